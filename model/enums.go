@@ -1,0 +1,99 @@
+package model
+
+// Operator is a constraint operator.
+type Operator string
+
+// The constraint operators, in the order of the API document.
+const (
+	OpNotIn         Operator = "NOT_IN"
+	OpIn            Operator = "IN"
+	OpStrEndsWith   Operator = "STR_ENDS_WITH"
+	OpStrStartsWith Operator = "STR_STARTS_WITH"
+	OpStrContains   Operator = "STR_CONTAINS"
+	OpNumEq         Operator = "NUM_EQ"
+	OpNumGt         Operator = "NUM_GT"
+	OpNumGte        Operator = "NUM_GTE"
+	OpNumLt         Operator = "NUM_LT"
+	OpNumLte        Operator = "NUM_LTE"
+	OpDateAfter     Operator = "DATE_AFTER"
+	OpDateBefore    Operator = "DATE_BEFORE"
+	OpSemverEq      Operator = "SEMVER_EQ"
+	OpSemverGt      Operator = "SEMVER_GT"
+	OpSemverGte     Operator = "SEMVER_GTE"
+	OpSemverLt      Operator = "SEMVER_LT"
+	OpSemverLte     Operator = "SEMVER_LTE"
+	OpRegex         Operator = "REGEX"
+)
+
+// Operators lists every valid Operator.
+func Operators() []Operator {
+	return []Operator{OpNotIn, OpIn, OpStrEndsWith, OpStrStartsWith, OpStrContains,
+		OpNumEq, OpNumGt, OpNumGte, OpNumLt, OpNumLte, OpDateAfter, OpDateBefore,
+		OpSemverEq, OpSemverGt, OpSemverGte, OpSemverLt, OpSemverLte, OpRegex}
+}
+
+// Valid reports whether o is one of the known operators.
+func (o Operator) Valid() bool {
+	switch o {
+	case OpNotIn, OpIn, OpStrEndsWith, OpStrStartsWith, OpStrContains,
+		OpNumEq, OpNumGt, OpNumGte, OpNumLt, OpNumLte, OpDateAfter, OpDateBefore,
+		OpSemverEq, OpSemverGt, OpSemverGte, OpSemverLt, OpSemverLte, OpRegex:
+		return true
+	}
+	return false
+}
+
+// WeightType says how a variant's weight is allocated.
+type WeightType string
+
+// The weight types.
+const (
+	// WeightFix gives the variant exactly its weight.
+	WeightFix WeightType = "fix"
+	// WeightVariable adjusts the weight so that all variants sum to 1000.
+	WeightVariable WeightType = "variable"
+)
+
+// Valid reports whether w is a known weight type.
+func (w WeightType) Valid() bool { return w == WeightFix || w == WeightVariable }
+
+// PayloadType is the type of a variant payload.
+type PayloadType string
+
+// The payload types.
+const (
+	PayloadJSON   PayloadType = "json"
+	PayloadCSV    PayloadType = "csv"
+	PayloadString PayloadType = "string"
+	PayloadNumber PayloadType = "number"
+)
+
+// Valid reports whether p is a known payload type.
+func (p PayloadType) Valid() bool {
+	switch p {
+	case PayloadJSON, PayloadCSV, PayloadString, PayloadNumber:
+		return true
+	}
+	return false
+}
+
+// LifecycleStage is the lifecycle stage of a feature.
+type LifecycleStage string
+
+// The lifecycle stages.
+const (
+	StageInitial   LifecycleStage = "initial"
+	StagePreLive   LifecycleStage = "pre-live"
+	StageLive      LifecycleStage = "live"
+	StageCompleted LifecycleStage = "completed"
+	StageArchived  LifecycleStage = "archived"
+)
+
+// Valid reports whether s is a known lifecycle stage.
+func (s LifecycleStage) Valid() bool {
+	switch s {
+	case StageInitial, StagePreLive, StageLive, StageCompleted, StageArchived:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,135 @@
+package model
+
+import "time"
+
+// Snapshot is the existing state of an instance, in the format that the
+// in-memory implementations load (see state-snapshot.md). Every member is
+// optional; an empty snapshot is a valid, empty instance.
+type Snapshot struct {
+	Environments  []SnapshotEnvironment  `json:"environments,omitempty"`
+	Projects      []SnapshotProject      `json:"projects,omitempty"`
+	Strategies    []SnapshotStrategy     `json:"strategies,omitempty"`
+	ContextFields []SnapshotContextField `json:"contextFields,omitempty"`
+	Segments      []SnapshotSegment      `json:"segments,omitempty"`
+	TagTypes      []SnapshotTagType      `json:"tagTypes,omitempty"`
+	Features      []SnapshotFeature      `json:"features,omitempty"`
+	Roles         []SnapshotRole         `json:"roles,omitempty"`
+	Users         []SnapshotUser         `json:"users,omitempty"`
+	Tokens        []SnapshotToken        `json:"tokens,omitempty"`
+}
+
+// SnapshotEnvironment is an environment of the instance.
+type SnapshotEnvironment struct {
+	Name string `json:"name"`
+	Type string `json:"type,omitempty"`
+}
+
+// SnapshotProject is a project with its import-relevant settings.
+type SnapshotProject struct {
+	ID string `json:"id"`
+	// FeatureLimit is the maximum number of non-archived features; nil means
+	// unlimited.
+	FeatureLimit  *int64         `json:"featureLimit,omitempty"`
+	FeatureNaming *FeatureNaming `json:"featureNaming,omitempty"`
+}
+
+// FeatureNaming is a project's feature naming pattern.
+type FeatureNaming struct {
+	Pattern     string `json:"pattern"`
+	Example     string `json:"example,omitempty"`
+	Description string `json:"description,omitempty"`
+}
+
+// SnapshotStrategy is a strategy type.
+type SnapshotStrategy struct {
+	Name    string `json:"name"`
+	BuiltIn bool   `json:"builtIn,omitempty"`
+}
+
+// SnapshotContextField is a context field definition.
+type SnapshotContextField struct {
+	Name        string       `json:"name"`
+	LegalValues []LegalValue `json:"legalValues,omitempty"`
+	// Project is the project the field belongs to; nil means global.
+	Project *string `json:"project,omitempty"`
+}
+
+// SnapshotSegment is a segment definition.
+type SnapshotSegment struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	// Project is the project the segment belongs to; nil means global.
+	Project *string `json:"project,omitempty"`
+}
+
+// SnapshotTagType is a tag type.
+type SnapshotTagType struct {
+	Name string `json:"name"`
+}
+
+// SnapshotFeature is an existing feature.
+type SnapshotFeature struct {
+	Name     string `json:"name"`
+	Project  string `json:"project"`
+	Archived bool   `json:"archived,omitempty"`
+	// StrategyEnvironments lists the environments in which the feature has
+	// at least one strategy.
+	StrategyEnvironments []string `json:"strategyEnvironments,omitempty"`
+}
+
+// SnapshotRole is a role with its grants.
+type SnapshotRole struct {
+	ID          int64   `json:"id"`
+	Name        string  `json:"name"`
+	Type        string  `json:"type"`
+	Description string  `json:"description,omitempty"`
+	Project     *string `json:"project,omitempty"`
+	Grants      []Grant `json:"grants,omitempty"`
+}
+
+// Grant is a permission, optionally limited to a project and an
+// environment. An empty or "*" project or environment matches any.
+type Grant struct {
+	Permission  string `json:"permission"`
+	Project     string `json:"project,omitempty"`
+	Environment string `json:"environment,omitempty"`
+}
+
+// SnapshotUser is a user account.
+type SnapshotUser struct {
+	ID                         int64      `json:"id"`
+	Name                       *string    `json:"name,omitempty"`
+	Username                   *string    `json:"username,omitempty"`
+	Email                      *string    `json:"email,omitempty"`
+	ImageURL                   *string    `json:"imageUrl,omitempty"`
+	RootRole                   *int64     `json:"rootRole,omitempty"`
+	CreatedAt                  *time.Time `json:"createdAt,omitempty"`
+	SeenAt                     *time.Time `json:"seenAt,omitempty"`
+	LoginAttempts              int64      `json:"loginAttempts,omitempty"`
+	InviteLink                 string     `json:"inviteLink,omitempty"`
+	ScimID                     *string    `json:"scimId,omitempty"`
+	SeatType                   *string    `json:"seatType,omitempty"`
+	CompanyRole                *string    `json:"companyRole,omitempty"`
+	ProductUpdatesEmailConsent *bool      `json:"productUpdatesEmailConsent,omitempty"`
+	AccountType                string     `json:"accountType,omitempty"`
+	Deleted                    bool       `json:"deleted,omitempty"`
+	System                     bool       `json:"system,omitempty"`
+	Grants                     []Grant    `json:"grants,omitempty"`
+}
+
+// Token types of a snapshot.
+const (
+	TokenAdmin    = "admin"
+	TokenClient   = "client"
+	TokenFrontend = "frontend"
+	TokenPersonal = "personal"
+)
+
+// SnapshotToken is an API token.
+type SnapshotToken struct {
+	Secret string `json:"secret"`
+	// Type is one of TokenAdmin, TokenClient, TokenFrontend, TokenPersonal.
+	Type string `json:"type"`
+	// UserID is the user a personal token acts as.
+	UserID *int64 `json:"userId,omitempty"`
+}

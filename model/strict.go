@@ -1,0 +1,154 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// DecodeError is a decoding failure at a place in a JSON document.
+type DecodeError struct {
+	// Pointer is the JSON pointer (RFC 6901) of the offending member.
+	Pointer string
+	// Offset is the byte offset in the input, or -1 when unknown.
+	Offset int64
+	// Msg says what is wrong.
+	Msg string
+}
+
+func (e *DecodeError) Error() string {
+	where := e.Pointer
+	if where == "" {
+		where = "/"
+	}
+	if e.Offset >= 0 {
+		return fmt.Sprintf("%s (byte %d): %s", where, e.Offset, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", where, e.Msg)
+}
+
+// DecodeStrict decodes the JSON document b into v (a pointer to a struct of
+// this package) and fails on the first member that v's type does not name,
+// on a value of the wrong type, or on trailing data. The error is a
+// *DecodeError naming the JSON pointer of the problem.
+func DecodeStrict(b []byte, v any) error {
+	var generic any
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(&generic); err != nil {
+		return syntaxToDecodeError(err)
+	}
+	if _, err := dec.Token(); err == nil {
+		return &DecodeError{Offset: dec.InputOffset(), Msg: "unexpected data after the JSON value"}
+	}
+	if p, msg := unknownMember(generic, reflect.TypeOf(v), ""); p != "" {
+		return &DecodeError{Pointer: p, Offset: -1, Msg: msg}
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return &DecodeError{Pointer: dottedToPointer(te.Field), Offset: te.Offset,
+				Msg: fmt.Sprintf("cannot use a JSON %s as %s", te.Value, te.Type)}
+		}
+		return &DecodeError{Offset: -1, Msg: err.Error()}
+	}
+	return nil
+}
+
+func syntaxToDecodeError(err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return &DecodeError{Offset: se.Offset, Msg: se.Error()}
+	}
+	return &DecodeError{Offset: -1, Msg: err.Error()}
+}
+
+func dottedToPointer(field string) string {
+	if field == "" {
+		return ""
+	}
+	return "/" + strings.ReplaceAll(field, ".", "/")
+}
+
+// unknownMember walks a generic JSON value beside the Go type t and returns
+// the pointer of the first object member t does not name, in document order
+// of the sorted keys, with a message.
+func unknownMember(v any, t reflect.Type, at string) (string, string) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch val := v.(type) {
+	case map[string]any:
+		switch t.Kind() {
+		case reflect.Struct:
+			fields := jsonFields(t)
+			keys := sortedKeys(val)
+			for _, k := range keys {
+				ft, ok := fields[k]
+				p := at + "/" + escapePointer(k)
+				if !ok {
+					return p, fmt.Sprintf("unknown member %q", k)
+				}
+				if q, msg := unknownMember(val[k], ft, p); q != "" {
+					return q, msg
+				}
+			}
+		case reflect.Map:
+			for _, k := range sortedKeys(val) {
+				if q, msg := unknownMember(val[k], t.Elem(), at+"/"+escapePointer(k)); q != "" {
+					return q, msg
+				}
+			}
+		}
+	case []any:
+		if t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
+			for i, e := range val {
+				if q, msg := unknownMember(e, t.Elem(), at+"/"+strconv.Itoa(i)); q != "" {
+					return q, msg
+				}
+			}
+		}
+	}
+	return "", ""
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sortStrings(keys)
+	return keys
+}
+
+// jsonFields maps the JSON member names of struct type t to their types.
+func jsonFields(t reflect.Type) map[string]reflect.Type {
+	m := make(map[string]reflect.Type, t.NumField())
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		m[name] = f.Type
+	}
+	return m
+}
+
+// escapePointer escapes a member name for use in a JSON pointer.
+func escapePointer(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
