@@ -1,0 +1,316 @@
+package auth
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// HTTPError is an error that an HTTP adapter answers with a status code and
+// a JSON error body. Every error type of this package implements it.
+type HTTPError interface {
+	error
+	// HTTPStatus returns the status code of the answer.
+	HTTPStatus() int
+	// Body returns the JSON error body: id, name, message and details, then
+	// any members particular to the kind of error.
+	Body() []byte
+}
+
+// Error names, as written in the name member of an error body.
+const (
+	NameAuthenticationRequired = "AuthenticationRequired"
+	NameNoAccessError          = "NoAccessError"
+	NameContentTypeError       = "ContentTypeError"
+	NameBadDataError           = "BadDataError"
+)
+
+// Messages of the error bodies.
+const (
+	// MsgNoHeader is the message when the request had no token at all.
+	MsgNoHeader = "You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Try logging in at /auth/simple/login"
+	// MsgUnknownToken is the message when the token is not known.
+	MsgUnknownToken = "You must log in to use Unleash."
+	// MsgWrongTokenType is the message when a client or frontend token is
+	// used on an admin endpoint.
+	MsgWrongTokenType = "invalid token: expected a different token type for this endpoint"
+	// MsgBadData is the message of a BadDataError.
+	MsgBadData = "Request validation failed: your request body or params contain invalid data. Refer to the `details` list for more information."
+	// LoginPath is the login page that the body of a missing-header error
+	// points to.
+	LoginPath = "/auth/simple/login"
+)
+
+// AuthenticationRequiredError (401) means the request carried no usable
+// credentials: the authorization header was missing or blank, or its token
+// is unknown. It never records the token.
+type AuthenticationRequiredError struct {
+	// ID is the error instance's UUID, written as the body's id.
+	ID string
+	// NoHeader is true when the request carried no token at all; the body
+	// then points to the login page. Otherwise the token was unknown.
+	NoHeader bool
+}
+
+// NewAuthenticationRequired returns the error for a request without a token
+// (noHeader true) or with an unknown token (noHeader false). Its id is read
+// from rand; nil means crypto/rand.
+func NewAuthenticationRequired(rand io.Reader, noHeader bool) *AuthenticationRequiredError {
+	return &AuthenticationRequiredError{ID: NewUUID(rand), NoHeader: noHeader}
+}
+
+// Message returns the human-readable message of the error.
+func (e *AuthenticationRequiredError) Message() string {
+	if e.NoHeader {
+		return MsgNoHeader
+	}
+	return MsgUnknownToken
+}
+
+// Error returns the error's name and message.
+func (e *AuthenticationRequiredError) Error() string {
+	return NameAuthenticationRequired + ": " + e.Message()
+}
+
+// HTTPStatus returns 401 Unauthorized.
+func (e *AuthenticationRequiredError) HTTPStatus() int { return http.StatusUnauthorized }
+
+// Body returns the JSON error body. For a missing header it also carries
+// "path":"/auth/simple/login","type":"password","defaultHidden":false, like
+// the reference server.
+func (e *AuthenticationRequiredError) Body() []byte {
+	w := newBodyWriter(e.ID, NameAuthenticationRequired, e.Message(), nil)
+	if e.NoHeader {
+		w.member("path", LoginPath)
+		w.member("type", "password")
+		w.member("defaultHidden", false)
+	}
+	return w.close()
+}
+
+// MarshalJSON returns Body. Note that json.Marshal escapes the characters
+// <, > and & of the result; Body does not.
+func (e *AuthenticationRequiredError) MarshalJSON() ([]byte, error) { return e.Body(), nil }
+
+// NoAccessError (403) means the caller is authenticated but may not perform
+// the operation: it lacks every one of the required permissions, or its
+// token is of a kind (client, frontend) that may not use admin endpoints.
+type NoAccessError struct {
+	// ID is the error instance's UUID, written as the body's id.
+	ID string
+	// Permissions are the permissions of which the caller needs one.
+	Permissions []string
+	// Environment is the environment the permissions were needed in; ""
+	// when not environment-specific.
+	Environment string
+	// WrongTokenType is true when the token's kind may not use the
+	// endpoint at all; Permissions and Environment are then unused.
+	WrongTokenType bool
+}
+
+// NewNoAccessError returns the error for a caller lacking all of
+// permissions, in environment when it is not "". Its id is read from rand;
+// nil means crypto/rand.
+func NewNoAccessError(rand io.Reader, environment string, permissions ...string) *NoAccessError {
+	return &NoAccessError{ID: NewUUID(rand), Permissions: append([]string(nil), permissions...), Environment: environment}
+}
+
+// NewWrongTokenTypeError returns the error for a client or frontend token
+// used on an admin endpoint. Its id is read from rand; nil means crypto/rand.
+func NewWrongTokenTypeError(rand io.Reader) *NoAccessError {
+	return &NoAccessError{ID: NewUUID(rand), WrongTokenType: true}
+}
+
+// Message returns the human-readable message of the error, which names the
+// needed permissions and the environment, if any.
+func (e *NoAccessError) Message() string {
+	if e.WrongTokenType {
+		return MsgWrongTokenType
+	}
+	var b strings.Builder
+	b.WriteString("You don't have the required permissions to perform this operation. To perform this action, you need ")
+	if len(e.Permissions) == 1 {
+		b.WriteString(`the "` + e.Permissions[0] + `" permission`)
+	} else {
+		b.WriteString("one of the following permissions: ")
+		for i, p := range e.Permissions {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(`"` + p + `"`)
+		}
+	}
+	if e.Environment != "" {
+		b.WriteString(` in the "` + e.Environment + `" environment`)
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+// Error returns the error's name and message.
+func (e *NoAccessError) Error() string { return NameNoAccessError + ": " + e.Message() }
+
+// HTTPStatus returns 403 Forbidden.
+func (e *NoAccessError) HTTPStatus() int { return http.StatusForbidden }
+
+// Body returns the JSON error body. Unless the token type was wrong, it also
+// carries the needed permissions as "permissions", like the reference
+// server.
+func (e *NoAccessError) Body() []byte {
+	w := newBodyWriter(e.ID, NameNoAccessError, e.Message(), nil)
+	if !e.WrongTokenType {
+		perms := e.Permissions
+		if perms == nil {
+			perms = []string{}
+		}
+		w.member("permissions", perms)
+	}
+	return w.close()
+}
+
+// MarshalJSON returns Body. Note that json.Marshal escapes the characters
+// <, > and & of the result; Body does not.
+func (e *NoAccessError) MarshalJSON() ([]byte, error) { return e.Body(), nil }
+
+// ContentTypeError (415) means a request body came with a content type
+// other than application/json.
+type ContentTypeError struct {
+	// ID is the error instance's UUID, written as the body's id.
+	ID string
+	// ContentType is the content type the request declared; "" when it
+	// declared none.
+	ContentType string
+}
+
+// NewContentTypeError returns the error for a body of type contentType (""
+// when the request declared none). Its id is read from rand; nil means
+// crypto/rand.
+func NewContentTypeError(rand io.Reader, contentType string) *ContentTypeError {
+	return &ContentTypeError{ID: NewUUID(rand), ContentType: contentType}
+}
+
+// Message returns the human-readable message of the error.
+func (e *ContentTypeError) Message() string {
+	ct := e.ContentType
+	if ct == "" {
+		ct = "you didn't provide one"
+	}
+	return "We do not accept the content-type you provided (" + ct +
+		"). Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format."
+}
+
+// Error returns the error's name and message.
+func (e *ContentTypeError) Error() string { return NameContentTypeError + ": " + e.Message() }
+
+// HTTPStatus returns 415 Unsupported Media Type.
+func (e *ContentTypeError) HTTPStatus() int { return http.StatusUnsupportedMediaType }
+
+// Body returns the JSON error body.
+func (e *ContentTypeError) Body() []byte {
+	return newBodyWriter(e.ID, NameContentTypeError, e.Message(), nil).close()
+}
+
+// MarshalJSON returns Body. Note that json.Marshal escapes the characters
+// <, > and & of the result; Body does not.
+func (e *ContentTypeError) MarshalJSON() ([]byte, error) { return e.Body(), nil }
+
+// BadDataError (400) means the request body or parameters failed
+// validation; Details lists each problem.
+type BadDataError struct {
+	// ID is the error instance's UUID, written as the body's id.
+	ID string
+	// Details lists the problems, each with the JSON pointer of the
+	// offending value (prefixed with /body) and a message.
+	Details []model.ErrorDetail
+}
+
+// NewBadDataError returns the error for the given problems. Its id is read
+// from rand; nil means crypto/rand.
+func NewBadDataError(rand io.Reader, details []model.ErrorDetail) *BadDataError {
+	return &BadDataError{ID: NewUUID(rand), Details: append([]model.ErrorDetail(nil), details...)}
+}
+
+// Message returns the human-readable message of the error, which is the
+// same for every BadDataError; the details say what is wrong.
+func (e *BadDataError) Message() string { return MsgBadData }
+
+// Error returns the error's name and message, followed by the first detail's
+// message when there is one.
+func (e *BadDataError) Error() string {
+	s := NameBadDataError + ": " + MsgBadData
+	if len(e.Details) > 0 {
+		s += " First problem: " + e.Details[0].Message
+	}
+	return s
+}
+
+// HTTPStatus returns 400 Bad Request.
+func (e *BadDataError) HTTPStatus() int { return http.StatusBadRequest }
+
+// Body returns the JSON error body, whose details are e.Details (an empty
+// list when there are none).
+func (e *BadDataError) Body() []byte {
+	details := e.Details
+	if details == nil {
+		details = []model.ErrorDetail{}
+	}
+	return newBodyWriter(e.ID, NameBadDataError, MsgBadData, details).close()
+}
+
+// MarshalJSON returns Body. Note that json.Marshal escapes the characters
+// <, > and & of the result; Body does not.
+func (e *BadDataError) MarshalJSON() ([]byte, error) { return e.Body(), nil }
+
+// bodyWriter writes a JSON object member by member, in call order, without
+// escaping HTML characters.
+type bodyWriter struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+// newBodyWriter starts an error body with id, name, message and details.
+// When details is nil, details repeats the message.
+func newBodyWriter(id, name, message string, details []model.ErrorDetail) *bodyWriter {
+	w := &bodyWriter{}
+	w.enc = json.NewEncoder(&w.buf)
+	w.enc.SetEscapeHTML(false)
+	w.buf.WriteByte('{')
+	w.member("id", id)
+	w.member("name", name)
+	w.member("message", message)
+	if details == nil {
+		details = []model.ErrorDetail{{Message: message}}
+	}
+	w.member("details", details)
+	return w
+}
+
+// member appends the member name: v. v must be a value that encoding/json
+// cannot fail on (strings, booleans, string slices, error details).
+func (w *bodyWriter) member(name string, v any) {
+	if w.buf.Len() > 1 {
+		w.buf.WriteByte(',')
+	}
+	w.value(name)
+	w.buf.WriteByte(':')
+	w.value(v)
+}
+
+// value appends v as JSON without the encoder's trailing newline.
+func (w *bodyWriter) value(v any) {
+	if err := w.enc.Encode(v); err != nil {
+		w.buf.WriteString("null") // unreachable for the types member accepts
+		return
+	}
+	w.buf.Truncate(w.buf.Len() - 1) // the encoder's newline
+}
+
+// close ends the object and returns its bytes.
+func (w *bodyWriter) close() []byte {
+	w.buf.WriteByte('}')
+	return w.buf.Bytes()
+}
