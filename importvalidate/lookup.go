@@ -67,9 +67,9 @@ type ProjectSettings struct {
 	// NamingExample and NamingDescription complete the pattern's message.
 	NamingExample     string
 	NamingDescription string
-	// FeatureLimit is the maximum number of non-archived features; 0 or
-	// negative means unlimited.
-	FeatureLimit int64
+	// FeatureLimit is the maximum number of non-archived features; nil
+	// means unlimited.
+	FeatureLimit *int64
 	// FeatureCount is the number of non-archived features of the project.
 	FeatureCount int64
 }

@@ -1,0 +1,201 @@
+package importvalidate
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// Input is what a rule sees: the decoded import, the target, and the
+// existing state looked up once for the whole import. Rules must not
+// modify it.
+type Input struct {
+	// Import is the decoded request body.
+	Import *model.ImportRequest
+	// Project and Environment are the target of the import.
+	Project     string
+	Environment string
+
+	// Strategies are the existing strategy types named by the import, by
+	// name.
+	Strategies map[string]StrategyType
+	// ContextFields are the existing context fields named by the import
+	// (imported fields and, for the extra rules, constraint context names),
+	// by name.
+	ContextFields map[string]ContextFieldDef
+	// Segments are the existing segments named by the imported segments,
+	// by name; several projects may hold a segment of the same name.
+	Segments map[string][]SegmentDef
+	// TagTypes is the set of existing tag types named by the import.
+	TagTypes map[string]bool
+	// Features are the existing features named by the import (imported
+	// features and dependency parents), by name.
+	Features map[string]ExistingFeature
+	// ProjectSettings are the target project's settings; ProjectExists is
+	// false when the project does not exist.
+	ProjectSettings ProjectSettings
+	ProjectExists   bool
+	// WithStrategies is the set of imported features that already have a
+	// strategy in the target environment.
+	WithStrategies map[string]bool
+	// Missing is the set of required permissions the caller lacks, by
+	// permission name. Nil when permissions are not checked.
+	Missing map[string]bool
+	// Required lists the permissions the import needs, in catalogue order.
+	Required []string
+
+	featurePlaces *featurePlaces
+}
+
+// lookupPlan is the set of names one validation asks the state about.
+type lookupPlan struct {
+	strategies, contextFields, segments, tagTypes, features, featureNames []string
+}
+
+// planLookups collects, once, every distinct name the rules need.
+func planLookups(imp *model.ImportRequest, constraintContexts bool) lookupPlan {
+	var p lookupPlan
+	d := &imp.Data
+	features := make(map[string]struct{}, len(d.Features))
+	others := make(map[string]struct{})
+	add := func(dst *[]string, set map[string]struct{}, name string) {
+		if _, ok := set[name]; ok {
+			return
+		}
+		set[name] = struct{}{}
+		*dst = append(*dst, name)
+	}
+	for i := range d.Features {
+		add(&p.features, features, d.Features[i].Name)
+	}
+	p.featureNames = p.features[:len(p.features):len(p.features)]
+	for i := range d.Dependencies {
+		for _, parent := range d.Dependencies[i].Dependencies {
+			add(&p.features, features, parent.Feature)
+		}
+	}
+	clear(others)
+	for i := range d.FeatureStrategies {
+		add(&p.strategies, others, d.FeatureStrategies[i].Name)
+	}
+	clear(others)
+	for i := range d.FeatureStrategies {
+		s := &d.FeatureStrategies[i]
+		if constraintContexts && s.Constraints != nil {
+			for _, c := range *s.Constraints {
+				add(&p.contextFields, others, c.ContextName)
+			}
+		}
+	}
+	for i := range d.ContextFields {
+		add(&p.contextFields, others, d.ContextFields[i].Name)
+	}
+	clear(others)
+	for i := range d.Segments {
+		add(&p.segments, others, d.Segments[i].Name)
+	}
+	clear(others)
+	for i := range d.TagTypes {
+		add(&p.tagTypes, others, d.TagTypes[i].Name)
+	}
+	for i := range d.FeatureTags {
+		if t := d.FeatureTags[i].TagType; t != nil {
+			add(&p.tagTypes, others, *t)
+		}
+	}
+	return p
+}
+
+// gather asks the state once per kind of fact and builds the rules' input.
+// Empty batches are not asked. Any error aborts with the lookup named.
+func gather(ctx context.Context, st State, imp *model.ImportRequest, project, env string, constraintContexts bool) (*Input, error) {
+	p := planLookups(imp, constraintContexts)
+	in := &Input{Import: imp, Project: project, Environment: env}
+	if len(p.strategies) > 0 {
+		got, err := st.Strategies(ctx, p.strategies)
+		if err != nil {
+			return nil, fmt.Errorf("importvalidate: looking up strategies: %w", err)
+		}
+		in.Strategies = make(map[string]StrategyType, len(got))
+		for _, s := range got {
+			in.Strategies[s.Name] = s
+		}
+	}
+	if len(p.contextFields) > 0 {
+		got, err := st.ContextFields(ctx, p.contextFields)
+		if err != nil {
+			return nil, fmt.Errorf("importvalidate: looking up context fields: %w", err)
+		}
+		in.ContextFields = make(map[string]ContextFieldDef, len(got))
+		for _, c := range got {
+			in.ContextFields[c.Name] = c
+		}
+	}
+	if len(p.segments) > 0 {
+		got, err := st.Segments(ctx, p.segments)
+		if err != nil {
+			return nil, fmt.Errorf("importvalidate: looking up segments: %w", err)
+		}
+		in.Segments = make(map[string][]SegmentDef, len(got))
+		for _, s := range got {
+			in.Segments[s.Name] = append(in.Segments[s.Name], s)
+		}
+	}
+	if len(p.tagTypes) > 0 {
+		got, err := st.TagTypes(ctx, p.tagTypes)
+		if err != nil {
+			return nil, fmt.Errorf("importvalidate: looking up tag types: %w", err)
+		}
+		in.TagTypes = make(map[string]bool, len(got))
+		for _, t := range got {
+			in.TagTypes[t] = true
+		}
+	}
+	if len(p.features) > 0 {
+		got, err := st.Features(ctx, p.features)
+		if err != nil {
+			return nil, fmt.Errorf("importvalidate: looking up features: %w", err)
+		}
+		in.Features = make(map[string]ExistingFeature, len(got))
+		for _, f := range got {
+			in.Features[f.Name] = f
+		}
+	}
+	settings, ok, err := st.Project(ctx, project)
+	if err != nil {
+		return nil, fmt.Errorf("importvalidate: looking up project %q: %w", project, err)
+	}
+	in.ProjectSettings, in.ProjectExists = settings, ok
+	if len(p.featureNames) > 0 {
+		got, err := st.FeaturesWithStrategies(ctx, env, p.featureNames)
+		if err != nil {
+			return nil, fmt.Errorf("importvalidate: looking up strategies of existing features: %w", err)
+		}
+		in.WithStrategies = make(map[string]bool, len(got))
+		for _, n := range got {
+			in.WithStrategies[n] = true
+		}
+	}
+	return in, nil
+}
+
+// checkPermissions fills Required and Missing by asking perms about each
+// required permission in the target project and environment.
+func (in *Input) checkPermissions(ctx context.Context, perms Permissions) error {
+	in.Required = requiredPermissions(in)
+	if perms == nil {
+		return nil
+	}
+	in.Missing = make(map[string]bool)
+	for _, p := range in.Required {
+		ok, err := perms.HasPermission(ctx, p, in.Project, in.Environment)
+		if err != nil {
+			return fmt.Errorf("importvalidate: checking permission %s: %w", p, err)
+		}
+		if !ok {
+			in.Missing[p] = true
+		}
+	}
+	return nil
+}

@@ -1,0 +1,121 @@
+package importvalidate
+
+import (
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// Item is one affected item of an issue: the text the reference server
+// lists, and where it comes from in the input.
+type Item struct {
+	// Value is the affected item as the reference response writes it, such
+	// as a feature name or "flag (in project other)".
+	Value string `json:"value"`
+	// Locations are the places in the input the item comes from, in input
+	// order. Empty when the item has no single place (a permission) or the
+	// input was given as a decoded value.
+	Locations []Location `json:"locations,omitempty"`
+}
+
+// Issue is one finding of a rule: a severity, the rule's stable code, a
+// message and the affected items.
+type Issue struct {
+	// Severity is error, warning or permission.
+	Severity Severity `json:"severity"`
+	// Code is the stable code of the rule that found it.
+	Code string `json:"code"`
+	// Message is the text of the finding, in the reference server's
+	// wording for the reference rules.
+	Message string `json:"message"`
+	// Items are the affected items, possibly none.
+	Items []Item `json:"items"`
+	// Reference reports that the issue belongs in the reference response
+	// (see Report.Reference).
+	Reference bool `json:"reference"`
+}
+
+// values returns the items' values, never nil.
+func (is Issue) values() []string {
+	out := make([]string, len(is.Items))
+	for i, it := range is.Items {
+		out[i] = it.Value
+	}
+	return out
+}
+
+// Report is the answer of a validation.
+type Report struct {
+	// Project and Environment are the target the data was validated for.
+	Project     string `json:"project"`
+	Environment string `json:"environment"`
+	// Structural lists the problems of the body's structure. When it holds
+	// an error the body was not validated further and Issues is empty; over
+	// HTTP this is a 400 (see Problems.Details).
+	Structural Problems `json:"structural,omitempty"`
+	// Issues are the findings of the rules: errors, then warnings, then the
+	// permissions entry, each group in catalogue order.
+	Issues []Issue `json:"issues"`
+}
+
+// HasErrors reports whether the body failed the structural tier or any
+// issue has SeverityError, that is, whether the data cannot be imported.
+func (r *Report) HasErrors() bool {
+	if r.Structural.HasErrors() {
+		return true
+	}
+	for _, is := range r.Issues {
+		if is.Severity == SeverityError {
+			return true
+		}
+	}
+	return false
+}
+
+// Count returns the number of issues of severity s.
+func (r *Report) Count(s Severity) int {
+	n := 0
+	for _, is := range r.Issues {
+		if is.Severity == s {
+			n++
+		}
+	}
+	return n
+}
+
+// Find returns the first issue with the given code.
+func (r *Report) Find(code string) (Issue, bool) {
+	for _, is := range r.Issues {
+		if is.Code == code {
+			return is, true
+		}
+	}
+	return Issue{}, false
+}
+
+// Reference renders the response of the reference server: the issues of
+// the reference rules only, as {"errors","warnings","permissions"}, with
+// every list present. Encoded with encoding/json it is byte for byte what
+// the reference server answers.
+func (r *Report) Reference() model.ValidateResponse { return r.response(true) }
+
+// Response renders every issue, the extra rules' included, in the shape
+// of the reference response.
+func (r *Report) Response() model.ValidateResponse { return r.response(false) }
+
+func (r *Report) response(referenceOnly bool) model.ValidateResponse {
+	out := model.ValidateResponse{Errors: []model.Issue{}, Warnings: []model.Issue{}, Permissions: []model.Issue{}}
+	for _, is := range r.Issues {
+		if referenceOnly && !is.Reference {
+			continue
+		}
+		mi := model.Issue{Message: is.Message, AffectedItems: is.values()}
+		switch is.Severity {
+		case SeverityError:
+			out.Errors = append(out.Errors, mi)
+		case SeverityWarning:
+			out.Warnings = append(out.Warnings, mi)
+		case SeverityPermission:
+			out.Permissions = append(out.Permissions, mi)
+		}
+	}
+	return out
+}

@@ -1,0 +1,189 @@
+package importvalidate
+
+import (
+	"context"
+	"strconv"
+)
+
+// The codes of the reference rules, in catalogue order.
+const (
+	// CodeUnknownStrategy (error E1): a strategy names no known strategy type.
+	CodeUnknownStrategy = "unknown-strategy"
+	// CodeContextLegalValues (error E2): an existing context field lacks an
+	// imported legal value, or belongs to another project.
+	CodeContextLegalValues = "context-legal-values"
+	// CodeFeatureInOtherProject (error E3): a feature exists in another project.
+	CodeFeatureInOtherProject = "feature-in-other-project"
+	// CodeDuplicateFeature (error E4): a feature name occurs more than once.
+	CodeDuplicateFeature = "duplicate-feature"
+	// CodeNamingPattern (error E5): a feature name fails the project's
+	// naming pattern.
+	CodeNamingPattern = "naming-pattern"
+	// CodeFeatureLimit (error E6): the import exceeds the project's feature
+	// limit.
+	CodeFeatureLimit = "feature-limit"
+	// CodeUnknownSegment (error E7): an imported segment does not exist.
+	CodeUnknownSegment = "unknown-segment"
+	// CodeMissingDependency (error E8): a dependency's parent neither exists
+	// nor is imported.
+	CodeMissingDependency = "missing-dependency"
+	// CodeCustomStrategyUsed (warning W1): a custom strategy type is used.
+	CodeCustomStrategyUsed = "custom-strategy-used"
+	// CodeArchivedFeature (warning W2): a feature exists archived.
+	CodeArchivedFeature = "archived-feature"
+	// CodeFeatureExists (warning W3): a feature exists in the target project
+	// and will be overwritten.
+	CodeFeatureExists = "feature-exists"
+	// CodeMissingPermissions (permission): permissions the caller lacks.
+	CodeMissingPermissions = "missing-permissions"
+)
+
+// The codes of the extra rules, which the reference server does not make.
+const (
+	// CodeInvalidNamingPattern (warning): the project's naming pattern does
+	// not compile as a Go regular expression, so names were not checked.
+	// Always on; never in the reference response.
+	CodeInvalidNamingPattern = "invalid-naming-pattern"
+	// CodeConstraintValue (error, strict): a constraint value does not
+	// parse for its operator.
+	CodeConstraintValue = "constraint-value"
+	// CodeUnknownContextField (error, strict): a constraint uses a context
+	// field that neither exists nor is imported.
+	CodeUnknownContextField = "unknown-context-field"
+	// CodeUnknownSegmentID (error, strict): a strategy uses a segment id
+	// that is not imported.
+	CodeUnknownSegmentID = "unknown-segment-id"
+	// CodeVariantWeights (error, strict): variable variant weights do not
+	// sum to 1000.
+	CodeVariantWeights = "variant-weights"
+	// CodeUnknownFeatureReference (error, strict): a strategy, tag,
+	// environment or dependency names a feature absent from features.
+	CodeUnknownFeatureReference = "unknown-feature-reference"
+	// CodeUnknownTagType (error, strict): a tag uses a tag type that
+	// neither exists nor is imported.
+	CodeUnknownTagType = "unknown-tag-type"
+	// CodeDuplicateStrategyID (error, strict): two strategies share an id.
+	CodeDuplicateStrategyID = "duplicate-strategy-id"
+)
+
+// Rule is one check of an import. The built-in rules are listed by
+// Catalogue; callers add their own through Options.Rules.
+type Rule struct {
+	// Code is the stable code stamped on the rule's issues. It also names
+	// the rule in Options.Disable.
+	Code string
+	// Severity is the severity stamped on issues that leave it zero.
+	Severity Severity
+	// Summary says in one line what the rule checks.
+	Summary string
+	// Reference marks the rules of the reference server, whose issues go
+	// into Report.Reference.
+	Reference bool
+	// Strict marks the extra rules that run only when Options.Strict is set.
+	Strict bool
+	// Check inspects the input and returns the issues found, possibly none.
+	// An error aborts the validation.
+	Check func(ctx context.Context, in *Input) ([]Issue, error)
+}
+
+// Catalogue returns the built-in rules in catalogue order: the reference
+// errors E1-E8, the extra errors, the reference warnings W1-W3, the extra
+// warnings, and the permissions entry. Each call returns a fresh slice.
+func Catalogue() []Rule {
+	return []Rule{
+		ruleUnknownStrategy(),
+		ruleContextLegalValues(),
+		ruleFeatureInOtherProject(),
+		ruleDuplicateFeature(),
+		ruleNamingPattern(),
+		ruleFeatureLimit(),
+		ruleUnknownSegment(),
+		ruleMissingDependency(),
+		ruleConstraintValue(),
+		ruleUnknownContextField(),
+		ruleUnknownSegmentID(),
+		ruleVariantWeights(),
+		ruleUnknownFeatureReference(),
+		ruleUnknownTagType(),
+		ruleDuplicateStrategyID(),
+		ruleCustomStrategyUsed(),
+		ruleArchivedFeature(),
+		ruleFeatureExists(),
+		ruleInvalidNamingPattern(),
+		ruleMissingPermissions(),
+	}
+}
+
+// pure adapts a function of the input alone to Rule.Check.
+func pure(f func(in *Input) []Issue) func(context.Context, *Input) ([]Issue, error) {
+	return func(_ context.Context, in *Input) ([]Issue, error) { return f(in), nil }
+}
+
+// one returns a single issue with items, or nothing when items is empty.
+func one(message string, items []Item) []Issue {
+	if len(items) == 0 {
+		return nil
+	}
+	return []Issue{{Message: message, Items: items}}
+}
+
+// at is a location known by its pointer only; the validator fills in the
+// offset from the raw bytes.
+func at(pointer string) Location { return Location{Pointer: pointer, Offset: -1} }
+
+// ptr builds "/data/<member>/<i>/<rest>".
+func ptr(member string, i int, rest string) string {
+	p := "/data/" + member + "/" + strconv.Itoa(i)
+	if rest != "" {
+		p += "/" + rest
+	}
+	return p
+}
+
+// featurePlaces indexes, once per input, the positions of each imported
+// feature name in data.features, in input order of first occurrence.
+type featurePlaces struct {
+	order []string
+	where map[string][]int
+}
+
+func (in *Input) places() *featurePlaces {
+	if in.featurePlaces != nil {
+		return in.featurePlaces
+	}
+	fs := in.Import.Data.Features
+	fp := &featurePlaces{where: make(map[string][]int, len(fs))}
+	for i := range fs {
+		n := fs[i].Name
+		w, ok := fp.where[n]
+		if !ok {
+			fp.order = append(fp.order, n)
+		}
+		fp.where[n] = append(w, i)
+	}
+	in.featurePlaces = fp
+	return fp
+}
+
+// featureItem is an item naming an imported feature, located at every
+// occurrence of the name in data.features.
+func (in *Input) featureItem(value, name string) Item {
+	idx := in.places().where[name]
+	locs := make([]Location, len(idx))
+	for k, i := range idx {
+		locs[k] = at(ptr("features", i, "name"))
+	}
+	return Item{Value: value, Locations: locs}
+}
+
+// eachFeature calls f for each distinct imported feature name, in order of
+// first occurrence, and collects the items it returns.
+func (in *Input) eachFeature(f func(name string) (Item, bool)) []Item {
+	var items []Item
+	for _, n := range in.places().order {
+		if it, ok := f(n); ok {
+			items = append(items, it)
+		}
+	}
+	return items
+}

@@ -1,0 +1,150 @@
+package importvalidate
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/Masterminds/semver/v3"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// ruleConstraintValue (strict) reports constraint values that do not parse
+// for their operator: NUM_* take a number, DATE_* an RFC 3339 date-time,
+// SEMVER_* a strict semantic version, REGEX a regular expression (Go
+// syntax). These operators also need a value at all.
+func ruleConstraintValue() Rule {
+	return Rule{
+		Code: CodeConstraintValue, Severity: SeverityError, Strict: true,
+		Summary: "constraint values parse for their operator",
+		Check: pure(func(in *Input) []Issue {
+			var items []Item
+			for i, s := range in.Import.Data.FeatureStrategies {
+				if s.Constraints == nil {
+					continue
+				}
+				for j, c := range *s.Constraints {
+					base := ptr("featureStrategies", i, "constraints/"+itoa(j))
+					items = append(items, badConstraintValues(c, base)...)
+				}
+			}
+			return one("The following constraint values do not parse for their operator:", items)
+		}),
+	}
+}
+
+// badConstraintValues checks one constraint; base is its pointer.
+func badConstraintValues(c model.Constraint, base string) []Item {
+	check := constraintParser(c.Operator)
+	if check == nil {
+		return nil
+	}
+	var items []Item
+	n := 0
+	if c.Value != nil {
+		n++
+		if why := check(*c.Value); why != "" {
+			items = append(items, Item{Value: string(c.Operator) + " " + strconv.Quote(*c.Value) + ": " + why,
+				Locations: []Location{at(base + "/value")}})
+		}
+	}
+	if c.Values != nil {
+		for k, v := range *c.Values {
+			n++
+			if why := check(v); why != "" {
+				items = append(items, Item{Value: string(c.Operator) + " " + strconv.Quote(v) + ": " + why,
+					Locations: []Location{at(base + "/values/" + itoa(k))}})
+			}
+		}
+	}
+	if n == 0 {
+		items = append(items, Item{Value: string(c.Operator) + ": no value given", Locations: []Location{at(base)}})
+	}
+	return items
+}
+
+// constraintParser returns the check of an operator's values (an empty
+// result means valid), or nil for operators whose values are free text.
+func constraintParser(op model.Operator) func(string) string {
+	switch {
+	case strings.HasPrefix(string(op), "NUM_"):
+		return func(v string) string {
+			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+				return "not a number"
+			}
+			return ""
+		}
+	case strings.HasPrefix(string(op), "DATE_"):
+		return func(v string) string {
+			if _, err := model.ParseDateTime(v); err != nil {
+				return "not an RFC 3339 date-time"
+			}
+			return ""
+		}
+	case strings.HasPrefix(string(op), "SEMVER_"):
+		return func(v string) string {
+			if _, err := semver.StrictNewVersion(v); err != nil {
+				return "not a semantic version (" + err.Error() + ")"
+			}
+			return ""
+		}
+	case op == model.OpRegex:
+		return func(v string) string {
+			if _, err := regexp.Compile(v); err != nil {
+				return "not a regular expression (" + err.Error() + ")"
+			}
+			return ""
+		}
+	}
+	return nil
+}
+
+// ruleUnknownContextField (strict) reports context fields used in
+// constraints that neither exist nor are imported, once per name in order
+// of first use, located at every use.
+func ruleUnknownContextField() Rule {
+	return Rule{
+		Code: CodeUnknownContextField, Severity: SeverityError, Strict: true,
+		Summary: "constraints use context fields that exist or are imported",
+		Check: pure(func(in *Input) []Issue {
+			imported := make(map[string]bool, len(in.Import.Data.ContextFields))
+			for _, cf := range in.Import.Data.ContextFields {
+				imported[cf.Name] = true
+			}
+			g := newGrouper()
+			for i, s := range in.Import.Data.FeatureStrategies {
+				if s.Constraints == nil {
+					continue
+				}
+				for j, c := range *s.Constraints {
+					if _, ok := in.ContextFields[c.ContextName]; ok || imported[c.ContextName] {
+						continue
+					}
+					g.add(c.ContextName, at(ptr("featureStrategies", i, "constraints/"+itoa(j)+"/contextName")))
+				}
+			}
+			return one("The following context fields are used in constraints but neither exist nor are imported:", g.items)
+		}),
+	}
+}
+
+// grouper collects items by value, in order of first occurrence, with
+// every location.
+type grouper struct {
+	items []Item
+	pos   map[string]int
+}
+
+func newGrouper() *grouper { return &grouper{pos: map[string]int{}} }
+
+func (g *grouper) add(value string, loc Location) {
+	if k, ok := g.pos[value]; ok {
+		g.items[k].Locations = append(g.items[k].Locations, loc)
+		return
+	}
+	g.pos[value] = len(g.items)
+	g.items = append(g.items, Item{Value: value, Locations: []Location{loc}})
+}

@@ -1,0 +1,45 @@
+package importvalidate
+
+// ruleContextLegalValues is E2: imported context fields that exist and
+// either carry a legal value the existing field lacks (compared by value,
+// exactly) or exist in a project other than the target. New fields are not
+// errors. Input order, duplicates kept.
+func ruleContextLegalValues() Rule {
+	return Rule{
+		Code: CodeContextLegalValues, Severity: SeverityError, Reference: true,
+		Summary: "imported context fields match the legal values and project of existing ones",
+		Check: pure(func(in *Input) []Issue {
+			var items []Item
+			for i, cf := range in.Import.Data.ContextFields {
+				def, ok := in.ContextFields[cf.Name]
+				if !ok {
+					continue
+				}
+				var locs []Location
+				if def.Project != "" && def.Project != in.Project {
+					locs = append(locs, at(ptr("contextFields", i, "name")))
+				}
+				if cf.LegalValues != nil {
+					for j, lv := range *cf.LegalValues {
+						if !contains(def.LegalValues, lv.Value) {
+							locs = append(locs, at(ptr("contextFields", i, "legalValues/"+itoa(j)+"/value")))
+						}
+					}
+				}
+				if len(locs) > 0 {
+					items = append(items, Item{Value: cf.Name, Locations: locs})
+				}
+			}
+			return one("We detected the following context fields that do not have matching legal values with the imported ones:", items)
+		}),
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,123 @@
+package importvalidate
+
+import "strconv"
+
+// ruleUnknownSegmentID (strict) reports segment ids used by strategies that
+// no imported segment carries.
+func ruleUnknownSegmentID() Rule {
+	return Rule{
+		Code: CodeUnknownSegmentID, Severity: SeverityError, Strict: true,
+		Summary: "strategies use segment ids that are imported",
+		Check: pure(func(in *Input) []Issue {
+			ids := make(map[float64]bool, len(in.Import.Data.Segments))
+			for _, s := range in.Import.Data.Segments {
+				ids[s.ID] = true
+			}
+			g := newGrouper()
+			for i, s := range in.Import.Data.FeatureStrategies {
+				if s.Segments == nil {
+					continue
+				}
+				for j, id := range *s.Segments {
+					if !ids[id] {
+						g.add(strconv.FormatFloat(id, 'g', -1, 64), at(ptr("featureStrategies", i, "segments/"+itoa(j))))
+					}
+				}
+			}
+			return one("The following segment ids are used by strategies but no imported segment has them:", g.items)
+		}),
+	}
+}
+
+// ruleUnknownFeatureReference (strict) reports strategies, tags, feature
+// environments and dependencies that name a feature absent from features.
+func ruleUnknownFeatureReference() Rule {
+	return Rule{
+		Code: CodeUnknownFeatureReference, Severity: SeverityError, Strict: true,
+		Summary: "strategies, tags, environments and dependencies name imported features",
+		Check: pure(func(in *Input) []Issue {
+			imported := in.places().where
+			d := &in.Import.Data
+			g := newGrouper()
+			check := func(name, pointer string) {
+				if _, ok := imported[name]; !ok {
+					g.add(name, at(pointer))
+				}
+			}
+			for i, s := range d.FeatureStrategies {
+				if s.FeatureName != nil {
+					check(*s.FeatureName, ptr("featureStrategies", i, "featureName"))
+				}
+			}
+			for i, fe := range d.FeatureEnvironments {
+				if fe.FeatureName != nil {
+					check(*fe.FeatureName, ptr("featureEnvironments", i, "featureName"))
+				} else {
+					check(fe.Name, ptr("featureEnvironments", i, "name"))
+				}
+			}
+			for i, t := range d.FeatureTags {
+				check(t.FeatureName, ptr("featureTags", i, "featureName"))
+			}
+			for i, dep := range d.Dependencies {
+				check(dep.Feature, ptr("dependencies", i, "feature"))
+			}
+			return one("The following features are referenced but not imported in features:", g.items)
+		}),
+	}
+}
+
+// ruleUnknownTagType (strict) reports tags whose type neither exists nor
+// is imported in tagTypes.
+func ruleUnknownTagType() Rule {
+	return Rule{
+		Code: CodeUnknownTagType, Severity: SeverityError, Strict: true,
+		Summary: "tags use tag types that exist or are imported",
+		Check: pure(func(in *Input) []Issue {
+			imported := make(map[string]bool, len(in.Import.Data.TagTypes))
+			for _, t := range in.Import.Data.TagTypes {
+				imported[t.Name] = true
+			}
+			g := newGrouper()
+			for i, t := range in.Import.Data.FeatureTags {
+				typ, member := "", "tagType"
+				switch {
+				case t.TagType != nil:
+					typ = *t.TagType
+				case t.Type != nil:
+					typ, member = *t.Type, "type"
+				default:
+					continue
+				}
+				if !imported[typ] && !in.TagTypes[typ] {
+					g.add(typ, at(ptr("featureTags", i, member)))
+				}
+			}
+			return one("The following tag types are used by tags but neither exist nor are imported:", g.items)
+		}),
+	}
+}
+
+// ruleDuplicateStrategyID (strict) reports strategy ids carried by more
+// than one imported strategy.
+func ruleDuplicateStrategyID() Rule {
+	return Rule{
+		Code: CodeDuplicateStrategyID, Severity: SeverityError, Strict: true,
+		Summary: "no two strategies share an id",
+		Check: pure(func(in *Input) []Issue {
+			g := newGrouper()
+			for i, s := range in.Import.Data.FeatureStrategies {
+				if s.ID != nil {
+					g.add(*s.ID, at(ptr("featureStrategies", i, "id")))
+				}
+			}
+			var items []Item
+			for _, it := range g.items {
+				if len(it.Locations) > 1 {
+					items = append(items, it)
+				}
+			}
+			return one("The following strategy ids are used by more than one strategy:", items)
+		}),
+	}
+}

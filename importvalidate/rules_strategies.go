@@ -1,0 +1,46 @@
+package importvalidate
+
+// ruleUnknownStrategy is E1: every featureStrategies entry whose name is no
+// known strategy type, in input order, duplicates kept.
+func ruleUnknownStrategy() Rule {
+	return Rule{
+		Code: CodeUnknownStrategy, Severity: SeverityError, Reference: true,
+		Summary: "every strategy names an existing strategy type",
+		Check: pure(func(in *Input) []Issue {
+			var items []Item
+			for i, s := range in.Import.Data.FeatureStrategies {
+				if _, ok := in.Strategies[s.Name]; !ok {
+					items = append(items, Item{Value: s.Name, Locations: []Location{at(ptr("featureStrategies", i, "name"))}})
+				}
+			}
+			return one("We detected the following custom strategy that needs to be created first:", items)
+		}),
+	}
+}
+
+// ruleCustomStrategyUsed is W1: the distinct strategy names that exist and
+// are not built in, in order of first use.
+func ruleCustomStrategyUsed() Rule {
+	return Rule{
+		Code: CodeCustomStrategyUsed, Severity: SeverityWarning, Reference: true,
+		Summary: "custom strategy types are used",
+		Check: pure(func(in *Input) []Issue {
+			var items []Item
+			pos := map[string]int{}
+			for i, s := range in.Import.Data.FeatureStrategies {
+				def, ok := in.Strategies[s.Name]
+				if !ok || def.BuiltIn {
+					continue
+				}
+				loc := at(ptr("featureStrategies", i, "name"))
+				if k, seen := pos[s.Name]; seen {
+					items[k].Locations = append(items[k].Locations, loc)
+					continue
+				}
+				pos[s.Name] = len(items)
+				items = append(items, Item{Value: s.Name, Locations: []Location{loc}})
+			}
+			return one("The following strategy types will be used in import. Please make sure the strategy type parameters are configured as in source environment:", items)
+		}),
+	}
+}

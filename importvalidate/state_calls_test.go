@@ -1,0 +1,168 @@
+package importvalidate_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// countingState counts the calls made to a State and can fail one method.
+type countingState struct {
+	importvalidate.State
+	calls  atomic.Int64
+	failOn string
+}
+
+func (c *countingState) hit(method string) error {
+	c.calls.Add(1)
+	if c.failOn == method {
+		return errors.New("store unavailable")
+	}
+	return nil
+}
+
+func (c *countingState) Strategies(ctx context.Context, n []string) ([]importvalidate.StrategyType, error) {
+	if err := c.hit("Strategies"); err != nil {
+		return nil, err
+	}
+	return c.State.Strategies(ctx, n)
+}
+func (c *countingState) ContextFields(ctx context.Context, n []string) ([]importvalidate.ContextFieldDef, error) {
+	if err := c.hit("ContextFields"); err != nil {
+		return nil, err
+	}
+	return c.State.ContextFields(ctx, n)
+}
+func (c *countingState) Segments(ctx context.Context, n []string) ([]importvalidate.SegmentDef, error) {
+	if err := c.hit("Segments"); err != nil {
+		return nil, err
+	}
+	return c.State.Segments(ctx, n)
+}
+func (c *countingState) TagTypes(ctx context.Context, n []string) ([]string, error) {
+	if err := c.hit("TagTypes"); err != nil {
+		return nil, err
+	}
+	return c.State.TagTypes(ctx, n)
+}
+func (c *countingState) Features(ctx context.Context, n []string) ([]importvalidate.ExistingFeature, error) {
+	if err := c.hit("Features"); err != nil {
+		return nil, err
+	}
+	return c.State.Features(ctx, n)
+}
+func (c *countingState) Project(ctx context.Context, id string) (importvalidate.ProjectSettings, bool, error) {
+	if err := c.hit("Project"); err != nil {
+		return importvalidate.ProjectSettings{}, false, err
+	}
+	return c.State.Project(ctx, id)
+}
+func (c *countingState) FeaturesWithStrategies(ctx context.Context, env string, n []string) ([]string, error) {
+	if err := c.hit("FeaturesWithStrategies"); err != nil {
+		return nil, err
+	}
+	return c.State.FeaturesWithStrategies(ctx, env, n)
+}
+
+// countingPerms counts permission questions.
+type countingPerms struct{ calls atomic.Int64 }
+
+func (c *countingPerms) HasPermission(context.Context, string, string, string) (bool, error) {
+	c.calls.Add(1)
+	return false, nil
+}
+
+// bigImport builds an import of n features touching every kind of lookup.
+func bigImport(n int) *model.ImportRequest {
+	var b strings.Builder
+	b.WriteString(`{"project":"default","environment":"development","data":{"features":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name":"f%d"}`, i)
+	}
+	b.WriteString(`],"featureStrategies":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name":"s%d","featureName":"f%d","constraints":[{"contextName":"c%d","operator":"IN","values":["x"]}]}`, i%7, i, i)
+	}
+	b.WriteString(`],"featureEnvironments":[{"name":"f0","enabled":true,"variants":[{"name":"v","weight":1000}]}],"contextFields":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name":"c%d","legalValues":[{"value":"x"}]}`, i)
+	}
+	b.WriteString(`],"segments":[{"id":1,"name":"seg"}],"featureTags":[{"featureName":"f0","tagType":"t","tagValue":"vv"}],"tagTypes":[{"name":"t"}],"dependencies":[`)
+	for i := 1; i < n; i++ {
+		if i > 1 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"feature":"f%d","dependencies":[{"feature":"p%d"}]}`, i, i)
+	}
+	b.WriteString(`]}}`)
+	var imp model.ImportRequest
+	if err := jsonUnmarshal([]byte(b.String()), &imp); err != nil {
+		panic(err)
+	}
+	return &imp
+}
+
+func TestStateCallsDoNotGrowWithInput(t *testing.T) {
+	base := mustState(t, `{"projects":[{"id":"default","featureLimit":5}],"strategies":`+builtIns+`}`)
+	count := func(n int, strict bool) (int64, int64) {
+		st := &countingState{State: base}
+		perms := &countingPerms{}
+		v, err := importvalidate.New(importvalidate.Options{State: st, Strict: strict})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := v.ValidateImport(context.Background(), bigImport(n), importvalidate.Target{Permissions: perms})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !rep.HasErrors() {
+			t.Fatalf("n=%d: expected errors in the report", n)
+		}
+		return st.calls.Load(), perms.calls.Load()
+	}
+	for _, strict := range []bool{false, true} {
+		s10, p10 := count(10, strict)
+		s10k, p10k := count(10000, strict)
+		if s10 != s10k || p10 != p10k {
+			t.Errorf("strict=%v: state calls 10 features: %d, 10 000 features: %d; permission calls %d vs %d", strict, s10, s10k, p10, p10k)
+		}
+		if s10 > 7 || p10 > 7 {
+			t.Errorf("strict=%v: %d state calls and %d permission calls; want at most 7 each", strict, s10, p10)
+		}
+	}
+}
+
+func TestLookupErrorAbortsWithoutReport(t *testing.T) {
+	base := mustState(t, `{"projects":[{"id":"default"}],"strategies":`+builtIns+`}`)
+	for _, m := range []string{"Strategies", "ContextFields", "Segments", "TagTypes", "Features", "Project", "FeaturesWithStrategies"} {
+		t.Run(m, func(t *testing.T) {
+			st := &countingState{State: base, failOn: m}
+			v, err := importvalidate.New(importvalidate.Options{State: st})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := v.ValidateImport(context.Background(), bigImport(3), importvalidate.Target{})
+			if err == nil || rep != nil {
+				t.Fatalf("got report %v, error %v; want no report and an error", rep, err)
+			}
+			if !strings.Contains(err.Error(), "store unavailable") {
+				t.Errorf("error %q does not wrap the lookup's error", err)
+			}
+		})
+	}
+}

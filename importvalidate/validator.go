@@ -1,0 +1,183 @@
+package importvalidate
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// Options configure a Validator. The zero value validates against the
+// embedded default state with the reference rules.
+type Options struct {
+	// State is the existing state of the instance. Nil means the embedded
+	// default state (see model.DefaultSnapshot).
+	State State
+	// Strict turns on the extra rules the reference server does not make
+	// (the rules whose Strict field is set). Their issues never appear in
+	// Report.Reference.
+	Strict bool
+	// Disable lists the codes of rules not to run, built-in or added.
+	Disable []string
+	// Rules are run after the built-in rules, in this order. Their codes
+	// must be distinct from each other and from the built-in codes.
+	Rules []Rule
+	// Structure configures the structural tier.
+	Structure StructureOptions
+}
+
+// Validator validates import requests. It is safe for concurrent use; build
+// one and reuse it.
+type Validator struct {
+	state     State
+	rules     []Rule
+	structure *Structure
+}
+
+// New builds a Validator. It fails on an unknown code in Disable, on a rule
+// without a code or check, and on a code used twice.
+func New(opts Options) (*Validator, error) {
+	v := &Validator{state: opts.State}
+	if v.state == nil {
+		snap, err := model.DefaultSnapshot()
+		if err != nil {
+			return nil, fmt.Errorf("importvalidate: default state: %w", err)
+		}
+		if v.state, err = NewMemoryState(snap); err != nil {
+			return nil, err
+		}
+	}
+	all := append(Catalogue(), opts.Rules...)
+	known := make(map[string]bool, len(all))
+	for i, r := range all {
+		switch {
+		case r.Code == "":
+			return nil, fmt.Errorf("importvalidate: rule %d has no code", i)
+		case r.Check == nil:
+			return nil, fmt.Errorf("importvalidate: rule %q has no check", r.Code)
+		case known[r.Code]:
+			return nil, fmt.Errorf("importvalidate: rule code %q is used twice", r.Code)
+		}
+		known[r.Code] = true
+	}
+	off := make(map[string]bool, len(opts.Disable))
+	for _, c := range opts.Disable {
+		if !known[c] {
+			return nil, fmt.Errorf("importvalidate: cannot disable %q: no rule has that code", c)
+		}
+		off[c] = true
+	}
+	for _, r := range all {
+		if off[r.Code] || (r.Strict && !opts.Strict) {
+			continue
+		}
+		if r.Severity == 0 {
+			r.Severity = SeverityError
+		}
+		v.rules = append(v.rules, r)
+	}
+	var err error
+	if v.structure, err = NewStructure(opts.Structure); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// Rules returns the rules the validator runs, in order.
+func (v *Validator) Rules() []Rule { return append([]Rule(nil), v.rules...) }
+
+// Target says where the data is imported and who imports it.
+type Target struct {
+	// Project and Environment override the request's project and
+	// environment when non-empty.
+	Project     string
+	Environment string
+	// Permissions are the caller's. Nil skips the permission check: the
+	// report then has no permissions entry, as for an admin.
+	Permissions Permissions
+}
+
+// Validate validates the raw bytes of an import request. A body that fails
+// the structural tier gets a report whose Structural lists every problem
+// and whose Issues is empty. Otherwise the rules run against the state and
+// every item is located in body (pointer, byte offset, line:column). The
+// error is non-nil only when a lookup fails or ctx ends; no partial report
+// is returned then.
+func (v *Validator) Validate(ctx context.Context, body []byte, t Target) (*Report, error) {
+	decoded, problems := v.structure.Check(body)
+	if problems.HasErrors() {
+		return &Report{Project: t.Project, Environment: t.Environment, Structural: problems, Issues: []Issue{}}, nil
+	}
+	var imp model.ImportRequest
+	if err := json.Unmarshal(decoded, &imp); err != nil {
+		p := Problem{Severity: SeverityError, Code: CodeDecode, Message: err.Error(), Location: Location{Offset: -1}}
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			p.Location.Offset = te.Offset
+		}
+		Positions(decoded, &p.Location)
+		return &Report{Project: t.Project, Environment: t.Environment, Structural: Problems{p}, Issues: []Issue{}}, nil
+	}
+	rep, err := v.ValidateImport(ctx, &imp, t)
+	if err != nil {
+		return nil, err
+	}
+	rep.Structural = problems
+	locateItems(decoded, rep.Issues)
+	return rep, nil
+}
+
+// CodeDecode is the code of a structurally valid body that still does not
+// decode into the model (a number out of range, for instance).
+const CodeDecode = "decode"
+
+// ValidateImport validates an already decoded import request. Item
+// locations carry JSON pointers but no offsets.
+func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest, t Target) (*Report, error) {
+	if imp == nil {
+		return nil, errors.New("importvalidate: nil import request")
+	}
+	project, env := imp.Project, imp.Environment
+	if t.Project != "" {
+		project = t.Project
+	}
+	if t.Environment != "" {
+		env = t.Environment
+	}
+	strictContexts := false
+	for _, r := range v.rules {
+		strictContexts = strictContexts || r.Code == CodeUnknownContextField
+	}
+	in, err := gather(ctx, v.state, imp, project, env, strictContexts)
+	if err != nil {
+		return nil, err
+	}
+	if err := in.checkPermissions(ctx, t.Permissions); err != nil {
+		return nil, err
+	}
+	rep := &Report{Project: project, Environment: env, Issues: []Issue{}}
+	for _, r := range v.rules {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		found, err := r.Check(ctx, in)
+		if err != nil {
+			return nil, fmt.Errorf("importvalidate: rule %s: %w", r.Code, err)
+		}
+		for _, is := range found {
+			is.Code = r.Code
+			if is.Severity == 0 {
+				is.Severity = r.Severity
+			}
+			is.Reference = r.Reference
+			if is.Items == nil {
+				is.Items = []Item{}
+			}
+			rep.Issues = append(rep.Issues, is)
+		}
+	}
+	sortBy(rep.Issues, func(a, b Issue) bool { return a.Severity < b.Severity })
+	return rep, nil
+}
