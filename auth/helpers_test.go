@@ -1,0 +1,93 @@
+package auth
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// conformanceDir is where CI places the shared conformance material, beside
+// the checkout of this module.
+const conformanceDir = "../../shared/conformance"
+
+// Secrets of oracle-state.json.
+const (
+	oracleAdminSecret   = "*:*.unleash-insecure-admin-api-token"
+	oracleClientSecret  = "default:development.unleash-insecure-backend-api-token"
+	oracleViewerSecret  = "user:62e4aa0433ed0562b9cef06ab66a0b7233fab6fc07064da0816b9497"
+	oracleEditorSecret  = "user:e9739938270d7f29d0039e15f4a19c4ecbac8459a671ae808e42c2bf"
+	oracleViewerUserID  = 2
+	oracleEditorUserID  = 3
+	testFrontendSecret  = "default:development.frontend-secret-0123456789"
+	testDeletedSecret   = "user:deleted-user-secret-0123456789"
+	testNoRoleSecret    = "user:no-root-role-secret-0123456789"
+	testOwnGrantsSecret = "user:own-grants-secret-0123456789"
+)
+
+var uuidV4 = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+
+// fixedRand returns a reader yielding 16 bytes of b, for deterministic ids.
+func fixedRand(b byte) *bytes.Reader { return bytes.NewReader(bytes.Repeat([]byte{b}, 16)) }
+
+// readOracleState loads the snapshot behind the recorded answers. It fails
+// the test when the shared material is missing.
+func readOracleState(t *testing.T) *model.Snapshot {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(conformanceDir, "oracle-state.json"))
+	if err != nil {
+		t.Fatalf("shared conformance material is required (clone shared/ beside main/): %v", err)
+	}
+	var s model.Snapshot
+	if err := model.DecodeStrict(b, &s); err != nil {
+		t.Fatalf("decoding oracle-state.json: %v", err)
+	}
+	return &s
+}
+
+// oracleLookup builds a MemoryLookup over oracle-state.json.
+func oracleLookup(t *testing.T) *MemoryLookup {
+	t.Helper()
+	l, err := NewMemoryLookup(readOracleState(t))
+	if err != nil {
+		t.Fatalf("NewMemoryLookup(oracle-state.json): %v", err)
+	}
+	return l
+}
+
+// extendedState is oracle-state.json plus a frontend token, a deleted
+// user's token, a user without a root role and a user with own grants.
+func extendedState(t *testing.T) *model.Snapshot {
+	t.Helper()
+	s := readOracleState(t)
+	ptr := func(v int64) *int64 { return &v }
+	s.Users = append(s.Users,
+		model.SnapshotUser{ID: 10, Deleted: true, RootRole: ptr(1)},
+		model.SnapshotUser{ID: 11},
+		model.SnapshotUser{ID: 12, RootRole: ptr(3), Grants: []model.Grant{
+			{Permission: "CREATE_FEATURE", Project: "other", Environment: "*"},
+		}},
+	)
+	s.Tokens = append(s.Tokens,
+		model.SnapshotToken{Secret: testFrontendSecret, Type: model.TokenFrontend},
+		model.SnapshotToken{Secret: testDeletedSecret, Type: model.TokenPersonal, UserID: ptr(10)},
+		model.SnapshotToken{Secret: testNoRoleSecret, Type: model.TokenPersonal, UserID: ptr(11)},
+		model.SnapshotToken{Secret: testOwnGrantsSecret, Type: model.TokenPersonal, UserID: ptr(12)},
+	)
+	return s
+}
+
+// decodeJSON decodes b into a generic value, failing the test when b is
+// not one JSON value.
+func decodeJSON(t *testing.T, b []byte) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("invalid JSON %s: %v", b, err)
+	}
+	return v
+}
