@@ -1,0 +1,69 @@
+// Package importvalidate validates feature import requests the way the
+// reference server (Unleash) does, and more: every problem at once, each
+// with a stable code and a precise location.
+//
+// A validation has two tiers.
+//
+// The structural tier (Structure) checks the raw bytes against the embedded
+// JSON Schema import.schema.json, the single source of truth for the shape
+// of a request: syntax, duplicate keys, invalid UTF-8, nesting depth,
+// required and unknown members, types, enumerations and limits. Its
+// problems come in the reference server's walk order, so the first one is
+// the one the reference reports; Problems.Details renders them as the
+// reference's 400 body.
+//
+// The rule tier runs on a structurally valid body against the existing
+// state of the instance, which a service provides by implementing State
+// (MemoryState holds one in memory, from a state snapshot). One validation
+// asks the State a constant number of batched questions, whatever the size
+// of the import. The caller's rights come from a Permissions value, which
+// the auth package implements.
+//
+// # Rule catalogue
+//
+// The rules, in catalogue order (see Catalogue), each with its code and the
+// file that holds it:
+//
+// Errors of the reference server:
+//
+//   - E1 unknown-strategy (rules_strategies.go): a strategy names no known strategy type.
+//   - E2 context-legal-values (rules_context.go): an existing context field lacks an imported legal value or belongs to another project.
+//   - E3 feature-in-other-project (rules_features.go): an imported feature exists in another project.
+//   - E4 duplicate-feature (rules_features.go): a feature name occurs more than once.
+//   - E5 naming-pattern (rules_naming.go): a name fails the project's naming pattern.
+//   - E6 feature-limit (rules_limit.go): the import exceeds the project's feature limit.
+//   - E7 unknown-segment (rules_segments.go): an imported segment does not exist.
+//   - E8 missing-dependency (rules_dependencies.go): a dependency's parent neither exists nor is imported.
+//
+// Extra errors, only with Options.Strict:
+//
+//   - constraint-value (rules_constraints.go): a constraint value does not parse for its operator.
+//   - unknown-context-field (rules_constraints.go): a constraint uses an unknown context field.
+//   - unknown-segment-id (rules_references.go): a strategy uses a segment id that is not imported.
+//   - variant-weights (rules_variants.go): variable variant weights do not sum to 1000.
+//   - unknown-feature-reference (rules_references.go): a strategy, tag, environment or dependency names a feature that is not imported.
+//   - unknown-tag-type (rules_references.go): a tag uses an unknown tag type.
+//   - duplicate-strategy-id (rules_references.go): two strategies share an id.
+//
+// Warnings of the reference server:
+//
+//   - W1 custom-strategy-used (rules_strategies.go): custom strategy types are used.
+//   - W2 archived-feature (rules_features.go): an imported feature exists archived.
+//   - W3 feature-exists (rules_features.go): an imported feature exists in the project and will be overwritten.
+//
+// Extra warning, always on:
+//
+//   - invalid-naming-pattern (rules_naming.go): the project's pattern is no valid Go regular expression, so names were not checked.
+//
+// Permissions:
+//
+//   - missing-permissions (rules_permissions.go): the permissions the caller lacks.
+//
+// Report.Reference renders the findings of the reference rules as the
+// reference server's response, byte for byte; Report.Response adds the
+// extra rules. Options.Disable switches rules off by code and Options.Rules
+// adds an organisation's own.
+//
+// The package performs no I/O beyond the State and Permissions it is given
+// and holds no package-level state.
+package importvalidate
