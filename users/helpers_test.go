@@ -1,0 +1,83 @@
+package users
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// conformanceDir is where CI places the shared conformance material, beside
+// the checkout of this module.
+const conformanceDir = "../../shared/conformance"
+
+var uuidV4 = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+
+// readShared reads a file of the shared conformance material, failing the
+// test when it is missing.
+func readShared(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(conformanceDir, name))
+	if err != nil {
+		t.Fatalf("shared conformance material is required (clone shared/ beside main/): %v", err)
+	}
+	return b
+}
+
+// readOracleState loads the snapshot behind the recorded answers.
+func readOracleState(t *testing.T) *model.Snapshot {
+	t.Helper()
+	var s model.Snapshot
+	if err := model.DecodeStrict(readShared(t, "oracle-state.json"), &s); err != nil {
+		t.Fatalf("decoding oracle-state.json: %v", err)
+	}
+	return &s
+}
+
+// decodeJSON decodes b into a generic value.
+func decodeJSON(t *testing.T, b []byte) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("invalid JSON %s: %v", b, err)
+	}
+	return v
+}
+
+// compact returns b without insignificant white space, keeping key order.
+func compact(t *testing.T, b []byte) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, b); err != nil {
+		t.Fatalf("invalid JSON %s: %v", b, err)
+	}
+	return buf.String()
+}
+
+// topLevelKeys returns the member names of the JSON object b in order.
+func topLevelKeys(t *testing.T, b []byte) []string {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		t.Fatalf("not a JSON object: %s", b)
+	}
+	var keys []string
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys = append(keys, tok.(string))
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return keys
+}
+
+func ptr[T any](v T) *T { return &v }

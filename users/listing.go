@@ -1,0 +1,216 @@
+package users
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/flagadmin/flagadmin/auth"
+)
+
+// viewerRoleName is the name of the root role written for a user without a
+// root role.
+const viewerRoleName = "Viewer"
+
+// Lister runs the user listing. Store must be set.
+type Lister struct {
+	// Store answers the queries.
+	Store Store
+	// Rand is the source of the ids of error bodies; nil means crypto/rand.
+	Rand io.Reader
+}
+
+// List returns the users and root roles of the instance for principal p,
+// which must hold ADMIN. It returns the error of [auth.Authorize] when p may
+// not list users (a *auth.NoAccessError for a caller lacking ADMIN or
+// using a client or frontend token), and a wrapped error when the store
+// fails.
+//
+// The listing holds every user that is not deleted, not a service account
+// and not a system user, by ascending id, and every role of type root or
+// root-custom, by ascending id.
+func (l *Lister) List(ctx context.Context, p *auth.Principal) (*Listing, error) {
+	if err := auth.Authorize(ctx, l.Rand, p, auth.RequireAdmin()); err != nil {
+		return nil, err
+	}
+	if l.Store == nil {
+		return nil, errors.New("users: Lister has no Store")
+	}
+	all, err := l.Store.Users(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("users: listing users: %w", err)
+	}
+	roles, err := l.Store.Roles(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("users: listing roles: %w", err)
+	}
+	return NewListing(all, roles), nil
+}
+
+// Listing is the answer of the user listing (UsersSchema).
+type Listing struct {
+	// Users are the listed users by ascending id, each with AccountType,
+	// ImageURL and RootRole filled in as they are written.
+	Users []User
+	// RootRoles are the root roles by ascending id.
+	RootRoles []Role
+}
+
+// NewListing builds the listing from every user and role of an instance,
+// without any permission check: it leaves out deleted users, service
+// accounts, system users and non-root roles, sorts by id, and fills in the
+// defaults of AccountType ("User"), ImageURL (the Gravatar URL) and
+// RootRole (the id of the root role named Viewer, when there is one).
+// The arguments are not modified.
+func NewListing(users []User, roles []Role) *Listing {
+	out := &Listing{Users: []User{}, RootRoles: []Role{}}
+	var viewer int64
+	haveViewer := false
+	for _, r := range roles {
+		if !r.IsRoot() {
+			continue
+		}
+		out.RootRoles = append(out.RootRoles, r)
+		if r.Name == viewerRoleName && r.Type == RoleTypeRoot && (!haveViewer || r.ID < viewer) {
+			viewer, haveViewer = r.ID, true
+		}
+	}
+	for _, u := range users {
+		if u.Deleted || u.System || u.AccountType == AccountService {
+			continue
+		}
+		if u.AccountType == "" {
+			u.AccountType = AccountUser
+		}
+		if u.ImageURL == "" {
+			u.ImageURL = GravatarURL(u)
+		}
+		if u.RootRole == 0 {
+			u.RootRole = viewer
+		}
+		out.Users = append(out.Users, u)
+	}
+	slices.SortStableFunc(out.Users, func(a, b User) int { return cmp.Compare(a.ID, b.ID) })
+	slices.SortStableFunc(out.RootRoles, func(a, b Role) int { return cmp.Compare(a.ID, b.ID) })
+	return out
+}
+
+// GravatarURL returns the fallback profile image URL of u:
+// https://gravatar.com/avatar/<hex>?s=42&d=retro&r=g, where <hex> is the
+// SHA-256 of the first non-empty of u's email, username and decimal id,
+// trimmed and lower-cased.
+func GravatarURL(u User) string {
+	key := u.Email
+	if key == "" {
+		key = u.Username
+	}
+	if key == "" {
+		key = strconv.FormatInt(u.ID, 10)
+	}
+	sum := sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(key))))
+	return "https://gravatar.com/avatar/" + hex.EncodeToString(sum[:]) + "?s=42&d=retro&r=g"
+}
+
+// timeLayout writes an instant in UTC with milliseconds, as the reference
+// server does.
+const timeLayout = "2006-01-02T15:04:05.000Z"
+
+// formatTime writes t in UTC with milliseconds.
+func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+// userWire is a listed user as written, in the reference server's key
+// order.
+type userWire struct {
+	AccountType                string  `json:"accountType"`
+	ID                         int64   `json:"id"`
+	Name                       string  `json:"name,omitempty"`
+	Username                   string  `json:"username,omitempty"`
+	Email                      string  `json:"email,omitempty"`
+	ImageURL                   string  `json:"imageUrl"`
+	SeenAt                     *string `json:"seenAt"`
+	LoginAttempts              int64   `json:"loginAttempts"`
+	CreatedAt                  string  `json:"createdAt,omitempty"`
+	ScimID                     *string `json:"scimId"`
+	SeatType                   *string `json:"seatType"`
+	CompanyRole                *string `json:"companyRole"`
+	ProductUpdatesEmailConsent *bool   `json:"productUpdatesEmailConsent"`
+	RootRole                   int64   `json:"rootRole,omitempty"`
+	InviteLink                 string  `json:"inviteLink"`
+}
+
+// roleWire is a root role as written.
+type roleWire struct {
+	ID          int64  `json:"id"`
+	Name        string `json:"name"`
+	Type        string `json:"type"`
+	Description string `json:"description"`
+	Project     string `json:"project,omitempty"`
+}
+
+type listingWire struct {
+	Users     []userWire `json:"users"`
+	RootRoles []roleWire `json:"rootRoles"`
+}
+
+// MarshalJSON writes the listing exactly as the reference server does:
+// {"users":[...],"rootRoles":[...]}, each user with the keys accountType,
+// id, name, username, email, imageUrl, seenAt, loginAttempts, createdAt,
+// scimId, seatType, companyRole, productUpdatesEmailConsent, rootRole and
+// inviteLink in this order. name, username and email are left out when
+// empty; seenAt, scimId, seatType, companyRole and
+// productUpdatesEmailConsent are null when unset; createdAt is left out when
+// unknown and rootRole when 0; date-times are UTC with milliseconds. Each
+// root role is written as id, name, type, description and, when set,
+// project. Characters such as & are not escaped; note that json.Marshal
+// (unlike calling this method directly, or an Encoder with
+// SetEscapeHTML(false)) escapes them, which yields equivalent JSON but
+// other bytes.
+func (l *Listing) MarshalJSON() ([]byte, error) {
+	w := listingWire{Users: make([]userWire, 0, len(l.Users)), RootRoles: make([]roleWire, 0, len(l.RootRoles))}
+	for _, u := range l.Users {
+		uw := userWire{
+			AccountType:                u.AccountType,
+			ID:                         u.ID,
+			Name:                       u.Name,
+			Username:                   u.Username,
+			Email:                      u.Email,
+			ImageURL:                   u.ImageURL,
+			LoginAttempts:              u.LoginAttempts,
+			ScimID:                     u.ScimID,
+			SeatType:                   u.SeatType,
+			CompanyRole:                u.CompanyRole,
+			ProductUpdatesEmailConsent: u.ProductUpdatesEmailConsent,
+			RootRole:                   u.RootRole,
+			InviteLink:                 u.InviteLink,
+		}
+		if u.SeenAt != nil {
+			s := formatTime(*u.SeenAt)
+			uw.SeenAt = &s
+		}
+		if !u.CreatedAt.IsZero() {
+			uw.CreatedAt = formatTime(u.CreatedAt)
+		}
+		w.Users = append(w.Users, uw)
+	}
+	for _, r := range l.RootRoles {
+		w.RootRoles = append(w.RootRoles, roleWire{ID: r.ID, Name: r.Name, Type: r.Type,
+			Description: r.Description, Project: r.Project})
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(w); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
