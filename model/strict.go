@@ -33,8 +33,9 @@ func (e *DecodeError) Error() string {
 
 // DecodeStrict decodes the JSON document b into v (a pointer to a struct of
 // this package) and fails on the first member that v's type does not name,
-// on a value of the wrong type, or on trailing data. The error is a
-// *DecodeError naming the JSON pointer of the problem.
+// on a value of the wrong type, or on trailing data. Open objects (the types
+// that keep unknown members in an [Extra] field) accept any member. The
+// error is a *DecodeError naming the JSON pointer of the problem.
 func DecodeStrict(b []byte, v any) error {
 	var generic any
 	dec := json.NewDecoder(bytes.NewReader(b))
@@ -86,11 +87,15 @@ func unknownMember(v any, t reflect.Type, at string) (string, string) {
 		switch t.Kind() {
 		case reflect.Struct:
 			fields := jsonFields(t)
+			open := hasExtra(t)
 			keys := sortedKeys(val)
 			for _, k := range keys {
 				ft, ok := fields[k]
 				p := at + "/" + escapePointer(k)
 				if !ok {
+					if open {
+						continue
+					}
 					return p, fmt.Sprintf("unknown member %q", k)
 				}
 				if q, msg := unknownMember(val[k], ft, p); q != "" {
@@ -143,6 +148,19 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 		m[name] = f.Type
 	}
 	return m
+}
+
+var extraType = reflect.TypeFor[Extra]()
+
+// hasExtra reports whether struct type t is an open object: one that keeps
+// the members it does not name in a field of type Extra.
+func hasExtra(t reflect.Type) bool {
+	for i := 0; i < t.NumField(); i++ {
+		if t.Field(i).Type == extraType {
+			return true
+		}
+	}
+	return false
 }
 
 // escapePointer escapes a member name for use in a JSON pointer.
