@@ -2,7 +2,6 @@ package auth
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -79,15 +78,4 @@ func extendedState(t *testing.T) *model.Snapshot {
 		model.SnapshotToken{Secret: testOwnGrantsSecret, Type: model.TokenPersonal, UserID: ptr(12)},
 	)
 	return s
-}
-
-// decodeJSON decodes b into a generic value, failing the test when b is
-// not one JSON value.
-func decodeJSON(t *testing.T, b []byte) any {
-	t.Helper()
-	var v any
-	if err := json.Unmarshal(b, &v); err != nil {
-		t.Fatalf("invalid JSON %s: %v", b, err)
-	}
-	return v
 }
