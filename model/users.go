@@ -27,6 +27,11 @@ type User struct {
 	AccountType   *string             `json:"accountType,omitempty"`
 	Permissions   *[]string           `json:"permissions,omitempty"`
 	ScimID        Nullable[string]    `json:"scimId,omitzero"`
+	// SeatType, CompanyRole and ProductUpdatesEmailConsent are written by
+	// the reference server's user listing, as a value or null.
+	SeatType                   Nullable[string] `json:"seatType,omitzero"`
+	CompanyRole                Nullable[string] `json:"companyRole,omitzero"`
+	ProductUpdatesEmailConsent Nullable[bool]   `json:"productUpdatesEmailConsent,omitzero"`
 }
 
 // RootRole is a role that applies to the whole instance.
