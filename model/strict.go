@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // DecodeError is a decoding failure at a place in a JSON document.
@@ -46,7 +47,7 @@ func DecodeStrict(b []byte, v any) error {
 	if _, err := dec.Token(); err == nil {
 		return &DecodeError{Offset: dec.InputOffset(), Msg: "unexpected data after the JSON value"}
 	}
-	if p, msg := unknownMember(generic, reflect.TypeOf(v), ""); p != "" {
+	if p, msg := unknownMember(generic, reflect.TypeOf(v), ""); msg != "" {
 		return &DecodeError{Pointer: p, Offset: -1, Msg: msg}
 	}
 	if err := json.Unmarshal(b, v); err != nil {
@@ -76,11 +77,24 @@ func dottedToPointer(field string) string {
 }
 
 // unknownMember walks a generic JSON value beside the Go type t and returns
-// the pointer of the first object member t does not name, in document order
-// of the sorted keys, with a message.
+// the pointer of the first problem, in document order of the sorted keys,
+// with a message: an object member t does not name, or a value whose JSON
+// type t cannot take (such as a string for an integer, or a fraction for an
+// integer, or a date-time that does not parse). The message is "" when
+// there is no problem.
 func unknownMember(v any, t reflect.Type, at string) (string, string) {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
+	}
+	if v == nil || t == rawMessageType {
+		// null leaves any Go value alone; raw JSON takes anything.
+		return "", ""
+	}
+	if inner, ok := nullableValueType(t); ok {
+		return unknownMember(v, inner, at)
+	}
+	if msg := kindMismatch(v, t); msg != "" {
+		return at, msg
 	}
 	switch val := v.(type) {
 	case map[string]any:
@@ -98,13 +112,13 @@ func unknownMember(v any, t reflect.Type, at string) (string, string) {
 					}
 					return p, fmt.Sprintf("unknown member %q", k)
 				}
-				if q, msg := unknownMember(val[k], ft, p); q != "" {
+				if q, msg := unknownMember(val[k], ft, p); msg != "" {
 					return q, msg
 				}
 			}
 		case reflect.Map:
 			for _, k := range sortedKeys(val) {
-				if q, msg := unknownMember(val[k], t.Elem(), at+"/"+escapePointer(k)); q != "" {
+				if q, msg := unknownMember(val[k], t.Elem(), at+"/"+escapePointer(k)); msg != "" {
 					return q, msg
 				}
 			}
@@ -112,13 +126,96 @@ func unknownMember(v any, t reflect.Type, at string) (string, string) {
 	case []any:
 		if t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
 			for i, e := range val {
-				if q, msg := unknownMember(e, t.Elem(), at+"/"+strconv.Itoa(i)); q != "" {
+				if q, msg := unknownMember(e, t.Elem(), at+"/"+strconv.Itoa(i)); msg != "" {
 					return q, msg
 				}
 			}
 		}
 	}
 	return "", ""
+}
+
+var (
+	rawMessageType = reflect.TypeFor[json.RawMessage]()
+	timeType       = reflect.TypeFor[time.Time]()
+	modelPkgPath   = reflect.TypeFor[Extra]().PkgPath()
+)
+
+// nullableValueType returns T when t is Nullable[T].
+func nullableValueType(t reflect.Type) (reflect.Type, bool) {
+	if t.Kind() != reflect.Struct || t.PkgPath() != modelPkgPath || !strings.HasPrefix(t.Name(), "Nullable[") {
+		return nil, false
+	}
+	return t.Field(0).Type, true
+}
+
+// kindMismatch says why the non-null generic JSON value v cannot be decoded
+// into a value of type t, or returns "" when it can, as far as the JSON type
+// (and, for date-times, the text) goes.
+func kindMismatch(v any, t reflect.Type) string {
+	ok := true
+	switch t.Kind() {
+	case reflect.Interface:
+	case reflect.Bool:
+		_, ok = v.(bool)
+	case reflect.String:
+		_, ok = v.(string)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		n, isNum := v.(json.Number)
+		ok = isNum
+		if ok {
+			i, err := strconv.ParseInt(string(n), 10, 64)
+			ok = err == nil && !reflect.Zero(t).OverflowInt(i)
+		}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		n, isNum := v.(json.Number)
+		ok = isNum
+		if ok {
+			u, err := strconv.ParseUint(string(n), 10, 64)
+			ok = err == nil && !reflect.Zero(t).OverflowUint(u)
+		}
+	case reflect.Float32, reflect.Float64:
+		_, ok = v.(json.Number)
+	case reflect.Slice, reflect.Array:
+		_, ok = v.([]any)
+	case reflect.Map:
+		_, ok = v.(map[string]any)
+	case reflect.Struct:
+		if t == timeType {
+			s, isString := v.(string)
+			if !isString {
+				ok = false
+				break
+			}
+			if _, err := ParseDateTime(s); err != nil {
+				return err.Error()
+			}
+			return ""
+		}
+		_, ok = v.(map[string]any)
+	}
+	if ok {
+		return ""
+	}
+	return fmt.Sprintf("cannot use a JSON %s as %s", jsonKind(v), t)
+}
+
+// jsonKind names the JSON type of a generic value the way
+// json.UnmarshalTypeError does.
+func jsonKind(v any) string {
+	switch x := v.(type) {
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	case string:
+		return "string"
+	case bool:
+		return "bool"
+	case json.Number:
+		return "number " + string(x)
+	}
+	return "null"
 }
 
 func sortedKeys(m map[string]any) []string {
