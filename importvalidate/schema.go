@@ -1,0 +1,302 @@
+package importvalidate
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// importSchema is the JSON Schema (draft 2020-12) of the import request body,
+// ImportTogglesSchema. The order of every properties object is the order of
+// the spec tables: the checker derives the order of its problems from it.
+//
+//go:embed import.schema.json
+var importSchema []byte
+
+// schemaURL is the name the embedded schema is compiled under. It is never
+// loaded from anywhere.
+const schemaURL = "urn:flagadmin:import.schema.json"
+
+// schemaNode is one subschema of the embedded schema, as the checker needs
+// it to word problems and to order them.
+type schemaNode struct {
+	ptr       string      // JSON pointer of the node in the schema document
+	refPtr    string      // the target of $ref, "" for none
+	ref       *schemaNode // resolved refPtr
+	types     []string    // the type keyword, in schema order
+	props     []string    // the properties, in schema order
+	propIdx   map[string]int
+	propNodes []*schemaNode
+	required  []string
+	// closed is set by additionalProperties: false; addl is the schema of
+	// additional properties when additionalProperties is a schema.
+	closed bool
+	addl   *schemaNode
+	items  *schemaNode
+	enum   []string
+	// minimum and maximum keep the JSON text of the bound, "" when absent.
+	minimum, maximum     string
+	minLength, maxLength int // -1 when absent
+	pattern, format      string
+}
+
+// resolve follows $ref.
+func (n *schemaNode) resolve() *schemaNode {
+	for i := 0; n != nil && n.ref != nil && i < 64; i++ {
+		n = n.ref
+	}
+	return n
+}
+
+// schemaTree is the parsed copy of the embedded schema.
+type schemaTree struct {
+	root  *schemaNode
+	nodes map[string]*schemaNode // by JSON pointer
+}
+
+// ordered is a JSON value decoded with the order of object members kept.
+type ordered struct {
+	kind    byte // '{', '[', 's' string, 'n' number, 'b' bool, '0' null
+	keys    []string
+	vals    []*ordered
+	str     string
+	boolean bool
+}
+
+func (o *ordered) get(k string) *ordered {
+	if o == nil || o.kind != '{' {
+		return nil
+	}
+	for i, key := range o.keys {
+		if key == k {
+			return o.vals[i]
+		}
+	}
+	return nil
+}
+
+// decodeOrdered decodes the schema document keeping member order.
+func decodeOrdered(dec *json.Decoder) (*ordered, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			o := &ordered{kind: '{'}
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				v, err := decodeOrdered(dec)
+				if err != nil {
+					return nil, err
+				}
+				o.keys = append(o.keys, kt.(string))
+				o.vals = append(o.vals, v)
+			}
+			_, err = dec.Token()
+			return o, err
+		case '[':
+			o := &ordered{kind: '['}
+			for dec.More() {
+				v, err := decodeOrdered(dec)
+				if err != nil {
+					return nil, err
+				}
+				o.vals = append(o.vals, v)
+			}
+			_, err = dec.Token()
+			return o, err
+		}
+	case string:
+		return &ordered{kind: 's', str: t}, nil
+	case json.Number:
+		return &ordered{kind: 'n', str: t.String()}, nil
+	case bool:
+		return &ordered{kind: 'b', boolean: t}, nil
+	case nil:
+		return &ordered{kind: '0'}, nil
+	}
+	return nil, fmt.Errorf("unexpected token %v", tok)
+}
+
+// parseSchemaTree builds the node tree of the embedded schema.
+func parseSchemaTree(doc []byte) (*schemaTree, error) {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.UseNumber()
+	o, err := decodeOrdered(dec)
+	if err != nil {
+		return nil, err
+	}
+	t := &schemaTree{nodes: map[string]*schemaNode{}}
+	t.root = t.build(o, "")
+	for _, n := range t.nodes {
+		if n.refPtr != "" {
+			if n.ref = t.nodes[n.refPtr]; n.ref == nil {
+				return nil, fmt.Errorf("unresolved $ref %q at %q", n.refPtr, n.ptr)
+			}
+		}
+	}
+	return t, nil
+}
+
+func (t *schemaTree) build(o *ordered, ptr string) *schemaNode {
+	n := &schemaNode{ptr: ptr, minLength: -1, maxLength: -1}
+	t.nodes[ptr] = n
+	if o == nil || o.kind != '{' {
+		return n
+	}
+	if r := o.get("$ref"); r != nil && r.kind == 's' && strings.HasPrefix(r.str, "#") {
+		n.refPtr = unescapeSchemaPointer(r.str[1:])
+	}
+	if ty := o.get("type"); ty != nil {
+		if ty.kind == 's' {
+			n.types = []string{ty.str}
+		}
+		for _, v := range ty.vals {
+			n.types = append(n.types, v.str)
+		}
+	}
+	if p := o.get("properties"); p != nil && p.kind == '{' {
+		n.propIdx = make(map[string]int, len(p.keys))
+		for i, k := range p.keys {
+			n.props = append(n.props, k)
+			n.propIdx[k] = i
+			n.propNodes = append(n.propNodes, t.build(p.vals[i], ptr+"/properties/"+escapeToken(k)))
+		}
+	}
+	if r := o.get("required"); r != nil {
+		for _, v := range r.vals {
+			n.required = append(n.required, v.str)
+		}
+	}
+	if a := o.get("additionalProperties"); a != nil {
+		if a.kind == 'b' {
+			n.closed = !a.boolean
+		} else {
+			n.addl = t.build(a, ptr+"/additionalProperties")
+		}
+	}
+	if it := o.get("items"); it != nil {
+		n.items = t.build(it, ptr+"/items")
+	}
+	if e := o.get("enum"); e != nil {
+		for _, v := range e.vals {
+			n.enum = append(n.enum, v.str)
+		}
+	}
+	if v := o.get("minimum"); v != nil {
+		n.minimum = v.str
+	}
+	if v := o.get("maximum"); v != nil {
+		n.maximum = v.str
+	}
+	if v := o.get("minLength"); v != nil {
+		n.minLength, _ = strconv.Atoi(v.str)
+	}
+	if v := o.get("maxLength"); v != nil {
+		n.maxLength, _ = strconv.Atoi(v.str)
+	}
+	if v := o.get("pattern"); v != nil {
+		n.pattern = v.str
+	}
+	if v := o.get("format"); v != nil {
+		n.format = v.str
+	}
+	if defs := o.get("$defs"); defs != nil {
+		for i, k := range defs.keys {
+			t.build(defs.vals[i], ptr+"/$defs/"+escapeToken(k))
+		}
+	}
+	return n
+}
+
+// escapeToken escapes a JSON pointer token.
+func escapeToken(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+// unescapeToken decodes a JSON pointer token.
+func unescapeToken(s string) string {
+	if !strings.Contains(s, "~") {
+		return s
+	}
+	return strings.NewReplacer("~1", "/", "~0", "~").Replace(s)
+}
+
+// unescapeSchemaPointer turns a URI fragment pointer into a plain JSON
+// pointer (percent-decoding each token; the tokens stay ~-escaped).
+func unescapeSchemaPointer(frag string) string {
+	if !strings.Contains(frag, "%") {
+		return frag
+	}
+	toks := strings.Split(frag, "/")
+	for i, tk := range toks {
+		toks[i] = percentDecode(tk)
+	}
+	return strings.Join(toks, "/")
+}
+
+// percentDecode decodes %XX sequences; malformed ones are kept as they are.
+func percentDecode(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			v, _ := strconv.ParseUint(s[i+1:i+3], 16, 8)
+			b.WriteByte(byte(v))
+			i += 2
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// compileSchema compiles the embedded schema with its own compiler: no file
+// or network loader, formats asserted, date-time checked as model.ParseDateTime
+// reads it.
+func compileSchema() (*jsonschema.Schema, error) {
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	c.AssertFormat = true
+	// The schema refers to nothing outside itself: never read a file or
+	// the network.
+	c.LoadURL = func(url string) (io.ReadCloser, error) {
+		return nil, fmt.Errorf("importvalidate: the import schema loads no external resource (%s)", url)
+	}
+	c.Formats["date-time"] = isDateTime
+	if err := c.AddResource(schemaURL, bytes.NewReader(importSchema)); err != nil {
+		return nil, err
+	}
+	return c.Compile(schemaURL)
+}
+
+// isDateTime reports whether v, when a string, is an RFC 3339 date-time
+// that the model decodes (see model.ParseDateTime). Non-strings pass: the
+// type keyword judges them.
+func isDateTime(v any) bool {
+	s, ok := v.(string)
+	if !ok {
+		return true
+	}
+	_, err := model.ParseDateTime(s)
+	return err == nil
+}
