@@ -1,0 +1,844 @@
+package importvalidate
+
+import (
+	"bytes"
+	"encoding/binary"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// This file holds the byte-level JSON scanner of the structural tier. It
+// makes one pass over the input without recursion (the nesting is kept on
+// an explicit stack bounded by the depth limit) and allocates nothing per
+// token in the common case. It finds what a JSON decoder does not report or
+// reports badly: the first syntax error, invalid UTF-8 inside strings,
+// duplicate object keys and nesting deeper than a limit. A second, slower
+// walk (walkPointers) maps byte offsets to JSON pointers and back; it runs
+// only when there is something to locate.
+
+// scanIssue is one finding of the scanner, before it is located and worded.
+type scanIssue struct {
+	code string
+	// off is the offset the problem is reported at: the offending byte for
+	// syntax, UTF-8 and depth issues, the opening quote of the key for a
+	// duplicate key.
+	off int
+	// at is the offset used to find the JSON pointer: the opening quote of
+	// the string holding an invalid byte, or of the duplicate key; -1 when
+	// the issue has no pointer.
+	at int
+	// other is, for a duplicate key, the offset of the other occurrence's
+	// opening quote.
+	other int
+	// what is the reason of a syntax error, such as "Unexpected end of JSON
+	// input"; tail, possibly empty, follows the position in the message
+	// ("expected ..."). For a duplicate key, what is the raw key (between
+	// the quotes).
+	what, tail string
+	// first marks the first occurrence of a duplicated key.
+	first bool
+	// b is the invalid byte of an invalid-utf8 issue.
+	b byte
+}
+
+// keySpan is a key of an object that is still open: the offsets of its
+// opening and closing quotes.
+type keySpan struct {
+	start, end int
+	esc        bool // the key holds a backslash escape
+	reported   bool // a duplicate of it was reported already
+}
+
+// scanFrame is an open container.
+type scanFrame struct {
+	obj       bool
+	keysStart int            // index of the object's first key in scanner.keys
+	set       map[uint64]int // hash of a decoded key -> index in keys, for big objects
+}
+
+// bigObject is the number of keys from which an object's duplicate check
+// switches from a linear search to a hash set.
+const bigObject = 16
+
+// scanner holds the state of one scan. It is not safe for concurrent use;
+// each Check uses its own.
+type scanner struct {
+	data     []byte
+	maxDepth int
+	frames   []scanFrame
+	keys     []keySpan
+	issues   []scanIssue
+	fatal    bool
+	bufA     []byte
+	bufB     []byte
+}
+
+// scan checks data and returns the issues it finds, in input order. fatal
+// reports that data is not a JSON text the scanner could read to its end (a
+// syntax error or too deep a nesting); the issue that stopped it is the last
+// one. An empty data is a syntax error.
+func scan(data []byte, maxDepth int) (issues []scanIssue, fatal bool) {
+	s := scanner{data: data, maxDepth: maxDepth}
+	s.run()
+	return s.issues, s.fatal
+}
+
+// fail records a syntax error at off; expect, when not empty, says what
+// was expected there.
+func (s *scanner) fail(off int, what, expect string) {
+	tail := ""
+	if expect != "" {
+		tail = "expected " + expect
+	}
+	s.issues = append(s.issues, scanIssue{code: CodeSyntax, off: off, at: -1, other: -1, what: what, tail: tail})
+	s.fatal = true
+}
+
+// failAt reports the byte at i as unexpected, or the end of the input when
+// i is past it.
+func (s *scanner) failAt(i int, expect string) {
+	if i >= len(s.data) {
+		s.fail(len(s.data), "Unexpected end of JSON input", expect)
+		return
+	}
+	s.fail(i, "Unexpected "+describeByte(s.data, i), expect)
+}
+
+// describeByte names the byte at i for a syntax message.
+func describeByte(data []byte, i int) string {
+	c := data[i]
+	switch {
+	case c >= 0x20 && c < 0x7f:
+		if c == '\'' {
+			return `character "'"`
+		}
+		return "character '" + string(rune(c)) + "'"
+	case c < 0x80:
+		return "control character U+" + hex4(rune(c))
+	}
+	r, size := utf8.DecodeRune(data[i:])
+	if r == utf8.RuneError && size <= 1 {
+		return "byte 0x" + strconv.FormatUint(uint64(c), 16)
+	}
+	return "character U+" + hex4(r)
+}
+
+func hex4(r rune) string {
+	const digits = "0123456789ABCDEF"
+	if r > 0xFFFF {
+		return strconv.FormatInt(int64(r), 16)
+	}
+	return string([]byte{digits[r>>12&0xF], digits[r>>8&0xF], digits[r>>4&0xF], digits[r&0xF]})
+}
+
+// skipWS returns the offset of the first non-whitespace byte at or after i.
+func skipWS(d []byte, i int) int {
+	for i < len(d) {
+		c := d[i]
+		if c > ' ' || (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// plainRun returns the offset of the first byte at or after i that needs a
+// closer look inside a string: a quote, a backslash, a control character or
+// a non-ASCII byte. It reads eight bytes at a time.
+func plainRun(d []byte, i int) int {
+	for i+8 <= len(d) {
+		x := binary.LittleEndian.Uint64(d[i:])
+		// A high bit in t marks a candidate byte; false positives are
+		// possible (a borrow), false negatives are not.
+		t := ((x - 0x20*lsb) | ((x ^ '"'*lsb) - lsb) | ((x ^ '\\'*lsb) - lsb) | x) & msb
+		if t != 0 {
+			break
+		}
+		i += 8
+	}
+	for i < len(d) {
+		c := d[i]
+		if c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+// str scans the string whose opening quote is at i and returns the offset
+// just past its closing quote and whether it holds an escape. It records an
+// invalid-utf8 issue for the first invalid byte of the string, and fails on
+// a syntax error (ok false).
+func (s *scanner) str(i int) (next int, esc, ok bool) {
+	d := s.data
+	j := i + 1
+	badUTF8 := false
+	for {
+		j = plainRun(d, j)
+		if j >= len(d) {
+			s.fail(len(d), "Unexpected end of JSON input", "a closing '\"' of the string")
+			return 0, esc, false
+		}
+		c := d[j]
+		switch {
+		case c == '"':
+			return j + 1, esc, true
+		case c == '\\':
+			esc = true
+			if j+1 >= len(d) {
+				s.fail(len(d), "Unexpected end of JSON input", "an escape sequence")
+				return 0, esc, false
+			}
+			switch d[j+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				j += 2
+			case 'u':
+				for k := j + 2; k < j+6; k++ {
+					if k >= len(d) {
+						s.fail(len(d), "Unexpected end of JSON input", "four hexadecimal digits after \\u")
+						return 0, esc, false
+					}
+					if !isHex(d[k]) {
+						s.fail(k, "Bad Unicode escape: unexpected "+describeByte(d, k), "four hexadecimal digits after \\u")
+						return 0, esc, false
+					}
+				}
+				j += 6
+			default:
+				s.fail(j, "Bad escaped "+describeByte(d, j+1), `one of \" \\ \/ \b \f \n \r \t \uXXXX`)
+				return 0, esc, false
+			}
+		case c < 0x20:
+			s.fail(j, "Bad control character U+"+hex4(rune(c))+" in string literal", "an escape such as \\n or \\u00"+strconv.FormatUint(uint64(c)>>4, 16)+strconv.FormatUint(uint64(c)&0xF, 16))
+			return 0, esc, false
+		default: // c >= 0x80
+			r, size := utf8.DecodeRune(d[j:])
+			if r == utf8.RuneError && size <= 1 {
+				if !badUTF8 {
+					badUTF8 = true
+					s.issues = append(s.issues, scanIssue{code: CodeInvalidUTF8, off: j, at: i, other: -1, b: c})
+				}
+				size = 1
+			}
+			j += size
+		}
+	}
+}
+
+func isHex(c byte) bool {
+	return (c >= '0' && c <= '9') || (c|0x20 >= 'a' && c|0x20 <= 'f')
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// number scans the number starting at i and returns the offset just past
+// it.
+func (s *scanner) number(i int) (int, bool) {
+	d := s.data
+	j := i
+	if d[j] == '-' {
+		j++
+	}
+	switch {
+	case j >= len(d):
+		s.failAt(j, "a digit")
+		return 0, false
+	case d[j] == '0':
+		j++
+	case d[j] >= '1' && d[j] <= '9':
+		j++
+		for j < len(d) && isDigit(d[j]) {
+			j++
+		}
+	default:
+		s.failAt(j, "a digit")
+		return 0, false
+	}
+	if j < len(d) && d[j] == '.' {
+		j++
+		if j >= len(d) || !isDigit(d[j]) {
+			s.failAt(j, "a digit after the decimal point")
+			return 0, false
+		}
+		for j < len(d) && isDigit(d[j]) {
+			j++
+		}
+	}
+	if j < len(d) && d[j]|0x20 == 'e' {
+		j++
+		if j < len(d) && (d[j] == '+' || d[j] == '-') {
+			j++
+		}
+		if j >= len(d) || !isDigit(d[j]) {
+			s.failAt(j, "a digit in the exponent")
+			return 0, false
+		}
+		for j < len(d) && isDigit(d[j]) {
+			j++
+		}
+	}
+	return j, true
+}
+
+// literal scans true, false or null at i.
+func (s *scanner) literal(i int, word string) (int, bool) {
+	d := s.data
+	for k := 0; k < len(word); k++ {
+		if i+k >= len(d) || d[i+k] != word[k] {
+			s.failAt(i+k, "the literal "+word)
+			return 0, false
+		}
+	}
+	return i + len(word), true
+}
+
+// push opens a container at offset i; it fails when the nesting would
+// exceed the limit.
+func (s *scanner) push(i int, obj bool) bool {
+	if len(s.frames) >= s.maxDepth {
+		s.issues = append(s.issues, scanIssue{code: CodeMaxDepth, off: i, at: -1, other: -1})
+		s.fatal = true
+		return false
+	}
+	s.frames = append(s.frames, scanFrame{obj: obj, keysStart: len(s.keys)})
+	return true
+}
+
+func (s *scanner) pop() {
+	f := &s.frames[len(s.frames)-1]
+	if f.obj {
+		s.keys = s.keys[:f.keysStart]
+		f.set = nil
+	}
+	s.frames = s.frames[:len(s.frames)-1]
+}
+
+// key scans an object key at i (which must be a quote), checks it for a
+// duplicate, then the colon; it returns the offset of the member's value.
+func (s *scanner) key(i int) (int, bool) {
+	d := s.data
+	if i >= len(d) || d[i] != '"' {
+		s.failAt(i, "a double-quoted property name")
+		return 0, false
+	}
+	next, esc, ok := s.str(i)
+	if !ok {
+		return 0, false
+	}
+	s.addKey(keySpan{start: i, end: next - 1, esc: esc})
+	j := skipWS(d, next)
+	if j >= len(d) || d[j] != ':' {
+		s.failAt(j, "':' after a property name")
+		return 0, false
+	}
+	j = skipWS(d, j+1)
+	if j >= len(d) {
+		s.failAt(j, "a value")
+		return 0, false
+	}
+	return j, true
+}
+
+// addKey records k in the innermost object and reports it when the object
+// has the same key already.
+func (s *scanner) addKey(k keySpan) {
+	f := &s.frames[len(s.frames)-1]
+	n := len(s.keys) - f.keysStart
+	dup := -1
+	if f.set == nil && n < bigObject {
+		for x := f.keysStart; x < len(s.keys); x++ {
+			if s.sameKey(s.keys[x], k) {
+				dup = x
+				break
+			}
+		}
+	} else {
+		if f.set == nil {
+			f.set = make(map[uint64]int, 2*n)
+			for x := f.keysStart; x < len(s.keys); x++ {
+				h := s.keyHash(s.keys[x])
+				if _, taken := f.set[h]; !taken {
+					f.set[h] = x
+				}
+			}
+		}
+		h := s.keyHash(k)
+		if x, taken := f.set[h]; taken {
+			if s.sameKey(s.keys[x], k) {
+				dup = x
+			} else { // a hash collision: look at every key
+				for x := f.keysStart; x < len(s.keys); x++ {
+					if s.sameKey(s.keys[x], k) {
+						dup = x
+						break
+					}
+				}
+			}
+		} else {
+			f.set[h] = len(s.keys)
+		}
+	}
+	if dup >= 0 {
+		first := &s.keys[dup]
+		raw := string(s.data[k.start+1 : k.end])
+		if !first.reported {
+			first.reported = true
+			s.issues = append(s.issues, scanIssue{code: CodeDuplicateKey, off: first.start, at: first.start, other: k.start, what: raw, first: true})
+		}
+		s.issues = append(s.issues, scanIssue{code: CodeDuplicateKey, off: k.start, at: k.start, other: first.start, what: raw})
+		return // the first occurrence stays the one compared against
+	}
+	s.keys = append(s.keys, k)
+}
+
+// sameKey compares two keys by their decoded text.
+func (s *scanner) sameKey(a, b keySpan) bool {
+	ra, rb := s.data[a.start+1:a.end], s.data[b.start+1:b.end]
+	if !a.esc && !b.esc {
+		return bytes.Equal(ra, rb)
+	}
+	s.bufA = appendUnquoted(s.bufA[:0], ra)
+	s.bufB = appendUnquoted(s.bufB[:0], rb)
+	return bytes.Equal(s.bufA, s.bufB)
+}
+
+// keyHash is FNV-1a of the decoded key.
+func (s *scanner) keyHash(k keySpan) uint64 {
+	b := s.data[k.start+1 : k.end]
+	if k.esc {
+		s.bufA = appendUnquoted(s.bufA[:0], b)
+		b = s.bufA
+	}
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
+}
+
+// run scans the whole input.
+func (s *scanner) run() {
+	d := s.data
+	if len(d) >= 3 && d[0] == 0xEF && d[1] == 0xBB && d[2] == 0xBF {
+		s.issues = append(s.issues, scanIssue{code: CodeSyntax, off: 0, at: -1, other: -1,
+			what: "Unexpected byte order mark (U+FEFF)", tail: "a byte order mark is not allowed before the JSON value"})
+		s.fatal = true
+		return
+	}
+	i := skipWS(d, 0)
+	if i >= len(d) {
+		s.failAt(i, "a JSON value")
+		return
+	}
+	var ok bool
+value:
+	for {
+		// A value starts at i (i < len(d)).
+		switch c := d[i]; c {
+		case '{':
+			if !s.push(i, true) {
+				return
+			}
+			i = skipWS(d, i+1)
+			if i < len(d) && d[i] == '}' {
+				i++
+				s.pop()
+				break
+			}
+			if i, ok = s.key(i); !ok {
+				return
+			}
+			continue value
+		case '[':
+			if !s.push(i, false) {
+				return
+			}
+			i = skipWS(d, i+1)
+			if i >= len(d) {
+				s.failAt(i, "a value or ']'")
+				return
+			}
+			if d[i] == ']' {
+				i++
+				s.pop()
+				break
+			}
+			continue value
+		case '"':
+			if i, _, ok = s.str(i); !ok {
+				return
+			}
+		case 't':
+			if i, ok = s.literal(i, "true"); !ok {
+				return
+			}
+		case 'f':
+			if i, ok = s.literal(i, "false"); !ok {
+				return
+			}
+		case 'n':
+			if i, ok = s.literal(i, "null"); !ok {
+				return
+			}
+		default:
+			if c == '-' || isDigit(c) {
+				if i, ok = s.number(i); !ok {
+					return
+				}
+				break
+			}
+			s.failAt(i, "a value")
+			return
+		}
+		// After a value.
+		for {
+			i = skipWS(d, i)
+			if len(s.frames) == 0 {
+				if i < len(d) {
+					s.fail(i, "Unexpected data after the JSON value", "")
+				}
+				return
+			}
+			if s.frames[len(s.frames)-1].obj {
+				if i < len(d) && d[i] == ',' {
+					if i, ok = s.key(skipWS(d, i+1)); !ok {
+						return
+					}
+					continue value
+				}
+				if i < len(d) && d[i] == '}' {
+					i++
+					s.pop()
+					continue
+				}
+				s.failAt(i, "',' or '}' after a property value")
+				return
+			}
+			if i < len(d) && d[i] == ',' {
+				i = skipWS(d, i+1)
+				if i >= len(d) {
+					s.failAt(i, "a value")
+					return
+				}
+				continue value
+			}
+			if i < len(d) && d[i] == ']' {
+				i++
+				s.pop()
+				continue
+			}
+			s.failAt(i, "',' or ']' after an array element")
+			return
+		}
+	}
+}
+
+// appendUnquoted appends the decoded text of the raw string content b
+// (between the quotes, escapes not yet decoded) to dst, as encoding/json
+// decodes it: invalid UTF-8 and unpaired surrogates become U+FFFD.
+func appendUnquoted(dst, b []byte) []byte {
+	for i := 0; i < len(b); {
+		c := b[i]
+		switch {
+		case c == '\\' && i+1 < len(b):
+			e := b[i+1]
+			switch e {
+			case 'b':
+				dst = append(dst, '\b')
+			case 'f':
+				dst = append(dst, '\f')
+			case 'n':
+				dst = append(dst, '\n')
+			case 'r':
+				dst = append(dst, '\r')
+			case 't':
+				dst = append(dst, '\t')
+			case 'u':
+				r, ok := hexRune(b, i+2)
+				if !ok {
+					dst = append(dst, e)
+					i += 2
+					continue
+				}
+				i += 6
+				if utf16.IsSurrogate(r) {
+					if r2, ok2 := hexRune(b, i+2); ok2 && i+1 < len(b) && b[i] == '\\' && b[i+1] == 'u' {
+						if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+							dst = utf8.AppendRune(dst, dec)
+							i += 6
+							continue
+						}
+					}
+					r = utf8.RuneError
+				}
+				dst = utf8.AppendRune(dst, r)
+				continue
+			default: // '"', '\\', '/'
+				dst = append(dst, e)
+			}
+			i += 2
+		case c < utf8.RuneSelf:
+			dst = append(dst, c)
+			i++
+		default:
+			r, size := utf8.DecodeRune(b[i:])
+			if r == utf8.RuneError && size <= 1 {
+				dst = utf8.AppendRune(dst, utf8.RuneError)
+				i++
+				continue
+			}
+			dst = append(dst, b[i:i+size]...)
+			i += size
+		}
+	}
+	return dst
+}
+
+// hexRune reads four hexadecimal digits at b[i:].
+func hexRune(b []byte, i int) (rune, bool) {
+	if i+4 > len(b) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[i : i+4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c = c - 'a' + 10
+		case c >= 'A' && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r*16 + rune(c)
+	}
+	return r, true
+}
+
+// appendPointerToken appends the decoded key raw (string content between
+// the quotes) to a JSON pointer, escaping "~" and "/".
+func appendPointerToken(dst, raw []byte, esc bool, scratch []byte) ([]byte, []byte) {
+	key := raw
+	if esc || !utf8.Valid(raw) {
+		scratch = appendUnquoted(scratch[:0], raw)
+		key = scratch
+	}
+	for _, c := range key {
+		switch c {
+		case '~':
+			dst = append(dst, '~', '0')
+		case '/':
+			dst = append(dst, '~', '1')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst, scratch
+}
+
+// walkFrame is an open container of walkPointers.
+type walkFrame struct {
+	obj    bool
+	ptrLen int // length of the container's own pointer
+	index  int // next array index
+}
+
+// walkPointers walks a JSON text that scan accepted and calls fn with the
+// JSON pointer of every value (at the offset of its first byte) and of every
+// object member (at the offset of its key's opening quote, key true). ptr is
+// only valid during the call. fn returns false to stop the walk. The walk
+// keeps its own stack, bounded by the nesting of data.
+func walkPointers(data []byte, fn func(off int, key bool, ptr []byte) bool) {
+	var (
+		stack   []walkFrame
+		ptr     []byte
+		scratch []byte
+		d       = data
+		i       = skipWS(d, 0)
+	)
+	for i < len(d) {
+		// A value starts at i.
+		if !fn(i, false, ptr) {
+			return
+		}
+		c := d[i]
+		switch {
+		case c == '{' || c == '[':
+			stack = append(stack, walkFrame{obj: c == '{', ptrLen: len(ptr)})
+			i = skipWS(d, i+1)
+			if i < len(d) && (d[i] == '}' || d[i] == ']') {
+				i++
+				stack = stack[:len(stack)-1]
+				break
+			}
+			if c == '{' {
+				var ok bool
+				if i, ptr, scratch, ok = walkKey(d, i, stack[len(stack)-1], ptr, scratch, fn); !ok {
+					return
+				}
+			} else {
+				ptr = append(ptr, '/', '0')
+				stack[len(stack)-1].index = 1
+			}
+			continue
+		case c == '"':
+			i = skipString(d, i)
+		default:
+			i = skipScalar(d, i)
+		}
+		// After a value: close containers and move to the next member.
+		for {
+			i = skipWS(d, i)
+			if len(stack) == 0 || i >= len(d) {
+				return
+			}
+			f := &stack[len(stack)-1]
+			if d[i] == ',' {
+				i = skipWS(d, i+1)
+				ptr = ptr[:f.ptrLen]
+				if f.obj {
+					var ok bool
+					if i, ptr, scratch, ok = walkKey(d, i, *f, ptr, scratch, fn); !ok {
+						return
+					}
+				} else {
+					ptr = append(ptr, '/')
+					ptr = strconv.AppendInt(ptr, int64(f.index), 10)
+					f.index++
+				}
+				break
+			}
+			// '}' or ']'
+			ptr = ptr[:f.ptrLen]
+			stack = stack[:len(stack)-1]
+			i++
+		}
+	}
+}
+
+// walkKey reads the key at i, sets ptr to the member's pointer, reports the
+// member to fn and returns the offset of the member's value.
+func walkKey(d []byte, i int, f walkFrame, ptr, scratch []byte, fn func(int, bool, []byte) bool) (int, []byte, []byte, bool) {
+	if i >= len(d) || d[i] != '"' {
+		return i, ptr, scratch, false
+	}
+	end := skipString(d, i)
+	raw := d[i+1 : end-1]
+	esc := bytes.IndexByte(raw, '\\') >= 0
+	ptr = append(ptr[:f.ptrLen], '/')
+	ptr, scratch = appendPointerToken(ptr, raw, esc, scratch)
+	if !fn(i, true, ptr) {
+		return i, ptr, scratch, false
+	}
+	j := skipWS(d, end)
+	if j < len(d) && d[j] == ':' {
+		j++
+	}
+	return skipWS(d, j), ptr, scratch, true
+}
+
+// skipString returns the offset just past the string whose opening quote is
+// at i (input known to be valid).
+func skipString(d []byte, i int) int {
+	j := i + 1
+	for {
+		j = plainRun(d, j)
+		if j >= len(d) {
+			return len(d)
+		}
+		switch d[j] {
+		case '"':
+			return j + 1
+		case '\\':
+			j += 2
+		default:
+			j++
+		}
+	}
+}
+
+// skipScalar returns the offset just past the number or literal at i.
+func skipScalar(d []byte, i int) int {
+	j := i + 1
+	for j < len(d) {
+		c := d[j]
+		if c == ',' || c == '}' || c == ']' || c == ' ' || c == '\n' || c == '\r' || c == '\t' {
+			break
+		}
+		j++
+	}
+	return j
+}
+
+// skipValue returns the offset just past the value that starts at i (input
+// known to be valid).
+func skipValue(d []byte, i int) int {
+	if i >= len(d) {
+		return i
+	}
+	switch d[i] {
+	case '"':
+		return skipString(d, i)
+	case '{', '[':
+	default:
+		return skipScalar(d, i)
+	}
+	depth := 0
+	for j := i; j < len(d); {
+		switch d[j] {
+		case '"':
+			j = skipString(d, j)
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+		}
+		j++
+	}
+	return len(d)
+}
+
+// locatePointers sets the Offset of every location whose Pointer names a
+// value of data (a JSON text without syntax errors), then its Line and
+// Column. Locations whose pointer is not found keep their offset. It reads
+// data once however many locations there are.
+func locatePointers(data []byte, locs []*Location) {
+	if len(locs) == 0 {
+		return
+	}
+	want := make(map[string][]*Location, len(locs))
+	for _, l := range locs {
+		if l != nil {
+			want[l.Pointer] = append(want[l.Pointer], l)
+		}
+	}
+	left := len(want)
+	walkPointers(data, func(off int, key bool, ptr []byte) bool {
+		if key {
+			return true
+		}
+		if ls, ok := want[string(ptr)]; ok {
+			for _, l := range ls {
+				l.Offset = int64(off)
+			}
+			delete(want, string(ptr))
+			left--
+		}
+		return left > 0
+	})
+	Positions(data, locs...)
+}
