@@ -1,0 +1,339 @@
+package importvalidate
+
+import (
+	"encoding/json"
+	"math"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Scalar coercion as the reference server applies it before checking (ajv
+// with coerceTypes: true). Where a schema node has a type the value does not
+// match, the value is converted to the first of the node's types it can be
+// converted to:
+//
+//   - to string: a number or boolean becomes its JavaScript text, null "";
+//   - to number: a boolean becomes 1 or 0, null 0, a string that JavaScript
+//     reads as a finite number that number;
+//   - to integer: as to number, when the result is whole;
+//   - to boolean: "true" and 1 become true; "false", 0 and null false;
+//   - to null: "", 0 and false become null.
+//
+// Objects and arrays are never converted. A string that JavaScript would
+// read as Infinity is not converted, since JSON cannot carry the result.
+
+// coercion is one value changed by coercion.
+type coercion struct {
+	ptr  string // JSON pointer of the value
+	text []byte // its new JSON text
+	off  int    // offset of the old value, -1 until located
+}
+
+// coerceInstance converts the scalars of v in place along the schema and
+// returns the (possibly replaced) root and the changes made.
+func coerceInstance(root *schemaNode, v any) (any, []coercion) {
+	var out []coercion
+	var path []string
+	var walk func(n *schemaNode, v any) any
+	walk = func(n *schemaNode, v any) any {
+		n = n.resolve()
+		if n == nil {
+			return v
+		}
+		if nv, changed := coerceScalar(n.types, v); changed {
+			out = append(out, coercion{ptr: pointerOf(path), text: appendJSONValue(nil, nv), off: -1})
+			return nv
+		}
+		if len(n.types) > 0 && !typeMatches(n.types, v) {
+			return v // the type keyword fails; nothing below is looked at
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			for k, cv := range x {
+				var child *schemaNode
+				if i, ok := n.propIdx[k]; ok {
+					child = n.propNodes[i]
+				} else if n.addl != nil {
+					child = n.addl
+				} else {
+					continue
+				}
+				path = append(path, k)
+				x[k] = walk(child, cv)
+				path = path[:len(path)-1]
+			}
+		case []any:
+			if n.items == nil {
+				break
+			}
+			for i := range x {
+				path = append(path, strconv.Itoa(i))
+				x[i] = walk(n.items, x[i])
+				path = path[:len(path)-1]
+			}
+		}
+		return v
+	}
+	v = walk(root, v)
+	return v, out
+}
+
+// pointerOf builds the JSON pointer of the decoded tokens path.
+func pointerOf(path []string) string {
+	var b strings.Builder
+	for _, t := range path {
+		b.WriteByte('/')
+		b.WriteString(escapeToken(t))
+	}
+	return b.String()
+}
+
+// applyCoercions returns a copy of raw with each coerced value replaced by
+// its new text. Values it cannot find are left alone.
+func applyCoercions(raw []byte, cs []coercion) []byte {
+	idx := make(map[string]int, len(cs))
+	for i, c := range cs {
+		idx[c.ptr] = i
+	}
+	left := len(idx)
+	walkPointers(raw, func(off int, key bool, ptr []byte) bool {
+		if key {
+			return true
+		}
+		if i, ok := idx[string(ptr)]; ok && cs[i].off < 0 {
+			cs[i].off = off
+			left--
+		}
+		return left > 0
+	})
+	sort.Slice(cs, func(i, j int) bool { return cs[i].off < cs[j].off })
+	out := make([]byte, 0, len(raw)+16*len(cs))
+	last := 0
+	for _, c := range cs {
+		if c.off < last {
+			continue // not found, or inside a value already replaced
+		}
+		end := skipValue(raw, c.off)
+		out = append(out, raw[last:c.off]...)
+		out = append(out, c.text...)
+		last = end
+	}
+	return append(out, raw[last:]...)
+}
+
+// typeMatches reports whether v is of one of the JSON Schema types.
+func typeMatches(types []string, v any) bool {
+	for _, t := range types {
+		switch t {
+		case "string":
+			if _, ok := v.(string); ok {
+				return true
+			}
+		case "number":
+			if _, ok := v.(json.Number); ok {
+				return true
+			}
+		case "integer":
+			if n, ok := v.(json.Number); ok && isWhole(n) {
+				return true
+			}
+		case "boolean":
+			if _, ok := v.(bool); ok {
+				return true
+			}
+		case "null":
+			if v == nil {
+				return true
+			}
+		case "object":
+			if _, ok := v.(map[string]any); ok {
+				return true
+			}
+		case "array":
+			if _, ok := v.([]any); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isWhole reports whether the JSON number n has no fractional part (1.0 is
+// whole, as for JSON Schema and JavaScript).
+func isWhole(n json.Number) bool {
+	r, ok := new(big.Rat).SetString(n.String())
+	return ok && r.IsInt()
+}
+
+// coerceScalar converts v to the first of types it can be converted to, as
+// described above. changed is false when v already matches a type or
+// cannot be converted.
+func coerceScalar(types []string, v any) (nv any, changed bool) {
+	if len(types) == 0 || typeMatches(types, v) {
+		return v, false
+	}
+	for _, t := range types {
+		switch t {
+		case "string":
+			switch x := v.(type) {
+			case json.Number:
+				return jsNumberText(x.String()), true
+			case bool:
+				return strconv.FormatBool(x), true
+			case nil:
+				return "", true
+			}
+		case "number", "integer":
+			f, ok := 0.0, false
+			switch x := v.(type) {
+			case bool:
+				if x {
+					f = 1
+				}
+				ok = true
+			case nil:
+				ok = true
+			case string:
+				f, ok = jsStringToNumber(x)
+			}
+			if ok && (t == "number" || f == math.Trunc(f)) {
+				return json.Number(jsFormatFloat(f)), true
+			}
+		case "boolean":
+			switch x := v.(type) {
+			case string:
+				if x == "true" {
+					return true, true
+				}
+				if x == "false" {
+					return false, true
+				}
+			case json.Number:
+				f, err := strconv.ParseFloat(x.String(), 64)
+				if err == nil && f == 0 {
+					return false, true
+				}
+				if err == nil && f == 1 {
+					return true, true
+				}
+			case nil:
+				return false, true
+			}
+		case "null":
+			switch x := v.(type) {
+			case string:
+				if x == "" {
+					return nil, true
+				}
+			case json.Number:
+				if f, err := strconv.ParseFloat(x.String(), 64); err == nil && f == 0 {
+					return nil, true
+				}
+			case bool:
+				if !x {
+					return nil, true
+				}
+			}
+		}
+	}
+	return v, false
+}
+
+// jsStringToNumber reads s as JavaScript's Number(s) does, for a non-empty
+// s; ok is false for the empty string, for what JavaScript reads as NaN and
+// for infinities.
+func jsStringToNumber(s string) (float64, bool) {
+	if s == "" {
+		return 0, false // ajv leaves "" alone
+	}
+	t := strings.TrimFunc(s, isJSSpace)
+	if t == "" {
+		return 0, true // Number("  ") is 0
+	}
+	if len(t) > 2 && t[0] == '0' {
+		base := 0
+		switch t[1] | 0x20 {
+		case 'x':
+			base = 16
+		case 'o':
+			base = 8
+		case 'b':
+			base = 2
+		}
+		if base != 0 {
+			digits := t[2:]
+			if strings.ContainsRune(digits, '_') {
+				return 0, false
+			}
+			n, ok := new(big.Int).SetString(digits, base)
+			if !ok {
+				return 0, false
+			}
+			f, _ := new(big.Float).SetInt(n).Float64()
+			return f, !math.IsInf(f, 0)
+		}
+	}
+	if !isJSDecimal(t) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil && !math.IsInf(f, 0) {
+		return 0, false
+	}
+	if math.IsInf(f, 0) {
+		return 0, false
+	}
+	return f, true
+}
+
+// isJSDecimal reports whether s is a StrDecimalLiteral without Infinity:
+// [+-] (digits [. [digits]] | . digits) [(e|E) [+-] digits].
+func isJSDecimal(s string) bool {
+	i := 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	intDigits := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+		intDigits++
+	}
+	fracDigits := 0
+	if i < len(s) && s[i] == '.' {
+		i++
+		for i < len(s) && isDigit(s[i]) {
+			i++
+			fracDigits++
+		}
+	}
+	if intDigits+fracDigits == 0 {
+		return false
+	}
+	if i < len(s) && s[i]|0x20 == 'e' {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		expDigits := 0
+		for i < len(s) && isDigit(s[i]) {
+			i++
+			expDigits++
+		}
+		if expDigits == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// isJSSpace reports whether r is JavaScript white space or a line
+// terminator, which Number() trims.
+func isJSSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200A
+}

@@ -1,0 +1,266 @@
+package importvalidate
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// The reference server is written in JavaScript: the values it quotes in
+// its messages are JSON.stringify or String() of the parsed value, and the
+// scalars it coerces are converted the JavaScript way. This file reproduces
+// those conversions.
+
+// jsFormatFloat formats f as JavaScript's Number.prototype.toString does.
+func jsFormatFloat(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case f == 0:
+		return "0" // also -0
+	}
+	var b []byte
+	if f < 0 {
+		b = append(b, '-')
+		f = -f
+	}
+	// Shortest digits that round-trip, as JavaScript chooses them.
+	e := strconv.FormatFloat(f, 'e', -1, 64) // d.dddde±XX
+	mant, expText, _ := strings.Cut(e, "e")
+	digits := strings.Replace(mant, ".", "", 1)
+	exp, _ := strconv.Atoi(expText)
+	k := len(digits)
+	n := exp + 1 // position of the decimal point
+	switch {
+	case k <= n && n <= 21:
+		b = append(b, digits...)
+		for i := k; i < n; i++ {
+			b = append(b, '0')
+		}
+	case 0 < n && n <= 21:
+		b = append(b, digits[:n]...)
+		b = append(b, '.')
+		b = append(b, digits[n:]...)
+	case -6 < n && n <= 0:
+		b = append(b, '0', '.')
+		for i := 0; i < -n; i++ {
+			b = append(b, '0')
+		}
+		b = append(b, digits...)
+	default:
+		b = append(b, digits[0])
+		if k > 1 {
+			b = append(b, '.')
+			b = append(b, digits[1:]...)
+		}
+		b = append(b, 'e')
+		if n-1 >= 0 {
+			b = append(b, '+')
+		}
+		b = strconv.AppendInt(b, int64(n-1), 10)
+	}
+	return string(b)
+}
+
+// jsNumberText returns the JavaScript text of the JSON number text num (as
+// JSON.parse then String() would give it): "1.0" -> "1", "1E3" -> "1000".
+// Numbers beyond float64 become Infinity as in JavaScript.
+func jsNumberText(num string) string {
+	f, err := strconv.ParseFloat(num, 64)
+	if err != nil && !math.IsInf(f, 0) {
+		return num
+	}
+	return jsFormatFloat(f)
+}
+
+// jsonNumberText is JSON.stringify of a number: like jsNumberText, with
+// non-finite numbers written as null.
+func jsonNumberText(num string) string {
+	t := jsNumberText(num)
+	if t == "Infinity" || t == "-Infinity" || t == "NaN" {
+		return "null"
+	}
+	return t
+}
+
+// appendJSString appends s as JSON.stringify writes a string.
+func appendJSString(dst []byte, s string) []byte {
+	const hexDigits = "0123456789abcdef"
+	dst = append(dst, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		switch c {
+		case '"', '\\':
+			dst = append(dst, '\\', c)
+		case '\b':
+			dst = append(dst, '\\', 'b')
+		case '\f':
+			dst = append(dst, '\\', 'f')
+		case '\n':
+			dst = append(dst, '\\', 'n')
+		case '\r':
+			dst = append(dst, '\\', 'r')
+		case '\t':
+			dst = append(dst, '\\', 't')
+		default:
+			if c < 0x20 {
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+				break
+			}
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size <= 1 {
+				dst = utf8.AppendRune(dst, utf8.RuneError)
+			} else {
+				dst = append(dst, s[i:i+size]...)
+			}
+			i += size
+			continue
+		}
+		i++
+	}
+	return append(dst, '"')
+}
+
+// appendJSONValue appends v (a decoded scalar or composite, numbers as
+// json.Number) as JSON.stringify would write it. Object members come in
+// sorted order, as a Go map has no other; appendCompact keeps the body's
+// order and is used for composites found in the body.
+func appendJSONValue(dst []byte, v any) []byte {
+	switch v := v.(type) {
+	case nil:
+		return append(dst, "null"...)
+	case bool:
+		return strconv.AppendBool(dst, v)
+	case json.Number:
+		return append(dst, jsonNumberText(v.String())...)
+	case string:
+		return appendJSString(dst, v)
+	case []any:
+		dst = append(dst, '[')
+		for i, e := range v {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendJSONValue(dst, e)
+		}
+		return append(dst, ']')
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sortStrings(keys)
+		dst = append(dst, '{')
+		for i, k := range keys {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendJSString(dst, k)
+			dst = append(dst, ':')
+			dst = appendJSONValue(dst, v[k])
+		}
+		return append(dst, '}')
+	}
+	return append(dst, "null"...)
+}
+
+// sortStrings is a small insertion sort, to keep this file free of sort.
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// jsToString is String(v) of JavaScript for a decoded value: what the
+// reference server writes for a value inside a template string.
+func jsToString(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return strconv.FormatBool(v)
+	case json.Number:
+		return jsNumberText(v.String())
+	case string:
+		return v
+	case []any:
+		parts := make([]string, len(v))
+		for i, e := range v {
+			if e != nil {
+				parts[i] = jsToString(e)
+			}
+		}
+		return strings.Join(parts, ",")
+	case map[string]any:
+		return "[object Object]"
+	}
+	return ""
+}
+
+// appendCompact appends the value that starts at raw[off] (a JSON text
+// that scan accepted) as JSON.stringify of its parsed value writes it: no
+// whitespace, strings re-escaped, numbers in JavaScript form, members in
+// the body's order. It walks without recursion.
+func appendCompact(dst, raw []byte, off int) []byte {
+	depth := 0
+	var scratch []byte
+	i := off
+	for i < len(raw) {
+		c := raw[i]
+		switch {
+		case c == ' ' || c == '\n' || c == '\r' || c == '\t':
+			i++
+			continue
+		case c == '{' || c == '[':
+			depth++
+			dst = append(dst, c)
+			i++
+			continue
+		case c == '}' || c == ']':
+			depth--
+			dst = append(dst, c)
+			i++
+		case c == ',' || c == ':':
+			dst = append(dst, c)
+			i++
+			continue
+		case c == '"':
+			end := skipString(raw, i)
+			if end-1 <= i {
+				return dst
+			}
+			scratch = appendUnquoted(scratch[:0], raw[i+1:end-1])
+			dst = appendJSString(dst, string(scratch))
+			i = end
+			if i < len(raw) && depth > 0 {
+				// A key is followed by ':'; let the loop copy it.
+				continue
+			}
+		default:
+			end := skipScalar(raw, i)
+			tok := string(raw[i:end])
+			if c == '-' || isDigit(c) {
+				tok = jsonNumberText(tok)
+			}
+			dst = append(dst, tok...)
+			i = end
+		}
+		if depth <= 0 {
+			return dst
+		}
+	}
+	return dst
+}

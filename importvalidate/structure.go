@@ -1,0 +1,685 @@
+package importvalidate
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// The codes of structural problems.
+const (
+	// CodeSyntax: the body is not a JSON text (empty after a byte order
+	// mark, truncated, a stray character, data after the value, a byte order
+	// mark). The message names the line, column and byte offset. No other
+	// problem is reported with it.
+	CodeSyntax = "syntax"
+	// CodeInvalidUTF8: a string holds a byte sequence that is not UTF-8.
+	// The location is the first such byte of the string.
+	CodeInvalidUTF8 = "invalid-utf8"
+	// CodeDuplicateKey: an object has the same key twice (compared after
+	// decoding escapes). Both places are reported, located at the key.
+	// encoding/json would silently keep the last value.
+	CodeDuplicateKey = "duplicate-key"
+	// CodeMaxDepth: objects and arrays nest deeper than
+	// StructureOptions.MaxDepth. No other problem is reported with it.
+	CodeMaxDepth = "max-depth"
+	// CodeRequired: a required property is missing. The pointer names the
+	// missing property; the offset is the object's.
+	CodeRequired = "required"
+	// CodeAdditionalProperty: an object has a property its schema does not
+	// list. One problem per such property, in body order.
+	CodeAdditionalProperty = "additional-property"
+	// CodeType: a value has the wrong JSON type.
+	CodeType = "type"
+	// CodeEnum: a value is not one of the allowed values.
+	CodeEnum = "enum"
+	// CodeMaximum: a number is above its maximum.
+	CodeMaximum = "maximum"
+	// CodeMinimum: a number is below its minimum.
+	CodeMinimum = "minimum"
+	// CodeMinLength: a string is shorter than its minimum length.
+	CodeMinLength = "min-length"
+	// CodeMaxLength: a string is longer than its maximum length.
+	CodeMaxLength = "max-length"
+	// CodePattern: a string does not match its pattern.
+	CodePattern = "pattern"
+	// CodeFormat: a string does not match its format (date-time).
+	CodeFormat = "format"
+	// CodeTooManyProblems is the last entry of a list cut at
+	// StructureOptions.MaxProblems; its message is "N more problems".
+	CodeTooManyProblems = "too-many-problems"
+)
+
+// The defaults of StructureOptions.
+const (
+	// DefaultMaxProblems is the number of problems listed when
+	// StructureOptions.MaxProblems is 0.
+	DefaultMaxProblems = 1000
+	// DefaultMaxDepth is the nesting limit when StructureOptions.MaxDepth
+	// is 0.
+	DefaultMaxDepth = 1000
+	// MaxMaxDepth is the largest accepted StructureOptions.MaxDepth (the
+	// nesting encoding/json decodes).
+	MaxMaxDepth = 10000
+)
+
+// StructureOptions configure a Structure. The zero value is the default.
+type StructureOptions struct {
+	// MaxProblems caps the problems Check lists; 0 means
+	// DefaultMaxProblems. When there are more, the list ends with one extra
+	// entry of code CodeTooManyProblems saying how many were left out.
+	MaxProblems int
+	// MaxDepth is the deepest nesting of objects and arrays accepted; 0
+	// means DefaultMaxDepth. At most MaxMaxDepth.
+	MaxDepth int
+	// CoerceScalars accepts what the reference server coerces before
+	// checking (numbers and booleans where a string is expected, null as ""
+	// or 0 or false, "true"/"false" as booleans, numeric strings as
+	// numbers: see the ajv coerceTypes rules) and makes Check return the
+	// coerced body. Off by default: such bodies are reported as type
+	// problems.
+	CoerceScalars bool
+}
+
+// Structure is the structural tier of the validation: it checks the bytes
+// of an import request body against the syntax of JSON and the schema of
+// ImportTogglesSchema (admin-api.md section 2 and the structural facts of
+// validation-rules.md), and words the problems as the reference server
+// does. Build one with NewStructure and reuse it; it is safe for concurrent
+// use.
+type Structure struct {
+	opts   StructureOptions
+	schema *jsonschema.Schema
+	tree   *schemaTree
+}
+
+// NewStructure compiles the embedded schema. It fails on negative limits or
+// on a MaxDepth above MaxMaxDepth.
+func NewStructure(opts StructureOptions) (*Structure, error) {
+	switch {
+	case opts.MaxProblems < 0:
+		return nil, fmt.Errorf("importvalidate: MaxProblems %d is negative", opts.MaxProblems)
+	case opts.MaxDepth < 0 || opts.MaxDepth > MaxMaxDepth:
+		return nil, fmt.Errorf("importvalidate: MaxDepth %d is not between 0 and %d", opts.MaxDepth, MaxMaxDepth)
+	}
+	if opts.MaxProblems == 0 {
+		opts.MaxProblems = DefaultMaxProblems
+	}
+	if opts.MaxDepth == 0 {
+		opts.MaxDepth = DefaultMaxDepth
+	}
+	tree, err := parseSchemaTree(importSchema)
+	if err != nil {
+		return nil, fmt.Errorf("importvalidate: import schema: %w", err)
+	}
+	sch, err := compileSchema()
+	if err != nil {
+		return nil, fmt.Errorf("importvalidate: import schema: %w", err)
+	}
+	return &Structure{opts: opts, schema: sch, tree: tree}, nil
+}
+
+// Options returns the options in effect, defaults filled in.
+func (s *Structure) Options() StructureOptions { return s.opts }
+
+// Check checks raw, the bytes of an import request body. It returns the
+// body to decode, raw itself or, when CoerceScalars changed a value, a
+// coerced copy, and every structural problem, each with SeverityError, a
+// Code* code, the reference server's wording and a location (pointer
+// without the /body prefix, byte offset in raw, line and column).
+//
+// The problems come in the reference server's order, so that the first is
+// the one it reports: first the problems of the JSON text itself (by
+// offset), then the schema problems in the order of a depth-first walk: for
+// an object its type, its missing required properties (schema order), the
+// properties it does not allow (body order), then its listed properties in
+// schema order; array items by index. A body that is not JSON gets only its
+// syntax (or depth) problem.
+//
+// A body of zero bytes is read as the empty object, as the reference server
+// reads it (it then lacks every required property). A body starting with a
+// UTF-8 byte order mark is a syntax problem: JSON texts must not carry one
+// (RFC 8259 section 8.1), although the reference server skips it. NUL bytes
+// and other control characters are syntax problems, outside strings and
+// unescaped inside them.
+func (s *Structure) Check(raw []byte) (body []byte, problems Problems) {
+	body = raw
+	var instance any
+	if len(raw) == 0 {
+		instance = map[string]any{}
+	} else {
+		issues, fatal := scan(raw, s.opts.MaxDepth)
+		problems = s.scanProblems(raw, issues, fatal)
+		if fatal {
+			return body, s.finish(raw, problems, nil)
+		}
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		if err := dec.Decode(&instance); err != nil {
+			// The scanner accepted it, so this does not happen; say so
+			// rather than panic.
+			p := Problem{Severity: SeverityError, Code: CodeSyntax, Message: "The body could not be decoded: " + err.Error(), Location: Location{Offset: -1}}
+			return body, s.finish(raw, Problems{p}, nil)
+		}
+	}
+	if s.opts.CoerceScalars {
+		var cs []coercion
+		instance, cs = coerceInstance(s.tree.root, instance)
+		if len(cs) > 0 {
+			body = applyCoercions(raw, cs)
+		}
+	}
+	var schemaProblems []pendingProblem
+	if err := s.schema.Validate(instance); err != nil {
+		var ve *jsonschema.ValidationError
+		if !errors.As(err, &ve) {
+			p := Problem{Severity: SeverityError, Code: CodeType, Message: "The body could not be checked: " + err.Error(), Location: Location{Offset: -1}}
+			return body, s.finish(raw, append(problems, p), nil)
+		}
+		schemaProblems = s.schemaProblems(raw, instance, ve)
+	}
+	return body, s.finish(raw, problems, schemaProblems)
+}
+
+// finish joins the problems of the text and of the schema, cuts the list at
+// MaxProblems, words the schema problems that are kept and fills in lines
+// and columns.
+func (s *Structure) finish(raw []byte, text Problems, pending []pendingProblem) Problems {
+	total := len(text) + len(pending)
+	if total == 0 {
+		return nil
+	}
+	keep := total
+	if keep > s.opts.MaxProblems {
+		keep = s.opts.MaxProblems
+	}
+	out := make(Problems, 0, keep+1)
+	out = append(out, text[:min(len(text), keep)]...)
+	for i := 0; len(out) < keep && i < len(pending); i++ {
+		out = append(out, pending[i].problem(raw))
+	}
+	if keep < total {
+		out = append(out, Problem{Severity: SeverityError, Code: CodeTooManyProblems,
+			Message: strconv.Itoa(total-keep) + " more problems", Location: Location{Offset: -1}})
+	}
+	locs := make([]*Location, 0, len(out))
+	for i := range out {
+		if out[i].Location.Offset >= 0 && out[i].Location.Line == 0 {
+			locs = append(locs, &out[i].Location)
+		}
+	}
+	Positions(raw, locs...)
+	return out
+}
+
+// scanProblems words the scanner's findings. Their locations need the
+// positions of other places, so lines and columns are computed here.
+func (s *Structure) scanProblems(raw []byte, issues []scanIssue, fatal bool) Problems {
+	if len(issues) == 0 {
+		return nil
+	}
+	if fatal {
+		issues = issues[len(issues)-1:]
+	}
+	sort.SliceStable(issues, func(i, j int) bool { return issues[i].off < issues[j].off })
+	// Pointers of the places that have one.
+	ptrs := map[int]string{}
+	for _, is := range issues {
+		if is.at >= 0 {
+			ptrs[is.at] = ""
+		}
+	}
+	if len(ptrs) > 0 && !fatal {
+		left := len(ptrs)
+		walkPointers(raw, func(off int, key bool, ptr []byte) bool {
+			if _, ok := ptrs[off]; ok {
+				ptrs[off] = string(ptr)
+				left--
+			}
+			return left > 0
+		})
+	}
+	out := make(Problems, len(issues))
+	others := make([]Location, len(issues))
+	locs := make([]*Location, 0, 2*len(issues))
+	for i, is := range issues {
+		out[i] = Problem{Severity: SeverityError, Code: is.code, Location: Location{Offset: int64(is.off)}}
+		if is.at >= 0 {
+			out[i].Location.Pointer = ptrs[is.at]
+		}
+		locs = append(locs, &out[i].Location)
+		others[i] = Location{Offset: int64(is.other)}
+		if is.other >= 0 {
+			locs = append(locs, &others[i])
+		}
+	}
+	Positions(raw, locs...)
+	for i, is := range issues {
+		p := &out[i]
+		at := fmt.Sprintf("line %d, column %d (byte %d)", p.Location.Line, p.Location.Column, p.Location.Offset)
+		switch is.code {
+		case CodeSyntax:
+			p.Message = is.what + " at " + at
+			if is.tail != "" {
+				p.Message += ": " + is.tail
+			}
+		case CodeMaxDepth:
+			p.Message = fmt.Sprintf("The body nests objects and arrays deeper than %d levels at %s", s.opts.MaxDepth, at)
+		case CodeInvalidUTF8:
+			p.Message = fmt.Sprintf("Invalid UTF-8 byte 0x%02X in the string at `/body%s`, at %s", is.b, p.Location.Pointer, at)
+		case CodeDuplicateKey:
+			key := string(appendJSString(nil, string(appendUnquoted(nil, []byte(is.what)))))
+			o := others[i]
+			if is.first {
+				p.Message = fmt.Sprintf("The key %s at %s appears again in the same object at line %d, column %d (byte %d), pointer `/body%s`; a JSON decoder keeps only the last value",
+					key, at, o.Line, o.Column, o.Offset, p.Location.Pointer)
+			} else {
+				p.Message = fmt.Sprintf("The key %s at %s repeats the key at line %d, column %d (byte %d) of the same object, pointer `/body%s`; a JSON decoder keeps only the last value",
+					key, at, o.Line, o.Column, o.Offset, p.Location.Pointer)
+			}
+		}
+	}
+	return out
+}
+
+// pendingProblem is a schema problem before it is worded: the failed
+// keyword, the schema node holding it and where in the instance.
+type pendingProblem struct {
+	code    string
+	node    *schemaNode
+	toks    []string // decoded tokens of the value (of the object for required and additional-property)
+	ptr     string   // JSON pointer of the problem (the member for required and additional-property)
+	prop    string   // the missing or additional property
+	value   any      // the failing value (for required and additional-property: the object)
+	msg     string   // the library's message, for a keyword this file does not know
+	off     int64
+	sortKey []int64
+}
+
+// The rank of each keyword in the reference server's walk of one value
+// (ajv's keyword order), then of the value's children.
+const (
+	rankType = iota
+	rankEnum
+	rankMaximum
+	rankMinimum
+	rankMaxLength
+	rankMinLength
+	rankPattern
+	rankFormat
+	rankRequired
+	rankAdditional // also the children under additionalProperties, by offset
+	rankProperty   // listed properties by schema order, array items by index
+	rankOther
+)
+
+// schemaProblems turns the library's error tree into problems in the
+// reference order.
+func (s *Structure) schemaProblems(raw []byte, instance any, root *jsonschema.ValidationError) []pendingProblem {
+	var pend []pendingProblem
+	// Leaves of the error tree, without recursion.
+	stack := []*jsonschema.ValidationError{root}
+	for len(stack) > 0 {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if len(e.Causes) > 0 {
+			for i := len(e.Causes) - 1; i >= 0; i-- {
+				stack = append(stack, e.Causes[i])
+			}
+			continue
+		}
+		pend = s.expand(pend, instance, e)
+	}
+	// Offsets: of each problem, and of the members reached through
+	// additionalProperties (they order by offset).
+	want := map[string]int64{}
+	for i := range pend {
+		p := &pend[i]
+		switch p.code {
+		case CodeRequired:
+			want[pointerOf(p.toks)] = -1
+		default:
+			want[p.ptr] = -1
+		}
+		s.walkSchema(p.toks, func(prefix string) { want[prefix] = -1 })
+	}
+	if len(raw) > 0 {
+		left := len(want)
+		walkPointers(raw, func(off int, key bool, ptr []byte) bool {
+			if key {
+				return true
+			}
+			if o, ok := want[string(ptr)]; ok && o < 0 {
+				want[string(ptr)] = int64(off)
+				left--
+			}
+			return left > 0
+		})
+	} else {
+		for k := range want {
+			want[k] = 0
+		}
+	}
+	for i := range pend {
+		p := &pend[i]
+		if p.code == CodeRequired {
+			p.off = want[pointerOf(p.toks)]
+		} else {
+			p.off = want[p.ptr]
+		}
+		p.sortKey = s.sortKey(p, want)
+	}
+	sort.SliceStable(pend, func(i, j int) bool { return lessKey(pend[i].sortKey, pend[j].sortKey) })
+	return pend
+}
+
+// expand turns one leaf error into problems: one per missing or additional
+// property, one otherwise.
+func (s *Structure) expand(pend []pendingProblem, instance any, e *jsonschema.ValidationError) []pendingProblem {
+	toks := instanceTokens(e.InstanceLocation)
+	value := lookupValue(instance, toks)
+	frag := e.AbsoluteKeywordLocation
+	if i := strings.IndexByte(frag, '#'); i >= 0 {
+		frag = frag[i+1:]
+	}
+	frag = unescapeSchemaPointer(frag)
+	kw, nodePtr := frag, ""
+	if i := strings.LastIndexByte(frag, '/'); i >= 0 {
+		kw, nodePtr = frag[i+1:], frag[:i]
+	}
+	node := s.tree.nodes[nodePtr]
+	ptr := pointerOf(toks)
+	if node == nil {
+		return append(pend, pendingProblem{code: kw, toks: toks, ptr: ptr, value: value, msg: e.Message})
+	}
+	switch kw {
+	case "required":
+		obj, _ := value.(map[string]any)
+		for _, r := range node.required {
+			if _, ok := obj[r]; !ok {
+				pend = append(pend, pendingProblem{code: CodeRequired, node: node, toks: toks, ptr: ptr + "/" + escapeToken(r), prop: r, value: value})
+			}
+		}
+		return pend
+	case "additionalProperties":
+		obj, _ := value.(map[string]any)
+		extra := make([]string, 0, 1)
+		for k := range obj {
+			if _, ok := node.propIdx[k]; !ok {
+				extra = append(extra, k)
+			}
+		}
+		sortStrings(extra)
+		for _, k := range extra {
+			pend = append(pend, pendingProblem{code: CodeAdditionalProperty, node: node, toks: toks, ptr: ptr + "/" + escapeToken(k), prop: k, value: value})
+		}
+		return pend
+	}
+	code := keywordCode(kw)
+	if code == "" {
+		return append(pend, pendingProblem{code: kw, node: node, toks: toks, ptr: ptr, value: value, msg: e.Message})
+	}
+	return append(pend, pendingProblem{code: code, node: node, toks: toks, ptr: ptr, value: value})
+}
+
+// keywordCode is the problem code of a JSON Schema keyword, "" for a
+// keyword the schema does not use.
+func keywordCode(kw string) string {
+	switch kw {
+	case "type":
+		return CodeType
+	case "enum":
+		return CodeEnum
+	case "maximum":
+		return CodeMaximum
+	case "minimum":
+		return CodeMinimum
+	case "minLength":
+		return CodeMinLength
+	case "maxLength":
+		return CodeMaxLength
+	case "pattern":
+		return CodePattern
+	case "format":
+		return CodeFormat
+	}
+	return ""
+}
+
+// instanceTokens splits the library's instance location (percent-encoded,
+// ~-escaped tokens) into decoded tokens.
+func instanceTokens(loc string) []string {
+	if loc == "" || loc == "/" {
+		return nil
+	}
+	parts := strings.Split(strings.TrimPrefix(loc, "/"), "/")
+	for i, p := range parts {
+		parts[i] = unescapeToken(percentDecode(p))
+	}
+	return parts
+}
+
+// lookupValue finds the value at the decoded tokens.
+func lookupValue(v any, toks []string) any {
+	for _, t := range toks {
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[t]
+		case []any:
+			i, err := strconv.Atoi(t)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil
+			}
+			v = x[i]
+		default:
+			return nil
+		}
+	}
+	return v
+}
+
+// walkSchema follows toks through the schema and calls onAddl with the
+// pointer of every member reached through additionalProperties.
+func (s *Structure) walkSchema(toks []string, onAddl func(prefix string)) {
+	n := s.tree.root.resolve()
+	prefix := ""
+	for _, t := range toks {
+		prefix += "/" + escapeToken(t)
+		if n == nil {
+			return
+		}
+		if i, ok := n.propIdx[t]; ok {
+			n = n.propNodes[i].resolve()
+		} else if n.items != nil {
+			n = n.items.resolve()
+		} else if n.addl != nil {
+			onAddl(prefix)
+			n = n.addl.resolve()
+		} else {
+			n = nil
+		}
+	}
+}
+
+// sortKey is the position of the problem in the reference walk: a pair
+// (rank, sub) per level of the path, then one for the keyword.
+func (s *Structure) sortKey(p *pendingProblem, offsets map[string]int64) []int64 {
+	key := make([]int64, 0, 2*len(p.toks)+2)
+	n := s.tree.root.resolve()
+	prefix := ""
+	for _, t := range p.toks {
+		prefix += "/" + escapeToken(t)
+		switch {
+		case n == nil:
+			key = append(key, rankOther, 0)
+		case n.propIdx != nil && hasKey(n.propIdx, t):
+			i := n.propIdx[t]
+			key = append(key, rankProperty, int64(i))
+			n = n.propNodes[i].resolve()
+			continue
+		case n.items != nil:
+			i, _ := strconv.Atoi(t)
+			key = append(key, rankProperty, int64(i))
+			n = n.items.resolve()
+			continue
+		case n.addl != nil:
+			key = append(key, rankAdditional, offsets[prefix])
+			n = n.addl.resolve()
+			continue
+		default:
+			key = append(key, rankOther, 0)
+		}
+		n = nil
+	}
+	switch p.code {
+	case CodeType:
+		key = append(key, rankType, 0)
+	case CodeEnum:
+		key = append(key, rankEnum, 0)
+	case CodeMaximum:
+		key = append(key, rankMaximum, 0)
+	case CodeMinimum:
+		key = append(key, rankMinimum, 0)
+	case CodeMaxLength:
+		key = append(key, rankMaxLength, 0)
+	case CodeMinLength:
+		key = append(key, rankMinLength, 0)
+	case CodePattern:
+		key = append(key, rankPattern, 0)
+	case CodeFormat:
+		key = append(key, rankFormat, 0)
+	case CodeRequired:
+		i := 0
+		for j, r := range p.node.required {
+			if r == p.prop {
+				i = j
+			}
+		}
+		key = append(key, rankRequired, int64(i))
+	case CodeAdditionalProperty:
+		key = append(key, rankAdditional, p.off)
+	default:
+		key = append(key, rankOther, 0)
+	}
+	return key
+}
+
+func hasKey(m map[string]int, k string) bool { _, ok := m[k]; return ok }
+
+// lessKey compares sort keys lexicographically; a prefix comes first.
+func lessKey(a, b []int64) bool {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return len(a) < len(b)
+}
+
+// problem words a schema problem as the reference server does.
+func (p *pendingProblem) problem(raw []byte) Problem {
+	out := Problem{Severity: SeverityError, Code: p.code, Location: Location{Pointer: p.ptr, Offset: p.off}}
+	body := "/body" + p.ptr
+	switch p.code {
+	case CodeRequired:
+		out.Message = "The `" + body + "` property is required. It was not present on the data you sent."
+		return out
+	case CodeAdditionalProperty:
+		out.Message = "The `/body" + pointerOf(p.toks) + "` object of the request body does not allow additional properties. Your request included the `" + body + "` property."
+		return out
+	case CodeEnum:
+		var b strings.Builder
+		b.WriteString("The `")
+		b.WriteString(lastToken(p.ptr))
+		b.WriteString("` property must be equal to one of the allowed values: ")
+		for i, v := range p.node.enum {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(`"` + v + `"`)
+		}
+		b.WriteString(`. You provided "`)
+		b.WriteString(jsToString(p.value))
+		b.WriteString(`", which is not valid. Please use one of the allowed values instead..`)
+		out.Message = b.String()
+		return out
+	}
+	var what string
+	switch p.code {
+	case CodeType:
+		t := "object"
+		for _, ty := range p.node.types {
+			if ty != "null" {
+				t = ty
+				break
+			}
+		}
+		what = "must be " + t
+	case CodeMaximum:
+		what = "must be <= " + jsNumberText(p.node.maximum)
+	case CodeMinimum:
+		what = "must be >= " + jsNumberText(p.node.minimum)
+	case CodeMaxLength:
+		what = "must NOT have more than " + strconv.Itoa(p.node.maxLength) + " characters"
+	case CodeMinLength:
+		what = "must NOT have fewer than " + strconv.Itoa(p.node.minLength) + " characters"
+	case CodePattern:
+		what = `must match pattern "` + p.node.pattern + `"`
+	case CodeFormat:
+		what = `must match format "` + p.node.format + `"`
+	default:
+		what = p.msg
+	}
+	out.Message = "The `" + body + "` property " + what + ". You sent " + string(p.sent(raw)) + "."
+	return out
+}
+
+// sent is the failing value as JSON.stringify writes it.
+func (p *pendingProblem) sent(raw []byte) []byte {
+	switch p.value.(type) {
+	case map[string]any, []any:
+		if len(raw) > 0 && p.off >= 0 && int(p.off) < len(raw) {
+			return appendCompact(nil, raw, int(p.off))
+		}
+	}
+	return appendJSONValue(nil, p.value)
+}
+
+// lastToken is the last token of a JSON pointer, still escaped.
+func lastToken(ptr string) string {
+	return ptr[strings.LastIndexByte(ptr, '/')+1:]
+}
+
+// Details projects the problems onto the `details` of the reference 400
+// body: path is "/body" followed by the pointer (for code enum: the last
+// token of the pointer, as the reference server writes it; empty for a
+// problem that has no place, such as a syntax error), message is the
+// problem's message.
+func (ps Problems) Details() []model.ErrorDetail {
+	out := make([]model.ErrorDetail, len(ps))
+	for i, p := range ps {
+		d := model.ErrorDetail{Message: p.Message}
+		switch p.Code {
+		case CodeEnum:
+			d.Path = lastToken(p.Location.Pointer)
+		case CodeSyntax, CodeMaxDepth, CodeTooManyProblems:
+		case CodeRequired, CodeAdditionalProperty, CodeType, CodeMaximum, CodeMinimum,
+			CodeMinLength, CodeMaxLength, CodePattern, CodeFormat, CodeInvalidUTF8, CodeDuplicateKey:
+			d.Path = "/body" + p.Location.Pointer
+		default:
+			if p.Location.Pointer != "" {
+				d.Path = "/body" + p.Location.Pointer
+			}
+		}
+		out[i] = d
+	}
+	return out
+}

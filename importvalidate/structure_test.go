@@ -1,0 +1,586 @@
+package importvalidate
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// recordedDir holds the reference server's recorded answers. CI clones
+// the repository with shared/ beside it, so the path is relative to the
+// package directory.
+const recordedDir = "../../shared/conformance/recorded"
+
+type stRecordedRequest struct {
+	Method  string          `json:"method"`
+	Path    string          `json:"path"`
+	Body    json.RawMessage `json:"body"`
+	RawBody *string         `json:"rawBody"`
+}
+
+type stRecordedResponse struct {
+	Status int `json:"status"`
+	Body   struct {
+		Details []model.ErrorDetail `json:"details"`
+	} `json:"body"`
+}
+
+// stRecorded is one recorded validate-* exchange.
+type stRecorded struct {
+	name string
+	body []byte
+	resp stRecordedResponse
+}
+
+// stLoadRecorded reads every recorded validate-* exchange; a missing
+// directory fails the test.
+func stLoadRecorded(t *testing.T) []stRecorded {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(recordedDir, "validate-*.request.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(names) == 0 {
+		t.Fatalf("no recorded requests in %s (shared/ must sit beside the repository)", recordedDir)
+	}
+	var out []stRecorded
+	for _, reqPath := range names {
+		name := strings.TrimSuffix(filepath.Base(reqPath), ".request.json")
+		var req stRecordedRequest
+		stReadJSON(t, reqPath, &req)
+		var resp stRecordedResponse
+		stReadJSON(t, filepath.Join(recordedDir, name+".response.json"), &resp)
+		r := stRecorded{name: name, resp: resp}
+		switch {
+		case req.RawBody != nil:
+			r.body = []byte(*req.RawBody)
+		case len(req.Body) > 0:
+			r.body = req.Body
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func stReadJSON(t *testing.T, path string, v any) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+}
+
+func stNew(t testing.TB, opts StructureOptions) *Structure {
+	t.Helper()
+	s, err := NewStructure(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestRecordedSchemaFailures: for every recorded schema failure (400) our
+// first detail is the reference server's.
+func TestRecordedSchemaFailures(t *testing.T) {
+	s := stNew(t, StructureOptions{})
+	n := 0
+	for _, r := range stLoadRecorded(t) {
+		if r.resp.Status != 400 || !(strings.HasPrefix(r.name, "validate-schema-") || r.name == "validate-empty-body") {
+			continue
+		}
+		n++
+		t.Run(r.name, func(t *testing.T) {
+			if len(r.resp.Body.Details) == 0 {
+				t.Fatal("recorded answer has no details")
+			}
+			_, ps := s.Check(r.body)
+			if len(ps) == 0 {
+				t.Fatal("no problems")
+			}
+			got := ps.Details()[0]
+			if want := r.resp.Body.Details[0]; got != want {
+				t.Errorf("first detail\n got %+v\nwant %+v", got, want)
+			}
+		})
+	}
+	if n == 0 {
+		t.Fatal("no recorded schema failures found")
+	}
+}
+
+// TestRecordedAccepted: every body the reference server answered with 200
+// is structurally valid (with coercion on; without it, all but the one
+// that needs coercion).
+func TestRecordedAccepted(t *testing.T) {
+	plain := stNew(t, StructureOptions{})
+	coerce := stNew(t, StructureOptions{CoerceScalars: true})
+	n := 0
+	for _, r := range stLoadRecorded(t) {
+		if r.resp.Status != 200 {
+			continue
+		}
+		n++
+		t.Run(r.name, func(t *testing.T) {
+			if _, ps := coerce.Check(r.body); len(ps) > 0 {
+				t.Errorf("with coercion: %v", ps)
+			}
+			if r.name == "validate-schema-project-not-string" {
+				return
+			}
+			body, ps := plain.Check(r.body)
+			if len(ps) > 0 {
+				t.Errorf("without coercion: %v", ps)
+			}
+			if !bytes.Equal(body, r.body) {
+				t.Error("body changed without coercion")
+			}
+		})
+	}
+	if n == 0 {
+		t.Fatal("no recorded 200 answers found")
+	}
+}
+
+// TestProjectNotString: "project": 5 is a type problem by default and
+// "5" with coercion, as the reference server takes it.
+func TestProjectNotString(t *testing.T) {
+	raw := []byte(`{"project": 5, "environment": "development", "data": {"features": [], "featureStrategies": [], "tagTypes": []}}`)
+	_, ps := stNew(t, StructureOptions{}).Check(raw)
+	want := Problem{Severity: SeverityError, Code: CodeType,
+		Message:  "The `/body/project` property must be string. You sent 5.",
+		Location: Location{Pointer: "/project", Offset: 12, Line: 1, Column: 13}}
+	if len(ps) != 1 || ps[0] != want {
+		t.Fatalf("got %#v\nwant %#v", ps, want)
+	}
+	body, ps := stNew(t, StructureOptions{CoerceScalars: true}).Check(raw)
+	if len(ps) != 0 {
+		t.Fatalf("with coercion: %v", ps)
+	}
+	var req model.ImportRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		t.Fatal(err)
+	}
+	if req.Project != "5" || !bytes.Contains(body, []byte(`"project": "5"`)) {
+		t.Errorf("coerced body %s", body)
+	}
+}
+
+// stBody wraps a data object (without braces) into a full request body.
+func stBody(data string) string {
+	return `{"project":"p","environment":"e","data":{"features":[],"featureStrategies":[],"tagTypes":[]` + data + `}}`
+}
+
+func TestKeywordWording(t *testing.T) {
+	s := stNew(t, StructureOptions{})
+	tests := []struct {
+		name, body  string
+		code, ptr   string
+		at          string // the body from the problem's offset on starts with it
+		message     string
+		detailsPath string
+	}{
+		{
+			name: "required", body: `{"project":"p","environment":"e","data":{"featureStrategies":[],"tagTypes":[]}}`,
+			code: CodeRequired, ptr: "/data/features", at: `{"featureStrategies"`,
+			message: "The `/body/data/features` property is required. It was not present on the data you sent.",
+		},
+		{
+			name: "additional property at the root", body: `{"project":"p","environment":"e","x":1,"data":{"features":[],"featureStrategies":[],"tagTypes":[]}}`,
+			code: CodeAdditionalProperty, ptr: "/x", at: `1,"data"`,
+			message: "The `/body` object of the request body does not allow additional properties. Your request included the `/body/x` property.",
+		},
+		{
+			name: "additional property", body: stBody(`,"segments":[{"id":1,"name":"s","color":"x"}]`),
+			code: CodeAdditionalProperty, ptr: "/data/segments/0/color", at: `"x"}`,
+			message: "The `/body/data/segments/0` object of the request body does not allow additional properties. Your request included the `/body/data/segments/0/color` property.",
+		},
+		{
+			name: "type", body: `{"project":"p","environment":"e","data":{"features":"x","featureStrategies":[],"tagTypes":[]}}`,
+			code: CodeType, ptr: "/data/features", at: `"x",`,
+			message: "The `/body/data/features` property must be array. You sent \"x\".",
+		},
+		{
+			name: "type of a nullable", body: stBody(`,"contextFields":[{"name":"c","description":5}]`),
+			code: CodeType, ptr: "/data/contextFields/0/description", at: `5}`,
+			message: "The `/body/data/contextFields/0/description` property must be string. You sent 5.",
+		},
+		{
+			name: "type integer", body: stBody(`,"contextFields":[{"name":"c","sortOrder":1.5}]`),
+			code: CodeType, ptr: "/data/contextFields/0/sortOrder", at: `1.5}`,
+			message: "The `/body/data/contextFields/0/sortOrder` property must be integer. You sent 1.5.",
+		},
+		{
+			name: "type of an object value", body: `{"project":{"a": [1, 2.50, "\u0041"]},"environment":"e","data":{"features":[],"featureStrategies":[],"tagTypes":[]}}`,
+			code: CodeType, ptr: "/project", at: `{"a": [1`,
+			message: "The `/body/project` property must be string. You sent {\"a\":[1,2.5,\"A\"]}.",
+		},
+		{
+			name: "enum", body: stBody(`,"featureEnvironments":[{"name":"f","enabled":true,"variants":[{"name":"v","weight":1,"weightType":"half"}]}]`),
+			code: CodeEnum, ptr: "/data/featureEnvironments/0/variants/0/weightType", at: `"half"`, detailsPath: "weightType",
+			message: "The `weightType` property must be equal to one of the allowed values: \"variable\", \"fix\". You provided \"half\", which is not valid. Please use one of the allowed values instead..",
+		},
+		{
+			name: "enum of the operator", body: `{"project":"p","environment":"e","data":{"features":[],"featureStrategies":[{"name":"s","constraints":[{"contextName":"c","operator":"LIKE"}]}],"tagTypes":[]}}`,
+			code: CodeEnum, ptr: "/data/featureStrategies/0/constraints/0/operator", at: `"LIKE"`, detailsPath: "operator",
+			message: "The `operator` property must be equal to one of the allowed values: \"NOT_IN\", \"IN\", \"STR_ENDS_WITH\", \"STR_STARTS_WITH\", \"STR_CONTAINS\", \"NUM_EQ\", \"NUM_GT\", \"NUM_GTE\", \"NUM_LT\", \"NUM_LTE\", \"DATE_AFTER\", \"DATE_BEFORE\", \"SEMVER_EQ\", \"SEMVER_GT\", \"SEMVER_LT\", \"SEMVER_GTE\", \"SEMVER_LTE\", \"REGEX\". You provided \"LIKE\", which is not valid. Please use one of the allowed values instead..",
+		},
+		{
+			name: "maximum", body: stBody(`,"featureEnvironments":[{"name":"f","enabled":true,"variants":[{"name":"v","weight":2000}]}]`),
+			code: CodeMaximum, ptr: "/data/featureEnvironments/0/variants/0/weight", at: `2000}`,
+			message: "The `/body/data/featureEnvironments/0/variants/0/weight` property must be <= 1000. You sent 2000.",
+		},
+		{
+			name: "minimum", body: stBody(`,"featureEnvironments":[{"name":"f","enabled":true,"yes":-1}]`),
+			code: CodeMinimum, ptr: "/data/featureEnvironments/0/yes", at: `-1}`,
+			message: "The `/body/data/featureEnvironments/0/yes` property must be >= 0. You sent -1.",
+		},
+		{
+			name: "min-length", body: `{"project":"p","environment":"e","data":{"features":[{"name":"f","tags":[{"value":"v","type":"simple"}]}],"featureStrategies":[],"tagTypes":[]}}`,
+			code: CodeMinLength, ptr: "/data/features/0/tags/0/value", at: `"v",`,
+			message: "The `/body/data/features/0/tags/0/value` property must NOT have fewer than 2 characters. You sent \"v\".",
+		},
+		{
+			name: "max-length", body: `{"project":"p","environment":"e","data":{"features":[{"name":"f","tags":[{"value":"vv","type":"` + strings.Repeat("t", 51) + `"}]}],"featureStrategies":[],"tagTypes":[]}}`,
+			code: CodeMaxLength, ptr: "/data/features/0/tags/0/type", at: `"ttt`,
+			message: "The `/body/data/features/0/tags/0/type` property must NOT have more than 50 characters. You sent \"" + strings.Repeat("t", 51) + "\".",
+		},
+		{
+			name: "pattern", body: `{"project":"p","environment":"e","data":{"features":[],"featureStrategies":[],"tagTypes":[{"name":"t","color":"red"}]}}`,
+			code: CodePattern, ptr: "/data/tagTypes/0/color", at: `"red"`,
+			message: "The `/body/data/tagTypes/0/color` property must match pattern \"^#[0-9A-Fa-f]{6}$\". You sent \"red\".",
+		},
+		{
+			name: "format", body: `{"project":"p","environment":"e","data":{"features":[{"name":"f","createdAt":"2024-02-30T00:00:00Z"}],"featureStrategies":[],"tagTypes":[]}}`,
+			code: CodeFormat, ptr: "/data/features/0/createdAt", at: `"2024-02-30`,
+			message: "The `/body/data/features/0/createdAt` property must match format \"date-time\". You sent \"2024-02-30T00:00:00Z\".",
+		},
+		{
+			name: "type inside parameters", body: `{"project":"p","environment":"e","data":{"features":[],"featureStrategies":[{"name":"s","parameters":{"rollout":50}}],"tagTypes":[]}}`,
+			code: CodeType, ptr: "/data/featureStrategies/0/parameters/rollout", at: `50}`,
+			message: "The `/body/data/featureStrategies/0/parameters/rollout` property must be string. You sent 50.",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, ps := s.Check([]byte(tt.body))
+			if len(ps) != 1 {
+				t.Fatalf("want one problem, got %d: %v", len(ps), ps)
+			}
+			p := ps[0]
+			offset := int64(strings.Index(tt.body, tt.at))
+			if strings.Count(tt.body, tt.at) != 1 {
+				t.Fatalf("marker %q is not unique", tt.at)
+			}
+			if p.Code != tt.code || p.Location.Pointer != tt.ptr || p.Location.Offset != offset || p.Message != tt.message || p.Severity != SeverityError {
+				t.Errorf("got  %s %s @%d %q\nwant %s %s @%d %q", p.Code, p.Location.Pointer, p.Location.Offset, p.Message, tt.code, tt.ptr, offset, tt.message)
+			}
+			if p.Location.Line != 1 || p.Location.Column != int(offset)+1 {
+				t.Errorf("line:col %d:%d, want 1:%d", p.Location.Line, p.Location.Column, offset+1)
+			}
+			path := tt.detailsPath
+			if path == "" {
+				path = "/body" + tt.ptr
+			}
+			if d := ps.Details()[0]; d.Path != path || d.Message != tt.message {
+				t.Errorf("detail %+v, want path %q", d, path)
+			}
+		})
+	}
+}
+
+// TestOrder checks the reference walk: type, required (schema order),
+// additional properties (body order), then properties in schema order and
+// items by index.
+func TestOrder(t *testing.T) {
+	body := `{"zz":1,"data":{"tagTypes":[{"name":1}],"bogus":1,"features":[{"stale":"x","name":2},{}],"alpha":2},"environment":3,"aa":2}`
+	_, ps := stNew(t, StructureOptions{}).Check([]byte(body))
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.Code+" "+p.Location.Pointer)
+	}
+	want := []string{
+		"required /project",
+		"additional-property /zz",
+		"additional-property /aa",
+		"type /environment",
+		"required /data/featureStrategies",
+		"additional-property /data/bogus",
+		"additional-property /data/alpha",
+		"type /data/features/0/name",
+		"type /data/features/0/stale",
+		"required /data/features/1/name",
+		"type /data/tagTypes/0/name",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("order\n got %q\nwant %q", got, want)
+	}
+}
+
+func TestHostileInputs(t *testing.T) {
+	s := stNew(t, StructureOptions{})
+	deep := strings.Repeat("[", 100000)
+	tests := []struct {
+		name      string
+		body      string
+		code, ptr string
+		offset    int64
+		line, col int
+		contains  string // in the message
+		count     int    // number of problems; 0 means 1
+	}{
+		{name: "empty body", body: "", code: CodeRequired, ptr: "/project", offset: 0, line: 1, col: 1, count: 3,
+			contains: "The `/body/project` property is required."},
+		{name: "only whitespace", body: " \n ", code: CodeSyntax, offset: 3, line: 2, col: 2, contains: "Unexpected end of JSON input at line 2, column 2 (byte 3)"},
+		{name: "not JSON", body: "hello", code: CodeSyntax, offset: 0, line: 1, col: 1, contains: "Unexpected character 'h' at line 1, column 1 (byte 0)"},
+		{name: "truncated", body: "{\"project\":\"default\",\n", code: CodeSyntax, offset: 22, line: 2, col: 1,
+			contains: "Unexpected end of JSON input at line 2, column 1 (byte 22)"},
+		{name: "truncated string", body: `{"project":"def`, code: CodeSyntax, offset: 15, line: 1, col: 16, contains: "Unexpected end of JSON input"},
+		{name: "trailing data", body: `{} {}`, code: CodeSyntax, offset: 3, line: 1, col: 4, contains: "Unexpected data after the JSON value"},
+		{name: "trailing comma", body: `{"a":1,}`, code: CodeSyntax, offset: 7, line: 1, col: 8, contains: "expected a double-quoted property name"},
+		{name: "bad number", body: `{"a":01}`, code: CodeSyntax, offset: 6, line: 1, col: 7, contains: "Unexpected character '1'"},
+		{name: "bad escape", body: `{"a":"\x"}`, code: CodeSyntax, offset: 6, line: 1, col: 7, contains: `Bad escaped character 'x'`},
+		{name: "invalid UTF-8", body: stBody(`,"segments":[{"id":1,"name":"a` + "\xff" + `"}]`), code: CodeInvalidUTF8,
+			ptr: "/data/segments/0/name", offset: 121, line: 1, col: 122, contains: "Invalid UTF-8 byte 0xFF"},
+		{name: "invalid UTF-8 in a key", body: `{"a` + "\xc3\x28" + `":1}`, code: CodeInvalidUTF8,
+			ptr: "/a\ufffd(", offset: 3, line: 1, col: 4, count: 5, contains: "Invalid UTF-8 byte 0xC3"},
+		{name: "top-level array", body: `[1]`, code: CodeType, offset: 0, line: 1, col: 1, contains: "The `/body` property must be object. You sent [1]."},
+		{name: "top-level number", body: `42`, code: CodeType, offset: 0, line: 1, col: 1, contains: "must be object. You sent 42."},
+		{name: "deep nesting", body: deep, code: CodeMaxDepth, offset: 1000, line: 1, col: 1001, contains: "deeper than 1000 levels"},
+		{name: "byte order mark", body: "\xef\xbb\xbf{}", code: CodeSyntax, offset: 0, line: 1, col: 1, contains: "byte order mark"},
+		{name: "NUL outside a string", body: "{\"a\":\x00}", code: CodeSyntax, offset: 5, line: 1, col: 6, contains: "Unexpected control character U+0000"},
+		{name: "NUL inside a string", body: "{\"a\":\"\x00\"}", code: CodeSyntax, offset: 6, line: 1, col: 7, contains: "Bad control character U+0000"},
+		{name: "lone NUL", body: "\x00", code: CodeSyntax, offset: 0, line: 1, col: 1, contains: "U+0000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body, ps := s.Check([]byte(tt.body))
+			if string(body) != tt.body {
+				t.Error("body changed")
+			}
+			want := tt.count
+			if want == 0 {
+				want = 1
+			}
+			if len(ps) != want {
+				t.Fatalf("want %d problems, got %d: %v", want, len(ps), ps)
+			}
+			p := ps[0]
+			l := p.Location
+			if p.Code != tt.code || l.Pointer != tt.ptr || l.Offset != tt.offset || l.Line != tt.line || l.Column != tt.col {
+				t.Errorf("got %s %q @%d %d:%d, want %s %q @%d %d:%d", p.Code, l.Pointer, l.Offset, l.Line, l.Column, tt.code, tt.ptr, tt.offset, tt.line, tt.col)
+			}
+			if !strings.Contains(p.Message, tt.contains) {
+				t.Errorf("message %q does not contain %q", p.Message, tt.contains)
+			}
+			if p.Code == CodeSyntax {
+				if !strings.Contains(p.Message, fmt.Sprintf("line %d, column %d (byte %d)", tt.line, tt.col, tt.offset)) {
+					t.Errorf("syntax message %q does not name line:column and byte", p.Message)
+				}
+				if d := ps.Details()[0]; d.Path != "" || d.Message != p.Message {
+					t.Errorf("detail %+v", d)
+				}
+			}
+		})
+	}
+}
+
+func TestMaxDepthOption(t *testing.T) {
+	deep := strings.Repeat("[", 100000)
+	_, ps := stNew(t, StructureOptions{MaxDepth: MaxMaxDepth}).Check([]byte(deep))
+	if len(ps) != 1 || ps[0].Code != CodeMaxDepth || ps[0].Location.Offset != MaxMaxDepth {
+		t.Fatalf("got %v", ps)
+	}
+	// Exactly at the limit is fine for the scanner (the schema then
+	// rejects the array).
+	at := `{"project":` + strings.Repeat("[", 4) + strings.Repeat("]", 4) + `}`
+	_, ps = stNew(t, StructureOptions{MaxDepth: 5}).Check([]byte(at))
+	if len(ps) == 0 || ps[0].Code != CodeRequired {
+		t.Fatalf("at the limit: %v", ps)
+	}
+	over := `{"project":` + strings.Repeat("[", 5) + strings.Repeat("]", 5) + `}`
+	_, ps = stNew(t, StructureOptions{MaxDepth: 5}).Check([]byte(over))
+	if len(ps) != 1 || ps[0].Code != CodeMaxDepth || ps[0].Location.Offset != 15 {
+		t.Fatalf("over the limit: %v", ps)
+	}
+	for _, bad := range []StructureOptions{{MaxDepth: -1}, {MaxDepth: MaxMaxDepth + 1}, {MaxProblems: -1}} {
+		if _, err := NewStructure(bad); err == nil {
+			t.Errorf("NewStructure(%+v) accepted", bad)
+		}
+	}
+}
+
+func TestDuplicateKeys(t *testing.T) {
+	body := "{\"project\":\"p\",\n \"environment\":\"e\",\n \"data\":{\"features\":[],\"featureStrategies\":[],\"tagTypes\":[],\n  \"features\":[]},\n \"\\u0070roject\":\"q\"}"
+	_, ps := stNew(t, StructureOptions{}).Check([]byte(body))
+	type place struct {
+		ptr       string
+		off       int64
+		line, col int
+	}
+	want := []place{
+		{"/project", 1, 1, 2},
+		{"/data/features", 45, 3, 10},
+		{"/data/features", 99, 4, 3},
+		{"/project", 116, 5, 2},
+	}
+	if len(ps) != len(want) {
+		t.Fatalf("got %d problems: %v", len(ps), ps)
+	}
+	for i, w := range want {
+		l := ps[i].Location
+		if ps[i].Code != CodeDuplicateKey || l.Pointer != w.ptr || l.Offset != w.off || l.Line != w.line || l.Column != w.col {
+			t.Errorf("problem %d: %s %s @%d %d:%d, want %+v", i, ps[i].Code, l.Pointer, l.Offset, l.Line, l.Column, w)
+		}
+	}
+	if m := ps[0].Message; m != "The key \"project\" at line 1, column 2 (byte 1) appears again in the same object at line 5, column 2 (byte 116), pointer `/body/project`; a JSON decoder keeps only the last value" {
+		t.Errorf("first message %q", m)
+	}
+	if m := ps[3].Message; m != "The key \"project\" at line 5, column 2 (byte 116) repeats the key at line 1, column 2 (byte 1) of the same object, pointer `/body/project`; a JSON decoder keeps only the last value" {
+		t.Errorf("repeat message %q", m)
+	}
+	if d := ps.Details()[1]; d.Path != "/body/data/features" {
+		t.Errorf("detail path %q", d.Path)
+	}
+}
+
+func TestDuplicateKeysInBigObject(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"project":"p","environment":"e","data":{"features":[],"featureStrategies":[{"name":"s","parameters":{`)
+	for i := 0; i < 5000; i++ {
+		fmt.Fprintf(&b, `"k%d":"v",`, i)
+	}
+	b.WriteString(`"k17":"again","k4999":"again"}}],"tagTypes":[]}}`)
+	_, ps := stNew(t, StructureOptions{}).Check([]byte(b.String()))
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.Code+" "+p.Location.Pointer)
+	}
+	want := []string{
+		"duplicate-key /data/featureStrategies/0/parameters/k17",
+		"duplicate-key /data/featureStrategies/0/parameters/k4999",
+		"duplicate-key /data/featureStrategies/0/parameters/k17",
+		"duplicate-key /data/featureStrategies/0/parameters/k4999",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestProblemCap(t *testing.T) {
+	features := strings.TrimSuffix(strings.Repeat("{},", 5000), ",")
+	body := `{"project":"p","environment":"e","data":{"features":[` + features + `],"featureStrategies":[],"tagTypes":[]}}`
+	_, ps := stNew(t, StructureOptions{MaxProblems: 1000}).Check([]byte(body))
+	if len(ps) != 1001 {
+		t.Fatalf("got %d problems", len(ps))
+	}
+	for i, p := range ps[:1000] {
+		if want := fmt.Sprintf("/data/features/%d/name", i); p.Code != CodeRequired || p.Location.Pointer != want {
+			t.Fatalf("problem %d: %s %s, want required %s", i, p.Code, p.Location.Pointer, want)
+		}
+	}
+	last := ps[1000]
+	if last.Code != CodeTooManyProblems || last.Message != "4000 more problems" || last.Location.Offset != -1 {
+		t.Errorf("last %#v", last)
+	}
+	if d := ps.Details()[1000]; d.Path != "" || d.Message != "4000 more problems" {
+		t.Errorf("last detail %+v", d)
+	}
+	// The default cap is 1000 too.
+	_, ps = stNew(t, StructureOptions{}).Check([]byte(body))
+	if len(ps) != 1001 {
+		t.Errorf("default cap: %d problems", len(ps))
+	}
+}
+
+func TestCoerceScalars(t *testing.T) {
+	s := stNew(t, StructureOptions{CoerceScalars: true})
+	body := `{"project":null,"environment":true,"data":{"features":[{"name":12,"enabled":"true","stale":0,"archived":null}],` +
+		`"featureStrategies":[{"name":"s","disabled":"false","sortOrder":" 7 ","segments":["1e3", "0x10"],"parameters":{"rollout":50,"x":1e21},` +
+		`"variants":[{"name":"v","weight":"500","weightType":"fix","stickiness":false}]}],` +
+		`"contextFields":[{"name":"c","usedInFeatures":"","sortOrder":true}],"tagTypes":[]}}`
+	got, ps := s.Check([]byte(body))
+	if len(ps) != 0 {
+		t.Fatalf("problems: %v", ps)
+	}
+	want := `{"project":"","environment":"true","data":{"features":[{"name":"12","enabled":true,"stale":false,"archived":false}],` +
+		`"featureStrategies":[{"name":"s","disabled":false,"sortOrder":7,"segments":[1000, 16],"parameters":{"rollout":"50","x":"1e+21"},` +
+		`"variants":[{"name":"v","weight":500,"weightType":"fix","stickiness":"false"}]}],` +
+		`"contextFields":[{"name":"c","usedInFeatures":null,"sortOrder":1}],"tagTypes":[]}}`
+	if string(got) != want {
+		t.Errorf("coerced\n got %s\nwant %s", got, want)
+	}
+	var req model.ImportRequest
+	if err := json.Unmarshal(got, &req); err != nil {
+		t.Errorf("coerced body does not decode: %v", err)
+	}
+
+	// What cannot be coerced is still a problem, reported on the value.
+	_, ps = s.Check([]byte(stBody(`,"featureEnvironments":[{"name":"f","enabled":"yes","variants":[{"name":"v","weight":"1.5e4"}]}]`)))
+	var codes []string
+	for _, p := range ps {
+		codes = append(codes, p.Code+" "+p.Location.Pointer+" "+p.Message)
+	}
+	wantCodes := []string{
+		"type /data/featureEnvironments/0/enabled The `/body/data/featureEnvironments/0/enabled` property must be boolean. You sent \"yes\".",
+		"maximum /data/featureEnvironments/0/variants/0/weight The `/body/data/featureEnvironments/0/variants/0/weight` property must be <= 1000. You sent 15000.",
+	}
+	if strings.Join(codes, "\n") != strings.Join(wantCodes, "\n") {
+		t.Errorf("got %q", codes)
+	}
+	// Without coercion, the raw body comes back untouched.
+	raw := []byte(`{"project":"p","environment":"e","data":{"features":[],"featureStrategies":[],"tagTypes":[]}}`)
+	if got, _ := s.Check(raw); &got[0] != &raw[0] {
+		t.Error("an unchanged body was copied")
+	}
+}
+
+func TestConcurrentChecks(t *testing.T) {
+	s := stNew(t, StructureOptions{CoerceScalars: true})
+	bodies := []string{
+		stBody(""),
+		`{"project":5}`,
+		stBody(`,"featureEnvironments":[{"name":"f","enabled":true,"variants":[{"name":"v","weight":2000}]}]`),
+		`{"a":1,"a":2}`,
+		"[",
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 50; i++ {
+				for _, b := range bodies {
+					s.Check([]byte(b))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func TestDetailsPaths(t *testing.T) {
+	ps := Problems{
+		{Code: CodeRequired, Location: Location{Pointer: "/data"}},
+		{Code: CodeEnum, Location: Location{Pointer: "/data/features/0/lifecycle/stage"}},
+		{Code: CodeType, Location: Location{Pointer: ""}},
+		{Code: CodeSyntax, Message: "m", Location: Location{Offset: 3}},
+		{Code: CodeDuplicateKey, Location: Location{Pointer: "/a~1b"}},
+		{Code: "other", Location: Location{Pointer: ""}},
+	}
+	want := []string{"/body/data", "stage", "/body", "", "/body/a~1b", ""}
+	for i, d := range ps.Details() {
+		if d.Path != want[i] {
+			t.Errorf("%d: path %q, want %q", i, d.Path, want[i])
+		}
+	}
+}
