@@ -45,6 +45,34 @@ const (
 	hasLinks
 )
 
+// MarkPresent records that the optional array member with the given JSON
+// name (featureEnvironments, contextFields, featureTags, segments,
+// dependencies or links) was present in a decoded document, as UnmarshalJSON
+// does, so that MarshalJSON writes it back even when it is empty. It is for
+// decoders other than UnmarshalJSON. It reports false, and changes nothing,
+// for any other name.
+func (d *ExportData) MarkPresent(name string) bool {
+	var bit presence
+	switch name {
+	case "featureEnvironments":
+		bit = hasFeatureEnvironments
+	case "contextFields":
+		bit = hasContextFields
+	case "featureTags":
+		bit = hasFeatureTags
+	case "segments":
+		bit = hasSegments
+	case "dependencies":
+		bit = hasDependencies
+	case "links":
+		bit = hasLinks
+	default:
+		return false
+	}
+	d.present |= bit
+	return true
+}
+
 type exportDataWire struct {
 	Features            []Feature              `json:"features"`
 	FeatureStrategies   []Strategy             `json:"featureStrategies"`
