@@ -3,6 +3,7 @@ package importvalidate
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -46,14 +47,35 @@ type scanIssue struct {
 // opening and closing quotes.
 type keySpan struct {
 	start, end int
-	esc        bool // the key holds a backslash escape
-	reported   bool // a duplicate of it was reported already
+	// fp is a fingerprint of the raw key: equal keys without escapes have
+	// equal fingerprints. It is 0 for a key with escapes.
+	fp       uint64
+	esc      bool // the key holds a backslash escape
+	reported bool // a duplicate of it was reported already
+}
+
+// fingerprint is a cheap digest of a key without escapes: its length and
+// its first and last eight bytes.
+func fingerprint(b []byte) uint64 {
+	n := len(b)
+	if n >= 8 {
+		lo := binary.LittleEndian.Uint64(b)
+		hi := binary.LittleEndian.Uint64(b[n-8:])
+		return (lo ^ hi*0x9E3779B97F4A7C15 ^ uint64(n)) | 1
+	}
+	var x uint64
+	for i := n - 1; i >= 0; i-- {
+		x = x<<8 | uint64(b[i])
+	}
+	return (x ^ uint64(n)<<56) | 1
 }
 
 // scanFrame is an open container.
 type scanFrame struct {
 	obj       bool
+	hasEsc    bool           // some key of the object has an escape
 	keysStart int            // index of the object's first key in scanner.keys
+	mask      uint64         // one bit per key fingerprint: a key whose bit is clear is new
 	set       map[uint64]int // hash of a decoded key -> index in keys, for big objects
 }
 
@@ -159,7 +181,9 @@ func plainRun(d []byte, i int) int {
 		// possible (a borrow), false negatives are not.
 		t := ((x - 0x20*lsb) | ((x ^ '"'*lsb) - lsb) | ((x ^ '\\'*lsb) - lsb) | x) & msb
 		if t != 0 {
-			break
+			// A borrow only reaches bytes above a true candidate, so the
+			// lowest mark is exact.
+			return i + bits.TrailingZeros64(t)>>3
 		}
 		i += 8
 	}
@@ -333,7 +357,11 @@ func (s *scanner) key(i int) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	s.addKey(keySpan{start: i, end: next - 1, esc: esc})
+	k := keySpan{start: i, end: next - 1, esc: esc}
+	if !esc {
+		k.fp = fingerprint(d[i+1 : next-1])
+	}
+	s.addKey(k)
 	j := skipWS(d, next)
 	if j >= len(d) || d[j] != ':' {
 		s.failAt(j, "':' after a property name")
@@ -354,10 +382,29 @@ func (s *scanner) addKey(k keySpan) {
 	n := len(s.keys) - f.keysStart
 	dup := -1
 	if f.set == nil && n < bigObject {
-		for x := f.keysStart; x < len(s.keys); x++ {
-			if s.sameKey(s.keys[x], k) {
-				dup = x
-				break
+		if !k.esc && !f.hasEsc {
+			bit := uint64(1) << ((k.fp * 0x9E3779B97F4A7C15) >> 58)
+			if f.mask&bit == 0 {
+				f.mask |= bit
+				s.keys = append(s.keys, k)
+				return
+			}
+		}
+		f.hasEsc = f.hasEsc || k.esc
+		keys := s.keys[f.keysStart:]
+		if k.esc {
+			for x := range keys {
+				if s.sameKey(keys[x], k) {
+					dup = f.keysStart + x
+					break
+				}
+			}
+		} else {
+			for x := range keys {
+				if (keys[x].fp == k.fp || keys[x].esc) && s.sameKey(keys[x], k) {
+					dup = f.keysStart + x
+					break
+				}
 			}
 		}
 	} else {

@@ -584,3 +584,44 @@ func TestDetailsPaths(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCheck: hostile bytes give problems, never a panic; every problem has
+// a known code and an offset inside the body. The seeds run with go test.
+func FuzzCheck(f *testing.F) {
+	for _, s := range []string{
+		"", "{", "[]", `{"project":5}`, "\xef\xbb\xbf{}", "\x00", `{"a":1,"a":2}`,
+		stBody(`,"featureEnvironments":[{"name":"f","enabled":"x","variants":[{"name":"v","weight":"2000"}]}]`),
+		stBody(`,"segments":[{"id":"1","name":null,"x":{"y":[1,2]}}]`),
+		`{"project":"p","environment":"e","data":{"features":[{"name":"f","tags":[{"value":1,"type":"\u0041"}],"lifecycle":{"stage":5}}],"featureStrategies":[{"name":"s","parameters":{"a":1,"a":2}}],"tagTypes":[]}}`,
+	} {
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
+	}
+	plain := stNew(f, StructureOptions{MaxProblems: 50, MaxDepth: 64})
+	coerce := stNew(f, StructureOptions{MaxProblems: 50, MaxDepth: 64, CoerceScalars: true})
+	known := map[string]bool{CodeSyntax: true, CodeInvalidUTF8: true, CodeDuplicateKey: true, CodeMaxDepth: true,
+		CodeRequired: true, CodeAdditionalProperty: true, CodeType: true, CodeEnum: true, CodeMaximum: true,
+		CodeMinimum: true, CodeMinLength: true, CodeMaxLength: true, CodePattern: true, CodeFormat: true, CodeTooManyProblems: true}
+	f.Fuzz(func(t *testing.T, data []byte, co bool) {
+		s := plain
+		if co {
+			s = coerce
+		}
+		body, ps := s.Check(data)
+		if len(ps) > 51 {
+			t.Fatalf("%d problems", len(ps))
+		}
+		for _, p := range ps {
+			if !known[p.Code] || p.Severity != SeverityError || p.Message == "" {
+				t.Fatalf("bad problem %#v", p)
+			}
+			if p.Location.Offset > int64(len(data)) || (p.Location.Offset < 0 && p.Code != CodeTooManyProblems) {
+				t.Fatalf("offset out of range: %#v", p)
+			}
+		}
+		if len(ps) == 0 && !json.Valid(body) && len(data) > 0 {
+			t.Fatalf("accepted body is not JSON: %q", body)
+		}
+		ps.Details()
+	})
+}
