@@ -16,10 +16,10 @@ import (
 
 // The codes of structural problems.
 const (
-	// CodeSyntax: the body is not a JSON text (empty after a byte order
-	// mark, truncated, a stray character, data after the value, a byte order
-	// mark). The message names the line, column and byte offset. No other
-	// problem is reported with it.
+	// CodeSyntax: the body is not a JSON text (only white space, truncated,
+	// a stray character or control character, a bad escape, data after the
+	// value, a leading byte order mark). The message names the line, column
+	// and byte offset. No other problem is reported with it.
 	CodeSyntax = "syntax"
 	// CodeInvalidUTF8: a string holds a byte sequence that is not UTF-8.
 	// The location is the first such byte of the string.
@@ -35,7 +35,8 @@ const (
 	// missing property; the offset is the object's.
 	CodeRequired = "required"
 	// CodeAdditionalProperty: an object has a property its schema does not
-	// list. One problem per such property, in body order.
+	// list. One problem per such property, in the order JavaScript
+	// enumerates keys (index-like keys such as "2" first, then body order).
 	CodeAdditionalProperty = "additional-property"
 	// CodeType: a value has the wrong JSON type.
 	CodeType = "type"
@@ -127,22 +128,22 @@ func NewStructure(opts StructureOptions) (*Structure, error) {
 	return &Structure{opts: opts, schema: sch, tree: tree}, nil
 }
 
-// Options returns the options in effect, defaults filled in.
-func (s *Structure) Options() StructureOptions { return s.opts }
-
 // Check checks raw, the bytes of an import request body. It returns the
 // body to decode, raw itself or, when CoerceScalars changed a value, a
 // coerced copy, and every structural problem, each with SeverityError, a
 // Code* code, the reference server's wording and a location (pointer
-// without the /body prefix, byte offset in raw, line and column).
+// without the /body prefix, byte offset in raw even when the body was
+// coerced, line and column).
 //
 // The problems come in the reference server's order, so that the first is
 // the one it reports: first the problems of the JSON text itself (by
 // offset), then the schema problems in the order of a depth-first walk: for
-// an object its type, its missing required properties (schema order), the
-// properties it does not allow (body order), then its listed properties in
-// schema order; array items by index. A body that is not JSON gets only its
-// syntax (or depth) problem.
+// a value its type, then its other keywords (enum, maximum, minimum,
+// maxLength, minLength, pattern, format); for an object its missing
+// required properties (schema order), the properties it does not allow
+// (body order, index-like keys first as JavaScript enumerates them), then
+// its listed properties in schema order; array items by index. A body that
+// is not JSON gets only its syntax (or depth) problem.
 //
 // A body of zero bytes is read as the empty object, as the reference server
 // reads it (it then lacks every required property). A body starting with a
@@ -531,7 +532,7 @@ func (s *Structure) sortKey(p *pendingProblem, offsets map[string]int64) []int64
 			n = n.items.resolve()
 			continue
 		case n.addl != nil:
-			key = append(key, rankAdditional, offsets[prefix])
+			key = append(key, rankAdditional, jsKeyOrder(t, offsets[prefix]))
 			n = n.addl.resolve()
 			continue
 		default:
@@ -565,11 +566,22 @@ func (s *Structure) sortKey(p *pendingProblem, offsets map[string]int64) []int64
 		}
 		key = append(key, rankRequired, int64(i))
 	case CodeAdditionalProperty:
-		key = append(key, rankAdditional, p.off)
+		key = append(key, rankAdditional, jsKeyOrder(p.prop, p.off))
 	default:
 		key = append(key, rankOther, 0)
 	}
 	return key
+}
+
+// jsKeyOrder places a member in the order JavaScript enumerates an
+// object's keys, which the reference server follows: keys that are array
+// indices ("0", "17") first, by value, then the others in body order (by
+// offset).
+func jsKeyOrder(key string, off int64) int64 {
+	if n, err := strconv.ParseUint(key, 10, 32); err == nil && n < 1<<32-1 && strconv.FormatUint(n, 10) == key {
+		return int64(n)
+	}
+	return 1<<32 + off
 }
 
 func hasKey(m map[string]int, k string) bool { _, ok := m[k]; return ok }

@@ -200,6 +200,11 @@ func TestKeywordWording(t *testing.T) {
 			message: "The `/body` object of the request body does not allow additional properties. Your request included the `/body/x` property.",
 		},
 		{
+			name: "additional property with pointer escapes", body: `{"project":"p","environment":"e","data":{"features":[],"featureStrategies":[],"tagTypes":[]},"a/b ~c%\u00e9":1}`,
+			code: CodeAdditionalProperty, ptr: "/a~1b ~0c%\u00e9", at: `1}`,
+			message: "The `/body` object of the request body does not allow additional properties. Your request included the `/body/a~1b ~0c%\u00e9` property.",
+		},
+		{
 			name: "additional property", body: stBody(`,"segments":[{"id":1,"name":"s","color":"x"}]`),
 			code: CodeAdditionalProperty, ptr: "/data/segments/0/color", at: `"x"}`,
 			message: "The `/body/data/segments/0` object of the request body does not allow additional properties. Your request included the `/body/data/segments/0/color` property.",
@@ -302,7 +307,7 @@ func TestKeywordWording(t *testing.T) {
 // additional properties (body order), then properties in schema order and
 // items by index.
 func TestOrder(t *testing.T) {
-	body := `{"zz":1,"data":{"tagTypes":[{"name":1}],"bogus":1,"features":[{"stale":"x","name":2},{}],"alpha":2},"environment":3,"aa":2}`
+	body := `{"zz":1,"data":{"tagTypes":[{"name":1}],"bogus":1,"features":[{"stale":"x","name":2},{}],"alpha":2},"environment":3,"aa":2,"10":0,"2":0,"01":0}`
 	_, ps := stNew(t, StructureOptions{}).Check([]byte(body))
 	var got []string
 	for _, p := range ps {
@@ -310,8 +315,11 @@ func TestOrder(t *testing.T) {
 	}
 	want := []string{
 		"required /project",
+		"additional-property /2", // JavaScript enumerates index-like keys first
+		"additional-property /10",
 		"additional-property /zz",
 		"additional-property /aa",
+		"additional-property /01",
 		"type /environment",
 		"required /data/featureStrategies",
 		"additional-property /data/bogus",
