@@ -1,0 +1,190 @@
+package importvalidate_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+func TestValidateLocatesItems(t *testing.T) {
+	body := []byte(`{
+  "project": "default",
+  "environment": "development",
+  "data": {
+    "features": [{"name": "a"}, {"name": "b"},
+                 {"name": "a"}],
+    "featureStrategies": [{"name": "default"}, {"name": "ghost"}],
+    "tagTypes": []
+  }
+}`)
+	v, err := importvalidate.New(importvalidate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := v.Validate(context.Background(), body, importvalidate.Target{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type want struct {
+		code, pointer, text string
+		line, col           int
+	}
+	for _, w := range []want{
+		{"unknown-strategy", "/data/featureStrategies/1/name", `"ghost"`, 7, 57},
+		{"duplicate-feature", "/data/features/0/name", `"a"`, 5, 27},
+		{"duplicate-feature", "/data/features/2/name", `"a"`, 6, 27},
+	} {
+		is, ok := rep.Find(w.code)
+		if !ok {
+			t.Fatalf("no %s issue in %+v", w.code, rep.Issues)
+		}
+		found := false
+		for _, l := range is.Items[0].Locations {
+			if l.Pointer != w.pointer {
+				continue
+			}
+			found = true
+			if l.Line != w.line || l.Column != w.col {
+				t.Errorf("%s %s at %d:%d, want %d:%d", w.code, w.pointer, l.Line, l.Column, w.line, w.col)
+			}
+			if l.Offset < 0 || !strings.HasPrefix(string(body[l.Offset:]), w.text) {
+				t.Errorf("%s %s: offset %d does not point at %s", w.code, w.pointer, l.Offset, w.text)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no location %s in %+v", w.code, w.pointer, is.Items[0].Locations)
+		}
+	}
+}
+
+func TestValidateStructuralFailureStopsBeforeRules(t *testing.T) {
+	v, err := importvalidate.New(importvalidate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := v.Validate(context.Background(), []byte(`{"project":"default","environment":"development","data":{"features":[{}],"featureStrategies":[{"name":"ghost"}],"tagTypes":[]}}`), importvalidate.Target{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.HasErrors() || len(rep.Structural) == 0 || len(rep.Issues) != 0 {
+		t.Fatalf("want structural problems only, got %+v", rep)
+	}
+	if got := rep.Structural[0].Location.Pointer; got != "/data/features/0/name" {
+		t.Errorf("first problem at %s", got)
+	}
+	ref := rep.Reference()
+	if len(ref.Errors)+len(ref.Warnings)+len(ref.Permissions) != 0 {
+		t.Errorf("a structurally invalid body has no rule findings, got %+v", ref)
+	}
+}
+
+func TestTargetOverridesBody(t *testing.T) {
+	v, err := importvalidate.New(importvalidate.Options{State: mustState(t, ruleState)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp := mustImport(t, `{"project":"default","environment":"development","data":{"features":[{"name":"in-other"}],"featureStrategies":[],"tagTypes":[]}}`)
+	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Project: "other", Environment: "production"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Project != "other" || rep.Environment != "production" {
+		t.Errorf("target %s/%s", rep.Project, rep.Environment)
+	}
+	if _, ok := rep.Find("feature-exists"); !ok {
+		t.Errorf("in-other exists in the overriding project; report %+v", rep.Issues)
+	}
+}
+
+func TestOptions(t *testing.T) {
+	custom := importvalidate.Rule{
+		Code: "feature-description", Severity: importvalidate.SeverityWarning,
+		Summary: "every feature has a description",
+		Check: func(_ context.Context, in *importvalidate.Input) ([]importvalidate.Issue, error) {
+			var items []importvalidate.Item
+			for _, f := range in.Import.Data.Features {
+				if !f.Description.Valid || f.Description.Value == "" {
+					items = append(items, importvalidate.Item{Value: f.Name})
+				}
+			}
+			if len(items) == 0 {
+				return nil, nil
+			}
+			return []importvalidate.Issue{{Message: "These features have no description:", Items: items}}, nil
+		},
+	}
+	for _, tc := range []struct {
+		name    string
+		opts    importvalidate.Options
+		wantErr string
+	}{
+		{"unknown disabled code", importvalidate.Options{Disable: []string{"nope"}}, `cannot disable "nope"`},
+		{"rule without code", importvalidate.Options{Rules: []importvalidate.Rule{{Check: custom.Check}}}, "has no code"},
+		{"rule without check", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "x"}}}, "has no check"},
+		{"code used twice", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "unknown-strategy", Check: custom.Check}}}, "used twice"},
+		{"negative problem cap", importvalidate.Options{Structure: importvalidate.StructureOptions{MaxProblems: -1}}, "MaxProblems"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := importvalidate.New(tc.opts)
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("error %v, want one containing %q", err, tc.wantErr)
+			}
+		})
+	}
+
+	v, err := importvalidate.New(importvalidate.Options{Rules: []importvalidate.Rule{custom}, Disable: []string{"duplicate-feature"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp := mustImport(t, `{"project":"default","environment":"development","data":{"features":[{"name":"a"},{"name":"a","description":"x"},{"name":"b","description":null}],"featureStrategies":[],"tagTypes":[]}}`)
+	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := rep.Find("duplicate-feature"); ok {
+		t.Error("a disabled rule ran")
+	}
+	is, ok := rep.Find("feature-description")
+	if !ok || len(is.Items) != 2 || is.Items[0].Value != "a" || is.Items[1].Value != "b" || is.Severity != importvalidate.SeverityWarning || is.Reference {
+		t.Fatalf("custom rule issue %+v", is)
+	}
+	if got := rep.Reference(); len(got.Warnings) != 0 {
+		t.Errorf("a custom rule is not part of the reference response: %+v", got)
+	}
+	if got := rep.Response(); len(got.Warnings) != 1 {
+		t.Errorf("Response includes custom rules: %+v", got)
+	}
+}
+
+func TestReportOrderBySeverity(t *testing.T) {
+	v, err := importvalidate.New(importvalidate.Options{State: mustState(t, ruleState), Strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp := mustImport(t, `{"project":"default","environment":"development","data":{"features":[{"name":"in-default"},{"name":"in-default"}],
+	  "featureStrategies":[{"name":"custom","constraints":[{"contextName":"ghost","operator":"IN"}]}],"tagTypes":[]}}`)
+	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: grants{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var codes []string
+	last := importvalidate.Severity(0)
+	for _, is := range rep.Issues {
+		if is.Severity < last {
+			t.Errorf("issue %s of severity %s after %s", is.Code, is.Severity, last)
+		}
+		last = is.Severity
+		codes = append(codes, is.Code)
+	}
+	want := "duplicate-feature unknown-context-field custom-strategy-used feature-exists missing-permissions"
+	if got := strings.Join(codes, " "); got != want {
+		t.Errorf("codes %q, want %q", got, want)
+	}
+	if rep.Count(importvalidate.SeverityError) != 2 || rep.Count(importvalidate.SeverityWarning) != 2 {
+		t.Errorf("counts: %d errors, %d warnings", rep.Count(importvalidate.SeverityError), rep.Count(importvalidate.SeverityWarning))
+	}
+	var _ model.ValidateResponse = rep.Reference()
+}
