@@ -3,6 +3,7 @@ package importvalidate
 import (
 	"encoding/json"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -212,55 +213,95 @@ func jsToString(v any) string {
 
 // appendCompact appends the value that starts at raw[off] (a JSON text
 // that scan accepted) as JSON.stringify of its parsed value writes it: no
-// whitespace, strings re-escaped, numbers in JavaScript form, members in
-// the body's order. It walks without recursion.
+// whitespace, strings re-escaped, numbers in JavaScript form, object
+// members in JavaScript's order (index-like keys first by value, then the
+// others in body order; a repeated key keeps its first place and its last
+// value).
 func appendCompact(dst, raw []byte, off int) []byte {
-	depth := 0
-	var scratch []byte
-	i := off
-	for i < len(raw) {
-		c := raw[i]
-		switch {
-		case c == ' ' || c == '\n' || c == '\r' || c == '\t':
-			i++
-			continue
-		case c == '{' || c == '[':
-			depth++
-			dst = append(dst, c)
-			i++
-			continue
-		case c == '}' || c == ']':
-			depth--
-			dst = append(dst, c)
-			i++
-		case c == ',' || c == ':':
-			dst = append(dst, c)
-			i++
-			continue
-		case c == '"':
-			end := skipString(raw, i)
-			if end-1 <= i {
-				return dst
-			}
-			scratch = appendUnquoted(scratch[:0], raw[i+1:end-1])
-			dst = appendJSString(dst, string(scratch))
-			i = end
-			if i < len(raw) && depth > 0 {
-				// A key is followed by ':'; let the loop copy it.
-				continue
-			}
-		default:
-			end := skipScalar(raw, i)
-			tok := string(raw[i:end])
-			if c == '-' || isDigit(c) {
-				tok = jsonNumberText(tok)
-			}
-			dst = append(dst, tok...)
-			i = end
-		}
-		if depth <= 0 {
-			return dst
-		}
-	}
+	dst, _ = compactValue(dst, raw, off)
 	return dst
+}
+
+// compactValue appends the value at raw[i] and returns the offset after
+// it. It recurses once per level of nesting, which scan bounded.
+func compactValue(dst, raw []byte, i int) ([]byte, int) {
+	i = skipWS(raw, i)
+	if i >= len(raw) {
+		return dst, i
+	}
+	switch c := raw[i]; {
+	case c == '"':
+		end := skipString(raw, i)
+		if end-1 <= i {
+			return dst, end
+		}
+		return appendJSString(dst, string(appendUnquoted(nil, raw[i+1:end-1]))), end
+	case c == '[':
+		dst = append(dst, '[')
+		i = skipWS(raw, i+1)
+		for n := 0; i < len(raw) && raw[i] != ']'; n++ {
+			if n > 0 {
+				dst = append(dst, ',')
+			}
+			dst, i = compactValue(dst, raw, i)
+			i = skipWS(raw, i)
+			if i < len(raw) && raw[i] == ',' {
+				i++
+			}
+		}
+		return append(dst, ']'), i + 1
+	case c == '{':
+		type member struct {
+			key string
+			val []byte
+		}
+		var ms []member
+		i = skipWS(raw, i+1)
+		for i < len(raw) && raw[i] == '"' {
+			end := skipString(raw, i)
+			key := string(appendUnquoted(nil, raw[i+1:max(end-1, i+1)]))
+			i = skipWS(raw, end)
+			if i < len(raw) && raw[i] == ':' {
+				i++
+			}
+			var val []byte
+			val, i = compactValue(nil, raw, i)
+			found := false
+			for k := range ms {
+				if ms[k].key == key {
+					ms[k].val, found = val, true
+					break
+				}
+			}
+			if !found {
+				ms = append(ms, member{key, val})
+			}
+			i = skipWS(raw, i)
+			if i < len(raw) && raw[i] == ',' {
+				i = skipWS(raw, i+1)
+			}
+		}
+		// Index-like keys first, by value; the others keep body order.
+		sort.SliceStable(ms, func(a, b int) bool {
+			ia, ib := jsKeyOrder(ms[a].key, 0), jsKeyOrder(ms[b].key, 0)
+			return ia < ib
+		})
+		dst = append(dst, '{')
+		for k, m := range ms {
+			if k > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendJSString(dst, m.key)
+			dst = append(dst, ':')
+			dst = append(dst, m.val...)
+		}
+		return append(dst, '}'), i + 1
+	default:
+		end := skipScalar(raw, i)
+		tok := string(raw[i:end])
+		if c == '-' || isDigit(c) {
+			tok = jsonNumberText(tok)
+		}
+		return append(dst, tok...), end
+	}
 }

@@ -40,6 +40,10 @@ func TestJSStringify(t *testing.T) {
 	if got := string(appendCompact(nil, raw, 1)); got != `{"b":[1.5,"A/",{},[],null,true],"a":0}` {
 		t.Errorf("appendCompact: %s", got)
 	}
+	raw = []byte(`{"b":1,"10":2,"a":{"x":1,"2":[]},"1":3,"b":4,"01":5}`)
+	if got := string(appendCompact(nil, raw, 0)); got != `{"1":3,"10":2,"b":4,"a":{"2":[],"x":1},"01":5}` {
+		t.Errorf("appendCompact in JavaScript key order: %s", got)
+	}
 	if got := string(appendCompact(nil, []byte(`"x" `), 0)); got != `"x"` {
 		t.Errorf("appendCompact of a string: %s", got)
 	}
