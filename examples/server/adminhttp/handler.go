@@ -1,0 +1,409 @@
+// Package adminhttp serves the two admin operations of the library over
+// HTTP, wire-compatible with the reference server (Unleash):
+//
+//	POST /api/admin/features-batch/validate   validate a feature import
+//	GET  /api/admin/user-admin                list users and root roles
+//
+// [NewHandler] returns an http.Handler that a Go service mounts on its own
+// server (see the main package beside this one for a complete server with
+// timeouts and graceful shutdown).
+//
+// # Order of checks
+//
+// Unknown paths get 404 (NotFoundError) and known paths with another method
+// 405 (MethodNotAllowedError, with an Allow header); both are decided from
+// the request line alone. An endpoint then checks, in this order, and
+// answers with the first failure:
+//
+//  1. 401 AuthenticationRequired: the authorization header is missing or
+//     its token is unknown. Nothing of the body has been read.
+//  2. 403 NoAccessError: the token is of a kind that may not use admin
+//     endpoints (client, frontend), or, for the user listing, the caller
+//     lacks ADMIN. The validation needs no permission: what the caller
+//     lacks is reported in the permissions of its 200 answer.
+//  3. 413 PayloadTooLargeError: the body is longer than Options.MaxBody.
+//     A declared Content-Length over the limit is refused before reading;
+//     otherwise no more than MaxBody+1 bytes are read.
+//  4. 415 ContentTypeError: the Content-Type is not application/json
+//     (parameters such as charset are allowed).
+//  5. 400 BadDataError: the body is not JSON (the detail names the line,
+//     column and byte offset) or fails the schema (one detail per problem,
+//     the reference server's first).
+//  6. 200: the validation response.
+//
+// A failing token lookup, store or state is a 500 InternalError whose body
+// says nothing about the cause; the log line carries it. Every error body
+// has a fresh UUID v4 as its id, and every answer is
+// application/json; charset=utf-8.
+//
+// The package performs no output of its own: the only output is the
+// optional log line per request written to Options.Logger, which never
+// holds the token nor anything of the body.
+package adminhttp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/users"
+)
+
+// The paths of the endpoints.
+const (
+	PathValidate  = "/api/admin/features-batch/validate"
+	PathUserAdmin = "/api/admin/user-admin"
+)
+
+// DefaultMaxBody is the body limit when Options.MaxBody is 0: 500 kB as the
+// reference server counts it (500 × 1024 = 512000 bytes).
+const DefaultMaxBody int64 = 500 * 1024
+
+// Options configure the handler. Validator, Tokens and Users are required.
+type Options struct {
+	// Validator validates import bodies. Build it with the state of the
+	// instance; its options decide strict rules and scalar coercion.
+	Validator *importvalidate.Validator
+	// Tokens resolves the token of the authorization header.
+	Tokens auth.TokenLookup
+	// Users answers the user listing.
+	Users users.Store
+	// MaxBody is the largest accepted request body in bytes; 0 means
+	// DefaultMaxBody.
+	MaxBody int64
+	// Logger receives one line per request (method, path, status,
+	// duration, bytes written); nil means no logging.
+	Logger *slog.Logger
+	// Strict answers the validation with every issue of the report
+	// (Report.Response), the extra rules' included, instead of the
+	// reference rules' only (Report.Reference). Build Validator with
+	// importvalidate.Options.Strict for the extra rules to run.
+	Strict bool
+	// Rand is the source of the ids of error bodies; nil means
+	// crypto/rand. The handler serialises its reads, so any reader will do.
+	Rand io.Reader
+}
+
+// NewHandler returns the handler of both endpoints. It fails when
+// Validator, Tokens or Users is missing or MaxBody is negative. The handler
+// is safe for concurrent use.
+func NewHandler(opts Options) (http.Handler, error) {
+	switch {
+	case opts.Validator == nil:
+		return nil, errors.New("adminhttp: Options.Validator is required")
+	case opts.Tokens == nil:
+		return nil, errors.New("adminhttp: Options.Tokens is required")
+	case opts.Users == nil:
+		return nil, errors.New("adminhttp: Options.Users is required")
+	case opts.MaxBody < 0:
+		return nil, fmt.Errorf("adminhttp: Options.MaxBody %d is negative", opts.MaxBody)
+	}
+	if opts.MaxBody == 0 {
+		opts.MaxBody = DefaultMaxBody
+	}
+	var rnd io.Reader
+	if opts.Rand != nil {
+		rnd = &lockedReader{r: opts.Rand}
+	}
+	return &handler{
+		validator: opts.Validator,
+		authn:     &auth.Authenticator{Lookup: opts.Tokens, Rand: rnd},
+		lister:    &users.Lister{Store: opts.Users, Rand: rnd},
+		maxBody:   opts.MaxBody,
+		logger:    opts.Logger,
+		strict:    opts.Strict,
+		rand:      rnd,
+	}, nil
+}
+
+type handler struct {
+	validator *importvalidate.Validator
+	authn     *auth.Authenticator
+	lister    *users.Lister
+	maxBody   int64
+	logger    *slog.Logger
+	strict    bool
+	rand      io.Reader
+}
+
+// outcome is what the log line says about a request beyond its status.
+type outcome struct {
+	// errID and cause are set for a 500.
+	errID string
+	cause error
+}
+
+// ServeHTTP routes the request and writes one log line for it.
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	rec := &recorder{ResponseWriter: w}
+	var out outcome
+	defer func() {
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			// The value may hold anything; only its type is kept.
+			out = h.internal(rec, fmt.Errorf("adminhttp: recovered from a panic (%T)", v))
+		}
+		h.log(r, rec, time.Since(start), out)
+	}()
+	switch r.URL.Path {
+	case PathValidate:
+		if r.Method != http.MethodPost {
+			h.methodNotAllowed(rec, r, http.MethodPost)
+			return
+		}
+		out = h.validate(rec, w, r)
+	case PathUserAdmin:
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			h.methodNotAllowed(rec, r, http.MethodGet, http.MethodHead)
+			return
+		}
+		out = h.listUsers(rec, r)
+	default:
+		writeError(rec, auth.NewNotFoundError(h.rand, r.URL.Path))
+	}
+}
+
+func (h *handler) methodNotAllowed(w http.ResponseWriter, r *http.Request, allowed ...string) {
+	e := auth.NewMethodNotAllowedError(h.rand, r.Method, allowed...)
+	w.Header().Set("Allow", e.AllowHeader())
+	writeError(w, e)
+}
+
+// validate serves the import validation. raw is the connection's own
+// ResponseWriter, which http.MaxBytesReader tells to close the connection
+// when the body is too large.
+func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *http.Request) outcome {
+	ctx := r.Context()
+	p, out, ok := h.authenticate(ctx, w, r)
+	if !ok {
+		return out
+	}
+	if err := auth.Authorize(ctx, h.rand, p, auth.Requirement{}); err != nil {
+		return h.fail(w, err)
+	}
+	body, err := h.readBody(raw, r)
+	if err != nil {
+		return h.fail(w, err)
+	}
+	if err := h.checkContentType(r.Header.Get("Content-Type")); err != nil {
+		return h.fail(w, err)
+	}
+	rep, err := h.validator.Validate(ctx, body, importvalidate.Target{Permissions: p})
+	if err != nil {
+		return h.internal(w, fmt.Errorf("adminhttp: validating: %w", err))
+	}
+	if rep.Structural.HasErrors() {
+		writeError(w, auth.NewBadDataError(h.rand, rep.Structural.Details()))
+		return outcome{}
+	}
+	resp := rep.Reference()
+	if h.strict {
+		resp = rep.Response()
+	}
+	b, err := marshal(resp)
+	if err != nil {
+		return h.internal(w, fmt.Errorf("adminhttp: encoding the response: %w", err))
+	}
+	writeJSON(w, http.StatusOK, b)
+	return outcome{}
+}
+
+// listUsers serves the user listing.
+func (h *handler) listUsers(w http.ResponseWriter, r *http.Request) outcome {
+	ctx := r.Context()
+	p, out, ok := h.authenticate(ctx, w, r)
+	if !ok {
+		return out
+	}
+	listing, err := h.lister.List(ctx, p)
+	if err != nil {
+		return h.fail(w, err)
+	}
+	b, err := listing.MarshalJSON()
+	if err != nil {
+		return h.internal(w, fmt.Errorf("adminhttp: encoding the listing: %w", err))
+	}
+	writeJSON(w, http.StatusOK, b)
+	return outcome{}
+}
+
+// authenticate resolves the token of the request. When it fails, it has
+// answered and ok is false.
+func (h *handler) authenticate(ctx context.Context, w http.ResponseWriter, r *http.Request) (p *auth.Principal, out outcome, ok bool) {
+	p, err := h.authn.Authenticate(ctx, r.Header.Get("Authorization"))
+	if err != nil {
+		return nil, h.fail(w, err), false
+	}
+	return p, outcome{}, true
+}
+
+// fail answers err: with its own status and body when it is an
+// auth.HTTPError, with a 500 otherwise.
+func (h *handler) fail(w http.ResponseWriter, err error) outcome {
+	var he auth.HTTPError
+	if errors.As(err, &he) {
+		writeError(w, he)
+		return outcome{}
+	}
+	return h.internal(w, err)
+}
+
+// internal answers a 500 for cause, unless an answer was already started.
+func (h *handler) internal(w http.ResponseWriter, cause error) outcome {
+	e := auth.NewInternalError(h.rand, cause)
+	if rec, ok := w.(*recorder); !ok || !rec.wroteHeader {
+		writeError(w, e)
+	}
+	return outcome{errID: e.ID, cause: cause}
+}
+
+// msgBodyUnreadable is answered when reading the body fails for another
+// reason than its size.
+const msgBodyUnreadable = "The request body could not be read."
+
+// readBody reads the body with the size cap: a declared length over the
+// cap is refused before reading, and no more than maxBody+1 bytes are read
+// otherwise.
+func (h *handler) readBody(raw http.ResponseWriter, r *http.Request) ([]byte, error) {
+	if r.ContentLength > h.maxBody {
+		return nil, auth.NewPayloadTooLargeError(h.rand, h.maxBody)
+	}
+	if r.Body == nil || r.Body == http.NoBody {
+		return nil, nil
+	}
+	var buf bytes.Buffer
+	if r.ContentLength > 0 {
+		buf.Grow(int(r.ContentLength))
+	}
+	_, err := buf.ReadFrom(http.MaxBytesReader(raw, r.Body, h.maxBody))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return nil, auth.NewPayloadTooLargeError(h.rand, h.maxBody)
+		}
+		return nil, auth.NewBadDataError(h.rand, []model.ErrorDetail{{Message: msgBodyUnreadable}})
+	}
+	return buf.Bytes(), nil
+}
+
+// checkContentType accepts application/json with any parameters.
+func (h *handler) checkContentType(ct string) error {
+	if ct == "" {
+		return auth.NewContentTypeError(h.rand, "")
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil || mt != "application/json" {
+		return auth.NewContentTypeError(h.rand, ct)
+	}
+	return nil
+}
+
+// log writes the request's line.
+func (h *handler) log(r *http.Request, rec *recorder, d time.Duration, out outcome) {
+	if h.logger == nil {
+		return
+	}
+	level := slog.LevelInfo
+	attrs := []slog.Attr{
+		slog.String("method", r.Method),
+		slog.String("path", r.URL.Path),
+		slog.Int("status", rec.status()),
+		slog.Duration("duration", d),
+		slog.Int64("bytes", rec.written),
+	}
+	if out.errID != "" {
+		level = slog.LevelError
+		attrs = append(attrs, slog.String("error_id", out.errID), slog.String("error", out.cause.Error()))
+	}
+	h.logger.LogAttrs(r.Context(), level, "request", attrs...)
+}
+
+// writeError writes the error's status and body.
+func writeError(w http.ResponseWriter, e auth.HTTPError) {
+	writeJSON(w, e.HTTPStatus(), e.Body())
+}
+
+// writeJSON writes a JSON answer.
+func writeJSON(w http.ResponseWriter, status int, body []byte) {
+	hdr := w.Header()
+	hdr.Set("Content-Type", "application/json; charset=utf-8")
+	hdr.Set("Content-Length", strconv.Itoa(len(body)))
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_, _ = w.Write(body) // a failed write means the client is gone
+}
+
+// marshal encodes v without escaping <, > and &, as the reference server
+// writes JSON.
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// recorder notes the status and the number of body bytes written.
+type recorder struct {
+	http.ResponseWriter
+	code        int
+	wroteHeader bool
+	written     int64
+}
+
+func (r *recorder) WriteHeader(code int) {
+	if !r.wroteHeader {
+		r.code, r.wroteHeader = code, true
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	if !r.wroteHeader {
+		r.WriteHeader(http.StatusOK)
+	}
+	n, err := r.ResponseWriter.Write(b)
+	r.written += int64(n)
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// status is the status written, 200 when the handler wrote nothing.
+func (r *recorder) status() int {
+	if !r.wroteHeader {
+		return http.StatusOK
+	}
+	return r.code
+}
+
+// lockedReader serialises the reads of a reader that may not be safe for
+// concurrent use.
+type lockedReader struct {
+	mu sync.Mutex
+	r  io.Reader
+}
+
+func (l *lockedReader) Read(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.r.Read(p)
+}

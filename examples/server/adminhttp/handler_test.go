@@ -1,0 +1,552 @@
+package adminhttp_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/users"
+)
+
+const validate = adminhttp.PathValidate
+
+func TestBodyOverCapIsNotReadPastTheCap(t *testing.T) {
+	const limit = 1000
+	h := newHandler(t, oracleSnapshot(t), setup{maxBody: limit})
+	g := &guardReader{t: t, limit: limit + 1}
+	r := httptest.NewRequest(http.MethodPost, validate, g)
+	r.ContentLength = -1 // unknown length, as with chunked encoding
+	r.Header.Set("Authorization", adminToken)
+	r.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	if rec.Code != http.StatusRequestEntityTooLarge {
+		t.Fatalf("status = %d; want 413 (%s)", rec.Code, rec.Body.Bytes())
+	}
+	e := errorOf(t, rec)
+	if e.Name != auth.NamePayloadTooLargeError || !strings.Contains(e.Message, "1000 bytes") {
+		t.Errorf("body = %s", rec.Body.Bytes())
+	}
+	if n := g.total(); n > limit+1 {
+		t.Errorf("read %d bytes; at most %d allowed", n, limit+1)
+	}
+}
+
+func TestDeclaredLengthOverCapIsRefusedUnread(t *testing.T) {
+	const limit = 1000
+	h := newHandler(t, oracleSnapshot(t), setup{maxBody: limit})
+	g := &guardReader{t: t, limit: 0}
+	r := httptest.NewRequest(http.MethodPost, validate, g)
+	r.ContentLength = limit + 1
+	r.Header.Set("Authorization", adminToken)
+	r.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	if rec.Code != http.StatusRequestEntityTooLarge {
+		t.Fatalf("status = %d; want 413", rec.Code)
+	}
+	if n := g.total(); n != 0 {
+		t.Errorf("read %d bytes of a body declared too large", n)
+	}
+}
+
+func TestBodyAtCapIsAccepted(t *testing.T) {
+	size := int64(len(minimalBody) + 100)
+	h := newHandler(t, oracleSnapshot(t), setup{maxBody: size})
+	body := minimalBody + strings.Repeat(" ", 100)
+	rec := do(h, http.MethodPost, validate, adminToken, "application/json", strings.NewReader(body))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("status = %d; want 200 (%s)", rec.Code, rec.Body.Bytes())
+	}
+	rec = do(h, http.MethodPost, validate, adminToken, "application/json", strings.NewReader(body+" "))
+	if rec.Code != http.StatusRequestEntityTooLarge {
+		t.Fatalf("one byte over: status = %d; want 413", rec.Code)
+	}
+}
+
+func TestDefaultCap(t *testing.T) {
+	if adminhttp.DefaultMaxBody != 512000 {
+		t.Errorf("DefaultMaxBody = %d; want 512000 (500 kB as the reference counts it)", adminhttp.DefaultMaxBody)
+	}
+	h := newHandler(t, oracleSnapshot(t), setup{})
+	g := &guardReader{t: t, limit: adminhttp.DefaultMaxBody + 1}
+	r := httptest.NewRequest(http.MethodPost, validate, g)
+	r.ContentLength = -1
+	r.Header.Set("Authorization", adminToken)
+	r.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	if rec.Code != http.StatusRequestEntityTooLarge {
+		t.Fatalf("status = %d; want 413", rec.Code)
+	}
+}
+
+// TestCredentialsBeforeBody checks that 401 and 403 are answered without
+// reading a byte of the body.
+func TestCredentialsBeforeBody(t *testing.T) {
+	h := newHandler(t, oracleSnapshot(t), setup{})
+	for _, tc := range []struct {
+		name, token string
+		status      int
+		errName     string
+	}{
+		{"no header", "", 401, auth.NameAuthenticationRequired},
+		{"blank bearer", "Bearer ", 401, auth.NameAuthenticationRequired},
+		{"unknown token", "not-a-real-token", 401, auth.NameAuthenticationRequired},
+		{"client token", clientToken, 403, auth.NameNoAccessError},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := &guardReader{t: t, limit: 0}
+			r := httptest.NewRequest(http.MethodPost, validate, g)
+			r.ContentLength = -1
+			if tc.token != "" {
+				r.Header.Set("Authorization", tc.token)
+			}
+			r.Header.Set("Content-Type", "text/plain") // would be a 415
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, r)
+			if rec.Code != tc.status {
+				t.Fatalf("status = %d; want %d", rec.Code, tc.status)
+			}
+			if e := errorOf(t, rec); e.Name != tc.errName {
+				t.Errorf("name = %s; want %s", e.Name, tc.errName)
+			}
+			if n := g.total(); n != 0 {
+				t.Errorf("read %d bytes of the body before refusing the credentials", n)
+			}
+		})
+	}
+}
+
+func TestContentType(t *testing.T) {
+	h := newHandler(t, oracleSnapshot(t), setup{})
+	for _, tc := range []struct {
+		contentType string
+		status      int
+		inMessage   string
+	}{
+		{"", 415, "(you didn't provide one)"},
+		{"text/plain", 415, "(text/plain)"},
+		{"application/x-www-form-urlencoded", 415, "(application/x-www-form-urlencoded)"},
+		{"application/json-patch+json", 415, "(application/json-patch+json)"},
+		{"application/json; =", 415, "(application/json; =)"},
+		{"application/json", 200, ""},
+		{"application/json; charset=utf-8", 200, ""},
+		{"Application/JSON;charset=UTF-8", 200, ""},
+	} {
+		t.Run(tc.contentType, func(t *testing.T) {
+			rec := do(h, http.MethodPost, validate, adminToken, tc.contentType, strings.NewReader(minimalBody))
+			if rec.Code != tc.status {
+				t.Fatalf("status = %d; want %d (%s)", rec.Code, tc.status, rec.Body.Bytes())
+			}
+			if tc.status != 415 {
+				return
+			}
+			e := errorOf(t, rec)
+			want := "We do not accept the content-type you provided " + tc.inMessage +
+				". Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format."
+			if e.Name != auth.NameContentTypeError || e.Message != want {
+				t.Errorf("got %s %q; want ContentTypeError %q", e.Name, e.Message, want)
+			}
+		})
+	}
+}
+
+func TestNotFound(t *testing.T) {
+	h := newHandler(t, oracleSnapshot(t), setup{})
+	for _, path := range []string{"/", "/api/admin/features-batch", "/api/admin/user-admin/", "/api/admin/USER-ADMIN"} {
+		for _, token := range []string{adminToken, ""} {
+			rec := do(h, http.MethodGet, path, token, "", nil)
+			if rec.Code != http.StatusNotFound {
+				t.Fatalf("%s: status = %d; want 404", path, rec.Code)
+			}
+			e := errorOf(t, rec)
+			msg := "The path you were looking for (" + path + ") is not available."
+			if e.Name != auth.NameNotFoundError || e.Message != msg || e.Details[0].Message != msg {
+				t.Errorf("%s: body = %s", path, rec.Body.Bytes())
+			}
+		}
+	}
+}
+
+func TestMethodNotAllowed(t *testing.T) {
+	h := newHandler(t, oracleSnapshot(t), setup{})
+	for _, tc := range []struct{ method, path, allow string }{
+		{http.MethodGet, validate, "POST"},
+		{http.MethodPut, validate, "POST"},
+		{http.MethodOptions, validate, "POST"},
+		{http.MethodPost, adminhttp.PathUserAdmin, "GET, HEAD"},
+		{http.MethodDelete, adminhttp.PathUserAdmin, "GET, HEAD"},
+	} {
+		rec := do(h, tc.method, tc.path, adminToken, "application/json", strings.NewReader(minimalBody))
+		if rec.Code != http.StatusMethodNotAllowed {
+			t.Fatalf("%s %s: status = %d; want 405", tc.method, tc.path, rec.Code)
+		}
+		if got := rec.Header().Get("Allow"); got != tc.allow {
+			t.Errorf("%s %s: Allow = %q; want %q", tc.method, tc.path, got, tc.allow)
+		}
+		if e := errorOf(t, rec); e.Name != auth.NameMethodNotAllowedError || !strings.Contains(e.Message, tc.method) {
+			t.Errorf("%s %s: body = %s", tc.method, tc.path, rec.Body.Bytes())
+		}
+	}
+}
+
+func TestHeadUserAdmin(t *testing.T) {
+	h := newHandler(t, oracleSnapshot(t), setup{})
+	rec := do(h, http.MethodHead, adminhttp.PathUserAdmin, adminToken, "", nil)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("status = %d; want 200", rec.Code)
+	}
+}
+
+func TestUserAdminPermissions(t *testing.T) {
+	h := newHandler(t, oracleSnapshot(t), setup{})
+	for token, status := range map[string]int{adminToken: 200, "Bearer " + adminToken: 200, viewerToken: 403, editorToken: 403, clientToken: 403, "": 401} {
+		if rec := do(h, http.MethodGet, adminhttp.PathUserAdmin, token, "", nil); rec.Code != status {
+			t.Errorf("token %.12q: status = %d; want %d", token, rec.Code, status)
+		}
+	}
+}
+
+func TestSchemaErrorListsEveryProblem(t *testing.T) {
+	h := newHandler(t, oracleSnapshot(t), setup{})
+	rec := do(h, http.MethodPost, validate, adminToken, "application/json", strings.NewReader(`{}`))
+	if rec.Code != http.StatusBadRequest {
+		t.Fatalf("status = %d; want 400", rec.Code)
+	}
+	e := errorOf(t, rec)
+	var paths []string
+	for _, d := range e.Details {
+		paths = append(paths, d.Path)
+	}
+	if got := strings.Join(paths, " "); got != "/body/project /body/environment /body/data" {
+		t.Errorf("detail paths = %s", got)
+	}
+}
+
+func TestStrictAnswersWithTheExtraRules(t *testing.T) {
+	snap := oracleSnapshot(t)
+	// A strategy of a feature that is not imported: only the strict rule
+	// unknown-feature-reference reports it.
+	body := `{"project":"default","environment":"development","data":{"features":[{"name":"f1"}],"featureStrategies":[{"name":"default","featureName":"ghost"}],"tagTypes":[]}}`
+	errorsOf := func(h http.Handler) []model.Issue {
+		rec := do(h, http.MethodPost, validate, adminToken, "application/json", strings.NewReader(body))
+		if rec.Code != http.StatusOK {
+			t.Fatalf("status = %d; want 200 (%s)", rec.Code, rec.Body.Bytes())
+		}
+		var resp model.ValidateResponse
+		if err := json.Unmarshal(rec.Body.Bytes(), &resp); err != nil {
+			t.Fatal(err)
+		}
+		return resp.Errors
+	}
+	if errs := errorsOf(newHandler(t, snap, setup{})); len(errs) != 0 {
+		t.Errorf("reference answer has errors: %v", errs)
+	}
+	errs := errorsOf(newHandler(t, snap, setup{strict: true}))
+	if len(errs) != 1 || len(errs[0].AffectedItems) != 1 || errs[0].AffectedItems[0] != "ghost" {
+		t.Errorf("strict answer errors = %v; want one naming ghost", errs)
+	}
+}
+
+func TestUnreadableBody(t *testing.T) {
+	h := newHandler(t, oracleSnapshot(t), setup{})
+	r := httptest.NewRequest(http.MethodPost, validate, io.MultiReader(strings.NewReader(`{"pro`), errReader{}))
+	r.ContentLength = -1
+	r.Header.Set("Authorization", adminToken)
+	r.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	if rec.Code != http.StatusBadRequest {
+		t.Fatalf("status = %d; want 400", rec.Code)
+	}
+	if e := errorOf(t, rec); e.Name != auth.NameBadDataError || e.Details[0].Message != "The request body could not be read." {
+		t.Errorf("body = %s", rec.Body.Bytes())
+	}
+}
+
+type errReader struct{}
+
+func (errReader) Read([]byte) (int, error) { return 0, errors.New("connection reset") }
+
+// TestLogLines checks one structured line per request, with method, path,
+// status, duration and bytes, and never the token or the body.
+func TestLogLines(t *testing.T) {
+	var buf syncBuffer
+	logger := slog.New(slog.NewJSONHandler(&buf, nil))
+	h := newHandler(t, oracleSnapshot(t), setup{logger: logger})
+	const marker = "body-marker-7f3a"
+	body := strings.Replace(minimalBody, `"f1"`, `"`+marker+`"`, 1)
+	const unknown = "user:not-a-real-token-secret-0123"
+	requests := []struct {
+		method, path, token string
+		status              int
+	}{
+		{http.MethodPost, validate, adminToken, 200},
+		{http.MethodPost, validate, "Bearer " + viewerToken, 200},
+		{http.MethodPost, validate, unknown, 401},
+		{http.MethodPost, validate, clientToken, 403},
+		{http.MethodGet, adminhttp.PathUserAdmin, editorToken, 403},
+		{http.MethodGet, adminhttp.PathUserAdmin, adminToken, 200},
+		{http.MethodGet, "/nowhere", adminToken, 404},
+	}
+	for _, rq := range requests {
+		rec := do(h, rq.method, rq.path, rq.token, "application/json", strings.NewReader(body))
+		if rec.Code != rq.status {
+			t.Fatalf("%s %s: status %d; want %d", rq.method, rq.path, rec.Code, rq.status)
+		}
+	}
+	lines := buf.lines()
+	if len(lines) != len(requests) {
+		t.Fatalf("%d log lines for %d requests:\n%s", len(lines), len(requests), buf.String())
+	}
+	for _, secret := range []string{adminToken, viewerToken, editorToken, clientToken, unknown, "unleash-insecure", "user:", marker} {
+		if strings.Contains(buf.String(), secret) {
+			t.Errorf("the log holds %q:\n%s", secret, buf.String())
+		}
+	}
+	for i, line := range lines {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("line %d is not JSON: %s", i, line)
+		}
+		rq := requests[i]
+		if m["method"] != rq.method || m["path"] != rq.path || m["status"] != float64(rq.status) {
+			t.Errorf("line %d = %s; want %s %s %d", i, line, rq.method, rq.path, rq.status)
+		}
+		if b, _ := m["bytes"].(float64); b <= 0 {
+			t.Errorf("line %d: bytes = %v", i, m["bytes"])
+		}
+		if _, ok := m["duration"].(float64); !ok {
+			t.Errorf("line %d: no duration: %s", i, line)
+		}
+	}
+}
+
+// failingLookup fails every lookup with an error that must not reach the
+// client.
+type failingLookup struct{}
+
+func (failingLookup) LookupToken(context.Context, string) (*auth.Principal, bool, error) {
+	return nil, false, errors.New("token database at 10.0.0.7 unreachable")
+}
+
+type failingStore struct{ panics bool }
+
+func (s failingStore) Users(context.Context) ([]users.User, error) {
+	if s.panics {
+		panic("user store exploded")
+	}
+	return nil, errors.New("user database at 10.0.0.8 unreachable")
+}
+
+func (failingStore) Roles(context.Context) ([]users.Role, error) { return nil, nil }
+
+func TestInternalErrorsHideTheCause(t *testing.T) {
+	snap := oracleSnapshot(t)
+	for _, tc := range []struct {
+		name   string
+		s      setup
+		method string
+		path   string
+		cause  string
+	}{
+		{"lookup on validate", setup{tokens: failingLookup{}}, http.MethodPost, validate, "10.0.0.7"},
+		{"lookup on users", setup{tokens: failingLookup{}}, http.MethodGet, adminhttp.PathUserAdmin, "10.0.0.7"},
+		{"store", setup{users: failingStore{}}, http.MethodGet, adminhttp.PathUserAdmin, "10.0.0.8"},
+		{"panicking store", setup{users: failingStore{panics: true}}, http.MethodGet, adminhttp.PathUserAdmin, "panic"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf syncBuffer
+			tc.s.logger = slog.New(slog.NewJSONHandler(&buf, nil))
+			h := newHandler(t, snap, tc.s)
+			rec := do(h, tc.method, tc.path, adminToken, "application/json", strings.NewReader(minimalBody))
+			if rec.Code != http.StatusInternalServerError {
+				t.Fatalf("status = %d; want 500", rec.Code)
+			}
+			e := errorOf(t, rec)
+			if e.Name != auth.NameInternalError || e.Message != auth.MsgInternal {
+				t.Errorf("body = %s", rec.Body.Bytes())
+			}
+			if strings.Contains(rec.Body.String(), "10.0.0") || strings.Contains(rec.Body.String(), "exploded") {
+				t.Errorf("the body reveals the cause: %s", rec.Body.Bytes())
+			}
+			log := buf.String()
+			if !strings.Contains(log, tc.cause) || !strings.Contains(log, e.ID) || !strings.Contains(log, `"level":"ERROR"`) {
+				t.Errorf("the log line lacks the cause or the error id:\n%s", log)
+			}
+			if strings.Contains(log, "exploded") {
+				t.Errorf("the log holds the panic value:\n%s", log)
+			}
+		})
+	}
+}
+
+func TestNewHandlerOptions(t *testing.T) {
+	snap := oracleSnapshot(t)
+	v, err := importvalidate.New(importvalidate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens, err := auth.NewMemoryLookup(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := users.NewMemoryStore(snap)
+	for name, opts := range map[string]adminhttp.Options{
+		"no validator": {Tokens: tokens, Users: store},
+		"no tokens":    {Validator: v, Users: store},
+		"no users":     {Validator: v, Tokens: tokens},
+		"negative cap": {Validator: v, Tokens: tokens, Users: store, MaxBody: -1},
+	} {
+		if _, err := adminhttp.NewHandler(opts); err == nil {
+			t.Errorf("%s: NewHandler succeeded", name)
+		}
+	}
+	if _, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Tokens: tokens, Users: store}); err != nil {
+		t.Errorf("NewHandler: %v", err)
+	}
+}
+
+// TestConcurrentRequests serves a mix of requests from many goroutines
+// through a real server; run it with -race. The ids come from a reader
+// that is not safe for concurrent use, which the handler must serialise.
+func TestConcurrentRequests(t *testing.T) {
+	snap := oracleSnapshot(t)
+	st, err := importvalidate.NewMemoryState(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens, err := auth.NewMemoryLookup(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs syncBuffer
+	h, err := adminhttp.NewHandler(adminhttp.Options{
+		Validator: v, Tokens: tokens, Users: users.NewMemoryStore(snap),
+		Logger: slog.New(slog.NewJSONHandler(&logs, nil)),
+		Rand:   &chachaReader{r: rand.NewChaCha8([32]byte{1})},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+
+	type call struct {
+		method, path, token, body string
+		status                    int
+	}
+	calls := []call{
+		{http.MethodPost, validate, adminToken, minimalBody, 200},
+		{http.MethodPost, validate, editorToken, minimalBody, 200},
+		{http.MethodPost, validate, adminToken, `{"project":`, 400},
+		{http.MethodPost, validate, adminToken, `{}`, 400},
+		{http.MethodPost, validate, "", minimalBody, 401},
+		{http.MethodGet, adminhttp.PathUserAdmin, adminToken, "", 200},
+		{http.MethodGet, adminhttp.PathUserAdmin, viewerToken, "", 403},
+		{http.MethodGet, validate, adminToken, "", 405},
+	}
+	const workers, rounds = 8, 25
+	ids := make(chan string, workers*rounds)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range rounds {
+				c := calls[(w+i)%len(calls)]
+				req, err := http.NewRequest(c.method, srv.URL+c.path, strings.NewReader(c.body))
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if c.token != "" {
+					req.Header.Set("Authorization", c.token)
+				}
+				req.Header.Set("Content-Type", "application/json")
+				resp, err := srv.Client().Do(req)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				b, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != c.status {
+					t.Errorf("%s %s: status %d; want %d: %s", c.method, c.path, resp.StatusCode, c.status, b)
+				}
+				var e struct{ ID string }
+				if c.status >= 400 && json.Unmarshal(b, &e) == nil {
+					ids <- e.ID
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(ids)
+	seen := map[string]bool{}
+	for id := range ids {
+		if seen[id] {
+			t.Errorf("error id %s used twice", id)
+		}
+		seen[id] = true
+	}
+	if n := len(logs.lines()); n != workers*rounds {
+		t.Errorf("%d log lines for %d requests", n, workers*rounds)
+	}
+}
+
+// chachaReader adapts a ChaCha8 generator, which is not safe for
+// concurrent use, to io.Reader.
+type chachaReader struct{ r *rand.ChaCha8 }
+
+func (c *chachaReader) Read(p []byte) (int, error) { return c.r.Read(p) }
+
+// ExampleNewHandler shows how a service mounts the handler.
+func ExampleNewHandler() {
+	snap, err := model.DefaultSnapshot()
+	if err != nil {
+		panic(err)
+	}
+	st, err := importvalidate.NewMemoryState(snap)
+	if err != nil {
+		panic(err)
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: st})
+	if err != nil {
+		panic(err)
+	}
+	tokens, err := auth.NewMemoryLookup(snap)
+	if err != nil {
+		panic(err)
+	}
+	h, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Tokens: tokens, Users: users.NewMemoryStore(snap)})
+	if err != nil {
+		panic(err)
+	}
+	r := httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, strings.NewReader(
+		`{"project":"default","environment":"development","data":{"features":[{"name":"f1"}],"featureStrategies":[],"tagTypes":[]}}`))
+	r.Header.Set("Authorization", "*:*.flagadmin-demo-admin-token")
+	r.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	fmt.Println(rec.Code, rec.Body.String())
+	// Output: 200 {"errors":[],"warnings":[],"permissions":[]}
+}

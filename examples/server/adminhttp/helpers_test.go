@@ -1,0 +1,177 @@
+package adminhttp_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/users"
+)
+
+// Secrets of oracle-state.json.
+const (
+	adminToken  = "*:*.unleash-insecure-admin-api-token"
+	clientToken = "default:development.unleash-insecure-backend-api-token"
+	viewerToken = "user:62e4aa0433ed0562b9cef06ab66a0b7233fab6fc07064da0816b9497"
+	editorToken = "user:e9739938270d7f29d0039e15f4a19c4ecbac8459a671ae808e42c2bf"
+)
+
+// minimalBody is a valid import that the admin may import without
+// findings.
+const minimalBody = `{"project":"default","environment":"development","data":{"features":[{"name":"f1","project":"default","type":"release"}],"featureStrategies":[],"tagTypes":[]}}`
+
+func oracleSnapshot(t *testing.T) *model.Snapshot {
+	t.Helper()
+	var s model.Snapshot
+	if err := model.DecodeStrict(oracleSnapshotBytes(t), &s); err != nil {
+		t.Fatalf("oracle-state.json: %v", err)
+	}
+	return &s
+}
+
+// setup varies the handler of a test.
+type setup struct {
+	coerce  bool
+	strict  bool
+	maxBody int64
+	logger  *slog.Logger
+	tokens  auth.TokenLookup
+	users   users.Store
+}
+
+func newHandler(t *testing.T, snap *model.Snapshot, s setup) http.Handler {
+	t.Helper()
+	st, err := importvalidate.NewMemoryState(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := importvalidate.New(importvalidate.Options{
+		State: st, Strict: s.strict,
+		Structure: importvalidate.StructureOptions{CoerceScalars: s.coerce},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens := s.tokens
+	if tokens == nil {
+		if tokens, err = auth.NewMemoryLookup(snap); err != nil {
+			t.Fatal(err)
+		}
+	}
+	store := s.users
+	if store == nil {
+		store = users.NewMemoryStore(snap)
+	}
+	h, err := adminhttp.NewHandler(adminhttp.Options{
+		Validator: v, Tokens: tokens, Users: store,
+		MaxBody: s.maxBody, Logger: s.logger, Strict: s.strict,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// do serves one request and returns the recorder.
+func do(h http.Handler, method, path, token, contentType string, body io.Reader) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(method, path, body)
+	if token != "" {
+		r.Header.Set("Authorization", token)
+	}
+	if contentType != "" {
+		r.Header.Set("Content-Type", contentType)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	return rec
+}
+
+// errorOf decodes an error body.
+func errorOf(t *testing.T, rec *httptest.ResponseRecorder) model.ErrorResponse {
+	t.Helper()
+	var e model.ErrorResponse
+	if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || e.Name == "" || e.Message == "" {
+		t.Fatalf("not an error body: %v: %s", err, rec.Body.Bytes())
+	}
+	if !uuidV4.MatchString(e.ID) {
+		t.Errorf("error id %q is not a UUID v4", e.ID)
+	}
+	if len(e.Details) == 0 {
+		t.Errorf("error body without details: %s", rec.Body.Bytes())
+	}
+	if ct := rec.Header().Get("Content-Type"); ct != "application/json; charset=utf-8" {
+		t.Errorf("Content-Type = %q", ct)
+	}
+	return e
+}
+
+// guardReader yields an endless body of spaces and fails the test when
+// more than limit bytes are read from it. It records whether it was read
+// at all.
+type guardReader struct {
+	t     *testing.T
+	limit int64
+	mu    sync.Mutex
+	read  int64
+}
+
+func (g *guardReader) Read(p []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.read+int64(len(p)) > g.limit {
+		g.t.Errorf("the handler read past %d bytes of the body (asked for %d more after %d)", g.limit, len(p), g.read)
+		p = p[:max(0, g.limit-g.read)]
+		if len(p) == 0 {
+			return 0, io.ErrUnexpectedEOF
+		}
+	}
+	for i := range p {
+		p[i] = ' '
+	}
+	g.read += int64(len(p))
+	return len(p), nil
+}
+
+func (g *guardReader) total() int64 {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.read
+}
+
+// syncBuffer is a bytes.Buffer safe for concurrent writes, for log output.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) lines() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	s := strings.TrimSuffix(b.buf.String(), "\n")
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}

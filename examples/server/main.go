@@ -1,0 +1,200 @@
+// Command server serves the import validation and the user listing of the
+// admin API over HTTP, wire-compatible with the reference server:
+//
+//	POST /api/admin/features-batch/validate
+//	GET  /api/admin/user-admin
+//
+// Usage:
+//
+//	go run ./examples/server [flags]
+//
+// Flags:
+//
+//	-addr ADDR      listen address (default 127.0.0.1:4242)
+//	-state FILE     state snapshot (see state-snapshot.md); without it the
+//	                embedded default state, whose admin token is printed
+//	                to stdout at start
+//	-max-body N     largest accepted request body in bytes (default 512000,
+//	                the reference server's 500 kB); larger bodies get 413
+//	-strict         run the extra validation rules and answer with them
+//	-coerce         coerce scalars as the reference server does ("project":
+//	                5 is taken as "5") instead of answering 400
+//
+// The server logs one JSON line per request to stderr and shuts down
+// gracefully on SIGINT or SIGTERM. All the HTTP behaviour lives in the
+// adminhttp package; this command only wires it with flags.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/users"
+)
+
+// Timeouts of the server.
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 30 * time.Second
+	writeTimeout      = 30 * time.Second
+	idleTimeout       = 120 * time.Second
+	shutdownTimeout   = 10 * time.Second
+	maxHeaderBytes    = 64 << 10
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run starts the server and serves until ctx ends. It returns the exit
+// code: 0 after a clean shutdown, 1 when serving fails, 2 for bad flags or
+// a state that does not load.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	srv, ln, err := setup(args, stdout, stderr)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		fmt.Fprintln(stderr, "server:", err)
+		return 2
+	}
+	fmt.Fprintf(stdout, "Listening on http://%s\n", ln.Addr())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		fmt.Fprintln(stderr, "server:", err)
+		return 1
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(stdout, "Shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		fmt.Fprintln(stderr, "server: shutdown:", err)
+		return 1
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintln(stderr, "server:", err)
+		return 1
+	}
+	return 0
+}
+
+// setup parses the flags, loads the state, builds the handler and binds
+// the listen address. Without -state it prints the admin token of the
+// embedded default state to stdout.
+func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener, error) {
+	fs := flag.NewFlagSet("server", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:4242", "listen `address`")
+	stateFile := fs.String("state", "", "state snapshot `file` (default: the embedded default state)")
+	maxBody := fs.Int64("max-body", adminhttp.DefaultMaxBody, "largest accepted request body in `bytes` (500 kB = 500×1024)")
+	strict := fs.Bool("strict", false, "run the extra validation rules and answer with them")
+	coerce := fs.Bool("coerce", false, "coerce scalars as the reference server does instead of answering 400")
+	if err := fs.Parse(args); err != nil {
+		return nil, nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if *maxBody <= 0 {
+		return nil, nil, fmt.Errorf("-max-body must be positive, not %d", *maxBody)
+	}
+
+	snap, err := loadState(*stateFile)
+	if err != nil {
+		return nil, nil, err
+	}
+	if *stateFile == "" {
+		if tok := adminToken(snap); tok != "" {
+			fmt.Fprintf(stdout, "Using the embedded default state. Admin token: %s\n", tok)
+		}
+	}
+	st, err := importvalidate.NewMemoryState(snap)
+	if err != nil {
+		return nil, nil, fmt.Errorf("state: %w", err)
+	}
+	tokens, err := auth.NewMemoryLookup(snap)
+	if err != nil {
+		return nil, nil, fmt.Errorf("state: %w", err)
+	}
+	v, err := importvalidate.New(importvalidate.Options{
+		State:     st,
+		Strict:    *strict,
+		Structure: importvalidate.StructureOptions{CoerceScalars: *coerce},
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	logHandler := slog.NewJSONHandler(stderr, nil)
+	h, err := adminhttp.NewHandler(adminhttp.Options{
+		Validator: v,
+		Tokens:    tokens,
+		Users:     users.NewMemoryStore(snap),
+		MaxBody:   *maxBody,
+		Logger:    slog.New(logHandler),
+		Strict:    *strict,
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return nil, nil, err
+	}
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeaderBytes,
+		ErrorLog:          slog.NewLogLogger(logHandler, slog.LevelWarn),
+	}
+	return srv, ln, nil
+}
+
+// loadState decodes the snapshot in file, or the embedded default state
+// when file is "".
+func loadState(file string) (*model.Snapshot, error) {
+	if file == "" {
+		return model.DefaultSnapshot()
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var s model.Snapshot
+	if err := model.DecodeStrict(b, &s); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return &s, nil
+}
+
+// adminToken returns the secret of the first admin token of s, "" when
+// there is none.
+func adminToken(s *model.Snapshot) string {
+	for _, t := range s.Tokens {
+		if t.Type == model.TokenAdmin {
+			return t.Secret
+		}
+	}
+	return ""
+}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// lockedBuffer is written by the server goroutine and read by the test.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestServeAndShutDown starts the server on a free port with the default
+// state, uses the printed token, and stops it through the context.
+func TestServeAndShutDown(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout, stderr lockedBuffer
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, []string{"-addr", "127.0.0.1:0"}, &stdout, &stderr) }()
+
+	var base, token string
+	deadline := time.Now().Add(10 * time.Second)
+	for base == "" && time.Now().Before(deadline) {
+		for _, line := range strings.Split(stdout.String(), "\n") {
+			if v, ok := strings.CutPrefix(line, "Listening on "); ok {
+				base = v
+			}
+			if v, ok := strings.CutPrefix(line, "Using the embedded default state. Admin token: "); ok {
+				token = v
+			}
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if base == "" || token != "*:*.flagadmin-demo-admin-token" {
+		t.Fatalf("stdout:\n%s\nstderr:\n%s", stdout.String(), stderr.String())
+	}
+	if n := strings.Count(stdout.String(), token); n != 1 {
+		t.Errorf("token printed %d times", n)
+	}
+
+	req, _ := http.NewRequest(http.MethodGet, base+"/api/admin/user-admin", nil)
+	req.Header.Set("Authorization", token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.HasPrefix(string(body), `{"users":[`) {
+		t.Errorf("status %d: %s", resp.StatusCode, body)
+	}
+
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit %d; stderr:\n%s", code, stderr.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("the server did not shut down")
+	}
+	logs := stderr.String()
+	if !strings.Contains(logs, `"path":"/api/admin/user-admin","status":200`) {
+		t.Errorf("no request line in the log:\n%s", logs)
+	}
+	if strings.Contains(logs, token) {
+		t.Errorf("the log holds the token:\n%s", logs)
+	}
+}
+
+func TestSetupErrors(t *testing.T) {
+	dir := t.TempDir()
+	badState := filepath.Join(dir, "state.json")
+	if err := os.WriteFile(badState, []byte(`{"tokens":[{"secret":"x","type":"nope"}]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	unknownMember := filepath.Join(dir, "unknown.json")
+	if err := os.WriteFile(unknownMember, []byte(`{"flags":[]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for name, args := range map[string][]string{
+		"unknown flag":   {"-nope"},
+		"argument":       {"extra"},
+		"zero max-body":  {"-max-body", "0"},
+		"missing state":  {"-state", filepath.Join(dir, "missing.json")},
+		"invalid tokens": {"-state", badState},
+		"unknown member": {"-state", unknownMember},
+		"bad address":    {"-addr", "127.0.0.1:notaport"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), args, &stdout, &stderr); code != 2 {
+			t.Errorf("%s: exit %d; want 2 (stderr %s)", name, code, stderr.String())
+		}
+		if stdout.Len() != 0 && !strings.HasPrefix(stdout.String(), "Using the embedded default state.") {
+			t.Errorf("%s: stdout %q", name, stdout.String())
+		}
+	}
+}
+
+func TestStateFileDoesNotPrintAToken(t *testing.T) {
+	dir := t.TempDir()
+	state := filepath.Join(dir, "state.json")
+	if err := os.WriteFile(state, []byte(`{"tokens":[{"secret":"*:*.secret-of-the-file","type":"admin"}]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	srv, ln, err := setup([]string{"-addr", "127.0.0.1:0", "-state", state, "-strict", "-coerce", "-max-body", "100"}, &stdout, &stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	if srv.ReadHeaderTimeout == 0 || srv.ReadTimeout == 0 || srv.WriteTimeout == 0 || srv.IdleTimeout == 0 {
+		t.Errorf("a timeout is not set: %+v", srv)
+	}
+	if strings.Contains(stdout.String(), "secret-of-the-file") {
+		t.Errorf("printed the token of a state file: %s", stdout.String())
+	}
+}
