@@ -1,0 +1,295 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+const (
+	clean    = "testdata/clean.json"
+	broken   = "testdata/broken.json"
+	syntax   = "testdata/syntax.json"
+	existing = "testdata/existing.json"
+	state    = "testdata/state.json"
+
+	viewerToken = "user:test-viewer-token"
+	clientToken = "default:development.test-client-token"
+)
+
+// invoke runs the command and returns its exit code, stdout and stderr.
+func invoke(stdin string, args ...string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// lineCol returns the line:col of the n-th (0-based) occurrence of s in
+// the file.
+func lineCol(t *testing.T, file, s string, n int) string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	off := -1
+	for i := 0; i <= n; i++ {
+		j := strings.Index(text[off+1:], s)
+		if j < 0 {
+			t.Fatalf("%s: occurrence %d of %q not found", file, n, s)
+		}
+		off += 1 + j
+	}
+	line := 1 + strings.Count(text[:off], "\n")
+	col := off - strings.LastIndex(text[:off], "\n")
+	return fmt.Sprintf("%d:%d", line, col)
+}
+
+func TestExitCodes(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"clean", []string{clean}, 0},
+		{"warnings only", []string{"-state", state, existing}, 0},
+		{"missing permissions only", []string{"-state", state, "-token", viewerToken, clean}, 0},
+		{"errors", []string{broken}, 1},
+		{"syntax error", []string{syntax}, 1},
+		{"errors, json", []string{"-format", "json", broken}, 1},
+		{"errors, unleash", []string{"-format", "unleash", broken}, 1},
+		{"flags after the file", []string{broken, "-format", "json"}, 1},
+		{"help", []string{"-h"}, 0},
+		{"no file", nil, 2},
+		{"two files", []string{clean, broken}, 2},
+		{"missing file", []string{"testdata/nope.json"}, 2},
+		{"unknown flag", []string{"-nope", clean}, 2},
+		{"unknown format", []string{"-format", "xml", clean}, 2},
+		{"missing state", []string{"-state", "testdata/nope.json", clean}, 2},
+		{"invalid state", []string{"-state", broken, clean}, 2},
+		{"unknown token", []string{"-state", state, "-token", "user:nobody", clean}, 2},
+		{"client token", []string{"-state", state, "-token", clientToken, clean}, 2},
+		{"token without tokens", []string{"-token", viewerToken, clean}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := invoke("", tc.args...)
+			if code != tc.code {
+				t.Errorf("exit %d; want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out, errOut)
+			}
+			if code == 2 && (errOut == "" || out != "") {
+				t.Errorf("a usage or I/O problem goes to stderr only: stdout %q, stderr %q", out, errOut)
+			}
+		})
+	}
+}
+
+func TestTokenIsNeverPrinted(t *testing.T) {
+	for _, args := range [][]string{
+		{"-state", state, "-token", "user:secret-that-is-unknown", clean},
+		{"-state", state, "-token", clientToken, clean},
+		{"-state", state, "-token", viewerToken, clean},
+	} {
+		_, out, errOut := invoke("", args...)
+		if strings.Contains(out+errOut, args[3]) {
+			t.Errorf("the token appears in the output:\n%s%s", out, errOut)
+		}
+	}
+}
+
+func TestTextLocatesItems(t *testing.T) {
+	code, out, _ := invoke("", broken)
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	want := broken + ":" + lineCol(t, broken, `"no-such-strategy"`, 0) + ": error unknown-strategy: We detected the following custom strategy that needs to be created first: (no-such-strategy)\n" +
+		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 0) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)\n" +
+		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 1) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)\n" +
+		"2 errors, 0 warnings, 0 missing permissions\n"
+	if out != want {
+		t.Errorf("stdout\n%s\nwant\n%s", out, want)
+	}
+	// The located place holds the item.
+	if !strings.Contains(want, broken+":10:17: ") {
+		t.Errorf("the strategy name is at 10:17 of %s", broken)
+	}
+}
+
+func TestTextStructuralProblem(t *testing.T) {
+	code, out, _ := invoke("", syntax)
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	prefix := syntax + ":" + lineCol(t, syntax, `"featureStrategies"`, 0) + ": error syntax: "
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], prefix) || lines[1] != "1 error, 0 warnings, 0 missing permissions" {
+		t.Errorf("stdout:\n%s\nwant a line starting with %q and the summary", out, prefix)
+	}
+}
+
+func TestTextUnplacedItemsAndSummary(t *testing.T) {
+	code, out, _ := invoke("", "-state", state, "-token", viewerToken, existing)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	want := existing + ":" + lineCol(t, existing, `"existing-flag"`, 0) + ": warning feature-exists: The following features already exist in this project and will be overwritten: (existing-flag)\n" +
+		existing + ": permission missing-permissions: We detected you are missing the following permissions: (Update feature flags)\n" +
+		"0 errors, 1 warning, 1 missing permission\n"
+	if out != want {
+		t.Errorf("stdout\n%s\nwant\n%s", out, want)
+	}
+}
+
+func TestProjectOverride(t *testing.T) {
+	// existing-flag lives in project default: importing it into another
+	// project is an error.
+	code, out, _ := invoke("", "-state", state, "-project", "other", existing)
+	if code != 1 || !strings.Contains(out, "error feature-in-other-project: ") || !strings.Contains(out, "(existing-flag (in project default))") {
+		t.Errorf("exit %d, stdout:\n%s", code, out)
+	}
+	code, out, _ = invoke("", "-format", "json", "-project", "p1", "-environment", "e1", clean)
+	var rep jsonReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("exit %d: %v\n%s", code, err, out)
+	}
+	if rep.Project != "p1" || rep.Environment != "e1" {
+		t.Errorf("target = %s/%s; want p1/e1", rep.Project, rep.Environment)
+	}
+}
+
+func TestStdin(t *testing.T) {
+	b, err := os.ReadFile(broken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := invoke(string(b), "-")
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	if !strings.HasPrefix(out, "<stdin>:10:17: error unknown-strategy: ") {
+		t.Errorf("stdout:\n%s", out)
+	}
+	code, out, _ = invoke(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]}}`, "-format", "unleash", "-")
+	if code != 0 || out != "{\n  \"errors\": [],\n  \"warnings\": [],\n  \"permissions\": []\n}\n" {
+		t.Errorf("exit %d, stdout:\n%s", code, out)
+	}
+}
+
+// jsonReport mirrors the JSON form of importvalidate.Report (whose
+// Severity is written as text but not read back).
+type jsonReport struct {
+	Project     string `json:"project"`
+	Environment string `json:"environment"`
+	Structural  []struct {
+		Severity string                  `json:"severity"`
+		Code     string                  `json:"code"`
+		Location importvalidate.Location `json:"location"`
+	} `json:"structural"`
+	Issues []struct {
+		Severity string `json:"severity"`
+		Code     string `json:"code"`
+		Items    []struct {
+			Value     string                    `json:"value"`
+			Locations []importvalidate.Location `json:"locations"`
+		} `json:"items"`
+	} `json:"issues"`
+}
+
+func TestJSONFormat(t *testing.T) {
+	code, out, _ := invoke("", "-format", "json", broken)
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	var rep jsonReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var codes []string
+	for _, is := range rep.Issues {
+		codes = append(codes, is.Severity+":"+is.Code)
+	}
+	if strings.Join(codes, " ") != "error:unknown-strategy error:duplicate-feature" {
+		t.Errorf("codes = %v", codes)
+	}
+	loc := rep.Issues[0].Items[0].Locations[0]
+	if fmt.Sprintf("%d:%d", loc.Line, loc.Column) != lineCol(t, broken, `"no-such-strategy"`, 0) || loc.Pointer != "/data/featureStrategies/0/name" {
+		t.Errorf("location = %+v", loc)
+	}
+
+	code, out, _ = invoke("", "-format", "json", syntax)
+	rep = jsonReport{}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 1 || len(rep.Structural) != 1 || rep.Structural[0].Code != importvalidate.CodeSyntax {
+		t.Errorf("exit %d, err %v, report:\n%s", code, err, out)
+	}
+}
+
+func TestUnleashFormat(t *testing.T) {
+	code, out, _ := invoke("", "-format", "unleash", broken)
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	var resp model.ValidateResponse
+	if err := json.Unmarshal([]byte(out), &resp); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := model.ValidateResponse{
+		Errors: []model.Issue{
+			{Message: "We detected the following custom strategy that needs to be created first:", AffectedItems: []string{"no-such-strategy"}},
+			{Message: "We detected the following features are duplicate in your import data:", AffectedItems: []string{"checkout-v2"}},
+		},
+		Warnings:    []model.Issue{},
+		Permissions: []model.Issue{},
+	}
+	if got, _ := json.Marshal(resp); string(got) != string(mustJSON(t, want)) {
+		t.Errorf("got %s\nwant %s", got, mustJSON(t, want))
+	}
+
+	// A structurally invalid body: the details of the reference 400.
+	code, out, _ = invoke("", "-format", "unleash", syntax)
+	var bad struct {
+		ID      *string             `json:"id"`
+		Name    string              `json:"name"`
+		Message string              `json:"message"`
+		Details []model.ErrorDetail `json:"details"`
+	}
+	if err := json.Unmarshal([]byte(out), &bad); err != nil || code != 1 {
+		t.Fatalf("exit %d, %v\n%s", code, err, out)
+	}
+	if bad.ID != nil || bad.Name != "BadDataError" || len(bad.Details) != 1 || !strings.Contains(bad.Details[0].Message, "line 8, column 5") {
+		t.Errorf("stdout:\n%s", out)
+	}
+}
+
+func TestStrict(t *testing.T) {
+	// A strategy of a feature that is not imported: only the strict rule
+	// unknown-feature-reference reports it.
+	body := `{"project":"default","environment":"development","data":{"features":[{"name":"f1"}],"featureStrategies":[{"name":"default","featureName":"ghost"}],"tagTypes":[]}}`
+	for _, format := range []string{"text", "json", "unleash"} {
+		if code, out, _ := invoke(body, "-format", format, "-"); code != 0 {
+			t.Errorf("%s without -strict: exit %d\n%s", format, code, out)
+		}
+		code, out, _ := invoke(body, "-strict", "-format", format, "-")
+		if code != 1 || !strings.Contains(out, "ghost") {
+			t.Errorf("%s with -strict: exit %d\n%s", format, code, out)
+		}
+	}
+	_, out, _ := invoke(body, "-strict", "-")
+	if !strings.HasPrefix(out, "<stdin>:1:138: error unknown-feature-reference: ") {
+		t.Errorf("stdout:\n%s", out)
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
