@@ -1,0 +1,174 @@
+// Package validatetest checks feature export files inside ordinary Go
+// tests, for teams that keep such files in their repositories:
+//
+//	func TestFlags(t *testing.T) {
+//		validatetest.File(t, "testdata/flags.json", validatetest.Options{Project: "default"})
+//	}
+//
+// The file is validated as the admin API's import validation would (see
+// package importvalidate) against a state, by default the embedded default
+// state. Every problem fails the test with one line of the form
+//
+//	file:line:col: code: message (item)
+//
+// Errors, structural ones included, always fail the test. Warnings and
+// missing permissions fail it too unless their code is listed in
+// Options.Accept. Problems without a place in the file (a missing
+// permission, the feature limit) are reported as "file: code: message
+// (items)".
+//
+// The package performs no output of its own: it reports through the
+// testing.TB it is given.
+package validatetest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// Options configure a check. The zero value validates for the project and
+// environment named in the file, against the embedded default state, with
+// the reference rules only, and accepts no warning.
+type Options struct {
+	// Project and Environment override the file's project and environment
+	// when not empty.
+	Project     string
+	Environment string
+	// Strict runs the extra rules as well (importvalidate.Options.Strict).
+	Strict bool
+	// State is the existing state of the instance. Nil means StateFile, or
+	// the embedded default state when StateFile is empty too.
+	State *model.Snapshot
+	// StateFile is a state snapshot file, used when State is nil.
+	StateFile string
+	// Accept lists the codes of warnings (and "missing-permissions") that
+	// do not fail the test, such as "feature-exists". Errors fail the test
+	// whatever their code.
+	Accept []string
+	// Permissions, when not nil, are the rights to check; nil checks none,
+	// as for an admin. The auth package's principals implement it.
+	Permissions importvalidate.Permissions
+}
+
+// File validates the export file at path and fails t with one line per
+// problem. It fails t at once (Fatal) when the file or the state cannot be
+// read. It returns the report, nil when there is none.
+func File(t testing.TB, path string, opts Options) *importvalidate.Report {
+	t.Helper()
+	body, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("validatetest: %v", err)
+		return nil
+	}
+	return Bytes(t, path, body, opts)
+}
+
+// Bytes validates body, an import request body, and fails t with one line
+// per problem, each prefixed with name. It fails t at once (Fatal) when the
+// state cannot be read. It returns the report, nil when there is none.
+func Bytes(t testing.TB, name string, body []byte, opts Options) *importvalidate.Report {
+	t.Helper()
+	rep, err := Validate(body, opts)
+	if err != nil {
+		t.Fatalf("validatetest: %s: %v", name, err)
+		return nil
+	}
+	for _, line := range Failures(name, rep, opts.Accept) {
+		t.Error(line)
+	}
+	return rep
+}
+
+// Validate validates body with opts and returns the report, without any
+// testing.TB. The error reports a state that cannot be read or a failing
+// validation, not problems of the data.
+func Validate(body []byte, opts Options) (*importvalidate.Report, error) {
+	snap := opts.State
+	if snap == nil {
+		var err error
+		if snap, err = loadState(opts.StateFile); err != nil {
+			return nil, err
+		}
+	}
+	st, err := importvalidate.NewMemoryState(snap)
+	if err != nil {
+		return nil, err
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: st, Strict: opts.Strict})
+	if err != nil {
+		return nil, err
+	}
+	return v.Validate(context.Background(), body, importvalidate.Target{
+		Project: opts.Project, Environment: opts.Environment, Permissions: opts.Permissions,
+	})
+}
+
+// Failures returns the lines that make a test fail for rep: every
+// structural problem and error, and every warning or missing permission
+// whose code is not in accept, one line per place in the file, prefixed
+// with name. It returns nil when rep passes.
+func Failures(name string, rep *importvalidate.Report, accept []string) []string {
+	var out []string
+	for _, p := range rep.Structural {
+		out = append(out, fmt.Sprintf("%s: %s: %s", where(name, p.Location), p.Code, p.Message))
+	}
+	for _, is := range rep.Issues {
+		if is.Severity != importvalidate.SeverityError && slices.Contains(accept, is.Code) {
+			continue
+		}
+		head := is.Code + ": " + is.Message
+		var unplaced []string
+		for _, it := range is.Items {
+			if len(it.Locations) == 0 {
+				unplaced = append(unplaced, it.Value)
+				continue
+			}
+			for _, loc := range it.Locations {
+				out = append(out, fmt.Sprintf("%s: %s (%s)", where(name, loc), head, it.Value))
+			}
+		}
+		switch {
+		case len(unplaced) > 0:
+			out = append(out, fmt.Sprintf("%s: %s (%s)", name, head, strings.Join(unplaced, ", ")))
+		case len(is.Items) == 0:
+			out = append(out, name+": "+head)
+		}
+	}
+	return out
+}
+
+// where formats a location as name:line:col, or name:pointer when only the
+// pointer is known, or name.
+func where(name string, l importvalidate.Location) string {
+	switch {
+	case l.Line > 0:
+		return fmt.Sprintf("%s:%d:%d", name, l.Line, l.Column)
+	case l.Pointer != "":
+		return name + ":" + l.Pointer
+	}
+	return name
+}
+
+// loadState decodes the snapshot in file, or the embedded default state
+// when file is "".
+func loadState(file string) (*model.Snapshot, error) {
+	if file == "" {
+		return model.DefaultSnapshot()
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var s model.Snapshot
+	if err := model.DecodeStrict(b, &s); err != nil {
+		return nil, fmt.Errorf("state %s: %w", file, err)
+	}
+	return &s, nil
+}

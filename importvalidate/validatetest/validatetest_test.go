@@ -1,0 +1,197 @@
+package validatetest_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate/validatetest"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// fakeTB records what a check reports instead of failing the test. Only
+// the methods the package calls are implemented; the embedded nil TB makes
+// any other call panic, which would reveal an unexpected use.
+type fakeTB struct {
+	testing.TB
+	errors  []string
+	fatals  []string
+	helpers int
+}
+
+func (f *fakeTB) Helper()           { f.helpers++ }
+func (f *fakeTB) Error(args ...any) { f.errors = append(f.errors, fmt.Sprint(args...)) }
+func (f *fakeTB) Errorf(s string, args ...any) {
+	f.errors = append(f.errors, fmt.Sprintf(s, args...))
+}
+func (f *fakeTB) Fatalf(s string, args ...any) {
+	f.fatals = append(f.fatals, fmt.Sprintf(s, args...))
+}
+func (f *fakeTB) failed() bool { return len(f.errors)+len(f.fatals) > 0 }
+
+const (
+	clean    = "testdata/clean.json"
+	broken   = "testdata/broken.json"
+	syntax   = "testdata/syntax.json"
+	existing = "testdata/existing.json"
+	state    = "testdata/state.json"
+)
+
+// lineCol returns the line:col of the n-th (0-based) occurrence of s in
+// the file, for expectations that follow the file's text.
+func lineCol(t *testing.T, file, s string, n int) string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	off := -1
+	for i := 0; i <= n; i++ {
+		j := strings.Index(string(b[off+1:]), s)
+		if j < 0 {
+			t.Fatalf("%s: occurrence %d of %q not found", file, n, s)
+		}
+		off += 1 + j
+	}
+	line := 1 + strings.Count(string(b[:off]), "\n")
+	col := off - strings.LastIndex(string(b[:off]), "\n")
+	return fmt.Sprintf("%d:%d", line, col)
+}
+
+func TestCleanFilePasses(t *testing.T) {
+	for _, opts := range []validatetest.Options{
+		{},
+		{Project: "default"},
+		{Project: "default", Environment: "development", Strict: true},
+		{StateFile: state},
+	} {
+		f := &fakeTB{}
+		rep := validatetest.File(f, clean, opts)
+		if f.failed() || rep == nil {
+			t.Errorf("%+v: clean file failed: %q %q", opts, f.errors, f.fatals)
+		}
+		if f.helpers == 0 {
+			t.Errorf("Helper was not called")
+		}
+	}
+}
+
+func TestBrokenFileFails(t *testing.T) {
+	f := &fakeTB{}
+	rep := validatetest.File(f, broken, validatetest.Options{Project: "default"})
+	if rep == nil || !rep.HasErrors() {
+		t.Fatalf("report = %+v; want errors", rep)
+	}
+	want := []string{
+		broken + ":" + lineCol(t, broken, `"no-such-strategy"`, 0) + ": unknown-strategy: We detected the following custom strategy that needs to be created first: (no-such-strategy)",
+		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 0) + ": duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
+		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 1) + ": duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
+	}
+	if strings.Join(f.errors, "\n") != strings.Join(want, "\n") {
+		t.Errorf("reported\n%s\nwant\n%s", strings.Join(f.errors, "\n"), strings.Join(want, "\n"))
+	}
+	if len(f.fatals) != 0 {
+		t.Errorf("fatal: %q", f.fatals)
+	}
+}
+
+func TestErrorsCannotBeAccepted(t *testing.T) {
+	f := &fakeTB{}
+	validatetest.File(f, broken, validatetest.Options{Accept: []string{"duplicate-feature", "unknown-strategy"}})
+	if len(f.errors) != 3 {
+		t.Errorf("accepted errors: %q", f.errors)
+	}
+}
+
+func TestSyntaxErrorFails(t *testing.T) {
+	f := &fakeTB{}
+	validatetest.File(f, syntax, validatetest.Options{})
+	if len(f.errors) != 1 {
+		t.Fatalf("errors = %q; want one", f.errors)
+	}
+	prefix := syntax + ":" + lineCol(t, syntax, `"featureStrategies"`, 0) + ": syntax: "
+	if !strings.HasPrefix(f.errors[0], prefix) {
+		t.Errorf("error %q does not start with %q", f.errors[0], prefix)
+	}
+}
+
+func TestWarningsFailUnlessAccepted(t *testing.T) {
+	f := &fakeTB{}
+	validatetest.File(f, existing, validatetest.Options{StateFile: state})
+	want := existing + ":" + lineCol(t, existing, `"existing-flag"`, 0) +
+		": feature-exists: The following features already exist in this project and will be overwritten: (existing-flag)"
+	if len(f.errors) != 1 || f.errors[0] != want {
+		t.Errorf("errors = %q; want %q", f.errors, want)
+	}
+
+	f = &fakeTB{}
+	validatetest.File(f, existing, validatetest.Options{StateFile: state, Accept: []string{"feature-exists"}})
+	if f.failed() {
+		t.Errorf("accepted warning failed the test: %q", f.errors)
+	}
+
+	// Against the default state the feature does not exist.
+	f = &fakeTB{}
+	validatetest.File(f, existing, validatetest.Options{})
+	if f.failed() {
+		t.Errorf("default state: %q", f.errors)
+	}
+}
+
+func TestStateGivenAsSnapshot(t *testing.T) {
+	b, err := os.ReadFile(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snap model.Snapshot
+	if err := model.DecodeStrict(b, &snap); err != nil {
+		t.Fatal(err)
+	}
+	f := &fakeTB{}
+	validatetest.File(f, existing, validatetest.Options{State: &snap})
+	if len(f.errors) != 1 || !strings.Contains(f.errors[0], "feature-exists") {
+		t.Errorf("errors = %q; want the feature-exists warning", f.errors)
+	}
+}
+
+func TestMissingPermissionsFailUnlessAccepted(t *testing.T) {
+	f := &fakeTB{}
+	validatetest.File(f, clean, validatetest.Options{Permissions: noRights{}})
+	if len(f.errors) != 1 || !strings.HasPrefix(f.errors[0], clean+": missing-permissions: ") {
+		t.Errorf("errors = %q; want one unplaced missing-permissions line", f.errors)
+	}
+	f = &fakeTB{}
+	validatetest.File(f, clean, validatetest.Options{Permissions: noRights{}, Accept: []string{"missing-permissions"}})
+	if f.failed() {
+		t.Errorf("accepted: %q", f.errors)
+	}
+}
+
+func TestBytes(t *testing.T) {
+	f := &fakeTB{}
+	validatetest.Bytes(f, "inline", []byte(`{"project":"default","environment":"development"}`), validatetest.Options{})
+	if len(f.errors) != 1 || f.errors[0] != "inline:1:1: required: The `/body/data` property is required. It was not present on the data you sent." {
+		t.Errorf("errors = %q", f.errors)
+	}
+}
+
+func TestUnreadableInputIsFatal(t *testing.T) {
+	for name, run := range map[string]func(*fakeTB){
+		"missing file":  func(f *fakeTB) { validatetest.File(f, "testdata/nope.json", validatetest.Options{}) },
+		"missing state": func(f *fakeTB) { validatetest.File(f, clean, validatetest.Options{StateFile: "testdata/nope.json"}) },
+		"bad state":     func(f *fakeTB) { validatetest.File(f, clean, validatetest.Options{StateFile: broken}) },
+	} {
+		f := &fakeTB{}
+		run(f)
+		if len(f.fatals) != 1 || len(f.errors) != 0 {
+			t.Errorf("%s: fatals %q, errors %q; want one fatal", name, f.fatals, f.errors)
+		}
+	}
+}
+
+// noRights holds no permission.
+type noRights struct{}
+
+func (noRights) HasPermission(_ context.Context, _, _, _ string) (bool, error) { return false, nil }
