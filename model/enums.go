@@ -3,7 +3,8 @@ package model
 // Operator is a constraint operator.
 type Operator string
 
-// The constraint operators, in the order of the API document.
+// The constraint operators: those of the API document in its order, then
+// the three the reference server also accepts.
 const (
 	OpNotIn         Operator = "NOT_IN"
 	OpIn            Operator = "IN"
@@ -19,8 +20,8 @@ const (
 	OpDateBefore    Operator = "DATE_BEFORE"
 	OpSemverEq      Operator = "SEMVER_EQ"
 	OpSemverGt      Operator = "SEMVER_GT"
-	OpSemverGte     Operator = "SEMVER_GTE"
 	OpSemverLt      Operator = "SEMVER_LT"
+	OpSemverGte     Operator = "SEMVER_GTE"
 	OpSemverLte     Operator = "SEMVER_LTE"
 	OpRegex         Operator = "REGEX"
 )
@@ -29,7 +30,7 @@ const (
 func Operators() []Operator {
 	return []Operator{OpNotIn, OpIn, OpStrEndsWith, OpStrStartsWith, OpStrContains,
 		OpNumEq, OpNumGt, OpNumGte, OpNumLt, OpNumLte, OpDateAfter, OpDateBefore,
-		OpSemverEq, OpSemverGt, OpSemverGte, OpSemverLt, OpSemverLte, OpRegex}
+		OpSemverEq, OpSemverGt, OpSemverLt, OpSemverGte, OpSemverLte, OpRegex}
 }
 
 // Valid reports whether o is one of the known operators.
