@@ -13,10 +13,4 @@ var defaultState []byte
 func DefaultSnapshotJSON() []byte { return append([]byte(nil), defaultState...) }
 
 // DefaultSnapshot decodes the embedded default state.
-func DefaultSnapshot() (*Snapshot, error) {
-	var s Snapshot
-	if err := DecodeStrict(defaultState, &s); err != nil {
-		return nil, err
-	}
-	return &s, nil
-}
+func DefaultSnapshot() (*Snapshot, error) { return DecodeSnapshot(defaultState) }

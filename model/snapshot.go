@@ -133,3 +133,13 @@ type SnapshotToken struct {
 	// UserID is the user a personal token acts as.
 	UserID *int64 `json:"userId,omitempty"`
 }
+
+// DecodeSnapshot decodes a state snapshot strictly (see DecodeStrict): an
+// unknown member is an error naming its JSON pointer.
+func DecodeSnapshot(b []byte) (*Snapshot, error) {
+	var s Snapshot
+	if err := DecodeStrict(b, &s); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}

@@ -181,11 +181,11 @@ func loadState(file string) (*model.Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	var s model.Snapshot
-	if err := model.DecodeStrict(b, &s); err != nil {
+	s, err := model.DecodeSnapshot(b)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	return &s, nil
+	return s, nil
 }
 
 // adminToken returns the secret of the first admin token of s, "" when

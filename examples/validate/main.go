@@ -245,11 +245,11 @@ func loadState(file string) (*model.Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	var s model.Snapshot
-	if err := model.DecodeStrict(b, &s); err != nil {
+	s, err := model.DecodeSnapshot(b)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	return &s, nil
+	return s, nil
 }
 
 // writeText writes the report as lines of the form FILE:LINE:COL: ... and
