@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"strconv"
 	"strings"
@@ -42,10 +43,12 @@ func DecodeStrict(b []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	if err := dec.Decode(&generic); err != nil {
-		return syntaxToDecodeError(err)
+		return syntaxToDecodeError(err, len(b))
 	}
 	if _, err := dec.Token(); err == nil {
 		return &DecodeError{Offset: dec.InputOffset(), Msg: "unexpected data after the JSON value"}
+	} else if err != io.EOF {
+		return syntaxToDecodeError(err, len(b))
 	}
 	if p, msg := unknownMember(generic, reflect.TypeOf(v), ""); msg != "" {
 		return &DecodeError{Pointer: p, Offset: -1, Msg: msg}
@@ -61,10 +64,15 @@ func DecodeStrict(b []byte, v any) error {
 	return nil
 }
 
-func syntaxToDecodeError(err error) error {
+// syntaxToDecodeError places a syntax error of a document of n bytes: at
+// its offset, or at the end for a document that ends too early.
+func syntaxToDecodeError(err error, n int) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		return &DecodeError{Offset: se.Offset, Msg: se.Error()}
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return &DecodeError{Offset: int64(n), Msg: "unexpected end of JSON input"}
 	}
 	return &DecodeError{Offset: -1, Msg: err.Error()}
 }
