@@ -1,0 +1,177 @@
+package importvalidate_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// benchSizes are the corpus sizes of the benchmarks; the largest (about
+// 120 MB) runs unless -short.
+func benchSizes(b *testing.B) []int {
+	if testing.Short() {
+		return []int{1000, 10000}
+	}
+	return []int{1000, 10000, 100000}
+}
+
+// benchCorpus is a generated export with 1% of its features carrying a
+// problem, and the state it is checked against.
+type benchCorpus struct {
+	body  []byte
+	imp   *model.ImportRequest
+	state importvalidate.State
+}
+
+var (
+	corpusMu sync.Mutex
+	corpora  = map[int]*benchCorpus{}
+)
+
+func corpus(b *testing.B, n int) *benchCorpus {
+	b.Helper()
+	corpusMu.Lock()
+	defer corpusMu.Unlock()
+	if c, ok := corpora[n]; ok {
+		return c
+	}
+	opts := exportgen.Options{Features: n, Seed: 42, ProblemShare: 0.01}
+	st, err := importvalidate.NewMemoryState(exportgen.Snapshot(opts))
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := &benchCorpus{body: exportgen.JSON(opts), state: st}
+	c.imp = new(model.ImportRequest)
+	if err := json.Unmarshal(c.body, c.imp); err != nil {
+		b.Fatal(err)
+	}
+	// Only the largest corpus is dropped between runs, to bound memory.
+	if n < 100000 {
+		corpora[n] = c
+	}
+	return c
+}
+
+func eachSize(b *testing.B, f func(b *testing.B, c *benchCorpus)) {
+	for _, n := range benchSizes(b) {
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			c := corpus(b, n)
+			b.SetBytes(int64(len(c.body)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			f(b, c)
+		})
+	}
+}
+
+// BenchmarkBaselineUnmarshal decodes the corpus into the model with
+// encoding/json: the baseline the validation is measured against.
+func BenchmarkBaselineUnmarshal(b *testing.B) {
+	eachSize(b, func(b *testing.B, c *benchCorpus) {
+		for i := 0; i < b.N; i++ {
+			var r model.ImportRequest
+			if err := json.Unmarshal(c.body, &r); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkStructure runs the structural tier alone on raw bytes.
+func BenchmarkStructure(b *testing.B) {
+	s, err := importvalidate.NewStructure(importvalidate.StructureOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	eachSize(b, func(b *testing.B, c *benchCorpus) {
+		for i := 0; i < b.N; i++ {
+			if _, ps := s.Check(c.body); ps.HasErrors() {
+				b.Fatal(ps)
+			}
+		}
+	})
+}
+
+// BenchmarkRules runs the rules alone on a decoded import.
+func BenchmarkRules(b *testing.B) {
+	eachSize(b, func(b *testing.B, c *benchCorpus) {
+		v, err := importvalidate.New(importvalidate.Options{State: c.state})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := 0; i < b.N; i++ {
+			rep, err := v.ValidateImport(context.Background(), c.imp, importvalidate.Target{})
+			if err != nil || !rep.HasErrors() {
+				b.Fatal(err, "want errors")
+			}
+		}
+	})
+}
+
+// BenchmarkValidate validates raw bytes end to end: structure, decoding,
+// rules and the location of every affected item. It reports the peak heap
+// in use during a validation relative to the input size (peak-heap/input).
+func BenchmarkValidate(b *testing.B) {
+	eachSize(b, func(b *testing.B, c *benchCorpus) {
+		v, err := importvalidate.New(importvalidate.Options{State: c.state})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		runtime.GC()
+		var base runtime.MemStats
+		runtime.ReadMemStats(&base)
+		peak := watchHeap()
+		b.StartTimer()
+		for i := 0; i < b.N; i++ {
+			rep, err := v.Validate(context.Background(), c.body, importvalidate.Target{})
+			if err != nil || rep.Structural.HasErrors() || !rep.HasErrors() {
+				b.Fatal(err, rep.Structural, "want rule errors only")
+			}
+		}
+		b.StopTimer()
+		max := peak()
+		if max > base.HeapInuse {
+			b.ReportMetric(float64(max-base.HeapInuse)/float64(len(c.body)), "peak-heap/input")
+		}
+	})
+}
+
+// watchHeap samples the heap in use until the returned function is called,
+// which returns the largest value seen.
+func watchHeap() func() uint64 {
+	var max atomic.Uint64
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(2 * time.Millisecond)
+		defer t.Stop()
+		var ms runtime.MemStats
+		for {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapInuse > max.Load() {
+				max.Store(ms.HeapInuse)
+			}
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() uint64 {
+		close(stop)
+		<-done
+		return max.Load()
+	}
+}
