@@ -163,8 +163,7 @@ func typeMatches(types []string, v any) bool {
 // isWhole reports whether the JSON number n has no fractional part (1.0 is
 // whole, as for JSON Schema and JavaScript).
 func isWhole(n json.Number) bool {
-	r, ok := new(big.Rat).SetString(n.String())
-	return ok && r.IsInt()
+	return parseDecimal(n.String()).whole()
 }
 
 // coerceScalar converts v to the first of types it can be converted to, as

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -179,7 +181,11 @@ func (s *Structure) Check(raw []byte) (body []byte, problems Problems) {
 		}
 	}
 	var schemaProblems []pendingProblem
-	if err := s.schema.Validate(instance); err != nil {
+	// The schema library reads numbers with math/big, which takes long for
+	// a big exponent (1e999999: 40 ms) and panics beyond a million; it
+	// checks tamed stand-ins, and the problems quote the original values.
+	tamed, _ := tameNumbers(instance)
+	if err := s.schema.Validate(tamed); err != nil {
 		var ve *jsonschema.ValidationError
 		if !errors.As(err, &ve) {
 			p := Problem{Severity: SeverityError, Code: CodeType, Message: "The body could not be checked: " + err.Error(), Location: Location{Offset: -1}}
@@ -694,4 +700,141 @@ func (ps Problems) Details() []model.ErrorDetail {
 		out[i] = d
 	}
 	return out
+}
+
+// decimal is a JSON number as sign × digits × 10^exp, where digits has no
+// leading or trailing zeros ("" for zero).
+type decimal struct {
+	neg    bool
+	digits string
+	exp    int64
+}
+
+// parseDecimal splits the JSON number text s. Exponents beyond ±10^15 are
+// clamped there.
+func parseDecimal(s string) decimal {
+	var d decimal
+	if strings.HasPrefix(s, "-") {
+		d.neg, s = true, s[1:]
+	}
+	mant, expText := s, ""
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		mant, expText = s[:i], s[i+1:]
+	}
+	expNeg := strings.HasPrefix(expText, "-")
+	expText = strings.TrimLeft(expText, "+-")
+	for _, c := range []byte(expText) {
+		if d.exp < 1e15 {
+			d.exp = d.exp*10 + int64(c-'0')
+		}
+	}
+	if expNeg {
+		d.exp = -d.exp
+	}
+	intPart, frac, _ := strings.Cut(mant, ".")
+	digits := strings.TrimLeft(intPart+frac, "0")
+	d.exp -= int64(len(frac))
+	trimmed := strings.TrimRight(digits, "0")
+	d.exp += int64(len(digits) - len(trimmed))
+	d.digits = trimmed
+	if d.digits == "" {
+		d.neg, d.exp = false, 0
+	}
+	return d
+}
+
+// whole reports whether the number has no fractional part.
+func (d decimal) whole() bool { return d.digits == "" || d.exp >= 0 }
+
+// tameDigits bounds the digits of the numbers the schema library reads:
+// its math/big takes time quadratic in a number's digits and linear in its
+// exponent (40 ms for 1e999999), and fails beyond an exponent of a million.
+const tameDigits = 400
+
+// tameNumber returns a stand-in for a number of more than tameDigits
+// characters or with an exponent of more than three digits, written
+// without exponent in at most about 2×tameDigits digits: the same value
+// when it fits, else a number with the same sign and integer-ness on the
+// same side of every bound of up to tameDigits digits (the schema's are 0
+// and 1000), so that the type, minimum and maximum keywords judge it
+// alike. ok is false for a number that needs no stand-in.
+func tameNumber(n json.Number) (json.Number, bool) {
+	s := string(n)
+	i := strings.IndexAny(s, "eE")
+	if len(s) <= tameDigits && (i < 0 || len(strings.TrimLeft(s[i+1:], "+-0")) <= 3) {
+		return n, false
+	}
+	d := parseDecimal(s)
+	if d.digits == "" {
+		return "0", true
+	}
+	sign := ""
+	if d.neg {
+		sign = "-"
+	}
+	p := int64(len(d.digits)) + d.exp // |n| < 10^p
+	var out string
+	switch {
+	case d.exp >= 0 && p > tameDigits: // a huge integer
+		out = "1e" + strconv.Itoa(tameDigits)
+	case d.exp >= 0:
+		out = d.digits + strings.Repeat("0", int(d.exp))
+	case p > tameDigits: // a huge number with a fraction
+		out = "1" + strings.Repeat("0", tameDigits) + ".5"
+	case p < -tameDigits: // a tiny number
+		out = "1e-" + strconv.Itoa(tameDigits)
+	default:
+		intPart, frac := "0", ""
+		if p > 0 {
+			intPart, frac = d.digits[:p], d.digits[p:]
+		} else {
+			frac = strings.Repeat("0", int(-p)) + d.digits
+		}
+		if len(frac) > tameDigits {
+			// Cut, then a last 1: still a fraction, and still between
+			// the same two numbers of tameDigits decimals.
+			frac = frac[:tameDigits] + "1"
+		}
+		out = intPart + "." + frac
+	}
+	return json.Number(sign + out), true
+}
+
+// tameNumbers returns v with tameNumber's stand-ins for its numbers, and
+// whether it changed any. It copies only the arrays and objects on the way
+// to a changed number and returns v itself when nothing changed.
+func tameNumbers(v any) (any, bool) {
+	switch x := v.(type) {
+	case json.Number:
+		if t, ok := tameNumber(x); ok {
+			return t, true
+		}
+	case []any:
+		var out []any
+		for i, e := range x {
+			if t, changed := tameNumbers(e); changed {
+				if out == nil {
+					out = slices.Clone(x)
+				}
+				out[i] = t
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	case map[string]any:
+		var out map[string]any
+		for k, e := range x {
+			if t, changed := tameNumbers(e); changed {
+				if out == nil {
+					out = maps.Clone(x)
+				}
+				out[k] = t
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	}
+	return v, false
 }
