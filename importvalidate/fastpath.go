@@ -1,0 +1,305 @@
+package importvalidate
+
+import (
+	"encoding/json"
+	"strings"
+	"sync"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// The fast path of the structural tier: one hand-written pass over the
+// request body that checks it against import.schema.json and decodes it
+// into the model at once, for the common case of a valid body. Whatever it
+// does not accept goes to the slow path (the scanner and the schema
+// checker), which finds and words the problems; the fast path never
+// reports any.
+//
+// The schema's constraints are written into the decode functions, one per
+// model type (fastpath_data.go, fastpath_feature.go, fastpath_strategy.go),
+// with the single-value checks in fastpath_schema.go, the byte-level reading
+// in fastpath_lex.go and the allocation scheme in fastpath_alloc.go.
+// FuzzFastPathAgreesWithSchema (fastpath_test.go) holds them to the
+// schema as jsonschema/v5 reads it and to encoding/json's decoding.
+
+// fastDecode decodes body into an ImportRequest when, and only when, body is a single JSON value that is
+// syntactically valid, valid UTF-8 throughout, free of duplicate member names in every object (compare names
+// after unescaping), nested no deeper than maxDepth, and valid against import.schema.json. Otherwise ok is false
+// and the caller falls back to the slow path that reports the problems.
+//
+// Precisely: ok is true exactly when all of the following hold, and then
+// req equals what json.Unmarshal into a model.ImportRequest gives for body
+// (including Nullable presence, nil versus empty optional arrays, the
+// presence bits of ExportData, Extra members and raw items):
+//
+//   - body is one JSON text (RFC 8259; whitespace is space, tab, line feed
+//     and carriage return; no byte order mark) whose strings are valid
+//     UTF-8 and whose objects have distinct member names once unescaped
+//     (escapes decode as in encoding/json: a lone surrogate is U+FFFD);
+//   - objects and arrays nest at most maxDepth levels (the outermost
+//     object is level 1), and at most 10000, encoding/json's limit;
+//   - jsonschema/v5 (formats asserted, its own date-time check) finds body
+//     valid against import.schema.json, without panicking (it panics on a
+//     number checked against a bound or for being an integer when
+//     big.Rat cannot read it, such as 1e-9999999);
+//   - encoding/json decodes body into a model.ImportRequest without error.
+//     Valid bodies it fails on: an "integer" member written 5.0 or 1e2 or
+//     beyond int64, a number beyond float64, a date-time the schema takes
+//     but model.ParseDateTime does not (such as an hour "+1");
+//   - no open object (collaborators and its users, a strategy variant's
+//     payload, a feature's links, data.links[].links) has an extra member
+//     whose name equals a declared member's name under case folding
+//     (strings.EqualFold): encoding/json would decode it into the declared
+//     member as well.
+//
+// Strings of req without escapes share one copy of body (made by
+// fastDecode, so body may be reused afterwards); req keeps it alive while
+// any of them is.
+func fastDecode(body []byte, maxDepth int) (req *model.ImportRequest, ok bool) {
+	d := fastDecoders.Get().(*fastDecoder)
+	defer d.release()
+	d.data, d.text, d.pos, d.depth, d.limit = body, string(body), 0, 0, min(maxDepth, fastMaxNesting)
+	req = new(model.ImportRequest)
+	d.ws()
+	if !d.importRequest(req) {
+		return nil, false
+	}
+	d.ws()
+	if d.pos != len(body) {
+		return nil, false
+	}
+	return req, true
+}
+
+// fastDecoders keeps decoders between calls, so that their scratch lists
+// have grown to the size of the arrays met before.
+var fastDecoders = sync.Pool{New: func() any { return new(fastDecoder) }}
+
+// release forgets everything of the last decoding that the result holds or
+// that would keep the input alive, and returns d to fastDecoders.
+func (d *fastDecoder) release() {
+	d.data, d.text = nil, ""
+	clear(d.names)
+	d.names = d.names[:0]
+	d.features.reset()
+	d.strategies.reset()
+	d.featureEnvironments.reset()
+	d.contextFields.reset()
+	d.featureTags.reset()
+	d.segments.reset()
+	d.tagTypes.reset()
+	d.dependencies.reset()
+	d.dataLinks.reset()
+	d.dataLink.reset()
+	d.variants.reset()
+	d.overrides.reset()
+	d.tags.reset()
+	d.parents.reset()
+	d.parentEntries.reset()
+	d.featureLinks.reset()
+	d.collaborators.reset()
+	d.constraints.reset()
+	d.strategyVariants.reset()
+	d.legalValues.reset()
+	d.strs.reset()
+	d.floats.reset()
+	d.raws.reset()
+	d.strPtrs.reset()
+	d.boolPtrs.reset()
+	d.floatPtrs.reset()
+	d.intPtrs.reset()
+	d.weightTypePtrs.reset()
+	d.createdBys.reset()
+	d.lifecycles.reset()
+	d.collabs.reset()
+	d.payloads.reset()
+	d.svPayloads.reset()
+	d.params.reset()
+	fastDecoders.Put(d)
+}
+
+// fastDecoder is the state of one fastDecode call.
+type fastDecoder struct {
+	data []byte
+	// text is a copy of data: a decoded string without escapes is a
+	// substring of it.
+	text  string
+	pos   int // offset of the next byte to read
+	depth int // objects and arrays open at pos
+	limit int // largest depth allowed
+	buf   []byte
+	// names holds the member names of the objects skipObject is checking,
+	// innermost last.
+	names []string
+
+	features            fastList[model.Feature]
+	strategies          fastList[model.Strategy]
+	featureEnvironments fastList[model.FeatureEnvironment]
+	contextFields       fastList[model.ContextField]
+	featureTags         fastList[model.FeatureTag]
+	segments            fastList[model.Segment]
+	tagTypes            fastList[model.TagType]
+	dependencies        fastList[model.FeatureDependencies]
+	dataLinks           fastList[model.FeatureLinks]
+	dataLink            fastList[model.DataLink]
+	variants            fastList[model.Variant]
+	overrides           fastList[model.Override]
+	tags                fastList[model.Tag]
+	parents             fastList[model.ParentDependency]
+	parentEntries       fastList[model.ParentDependencyEntry]
+	featureLinks        fastList[model.FeatureLink]
+	collaborators       fastList[model.Collaborator]
+	constraints         fastList[model.Constraint]
+	strategyVariants    fastList[model.StrategyVariant]
+	legalValues         fastList[model.LegalValue]
+	strs                fastList[string]
+	floats              fastList[float64]
+	raws                fastList[json.RawMessage]
+
+	strPtrs        fastSlab[string]
+	boolPtrs       fastSlab[bool]
+	floatPtrs      fastSlab[float64]
+	intPtrs        fastSlab[int64]
+	weightTypePtrs fastSlab[model.WeightType]
+	createdBys     fastSlab[model.CreatedBy]
+	lifecycles     fastSlab[model.Lifecycle]
+	collabs        fastSlab[model.Collaborators]
+	payloads       fastSlab[model.Payload]
+	svPayloads     fastSlab[model.StrategyPayload]
+	params         fastSlab[map[string]string]
+}
+
+// fastOnce sets bit in *seen and reports whether it was clear; a member
+// met twice in one object takes the body off the fast path.
+func fastOnce(seen *uint32, bit uint32) bool {
+	if *seen&bit != 0 {
+		return false
+	}
+	*seen |= bit
+	return true
+}
+
+// importRequest decodes the body: ImportTogglesSchema.
+func (d *fastDecoder) importRequest(out *model.ImportRequest) bool {
+	const (
+		project = 1 << iota
+		environment
+		data
+	)
+	var seen uint32
+	empty, ok := d.openObject()
+	for more := !empty; ok && more; {
+		var name string
+		if name, ok = d.member(); !ok {
+			return false
+		}
+		switch name {
+		case "project":
+			ok = fastOnce(&seen, project)
+			out.Project, ok = d.strIf(ok)
+		case "environment":
+			ok = fastOnce(&seen, environment)
+			out.Environment, ok = d.strIf(ok)
+		case "data":
+			ok = fastOnce(&seen, data) && d.exportData(&out.Data)
+		default:
+			return false
+		}
+		if ok {
+			more, ok = d.nextMember()
+		}
+	}
+	return ok && seen == project|environment|data
+}
+
+// strIf reads a string when ok, the result of the checks before it.
+func (d *fastDecoder) strIf(ok bool) (string, bool) {
+	if !ok {
+		return "", false
+	}
+	return d.str()
+}
+
+// strPtr reads an optional string member.
+func (d *fastDecoder) strPtr(ok bool) (*string, bool) {
+	if !ok {
+		return nil, false
+	}
+	s, ok := d.str()
+	return d.strPtrs.put(s), ok
+}
+
+// boolPtr reads an optional boolean member.
+func (d *fastDecoder) boolPtr(ok bool) (*bool, bool) {
+	if !ok {
+		return nil, false
+	}
+	b, ok := d.boolean()
+	return d.boolPtrs.put(b), ok
+}
+
+// floatPtr reads an optional member of type number.
+func (d *fastDecoder) floatPtr(ok bool) (*float64, bool) {
+	if !ok {
+		return nil, false
+	}
+	f, ok := d.float()
+	return d.floatPtrs.put(f), ok
+}
+
+// nullString reads a member of type ["string", "null"].
+func (d *fastDecoder) nullString(ok bool) (model.Nullable[string], bool) {
+	if !ok {
+		return model.Nullable[string]{}, false
+	}
+	if d.null() {
+		return model.Nullable[string]{Present: true}, true
+	}
+	s, ok := d.str()
+	return model.Nullable[string]{Value: s, Valid: true, Present: true}, ok
+}
+
+// fastStrItem decodes an item of a string array.
+func fastStrItem(d *fastDecoder, out *string) bool {
+	s, ok := d.str()
+	*out = s
+	return ok
+}
+
+// fastFloatItem decodes an item of a number array.
+func fastFloatItem(d *fastDecoder, out *float64) bool {
+	f, ok := d.float()
+	*out = f
+	return ok
+}
+
+// fastObjectItem decodes an item of an array of objects of any content
+// (AnyObject), kept raw.
+func fastObjectItem(d *fastDecoder, out *json.RawMessage) bool {
+	b, ok := d.rawObject()
+	*out = b
+	return ok
+}
+
+// extra keeps the member name of an open object, whose declared members
+// are known, in *m with the raw bytes of its value. It refuses a name
+// that case-folds to a declared one, which encoding/json would decode into
+// the declared member too.
+func (d *fastDecoder) extra(m *model.Extra, name string, known []string) bool {
+	for _, k := range known {
+		if strings.EqualFold(name, k) {
+			return false
+		}
+	}
+	raw, ok := d.raw()
+	if !ok {
+		return false
+	}
+	if *m == nil {
+		*m = make(model.Extra, 1)
+	} else if _, dup := (*m)[name]; dup {
+		return false
+	}
+	(*m)[name] = raw
+	return true
+}

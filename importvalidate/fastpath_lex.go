@@ -1,0 +1,558 @@
+package importvalidate
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// This file holds the byte-level reading of the fast path (fastpath.go):
+// whitespace, object and array punctuation, strings, numbers and literals,
+// and the check of values whose content the schema leaves open. Every
+// method expects d.pos at the first byte of what it reads and leaves it
+// just past it; a false result means the body is not one the fast path
+// accepts, and d is then abandoned.
+
+// fastMaxNesting is the nesting limit of encoding/json's decoder, which
+// both the model's decoding and the schema checker's go through: a body
+// nested deeper cannot take the fast path whatever the caller's limit.
+const fastMaxNesting = 10000
+
+// SWAR constants: one bit or byte value in every byte of a uint64.
+const (
+	fastLSB = 0x0101010101010101
+	fastMSB = 0x8080808080808080
+)
+
+// fastSpecial returns, for eight string bytes read little-endian, a mask
+// with the high bit set in every byte that needs a closer look: a quote, a
+// backslash, a control character or a non-ASCII byte. Borrows may flag a
+// byte above a flagged one, never one below, so the lowest flagged byte is
+// always a real one.
+func fastSpecial(x uint64) uint64 {
+	return ((x - 0x20*fastLSB) | ((x ^ '"'*fastLSB) - fastLSB) | ((x ^ '\\'*fastLSB) - fastLSB) | x) & fastMSB
+}
+
+// ws skips JSON whitespace (space, tab, line feed, carriage return).
+func (d *fastDecoder) ws() {
+	for d.pos < len(d.data) {
+		c := d.data[d.pos]
+		if c > ' ' || (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+			return
+		}
+		d.pos++
+	}
+}
+
+// openObject reads '{' and the whitespace after it, entering one nesting
+// level. When the object is empty it reads the '}' too, leaves the level
+// and reports empty.
+func (d *fastDecoder) openObject() (empty, ok bool) {
+	if d.pos >= len(d.data) || d.data[d.pos] != '{' {
+		return false, false
+	}
+	d.depth++
+	if d.depth > d.limit {
+		return false, false
+	}
+	d.pos++
+	d.ws()
+	if d.pos < len(d.data) && d.data[d.pos] == '}' {
+		d.pos++
+		d.depth--
+		return true, true
+	}
+	return false, true
+}
+
+// member reads a member name, the colon and the whitespace around it,
+// leaving d.pos at the member's value.
+func (d *fastDecoder) member() (string, bool) {
+	name, ok := d.key()
+	if !ok {
+		return "", false
+	}
+	if d.pos < len(d.data) && d.data[d.pos] == ':' {
+		d.pos++
+	} else {
+		d.ws()
+		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+			return "", false
+		}
+		d.pos++
+	}
+	d.ws()
+	return name, true
+}
+
+// nextMember reads what follows a member's value: ',' (more is true, and
+// d.pos is at the next name) or '}' (the object ends and its level is left).
+func (d *fastDecoder) nextMember() (more, ok bool) {
+	d.ws()
+	if d.pos >= len(d.data) {
+		return false, false
+	}
+	switch d.data[d.pos] {
+	case ',':
+		d.pos++
+		d.ws()
+		return true, true
+	case '}':
+		d.pos++
+		d.depth--
+		return false, true
+	}
+	return false, false
+}
+
+// openArray reads '[' and the whitespace after it, entering one nesting
+// level. When the array is empty it reads the ']' too, leaves the level and
+// reports empty.
+func (d *fastDecoder) openArray() (empty, ok bool) {
+	if d.pos >= len(d.data) || d.data[d.pos] != '[' {
+		return false, false
+	}
+	d.depth++
+	if d.depth > d.limit {
+		return false, false
+	}
+	d.pos++
+	d.ws()
+	if d.pos < len(d.data) && d.data[d.pos] == ']' {
+		d.pos++
+		d.depth--
+		return true, true
+	}
+	return false, true
+}
+
+// nextItem reads what follows an array item: ',' (more is true, and d.pos
+// is at the next item) or ']' (the array ends and its level is left).
+func (d *fastDecoder) nextItem() (more, ok bool) {
+	d.ws()
+	if d.pos >= len(d.data) {
+		return false, false
+	}
+	switch d.data[d.pos] {
+	case ',':
+		d.pos++
+		d.ws()
+		return true, true
+	case ']':
+		d.pos++
+		d.depth--
+		return false, true
+	}
+	return false, false
+}
+
+// scanString reads the string whose opening quote is at d.pos. It returns
+// the offset of the first content byte and of the closing quote, and
+// whether the string holds an escape. Plain ASCII runs are crossed eight
+// bytes at a time; other bytes must form valid UTF-8.
+func (d *fastDecoder) scanString() (start, end int, esc, ok bool) {
+	data := d.data
+	i := d.pos
+	if i >= len(data) || data[i] != '"' {
+		return 0, 0, false, false
+	}
+	i++
+	start = i
+	for {
+		for i+8 <= len(data) {
+			if m := fastSpecial(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			i += 8
+		}
+		if i >= len(data) {
+			return 0, 0, false, false
+		}
+		c := data[i]
+		switch {
+		case c == '"':
+			d.pos = i + 1
+			return start, i, esc, true
+		case c == '\\':
+			esc = true
+			if i+1 >= len(data) {
+				return 0, 0, false, false
+			}
+			switch data[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > len(data) || !fastHex4(data[i+2:i+6]) {
+					return 0, 0, false, false
+				}
+				i += 6
+			default:
+				return 0, 0, false, false
+			}
+		case c < 0x20:
+			return 0, 0, false, false
+		case c < utf8.RuneSelf:
+			i++
+		default:
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size <= 1 {
+				return 0, 0, false, false
+			}
+			i += size
+		}
+	}
+}
+
+// fastHex4 reports whether b holds four hexadecimal digits.
+func fastHex4(b []byte) bool {
+	for _, c := range b {
+		if !('0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// str reads a string value. A string without escapes is a substring of
+// d.text and costs no allocation.
+func (d *fastDecoder) str() (string, bool) {
+	start, end, esc, ok := d.scanString()
+	if !ok {
+		return "", false
+	}
+	if !esc {
+		return d.text[start:end], true
+	}
+	d.buf = fastUnescape(d.buf[:0], d.data[start:end])
+	return string(d.buf), true
+}
+
+// key reads a member name, with the whitespace after it.
+func (d *fastDecoder) key() (string, bool) {
+	s, ok := d.str()
+	d.ws()
+	return s, ok
+}
+
+// fastUnescape appends to dst the text of the string content s, which
+// scanString accepted, decoding escapes as encoding/json does: a lone or
+// misordered UTF-16 surrogate becomes U+FFFD.
+func fastUnescape(dst, s []byte) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c != '\\' {
+			j := i + 1
+			for j < len(s) && s[j] != '\\' {
+				j++
+			}
+			dst = append(dst, s[i:j]...)
+			i = j
+			continue
+		}
+		switch s[i+1] {
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'u':
+			r := fastU4(s[i:])
+			i += 6
+			if utf16.IsSurrogate(r) {
+				if r2 := fastU4(s[i:]); r2 >= 0 {
+					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+						dst = utf8.AppendRune(dst, dec)
+						i += 6
+						continue
+					}
+				}
+				r = utf8.RuneError
+			}
+			dst = utf8.AppendRune(dst, r)
+			continue
+		default: // '"', '\\', '/'
+			dst = append(dst, s[i+1])
+		}
+		i += 2
+	}
+	return dst
+}
+
+// fastU4 returns the code unit of the \uXXXX escape at the start of s, or
+// -1 when s does not start with one.
+func fastU4(s []byte) rune {
+	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
+		return -1
+	}
+	var r rune
+	for _, c := range s[2:6] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return -1
+		}
+		r = r*16 + rune(c)
+	}
+	return r
+}
+
+// number reads a number and returns its literal text; plain reports that
+// it has neither a fraction nor an exponent.
+func (d *fastDecoder) number() (lit string, plain, ok bool) {
+	data := d.data
+	start := d.pos
+	i := start
+	if i < len(data) && data[i] == '-' {
+		i++
+	}
+	switch {
+	case i >= len(data):
+		return "", false, false
+	case data[i] == '0':
+		i++
+	case '1' <= data[i] && data[i] <= '9':
+		i++
+		for i < len(data) && '0' <= data[i] && data[i] <= '9' {
+			i++
+		}
+	default:
+		return "", false, false
+	}
+	plain = true
+	if i < len(data) && data[i] == '.' {
+		plain = false
+		i++
+		if i >= len(data) || data[i] < '0' || data[i] > '9' {
+			return "", false, false
+		}
+		for i < len(data) && '0' <= data[i] && data[i] <= '9' {
+			i++
+		}
+	}
+	if i < len(data) && data[i]|0x20 == 'e' {
+		plain = false
+		i++
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		if i >= len(data) || data[i] < '0' || data[i] > '9' {
+			return "", false, false
+		}
+		for i < len(data) && '0' <= data[i] && data[i] <= '9' {
+			i++
+		}
+	}
+	d.pos = i
+	return d.text[start:i], plain, true
+}
+
+// float reads a number as encoding/json decodes it into a float64; a
+// number out of the float64 range makes encoding/json fail, and so the
+// fast path.
+func (d *fastDecoder) float() (float64, bool) {
+	lit, plain, ok := d.number()
+	if !ok {
+		return 0, false
+	}
+	return fastParseFloat(lit, plain)
+}
+
+// fastParseFloat is strconv.ParseFloat(lit, 64), with a shortcut for
+// integers of up to 15 digits, which float64 holds exactly.
+func fastParseFloat(lit string, plain bool) (float64, bool) {
+	if plain && len(lit) <= 15 {
+		neg := lit[0] == '-'
+		digits := lit
+		if neg {
+			digits = lit[1:]
+		}
+		var n int64
+		for i := 0; i < len(digits); i++ {
+			n = n*10 + int64(digits[i]-'0')
+		}
+		f := float64(n)
+		if neg {
+			f = -f
+		}
+		return f, true
+	}
+	f, err := strconv.ParseFloat(lit, 64)
+	return f, err == nil
+}
+
+// integer reads a number as encoding/json decodes it into an int64: only
+// a literal without fraction or exponent that fits. jsonschema/v5 also
+// takes 5.0 or 1e2 for a JSON Schema integer, but encoding/json cannot
+// decode those into the model, so they leave the fast path.
+func (d *fastDecoder) integer() (int64, bool) {
+	lit, plain, ok := d.number()
+	if !ok || !plain {
+		return 0, false
+	}
+	if len(lit) > 18 {
+		n, err := strconv.ParseInt(lit, 10, 64)
+		return n, err == nil
+	}
+	neg := lit[0] == '-'
+	digits := lit
+	if neg {
+		digits = lit[1:]
+	}
+	var n int64
+	for i := 0; i < len(digits); i++ {
+		n = n*10 + int64(digits[i]-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// boolean reads true or false.
+func (d *fastDecoder) boolean() (bool, bool) {
+	data := d.data
+	i := d.pos
+	if i+4 <= len(data) && string(data[i:i+4]) == "true" {
+		d.pos = i + 4
+		return true, true
+	}
+	if i+5 <= len(data) && string(data[i:i+5]) == "false" {
+		d.pos = i + 5
+		return false, true
+	}
+	return false, false
+}
+
+// null reads null when it is there; it reports false, and reads nothing,
+// when the value is something else.
+func (d *fastDecoder) null() bool {
+	i := d.pos
+	if i+4 <= len(d.data) && string(d.data[i:i+4]) == "null" {
+		d.pos = i + 4
+		return true
+	}
+	return false
+}
+
+// skip checks one value of any JSON type without keeping it: syntax,
+// UTF-8, nesting depth and, in every object, distinct member names.
+func (d *fastDecoder) skip() bool {
+	if d.pos >= len(d.data) {
+		return false
+	}
+	switch d.data[d.pos] {
+	case '{':
+		return d.skipObject()
+	case '[':
+		empty, ok := d.openArray()
+		if !ok {
+			return false
+		}
+		for more := !empty; more; {
+			if !d.skip() {
+				return false
+			}
+			if more, ok = d.nextItem(); !ok {
+				return false
+			}
+		}
+		return true
+	case '"':
+		_, _, _, ok := d.scanString()
+		return ok
+	case 't', 'f':
+		_, ok := d.boolean()
+		return ok
+	case 'n':
+		return d.null()
+	}
+	_, _, ok := d.number()
+	return ok
+}
+
+// fastLinearKeys is the number of member names from which skipObject looks
+// for duplicates in a map rather than in a list.
+const fastLinearKeys = 32
+
+// skipObject checks an object of any content (see skip). The names of the
+// objects being checked are kept on d.names, innermost last.
+func (d *fastDecoder) skipObject() bool {
+	empty, ok := d.openObject()
+	if !ok {
+		return false
+	}
+	if empty {
+		return true
+	}
+	base := len(d.names)
+	var set map[string]struct{}
+	for {
+		name, ok := d.member()
+		if !ok {
+			return false
+		}
+		if set == nil {
+			for _, seen := range d.names[base:] {
+				if seen == name {
+					return false
+				}
+			}
+			d.names = append(d.names, name)
+			if len(d.names)-base >= fastLinearKeys {
+				set = make(map[string]struct{}, 2*fastLinearKeys)
+				for _, seen := range d.names[base:] {
+					set[seen] = struct{}{}
+				}
+			}
+		} else {
+			if _, dup := set[name]; dup {
+				return false
+			}
+			set[name] = struct{}{}
+		}
+		if !d.skip() {
+			return false
+		}
+		more, ok := d.nextMember()
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
+	}
+	clear(d.names[base:])
+	d.names = d.names[:base]
+	return true
+}
+
+// raw checks a value of any content (see skip) and returns a copy of its
+// bytes, as encoding/json fills a json.RawMessage.
+func (d *fastDecoder) raw() ([]byte, bool) {
+	start := d.pos
+	if !d.skip() {
+		return nil, false
+	}
+	return append([]byte(nil), d.data[start:d.pos]...), true
+}
+
+// rawObject is raw for a value that must be an object.
+func (d *fastDecoder) rawObject() ([]byte, bool) {
+	if d.pos >= len(d.data) || d.data[d.pos] != '{' {
+		return nil, false
+	}
+	return d.raw()
+}

@@ -1,0 +1,320 @@
+package importvalidate
+
+import (
+	"math/big"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// This file holds the checks of import.schema.json that the fast path
+// (fastpath.go) makes on single values, each giving jsonschema/v5's
+// verdict: date-time format, the Color pattern, string lengths, numeric
+// bounds and enumerations. Member names, required members and types are
+// checked by the decode functions themselves.
+
+// dateTime reads a string that must have the format date-time and returns
+// it as model.ParseDateTime reads it. The fast path takes it only when
+// both jsonschema/v5's check (fastIsDateTime) and model.ParseDateTime
+// accept it: a date-time only the schema accepts (such as an hour written
+// "+1") would make encoding/json fail, and one only model.ParseDateTime
+// accepts (such as a space for the "T") fails the schema.
+func (d *fastDecoder) dateTime() (time.Time, bool) {
+	s, ok := d.str()
+	if !ok || !fastIsDateTime(s) {
+		return time.Time{}, false
+	}
+	if t, ok := fastUTCDateTime(s); ok {
+		return t, true
+	}
+	t, err := model.ParseDateTime(s)
+	return t, err == nil
+}
+
+// nullDateTime reads a member of type ["string", "null"] with format
+// date-time.
+func (d *fastDecoder) nullDateTime() (model.Nullable[time.Time], bool) {
+	if d.null() {
+		return model.Nullable[time.Time]{Present: true}, true
+	}
+	t, ok := d.dateTime()
+	return model.Nullable[time.Time]{Value: t, Valid: true, Present: true}, ok
+}
+
+// fastUTCDateTime reads the common form of a date-time,
+// YYYY-MM-DDThh:mm:ss[.fraction]Z with an upper-case T and Z and no leap
+// second, giving what model.ParseDateTime gives for it. It reports false
+// for any other form; s has passed fastIsDateTime.
+func fastUTCDateTime(s string) (time.Time, bool) {
+	n := len(s)
+	if s[10] != 'T' || s[n-1] != 'Z' || s[17:19] == "60" {
+		return time.Time{}, false
+	}
+	// fastIsDateTime has checked the digits of the date; those of the
+	// time may still carry a sign, which time.Parse rejects.
+	for _, i := range [...]int{11, 12, 14, 15, 17, 18} {
+		if s[i] < '0' || s[i] > '9' {
+			return time.Time{}, false
+		}
+	}
+	num := func(i, n int) int {
+		v := 0
+		for _, c := range []byte(s[i : i+n]) {
+			v = v*10 + int(c-'0')
+		}
+		return v
+	}
+	nsec := 0
+	if n > 20 {
+		// fastIsDateTime has checked that s[19] is '.' followed by
+		// digits up to the Z; time.Parse keeps nine of them.
+		frac := s[20 : n-1]
+		scale := 100000000
+		for i := 0; i < len(frac) && i < 9; i++ {
+			nsec += int(frac[i]-'0') * scale
+			scale /= 10
+		}
+	}
+	return time.Date(num(0, 4), time.Month(num(5, 2)), num(8, 2), num(11, 2), num(14, 2), num(17, 2), nsec, time.UTC), true
+}
+
+// fastIsDateTime is jsonschema/v5's check of the date-time format
+// (format.go, isDateTime) for a string, byte for byte: RFC 3339 with a
+// "T" or "t", the zone "Z", "z" or ±hh:mm, and a leap second only at
+// 23:59:60 UTC. Like the original it reads two-digit fields with
+// strconv.Atoi's rules, so "+1" passes as an hour.
+func fastIsDateTime(s string) bool {
+	if len(s) < 20 {
+		return false
+	}
+	if s[10] != 'T' && s[10] != 't' {
+		return false
+	}
+	return fastIsDate(s[:10]) && fastIsTime(s[11:])
+}
+
+// fastIsDate reports whether time.Parse("2006-01-02", s) succeeds: four
+// digits, '-', two digits of a month, '-', two digits of a day of that
+// month.
+func fastIsDate(s string) bool {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	for _, i := range [...]int{0, 1, 2, 3, 5, 6, 8, 9} {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	year := int(s[0]-'0')*1000 + int(s[1]-'0')*100 + int(s[2]-'0')*10 + int(s[3]-'0')
+	month := int(s[5]-'0')*10 + int(s[6]-'0')
+	day := int(s[8]-'0')*10 + int(s[9]-'0')
+	if month < 1 || month > 12 || day < 1 {
+		return false
+	}
+	days := [...]int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[month-1]
+	if month == 2 && year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+		days = 29
+	}
+	return day <= days
+}
+
+// fastIsTime is jsonschema/v5's isTime for a string: the full-time of RFC
+// 3339 after the "T".
+func fastIsTime(str string) bool {
+	if len(str) < 9 || str[2] != ':' || str[5] != ':' {
+		return false
+	}
+	h, ok := fastAtoi2(str[0:2], 0, 23)
+	if !ok {
+		return false
+	}
+	m, ok := fastAtoi2(str[3:5], 0, 59)
+	if !ok {
+		return false
+	}
+	s, ok := fastAtoi2(str[6:8], 0, 60)
+	if !ok {
+		return false
+	}
+	str = str[8:]
+	if str[0] == '.' {
+		str = str[1:]
+		digits := 0
+		for str != "" && str[0] >= '0' && str[0] <= '9' {
+			digits++
+			str = str[1:]
+		}
+		if digits == 0 {
+			return false
+		}
+	}
+	if len(str) == 0 {
+		return false
+	}
+	if str[0] == 'z' || str[0] == 'Z' {
+		if len(str) != 1 {
+			return false
+		}
+	} else {
+		if len(str) != 6 || str[3] != ':' {
+			return false
+		}
+		var sign int
+		switch str[0] {
+		case '+':
+			sign = -1
+		case '-':
+			sign = +1
+		default:
+			return false
+		}
+		zh, ok := fastAtoi2(str[1:3], 0, 23)
+		if !ok {
+			return false
+		}
+		zm, ok := fastAtoi2(str[4:6], 0, 59)
+		if !ok {
+			return false
+		}
+		hm := (h*60 + m) + sign*(zh*60+zm)
+		if hm < 0 {
+			hm += 24 * 60
+		}
+		h, m = hm/60, hm%60
+	}
+	if s == 60 && (h != 23 || m != 59) {
+		return false
+	}
+	return true
+}
+
+// fastAtoi2 is strconv.Atoi on a two-byte string, followed by a range
+// check: two digits, or a sign and one digit.
+func fastAtoi2(s string, lo, hi int) (int, bool) {
+	var n int
+	switch c0, c1 := s[0], s[1]; {
+	case c1 < '0' || c1 > '9':
+		return 0, false
+	case c0 >= '0' && c0 <= '9':
+		n = int(c0-'0')*10 + int(c1-'0')
+	case c0 == '+':
+		n = int(c1 - '0')
+	case c0 == '-':
+		n = -int(c1 - '0')
+	default:
+		return 0, false
+	}
+	return n, lo <= n && n <= hi
+}
+
+// fastIsColor matches the Color pattern ^#[0-9A-Fa-f]{6}$ (Go's $ matches
+// at the end of the text only).
+func fastIsColor(s string) bool {
+	if len(s) != 7 || s[0] != '#' {
+		return false
+	}
+	return fastHex4([]byte(s[1:5])) && fastHex4([]byte(s[3:7]))
+}
+
+// nullColor reads a member of the Color definition: null or a string
+// matching the pattern.
+func (d *fastDecoder) nullColor() (model.Nullable[string], bool) {
+	if d.null() {
+		return model.Nullable[string]{Present: true}, true
+	}
+	s, ok := d.str()
+	return model.Nullable[string]{Value: s, Valid: true, Present: true}, ok && fastIsColor(s)
+}
+
+// fastLenBetween reports whether s has between lo and hi code points, as
+// jsonschema/v5 counts minLength and maxLength.
+func fastLenBetween(s string, lo, hi int) bool {
+	if len(s) < lo {
+		return false // every code point takes a byte at least
+	}
+	n := utf8.RuneCountInString(s)
+	return lo <= n && n <= hi
+}
+
+// weight reads a Variant weight: a number from 0 to 1000, compared
+// exactly as jsonschema/v5 does (with big.Rat), decoded as a float64.
+func (d *fastDecoder) weight() (float64, bool) {
+	lit, plain, ok := d.number()
+	if !ok {
+		return 0, false
+	}
+	f, ok := fastParseFloat(lit, plain)
+	return f, ok && fastWithin1000(lit)
+}
+
+// fastWithin1000 reports whether the number literal lit lies in [0, 1000].
+// Literals without exponent are read digit by digit; others go through
+// big.Rat.SetString as in jsonschema/v5, which fails (making the schema
+// check panic) on exponents beyond a million: such a literal is refused.
+func fastWithin1000(lit string) bool {
+	if len(lit) <= 1000 && !strings.ContainsAny(lit, "eE") {
+		neg := lit[0] == '-'
+		if neg {
+			lit = lit[1:]
+		}
+		intPart, frac, _ := strings.Cut(lit, ".")
+		zeroFrac := strings.Trim(frac, "0") == ""
+		if neg {
+			return intPart == "0" && zeroFrac // -0 and -0.000 are 0
+		}
+		return len(intPart) < 4 || intPart == "1000" && zeroFrac
+	}
+	r, ok := new(big.Rat).SetString(lit)
+	if !ok {
+		return false
+	}
+	return r.Sign() >= 0 && r.Cmp(big.NewRat(1000, 1)) <= 0
+}
+
+// lifecycleStage reads a Lifecycle stage: one of its enumeration.
+func (d *fastDecoder) lifecycleStage() (model.LifecycleStage, bool) {
+	s, ok := d.str()
+	st := model.LifecycleStage(s)
+	switch st {
+	case model.StageInitial, model.StagePreLive, model.StageLive, model.StageCompleted, model.StageArchived:
+		return st, ok
+	}
+	return "", false
+}
+
+// operator reads a Constraint operator: one of its enumeration.
+func (d *fastDecoder) operator() (model.Operator, bool) {
+	s, ok := d.str()
+	op := model.Operator(s)
+	switch op {
+	case model.OpNotIn, model.OpIn, model.OpStrEndsWith, model.OpStrStartsWith, model.OpStrContains,
+		model.OpNumEq, model.OpNumGt, model.OpNumGte, model.OpNumLt, model.OpNumLte,
+		model.OpDateAfter, model.OpDateBefore, model.OpSemverEq, model.OpSemverGt, model.OpSemverLt,
+		model.OpSemverGte, model.OpSemverLte, model.OpRegex:
+		return op, ok
+	}
+	return "", false
+}
+
+// weightType reads a WeightType: variable or fix.
+func (d *fastDecoder) weightType() (model.WeightType, bool) {
+	s, ok := d.str()
+	w := model.WeightType(s)
+	if w != model.WeightVariable && w != model.WeightFix {
+		return "", false
+	}
+	return w, ok
+}
+
+// payloadType reads a PayloadType: json, csv, string or number.
+func (d *fastDecoder) payloadType() (model.PayloadType, bool) {
+	s, ok := d.str()
+	p := model.PayloadType(s)
+	switch p {
+	case model.PayloadJSON, model.PayloadCSV, model.PayloadString, model.PayloadNumber:
+		return p, ok
+	}
+	return "", false
+}
