@@ -52,6 +52,11 @@ import (
 //     (strings.EqualFold): encoding/json would decode it into the declared
 //     member as well.
 //
+// A date-time thus takes the fast path only when both jsonschema/v5's
+// check and model.ParseDateTime accept it, so ok also implies validity for
+// a schema compiled with either of them as its date-time check (the
+// structural tier uses model.ParseDateTime).
+//
 // Strings of req without escapes share one copy of body (made by
 // fastDecode, so body may be reused afterwards); req keeps it alive while
 // any of them is.
