@@ -106,27 +106,42 @@ type Target struct {
 // error is non-nil only when a lookup fails or ctx ends; no partial report
 // is returned then.
 func (v *Validator) Validate(ctx context.Context, body []byte, t Target) (*Report, error) {
-	decoded, problems := v.structure.Check(body)
+	imp, decoded, problems := v.structure.decode(body)
 	if problems.HasErrors() {
 		return &Report{Project: t.Project, Environment: t.Environment, Structural: problems, Issues: []Issue{}}, nil
 	}
-	var imp model.ImportRequest
-	if err := json.Unmarshal(decoded, &imp); err != nil {
-		p := Problem{Severity: SeverityError, Code: CodeDecode, Message: err.Error(), Location: Location{Offset: -1}}
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			p.Location.Offset = te.Offset
-		}
-		Positions(decoded, &p.Location)
-		return &Report{Project: t.Project, Environment: t.Environment, Structural: Problems{p}, Issues: []Issue{}}, nil
-	}
-	rep, err := v.ValidateImport(ctx, &imp, t)
+	rep, err := v.ValidateImport(ctx, imp, t)
 	if err != nil {
 		return nil, err
 	}
 	rep.Structural = problems
 	locateItems(decoded, rep.Issues)
 	return rep, nil
+}
+
+// decode checks body and decodes it into the model. A body that is valid
+// as it stands takes the single-pass fast path; any other goes through
+// Check, which finds every problem (and coerces scalars when asked), and
+// encoding/json. It returns the bytes the import was decoded from.
+func (s *Structure) decode(body []byte) (*model.ImportRequest, []byte, Problems) {
+	if imp, ok := fastDecode(body, s.opts.MaxDepth); ok {
+		return imp, body, nil
+	}
+	decoded, problems := s.Check(body)
+	if problems.HasErrors() {
+		return nil, decoded, problems
+	}
+	imp := new(model.ImportRequest)
+	if err := json.Unmarshal(decoded, imp); err != nil {
+		p := Problem{Severity: SeverityError, Code: CodeDecode, Message: err.Error(), Location: Location{Offset: -1}}
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			p.Location.Offset = te.Offset
+		}
+		Positions(decoded, &p.Location)
+		return nil, decoded, append(problems, p)
+	}
+	return imp, decoded, problems
 }
 
 // CodeDecode is the code of a structurally valid body that still does not
