@@ -784,6 +784,52 @@ func TestFastPathAgreesWithSchema(t *testing.T) {
 	t.Logf("%d bodies, %d on the fast path", len(bodies), accepted)
 }
 
+// The slow path built by fastTestStructure, once per test binary.
+var (
+	fastStructureOnce sync.Once
+	fastStructure     *Structure
+	fastStructureErr  error
+)
+
+// fastTestStructure returns the slow path with the tests' depth limit.
+func fastTestStructure(tb testing.TB) *Structure {
+	tb.Helper()
+	fastStructureOnce.Do(func() {
+		fastStructure, fastStructureErr = NewStructure(StructureOptions{MaxDepth: fastTestDepth})
+	})
+	if fastStructureErr != nil {
+		tb.Fatal(fastStructureErr)
+	}
+	return fastStructure
+}
+
+// fastStructureDisagreement reports, for a body fastDecode takes with the
+// tests' depth limit, a problem Structure.Check finds in it.
+func fastStructureDisagreement(tb testing.TB, body []byte) string {
+	tb.Helper()
+	if _, ok := fastDecode(body, fastTestDepth); !ok {
+		return ""
+	}
+	if _, problems := fastTestStructure(tb).Check(body); len(problems) > 0 {
+		return fmt.Sprintf("taken by the fast path, but Structure.Check reports %d problems, first %s: %s",
+			len(problems), problems[0].Code, problems[0].Message)
+	}
+	return ""
+}
+
+// TestFastPathImpliesStructureValid checks the direction of the agreement
+// the validation relies on: a body fastDecode takes is one the slow path,
+// Structure.Check with the same depth limit, finds no problem in.
+func TestFastPathImpliesStructureValid(t *testing.T) {
+	bodies := fastAgreementBodies(t)
+	bodies["exportgen 1000"] = exportgen.JSON(exportgen.Options{Features: 1000, Seed: 1})
+	for name, b := range bodies {
+		if msg := fastStructureDisagreement(t, b); msg != "" {
+			t.Errorf("%s: %s", name, msg)
+		}
+	}
+}
+
 // TestFastPathTakesValidBodies checks that the bodies a valid request is
 // made of take the fast path: realistic exports, recorded valid requests
 // and the crafted valid ones.
@@ -882,7 +928,8 @@ func TestFastRichBodyCoversSchema(t *testing.T) {
 // FuzzFastPathAgreesWithSchema checks, for any body, that fastDecode's
 // verdict is the contract's (syntax, UTF-8, distinct names, depth,
 // jsonschema/v5's verdict, encoding/json's success) and that what it
-// decodes equals encoding/json's decoding. The depth input varies the
+// decodes equals encoding/json's decoding; and that a body it takes is
+// one Structure.Check finds no problem in. The depth input varies the
 // nesting limit around the seeds' needs.
 func FuzzFastPathAgreesWithSchema(f *testing.F) {
 	// Without -fuzz, TestFastPathAgreesWithSchema runs the mutations; the
@@ -897,6 +944,9 @@ func FuzzFastPathAgreesWithSchema(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte, depth uint8) {
 		if msg := fastDisagreement(t, body, int(depth)); msg != "" {
 			t.Fatalf("maxDepth %d: %s\nbody: %q", depth, msg, body)
+		}
+		if msg := fastStructureDisagreement(t, body); msg != "" {
+			t.Fatalf("%s\nbody: %q", msg, body)
 		}
 	})
 }
@@ -960,6 +1010,9 @@ func FuzzFastPathMemberValues(f *testing.F) {
 		var b bytes.Buffer
 		fastEncode(&b, doc, "", m)
 		if msg := fastDisagreement(t, b.Bytes(), fastTestDepth); msg != "" {
+			t.Fatalf("%s\nbody: %q", msg, b.Bytes())
+		}
+		if msg := fastStructureDisagreement(t, b.Bytes()); msg != "" {
 			t.Fatalf("%s\nbody: %q", msg, b.Bytes())
 		}
 	})
