@@ -17,14 +17,24 @@ type ImportRequest struct {
 
 // ExportData is the result of an export operation.
 type ExportData struct {
-	Features            []Feature             `json:"features"`
-	FeatureStrategies   []Strategy            `json:"featureStrategies"`
-	FeatureEnvironments []FeatureEnvironment  `json:"featureEnvironments,omitempty"`
-	ContextFields       []ContextField        `json:"contextFields,omitempty"`
-	FeatureTags         []FeatureTag          `json:"featureTags,omitempty"`
-	Segments            []Segment             `json:"segments,omitempty"`
-	TagTypes            []TagType             `json:"tagTypes"`
-	Dependencies        []FeatureDependencies `json:"dependencies,omitempty"`
+	// Features are all exported features (required).
+	Features []Feature `json:"features"`
+	// FeatureStrategies are the strategy instances of the features
+	// (required).
+	FeatureStrategies []Strategy `json:"featureStrategies"`
+	// FeatureEnvironments are the features' configurations in the export
+	// environment.
+	FeatureEnvironments []FeatureEnvironment `json:"featureEnvironments,omitempty"`
+	// ContextFields are the context fields the strategies use.
+	ContextFields []ContextField `json:"contextFields,omitempty"`
+	// FeatureTags are the tags applied to the features.
+	FeatureTags []FeatureTag `json:"featureTags,omitempty"`
+	// Segments are the segments the strategies use.
+	Segments []Segment `json:"segments,omitempty"`
+	// TagTypes are the tag types the tags use (required).
+	TagTypes []TagType `json:"tagTypes"`
+	// Dependencies are the features' parent dependencies.
+	Dependencies []FeatureDependencies `json:"dependencies,omitempty"`
 	// Links are the links of the exported features.
 	Links []FeatureLinks `json:"links,omitempty"`
 

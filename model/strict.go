@@ -22,6 +22,7 @@ type DecodeError struct {
 	Msg string
 }
 
+// Error formats the error as "pointer (byte N): message".
 func (e *DecodeError) Error() string {
 	where := e.Pointer
 	if where == "" {
