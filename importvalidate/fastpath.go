@@ -57,13 +57,12 @@ import (
 // a schema compiled with either of them as its date-time check (the
 // structural tier uses model.ParseDateTime).
 //
-// Strings of req without escapes share one copy of body (made by
-// fastDecode, so body may be reused afterwards); req keeps it alive while
-// any of them is.
+// req shares no memory with body, which the caller may reuse afterwards.
+// Its strings are copied into a few 32 KiB chunks (fastpath_lex.go, keep).
 func fastDecode(body []byte, maxDepth int) (req *model.ImportRequest, ok bool) {
 	d := fastDecoders.Get().(*fastDecoder)
 	defer d.release()
-	d.data, d.text, d.pos, d.depth, d.limit = body, string(body), 0, 0, min(maxDepth, fastMaxNesting)
+	d.data, d.pos, d.depth, d.limit = body, 0, 0, min(maxDepth, fastMaxNesting)
 	req = new(model.ImportRequest)
 	d.ws()
 	if !d.importRequest(req) {
@@ -83,7 +82,7 @@ var fastDecoders = sync.Pool{New: func() any { return new(fastDecoder) }}
 // release forgets everything of the last decoding that the result holds or
 // that would keep the input alive, and returns d to fastDecoders.
 func (d *fastDecoder) release() {
-	d.data, d.text = nil, ""
+	d.data, d.arena = nil, nil
 	clear(d.names)
 	d.names = d.names[:0]
 	d.features.reset()
@@ -126,9 +125,9 @@ func (d *fastDecoder) release() {
 // fastDecoder is the state of one fastDecode call.
 type fastDecoder struct {
 	data []byte
-	// text is a copy of data: a decoded string without escapes is a
-	// substring of it.
-	text  string
+	// arena is the current chunk of the string arena (see keep), handed
+	// out to the result.
+	arena []byte
 	pos   int // offset of the next byte to read
 	depth int // objects and arrays open at pos
 	limit int // largest depth allowed
@@ -302,9 +301,8 @@ func (d *fastDecoder) extra(m *model.Extra, name string, known []string) bool {
 	}
 	if *m == nil {
 		*m = make(model.Extra, 1)
-	} else if _, dup := (*m)[name]; dup {
-		return false
 	}
-	(*m)[name] = raw
-	return true
+	n := len(*m)
+	(*m)[d.keep(fastViewBytes(name))] = raw
+	return len(*m) > n // equal: a duplicate name
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // This file holds the byte-level reading of the fast path (fastpath.go):
@@ -216,25 +217,88 @@ func fastHex4(b []byte) bool {
 	return true
 }
 
-// str reads a string value. A string without escapes is a substring of
-// d.text and costs no allocation.
+// str reads a string value the result keeps: its text is copied into the
+// string arena (see keep).
 func (d *fastDecoder) str() (string, bool) {
 	start, end, esc, ok := d.scanString()
 	if !ok {
 		return "", false
 	}
 	if !esc {
-		return d.text[start:end], true
+		return d.keep(d.data[start:end]), true
 	}
 	d.buf = fastUnescape(d.buf[:0], d.data[start:end])
-	return string(d.buf), true
+	return d.keep(d.buf), true
 }
 
-// key reads a member name, with the whitespace after it.
+// strView reads a string the result does not keep, such as an enumeration
+// value or a date-time: the string shares memory with the input or with
+// d.buf and is valid only until the next read.
+func (d *fastDecoder) strView() (string, bool) {
+	start, end, esc, ok := d.scanString()
+	if !ok {
+		return "", false
+	}
+	if !esc {
+		return fastView(d.data[start:end]), true
+	}
+	d.buf = fastUnescape(d.buf[:0], d.data[start:end])
+	return fastView(d.buf), true
+}
+
+// key reads a member name, with the whitespace after it. A name without
+// escapes shares memory with the input and is valid during the fastDecode
+// call only; whoever keeps a name copies it (keep).
 func (d *fastDecoder) key() (string, bool) {
-	s, ok := d.str()
+	start, end, esc, ok := d.scanString()
+	if !ok {
+		return "", false
+	}
 	d.ws()
-	return s, ok
+	if !esc {
+		return fastView(d.data[start:end]), true
+	}
+	return string(fastUnescape(nil, d.data[start:end])), true
+}
+
+// fastView returns a string sharing b's memory, for text that is only
+// looked at during the fastDecode call (member names, enumeration values,
+// numbers, date-times), so that looking costs no copy. b must not change
+// while the string is in use, and the string must not outlive the call.
+func fastView(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// fastViewBytes returns the bytes of s without copying them, for keep:
+// they must not be written.
+func fastViewBytes(s string) []byte {
+	return unsafe.Slice(unsafe.StringData(s), len(s))
+}
+
+// fastArenaChunk is the size of the string arena's chunks, the largest
+// size class of small objects.
+const fastArenaChunk = 32 << 10
+
+// keep returns a string holding a copy of b. Short strings are appended to
+// the current chunk of the string arena, whose bytes are never written
+// again once handed out; only the text the result keeps is copied, in a
+// few allocations.
+func (d *fastDecoder) keep(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if len(b) > cap(d.arena)-len(d.arena) {
+		if len(b) > fastArenaChunk/8 {
+			return string(b)
+		}
+		d.arena = make([]byte, 0, fastArenaChunk)
+	}
+	start := len(d.arena)
+	d.arena = append(d.arena, b...)
+	return unsafe.String(&d.arena[start], len(b))
 }
 
 // fastUnescape appends to dst the text of the string content s, which
@@ -309,8 +373,9 @@ func fastU4(s []byte) rune {
 	return r
 }
 
-// number reads a number and returns its literal text; plain reports that
-// it has neither a fraction nor an exponent.
+// number reads a number and returns its literal text, valid during the
+// fastDecode call only (see fastView); plain reports that it has neither a
+// fraction nor an exponent.
 func (d *fastDecoder) number() (lit string, plain, ok bool) {
 	data := d.data
 	start := d.pos
@@ -356,7 +421,7 @@ func (d *fastDecoder) number() (lit string, plain, ok bool) {
 		}
 	}
 	d.pos = i
-	return d.text[start:i], plain, true
+	return fastView(data[start:i]), plain, true
 }
 
 // float reads a number as encoding/json decodes it into a float64; a

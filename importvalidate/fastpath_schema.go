@@ -22,7 +22,7 @@ import (
 // "+1") would make encoding/json fail, and one only model.ParseDateTime
 // accepts (such as a space for the "T") fails the schema.
 func (d *fastDecoder) dateTime() (time.Time, bool) {
-	s, ok := d.str()
+	s, ok := d.strView()
 	if !ok || !fastIsDateTime(s) {
 		return time.Time{}, false
 	}
@@ -275,46 +275,65 @@ func fastWithin1000(lit string) bool {
 
 // lifecycleStage reads a Lifecycle stage: one of its enumeration.
 func (d *fastDecoder) lifecycleStage() (model.LifecycleStage, bool) {
-	s, ok := d.str()
-	st := model.LifecycleStage(s)
-	switch st {
-	case model.StageInitial, model.StagePreLive, model.StageLive, model.StageCompleted, model.StageArchived:
-		return st, ok
+	s, ok := d.strView()
+	if !ok {
+		return "", false
+	}
+	for _, st := range fastStages {
+		if s == string(st) {
+			return st, true
+		}
 	}
 	return "", false
 }
+
+// fastStages is the enumeration of Lifecycle stage.
+var fastStages = [...]model.LifecycleStage{model.StageInitial, model.StagePreLive, model.StageLive, model.StageCompleted, model.StageArchived}
 
 // operator reads a Constraint operator: one of its enumeration.
 func (d *fastDecoder) operator() (model.Operator, bool) {
-	s, ok := d.str()
-	op := model.Operator(s)
-	switch op {
-	case model.OpNotIn, model.OpIn, model.OpStrEndsWith, model.OpStrStartsWith, model.OpStrContains,
-		model.OpNumEq, model.OpNumGt, model.OpNumGte, model.OpNumLt, model.OpNumLte,
-		model.OpDateAfter, model.OpDateBefore, model.OpSemverEq, model.OpSemverGt, model.OpSemverLt,
-		model.OpSemverGte, model.OpSemverLte, model.OpRegex:
-		return op, ok
+	s, ok := d.strView()
+	if !ok {
+		return "", false
+	}
+	for _, op := range fastOperators {
+		if s == string(op) {
+			return op, true
+		}
 	}
 	return "", false
 }
 
+// fastOperators is the enumeration of Constraint operator.
+var fastOperators = [...]model.Operator{model.OpNotIn, model.OpIn, model.OpStrEndsWith, model.OpStrStartsWith, model.OpStrContains,
+	model.OpNumEq, model.OpNumGt, model.OpNumGte, model.OpNumLt, model.OpNumLte,
+	model.OpDateAfter, model.OpDateBefore, model.OpSemverEq, model.OpSemverGt, model.OpSemverLt,
+	model.OpSemverGte, model.OpSemverLte, model.OpRegex}
+
 // weightType reads a WeightType: variable or fix.
 func (d *fastDecoder) weightType() (model.WeightType, bool) {
-	s, ok := d.str()
-	w := model.WeightType(s)
-	if w != model.WeightVariable && w != model.WeightFix {
+	s, ok := d.strView()
+	switch {
+	case !ok:
 		return "", false
+	case s == string(model.WeightVariable):
+		return model.WeightVariable, true
+	case s == string(model.WeightFix):
+		return model.WeightFix, true
 	}
-	return w, ok
+	return "", false
 }
 
 // payloadType reads a PayloadType: json, csv, string or number.
 func (d *fastDecoder) payloadType() (model.PayloadType, bool) {
-	s, ok := d.str()
-	p := model.PayloadType(s)
-	switch p {
-	case model.PayloadJSON, model.PayloadCSV, model.PayloadString, model.PayloadNumber:
-		return p, ok
+	s, ok := d.strView()
+	if !ok {
+		return "", false
+	}
+	for _, p := range [...]model.PayloadType{model.PayloadJSON, model.PayloadCSV, model.PayloadString, model.PayloadNumber} {
+		if s == string(p) {
+			return p, true
+		}
 	}
 	return "", false
 }

@@ -191,7 +191,7 @@ func (d *fastDecoder) parameters() (*map[string]string, bool) {
 			return nil, false
 		}
 		n := len(m)
-		m[name] = v
+		m[d.keep(fastViewBytes(name))] = v
 		if len(m) == n {
 			return nil, false // a duplicate name
 		}
