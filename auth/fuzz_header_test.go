@@ -1,0 +1,213 @@
+package auth_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/auth"
+)
+
+// FuzzParseAuthorization checks ParseAuthorization on any header value:
+// it never panics; a token it returns is not empty and has no spaces or
+// tabs around it, and no token comes with ok false; "Bearer" in any case
+// (chosen by the bits of mask), then spaces or tabs (those of sep, or one
+// space), then a token x gives x; and parsing a returned token that does
+// not itself start with the Bearer word gives the token back.
+func FuzzParseAuthorization(f *testing.F) {
+	f.Add("Bearer abc", byte(0), " ")
+	f.Fuzz(func(t *testing.T, header string, mask byte, sep string) {
+		tok, ok := auth.ParseAuthorization(header)
+		switch {
+		case !ok && tok != "":
+			t.Fatalf("%q: token %q with ok false", header, tok)
+		case ok && tok == "":
+			t.Fatalf("%q: empty token with ok true", header)
+		case tok != strings.Trim(tok, " \t"):
+			t.Fatalf("%q: token %q has spaces or tabs around it", header, tok)
+		}
+
+		if ok && !hasBearerWord(tok) {
+			again, ok2 := auth.ParseAuthorization(tok)
+			if !ok2 || again != tok {
+				t.Fatalf("%q gave %q, which parses as %q, %v", header, tok, again, ok2)
+			}
+		}
+
+		x := strings.Trim(header, " \t")
+		if x == "" {
+			return
+		}
+		word := []byte("bearer")
+		for i := range word {
+			if mask&(1<<i) != 0 {
+				word[i] -= 'a' - 'A'
+			}
+		}
+		ows := strings.Map(func(r rune) rune {
+			if r == ' ' || r == '\t' {
+				return r
+			}
+			return -1
+		}, sep)
+		if ows == "" {
+			ows = " "
+		}
+		h := string(word) + ows + x
+		if got, ok := auth.ParseAuthorization(h); !ok || got != x {
+			t.Fatalf("%q gave %q, %v; want %q", h, got, ok, x)
+		}
+	})
+}
+
+// hasBearerWord reports whether s is the word Bearer (in any case) or
+// starts with it followed by a space or a tab.
+func hasBearerWord(s string) bool {
+	const w = "bearer"
+	return len(s) >= len(w) && strings.EqualFold(s[:len(w)], w) &&
+		(len(s) == len(w) || s[len(w)] == ' ' || s[len(w)] == '\t')
+}
+
+// TestFuzzSeedsLoad fails when a seed file of FuzzParseAuthorization is
+// not in the corpus format of go test fuzz or does not fit its arguments
+// (a string, a byte, a string).
+func TestFuzzSeedsLoad(t *testing.T) {
+	dir := filepath.Join("testdata", "fuzz", "FuzzParseAuthorization")
+	files, err := os.ReadDir(dir)
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no seeds in %s (%v)", dir, err)
+	}
+	for _, fi := range files {
+		b, err := os.ReadFile(filepath.Join(dir, fi.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		kinds, err := corpusKinds(b)
+		if err != nil {
+			t.Errorf("%s: %v", fi.Name(), err)
+			continue
+		}
+		if strings.Join(kinds, ",") != "string,byte,string" {
+			t.Errorf("%s: values %v; want string, byte, string", fi.Name(), kinds)
+		}
+	}
+}
+
+// corpusKinds parses a file of the corpus format of go test fuzz and
+// returns the type of each value, checking that its literal is valid.
+func corpusKinds(b []byte) ([]string, error) {
+	lines := strings.Split(string(b), "\n")
+	if strings.TrimSuffix(lines[0], "\r") != "go test fuzz v1" {
+		return nil, fmt.Errorf("first line %q is not %q", lines[0], "go test fuzz v1")
+	}
+	var kinds []string
+	for _, line := range lines[1:] {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		expr, err := parser.ParseExpr(line)
+		if err != nil {
+			return nil, err
+		}
+		call, ok := expr.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return nil, fmt.Errorf("%q is not a conversion of one value", line)
+		}
+		fn, ok1 := call.Fun.(*ast.Ident)
+		lit, ok2 := call.Args[0].(*ast.BasicLit)
+		if !ok1 || !ok2 {
+			return nil, fmt.Errorf("%q: unsupported value", line)
+		}
+		switch {
+		case fn.Name == "string" && lit.Kind == token.STRING:
+			if _, err := strconv.Unquote(lit.Value); err != nil {
+				return nil, fmt.Errorf("%q: %v", line, err)
+			}
+		case (fn.Name == "byte" || fn.Name == "uint8") && lit.Kind == token.CHAR:
+			r, _, _, err := strconv.UnquoteChar(lit.Value[1:len(lit.Value)-1], '\'')
+			if err != nil || r > 0xFF {
+				return nil, fmt.Errorf("%q: not a byte", line)
+			}
+		case (fn.Name == "byte" || fn.Name == "uint8") && lit.Kind == token.INT:
+			if _, err := strconv.ParseUint(lit.Value, 0, 8); err != nil {
+				return nil, fmt.Errorf("%q: %v", line, err)
+			}
+		default:
+			return nil, fmt.Errorf("%q: unsupported value", line)
+		}
+		kind := fn.Name
+		if kind == "uint8" {
+			kind = "byte"
+		}
+		kinds = append(kinds, kind)
+	}
+	return kinds, nil
+}
+
+// TestWriteFuzzSeeds rewrites the seeds of FuzzParseAuthorization from the
+// authorization headers of the recorded conformance requests and a list
+// of awkward values, when FLAGADMIN_WRITE_FUZZ_SEEDS=1. Seeds that the
+// fuzzer added (named by their hash) are kept.
+func TestWriteFuzzSeeds(t *testing.T) {
+	if os.Getenv("FLAGADMIN_WRITE_FUZZ_SEEDS") != "1" {
+		t.Skip("set FLAGADMIN_WRITE_FUZZ_SEEDS=1 to rewrite the seed corpus")
+	}
+	headers := map[string]string{}
+	paths, err := filepath.Glob("../../shared/conformance/recorded/*.request.json")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no recorded requests (%v)", err)
+	}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var req struct {
+			Headers map[string]string `json:"headers"`
+		}
+		if err := json.Unmarshal(b, &req); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		name := strings.TrimSuffix(filepath.Base(p), ".request.json")
+		headers["recorded-"+name] = req.Headers["Authorization"]
+	}
+	for name, h := range map[string]string{
+		"blank": "", "spaces": " \t ", "bearer-only": "Bearer", "bearer-space": "Bearer ",
+		"bearer-tabs": "bearer\t\tabc\t", "upper": "BEARER  xyz  ", "glued": "Bearerx",
+		"twice": "Bearer Bearer x", "twice-word": "Bearer bearer", "inner-space": "Bearer a b",
+		"crlf": "Bearer a\r\n", "nul": "Bearer \x00", "nbsp": "Bearer\u00a0x", "unicode": "BEARER ü",
+		"vtab": "Bearer\vx", "long": "Bearer " + strings.Repeat("t", 300),
+	} {
+		headers["value-"+name] = h
+	}
+	dir := filepath.Join("testdata", "fuzz", "FuzzParseAuthorization")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	old, _ := os.ReadDir(dir)
+	for _, fi := range old {
+		if strings.Contains(fi.Name(), "-") {
+			_ = os.Remove(filepath.Join(dir, fi.Name()))
+		}
+	}
+	names := make([]string, 0, len(headers))
+	for n := range headers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for i, n := range names {
+		b := fmt.Sprintf("go test fuzz v1\nstring(%q)\nbyte(%q)\nstring(%q)\n", headers[n], byte(i*37), []string{" ", "\t", " \t", "x"}[i%4])
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(b), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package users_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/users"
+)
+
+// TestConcurrentListings shares one MemoryStore and Lister among 64
+// goroutines that list the users as an admin, as a user holding ADMIN and
+// as callers who may not (a viewer, a client token), sort and overwrite
+// the listings they get, and encode them. Every encoded listing must be
+// the one a sequential run gave, and every refusal a NoAccessError.
+func TestConcurrentListings(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "shared", "conformance", "oracle-state.json"))
+	if err != nil {
+		t.Fatalf("shared conformance material is required (clone shared/ beside main/): %v", err)
+	}
+	snap, err := model.DecodeSnapshot(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
+	for i := range 300 {
+		name := fmt.Sprintf("User %d", i)
+		email := fmt.Sprintf("user%d@example.com", i)
+		u := model.SnapshotUser{ID: int64(500 + 7*((i*37)%300)), Name: &name, Email: &email,
+			Deleted: i%11 == 0, System: i%13 == 0, LoginAttempts: int64(i % 4)}
+		if i%3 == 0 {
+			u.SeenAt = &seen
+			u.CreatedAt = &seen
+		}
+		if i%7 == 0 {
+			u.AccountType = users.AccountService
+		}
+		snap.Users = append(snap.Users, u)
+	}
+	store := users.NewMemoryStore(snap)
+	lister := &users.Lister{Store: store}
+	ctx := context.Background()
+
+	callers := []*auth.Principal{
+		{Kind: auth.KindAdmin},
+		{Kind: auth.KindUser, UserID: 1, Grants: []model.Grant{{Permission: auth.PermissionAdmin}}},
+		{Kind: auth.KindUser, UserID: 2, Grants: []model.Grant{{Permission: "CREATE_FEATURE"}}},
+		{Kind: auth.KindClient},
+	}
+	list := func(p *auth.Principal) ([]byte, error) {
+		l, err := lister.List(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		return l.MarshalJSON()
+	}
+	want, err := list(callers[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(want, []byte(`"User 299"`)) && !bytes.Contains(want, []byte(`"User 298"`)) {
+		t.Fatalf("the listing lacks the added users: %.300s", want)
+	}
+
+	const goroutines = 64
+	var wg sync.WaitGroup
+	for g := range goroutines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := range 8 {
+				p := callers[(g+r)%len(callers)]
+				got, err := list(p)
+				if p.Kind == auth.KindClient || len(p.Grants) > 0 && p.Grants[0].Permission != auth.PermissionAdmin {
+					var na *auth.NoAccessError
+					if !errors.As(err, &na) {
+						t.Errorf("goroutine %d: %v may not list users; got %v", g, p, err)
+						return
+					}
+					continue
+				}
+				if err != nil || !bytes.Equal(got, want) {
+					t.Errorf("goroutine %d: listing differs from the sequential one (%v):\n%.300s\nwant\n%.300s", g, err, got, want)
+					return
+				}
+				// The listing and what the store returns are the caller's
+				// own: reordering and overwriting them must not reach
+				// another listing.
+				l, err := lister.List(ctx, p)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				for i, j := 0, len(l.Users)-1; i < j; i, j = i+1, j-1 {
+					l.Users[i], l.Users[j] = l.Users[j], l.Users[i]
+				}
+				for i := range l.RootRoles {
+					l.RootRoles[i].Name = "spoilt"
+				}
+				all, err := store.Users(ctx)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				for i := range all {
+					all[i].Name = "spoilt"
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if got, err := list(callers[0]); err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("listing after the concurrent run differs (%v)", err)
+	}
+}
