@@ -82,7 +82,7 @@ var fastDecoders = sync.Pool{New: func() any { return new(fastDecoder) }}
 // release forgets everything of the last decoding that the result holds or
 // that would keep the input alive, and returns d to fastDecoders.
 func (d *fastDecoder) release() {
-	d.data, d.arena = nil, nil
+	d.data, d.arena, d.arenaUsed = nil, nil, 0
 	clear(d.names)
 	d.names = d.names[:0]
 	d.features.reset()
@@ -126,12 +126,13 @@ func (d *fastDecoder) release() {
 type fastDecoder struct {
 	data []byte
 	// arena is the current chunk of the string arena (see keep), handed
-	// out to the result.
-	arena []byte
-	pos   int // offset of the next byte to read
-	depth int // objects and arrays open at pos
-	limit int // largest depth allowed
-	buf   []byte
+	// out to the result up to arenaUsed.
+	arena     []byte
+	arenaUsed int
+	pos       int // offset of the next byte to read
+	depth     int // objects and arrays open at pos
+	limit     int // largest depth allowed
+	buf       []byte
 	// names holds the member names of the objects skipObject is checking,
 	// innermost last.
 	names []string

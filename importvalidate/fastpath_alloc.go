@@ -1,20 +1,20 @@
 package importvalidate
 
 // This file holds how the fast path (fastpath.go) allocates what the model
-// holds: the items of arrays are gathered in per-type scratch lists and
-// then copied into slices of exactly their length, carved from shared
-// chunks when small; values behind pointers come from per-type slabs. Both
-// cut the number of allocations without sharing memory between two places
-// of the result: every slice has its own elements (and a capacity equal to
-// its length, so that appending to it copies), every pointer its own value.
+// holds. The items of arrays are decoded in place: a small array into a
+// chunk shared with the other arrays of its element type, a large one into
+// a scratch list kept between calls, from which it is copied into a slice
+// of exactly its length. Values behind pointers come from per-type slabs.
+// This cuts the number of allocations and, above all, the copies of memory
+// holding pointers, which are slow while the garbage collector marks.
+// Nothing is shared between two places of the result: every slice has its
+// own elements (and a capacity equal to its length, so that appending to
+// it copies), every pointer its own variable.
 
 // Chunk sizes, in elements, of fastList and fastSlab.
 const (
 	fastFirstChunk = 16
 	fastMaxChunk   = 512
-	// fastOwnSlice is the length from which an array gets a backing
-	// array of its own rather than a piece of a chunk.
-	fastOwnSlice = 64
 )
 
 // fastNextChunk returns the size of the chunk after one of size n.
@@ -28,76 +28,110 @@ func fastNextChunk(n int) int {
 	return 2 * n
 }
 
-// fastList gathers the items of the arrays of one element type that are
-// being decoded. Arrays of one type never nest in the model, but an item
-// may hold arrays of other types, so items keeps the items of the arrays
-// being decoded, innermost last, and each array remembers where its own
-// items start.
+// fastList holds the arrays of one element type. Arrays of one type never
+// nest in the model (an item may hold arrays of other types only), so at
+// most one array of a list is being decoded at a time. While it is small
+// its items are chunk[base:used]; once it outgrows its chunk they move to
+// large[:inLarge]. The unused parts of chunk and large are always zero,
+// so that adding an item writes nothing, and the slices are kept at their
+// full length with the counts beside them, so that adding an item stores
+// no pointer (a store the garbage collector would have to look at while it
+// marks).
 type fastList[T any] struct {
-	items []T
-	chunk []T // free capacity for small finished arrays
-	heads fastSlab[[]T]
+	chunk []T
+	base  int
+	used  int
+	large []T // kept between calls
+	// inLarge is the number of items in large, or 0 while the array in
+	// progress is in chunk.
+	inLarge int
+	heads   fastSlab[[]T]
 }
 
-// add appends a zero item and returns a pointer to it, valid until the
-// next add on the same list.
+// begin starts an array.
+func (l *fastList[T]) begin() { l.base = l.used }
+
+// add appends a zero item to the array and returns a pointer to it, valid
+// until the next add on the same list.
 func (l *fastList[T]) add() *T {
-	var zero T
-	l.items = append(l.items, zero)
-	return &l.items[len(l.items)-1]
-}
-
-// reset readies l for the next decoding: the scratch items are kept (and
-// cleared), the chunk, handed out to the last result, is dropped.
-func (l *fastList[T]) reset() {
-	clear(l.items)
-	l.items = l.items[:0]
-	l.chunk = nil
-	l.heads.buf = nil
-}
-
-// finish returns the items from base on as a slice of their own, and drops
-// them from items. No items give an empty, non-nil slice, as encoding/json
-// decodes [].
-func (l *fastList[T]) finish(base int) []T {
-	items := l.items[base:]
-	n := len(items)
-	var out []T
-	switch {
-	case n == 0:
-		out = make([]T, 0)
-	case n >= fastOwnSlice:
-		out = make([]T, n)
-		copy(out, items)
-	default:
-		if cap(l.chunk)-len(l.chunk) < n {
-			l.chunk = make([]T, 0, fastNextChunk(cap(l.chunk)))
+	if l.inLarge == 0 {
+		if l.used < len(l.chunk) {
+			l.used++
+			return &l.chunk[l.used-1]
 		}
-		start := len(l.chunk)
-		l.chunk = append(l.chunk, items...)
-		out = l.chunk[start:len(l.chunk):len(l.chunk)]
+		n := l.used - l.base
+		if next := fastNextChunk(len(l.chunk)); n < next/2 {
+			// Move the few items to a new chunk; the old one keeps the
+			// arrays finished before (and an unreachable copy of these).
+			chunk := make([]T, next)
+			copy(chunk, l.chunk[l.base:l.used])
+			l.chunk, l.base, l.used = chunk, 0, n+1
+			return &chunk[n]
+		}
+		if len(l.large) < 2*n {
+			l.large = make([]T, 2*n)
+		}
+		copy(l.large, l.chunk[l.base:l.used])
+		clear(l.chunk[l.base:l.used])
+		l.used, l.inLarge = l.base, n
 	}
-	clear(items)
-	l.items = l.items[:base]
-	return out
+	if l.inLarge == len(l.large) {
+		large := make([]T, 2*len(l.large))
+		copy(large, l.large)
+		l.large = large
+	}
+	l.inLarge++
+	return &l.large[l.inLarge-1]
+}
+
+// finish ends the array and returns its items. No items give an empty,
+// non-nil slice, as encoding/json decodes [].
+func (l *fastList[T]) finish() []T {
+	if n := l.inLarge; n > 0 {
+		out := make([]T, n)
+		copy(out, l.large[:n])
+		clear(l.large[:n])
+		l.inLarge = 0
+		return out
+	}
+	if l.used == l.base {
+		return make([]T, 0)
+	}
+	return l.chunk[l.base:l.used:l.used]
+}
+
+// reset readies l for the next decoding: large is kept (and cleared), the
+// chunk, handed out to the last result, is dropped.
+func (l *fastList[T]) reset() {
+	clear(l.large[:l.inLarge])
+	l.chunk, l.base, l.used, l.inLarge = nil, 0, 0, 0
+	l.heads.reset()
 }
 
 // fastSlab hands out pointers to values of one type, allocated a chunk at
-// a time.
+// a time: buf[:used] are handed out, the rest is zero.
 type fastSlab[T any] struct {
-	buf []T
+	buf  []T
+	used int
 }
 
 // reset drops the chunk, handed out to the last result.
-func (s *fastSlab[T]) reset() { s.buf = nil }
+func (s *fastSlab[T]) reset() { s.buf, s.used = nil, 0 }
 
 // put returns a pointer to a new variable holding v.
 func (s *fastSlab[T]) put(v T) *T {
-	if len(s.buf) == cap(s.buf) {
-		s.buf = make([]T, 0, fastNextChunk(cap(s.buf)))
+	p := s.zero()
+	*p = v
+	return p
+}
+
+// zero returns a pointer to a new zero variable.
+func (s *fastSlab[T]) zero() *T {
+	if s.used == len(s.buf) {
+		s.buf, s.used = make([]T, fastNextChunk(len(s.buf))), 0
 	}
-	s.buf = append(s.buf, v)
-	return &s.buf[len(s.buf)-1]
+	s.used++
+	return &s.buf[s.used-1]
 }
 
 // fastArray decodes an array whose items item decodes, into a slice of
@@ -107,7 +141,7 @@ func fastArray[T any](d *fastDecoder, l *fastList[T], item func(*fastDecoder, *T
 	if !ok {
 		return nil, false
 	}
-	base := len(l.items)
+	l.begin()
 	for more := !empty; more; {
 		if !item(d, l.add()) {
 			return nil, false
@@ -116,7 +150,7 @@ func fastArray[T any](d *fastDecoder, l *fastList[T], item func(*fastDecoder, *T
 			return nil, false
 		}
 	}
-	return l.finish(base), true
+	return l.finish(), true
 }
 
 // fastArrayPtr is fastArray for an optional member held as a pointer to a

@@ -66,7 +66,7 @@ func (d *fastDecoder) feature(out *model.Feature) bool {
 			}
 		case "createdBy":
 			if ok = fastOnce(&seen, createdBy); ok {
-				out.CreatedBy = d.createdBys.put(model.CreatedBy{})
+				out.CreatedBy = d.createdBys.zero()
 				ok = d.createdBy(out.CreatedBy)
 			}
 		case "archivedAt":
@@ -105,7 +105,7 @@ func (d *fastDecoder) feature(out *model.Feature) bool {
 			}
 		case "lifecycle":
 			if ok = fastOnce(&seen, lifecycle); ok {
-				out.Lifecycle = d.lifecycles.put(model.Lifecycle{})
+				out.Lifecycle = d.lifecycles.zero()
 				ok = d.lifecycle(out.Lifecycle)
 			}
 		case "dependencies":
@@ -114,7 +114,7 @@ func (d *fastDecoder) feature(out *model.Feature) bool {
 			}
 		case "collaborators":
 			if ok = fastOnce(&seen, collaborators); ok {
-				out.Collaborators = d.collabs.put(model.Collaborators{})
+				out.Collaborators = d.collabs.zero()
 				ok = d.collaboratorsObject(out.Collaborators)
 			}
 		case "links":

@@ -282,7 +282,7 @@ func fastViewBytes(s string) []byte {
 // size class of small objects.
 const fastArenaChunk = 32 << 10
 
-// keep returns a string holding a copy of b. Short strings are appended to
+// keep returns a string holding a copy of b. Short strings are copied to
 // the current chunk of the string arena, whose bytes are never written
 // again once handed out; only the text the result keeps is copied, in a
 // few allocations.
@@ -290,14 +290,14 @@ func (d *fastDecoder) keep(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
-	if len(b) > cap(d.arena)-len(d.arena) {
+	if len(b) > len(d.arena)-d.arenaUsed {
 		if len(b) > fastArenaChunk/8 {
 			return string(b)
 		}
-		d.arena = make([]byte, 0, fastArenaChunk)
+		d.arena, d.arenaUsed = make([]byte, fastArenaChunk), 0
 	}
-	start := len(d.arena)
-	d.arena = append(d.arena, b...)
+	start := d.arenaUsed
+	d.arenaUsed += copy(d.arena[start:], b)
 	return unsafe.String(&d.arena[start], len(b))
 }
 

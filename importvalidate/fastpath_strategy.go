@@ -280,7 +280,7 @@ func (d *fastDecoder) strategyVariant(out *model.StrategyVariant) bool {
 			out.Stickiness, ok = d.strIf(fastOnce(&seen, stickiness))
 		case "payload":
 			if ok = fastOnce(&seen, payload); ok {
-				out.Payload = d.svPayloads.put(model.StrategyPayload{})
+				out.Payload = d.svPayloads.zero()
 				ok = d.strategyPayload(out.Payload)
 			}
 		default:
@@ -363,7 +363,7 @@ func (d *fastDecoder) variant(out *model.Variant) bool {
 			out.Stickiness, ok = d.strPtr(fastOnce(&seen, stickiness))
 		case "payload":
 			if ok = fastOnce(&seen, payload); ok {
-				out.Payload = d.payloads.put(model.Payload{})
+				out.Payload = d.payloads.zero()
 				ok = d.payload(out.Payload)
 			}
 		case "overrides":
