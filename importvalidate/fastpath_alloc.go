@@ -45,11 +45,19 @@ type fastList[T any] struct {
 	// inLarge is the number of items in large, or 0 while the array in
 	// progress is in chunk.
 	inLarge int
+	active  bool // an array is in progress
 	heads   fastSlab[[]T]
 }
 
-// begin starts an array.
-func (l *fastList[T]) begin() { l.base = l.used }
+// begin starts an array. It panics when one is in progress already: the
+// model would then nest arrays of one type, which fastList cannot hold.
+func (l *fastList[T]) begin() {
+	if l.active {
+		panic("importvalidate: fastList: nested arrays of one element type")
+	}
+	l.active = true
+	l.base = l.used
+}
 
 // add appends a zero item to the array and returns a pointer to it, valid
 // until the next add on the same list.
@@ -87,6 +95,7 @@ func (l *fastList[T]) add() *T {
 // finish ends the array and returns its items. No items give an empty,
 // non-nil slice, as encoding/json decodes [].
 func (l *fastList[T]) finish() []T {
+	l.active = false
 	if n := l.inLarge; n > 0 {
 		out := make([]T, n)
 		copy(out, l.large[:n])
@@ -104,7 +113,7 @@ func (l *fastList[T]) finish() []T {
 // chunk, handed out to the last result, is dropped.
 func (l *fastList[T]) reset() {
 	clear(l.large[:l.inLarge])
-	l.chunk, l.base, l.used, l.inLarge = nil, 0, 0, 0
+	l.chunk, l.base, l.used, l.inLarge, l.active = nil, 0, 0, 0, false
 	l.heads.reset()
 }
 
