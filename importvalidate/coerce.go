@@ -35,6 +35,22 @@ type coercion struct {
 // returns the (possibly replaced) root and the changes made.
 func coerceInstance(root *schemaNode, v any) (any, []coercion) {
 	var out []coercion
+	v = walkInstance(root, v, func(n *schemaNode, v any, path []string) (any, bool) {
+		if nv, changed := coerceScalar(n.types, v); changed {
+			out = append(out, coercion{ptr: pointerOf(path), text: appendJSONValue(nil, nv), off: -1})
+			return nv, false
+		}
+		return v, true
+	})
+	return v, out
+}
+
+// walkInstance walks the decoded JSON value v beside the schema from root,
+// depth first. At each value it calls visit with the value's schema node
+// (with $ref followed) and path; visit returns the value to keep in its
+// place and whether to descend into it. A value whose type the node does
+// not admit is not descended into, nor is one without a node.
+func walkInstance(root *schemaNode, v any, visit func(n *schemaNode, v any, path []string) (any, bool)) any {
 	var path []string
 	var walk func(n *schemaNode, v any) any
 	walk = func(n *schemaNode, v any) any {
@@ -42,11 +58,8 @@ func coerceInstance(root *schemaNode, v any) (any, []coercion) {
 		if n == nil {
 			return v
 		}
-		if nv, changed := coerceScalar(n.types, v); changed {
-			out = append(out, coercion{ptr: pointerOf(path), text: appendJSONValue(nil, nv), off: -1})
-			return nv
-		}
-		if len(n.types) > 0 && !typeMatches(n.types, v) {
+		v, descend := visit(n, v, path)
+		if !descend || (len(n.types) > 0 && !typeMatches(n.types, v)) {
 			return v // the type keyword fails; nothing below is looked at
 		}
 		switch x := v.(type) {
@@ -76,8 +89,7 @@ func coerceInstance(root *schemaNode, v any) (any, []coercion) {
 		}
 		return v
 	}
-	v = walk(root, v)
-	return v, out
+	return walk(root, v)
 }
 
 // pointerOf builds the JSON pointer of the decoded tokens path.

@@ -106,7 +106,7 @@ type Target struct {
 // error is non-nil only when a lookup fails or ctx ends; no partial report
 // is returned then.
 func (v *Validator) Validate(ctx context.Context, body []byte, t Target) (*Report, error) {
-	imp, decoded, problems := v.structure.decode(body)
+	imp, problems := v.structure.decode(body)
 	if problems.HasErrors() {
 		return &Report{Project: t.Project, Environment: t.Environment, Structural: problems, Issues: []Issue{}}, nil
 	}
@@ -115,21 +115,36 @@ func (v *Validator) Validate(ctx context.Context, body []byte, t Target) (*Repor
 		return nil, err
 	}
 	rep.Structural = problems
-	locateItems(decoded, rep.Issues)
+	// Coercion and integer rewriting change values only, never their
+	// pointers, so the items are located in the caller's bytes.
+	locateItems(body, rep.Issues)
 	return rep, nil
 }
 
 // decode checks body and decodes it into the model. A body that is valid
 // as it stands takes the single-pass fast path; any other goes through
 // Check, which finds every problem (and coerces scalars when asked), and
-// encoding/json. It returns the bytes the import was decoded from.
-func (s *Structure) decode(body []byte) (*model.ImportRequest, []byte, Problems) {
+// encoding/json, after whole numbers in integer members are written as
+// integers (see numberFixes).
+func (s *Structure) decode(body []byte) (*model.ImportRequest, Problems) {
 	if imp, ok := fastDecode(body, s.opts.MaxDepth); ok {
-		return imp, body, nil
+		return imp, nil
 	}
 	decoded, problems := s.Check(body)
 	if problems.HasErrors() {
-		return nil, decoded, problems
+		return nil, problems
+	}
+	rewrites, unfit := s.numberFixes(decoded)
+	if len(unfit) > 0 {
+		locs := make([]*Location, len(unfit))
+		for i := range unfit {
+			locs[i] = &unfit[i].Location
+		}
+		locatePointers(body, locs)
+		return nil, append(problems, unfit...)
+	}
+	if len(rewrites) > 0 {
+		decoded = applyCoercions(decoded, rewrites)
 	}
 	imp := new(model.ImportRequest)
 	if err := json.Unmarshal(decoded, imp); err != nil {
@@ -139,9 +154,9 @@ func (s *Structure) decode(body []byte) (*model.ImportRequest, []byte, Problems)
 			p.Location.Offset = te.Offset
 		}
 		Positions(decoded, &p.Location)
-		return nil, decoded, append(problems, p)
+		return nil, append(problems, p)
 	}
-	return imp, decoded, problems
+	return imp, problems
 }
 
 // CodeDecode is the code of a structurally valid body that still does not

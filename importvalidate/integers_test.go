@@ -1,0 +1,63 @@
+package importvalidate_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+)
+
+// Whole numbers written with a fraction or an exponent are integers to
+// JSON Schema and to the reference server; they decode as such, and items
+// are still located in the caller's bytes.
+func TestWholeNumbersInIntegerMembers(t *testing.T) {
+	v, err := importvalidate.New(importvalidate.Options{Strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := []byte(`{"project":"default","environment":"development","data":{"features":[{"name":"f"}],
+"featureStrategies":[{"name":"default","featureName":"f","variants":[
+ {"name":"a","weight":5.0e2,"weightType":"variable","stickiness":"default"},
+ {"name":"b","weight":400.000,"weightType":"variable","stickiness":"default"}]},
+ {"name":"ghost","featureName":"f"}],
+"contextFields":[{"name":"c","sortOrder":1e2,"usedInFeatures":-0.0}],"tagTypes":[]}}`)
+	rep, err := v.Validate(context.Background(), body, importvalidate.Target{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Structural) != 0 {
+		t.Fatalf("structural problems: %v", rep.Structural)
+	}
+	is, ok := rep.Find(importvalidate.CodeVariantWeights)
+	if !ok || is.Items[0].Value != "f (weights sum to 900)" {
+		t.Fatalf("variant weights decoded wrongly: %+v", is)
+	}
+	us, ok := rep.Find(importvalidate.CodeUnknownStrategy)
+	if !ok {
+		t.Fatal("no unknown-strategy issue")
+	}
+	l := us.Items[0].Locations[0]
+	if string(body[l.Offset:l.Offset+7]) != `"ghost"` || l.Line != 5 || l.Column != 10 {
+		t.Errorf("ghost located at %+v", l)
+	}
+}
+
+func TestIntegerBeyondInt64IsADecodeProblem(t *testing.T) {
+	v, err := importvalidate.New(importvalidate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],
+"contextFields":[{"name":"c","sortOrder":1e30}],"tagTypes":[]}}`)
+	rep, err := v.Validate(context.Background(), body, importvalidate.Target{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Structural) != 1 || rep.Structural[0].Code != importvalidate.CodeDecode {
+		t.Fatalf("want one decode problem, got %v", rep.Structural)
+	}
+	p := rep.Structural[0]
+	if p.Location.Pointer != "/data/contextFields/0/sortOrder" || string(body[p.Location.Offset:p.Location.Offset+4]) != "1e30" || p.Location.Line != 2 {
+		t.Errorf("decode problem located at %+v: %s", p.Location, p.Message)
+	}
+}
