@@ -108,6 +108,7 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 	maxBody := fs.Int64("max-body", adminhttp.DefaultMaxBody, "largest accepted request body in `bytes` (500 kB = 500×1024)")
 	strict := fs.Bool("strict", false, "run the extra validation rules and answer with them")
 	coerce := fs.Bool("coerce", false, "coerce scalars as the reference server does instead of answering 400")
+	logCauses := fs.Bool("log-causes", false, "write the cause of a 500 to its log line (a store's error may quote names from the request)")
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
 	}
@@ -151,6 +152,7 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 		MaxBody:   *maxBody,
 		Logger:    slog.New(logHandler),
 		Strict:    *strict,
+		LogCauses: *logCauses,
 	})
 	if err != nil {
 		return nil, nil, err

@@ -32,7 +32,8 @@
 //  6. 200: the validation response.
 //
 // A failing token lookup, store or state is a 500 InternalError whose body
-// says nothing about the cause; the log line carries it. Every error body
+// says nothing about the cause; the log line carries its id, and the cause
+// itself with Options.LogCauses. Every error body
 // has a fresh UUID v4 as its id, and every answer is
 // application/json; charset=utf-8.
 //
@@ -94,6 +95,12 @@ type Options struct {
 	// Rand is the source of the ids of error bodies; nil means
 	// crypto/rand. The handler serialises its reads, so any reader will do.
 	Rand io.Reader
+	// LogCauses writes the cause of a 500 (the error of the token lookup,
+	// the state or the user store) into its log line. Off by default: a
+	// store's error may quote the names it was asked about, which come
+	// from the request body. Without it the line carries the error id and
+	// the cause's Go type only.
+	LogCauses bool
 }
 
 // NewHandler returns the handler of both endpoints. It fails when
@@ -123,6 +130,7 @@ func NewHandler(opts Options) (http.Handler, error) {
 		lister:    &users.Lister{Store: opts.Users, Rand: rnd},
 		maxBody:   opts.MaxBody,
 		logger:    opts.Logger,
+		logCauses: opts.LogCauses,
 		strict:    opts.Strict,
 		rand:      rnd,
 	}, nil
@@ -136,6 +144,19 @@ type handler struct {
 	logger    *slog.Logger
 	strict    bool
 	rand      io.Reader
+	logCauses bool
+}
+
+// rootType names the Go type of the innermost error err wraps (through
+// single Unwrap), which says what failed without quoting anything.
+func rootType(err error) string {
+	for {
+		next := errors.Unwrap(err)
+		if next == nil {
+			return fmt.Sprintf("%T", err)
+		}
+		err = next
+	}
 }
 
 // outcome is what the log line says about a request beyond its status.
@@ -328,7 +349,12 @@ func (h *handler) log(r *http.Request, rec *recorder, d time.Duration, out outco
 	}
 	if out.errID != "" {
 		level = slog.LevelError
-		attrs = append(attrs, slog.String("error_id", out.errID), slog.String("error", out.cause.Error()))
+		attrs = append(attrs, slog.String("error_id", out.errID))
+		if h.logCauses {
+			attrs = append(attrs, slog.String("error", out.cause.Error()))
+		} else {
+			attrs = append(attrs, slog.String("error_type", rootType(out.cause)))
+		}
 	}
 	h.logger.LogAttrs(r.Context(), level, "request", attrs...)
 }

@@ -372,6 +372,7 @@ func TestInternalErrorsHideTheCause(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf syncBuffer
 			tc.s.logger = slog.New(slog.NewJSONHandler(&buf, nil))
+			tc.s.logCauses = true
 			h := newHandler(t, snap, tc.s)
 			rec := do(h, tc.method, tc.path, adminToken, "application/json", strings.NewReader(minimalBody))
 			if rec.Code != http.StatusInternalServerError {

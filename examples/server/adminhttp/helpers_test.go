@@ -47,6 +47,8 @@ type setup struct {
 	logger  *slog.Logger
 	tokens  auth.TokenLookup
 	users   users.Store
+	// logCauses sets Options.LogCauses.
+	logCauses bool
 }
 
 func newHandler(t *testing.T, snap *model.Snapshot, s setup) http.Handler {
@@ -74,7 +76,7 @@ func newHandler(t *testing.T, snap *model.Snapshot, s setup) http.Handler {
 	}
 	h, err := adminhttp.NewHandler(adminhttp.Options{
 		Validator: v, Tokens: tokens, Users: store,
-		MaxBody: s.maxBody, Logger: s.logger, Strict: s.strict,
+		MaxBody: s.maxBody, Logger: s.logger, Strict: s.strict, LogCauses: s.logCauses,
 	})
 	if err != nil {
 		t.Fatal(err)
