@@ -1,7 +1,6 @@
 package importvalidate
 
 import (
-	"math/big"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -249,28 +248,54 @@ func (d *fastDecoder) weight() (float64, bool) {
 	return f, ok && fastWithin1000(lit)
 }
 
-// fastWithin1000 reports whether the number literal lit lies in [0, 1000].
-// Literals without exponent are read digit by digit; others go through
-// big.Rat.SetString as in jsonschema/v5, which fails (making the schema
-// check panic) on exponents beyond a million: such a literal is refused.
+// fastWithin1000 reports whether the number literal lit lies in [0, 1000],
+// with jsonschema/v5's verdict but without math/big, in time linear in the
+// literal: as digits × 10^exp (parseDecimal), a positive number is at most
+// 1000 when it has fewer than four integer digits or is 1000 itself.
+// jsonschema/v5 reads the literal with big.Rat.SetString, which fails (and
+// the schema check panics) on a non-zero literal whose decimal exponent,
+// counted after the fraction digits, exceeds a million in magnitude: such
+// a literal is refused.
 func fastWithin1000(lit string) bool {
-	if len(lit) <= 1000 && !strings.ContainsAny(lit, "eE") {
-		neg := lit[0] == '-'
-		if neg {
-			lit = lit[1:]
-		}
-		intPart, frac, _ := strings.Cut(lit, ".")
-		zeroFrac := strings.Trim(frac, "0") == ""
-		if neg {
-			return intPart == "0" && zeroFrac // -0 and -0.000 are 0
-		}
-		return len(intPart) < 4 || intPart == "1000" && zeroFrac
+	d := parseDecimal(lit)
+	if d.digits == "" {
+		return true // zero, whatever its sign and exponent
 	}
-	r, ok := new(big.Rat).SetString(lit)
-	if !ok {
+	if ratExponent(lit) > 1e6 {
 		return false
 	}
-	return r.Sign() >= 0 && r.Cmp(big.NewRat(1000, 1)) <= 0
+	if d.neg {
+		return false
+	}
+	intDigits := int64(len(d.digits)) + d.exp
+	return intDigits < 4 || (intDigits == 4 && d.digits == "1")
+}
+
+// ratExponent is the magnitude of the decimal exponent big.Rat.SetString
+// applies to a JSON number literal: the written exponent minus the number
+// of fraction digits, clamped at 10^15.
+func ratExponent(lit string) int64 {
+	mant, expText := lit, ""
+	if i := strings.IndexAny(lit, "eE"); i >= 0 {
+		mant, expText = lit[:i], lit[i+1:]
+	}
+	neg := strings.HasPrefix(expText, "-")
+	var e int64
+	for _, c := range []byte(strings.TrimLeft(expText, "+-")) {
+		if e < 1e15 {
+			e = e*10 + int64(c-'0')
+		}
+	}
+	if neg {
+		e = -e
+	}
+	if _, frac, ok := strings.Cut(mant, "."); ok {
+		e -= int64(len(frac))
+	}
+	if e < 0 {
+		e = -e
+	}
+	return e
 }
 
 // lifecycleStage reads a Lifecycle stage: one of its enumeration.

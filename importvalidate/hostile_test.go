@@ -367,7 +367,6 @@ func TestHostileNumbers(t *testing.T) {
 	} {
 		body := env(`"variants":[` + tc.variants + `]`)
 		t.Run(tc.name+", structure", func(t *testing.T) {
-			skipSlowFastPathNumbers(t) // Check tries the fast path first
 			st, err := importvalidate.NewStructure(importvalidate.StructureOptions{})
 			if err != nil {
 				t.Fatal(err)
@@ -381,22 +380,11 @@ func TestHostileNumbers(t *testing.T) {
 			checkMemory(t, len(body), m, 60, 20)
 		})
 		t.Run(tc.name+", validator", func(t *testing.T) {
-			skipSlowFastPathNumbers(t)
 			rep, m := hostileValidate(t, v, body)
 			wantClean(t, rep)
 			checkMemory(t, len(body), m, 60, 20)
 		})
 	}
-}
-
-// skipSlowFastPathNumbers skips a test of valid bodies whose numbers the
-// fast path (fastWithin1000 in fastpath_schema.go) reads with math/big: a
-// body of 20000 variant weights 1e-999999 takes it about an hour, and one
-// number of 400000 digits 4 s and 360 MB. Remove once it reads them as
-// the schema check of Structure.Check does (see tameNumber).
-func skipSlowFastPathNumbers(t *testing.T) {
-	t.Helper()
-	t.Skip("the fast path reads long numbers and big exponents with math/big (fastWithin1000); see skipSlowFastPathNumbers")
 }
 
 // TestHostileNamesAndControls: NUL and invalid UTF-8 in names, every
