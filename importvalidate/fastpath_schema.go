@@ -1,6 +1,7 @@
 package importvalidate
 
 import (
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -237,8 +238,8 @@ func fastLenBetween(s string, lo, hi int) bool {
 	return lo <= n && n <= hi
 }
 
-// weight reads a Variant weight: a number from 0 to 1000, compared
-// exactly as jsonschema/v5 does (with big.Rat), decoded as a float64.
+// weight reads a Variant weight: a number from 0 to 1000, with
+// jsonschema/v5's verdict (fastWithin1000), decoded as a float64.
 func (d *fastDecoder) weight() (float64, bool) {
 	lit, plain, ok := d.number()
 	if !ok {
@@ -254,12 +255,15 @@ func (d *fastDecoder) weight() (float64, bool) {
 // 1000 when it has fewer than four integer digits or is 1000 itself.
 // jsonschema/v5 reads the literal with big.Rat.SetString, which fails (and
 // the schema check panics) on a non-zero literal whose decimal exponent,
-// counted after the fraction digits, exceeds a million in magnitude: such
-// a literal is refused.
+// counted after the fraction digits, exceeds a million in magnitude, and
+// on any literal whose written exponent does not fit an int64: such a
+// literal is refused.
 func fastWithin1000(lit string) bool {
 	d := parseDecimal(lit)
 	if d.digits == "" {
-		return true // zero, whatever its sign and exponent
+		// Zero, whatever its sign and exponent, once big.Rat has read
+		// the exponent.
+		return fastExponentFits(lit)
 	}
 	if ratExponent(lit) > 1e6 {
 		return false
@@ -269,6 +273,17 @@ func fastWithin1000(lit string) bool {
 	}
 	intDigits := int64(len(d.digits)) + d.exp
 	return intDigits < 4 || (intDigits == 4 && d.digits == "1")
+}
+
+// fastExponentFits reports whether the exponent written in the number
+// literal lit, if any, fits an int64, as big.Rat.SetString requires.
+func fastExponentFits(lit string) bool {
+	i := strings.IndexAny(lit, "eE")
+	if i < 0 {
+		return true
+	}
+	_, err := strconv.ParseInt(lit[i+1:], 10, 64)
+	return err == nil
 }
 
 // ratExponent is the magnitude of the decimal exponent big.Rat.SetString
