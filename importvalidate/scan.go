@@ -867,25 +867,12 @@ func locatePointers(data []byte, locs []*Location) {
 	if len(locs) == 0 {
 		return
 	}
-	want := make(map[string][]*Location, len(locs))
+	root := &pointerTrie{}
 	for _, l := range locs {
 		if l != nil {
-			want[l.Pointer] = append(want[l.Pointer], l)
+			root.add(l.Pointer, l)
 		}
 	}
-	left := len(want)
-	walkPointers(data, func(off int, key bool, ptr []byte) bool {
-		if key {
-			return true
-		}
-		if ls, ok := want[string(ptr)]; ok {
-			for _, l := range ls {
-				l.Offset = int64(off)
-			}
-			delete(want, string(ptr))
-			left--
-		}
-		return left > 0
-	})
+	root.locate(data, 0)
 	Positions(data, locs...)
 }
