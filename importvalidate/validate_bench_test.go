@@ -93,6 +93,7 @@ func BenchmarkStructure(b *testing.B) {
 		b.Fatal(err)
 	}
 	eachSize(b, func(b *testing.B, c *benchCorpus) {
+		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
 			if _, ps := s.Check(c.body); ps.HasErrors() {
 				b.Fatal(ps)
@@ -108,6 +109,7 @@ func BenchmarkRules(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
 			rep, err := v.ValidateImport(context.Background(), c.imp, importvalidate.Target{})
 			if err != nil || !rep.HasErrors() {
@@ -126,6 +128,7 @@ func BenchmarkValidate(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
 			rep, err := v.Validate(context.Background(), c.body, importvalidate.Target{})
 			if err != nil || rep.Structural.HasErrors() || !rep.HasErrors() {
