@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"strconv"
-	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -227,7 +226,7 @@ func (d *fastDecoder) str() (string, bool) {
 	if !esc {
 		return d.keep(d.data[start:end]), true
 	}
-	d.buf = fastUnescape(d.buf[:0], d.data[start:end])
+	d.buf = appendUnquoted(d.buf[:0], d.data[start:end])
 	return d.keep(d.buf), true
 }
 
@@ -242,7 +241,7 @@ func (d *fastDecoder) strView() (string, bool) {
 	if !esc {
 		return fastView(d.data[start:end]), true
 	}
-	d.buf = fastUnescape(d.buf[:0], d.data[start:end])
+	d.buf = appendUnquoted(d.buf[:0], d.data[start:end])
 	return fastView(d.buf), true
 }
 
@@ -258,7 +257,7 @@ func (d *fastDecoder) key() (string, bool) {
 	if !esc {
 		return fastView(d.data[start:end]), true
 	}
-	return string(fastUnescape(nil, d.data[start:end])), true
+	return string(appendUnquoted(nil, d.data[start:end])), true
 }
 
 // fastView returns a string sharing b's memory, for text that is only
@@ -299,78 +298,6 @@ func (d *fastDecoder) keep(b []byte) string {
 	start := d.arenaUsed
 	d.arenaUsed += copy(d.arena[start:], b)
 	return unsafe.String(&d.arena[start], len(b))
-}
-
-// fastUnescape appends to dst the text of the string content s, which
-// scanString accepted, decoding escapes as encoding/json does: a lone or
-// misordered UTF-16 surrogate becomes U+FFFD.
-func fastUnescape(dst, s []byte) []byte {
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c != '\\' {
-			j := i + 1
-			for j < len(s) && s[j] != '\\' {
-				j++
-			}
-			dst = append(dst, s[i:j]...)
-			i = j
-			continue
-		}
-		switch s[i+1] {
-		case 'b':
-			dst = append(dst, '\b')
-		case 'f':
-			dst = append(dst, '\f')
-		case 'n':
-			dst = append(dst, '\n')
-		case 'r':
-			dst = append(dst, '\r')
-		case 't':
-			dst = append(dst, '\t')
-		case 'u':
-			r := fastU4(s[i:])
-			i += 6
-			if utf16.IsSurrogate(r) {
-				if r2 := fastU4(s[i:]); r2 >= 0 {
-					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-						dst = utf8.AppendRune(dst, dec)
-						i += 6
-						continue
-					}
-				}
-				r = utf8.RuneError
-			}
-			dst = utf8.AppendRune(dst, r)
-			continue
-		default: // '"', '\\', '/'
-			dst = append(dst, s[i+1])
-		}
-		i += 2
-	}
-	return dst
-}
-
-// fastU4 returns the code unit of the \uXXXX escape at the start of s, or
-// -1 when s does not start with one.
-func fastU4(s []byte) rune {
-	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
-		return -1
-	}
-	var r rune
-	for _, c := range s[2:6] {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c = c - 'a' + 10
-		case 'A' <= c && c <= 'F':
-			c = c - 'A' + 10
-		default:
-			return -1
-		}
-		r = r*16 + rune(c)
-	}
-	return r
 }
 
 // number reads a number and returns its literal text, valid during the
