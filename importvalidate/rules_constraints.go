@@ -130,21 +130,3 @@ func ruleUnknownContextField() Rule {
 		}),
 	}
 }
-
-// grouper collects items by value, in order of first occurrence, with
-// every location.
-type grouper struct {
-	items []Item
-	pos   map[string]int
-}
-
-func newGrouper() *grouper { return &grouper{pos: map[string]int{}} }
-
-func (g *grouper) add(value string, loc Location) {
-	if k, ok := g.pos[value]; ok {
-		g.items[k].Locations = append(g.items[k].Locations, loc)
-		return
-	}
-	g.pos[value] = len(g.items)
-	g.items = append(g.items, Item{Value: value, Locations: []Location{loc}})
-}

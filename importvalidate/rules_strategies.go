@@ -25,21 +25,13 @@ func ruleCustomStrategyUsed() Rule {
 		Code: CodeCustomStrategyUsed, Severity: SeverityWarning, Reference: true,
 		Summary: "custom strategy types are used",
 		Check: pure(func(in *Input) []Issue {
-			var items []Item
-			pos := map[string]int{}
+			g := newGrouper()
 			for i, s := range in.Import.Data.FeatureStrategies {
-				def, ok := in.Strategies[s.Name]
-				if !ok || def.BuiltIn {
-					continue
+				if def, ok := in.Strategies[s.Name]; ok && !def.BuiltIn {
+					g.add(s.Name, at(ptr("featureStrategies", i, "name")))
 				}
-				loc := at(ptr("featureStrategies", i, "name"))
-				if k, seen := pos[s.Name]; seen {
-					items[k].Locations = append(items[k].Locations, loc)
-					continue
-				}
-				pos[s.Name] = len(items)
-				items = append(items, Item{Value: s.Name, Locations: []Location{loc}})
 			}
+			items := g.items
 			return one("The following strategy types will be used in import. Please make sure the strategy type parameters are configured as in source environment:", items)
 		}),
 	}
