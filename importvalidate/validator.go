@@ -34,6 +34,9 @@ type Validator struct {
 	state     State
 	rules     []Rule
 	structure *Structure
+	// constraintContexts is set when a rule needs the constraints' context
+	// fields looked up (CodeUnknownContextField).
+	constraintContexts bool
 }
 
 // New builds a Validator. It fails on an unknown code in Disable, on a rule
@@ -77,6 +80,7 @@ func New(opts Options) (*Validator, error) {
 			r.Severity = SeverityError
 		}
 		v.rules = append(v.rules, r)
+		v.constraintContexts = v.constraintContexts || r.Code == CodeUnknownContextField
 	}
 	var err error
 	if v.structure, err = NewStructure(opts.Structure); err != nil {
@@ -176,11 +180,7 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 	if t.Environment != "" {
 		env = t.Environment
 	}
-	strictContexts := false
-	for _, r := range v.rules {
-		strictContexts = strictContexts || r.Code == CodeUnknownContextField
-	}
-	in, err := gather(ctx, v.state, imp, project, env, strictContexts)
+	in, err := gather(ctx, v.state, imp, project, env, v.constraintContexts)
 	if err != nil {
 		return nil, err
 	}
