@@ -32,9 +32,9 @@ type lookupAnswer struct {
 // with users of their own.
 func concurrencySnapshot(t *testing.T, n int) *model.Snapshot {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "shared", "conformance", "oracle-state.json"))
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "conformance", "oracle-state.json"))
 	if err != nil {
-		t.Fatalf("shared conformance material is required (clone shared/ beside main/): %v", err)
+		t.Fatalf("reading the recorded reference material in testdata/conformance: %v", err)
 	}
 	s, err := model.DecodeSnapshot(b)
 	if err != nil {

@@ -162,7 +162,7 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		t.Skip("set FLAGADMIN_WRITE_FUZZ_SEEDS=1 to rewrite the seed corpus")
 	}
 	headers := map[string]string{}
-	paths, err := filepath.Glob("../../shared/conformance/recorded/*.request.json")
+	paths, err := filepath.Glob("../testdata/conformance/recorded/*.request.json")
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no recorded requests (%v)", err)
 	}

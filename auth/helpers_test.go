@@ -10,9 +10,9 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// conformanceDir is where CI places the shared conformance material, beside
-// the checkout of this module.
-const conformanceDir = "../../shared/conformance"
+// conformanceDir holds the module's copy of the recorded reference answers
+// and the state behind them (testdata/refresh updates it).
+const conformanceDir = "../testdata/conformance"
 
 // Secrets of oracle-state.json.
 const (
@@ -34,12 +34,12 @@ var uuidV4 = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-
 func fixedRand(b byte) *bytes.Reader { return bytes.NewReader(bytes.Repeat([]byte{b}, 16)) }
 
 // readOracleState loads the snapshot behind the recorded answers. It fails
-// the test when the shared material is missing.
+// the test when the material is missing.
 func readOracleState(t *testing.T) *model.Snapshot {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(conformanceDir, "oracle-state.json"))
 	if err != nil {
-		t.Fatalf("shared conformance material is required (clone shared/ beside main/): %v", err)
+		t.Fatalf("reading the recorded reference material in testdata/conformance: %v", err)
 	}
 	var s model.Snapshot
 	if err := model.DecodeStrict(b, &s); err != nil {

@@ -14,9 +14,9 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// conformanceDir holds the reference server's recorded answers; CI places
-// shared/ beside the repository.
-const conformanceDir = "../../shared/conformance"
+// conformanceDir holds the module's copy of the reference server's recorded
+// answers and the state behind them.
+const conformanceDir = "../testdata/conformance"
 
 type recordedRequest struct {
 	Method  string            `json:"method"`

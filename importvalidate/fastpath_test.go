@@ -272,7 +272,7 @@ func fastDisagreement(tb testing.TB, body []byte, maxDepth int) string {
 // (rawBody when the recording has one, an empty body when it has none).
 func fastRecordedBodies(tb testing.TB) map[string][]byte {
 	tb.Helper()
-	dir := filepath.Join("..", "..", "shared", "conformance", "recorded")
+	dir := filepath.Join("..", "testdata", "conformance", "recorded")
 	files, err := filepath.Glob(filepath.Join(dir, "validate-*.request.json"))
 	if err != nil || len(files) == 0 {
 		tb.Fatalf("no recorded validate requests in %s (%v)", dir, err)

@@ -425,7 +425,7 @@ func marshalCorpusFile(vals ...any) []byte {
 const writeSeedsEnv = "FLAGADMIN_WRITE_FUZZ_SEEDS"
 
 // TestWriteFuzzSeeds rewrites the seeds of FuzzValidate and
-// FuzzDecodeSnapshot from the recorded conformance requests, the shared
+// FuzzDecodeSnapshot from the recorded conformance requests, the recorded
 // oracle state and exportgen outputs, when FLAGADMIN_WRITE_FUZZ_SEEDS=1.
 // Seeds that the fuzzer added (named by their hash) are kept.
 func TestWriteFuzzSeeds(t *testing.T) {

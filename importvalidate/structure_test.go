@@ -13,10 +13,9 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// recordedDir holds the reference server's recorded answers. CI clones
-// the repository with shared/ beside it, so the path is relative to the
-// package directory.
-const recordedDir = "../../shared/conformance/recorded"
+// recordedDir holds the module's copy of the reference server's recorded
+// answers, relative to the package directory.
+const recordedDir = "../testdata/conformance/recorded"
 
 type stRecordedRequest struct {
 	Method  string          `json:"method"`
@@ -48,7 +47,7 @@ func stLoadRecorded(t *testing.T) []stRecorded {
 		t.Fatal(err)
 	}
 	if len(names) == 0 {
-		t.Fatalf("no recorded requests in %s (shared/ must sit beside the repository)", recordedDir)
+		t.Fatalf("no recorded requests in %s (testdata/refresh fills it)", recordedDir)
 	}
 	var out []stRecorded
 	for _, reqPath := range names {

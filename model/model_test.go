@@ -316,7 +316,7 @@ func TestDecodeErrorString(t *testing.T) {
 }
 
 func TestOracleStateDecodes(t *testing.T) {
-	b, err := os.ReadFile("../../shared/conformance/oracle-state.json")
+	b, err := os.ReadFile("../testdata/conformance/oracle-state.json")
 	if err != nil {
 		t.Fatalf("the recorded reference state is needed: %v", err)
 	}

@@ -22,9 +22,9 @@ import (
 // the listings they get, and encode them. Every encoded listing must be
 // the one a sequential run gave, and every refusal a NoAccessError.
 func TestConcurrentListings(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", "shared", "conformance", "oracle-state.json"))
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "conformance", "oracle-state.json"))
 	if err != nil {
-		t.Fatalf("shared conformance material is required (clone shared/ beside main/): %v", err)
+		t.Fatalf("reading the recorded reference material in testdata/conformance: %v", err)
 	}
 	snap, err := model.DecodeSnapshot(b)
 	if err != nil {

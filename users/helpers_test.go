@@ -11,19 +11,19 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// conformanceDir is where CI places the shared conformance material, beside
-// the checkout of this module.
-const conformanceDir = "../../shared/conformance"
+// conformanceDir holds the module's copy of the recorded reference answers
+// and the state behind them (testdata/refresh updates it).
+const conformanceDir = "../testdata/conformance"
 
 var uuidV4 = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
 
-// readShared reads a file of the shared conformance material, failing the
+// readShared reads a file of the recorded reference material, failing the
 // test when it is missing.
 func readShared(t *testing.T, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(conformanceDir, name))
 	if err != nil {
-		t.Fatalf("shared conformance material is required (clone shared/ beside main/): %v", err)
+		t.Fatalf("reading the recorded reference material in testdata/conformance: %v", err)
 	}
 	return b
 }

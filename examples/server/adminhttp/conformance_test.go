@@ -18,10 +18,9 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 )
 
-// conformanceDir holds the reference server's recorded answers. CI clones
-// this module with shared/ beside it, so from this package's directory
-// (examples/server/adminhttp) it is four levels up.
-const conformanceDir = "../../../../shared/conformance"
+// conformanceDir holds the module's copy of the reference server's recorded
+// answers and the state behind them, relative to this package's directory.
+const conformanceDir = "../../../testdata/conformance"
 
 type recordedRequest struct {
 	Method  string            `json:"method"`
@@ -198,7 +197,7 @@ func TestConformance(t *testing.T) {
 
 	reqFiles, err := filepath.Glob(filepath.Join(conformanceDir, "recorded", "*.request.json"))
 	if err != nil || len(reqFiles) == 0 {
-		t.Fatalf("no recorded cases in %s (err %v): the shared conformance material must be beside the module", conformanceDir, err)
+		t.Fatalf("no recorded cases in %s (err %v): testdata/conformance holds them", conformanceDir, err)
 	}
 	seen := map[string]bool{}
 	for _, reqFile := range reqFiles {
@@ -312,7 +311,7 @@ func oracleSnapshotBytes(t *testing.T) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(conformanceDir, "oracle-state.json"))
 	if err != nil {
-		t.Fatalf("the shared conformance material is missing: %v", err)
+		t.Fatalf("reading testdata/conformance: %v", err)
 	}
 	return b
 }

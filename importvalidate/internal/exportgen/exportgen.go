@@ -16,7 +16,7 @@
 // region (legal values eu and us), userId, appName and currentTime, the
 // global segment beta-users (id 1), the tag type simple and the project,
 // it gives no errors. [Snapshot] returns such a state, and
-// shared/conformance/oracle-state.json is one too for project default.
+// testdata/conformance/oracle-state.json is one too for project default.
 // With ProblemShare above 0, that share of the features carries one
 // semantic problem each (see [ProblemKind]); [Problems] lists them with the
 // items a validator reports for them.
