@@ -45,6 +45,9 @@ func (is Issue) values() []string {
 // Report is the answer of a validation.
 type Report struct {
 	// Project and Environment are the target the data was validated for.
+	// When the body failed the structural tier they are the target's
+	// overrides, else the body's own where the document parses and holds
+	// them as strings.
 	Project     string `json:"project"`
 	Environment string `json:"environment"`
 	// Structural lists the problems of the body's structure. When it holds

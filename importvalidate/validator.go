@@ -112,7 +112,8 @@ type Target struct {
 func (v *Validator) Validate(ctx context.Context, body []byte, t Target) (*Report, error) {
 	imp, problems := v.structure.decode(body)
 	if problems.HasErrors() {
-		return &Report{Project: t.Project, Environment: t.Environment, Structural: problems, Issues: []Issue{}}, nil
+		project, env := targetOf(body, t)
+		return &Report{Project: project, Environment: env, Structural: problems, Issues: []Issue{}}, nil
 	}
 	rep, err := v.ValidateImport(ctx, imp, t)
 	if err != nil {
@@ -123,6 +124,27 @@ func (v *Validator) Validate(ctx context.Context, body []byte, t Target) (*Repor
 	// pointers, so the items are located in the caller's bytes.
 	locateItems(body, rep.Issues)
 	return rep, nil
+}
+
+// targetOf returns the project and environment of a body that failed the
+// structural tier: those of t where set, else the body's own when they are
+// strings of a document that parses, else "".
+func targetOf(body []byte, t Target) (project, env string) {
+	var top struct {
+		Project     json.RawMessage `json:"project"`
+		Environment json.RawMessage `json:"environment"`
+	}
+	if json.Unmarshal(body, &top) == nil {
+		_ = json.Unmarshal(top.Project, &project)
+		_ = json.Unmarshal(top.Environment, &env)
+	}
+	if t.Project != "" {
+		project = t.Project
+	}
+	if t.Environment != "" {
+		env = t.Environment
+	}
+	return project, env
 }
 
 // decode checks body and decodes it into the model. A body that is valid

@@ -46,13 +46,14 @@ func DecodeStrict(b []byte, v any) error {
 	if err := dec.Decode(&generic); err != nil {
 		return syntaxToDecodeError(err, len(b))
 	}
+	end := dec.InputOffset()
 	if _, err := dec.Token(); err == nil {
-		return &DecodeError{Offset: dec.InputOffset(), Msg: "unexpected data after the JSON value"}
+		return &DecodeError{Offset: firstByte(b, end), Msg: "unexpected data after the JSON value"}
 	} else if err != io.EOF {
 		return syntaxToDecodeError(err, len(b))
 	}
 	if p, msg := unknownMember(generic, reflect.TypeOf(v), ""); msg != "" {
-		return &DecodeError{Pointer: p, Offset: -1, Msg: msg}
+		return &DecodeError{Pointer: p, Offset: pointerOffset(b, p), Msg: msg}
 	}
 	if err := json.Unmarshal(b, v); err != nil {
 		var te *json.UnmarshalTypeError
@@ -70,7 +71,12 @@ func DecodeStrict(b []byte, v any) error {
 func syntaxToDecodeError(err error, n int) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return &DecodeError{Offset: se.Offset, Msg: se.Error()}
+		// The offset counts the bytes read, the offending one included.
+		off := se.Offset
+		if off > 0 && off <= int64(n) {
+			off--
+		}
+		return &DecodeError{Offset: off, Msg: se.Error()}
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		return &DecodeError{Offset: int64(n), Msg: "unexpected end of JSON input"}

@@ -20,14 +20,16 @@
 //	-format FORMAT      text (default), json (the full report) or unleash
 //	                    (the reference server's response)
 //
-// The text format prints one line per located item,
+// The text format prints one line per finding, in the order of the file
+// (findings without a place in it, such as missing permissions and the
+// feature limit, last),
 //
 //	FILE:LINE:COL: severity code: message (item)
 //
-// one line per structural problem, FILE:LINE:COL: error code: message, and
-// FILE: severity code: message (items...) for items without a place in the
-// file (permissions, the feature limit), then a summary such as
-// "3 errors, 2 warnings, 1 missing permission".
+// then a summary that counts the lines above, such as "3 errors, 2
+// warnings, 1 missing permission", or, when the structure of the file is
+// wrong, "2 structural problems; the import rules did not run". A bad -state
+// file is reported as STATEFILE:LINE:COL: message.
 //
 // With -format unleash, a body that fails the structural tier is printed as
 // the details of the reference server's 400 answer (without the random id).
@@ -46,10 +48,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/statefile"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -80,6 +82,12 @@ type usageError struct{ msg string }
 
 func (e *usageError) Error() string { return e.msg }
 
+// flagError is a flag the flag package refused; it has reported it already.
+type flagError struct{ err error }
+
+func (e *flagError) Error() string { return e.err.Error() }
+func (e *flagError) Unwrap() error { return e.err }
+
 // run is the command: it validates the file named by args and writes the
 // result to stdout, problems with the invocation to stderr, and returns the
 // exit code.
@@ -87,6 +95,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, err := parseArgs(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return exitOK
+	}
+	var fe *flagError
+	if errors.As(err, &fe) {
+		// The flag package has reported it, with the usage.
+		return exitUsage
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "validate:", err)
@@ -109,20 +122,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var out bytes.Buffer
 	switch cfg.format {
 	case "json":
-		b, err := json.MarshalIndent(rep, "", "  ")
-		if err != nil {
+		enc := json.NewEncoder(&out)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
 			fmt.Fprintln(stderr, "validate:", err)
 			return exitUsage
 		}
-		out.Write(b)
-		out.WriteByte('\n')
 	case "unleash":
 		if err := writeUnleash(&out, rep, cfg.strict); err != nil {
 			fmt.Fprintln(stderr, "validate:", err)
 			return exitUsage
 		}
 	default:
-		writeText(&out, name, rep)
+		// Writing to a bytes.Buffer does not fail.
+		_ = importvalidate.WriteText(&out, name, rep)
 	}
 	if _, err := stdout.Write(out.Bytes()); err != nil {
 		fmt.Fprintln(stderr, "validate:", err)
@@ -152,7 +166,10 @@ func parseArgs(args []string, stderr io.Writer) (config, error) {
 	var files []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return cfg, err
+			if errors.Is(err, flag.ErrHelp) {
+				return cfg, err
+			}
+			return cfg, &flagError{err}
 		}
 		if fs.NArg() == 0 {
 			break
@@ -194,7 +211,7 @@ func readInput(file string, stdin io.Reader) ([]byte, string, error) {
 
 // validate builds the validator of cfg and runs it on body.
 func validate(cfg config, body []byte) (*importvalidate.Report, error) {
-	snap, err := loadState(cfg.stateFile)
+	snap, err := statefile.Load(cfg.stateFile)
 	if err != nil {
 		return nil, err
 	}
@@ -233,83 +250,6 @@ func principal(snap *model.Snapshot, secret string) (*auth.Principal, error) {
 		return nil, fmt.Errorf("-token: a %s token may not use the admin API", p.Kind)
 	}
 	return p, nil
-}
-
-// loadState decodes the snapshot in file, or the embedded default state
-// when file is "".
-func loadState(file string) (*model.Snapshot, error) {
-	if file == "" {
-		return model.DefaultSnapshot()
-	}
-	b, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	s, err := model.DecodeSnapshot(b)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	return s, nil
-}
-
-// writeText writes the report as lines of the form FILE:LINE:COL: ... and
-// a summary.
-func writeText(w *bytes.Buffer, name string, rep *importvalidate.Report) {
-	errs, warns, perms := 0, 0, 0
-	for _, p := range rep.Structural {
-		if p.Severity == importvalidate.SeverityError {
-			errs++
-		}
-		fmt.Fprintf(w, "%s: %s %s: %s\n", where(name, p.Location), p.Severity, p.Code, p.Message)
-	}
-	for _, is := range rep.Issues {
-		switch is.Severity {
-		case importvalidate.SeverityError:
-			errs++
-		case importvalidate.SeverityWarning:
-			warns++
-		case importvalidate.SeverityPermission:
-			perms += len(is.Items)
-		}
-		head := fmt.Sprintf("%s %s: %s", is.Severity, is.Code, is.Message)
-		var unplaced []string
-		for _, it := range is.Items {
-			if len(it.Locations) == 0 {
-				unplaced = append(unplaced, it.Value)
-				continue
-			}
-			for _, loc := range it.Locations {
-				fmt.Fprintf(w, "%s: %s (%s)\n", where(name, loc), head, it.Value)
-			}
-		}
-		switch {
-		case len(unplaced) > 0:
-			fmt.Fprintf(w, "%s: %s (%s)\n", name, head, strings.Join(unplaced, ", "))
-		case len(is.Items) == 0:
-			fmt.Fprintf(w, "%s: %s\n", name, head)
-		}
-	}
-	fmt.Fprintf(w, "%s, %s, %s\n", plural(errs, "error", "errors"), plural(warns, "warning", "warnings"),
-		plural(perms, "missing permission", "missing permissions"))
-}
-
-// where formats a location as FILE:LINE:COL, or FILE:POINTER when only the
-// pointer is known, or FILE when neither is.
-func where(name string, l importvalidate.Location) string {
-	switch {
-	case l.Line > 0:
-		return fmt.Sprintf("%s:%d:%d", name, l.Line, l.Column)
-	case l.Pointer != "":
-		return name + ":" + l.Pointer
-	}
-	return name
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // badData is the 400 answer of the reference server without its random

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -108,10 +109,12 @@ func TestTextLocatesItems(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d", code)
 	}
-	want := broken + ":" + lineCol(t, broken, `"no-such-strategy"`, 0) + ": error unknown-strategy: We detected the following custom strategy that needs to be created first: (no-such-strategy)\n" +
-		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 0) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)\n" +
+	// File order: the duplicate names come before the strategy, and the
+	// summary counts the three lines.
+	want := broken + ":" + lineCol(t, broken, `"checkout-v2"`, 0) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)\n" +
 		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 1) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)\n" +
-		"2 errors, 0 warnings, 0 missing permissions\n"
+		broken + ":" + lineCol(t, broken, `"no-such-strategy"`, 0) + ": error unknown-strategy: We detected the following custom strategy that needs to be created first: (no-such-strategy)\n" +
+		"3 errors, 0 warnings, 0 missing permissions\n"
 	if out != want {
 		t.Errorf("stdout\n%s\nwant\n%s", out, want)
 	}
@@ -128,7 +131,7 @@ func TestTextStructuralProblem(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	prefix := syntax + ":" + lineCol(t, syntax, `"featureStrategies"`, 0) + ": error syntax: "
-	if len(lines) != 2 || !strings.HasPrefix(lines[0], prefix) || lines[1] != "1 error, 0 warnings, 0 missing permissions" {
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], prefix) || lines[1] != "1 structural problem; the import rules did not run" {
 		t.Errorf("stdout:\n%s\nwant a line starting with %q and the summary", out, prefix)
 	}
 }
@@ -143,6 +146,81 @@ func TestTextUnplacedItemsAndSummary(t *testing.T) {
 		"0 errors, 1 warning, 1 missing permission\n"
 	if out != want {
 		t.Errorf("stdout\n%s\nwant\n%s", out, want)
+	}
+}
+
+func TestTextFileOrderAndCounts(t *testing.T) {
+	// The recorded many-problems body holds errors, warnings and missing
+	// permissions: located lines come in file order, the unlocated after
+	// them, and the summary counts every line printed.
+	file := filepath.Join("..", "..", "testdata", "exports", "recorded-many-problems-viewer.json")
+	oracle := filepath.Join("..", "..", "testdata", "conformance", "oracle-state.json")
+	code, out, _ := invoke("", "-state", oracle, "-token", "user:62e4aa0433ed0562b9cef06ab66a0b7233fab6fc07064da0816b9497", file)
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	body, summary := lines[:len(lines)-1], lines[len(lines)-1]
+	counts := map[string]int{}
+	lastLine, unlocated := 0, false
+	for _, l := range body {
+		rest := strings.TrimPrefix(l, file)
+		var line, col int
+		if n, _ := fmt.Sscanf(rest, ":%d:%d:", &line, &col); n == 2 {
+			if unlocated || line < lastLine {
+				t.Errorf("line out of file order: %s", l)
+			}
+			lastLine = line
+		} else {
+			unlocated = true
+		}
+		for _, sev := range []string{"error", "warning", "permission"} {
+			if strings.Contains(l, ": "+sev+" ") {
+				counts[sev]++
+			}
+		}
+	}
+	want := fmt.Sprintf("%d errors, %d warnings, %d missing permissions", counts["error"], counts["warning"], counts["permission"])
+	if summary != want || counts["error"] == 0 || counts["warning"] == 0 || counts["permission"] == 0 {
+		t.Errorf("summary %q, want %q (with some of each)", summary, want)
+	}
+}
+
+func TestJSONKeepsTargetOfBrokenStructure(t *testing.T) {
+	code, out, _ := invoke(`{"project":"p<1>","environment":"e&2","data":{}}`, "-format", "json", "-")
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	if !strings.Contains(out, `"project": "p<1>"`) || !strings.Contains(out, `"environment": "e&2"`) {
+		t.Errorf("want the file's target, unescaped, in:\n%s", out)
+	}
+	if !strings.Contains(out, "`/body/data/features`") {
+		t.Errorf("want the reference wording of the structural problem in the JSON report:\n%s", out)
+	}
+}
+
+func TestTextNamesDocumentPointers(t *testing.T) {
+	_, out, _ := invoke(`{"project":"default","environment":"development","data":{}}`, "-")
+	if strings.Contains(out, "/body") || !strings.Contains(out, "The `/data/features` property is required.") {
+		t.Errorf("want pointers from the document's root:\n%s", out)
+	}
+}
+
+func TestUnknownFlagReportedOnce(t *testing.T) {
+	code, _, errOut := invoke("", "-nope", clean)
+	if code != 2 || strings.Count(errOut, "-nope") != 1 {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 2 and one mention of -nope", code, errOut)
+	}
+}
+
+func TestBadStateFileIsPlaced(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "state.json")
+	if err := os.WriteFile(bad, []byte("{\n  \"projects\": [{\"id\": \"p\", \"colour\": 1}]\n}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := invoke("", "-state", bad, clean)
+	if code != 2 || !strings.Contains(errOut, bad+":2:28: /projects/0/colour: unknown member") {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
 	}
 }
 
@@ -172,7 +250,7 @@ func TestStdin(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d", code)
 	}
-	if !strings.HasPrefix(out, "<stdin>:10:17: error unknown-strategy: ") {
+	if !strings.HasPrefix(out, "<stdin>:6:17: error duplicate-feature: ") || !strings.Contains(out, "\n<stdin>:10:17: error unknown-strategy: ") {
 		t.Errorf("stdout:\n%s", out)
 	}
 	code, out, _ = invoke(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]}}`, "-format", "unleash", "-")

@@ -1,0 +1,76 @@
+package importvalidate
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Diagnostic is one finding at one place: a structural problem, or one
+// affected item of an issue at one of its locations. Report.Diagnostics
+// lists them flat, in the order a reader of the input meets them.
+type Diagnostic struct {
+	// Severity is error, warning or permission.
+	Severity Severity `json:"severity"`
+	// Code is the stable code of the problem or rule.
+	Code string `json:"code"`
+	// Message is the text of the problem or issue.
+	Message string `json:"message"`
+	// Item is the affected item (a feature name, a permission) as the
+	// reference response writes it; "" for a structural problem and for an
+	// issue without items.
+	Item string `json:"item,omitempty"`
+	// Location is where the finding is in the input. Offset is -1 when it
+	// has no place there (a missing permission, the feature limit, or an
+	// input given as a decoded value).
+	Location Location `json:"location"`
+	// Structural reports a problem of the body's structure. When any
+	// structural problem is an error, the rules did not run.
+	Structural bool `json:"structural,omitempty"`
+}
+
+// located reports whether the diagnostic has a byte offset in the input.
+func (d Diagnostic) located() bool { return d.Location.Offset >= 0 }
+
+// Diagnostics returns every finding of the report, one per place: each
+// structural problem, and each item of each issue at each of its
+// locations (an item without a location once). Located findings come
+// first, by byte offset; the others follow in report order (catalogue
+// order, errors before warnings before permissions).
+func (r *Report) Diagnostics() []Diagnostic {
+	var out []Diagnostic
+	for _, p := range r.Structural {
+		out = append(out, Diagnostic{Severity: p.Severity, Code: p.Code, Message: p.Message,
+			Location: p.Location, Structural: true})
+	}
+	for _, is := range r.Issues {
+		d := Diagnostic{Severity: is.Severity, Code: is.Code, Message: is.Message, Location: Location{Offset: -1}}
+		if len(is.Items) == 0 {
+			out = append(out, d)
+			continue
+		}
+		for _, it := range is.Items {
+			d.Item = it.Value
+			if len(it.Locations) == 0 {
+				d.Location = Location{Offset: -1}
+				out = append(out, d)
+				continue
+			}
+			for _, l := range it.Locations {
+				d.Location = l
+				out = append(out, d)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Diagnostic) int {
+		switch {
+		case a.located() && b.located():
+			return cmp.Compare(a.Location.Offset, b.Location.Offset)
+		case a.located():
+			return -1
+		case b.located():
+			return 1
+		}
+		return 0
+	})
+	return out
+}

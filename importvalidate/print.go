@@ -1,0 +1,82 @@
+package importvalidate
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// FormatDiagnostic formats d as one line, without a line break:
+//
+//	name:line:col: severity code: message (item)
+//
+// name is the input's file name. Without a line the pointer stands in for
+// line:col, and without either the name stands alone. The message names
+// pointers from the document's root, not from the HTTP body's: the
+// reference wording "`/body/data`" reads "`/data`" here.
+func FormatDiagnostic(name string, d Diagnostic) string {
+	var b strings.Builder
+	b.WriteString(name)
+	switch l := d.Location; {
+	case l.Line > 0:
+		fmt.Fprintf(&b, ":%d:%d", l.Line, l.Column)
+	case l.Pointer != "":
+		b.WriteString(":" + l.Pointer)
+	}
+	fmt.Fprintf(&b, ": %s %s: %s", d.Severity, d.Code, documentPointers(d.Message))
+	if d.Item != "" {
+		fmt.Fprintf(&b, " (%s)", d.Item)
+	}
+	return b.String()
+}
+
+// documentPointers rewrites the pointers of a reference message, which
+// start at the HTTP request's body ("`/body/data/x`"), to start at the
+// document ("`/data/x`").
+func documentPointers(msg string) string {
+	if !strings.Contains(msg, "`/body") {
+		return msg
+	}
+	msg = strings.ReplaceAll(msg, "`/body`", "`/`")
+	return strings.ReplaceAll(msg, "`/body/", "`/")
+}
+
+// WriteText writes the report as a linter does: one FormatDiagnostic line
+// per diagnostic, in the order of Report.Diagnostics, then a summary line
+// that counts the lines above, such as "4 errors, 1 warning, 2 missing
+// permissions". When the structure failed, the summary says so and that the
+// import rules did not run.
+func WriteText(w io.Writer, name string, r *Report) error {
+	var b strings.Builder
+	var errs, warns, perms, structural int
+	for _, d := range r.Diagnostics() {
+		b.WriteString(FormatDiagnostic(name, d))
+		b.WriteByte('\n')
+		if d.Structural {
+			structural++
+		}
+		switch d.Severity {
+		case SeverityError:
+			errs++
+		case SeverityWarning:
+			warns++
+		case SeverityPermission:
+			perms++
+		}
+	}
+	if r.Structural.HasErrors() {
+		fmt.Fprintf(&b, "%s; the import rules did not run\n", count(structural, "structural problem", "structural problems"))
+	} else {
+		fmt.Fprintf(&b, "%s, %s, %s\n", count(errs, "error", "errors"), count(warns, "warning", "warnings"),
+			count(perms, "missing permission", "missing permissions"))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -1,0 +1,62 @@
+// Package statefile loads a state snapshot file (the format of
+// model.Snapshot) for the example commands and validatetest, and reports a
+// bad file the way an import file's problems are reported: as
+// FILE:LINE:COL: message.
+package statefile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// Load decodes the snapshot in the file at path, or returns the embedded
+// default state when path is "".
+func Load(path string) (*model.Snapshot, error) {
+	if path == "" {
+		return model.DefaultSnapshot()
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("state file: %w", err)
+	}
+	return Decode(path, b)
+}
+
+// Decode decodes the snapshot b read from the file name. A problem of the
+// document is an error of the form "name:line:col: pointer: message", or
+// "name: message" when it has no place.
+func Decode(name string, b []byte) (*model.Snapshot, error) {
+	s, err := model.DecodeSnapshot(b)
+	if err == nil {
+		return s, nil
+	}
+	var de *model.DecodeError
+	if !errors.As(err, &de) {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	where := name
+	if de.Offset >= 0 {
+		line, col := LineColumn(b, de.Offset)
+		where = fmt.Sprintf("%s:%d:%d", name, line, col)
+	}
+	if de.Pointer != "" {
+		return nil, fmt.Errorf("%s: %s: %s", where, de.Pointer, de.Msg)
+	}
+	return nil, fmt.Errorf("%s: %s", where, de.Msg)
+}
+
+// LineColumn returns the 1-based line and column (in bytes) of offset in b.
+// An offset past the end is placed just after the last byte.
+func LineColumn(b []byte, offset int64) (line, col int) {
+	if offset > int64(len(b)) {
+		offset = int64(len(b))
+	}
+	before := b[:offset]
+	line = 1 + bytes.Count(before, []byte{'\n'})
+	col = int(offset) - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return line, col
+}

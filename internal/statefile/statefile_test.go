@@ -1,0 +1,61 @@
+package statefile
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestDecodeNamesThePlace(t *testing.T) {
+	tests := []struct {
+		name string
+		doc  string
+		want string
+	}{
+		{"unknown member", "{\n  \"projects\": [\n    {\"id\": \"p\", \"colour\": 1}\n  ]\n}", "s.json:3:17: /projects/0/colour: unknown member \"colour\""},
+		{"wrong type", "{\"features\": [{\"name\": 5}]}", "s.json:1:16: /features/0/name: cannot use a JSON number 5 as string"},
+		{"syntax", "{\"tokens\": [}", "s.json:1:13: invalid character"},
+		{"truncated", "{\"tokens\": [\n", "s.json:2:1: unexpected end of JSON input"},
+		{"trailing data", "{} {}", "s.json:1:4: unexpected data after the JSON value"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Decode("s.json", []byte(tt.doc))
+			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+				t.Fatalf("Decode = %v, want an error starting %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestLoad(t *testing.T) {
+	def, err := Load("")
+	if err != nil || len(def.Projects) == 0 {
+		t.Fatalf("Load(\"\") = %v, %v; want the embedded default state", def, err)
+	}
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.json")
+	if err := os.WriteFile(good, []byte(`{"tagTypes":[{"name":"simple"}]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(good)
+	if err != nil || len(s.TagTypes) != 1 || s.TagTypes[0].Name != "simple" {
+		t.Fatalf("Load(good) = %+v, %v", s, err)
+	}
+	if _, err := Load(filepath.Join(dir, "missing.json")); err == nil || !strings.Contains(err.Error(), "missing.json") {
+		t.Fatalf("Load(missing) = %v, want an error naming the file", err)
+	}
+}
+
+func TestLineColumn(t *testing.T) {
+	b := []byte("ab\ncd\n\nef")
+	for _, tt := range []struct {
+		off       int64
+		line, col int
+	}{{0, 1, 1}, {2, 1, 3}, {3, 2, 1}, {6, 3, 1}, {7, 4, 1}, {8, 4, 2}, {99, 4, 3}} {
+		if l, c := LineColumn(b, tt.off); l != tt.line || c != tt.col {
+			t.Errorf("LineColumn(%d) = %d:%d, want %d:%d", tt.off, l, c, tt.line, tt.col)
+		}
+	}
+}
