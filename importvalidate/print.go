@@ -42,19 +42,29 @@ func documentPointers(msg string) string {
 }
 
 // WriteText writes the report as a linter does: one FormatDiagnostic line
-// per diagnostic, in the order of Report.Diagnostics, then a summary line
-// that counts the lines above, such as "4 errors, 1 warning, 2 missing
-// permissions". When the structure failed, the summary says so and that the
-// import rules did not run.
+// per diagnostic, in the order of Report.Diagnostics, then Report.Summary.
 func WriteText(w io.Writer, name string, r *Report) error {
 	var b strings.Builder
-	var errs, warns, perms, structural int
 	for _, d := range r.Diagnostics() {
 		b.WriteString(FormatDiagnostic(name, d))
 		b.WriteByte('\n')
-		if d.Structural {
-			structural++
-		}
+	}
+	b.WriteString(r.Summary())
+	b.WriteByte('\n')
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// Summary counts the report's diagnostics in one unit, one per line that
+// WriteText prints: "4 errors, 1 warning, 2 missing permissions", or, when
+// the structure failed, "2 structural problems; the import rules did not
+// run".
+func (r *Report) Summary() string {
+	if r.Structural.HasErrors() {
+		return count(len(r.Structural), "structural problem", "structural problems") + "; the import rules did not run"
+	}
+	var errs, warns, perms int
+	for _, d := range r.Diagnostics() {
 		switch d.Severity {
 		case SeverityError:
 			errs++
@@ -64,14 +74,8 @@ func WriteText(w io.Writer, name string, r *Report) error {
 			perms++
 		}
 	}
-	if r.Structural.HasErrors() {
-		fmt.Fprintf(&b, "%s; the import rules did not run\n", count(structural, "structural problem", "structural problems"))
-	} else {
-		fmt.Fprintf(&b, "%s, %s, %s\n", count(errs, "error", "errors"), count(warns, "warning", "warnings"),
-			count(perms, "missing permission", "missing permissions"))
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return fmt.Sprintf("%s, %s, %s", count(errs, "error", "errors"), count(warns, "warning", "warnings"),
+		count(perms, "missing permission", "missing permissions"))
 }
 
 func count(n int, one, many string) string {

@@ -11,7 +11,7 @@
 // Flags:
 //
 //	-addr ADDR      listen address (default 127.0.0.1:4242)
-//	-state FILE     state snapshot (see state-snapshot.md); without it the
+//	-state FILE     state snapshot (its format: README.md); without it the
 //	                embedded default state, whose admin token is printed
 //	                to stdout at start
 //	-max-body N     largest accepted request body in bytes (default 512000,
@@ -42,6 +42,7 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/statefile"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
@@ -119,7 +120,7 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 		return nil, nil, fmt.Errorf("-max-body must be positive, not %d", *maxBody)
 	}
 
-	snap, err := loadState(*stateFile)
+	snap, err := statefile.Load(*stateFile)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -171,23 +172,6 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 		ErrorLog:          slog.NewLogLogger(logHandler, slog.LevelWarn),
 	}
 	return srv, ln, nil
-}
-
-// loadState decodes the snapshot in file, or the embedded default state
-// when file is "".
-func loadState(file string) (*model.Snapshot, error) {
-	if file == "" {
-		return model.DefaultSnapshot()
-	}
-	b, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	s, err := model.DecodeSnapshot(b)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	return s, nil
 }
 
 // adminToken returns the secret of the first admin token of s, "" when

@@ -28,7 +28,7 @@ func (printTB) Fatalf(f string, args ...any) { fmt.Printf("FATAL "+f+"\n", args.
 func ExampleFile() {
 	checkFlags(printTB{})
 	// Output:
-	// testdata/broken.json:10:17: unknown-strategy: We detected the following custom strategy that needs to be created first: (no-such-strategy)
-	// testdata/broken.json:6:17: duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)
-	// testdata/broken.json:7:17: duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)
+	// testdata/broken.json:6:17: error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)
+	// testdata/broken.json:7:17: error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)
+	// testdata/broken.json:10:17: error unknown-strategy: We detected the following custom strategy that needs to be created first: (no-such-strategy)
 }

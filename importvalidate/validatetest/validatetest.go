@@ -9,13 +9,15 @@
 // package importvalidate) against a state, by default the embedded default
 // state. Every problem fails the test with one line of the form
 //
-//	file:line:col: code: message (item)
+//	file:line:col: severity code: message (item)
 //
+// in the order of the file, as importvalidate.FormatDiagnostic writes it.
 // Errors, structural ones included, always fail the test. Warnings and
 // missing permissions fail it too unless their code is listed in
 // Options.Accept. Problems without a place in the file (a missing
-// permission, the feature limit) are reported as "file: code: message
-// (items)".
+// permission, the feature limit) come last, as "file: severity code:
+// message (item)". When the structure of the file is wrong, a last line
+// says that the import rules did not run.
 //
 // The package performs no output of its own: it reports through the
 // testing.TB it is given.
@@ -23,13 +25,12 @@ package validatetest
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/statefile"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -93,7 +94,7 @@ func Validate(body []byte, opts Options) (*importvalidate.Report, error) {
 	snap := opts.State
 	if snap == nil {
 		var err error
-		if snap, err = loadState(opts.StateFile); err != nil {
+		if snap, err = statefile.Load(opts.StateFile); err != nil {
 			return nil, err
 		}
 	}
@@ -113,62 +114,19 @@ func Validate(body []byte, opts Options) (*importvalidate.Report, error) {
 // Failures returns the lines that make a test fail for rep: every
 // structural problem and error, and every warning or missing permission
 // whose code is not in accept, one line per place in the file, prefixed
-// with name. It returns nil when rep passes.
+// with name, in the order of rep.Diagnostics. When the structure failed, a
+// last line says that the import rules did not run. It returns nil when
+// rep passes.
 func Failures(name string, rep *importvalidate.Report, accept []string) []string {
 	var out []string
-	for _, p := range rep.Structural {
-		out = append(out, fmt.Sprintf("%s: %s: %s", where(name, p.Location), p.Code, p.Message))
-	}
-	for _, is := range rep.Issues {
-		if is.Severity != importvalidate.SeverityError && slices.Contains(accept, is.Code) {
+	for _, d := range rep.Diagnostics() {
+		if d.Severity != importvalidate.SeverityError && slices.Contains(accept, d.Code) {
 			continue
 		}
-		head := is.Code + ": " + is.Message
-		var unplaced []string
-		for _, it := range is.Items {
-			if len(it.Locations) == 0 {
-				unplaced = append(unplaced, it.Value)
-				continue
-			}
-			for _, loc := range it.Locations {
-				out = append(out, fmt.Sprintf("%s: %s (%s)", where(name, loc), head, it.Value))
-			}
-		}
-		switch {
-		case len(unplaced) > 0:
-			out = append(out, fmt.Sprintf("%s: %s (%s)", name, head, strings.Join(unplaced, ", ")))
-		case len(is.Items) == 0:
-			out = append(out, name+": "+head)
-		}
+		out = append(out, importvalidate.FormatDiagnostic(name, d))
+	}
+	if rep.Structural.HasErrors() {
+		out = append(out, name+": "+rep.Summary())
 	}
 	return out
-}
-
-// where formats a location as name:line:col, or name:pointer when only the
-// pointer is known, or name.
-func where(name string, l importvalidate.Location) string {
-	switch {
-	case l.Line > 0:
-		return fmt.Sprintf("%s:%d:%d", name, l.Line, l.Column)
-	case l.Pointer != "":
-		return name + ":" + l.Pointer
-	}
-	return name
-}
-
-// loadState decodes the snapshot in file, or the embedded default state
-// when file is "".
-func loadState(file string) (*model.Snapshot, error) {
-	if file == "" {
-		return model.DefaultSnapshot()
-	}
-	b, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	s, err := model.DecodeSnapshot(b)
-	if err != nil {
-		return nil, fmt.Errorf("state %s: %w", file, err)
-	}
-	return s, nil
 }

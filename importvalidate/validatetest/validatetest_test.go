@@ -85,9 +85,9 @@ func TestBrokenFileFails(t *testing.T) {
 		t.Fatalf("report = %+v; want errors", rep)
 	}
 	want := []string{
-		broken + ":" + lineCol(t, broken, `"no-such-strategy"`, 0) + ": unknown-strategy: We detected the following custom strategy that needs to be created first: (no-such-strategy)",
-		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 0) + ": duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
-		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 1) + ": duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
+		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 0) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
+		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 1) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
+		broken + ":" + lineCol(t, broken, `"no-such-strategy"`, 0) + ": error unknown-strategy: We detected the following custom strategy that needs to be created first: (no-such-strategy)",
 	}
 	if strings.Join(f.errors, "\n") != strings.Join(want, "\n") {
 		t.Errorf("reported\n%s\nwant\n%s", strings.Join(f.errors, "\n"), strings.Join(want, "\n"))
@@ -108,12 +108,15 @@ func TestErrorsCannotBeAccepted(t *testing.T) {
 func TestSyntaxErrorFails(t *testing.T) {
 	f := &fakeTB{}
 	validatetest.File(f, syntax, validatetest.Options{})
-	if len(f.errors) != 1 {
-		t.Fatalf("errors = %q; want one", f.errors)
+	if len(f.errors) != 2 {
+		t.Fatalf("errors = %q; want the problem and the note that the rules did not run", f.errors)
 	}
-	prefix := syntax + ":" + lineCol(t, syntax, `"featureStrategies"`, 0) + ": syntax: "
+	prefix := syntax + ":" + lineCol(t, syntax, `"featureStrategies"`, 0) + ": error syntax: "
 	if !strings.HasPrefix(f.errors[0], prefix) {
 		t.Errorf("error %q does not start with %q", f.errors[0], prefix)
+	}
+	if want := syntax + ": 1 structural problem; the import rules did not run"; f.errors[1] != want {
+		t.Errorf("last error %q, want %q", f.errors[1], want)
 	}
 }
 
@@ -121,7 +124,7 @@ func TestWarningsFailUnlessAccepted(t *testing.T) {
 	f := &fakeTB{}
 	validatetest.File(f, existing, validatetest.Options{StateFile: state})
 	want := existing + ":" + lineCol(t, existing, `"existing-flag"`, 0) +
-		": feature-exists: The following features already exist in this project and will be overwritten: (existing-flag)"
+		": warning feature-exists: The following features already exist in this project and will be overwritten: (existing-flag)"
 	if len(f.errors) != 1 || f.errors[0] != want {
 		t.Errorf("errors = %q; want %q", f.errors, want)
 	}
@@ -159,8 +162,13 @@ func TestStateGivenAsSnapshot(t *testing.T) {
 func TestMissingPermissionsFailUnlessAccepted(t *testing.T) {
 	f := &fakeTB{}
 	validatetest.File(f, clean, validatetest.Options{Permissions: noRights{}})
-	if len(f.errors) != 1 || !strings.HasPrefix(f.errors[0], clean+": missing-permissions: ") {
-		t.Errorf("errors = %q; want one unplaced missing-permissions line", f.errors)
+	if len(f.errors) == 0 {
+		t.Errorf("no errors; want the missing permissions")
+	}
+	for _, e := range f.errors {
+		if !strings.HasPrefix(e, clean+": permission missing-permissions: ") {
+			t.Errorf("error %q; want an unplaced missing-permissions line", e)
+		}
 	}
 	f = &fakeTB{}
 	validatetest.File(f, clean, validatetest.Options{Permissions: noRights{}, Accept: []string{"missing-permissions"}})
@@ -172,7 +180,7 @@ func TestMissingPermissionsFailUnlessAccepted(t *testing.T) {
 func TestBytes(t *testing.T) {
 	f := &fakeTB{}
 	validatetest.Bytes(f, "inline", []byte(`{"project":"default","environment":"development"}`), validatetest.Options{})
-	if len(f.errors) != 1 || f.errors[0] != "inline:1:1: required: The `/body/data` property is required. It was not present on the data you sent." {
+	if len(f.errors) != 2 || f.errors[0] != "inline:1:1: error required: The `/data` property is required. It was not present on the data you sent." {
 		t.Errorf("errors = %q", f.errors)
 	}
 }

@@ -1,0 +1,117 @@
+package importvalidate
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestDiagnosticsOrder(t *testing.T) {
+	at := func(off int64, line int) Location { return Location{Pointer: "/p", Offset: off, Line: line, Column: 1} }
+	rep := &Report{Issues: []Issue{
+		{Severity: SeverityError, Code: "b", Message: "B", Items: []Item{
+			{Value: "late", Locations: []Location{at(90, 9)}},
+			{Value: "nowhere"},
+			{Value: "twice", Locations: []Location{at(10, 1), at(50, 5)}},
+		}},
+		{Severity: SeverityError, Code: "limit", Message: "L"},
+		{Severity: SeverityWarning, Code: "w", Message: "W", Items: []Item{{Value: "early", Locations: []Location{at(5, 1)}}}},
+		{Severity: SeverityPermission, Code: "perm", Message: "P", Items: []Item{{Value: "X"}, {Value: "Y"}}},
+	}}
+	var got []string
+	for _, d := range rep.Diagnostics() {
+		got = append(got, d.Code+"/"+d.Item)
+	}
+	want := []string{"w/early", "b/twice", "b/twice", "b/late", "b/nowhere", "limit/", "perm/X", "perm/Y"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Diagnostics order (-want +got):\n%s", diff)
+	}
+	if got, want := rep.Summary(), "5 errors, 1 warning, 2 missing permissions"; got != want {
+		t.Errorf("Summary = %q, want %q", got, want)
+	}
+}
+
+func TestFormatDiagnostic(t *testing.T) {
+	tests := []struct {
+		d    Diagnostic
+		want string
+	}{
+		{Diagnostic{Severity: SeverityError, Code: "duplicate-feature", Message: "M", Item: "f",
+			Location: Location{Pointer: "/data/features/1/name", Offset: 40, Line: 3, Column: 7}},
+			"f.json:3:7: error duplicate-feature: M (f)"},
+		{Diagnostic{Severity: SeverityWarning, Code: "w", Message: "M", Item: "i",
+			Location: Location{Pointer: "/data/features/0/name", Offset: -1}},
+			"f.json:/data/features/0/name: warning w: M (i)"},
+		{Diagnostic{Severity: SeverityPermission, Code: "missing-permissions", Message: "M", Item: "Create feature flags",
+			Location: Location{Offset: -1}},
+			"f.json: permission missing-permissions: M (Create feature flags)"},
+		{Diagnostic{Severity: SeverityError, Code: "required", Structural: true,
+			Message:  "The `/body/data` property is required. It was not present on the data you sent.",
+			Location: Location{Pointer: "/data", Offset: 0, Line: 1, Column: 1}},
+			"f.json:1:1: error required: The `/data` property is required. It was not present on the data you sent."},
+		{Diagnostic{Severity: SeverityError, Code: "type", Structural: true,
+			Message:  "The `/body` property must be object.",
+			Location: Location{Offset: 0, Line: 1, Column: 1}},
+			"f.json:1:1: error type: The `/` property must be object."},
+	}
+	for _, tt := range tests {
+		if got := FormatDiagnostic("f.json", tt.d); got != tt.want {
+			t.Errorf("FormatDiagnostic = %q\nwant               %q", got, tt.want)
+		}
+	}
+}
+
+func TestWriteTextStructuralFailure(t *testing.T) {
+	v, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := v.Validate(context.Background(), []byte(`{"project":"p","environment":"e","data":{"features":[{"name":"a","x":1}]}}`), Target{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := WriteText(&b, "in.json", rep); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) < 3 || lines[len(lines)-1] != "3 structural problems; the import rules did not run" {
+		t.Errorf("WriteText:\n%s", b.String())
+	}
+	if rep.Project != "p" || rep.Environment != "e" {
+		t.Errorf("target %q/%q, want the file's p/e", rep.Project, rep.Environment)
+	}
+}
+
+func TestWriteTextRecordedBody(t *testing.T) {
+	body, err := os.ReadFile("../testdata/exports/recorded-many-problems-admin.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := v.Validate(context.Background(), body, Target{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := WriteText(&b, "f", rep); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if n := len(lines) - 1; lines[n] != "6 errors, 0 warnings, 0 missing permissions" {
+		t.Errorf("summary %q after %d lines", lines[n], n)
+	}
+	prev := int64(-1)
+	for _, d := range rep.Diagnostics() {
+		if d.Location.Offset < prev {
+			t.Errorf("diagnostic at byte %d after one at %d", d.Location.Offset, prev)
+		}
+		prev = d.Location.Offset
+	}
+}
