@@ -15,7 +15,7 @@ var _ permissionChecker = (*Principal)(nil)
 
 // TestOracleEditorPermissions checks the Editor of oracle-state.json
 // against what the reference server reports when that editor validates an
-// import (validation-rules.md, users.md).
+// import (the missing-permissions entries of the recorded answers).
 func TestOracleEditorPermissions(t *testing.T) {
 	a := &Authenticator{Lookup: oracleLookup(t)}
 	editor, err := a.Authenticate(context.Background(), oracleEditorSecret)

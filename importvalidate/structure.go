@@ -94,8 +94,8 @@ type StructureOptions struct {
 
 // Structure is the structural tier of the validation: it checks the bytes
 // of an import request body against the syntax of JSON and the schema of
-// ImportTogglesSchema (admin-api.md section 2 and the structural facts of
-// validation-rules.md), and words the problems as the reference server
+// ImportTogglesSchema (import.schema.json, the reference server's schema
+// of the import body), and words the problems as the reference server
 // does. Build one with NewStructure and reuse it; it is safe for concurrent
 // use.
 type Structure struct {

@@ -59,8 +59,8 @@ func issue(msg string, items ...string) model.Issue {
 
 const builtIns = `[{"name":"default","builtIn":true},{"name":"flexibleRollout","builtIn":true},{"name":"userWithId","builtIn":true}]`
 
-// The first worked example of validation-rules.md, from the reference
-// server's own test suite.
+// The first worked example of the reference server's import rules, from
+// its own test suite.
 func TestWorkedExample1(t *testing.T) {
 	st := mustState(t, `{
 	  "projects":[{"id":"default","featureLimit":1,"featureNaming":{"pattern":"testpattern.+"}}],

@@ -145,7 +145,7 @@ func TestSchemaValid(t *testing.T) {
 }
 
 // oracleErrors computes the affected items of the errors E1, E2, E3, E4, E7
-// and E8 of validation-rules.md, the ones the generator's problems trigger,
+// and E8 of the rule catalogue (importvalidate's package doc), the ones the generator's problems trigger,
 // for req against state. Keys are the rule numbers; empty lists are left out.
 func oracleErrors(req *model.ImportRequest, state *model.Snapshot) map[string][]string {
 	out := map[string][]string{}
