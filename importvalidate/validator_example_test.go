@@ -25,18 +25,14 @@ func ExampleValidator_Validate() {
 	if err != nil {
 		panic(err)
 	}
-	for _, is := range rep.Issues {
-		for _, it := range is.Items {
-			for _, l := range it.Locations {
-				fmt.Printf("%s: %s %s: %s\n", l, is.Severity, is.Code, it.Value)
-			}
-		}
+	for _, d := range rep.Diagnostics() {
+		fmt.Printf("%s: %s %s: %s\n", d.Location, d.Severity, d.Code, d.Item)
 	}
 	fmt.Println("can import:", !rep.HasErrors())
 	// Output:
-	// 3:42: error unknown-strategy: myRollout
 	// 2:33: error duplicate-feature: checkout
 	// 2:55: error duplicate-feature: checkout
+	// 3:42: error unknown-strategy: myRollout
 	// can import: false
 }
 

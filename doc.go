@@ -1,0 +1,34 @@
+// Package flagadmin is the root of a library that embeds two admin
+// operations of the Unleash feature-flag server (8.2.0) in any Go program,
+// answering on the wire as that server does:
+//
+//   - validating a feature import: what blocks it (errors), what the user
+//     should know (warnings) and which permissions the caller lacks, every
+//     problem at once with its place in the input;
+//   - listing users and root roles, behind token authentication.
+//
+// This package holds no code. Where to start:
+//
+//   - [github.com/flagadmin/flagadmin/importvalidate]: the validator. Build
+//     one with importvalidate.New, call Validate with the raw bytes of an
+//     export, and range over Report.Diagnostics (or print them with
+//     importvalidate.WriteText). Report.Reference is the reference server's
+//     answer. The package doc lists every rule with its code and file.
+//   - [github.com/flagadmin/flagadmin/importvalidate/validatetest]: check
+//     export files inside go test.
+//   - [github.com/flagadmin/flagadmin/model]: the typed wire structures, the
+//     state snapshot (the JSON description of an instance's existing state)
+//     and strict decoding.
+//   - [github.com/flagadmin/flagadmin/auth]: authorization headers, tokens,
+//     principals and their permissions, and the 401/403 bodies.
+//   - [github.com/flagadmin/flagadmin/users]: the user and root role listing.
+//   - examples/server (an HTTP server whose handler, package adminhttp, mounts
+//     in any net/http server) and examples/validate (a command that checks
+//     an export file like a linter), both runnable with go run.
+//
+// The state the rules check against comes through the small
+// importvalidate.State interface: importvalidate.NewMemoryState builds one
+// from a state snapshot, and a service may implement it over its own store.
+// README.md describes the snapshot format member by member, the rules, the
+// deviations from the reference server and the measured performance.
+package flagadmin

@@ -1,0 +1,128 @@
+package importvalidate_test
+
+import (
+	"context"
+	"os"
+	"slices"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+)
+
+// flagStore stands for a service's own record of its flags: whatever it
+// keeps them in, it answers the validator's batched questions.
+type flagStore struct {
+	strategies []importvalidate.StrategyType
+	tagTypes   []string
+	features   []importvalidate.ExistingFeature
+	projects   map[string]importvalidate.ProjectSettings
+	// withStrategies maps an environment to the features that have a
+	// strategy there.
+	withStrategies map[string][]string
+}
+
+// Strategies answers for every name at once; names it does not know are
+// left out. Over SQL this is one query with WHERE name = ANY($1).
+func (s *flagStore) Strategies(_ context.Context, names []string) ([]importvalidate.StrategyType, error) {
+	var out []importvalidate.StrategyType
+	for _, st := range s.strategies {
+		if slices.Contains(names, st.Name) {
+			out = append(out, st)
+		}
+	}
+	return out, nil
+}
+
+// The store has no context fields and no segments.
+func (s *flagStore) ContextFields(context.Context, []string) ([]importvalidate.ContextFieldDef, error) {
+	return nil, nil
+}
+
+func (s *flagStore) Segments(context.Context, []string) ([]importvalidate.SegmentDef, error) {
+	return nil, nil
+}
+
+func (s *flagStore) TagTypes(_ context.Context, names []string) ([]string, error) {
+	var out []string
+	for _, n := range s.tagTypes {
+		if slices.Contains(names, n) {
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}
+
+func (s *flagStore) Features(_ context.Context, names []string) ([]importvalidate.ExistingFeature, error) {
+	var out []importvalidate.ExistingFeature
+	for _, f := range s.features {
+		if slices.Contains(names, f.Name) {
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
+func (s *flagStore) Project(_ context.Context, id string) (importvalidate.ProjectSettings, bool, error) {
+	p, ok := s.projects[id]
+	return p, ok, nil
+}
+
+func (s *flagStore) FeaturesWithStrategies(_ context.Context, env string, names []string) ([]string, error) {
+	var out []string
+	for _, n := range s.withStrategies[env] {
+		if slices.Contains(names, n) {
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}
+
+// teamRights stands for a service's own authorization: here, a team may
+// create and update flags in its own project, and nothing else.
+type teamRights struct{ project string }
+
+func (r teamRights) HasPermission(_ context.Context, permission, project, _ string) (bool, error) {
+	switch permission {
+	case "CREATE_FEATURE", "UPDATE_FEATURE":
+		return project == r.project, nil
+	}
+	return false, nil
+}
+
+// Validate against a service's own store and authorization by implementing
+// State and Permissions over them.
+func Example_ownState() {
+	limit := int64(10)
+	store := &flagStore{
+		strategies: []importvalidate.StrategyType{{Name: "flexibleRollout", BuiltIn: true}},
+		features: []importvalidate.ExistingFeature{
+			{Name: "web-login", Project: "web"},
+			{Name: "billing-v2", Project: "billing"},
+		},
+		projects: map[string]importvalidate.ProjectSettings{
+			"web": {NamingPattern: "web-.+", NamingExample: "web-login", FeatureLimit: &limit, FeatureCount: 1},
+		},
+		withStrategies: map[string][]string{"production": {"web-login"}},
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: store})
+	if err != nil {
+		panic(err)
+	}
+	body := []byte(`{"project": "web", "environment": "production", "data": {
+  "features": [{"name": "web-login"}, {"name": "billing-v2"}],
+  "featureStrategies": [{"name": "flexibleRollout", "featureName": "web-login"}],
+  "tagTypes": []}}`)
+	rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: teamRights{project: "web"}})
+	if err != nil {
+		panic(err)
+	}
+	if err := importvalidate.WriteText(os.Stdout, "export.json", rep); err != nil {
+		panic(err)
+	}
+	// Output:
+	// export.json:2:25: warning feature-exists: The following features already exist in this project and will be overwritten: (web-login)
+	// export.json:2:48: error feature-in-other-project: You cannot import a features that already exist in other projects. You already have the following features defined outside of project web: (billing-v2 (in project billing))
+	// export.json:2:48: error naming-pattern: Features imported into this project must match the project's feature naming pattern: "web-.+". For example: "web-login". The following features do not match the pattern: (billing-v2)
+	// export.json: permission missing-permissions: We detected you are missing the following permissions: (Create activation strategies)
+	// export.json: permission missing-permissions: We detected you are missing the following permissions: (Delete activation strategies)
+	// 2 errors, 1 warning, 2 missing permissions
+}
