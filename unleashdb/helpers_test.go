@@ -135,3 +135,7 @@ func genExport(n int) []byte {
 // cloneDB returns a fresh copy of the reference database for a test that
 // changes it.
 func cloneDB(tb testing.TB) string { return pgtest.CloneDB(tb, &env) }
+
+func itoa(n int) string { return fmt.Sprint(n) }
+
+func pgxConnect(ctx context.Context, url string) (*pgx.Conn, error) { return pgx.Connect(ctx, url) }
