@@ -101,3 +101,29 @@ func CloneDB(tb testing.TB, env *Env) string {
 	})
 	return name
 }
+
+// StartForTest starts a cluster for one test, with the reference dump in
+// TemplateDB and SharedDB, and stops it when the test ends. It is for
+// packages where a single test needs PostgreSQL, so that they need no
+// TestMain. Without PostgreSQL it skips the test, or fails it when
+// FLAGADMIN_REQUIRE_POSTGRES=1.
+func StartForTest(tb testing.TB) *Cluster {
+	tb.Helper()
+	if _, err := FindBin(); err != nil {
+		return Need(tb, &Env{Reason: "PostgreSQL tests skipped: " + err.Error()})
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	c, err := Start(ctx)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(c.Stop)
+	if err := c.LoadDump(ctx, TemplateDB, DumpFile()); err != nil {
+		tb.Fatal(err)
+	}
+	if err := c.CreateDB(ctx, SharedDB, TemplateDB); err != nil {
+		tb.Fatal(err)
+	}
+	return c
+}
