@@ -167,7 +167,7 @@ func TestDatabaseDownAnswers500(t *testing.T) {
 	const admin = "*:*.unleash-insecure-admin-api-token"
 	body := `{"project":"default","environment":"development","data":{"features":[{"name":"existing-flag"}],"featureStrategies":[],"tagTypes":[]}}`
 	handlers := map[string]http.Handler{
-		"database for all":    dbHandler(t, db, db, db, false),
+		"database for all":   dbHandler(t, db, db, db, false),
 		"database for state": dbHandler(t, db, memTokens, db, false),
 	}
 	// Up, both answer.
