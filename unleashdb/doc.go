@@ -2,10 +2,12 @@
 // from its PostgreSQL database, for the import validation, the user
 // listing and token authentication:
 //
-//   - (*DB).State implements importvalidate.State;
-//   - *DB implements users.Store;
-//   - (*DB).LookupToken implements auth.TokenLookup;
-//   - (*DB).Snapshot writes the whole state as a model.Snapshot.
+//   - *DB implements importvalidate.State (the existing state the rules
+//     ask for), users.Store (the user listing) and auth.TokenLookup (API
+//     tokens and personal access tokens, resolved to principals whose
+//     permission checks follow the reference server's);
+//   - (*DB).Snapshot reads the whole state as a model.Snapshot, for the
+//     in-memory implementations and offline checks.
 //
 // It only reads: every statement is a SELECT, so a role that holds SELECT
 // on the public schema's tables is enough. Each State method is one query
