@@ -52,6 +52,7 @@ type Cluster struct {
 	password string // the superuser's password
 	asUser   string // OS user the server runs as; "" for the current one
 	stopped  bool
+	watchdog *exec.Cmd // stops the server should this process die first
 }
 
 // FindBin returns the directory holding pg_ctl, initdb and postgres.
@@ -129,8 +130,25 @@ func Start(ctx context.Context) (*Cluster, error) {
 	if err := c.run(ctx, "pg_ctl", "-D", data, "-o", opts, "-l", filepath.Join(c.dir, "log"), "-w", "-t", "60", "start"); err != nil {
 		return nil, err
 	}
+	c.startWatchdog(data)
 	ok = true
 	return c, nil
+}
+
+// startWatchdog starts a shell that waits for this process to end and
+// then stops the server and removes its directory, so that a test binary
+// that crashes or times out leaves no server behind. Stop ends it.
+func (c *Cluster) startWatchdog(data string) {
+	stop := fmt.Sprintf("%q -D %q -m immediate -w stop", filepath.Join(c.bin, "pg_ctl"), data)
+	if c.asUser != "" {
+		stop = "runuser -u " + c.asUser + " -- " + stop
+	}
+	script := fmt.Sprintf("while kill -0 %d 2>/dev/null; do sleep 1; done; %s; rm -rf %q", os.Getpid(), stop, c.dir)
+	cmd := exec.Command("sh", "-c", script)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, nil, nil
+	if err := cmd.Start(); err == nil {
+		c.watchdog = cmd
+	}
 }
 
 // run runs one of the PostgreSQL programs, as the server's OS user.
@@ -169,6 +187,11 @@ func (c *Cluster) Stop() {
 	}
 	os.RemoveAll(c.dir)
 	c.dir = ""
+	if c.watchdog != nil {
+		c.watchdog.Process.Kill()
+		c.watchdog.Wait()
+		c.watchdog = nil
+	}
 }
 
 // Kill stops the server at once but keeps the cluster's directory, to
