@@ -28,13 +28,15 @@ const (
 	qSnapAPITokens = `SELECT secret, type FROM api_tokens
 		WHERE expires_at IS NULL OR expires_at > now() ORDER BY created_at, secret`
 	qSnapPersonalTokens = `SELECT secret, user_id::bigint FROM personal_access_tokens
-		WHERE secret IS NOT NULL AND expires_at > now() ORDER BY id`
+		WHERE secret IS NOT NULL AND expires_at > now()
+			AND user_id IN (SELECT id FROM users WHERE NOT is_system) ORDER BY id`
 )
 
 // Snapshot reads the whole state of the instance as a state snapshot:
 // what the in-memory implementations (importvalidate.NewMemoryState,
 // auth.NewMemoryLookup, users.NewMemoryStore) need to give the same
-// answers as the database. System users are left out; expired tokens too.
+// answers as the database. System users and their tokens are left out;
+// expired tokens too.
 // A root role's permissions that are not of type root are written for
 // project default, where the reference assigns root roles; the grants of a
 // user's project and group roles are written as the user's own grants.
