@@ -57,10 +57,9 @@ func Main(m *testing.M, env *Env) int {
 	cancel()
 	if err != nil {
 		env.Reason = err.Error()
-		if errors.Is(err, ErrNoServer) {
-			env.Reason = "PostgreSQL tests skipped: " + err.Error()
+		if errors.Is(err, ErrNoServer) && os.Getenv(RequireEnv) != "1" {
+			fmt.Fprintln(os.Stderr, "PostgreSQL tests skipped:", env.Reason)
 		}
-		fmt.Fprintln(os.Stderr, env.Reason)
 	}
 	env.Cluster = c
 	defer c.Stop()
@@ -74,12 +73,12 @@ func Need(tb testing.TB, env *Env) *Cluster {
 	if env.Cluster == nil {
 		reason := env.Reason
 		if reason == "" {
-			reason = "PostgreSQL tests skipped: no cluster (TestMain does not call pgtest.Main)"
+			reason = "no cluster (TestMain does not call pgtest.Main)"
 		}
 		if os.Getenv(RequireEnv) == "1" {
-			tb.Fatalf("%s (%s=1 requires PostgreSQL)", reason, RequireEnv)
+			tb.Fatalf("PostgreSQL is required (%s=1): %s", RequireEnv, reason)
 		}
-		tb.Skip(reason)
+		tb.Skip("PostgreSQL tests skipped: " + reason)
 	}
 	return env.Cluster
 }
@@ -110,7 +109,7 @@ func CloneDB(tb testing.TB, env *Env) string {
 func StartForTest(tb testing.TB) *Cluster {
 	tb.Helper()
 	if _, err := FindBin(); err != nil {
-		return Need(tb, &Env{Reason: "PostgreSQL tests skipped: " + err.Error()})
+		return Need(tb, &Env{Reason: err.Error()})
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()

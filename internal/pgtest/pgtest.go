@@ -42,7 +42,7 @@ const Superuser = "postgres"
 
 // ErrNoServer is returned by Start when no PostgreSQL server binaries are
 // installed.
-var ErrNoServer = errors.New("no PostgreSQL server found (pg_ctl neither on PATH nor under /usr/lib/postgresql/*/bin)")
+var ErrNoServer = errors.New("no PostgreSQL server found")
 
 // Cluster is a running throwaway PostgreSQL cluster.
 type Cluster struct {
@@ -55,8 +55,23 @@ type Cluster struct {
 	watchdog *exec.Cmd // stops the server should this process die first
 }
 
-// FindBin returns the directory holding pg_ctl, initdb and postgres.
+// BinEnv is the environment variable that names the directory of the
+// PostgreSQL binaries to use instead of searching for them (for example
+// /usr/lib/postgresql/16/bin).
+const BinEnv = "FLAGADMIN_PG_BIN"
+
+// FindBin returns the directory holding pg_ctl, initdb and postgres: the
+// one of FLAGADMIN_PG_BIN when it is set, else the first found on PATH or
+// under /usr/lib/postgresql/*/bin.
 func FindBin() (string, error) {
+	if dir := os.Getenv(BinEnv); dir != "" {
+		for _, prog := range []string{"pg_ctl", "initdb", "postgres"} {
+			if _, err := os.Stat(filepath.Join(dir, prog)); err != nil {
+				return "", fmt.Errorf("%w: %s=%s holds no %s", ErrNoServer, BinEnv, dir, prog)
+			}
+		}
+		return dir, nil
+	}
 	if p, err := exec.LookPath("pg_ctl"); err == nil {
 		if real, err := filepath.EvalSymlinks(p); err == nil {
 			p = real
@@ -73,7 +88,7 @@ func FindBin() (string, error) {
 			return d, nil
 		}
 	}
-	return "", ErrNoServer
+	return "", fmt.Errorf("%w: pg_ctl is neither on PATH nor under /usr/lib/postgresql/*/bin", ErrNoServer)
 }
 
 func versionOf(binDir string) float64 {

@@ -2,6 +2,7 @@ package pgtest
 
 import (
 	"context"
+	"errors"
 	"net"
 	"os"
 	"runtime"
@@ -58,10 +59,10 @@ func needIn(env *Env) *fakeTB {
 // TestNeedWithoutServer: without a cluster, Need skips with the reason,
 // and fails when FLAGADMIN_REQUIRE_POSTGRES=1.
 func TestNeedWithoutServer(t *testing.T) {
-	env := &Env{Reason: "PostgreSQL tests skipped: " + ErrNoServer.Error()}
+	env := &Env{Reason: ErrNoServer.Error()}
 	t.Setenv(RequireEnv, "")
 	f := needIn(env)
-	if f.skipped != env.Reason || f.failed != "" {
+	if f.skipped != "PostgreSQL tests skipped: "+env.Reason || f.failed != "" {
 		t.Errorf("skipped %q, failed %q; want a skip with the reason", f.skipped, f.failed)
 	}
 	t.Setenv(RequireEnv, "1")
@@ -71,10 +72,19 @@ func TestNeedWithoutServer(t *testing.T) {
 	}
 }
 
+// TestFindBinOverride: FLAGADMIN_PG_BIN names the binaries; a directory
+// without them is no server.
+func TestFindBinOverride(t *testing.T) {
+	t.Setenv(BinEnv, t.TempDir())
+	if _, err := FindBin(); !errors.Is(err, ErrNoServer) || !strings.Contains(err.Error(), BinEnv) {
+		t.Errorf("FindBin with an empty %s: %v", BinEnv, err)
+	}
+}
+
 // TestStartStop: a cluster answers on its port and leaves nothing behind.
 func TestStartStop(t *testing.T) {
 	if _, err := FindBin(); err != nil {
-		Need(t, &Env{Reason: "PostgreSQL tests skipped: " + err.Error()})
+		Need(t, &Env{Reason: err.Error()})
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
