@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -214,7 +215,7 @@ func tableNames() []string {
 	for t := range requiredColumns {
 		out = append(out, t)
 	}
-	sortStrings(out)
+	sort.Strings(out)
 	return out
 }
 

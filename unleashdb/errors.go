@@ -3,7 +3,6 @@ package unleashdb
 import (
 	"fmt"
 	"net/url"
-	"sort"
 	"strings"
 )
 
@@ -57,8 +56,6 @@ func secretsOf(connString string) []string {
 	}
 	return out
 }
-
-func sortStrings(s []string) { sort.Strings(s) }
 
 // errorf formats an error of operation op.
 func errorf(op, format string, args ...any) error {

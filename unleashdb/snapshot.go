@@ -48,8 +48,9 @@ func (db *DB) Snapshot(ctx context.Context) (*model.Snapshot, error) {
 	if err != nil {
 		return nil, wrap("snapshot", err)
 	}
-	defer tx.Rollback(context.Background()) //nolint:errcheck // read only
-	r := &snapReader{db: &DB{pool: db.pool, unleashURL: db.unleashURL}, tx: tx}
+	// The transaction only reads: rolling it back is how it ends.
+	defer func() { _ = tx.Rollback(context.Background()) }()
+	r := &snapReader{db: db, tx: tx}
 	s := &model.Snapshot{}
 	steps := []func(context.Context, *model.Snapshot) error{
 		r.environments, r.projects, r.strategies, r.contextFields, r.segments, r.tagTypes,

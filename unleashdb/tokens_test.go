@@ -2,6 +2,10 @@ package unleashdb_test
 
 import (
 	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -34,6 +38,30 @@ func TestTokensMatchSnapshot(t *testing.T) {
 	secrets := []string{"", "nope", "*:*.unleash-insecure-admin-api-token ", "user:0000"}
 	for _, tok := range snap.Tokens {
 		secrets = append(secrets, tok.Secret)
+	}
+	// The tokens of the recorded requests, as their headers carry them.
+	files, err := filepath.Glob("../testdata/conformance/recorded/*.request.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no recorded requests: %v", err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rq struct {
+			Headers map[string]string `json:"headers"`
+		}
+		if err := json.Unmarshal(b, &rq); err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range rq.Headers {
+			if strings.EqualFold(k, "authorization") {
+				if tok, ok := auth.ParseAuthorization(v); ok {
+					secrets = append(secrets, tok)
+				}
+			}
+		}
 	}
 	ctx := context.Background()
 	for _, s := range secrets {
