@@ -19,6 +19,11 @@
 //	-strict         run the extra validation rules and answer with them
 //	-coerce         coerce scalars as the reference server does ("project":
 //	                5 is taken as "5") instead of answering 400
+//	-database URL   read the state, tokens and users from an Unleash 8.2+
+//	                PostgreSQL database (default: $DATABASE_URL when
+//	                -state is absent too); see database.go
+//	-unleash-url U  public URL of the instance, the base of invitation
+//	                links (default: http:// and -addr)
 //
 // The server logs one JSON line per request to stderr and shuts down
 // gracefully on SIGINT or SIGTERM. All the HTTP behaviour lives in the
@@ -39,12 +44,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/statefile"
 	"github.com/flagadmin/flagadmin/model"
-	"github.com/flagadmin/flagadmin/users"
 )
 
 // Timeouts of the server.
@@ -110,6 +112,7 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 	strict := fs.Bool("strict", false, "run the extra validation rules and answer with them")
 	coerce := fs.Bool("coerce", false, "coerce scalars as the reference server does instead of answering 400")
 	logCauses := fs.Bool("log-causes", false, "write the cause of a 500 to its log line (a store's error may quote names from the request)")
+	database := databaseFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
 	}
@@ -120,25 +123,12 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 		return nil, nil, fmt.Errorf("-max-body must be positive, not %d", *maxBody)
 	}
 
-	snap, err := statefile.Load(*stateFile)
+	src, err := openSource(database, *stateFile, *addr, os.Getenv, stdout)
 	if err != nil {
 		return nil, nil, err
 	}
-	if *stateFile == "" {
-		if tok := adminToken(snap); tok != "" {
-			fmt.Fprintf(stdout, "Using the embedded default state. Admin token: %s\n", tok)
-		}
-	}
-	st, err := importvalidate.NewMemoryState(snap)
-	if err != nil {
-		return nil, nil, fmt.Errorf("state: %w", err)
-	}
-	tokens, err := auth.NewMemoryLookup(snap)
-	if err != nil {
-		return nil, nil, fmt.Errorf("state: %w", err)
-	}
 	v, err := importvalidate.New(importvalidate.Options{
-		State:     st,
+		State:     src.state,
 		Strict:    *strict,
 		Structure: importvalidate.StructureOptions{CoerceScalars: *coerce},
 	})
@@ -148,8 +138,8 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 	logHandler := slog.NewJSONHandler(stderr, nil)
 	h, err := adminhttp.NewHandler(adminhttp.Options{
 		Validator: v,
-		Tokens:    tokens,
-		Users:     users.NewMemoryStore(snap),
+		Tokens:    src.tokens,
+		Users:     src.users,
 		MaxBody:   *maxBody,
 		Logger:    slog.New(logHandler),
 		Strict:    *strict,
@@ -160,6 +150,7 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
+		src.close()
 		return nil, nil, err
 	}
 	srv := &http.Server{
@@ -171,6 +162,7 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 		MaxHeaderBytes:    maxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(logHandler, slog.LevelWarn),
 	}
+	srv.RegisterOnShutdown(src.close)
 	return srv, ln, nil
 }
 

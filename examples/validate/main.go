@@ -19,6 +19,10 @@
 //	-strict             run the extra rules as well
 //	-format FORMAT      text (default), json (the full report) or unleash
 //	                    (the reference server's response)
+//	-database URL       validate against an Unleash 8.2+ PostgreSQL
+//	                    database instead of a snapshot (default:
+//	                    $DATABASE_URL when -state is absent too); -token
+//	                    is then a token of that database
 //
 // The text format prints one line per finding, in the order of the file
 // (findings without a place in it, such as missing permissions and the
@@ -75,6 +79,7 @@ type config struct {
 	token       string
 	strict      bool
 	format      string
+	database    string
 }
 
 // usageError is a problem with the command line.
@@ -163,6 +168,7 @@ func parseArgs(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.token, "token", "", "check the permissions of this token `secret` of the state (default: none checked)")
 	fs.BoolVar(&cfg.strict, "strict", false, "run the extra rules as well")
 	fs.StringVar(&cfg.format, "format", "text", "output `format`: text, json or unleash")
+	fs.StringVar(&cfg.database, "database", "", "PostgreSQL `URL` of an Unleash 8.2+ database to validate against (default: $DATABASE_URL when -state is absent too)")
 	var files []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -211,6 +217,12 @@ func readInput(file string, stdin io.Reader) ([]byte, string, error) {
 
 // validate builds the validator of cfg and runs it on body.
 func validate(cfg config, body []byte) (*importvalidate.Report, error) {
+	if url, err := databaseURL(cfg); err != nil || url != "" {
+		if err != nil {
+			return nil, err
+		}
+		return validateOnDatabase(cfg, url, body)
+	}
 	snap, err := statefile.Load(cfg.stateFile)
 	if err != nil {
 		return nil, err

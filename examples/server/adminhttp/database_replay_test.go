@@ -1,0 +1,208 @@
+package adminhttp_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/pgtest"
+	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/unleashdb"
+	"github.com/flagadmin/flagadmin/users"
+)
+
+// dbRecordedDir holds the recorded requests of the reference server.
+const dbRecordedDir = "../../../testdata/conformance/recorded"
+
+// dbOracleURL is the public URL of the reference server, the base of the
+// invitation links in the recorded user listings.
+const dbOracleURL = "http://127.0.0.1:4242"
+
+// dbReplayRequest is one recorded request.
+type dbReplayRequest struct {
+	Method  string            `json:"method"`
+	Path    string            `json:"path"`
+	Headers map[string]string `json:"headers"`
+	Body    json.RawMessage   `json:"body"`
+	RawBody *string           `json:"rawBody"`
+}
+
+// dbAnswer is an answer with the random id of error bodies left out.
+type dbAnswer struct {
+	Status      int
+	ContentType string
+	Allow       string
+	Body        any
+}
+
+func dbServe(t *testing.T, h http.Handler, rq dbReplayRequest) dbAnswer {
+	t.Helper()
+	body := []byte(rq.Body)
+	if rq.RawBody != nil {
+		body = []byte(*rq.RawBody)
+	}
+	req := httptest.NewRequest(rq.Method, rq.Path, bytes.NewReader(body))
+	for k, v := range rq.Headers {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	a := dbAnswer{Status: rec.Code, ContentType: rec.Header().Get("Content-Type"), Allow: rec.Header().Get("Allow")}
+	if rec.Body.Len() > 0 {
+		if err := json.Unmarshal(rec.Body.Bytes(), &a.Body); err != nil {
+			t.Fatalf("answer is no JSON: %v: %s", err, rec.Body.Bytes())
+		}
+		if m, ok := a.Body.(map[string]any); ok {
+			delete(m, "id")
+		}
+	}
+	return a
+}
+
+func dbOracle(t *testing.T) *model.Snapshot {
+	t.Helper()
+	b, err := os.ReadFile("../../../testdata/conformance/oracle-state.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := model.DecodeSnapshot(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func dbHandler(t *testing.T, st importvalidate.State, tokens auth.TokenLookup, store users.Store, strict bool) http.Handler {
+	t.Helper()
+	v, err := importvalidate.New(importvalidate.Options{State: st, Strict: strict})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Tokens: tokens, Users: store, Strict: strict})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// TestReplayOnDatabase replays every recorded request through the handler
+// on the reference database and on oracle-state.json, in the reference
+// and the strict mode: the answers must be the same.
+func TestReplayOnDatabase(t *testing.T) {
+	c := pgtest.StartForTest(t)
+	ctx := context.Background()
+	db, err := unleashdb.Open(ctx, c.URL(pgtest.SharedDB), unleashdb.Options{UnleashURL: dbOracleURL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	snap := dbOracle(t)
+	mem, err := importvalidate.NewMemoryState(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	memTokens, err := auth.NewMemoryLookup(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob(filepath.Join(dbRecordedDir, "*.request.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no recorded requests (%v)", err)
+	}
+	for _, strict := range []bool{false, true} {
+		onDB := dbHandler(t, db, db, db, strict)
+		onSnap := dbHandler(t, mem, memTokens, users.NewMemoryStore(snap), strict)
+		for _, f := range files {
+			name := strings.TrimSuffix(filepath.Base(f), ".request.json")
+			if strict {
+				name += "/strict"
+			}
+			t.Run(name, func(t *testing.T) {
+				b, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var rq dbReplayRequest
+				if err := json.Unmarshal(b, &rq); err != nil {
+					t.Fatal(err)
+				}
+				got, want := dbServe(t, onDB, rq), dbServe(t, onSnap, rq)
+				if d := cmp.Diff(want, got); d != "" {
+					t.Errorf("(-snapshot +database):\n%s", d)
+				}
+				if got.Status == http.StatusInternalServerError {
+					t.Errorf("500 on the database: %v", got.Body)
+				}
+			})
+		}
+	}
+}
+
+// TestDatabaseDownAnswers500: with the database gone, every request that
+// needs it gets a 500 ErrorResponse that says nothing of the database,
+// never a partial report.
+func TestDatabaseDownAnswers500(t *testing.T) {
+	c := pgtest.StartForTest(t)
+	ctx := context.Background()
+	db, err := unleashdb.Open(ctx, c.URL(pgtest.SharedDB), unleashdb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	memTokens, err := auth.NewMemoryLookup(dbOracle(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const admin = "*:*.unleash-insecure-admin-api-token"
+	body := `{"project":"default","environment":"development","data":{"features":[{"name":"existing-flag"}],"featureStrategies":[],"tagTypes":[]}}`
+	handlers := map[string]http.Handler{
+		"database for all":   dbHandler(t, db, db, db, false),
+		"database for state": dbHandler(t, db, memTokens, db, false),
+	}
+	// Up, both answer.
+	for name, h := range handlers {
+		a := dbServe(t, h, dbReplayRequest{Method: "POST", Path: adminhttp.PathValidate,
+			Headers: map[string]string{"Authorization": admin, "Content-Type": "application/json"}, Body: json.RawMessage(body)})
+		if a.Status != http.StatusOK {
+			t.Fatalf("%s: before the stop: %d %v", name, a.Status, a.Body)
+		}
+	}
+	if err := c.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	for name, h := range handlers {
+		for _, rq := range []dbReplayRequest{
+			{Method: "POST", Path: adminhttp.PathValidate, Headers: map[string]string{"Authorization": admin, "Content-Type": "application/json"}, Body: json.RawMessage(body)},
+			{Method: "GET", Path: adminhttp.PathUserAdmin, Headers: map[string]string{"Authorization": admin}},
+		} {
+			a := dbServe(t, h, rq)
+			m, _ := a.Body.(map[string]any)
+			if a.Status != http.StatusInternalServerError || m == nil || m["name"] == nil || m["message"] == nil {
+				t.Errorf("%s %s: %d %v; want a 500 ErrorResponse", name, rq.Path, a.Status, a.Body)
+				continue
+			}
+			for _, k := range []string{"errors", "warnings", "permissions", "users"} {
+				if _, ok := m[k]; ok {
+					t.Errorf("%s %s: the 500 carries %q", name, rq.Path, k)
+				}
+			}
+			raw, _ := json.Marshal(m)
+			for _, leak := range []string{"unleashdb", "postgres", "127.0.0.1", "connect", "existing-flag", admin} {
+				if strings.Contains(string(raw), leak) {
+					t.Errorf("%s %s: the 500 body mentions %q: %s", name, rq.Path, leak, raw)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/flagadmin/flagadmin/internal/pgtest"
+)
+
+// startServer runs the server with args on a free port until the test
+// ends and returns its base URL.
+func startServer(t *testing.T, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var stdout, stderr lockedBuffer
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), &stdout, &stderr) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(15 * time.Second):
+			t.Error("the server did not stop")
+		}
+	})
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, line := range strings.Split(stdout.String(), "\n") {
+			if v, ok := strings.CutPrefix(line, "Listening on "); ok {
+				return v
+			}
+		}
+		select {
+		case code := <-done:
+			t.Fatalf("server exited with %d: %s", code, stderr.String())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	t.Fatalf("server did not start: %s", stderr.String())
+	return ""
+}
+
+type replayRequest struct {
+	Method  string            `json:"method"`
+	Path    string            `json:"path"`
+	Headers map[string]string `json:"headers"`
+	Body    json.RawMessage   `json:"body"`
+	RawBody *string           `json:"rawBody"`
+}
+
+type replayAnswer struct {
+	Status int
+	Type   string
+	Body   any
+}
+
+func send(t *testing.T, base string, rq replayRequest) replayAnswer {
+	t.Helper()
+	body := []byte(rq.Body)
+	if rq.RawBody != nil {
+		body = []byte(*rq.RawBody)
+	}
+	req, err := http.NewRequest(rq.Method, base+rq.Path, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range rq.Headers {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := replayAnswer{Status: resp.StatusCode, Type: resp.Header.Get("Content-Type")}
+	if len(b) > 0 {
+		if err := json.Unmarshal(b, &a.Body); err != nil {
+			t.Fatalf("answer is no JSON: %s", b)
+		}
+		if m, ok := a.Body.(map[string]any); ok {
+			delete(m, "id")
+		}
+	}
+	return a
+}
+
+// TestServerOnDatabase serves every recorded request from -database and
+// from -state oracle-state.json: the answers must be the same.
+func TestServerOnDatabase(t *testing.T) {
+	c := pgtest.StartForTest(t)
+	onDB := startServer(t, "-database", c.URL(pgtest.SharedDB), "-unleash-url", "http://127.0.0.1:4242")
+	onSnap := startServer(t, "-state", "../../testdata/conformance/oracle-state.json")
+	files, err := filepath.Glob("../../testdata/conformance/recorded/*.request.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no recorded requests (%v)", err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rq replayRequest
+		if err := json.Unmarshal(b, &rq); err != nil {
+			t.Fatal(err)
+		}
+		got, want := send(t, onDB, rq), send(t, onSnap, rq)
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("%s (-state +database):\n%s", filepath.Base(f), d)
+		}
+	}
+}
+
+// TestDatabaseSource: DATABASE_URL is used when neither flag is given,
+// -database and -state together are refused, and a wrong password is a
+// clear error without the password.
+func TestDatabaseSource(t *testing.T) {
+	c := pgtest.StartForTest(t)
+	url := c.URL(pgtest.SharedDB)
+	getenv := func(k string) string {
+		if k == "DATABASE_URL" {
+			return url
+		}
+		return ""
+	}
+	empty, state := "", "../../testdata/conformance/oracle-state.json"
+	var out bytes.Buffer
+	src, err := openSource(databaseFlags{url: &empty, unleashURL: &empty}, "", "127.0.0.1:4242", getenv, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.close()
+	if !strings.Contains(out.String(), "Using the Unleash database.") {
+		t.Errorf("DATABASE_URL was not used: %q", out.String())
+	}
+	// -state wins over DATABASE_URL.
+	out.Reset()
+	src2, err := openSource(databaseFlags{url: &empty, unleashURL: &empty}, state, "127.0.0.1:4242", getenv, &out)
+	if err != nil || out.Len() > 0 {
+		t.Fatalf("-state with DATABASE_URL: %v, %q", err, out.String())
+	}
+	src2.close()
+	if _, err := openSource(databaseFlags{url: &url, unleashURL: &empty}, state, "127.0.0.1:4242", getenv, &out); err == nil {
+		t.Error("-database and -state together were accepted")
+	}
+	var stdout, stderr lockedBuffer
+	bad := c.URLAs(pgtest.Superuser, "wrong-s3cret", pgtest.SharedDB)
+	if code := run(context.Background(), []string{"-database", bad, "-addr", "127.0.0.1:0"}, &stdout, &stderr); code != 2 ||
+		strings.Contains(stderr.String(), "wrong-s3cret") || !strings.Contains(stderr.String(), "password authentication failed") {
+		t.Errorf("wrong password: exit %d, stderr %q", code, stderr.String())
+	}
+}

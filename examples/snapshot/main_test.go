@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/flagadmin/flagadmin/internal/pgtest"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+func noEnv(string) string { return "" }
+
+// TestSnapshotOfTheFixture: the snapshot of the reference database equals
+// oracle-state.json, through -database and through DATABASE_URL.
+func TestSnapshotOfTheFixture(t *testing.T) {
+	c := pgtest.StartForTest(t)
+	b, err := os.ReadFile("../../testdata/conformance/oracle-state.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := model.DecodeSnapshot(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := c.URL(pgtest.SharedDB)
+	env := func(k string) string {
+		if k == "DATABASE_URL" {
+			return url
+		}
+		return ""
+	}
+	for name, tc := range map[string]struct {
+		args   []string
+		getenv func(string) string
+	}{
+		"flag": {[]string{"-database", url, "-unleash-url", "http://127.0.0.1:4242/"}, noEnv},
+		"env":  {[]string{"-unleash-url", "http://127.0.0.1:4242"}, env},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if code := run(context.Background(), tc.args, tc.getenv, &stdout, &stderr); code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr.String())
+			}
+			got, err := model.DecodeSnapshot(stdout.Bytes())
+			if err != nil {
+				t.Fatalf("output does not decode: %v", err)
+			}
+			if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+				t.Errorf("snapshot (-oracle-state.json +command):\n%s", d)
+			}
+		})
+	}
+
+	// A wrong password: exit 1, a clear message, no password.
+	var stdout, stderr bytes.Buffer
+	bad := c.URLAs(pgtest.Superuser, "wrong-s3cret", pgtest.SharedDB)
+	if code := run(context.Background(), []string{"-database", bad}, noEnv, &stdout, &stderr); code != 1 ||
+		strings.Contains(stderr.String(), "wrong-s3cret") || !strings.Contains(stderr.String(), "password authentication failed") || stdout.Len() > 0 {
+		t.Errorf("wrong password: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+}
+
+func TestUsage(t *testing.T) {
+	for _, args := range [][]string{nil, {"extra"}, {"-nope"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), args, noEnv, &stdout, &stderr); code != 2 || stderr.Len() == 0 || stdout.Len() > 0 {
+			t.Errorf("%q: exit %d, stderr %q", args, code, stderr.String())
+		}
+	}
+}

@@ -1,0 +1,45 @@
+package unleashdb_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+)
+
+// TestConcurrentUse validates, looks tokens up and lists users from many
+// goroutines at once on one DB (run it with -race).
+func TestConcurrentUse(t *testing.T) {
+	db := shared(t)
+	v, err := importvalidate.New(importvalidate.Options{State: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := genExport(50)
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	errs := make(chan error, 64)
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := 0; j < 5; j++ {
+				if _, err := v.Validate(ctx, body, importvalidate.Target{}); err != nil {
+					errs <- err
+				}
+				if _, ok, err := db.LookupToken(ctx, editorToken); err != nil || !ok {
+					errs <- err
+				}
+				if _, err := db.Users(ctx); err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}

@@ -1,0 +1,61 @@
+package unleashdb_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"net/http"
+	"os"
+
+	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/unleashdb"
+)
+
+// Open an Unleash database and serve both endpoints from it. The role in
+// the URL needs SELECT on the tables only.
+func ExampleOpen() {
+	ctx := context.Background()
+	db, err := unleashdb.Open(ctx, os.Getenv("DATABASE_URL"), unleashdb.Options{UnleashURL: "https://unleash.example.com"})
+	if err != nil {
+		log.Fatal(err) // e.g. "unleashdb: open: not an Unleash 8.2+ database: ..."
+	}
+	defer db.Close()
+	v, err := importvalidate.New(importvalidate.Options{State: db})
+	if err != nil {
+		log.Fatal(err)
+	}
+	h, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Tokens: db, Users: db})
+	if err != nil {
+		log.Fatal(err)
+	}
+	log.Fatal(http.ListenAndServe("127.0.0.1:4242", h))
+}
+
+// Validate an export file against the instance, with the rights of one of
+// its tokens.
+func ExampleDB_LookupToken() {
+	ctx := context.Background()
+	db, err := unleashdb.Open(ctx, os.Getenv("DATABASE_URL"), unleashdb.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer db.Close()
+	caller, ok, err := db.LookupToken(ctx, os.Getenv("UNLEASH_TOKEN"))
+	if err != nil || !ok {
+		log.Fatal("unknown token or lookup failure: ", err)
+	}
+	body, err := os.ReadFile("export.json")
+	if err != nil {
+		log.Fatal(err)
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: db})
+	if err != nil {
+		log.Fatal(err)
+	}
+	rep, err := v.Validate(ctx, body, importvalidate.Target{Permissions: caller})
+	if err != nil {
+		log.Fatal(err) // the database failed; there is no partial report
+	}
+	fmt.Println(rep.HasErrors())
+}

@@ -1,0 +1,124 @@
+package unleashdb_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/pgtest"
+	"github.com/flagadmin/flagadmin/unleashdb"
+)
+
+// TestWrongPassword: a clear error without the password.
+func TestWrongPassword(t *testing.T) {
+	c := pgtest.Need(t, &env)
+	const pw = "not-the-password-s3cr3t"
+	for _, url := range []string{
+		c.URLAs(pgtest.Superuser, pw, pgtest.SharedDB),
+		"host=127.0.0.1 port=" + itoa(c.Port()) + " user=postgres dbname=unleash sslmode=disable password=" + pw,
+	} {
+		db, err := unleashdb.Open(context.Background(), url, unleashdb.Options{})
+		if err == nil {
+			db.Close()
+			t.Fatal("Open succeeded with a wrong password")
+		}
+		msg := err.Error()
+		if strings.Contains(msg, pw) {
+			t.Errorf("error holds the password: %s", msg)
+		}
+		if !strings.HasPrefix(msg, "unleashdb: open") || !strings.Contains(msg, "password authentication failed") {
+			t.Errorf("error %q does not say that opening failed on the password", msg)
+		}
+	}
+	// A connection string that does not parse: the password is not quoted
+	// back either.
+	_, err := unleashdb.Open(context.Background(), "postgres://u:"+pw+"@127.0.0.1:notaport/x", unleashdb.Options{})
+	if err == nil || strings.Contains(err.Error(), pw) || !strings.HasPrefix(err.Error(), "unleashdb: open") {
+		t.Errorf("bad URL: error %v", err)
+	}
+}
+
+// TestDeadline: a lookup waiting on a lock returns when its context ends,
+// with an error naming the operation.
+func TestDeadline(t *testing.T) {
+	c := pgtest.Need(t, &env)
+	name := cloneDB(t)
+	db := openDB(t, name, nil)
+	ctx := context.Background()
+	conn, err := pgxConnect(ctx, c.URL(name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "BEGIN; LOCK TABLE features IN ACCESS EXCLUSIVE MODE"); err != nil {
+		t.Fatal(err)
+	}
+	dctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err = db.Features(dctx, []string{"existing-flag"})
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("Features returned after %v, long after its deadline", took)
+	}
+	if err == nil || !errors.Is(err, context.DeadlineExceeded) || !strings.HasPrefix(err.Error(), "unleashdb: features") {
+		t.Errorf("error %v; want a features error wrapping context.DeadlineExceeded", err)
+	}
+	if _, err := conn.Exec(ctx, "ROLLBACK"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Features(ctx, []string{"existing-flag"}); err != nil {
+		t.Errorf("after the lock: %v", err)
+	}
+}
+
+// TestDatabaseStopped: the database goes away while in use; every
+// operation fails with a clear error and nothing panics.
+func TestDatabaseStopped(t *testing.T) {
+	pgtest.Need(t, &env)
+	ctx := context.Background()
+	c, err := pgtest.Start(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Stop()
+	if err := c.LoadDump(ctx, "u", pgtest.DumpFile()); err != nil {
+		t.Fatal(err)
+	}
+	db, err := unleashdb.Open(ctx, c.URL("u"), unleashdb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	v, err := importvalidate.New(importvalidate.Options{State: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := genExport(10)
+	if rep, err := v.Validate(ctx, body, importvalidate.Target{}); err != nil || rep == nil {
+		t.Fatalf("before the stop: %v", err)
+	}
+	if err := c.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := v.Validate(ctx, body, importvalidate.Target{})
+	if err == nil || rep != nil {
+		t.Errorf("Validate after the stop: report %v, error %v; want no report and an error", rep != nil, err)
+	} else if !strings.Contains(err.Error(), "unleashdb: ") {
+		t.Errorf("Validate error %q does not name the database operation", err)
+	}
+	if _, _, err := db.LookupToken(ctx, adminToken); err == nil || !strings.HasPrefix(err.Error(), "unleashdb: token lookup") || strings.Contains(err.Error(), adminToken) {
+		t.Errorf("LookupToken after the stop: %v", err)
+	}
+	if _, err := db.Users(ctx); err == nil || !strings.HasPrefix(err.Error(), "unleashdb: users") {
+		t.Errorf("Users after the stop: %v", err)
+	}
+	if _, err := db.Snapshot(ctx); err == nil || !strings.HasPrefix(err.Error(), "unleashdb: snapshot") {
+		t.Errorf("Snapshot after the stop: %v", err)
+	}
+	if _, err := unleashdb.Open(ctx, c.URL("u"), unleashdb.Options{}); err == nil || !strings.HasPrefix(err.Error(), "unleashdb: open") {
+		t.Errorf("Open after the stop: %v", err)
+	}
+}

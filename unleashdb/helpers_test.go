@@ -1,0 +1,141 @@
+package unleashdb_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/flagadmin/flagadmin/internal/pgtest"
+	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/unleashdb"
+)
+
+// env is the package's throwaway cluster, holding the reference dump.
+var env pgtest.Env
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m, &env)) }
+
+// oracleURL is the public URL the reference server ran with, the base of
+// the invitation links of oracle-state.json.
+const oracleURL = "http://127.0.0.1:4242"
+
+// Secrets of oracle-state.json.
+const (
+	adminToken  = "*:*.unleash-insecure-admin-api-token"
+	clientToken = "default:development.unleash-insecure-backend-api-token"
+	viewerToken = "user:62e4aa0433ed0562b9cef06ab66a0b7233fab6fc07064da0816b9497"
+	editorToken = "user:e9739938270d7f29d0039e15f4a19c4ecbac8459a671ae808e42c2bf"
+)
+
+// openDB opens database db of the package's cluster as the superuser.
+func openDB(tb testing.TB, db string, tracer pgx.QueryTracer) *unleashdb.DB {
+	tb.Helper()
+	c := pgtest.Need(tb, &env)
+	d, err := unleashdb.Open(context.Background(), c.URL(db), unleashdb.Options{UnleashURL: oracleURL, Tracer: tracer})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(d.Close)
+	return d
+}
+
+// shared opens the package's read-only copy of the reference database.
+func shared(tb testing.TB) *unleashdb.DB { return openDB(tb, pgtest.SharedDB, nil) }
+
+// exec runs sql in database db as the superuser.
+func exec(tb testing.TB, db, sql string) {
+	tb.Helper()
+	if err := pgtest.Need(tb, &env).Exec(context.Background(), db, sql); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+func oracleSnapshot(tb testing.TB) *model.Snapshot {
+	tb.Helper()
+	b, err := os.ReadFile("../testdata/conformance/oracle-state.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s, err := model.DecodeSnapshot(b)
+	if err != nil {
+		tb.Fatalf("oracle-state.json: %v", err)
+	}
+	return s
+}
+
+// queryCounter counts the queries of a pool.
+type queryCounter struct{ n atomic.Int64 }
+
+func (c *queryCounter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
+	c.n.Add(1)
+	return ctx
+}
+
+func (c *queryCounter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+// genExport writes an import request of n features into project default,
+// environment development, that makes every State method run: each
+// feature has a strategy with a constraint on a context field and a
+// segment, a tag, an environment and a dependency, and the import also
+// names the existing features of the reference state.
+func genExport(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"project":"default","environment":"development","data":{"features":[`)
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, `{"name":"gen-%d","project":"default","type":"release"},`, i)
+	}
+	b.WriteString(`{"name":"existing-flag","project":"default","type":"release"},{"name":"archived-flag","project":"default","type":"release"}`)
+	b.WriteString(`],"featureStrategies":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		strategy := "flexibleRollout"
+		if i%100 == 7 {
+			strategy = "custom-strategy"
+		}
+		fmt.Fprintf(&b, `{"name":%q,"featureName":"gen-%d","parameters":{"rollout":"50","stickiness":"default","groupId":"gen-%d"},`+
+			`"constraints":[{"contextName":"region","operator":"IN","values":["eu"]}],"segments":[1]}`, strategy, i, i)
+	}
+	b.WriteString(`,{"name":"default","featureName":"existing-flag","parameters":{},"constraints":[]}`)
+	b.WriteString(`],"featureEnvironments":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name":"gen-%d","featureName":"gen-%d","environment":"development","enabled":true}`, i, i)
+	}
+	b.WriteString(`],"contextFields":[{"name":"region","legalValues":[{"value":"eu"},{"value":"us"}]}],"featureTags":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"featureName":"gen-%d","tagType":"simple","tagValue":"v%d"}`, i, i%10)
+	}
+	b.WriteString(`],"segments":[{"id":1,"name":"beta-users"}],"tagTypes":[{"name":"simple"}],"dependencies":[`)
+	for i := 1; i < n; i++ {
+		if i > 1 {
+			b.WriteByte(',')
+		}
+		parent := fmt.Sprintf("gen-%d", i-1)
+		if i%50 == 0 {
+			parent = "existing-flag"
+		}
+		fmt.Fprintf(&b, `{"feature":"gen-%d","dependencies":[{"feature":%q}]}`, i, parent)
+	}
+	b.WriteString(`]}}`)
+	return []byte(b.String())
+}
+
+// cloneDB returns a fresh copy of the reference database for a test that
+// changes it.
+func cloneDB(tb testing.TB) string { return pgtest.CloneDB(tb, &env) }
+
+func itoa(n int) string { return fmt.Sprint(n) }
+
+func pgxConnect(ctx context.Context, url string) (*pgx.Conn, error) { return pgx.Connect(ctx, url) }

@@ -1,0 +1,65 @@
+package unleashdb_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/pgtest"
+)
+
+// maxQueries is the most queries one validation may make.
+const maxQueries = 8
+
+// TestQueriesPerValidation: one validation makes the same number of
+// queries for 10 and for 10 000 features, at most maxQueries, and finds
+// the same problems as on the in-memory state.
+func TestQueriesPerValidation(t *testing.T) {
+	var counter queryCounter
+	db := openDB(t, pgtest.SharedDB, &counter)
+	mem, err := importvalidate.NewMemoryState(oracleSnapshot(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	counts := map[int]int64{}
+	for _, n := range []int{10, 10000} {
+		body := genExport(n)
+		vdb, err := importvalidate.New(importvalidate.Options{State: db, Strict: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := counter.n.Load()
+		got, err := vdb.Validate(ctx, body, importvalidate.Target{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts[n] = counter.n.Load() - before
+		vmem, err := importvalidate.New(importvalidate.Options{State: mem, Strict: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := vmem.Validate(ctx, body, importvalidate.Target{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := summary(got), summary(want); g != w {
+			t.Errorf("n=%d: database found %s, memory %s", n, g, w)
+		}
+		if len(got.Issues) < 3 {
+			t.Errorf("n=%d: only %d issues; the export is meant to raise several", n, len(got.Issues))
+		}
+	}
+	if counts[10] != counts[10000] || counts[10] > maxQueries || counts[10] == 0 {
+		t.Errorf("queries per validation: %d for 10 features, %d for 10 000; want the same, at most %d", counts[10], counts[10000], maxQueries)
+	}
+	t.Logf("queries per validation: %d", counts[10])
+}
+
+func summary(r *importvalidate.Report) string {
+	s := ""
+	for _, is := range r.Issues {
+		s += string(is.Code) + ":" + itoa(len(is.Items)) + " "
+	}
+	return s
+}

@@ -1,0 +1,74 @@
+package unleashdb_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/pgtest"
+	"github.com/flagadmin/flagadmin/unleashdb"
+)
+
+// TestSelectOnlyRole runs every read through a role that holds nothing but
+// CONNECT, USAGE on the schema and SELECT on its tables.
+func TestSelectOnlyRole(t *testing.T) {
+	c := pgtest.Need(t, &env)
+	name := cloneDB(t)
+	exec(t, name, `DO $$ BEGIN
+			IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'flagadmin_reader') THEN
+				CREATE ROLE flagadmin_reader LOGIN PASSWORD 'reader-pw';
+			END IF;
+		END $$;
+		REVOKE ALL ON SCHEMA public FROM PUBLIC;
+		GRANT CONNECT ON DATABASE `+name+` TO flagadmin_reader;
+		GRANT USAGE ON SCHEMA public TO flagadmin_reader;
+		GRANT SELECT ON ALL TABLES IN SCHEMA public TO flagadmin_reader;`)
+	ctx := context.Background()
+	db, err := unleashdb.Open(ctx, c.URLAs("flagadmin_reader", "reader-pw", name), unleashdb.Options{UnleashURL: oracleURL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+
+	snap, err := db.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(oracleSnapshot(t), snap, cmpopts.EquateEmpty()); d != "" {
+		t.Errorf("snapshot as the reader (-oracle +database):\n%s", d)
+	}
+	for _, tok := range snap.Tokens {
+		if _, ok, err := db.LookupToken(ctx, tok.Secret); err != nil || !ok {
+			t.Errorf("LookupToken as the reader: ok %v, err %v", ok, err)
+		}
+	}
+	if _, err := db.Users(ctx); err != nil {
+		t.Error(err)
+	}
+	if _, err := db.Roles(ctx); err != nil {
+		t.Error(err)
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := v.Validate(ctx, genExport(20), importvalidate.Target{}); err != nil {
+		t.Errorf("Validate as the reader: %v", err)
+	}
+	if _, _, err := db.Project(ctx, "limited"); err != nil {
+		t.Error(err)
+	}
+	// The role really cannot write.
+	conn, err := pgxConnect(ctx, c.URLAs("flagadmin_reader", "reader-pw", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "DELETE FROM features"); err == nil || !strings.Contains(err.Error(), "permission denied") {
+		t.Errorf("the reader could write: %v", err)
+	}
+}

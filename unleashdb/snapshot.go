@@ -1,0 +1,311 @@
+package unleashdb
+
+import (
+	"context"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// The queries of Snapshot, beyond those of the user listing.
+const (
+	qSnapEnvironments = `SELECT name, type FROM environments ORDER BY sort_order, name`
+	qSnapProjects     = `SELECT p.id, ps.feature_limit, ps.feature_naming_pattern, ps.feature_naming_example,
+		ps.feature_naming_description
+		FROM projects p LEFT JOIN project_settings ps ON ps.project = p.id ORDER BY p.id`
+	qSnapStrategies = `SELECT name, COALESCE(built_in, 0) = 1 FROM strategies ORDER BY sort_order, name`
+	qSnapContext    = `SELECT name, legal_values::text, project FROM context_fields ORDER BY sort_order, name`
+	qSnapSegments   = `SELECT id, name, segment_project_id FROM segments ORDER BY id`
+	qSnapTagTypes   = `SELECT name FROM tag_types ORDER BY name`
+	qSnapFeatures   = `SELECT f.name, COALESCE(f.project, 'default'), ` + archivedExprF + `,
+		COALESCE((SELECT array_agg(DISTINCT s.environment::text) FROM feature_strategies s WHERE s.feature_name = f.name), '{}')
+		FROM features f ORDER BY f.created_at, f.name`
+	qSnapRoleGrants = `SELECT rp.role_id::bigint, r.type IN ('root', 'root-custom'), p.permission, p.type,
+		COALESCE(rp.environment, '')
+		FROM role_permission rp JOIN roles r ON r.id = rp.role_id JOIN permissions p ON p.permission = rp.permission`
+	qSnapAPITokens = `SELECT secret, type FROM api_tokens
+		WHERE expires_at IS NULL OR expires_at > now() ORDER BY created_at, secret`
+	qSnapPersonalTokens = `SELECT secret, user_id::bigint FROM personal_access_tokens
+		WHERE secret IS NOT NULL AND expires_at > now()
+			AND user_id IN (SELECT id FROM users WHERE NOT is_system) ORDER BY id`
+)
+
+// Snapshot reads the whole state of the instance as a state snapshot:
+// what the in-memory implementations (importvalidate.NewMemoryState,
+// auth.NewMemoryLookup, users.NewMemoryStore) need to give the same
+// answers as the database. System users and their tokens are left out;
+// expired tokens too.
+// A root role's permissions that are not of type root are written for
+// project default, where the reference assigns root roles; the grants of a
+// user's project and group roles are written as the user's own grants.
+//
+// The snapshot holds the instance's token secrets: treat it as a secret.
+// It is read in one transaction, so it is consistent.
+func (db *DB) Snapshot(ctx context.Context) (*model.Snapshot, error) {
+	tx, err := db.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return nil, wrap("snapshot", err)
+	}
+	// The transaction only reads: rolling it back is how it ends.
+	defer func() { _ = tx.Rollback(context.Background()) }()
+	r := &snapReader{db: db, tx: tx}
+	s := &model.Snapshot{}
+	steps := []func(context.Context, *model.Snapshot) error{
+		r.environments, r.projects, r.strategies, r.contextFields, r.segments, r.tagTypes,
+		r.features, r.roles, r.users, r.tokens,
+	}
+	for _, step := range steps {
+		if err := step(ctx, s); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// snapReader runs the queries of Snapshot in one transaction.
+type snapReader struct {
+	db *DB
+	tx pgx.Tx
+}
+
+func (r *snapReader) each(ctx context.Context, op, query string, args []any, scan func(pgx.Rows) error) error {
+	rows, err := r.tx.Query(ctx, query, args...)
+	if err != nil {
+		return wrap("snapshot: "+op, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			if _, ok := err.(*opError); ok {
+				return err
+			}
+			return wrap("snapshot: "+op, err)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return wrap("snapshot: "+op, err)
+	}
+	return nil
+}
+
+func (r *snapReader) environments(ctx context.Context, s *model.Snapshot) error {
+	return r.each(ctx, "environments", qSnapEnvironments, nil, func(rows pgx.Rows) error {
+		var e model.SnapshotEnvironment
+		if err := rows.Scan(&e.Name, &e.Type); err != nil {
+			return err
+		}
+		s.Environments = append(s.Environments, e)
+		return nil
+	})
+}
+
+func (r *snapReader) projects(ctx context.Context, s *model.Snapshot) error {
+	return r.each(ctx, "projects", qSnapProjects, nil, func(rows pgx.Rows) error {
+		var p model.SnapshotProject
+		var pattern, example, description *string
+		if err := rows.Scan(&p.ID, &p.FeatureLimit, &pattern, &example, &description); err != nil {
+			return err
+		}
+		if pattern != nil && *pattern != "" {
+			p.FeatureNaming = &model.FeatureNaming{Pattern: *pattern, Example: deref(example), Description: deref(description)}
+		}
+		s.Projects = append(s.Projects, p)
+		return nil
+	})
+}
+
+func (r *snapReader) strategies(ctx context.Context, s *model.Snapshot) error {
+	return r.each(ctx, "strategies", qSnapStrategies, nil, func(rows pgx.Rows) error {
+		var st model.SnapshotStrategy
+		if err := rows.Scan(&st.Name, &st.BuiltIn); err != nil {
+			return err
+		}
+		s.Strategies = append(s.Strategies, st)
+		return nil
+	})
+}
+
+func (r *snapReader) contextFields(ctx context.Context, s *model.Snapshot) error {
+	return r.each(ctx, "context fields", qSnapContext, nil, func(rows pgx.Rows) error {
+		var cf model.SnapshotContextField
+		var legal *string
+		if err := rows.Scan(&cf.Name, &legal, &cf.Project); err != nil {
+			return err
+		}
+		lv, err := legalValues(cf.Name, legal)
+		if err != nil {
+			return err
+		}
+		for _, v := range lv {
+			cf.LegalValues = append(cf.LegalValues, model.LegalValue{Value: v.Value})
+		}
+		s.ContextFields = append(s.ContextFields, cf)
+		return nil
+	})
+}
+
+func (r *snapReader) segments(ctx context.Context, s *model.Snapshot) error {
+	return r.each(ctx, "segments", qSnapSegments, nil, func(rows pgx.Rows) error {
+		var sg model.SnapshotSegment
+		if err := rows.Scan(&sg.ID, &sg.Name, &sg.Project); err != nil {
+			return err
+		}
+		s.Segments = append(s.Segments, sg)
+		return nil
+	})
+}
+
+func (r *snapReader) tagTypes(ctx context.Context, s *model.Snapshot) error {
+	return r.each(ctx, "tag types", qSnapTagTypes, nil, func(rows pgx.Rows) error {
+		var t model.SnapshotTagType
+		if err := rows.Scan(&t.Name); err != nil {
+			return err
+		}
+		s.TagTypes = append(s.TagTypes, t)
+		return nil
+	})
+}
+
+func (r *snapReader) features(ctx context.Context, s *model.Snapshot) error {
+	return r.each(ctx, "features", qSnapFeatures, nil, func(rows pgx.Rows) error {
+		var f model.SnapshotFeature
+		if err := rows.Scan(&f.Name, &f.Project, &f.Archived, &f.StrategyEnvironments); err != nil {
+			return err
+		}
+		s.Features = append(s.Features, f)
+		return nil
+	})
+}
+
+func (r *snapReader) roles(ctx context.Context, s *model.Snapshot) error {
+	grants := map[int64][]model.Grant{}
+	err := r.each(ctx, "role permissions", qSnapRoleGrants, nil, func(rows pgx.Rows) error {
+		var id int64
+		var root bool
+		var permType, env string
+		var g model.Grant
+		if err := rows.Scan(&id, &root, &g.Permission, &permType, &env); err != nil {
+			return err
+		}
+		if root && permType != "root" {
+			g.Project = "default"
+		}
+		if permType == "environment" {
+			g.Environment = env
+		}
+		grants[id] = append(grants[id], g)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return r.each(ctx, "roles", qRoles, nil, func(rows pgx.Rows) error {
+		var role model.SnapshotRole
+		if err := rows.Scan(&role.ID, &role.Name, &role.Type, &role.Description); err != nil {
+			return err
+		}
+		role.Grants = grants[role.ID]
+		sortGrants(role.Grants)
+		if role.Grants == nil {
+			role.Grants = []model.Grant{}
+		}
+		s.Roles = append(s.Roles, role)
+		return nil
+	})
+}
+
+func (r *snapReader) users(ctx context.Context, s *model.Snapshot) error {
+	var ids []int64
+	err := r.each(ctx, "users", qUsers, nil, func(rows pgx.Rows) error {
+		var u model.SnapshotUser
+		var created, seen *time.Time
+		var service, system bool
+		var invite *string
+		if err := rows.Scan(&u.ID, &u.Name, &u.Username, &u.Email, &u.ImageURL, &u.LoginAttempts,
+			&created, &seen, &u.ScimID, &u.SeatType, &u.CompanyRole, &u.ProductUpdatesEmailConsent,
+			&service, &system, &u.Deleted, &u.RootRole, &invite); err != nil {
+			return err
+		}
+		if system {
+			return nil
+		}
+		if created != nil {
+			t := created.UTC()
+			u.CreatedAt = &t
+		}
+		if seen != nil {
+			t := seen.UTC()
+			u.SeenAt = &t
+		}
+		if invite != nil {
+			u.InviteLink = r.db.unleashURL + "/new-user?token=" + *invite
+		}
+		u.AccountType = "User"
+		if service {
+			u.AccountType = "Service Account"
+		}
+		s.Users = append(s.Users, u)
+		ids = append(ids, u.ID)
+		return nil
+	})
+	if err != nil || len(ids) == 0 {
+		return err
+	}
+	// The grants of the users' other roles, read in the same transaction.
+	byUser := map[int64][]model.Grant{}
+	err = r.each(ctx, "user permissions", qUserGrants, []any{ids}, func(rows pgx.Rows) error {
+		var uid, rid int64
+		var isRoot bool
+		var g model.Grant
+		if err := rows.Scan(&uid, &rid, &isRoot, &g.Permission, &g.Project, &g.Environment); err != nil {
+			return err
+		}
+		if !isRoot {
+			byUser[uid] = append(byUser[uid], g)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for i := range s.Users {
+		gs := byUser[s.Users[i].ID]
+		sortGrants(gs)
+		s.Users[i].Grants = gs
+	}
+	return nil
+}
+
+func (r *snapReader) tokens(ctx context.Context, s *model.Snapshot) error {
+	err := r.each(ctx, "API tokens", qSnapAPITokens, nil, func(rows pgx.Rows) error {
+		var t model.SnapshotToken
+		if err := rows.Scan(&t.Secret, &t.Type); err != nil {
+			return err
+		}
+		switch t.Type {
+		case "backend":
+			t.Type = model.TokenClient
+		case model.TokenAdmin, model.TokenClient, model.TokenFrontend:
+		default:
+			return errorf("snapshot: API tokens", "an API token has the unknown type %q", t.Type)
+		}
+		s.Tokens = append(s.Tokens, t)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return r.each(ctx, "personal access tokens", qSnapPersonalTokens, nil, func(rows pgx.Rows) error {
+		var t model.SnapshotToken
+		var uid int64
+		if err := rows.Scan(&t.Secret, &uid); err != nil {
+			return err
+		}
+		t.Type = model.TokenPersonal
+		t.UserID = &uid
+		s.Tokens = append(s.Tokens, t)
+		return nil
+	})
+}

@@ -1,0 +1,184 @@
+package unleashdb
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// The queries of the State methods. Each reads one batch of names.
+const (
+	qStrategies = `SELECT name, COALESCE(built_in, 0) = 1 FROM strategies WHERE name = ANY($1)`
+	qContext    = `SELECT name, legal_values::text, COALESCE(project, '') FROM context_fields WHERE name = ANY($1)`
+	qSegments   = `SELECT id, name, COALESCE(segment_project_id, '') FROM segments WHERE name = ANY($1) ORDER BY id`
+	qTagTypes   = `SELECT name FROM tag_types WHERE name = ANY($1)`
+	qFeatures   = `SELECT name, COALESCE(project, 'default'), ` + archivedExpr + ` FROM features WHERE name = ANY($1)`
+	qProject    = `SELECT ps.feature_naming_pattern, ps.feature_naming_example, ps.feature_naming_description,
+		ps.feature_limit,
+		(SELECT count(*) FROM features f WHERE f.project = p.id AND NOT ` + archivedExprF + `)
+		FROM projects p LEFT JOIN project_settings ps ON ps.project = p.id WHERE p.id = $1`
+	qWithStrategies = `SELECT DISTINCT feature_name FROM feature_strategies WHERE environment = $1 AND feature_name = ANY($2)`
+
+	// archivedExpr is true for an archived feature: Unleash 8 sets
+	// archived_at; the older archived flag is honoured too.
+	archivedExpr  = `(archived_at IS NOT NULL OR COALESCE(archived, false))`
+	archivedExprF = `(f.archived_at IS NOT NULL OR COALESCE(f.archived, false))`
+)
+
+var _ importvalidate.State = (*DB)(nil)
+
+// Strategies implements importvalidate.State. A strategy type is built in
+// when its built_in column is 1.
+func (db *DB) Strategies(ctx context.Context, names []string) ([]importvalidate.StrategyType, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	return collect(ctx, db, "strategies", qStrategies, []any{names}, func(r pgx.Rows) (importvalidate.StrategyType, error) {
+		var s importvalidate.StrategyType
+		err := r.Scan(&s.Name, &s.BuiltIn)
+		return s, err
+	})
+}
+
+// ContextFields implements importvalidate.State.
+func (db *DB) ContextFields(ctx context.Context, names []string) ([]importvalidate.ContextFieldDef, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	return collect(ctx, db, "context fields", qContext, []any{names}, func(r pgx.Rows) (importvalidate.ContextFieldDef, error) {
+		var d importvalidate.ContextFieldDef
+		var legal *string
+		if err := r.Scan(&d.Name, &legal, &d.Project); err != nil {
+			return d, err
+		}
+		lv, err := legalValues(d.Name, legal)
+		if err != nil {
+			return d, err
+		}
+		d.LegalValues = make([]string, len(lv))
+		for i, v := range lv {
+			d.LegalValues[i] = v.Value
+		}
+		return d, nil
+	})
+}
+
+// legalValues decodes the legal_values column of context field name.
+func legalValues(name string, raw *string) ([]model.LegalValue, error) {
+	if raw == nil || *raw == "" || *raw == "null" {
+		return []model.LegalValue{}, nil
+	}
+	var lv []model.LegalValue
+	if err := json.Unmarshal([]byte(*raw), &lv); err != nil {
+		return nil, errorf("context fields", "context field %q: legal_values is not an array of {value}: %v", name, err)
+	}
+	return lv, nil
+}
+
+// Segments implements importvalidate.State.
+func (db *DB) Segments(ctx context.Context, names []string) ([]importvalidate.SegmentDef, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	return collect(ctx, db, "segments", qSegments, []any{names}, func(r pgx.Rows) (importvalidate.SegmentDef, error) {
+		var s importvalidate.SegmentDef
+		err := r.Scan(&s.ID, &s.Name, &s.Project)
+		return s, err
+	})
+}
+
+// TagTypes implements importvalidate.State.
+func (db *DB) TagTypes(ctx context.Context, names []string) ([]string, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	return collect(ctx, db, "tag types", qTagTypes, []any{names}, scanString)
+}
+
+// Features implements importvalidate.State. A feature is archived when its
+// archived_at is set.
+func (db *DB) Features(ctx context.Context, names []string) ([]importvalidate.ExistingFeature, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	return collect(ctx, db, "features", qFeatures, []any{names}, func(r pgx.Rows) (importvalidate.ExistingFeature, error) {
+		var f importvalidate.ExistingFeature
+		err := r.Scan(&f.Name, &f.Project, &f.Archived)
+		return f, err
+	})
+}
+
+// Project implements importvalidate.State: the naming pattern and feature
+// limit of project_settings, and the number of features of the project
+// that are not archived.
+func (db *DB) Project(ctx context.Context, id string) (importvalidate.ProjectSettings, bool, error) {
+	var ps importvalidate.ProjectSettings
+	var pattern, example, description *string
+	var limit *int64
+	err := db.pool.QueryRow(ctx, qProject, id).Scan(&pattern, &example, &description, &limit, &ps.FeatureCount)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return ps, false, nil
+	case err != nil:
+		return ps, false, wrap("project", err)
+	}
+	ps.NamingPattern, ps.NamingExample, ps.NamingDescription = deref(pattern), deref(example), deref(description)
+	if limit != nil {
+		if *limit < 0 {
+			return ps, false, errorf("project", "project %q has a negative feature limit %d", id, *limit)
+		}
+		ps.FeatureLimit = limit
+	}
+	return ps, true, nil
+}
+
+// FeaturesWithStrategies implements importvalidate.State.
+func (db *DB) FeaturesWithStrategies(ctx context.Context, env string, names []string) ([]string, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	return collect(ctx, db, "features with strategies", qWithStrategies, []any{env, names}, scanString)
+}
+
+// collect runs query and scans every row with scan; op names the
+// operation in errors.
+func collect[T any](ctx context.Context, db *DB, op, query string, args []any, scan func(pgx.Rows) (T, error)) ([]T, error) {
+	rows, err := db.pool.Query(ctx, query, args...)
+	if err != nil {
+		return nil, wrap(op, err)
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			if _, ok := err.(*opError); ok {
+				return nil, err
+			}
+			return nil, wrap(op, err)
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap(op, err)
+	}
+	return out, nil
+}
+
+func scanString(r pgx.Rows) (string, error) {
+	var s string
+	err := r.Scan(&s)
+	return s, err
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
