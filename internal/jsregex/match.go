@@ -15,6 +15,9 @@ type matcher struct {
 // cont is a continuation: the rest of the match from position i.
 type cont func(i int) bool
 
+// accept is the continuation that ends a match.
+func accept(int) bool { return true }
+
 // tick counts a step and reports whether the match may go on.
 func (m *matcher) tick() bool {
 	m.steps++
@@ -150,8 +153,9 @@ func (m *matcher) seq(subs []*node, i int, k cont) bool {
 // match leftwards). Neither is backtracked into: the first way the inside
 // matches is the one kept, with its captures (none for a negative one).
 func (m *matcher) look(n *node, i int, k cont) bool {
-	saved := append([]int(nil), m.caps...)
-	found := m.match(n.subs[0], i, func(int) bool { return true })
+	var buf [16]int
+	saved := append(buf[:0], m.caps...)
+	found := m.match(n.subs[0], i, accept)
 	if m.over {
 		return false
 	}
@@ -172,6 +176,24 @@ func (m *matcher) repeat(n *node, min, max, i int, k cont) bool {
 	if !m.tick() {
 		return false
 	}
+	if min == 0 && !n.greedy {
+		return k(i) || !m.over && m.iterate(n, min, max, i, k)
+	}
+	if m.iterate(n, min, max, i, k) {
+		return true
+	}
+	return min == 0 && !m.over && k(i)
+}
+
+// iterate matches one more iteration of the repeated atom at i, then the
+// rest of the repetition.
+func (m *matcher) iterate(n *node, min, max, i int, k cont) bool {
+	lo, hi := 2*n.capLo, 2*n.capHi
+	var buf [8]int
+	saved := append(buf[:0], m.caps[lo:hi]...)
+	for x := lo; x < hi; x++ {
+		m.caps[x] = -1
+	}
 	next := func(j int) bool {
 		if min == 0 && j == i {
 			return false
@@ -182,25 +204,11 @@ func (m *matcher) repeat(n *node, min, max, i int, k cont) bool {
 		}
 		return m.repeat(n, max0(min-1), nmax, j, k)
 	}
-	lo, hi := 2*n.capLo, 2*n.capHi
-	saved := append([]int(nil), m.caps[lo:hi]...)
-	try := func() bool {
-		for x := lo; x < hi; x++ {
-			m.caps[x] = -1
-		}
-		if m.match(n.subs[0], i, next) {
-			return true
-		}
-		copy(m.caps[lo:hi], saved)
-		return false
+	if m.match(n.subs[0], i, next) {
+		return true
 	}
-	if min > 0 {
-		return try()
-	}
-	if !n.greedy {
-		return k(i) || !m.over && try()
-	}
-	return try() || !m.over && k(i)
+	copy(m.caps[lo:hi], saved)
+	return false
 }
 
 func max0(v int) int {

@@ -109,7 +109,6 @@ func (re *Regexp) MatchString(s string) (bool, error) {
 // MatchUTF16 is MatchString for a string given as UTF-16 code units.
 func (re *Regexp) MatchUTF16(in []uint16) (bool, error) {
 	m := &matcher{in: in, caps: make([]int, 2*(re.ncap+1)), lim: re.lim}
-	accept := func(int) bool { return true }
 	last := len(in)
 	if re.anchored {
 		last = 0
