@@ -3,6 +3,7 @@ package importvalidate_test
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -180,3 +181,43 @@ func TestNamingPatternTooSlow(t *testing.T) {
 		t.Errorf("locations %+v, want /data/features/1/name", l)
 	}
 }
+
+// BenchmarkNamingPattern validates an import of 10 000 features into a
+// project with a naming pattern; 1% of the names fail it.
+func BenchmarkNamingPattern(b *testing.B) {
+	const n = 10_000
+	st := mustState(b, `{"projects":[{"id":"p","featureNaming":{"pattern":"[a-z]+(-[a-z0-9]+)*"}}],"strategies":`+builtIns+`}`)
+	v, err := importvalidate.New(importvalidate.Options{State: st})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var sb strings.Builder
+	size := 0
+	sb.WriteString(`{"project":"p","environment":"development","data":{"featureStrategies":[],"tagTypes":[],"features":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		name := "checkout-flow-" + strings.Repeat("x", 1+i%7) + "-v" + itoa(i)
+		if i%100 == 0 {
+			name = "Checkout_" + itoa(i)
+		}
+		size += len(name)
+		sb.WriteString(`{"name":"` + name + `"}`)
+	}
+	sb.WriteString(`]}}`)
+	imp := mustImport(b, sb.String())
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if is, _ := rep.Find(importvalidate.CodeNamingPattern); len(is.Items) != n/100 {
+			b.Fatalf("%d failing names, want %d", len(is.Items), n/100)
+		}
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

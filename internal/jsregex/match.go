@@ -141,12 +141,22 @@ func (m *matcher) seqBack(subs []*node, i int, k cont) bool {
 	return m.match(subs[last], i, func(j int) bool { return m.seqBack(subs[:last], j, k) })
 }
 
-// seq matches subs one after the other from i, then k.
+// seq matches subs one after the other from i, then k. Leading nodes
+// that match one code unit are matched in a loop, as they never
+// backtrack.
 func (m *matcher) seq(subs []*node, i int, k cont) bool {
-	if len(subs) == 0 {
+	x := 0
+	for ; x < len(subs) && isSingle(subs[x]); x++ {
+		if i >= len(m.in) || !single(subs[x], m.in[i]) || !m.tick() {
+			return false
+		}
+		i++
+	}
+	if x == len(subs) {
 		return k(i)
 	}
-	return m.match(subs[0], i, func(j int) bool { return m.seq(subs[1:], j, k) })
+	rest := subs[x+1:]
+	return m.match(subs[x], i, func(j int) bool { return m.seq(rest, j, k) })
 }
 
 // look matches a look-ahead or look-behind (whose inside is marked to
