@@ -53,6 +53,7 @@ type parser struct {
 	ncap      int  // capturing groups opened so far
 	totalCaps int  // capturing groups in the whole source
 	named     bool // the source has a named group, so \k is a reference
+	depth     int  // groups open at p.pos
 	names     map[string]int
 	refs      []*node
 }
@@ -284,13 +285,28 @@ func (p *parser) braces() (lo, hi, n int) {
 	return lo, hi, i + 1 - p.pos
 }
 
+// The limits of V8: at most 32 767 capturing groups. Its limit on
+// nesting depends on the stack of the process; here groups nest at most
+// 50 000 deep.
+const (
+	maxCaptures = 1<<15 - 1
+	maxNesting  = 50_000
+)
+
 // group parses a group starting at '('.
 func (p *parser) group() (*node, error) {
+	p.depth++
+	defer func() { p.depth-- }()
+	if p.depth > maxNesting {
+		return nil, p.fail("Stack overflow")
+	}
 	p.pos++
 	var n *node
 	switch {
 	case !p.at(0, '?'):
-		p.ncap++
+		if p.ncap++; p.ncap > maxCaptures {
+			return nil, p.fail("Too many captures")
+		}
 		n = &node{kind: kGroup, cap: p.ncap}
 	case p.at(1, ':'):
 		p.pos += 2
@@ -307,7 +323,9 @@ func (p *parser) group() (*node, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.ncap++
+		if p.ncap++; p.ncap > maxCaptures {
+			return nil, p.fail("Too many captures")
+		}
 		n = &node{kind: kGroup, cap: p.ncap, name: name}
 	default:
 		return nil, p.fail("Invalid group")

@@ -19,6 +19,8 @@ func TestSyntaxError(t *testing.T) {
 		{`^(a$`, 4, "Unterminated group", ""},
 		{`^a)$`, 2, "Unmatched ')'", ""},
 		{`^😀(?$`, 4, "Invalid group", ""},
+		{strings.Repeat("(a)", 32768), 98302, "Too many captures", ""},
+		{strings.Repeat("(?:", 50001), 150000, "Stack overflow", ""},
 	}
 	for _, tt := range tests {
 		_, err := Compile(tt.source)
@@ -27,10 +29,22 @@ func TestSyntaxError(t *testing.T) {
 			t.Fatalf("Compile(%q) = %v, want a *SyntaxError", tt.source, err)
 		}
 		if se.Source != tt.source || se.Offset != tt.offset || se.Reason != tt.reason {
-			t.Errorf("Compile(%q) = %+v, want offset %d, reason %q", tt.source, *se, tt.offset, tt.reason)
+			t.Errorf("Compile(%.40q) = offset %d, reason %q; want offset %d, reason %q", tt.source, se.Offset, se.Reason, tt.offset, tt.reason)
 		}
 		if tt.text != "" && err.Error() != tt.text {
 			t.Errorf("Compile(%q).Error() = %q, want %q", tt.source, err.Error(), tt.text)
+		}
+	}
+}
+
+func TestLargeSources(t *testing.T) {
+	for _, src := range []string{strings.Repeat("(a)", 32767), strings.Repeat("(?:", 50000) + "a" + strings.Repeat(")", 50000)} {
+		re, err := Compile(src)
+		if err != nil {
+			t.Fatalf("Compile(%.20q...): %v", src, err)
+		}
+		if _, err := re.MatchString("a"); err != nil && !errors.Is(err, ErrLimit) {
+			t.Fatalf("MatchString: %v", err)
 		}
 	}
 }
