@@ -89,9 +89,9 @@ func ruleInvalidNamingPattern() Rule {
 			if errors.As(err, &se) {
 				return []Issue{{
 					Message: "The feature naming pattern " + pattern + " of project " + strconv.Quote(in.Import.Project) +
-						" is no valid JavaScript regular expression: new RegExp('^' + pattern + '$') refuses /" + se.Source +
-						"/ with \"" + se.Reason + "\" at code unit " + strconv.Itoa(se.Offset) +
-						"; feature names were not checked against it.",
+						" is not a valid JavaScript regular expression: new RegExp('^' + pattern + '$') refuses /" + se.Source +
+						"/ (" + se.Reason + " at code unit " + strconv.Itoa(se.Offset) +
+						"); feature names were not checked against it.",
 					Items: []Item{{Value: in.ProjectSettings.NamingPattern,
 						Locations: []Location{at("/project"), at("/data/features")}}},
 				}}
