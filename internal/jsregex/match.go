@@ -27,8 +27,8 @@ func (m *matcher) tick() bool {
 	return !m.over
 }
 
-// single reports whether n matches one code unit without captures, and
-// whether it matches u.
+// single reports whether u matches n, a node that matches one code unit
+// (see isSingle).
 func single(n *node, u uint16) bool {
 	switch n.kind {
 	case kChar:
