@@ -53,7 +53,7 @@
 //
 // Extra warning, always on:
 //
-//   - invalid-naming-pattern (rules_naming.go): the project's pattern is no valid Go regular expression, so names were not checked.
+//   - invalid-naming-pattern (rules_naming.go): JavaScript refuses the project's pattern (or a name's test would backtrack too long), so names were not checked.
 //
 // Permissions:
 //

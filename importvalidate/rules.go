@@ -40,8 +40,9 @@ const (
 
 // The codes of the extra rules, which the reference server does not make.
 const (
-	// CodeInvalidNamingPattern (warning): the project's naming pattern does
-	// not compile as a Go regular expression, so names were not checked.
+	// CodeInvalidNamingPattern (warning): JavaScript refuses the project's
+	// naming pattern, or testing a name would backtrack too long, so names
+	// were not checked.
 	// Always on; never in the reference response.
 	CodeInvalidNamingPattern = "invalid-naming-pattern"
 	// CodeConstraintValue (error, strict): a constraint value does not

@@ -4,15 +4,11 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/flagadmin/flagadmin/auth"
@@ -103,22 +99,6 @@ func NewListing(users []User, roles []Role) *Listing {
 	slices.SortStableFunc(out.Users, func(a, b User) int { return cmp.Compare(a.ID, b.ID) })
 	slices.SortStableFunc(out.RootRoles, func(a, b Role) int { return cmp.Compare(a.ID, b.ID) })
 	return out
-}
-
-// GravatarURL returns the fallback profile image URL of u:
-// https://gravatar.com/avatar/<hex>?s=42&d=retro&r=g, where <hex> is the
-// SHA-256 of the first non-empty of u's email, username and decimal id,
-// trimmed and lower-cased.
-func GravatarURL(u User) string {
-	key := u.Email
-	if key == "" {
-		key = u.Username
-	}
-	if key == "" {
-		key = strconv.FormatInt(u.ID, 10)
-	}
-	sum := sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(key))))
-	return "https://gravatar.com/avatar/" + hex.EncodeToString(sum[:]) + "?s=42&d=retro&r=g"
 }
 
 // timeLayout writes an instant in UTC with milliseconds, as the reference

@@ -1,0 +1,130 @@
+package jsregex
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestSyntaxError(t *testing.T) {
+	tests := []struct {
+		source string
+		offset int
+		reason string
+		text   string
+	}{
+		{`^(?i)abc$`, 2, "Invalid group", `Invalid regular expression: /^(?i)abc$/: Invalid group (at code unit 2)`},
+		{`^a**$`, 3, "Nothing to repeat", ""},
+		{`^[b-a]$`, 5, "Range out of order in character class", ""},
+		{`^(a$`, 4, "Unterminated group", ""},
+		{`^a)$`, 2, "Unmatched ')'", ""},
+		{`^😀(?$`, 4, "Invalid group", ""},
+		{strings.Repeat("(a)", 32768), 98302, "Too many captures", ""},
+		{strings.Repeat("(?:", 50001), 150000, "Stack overflow", ""},
+	}
+	for _, tt := range tests {
+		_, err := Compile(tt.source)
+		var se *SyntaxError
+		if !errors.As(err, &se) {
+			t.Fatalf("Compile(%q) = %v, want a *SyntaxError", tt.source, err)
+		}
+		if se.Source != tt.source || se.Offset != tt.offset || se.Reason != tt.reason {
+			t.Errorf("Compile(%.40q) = offset %d, reason %q; want offset %d, reason %q", tt.source, se.Offset, se.Reason, tt.offset, tt.reason)
+		}
+		if tt.text != "" && err.Error() != tt.text {
+			t.Errorf("Compile(%q).Error() = %q, want %q", tt.source, err.Error(), tt.text)
+		}
+	}
+}
+
+func TestLargeSources(t *testing.T) {
+	for _, src := range []string{strings.Repeat("(a)", 32767), strings.Repeat("(?:", 50000) + "a" + strings.Repeat(")", 50000)} {
+		re, err := Compile(src)
+		if err != nil {
+			t.Fatalf("Compile(%.20q...): %v", src, err)
+		}
+		if _, err := re.MatchString("a"); err != nil && !errors.Is(err, ErrLimit) {
+			t.Fatalf("MatchString: %v", err)
+		}
+	}
+}
+
+func TestLimits(t *testing.T) {
+	tests := []struct {
+		name   string
+		source string
+		input  string
+		lim    Limits
+	}{
+		{"exponential backtracking", `^(a+)+$`, strings.Repeat("a", 40) + "b", Limits{}},
+		{"a small step limit", `^(a|aa)*c$`, strings.Repeat("a", 30), Limits{Steps: 1000}},
+		{"a minimum too large to run", `^(?:a|){100000000}$`, "a", Limits{}},
+		{"deep input", `^(?:a|b)*$`, strings.Repeat("ab", 100), Limits{Depth: 50}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			re, err := CompileLimits(tt.source, tt.lim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m, err := re.MatchString(tt.input); !errors.Is(err, ErrLimit) || m {
+				t.Errorf("MatchString = %v, %v; want false, ErrLimit", m, err)
+			}
+		})
+	}
+	// Within the limits the same expressions answer.
+	re, err := Compile(`^(a+)+$`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := re.MatchString(strings.Repeat("a", 10) + "b"); err != nil || m {
+		t.Errorf("short input: %v, %v; want false, nil", m, err)
+	}
+	if m, err := re.MatchString(strings.Repeat("a", 5000)); err != nil || !m {
+		t.Errorf("long matching input: %v, %v; want true, nil", m, err)
+	}
+}
+
+func TestUnits(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []uint16
+	}{
+		{"", nil},
+		{"aé", []uint16{'a', 0xE9}},
+		{"😀", []uint16{0xD83D, 0xDE00}},
+		{"\xed\xa0\x80", []uint16{0xD800}},                 // a lone surrogate in WTF-8
+		{"\xed\xbf\xbfx", []uint16{0xDFFF, 'x'}},           // the last one
+		{"\xff\xed\xa0", []uint16{0xFFFD, 0xFFFD, 0xFFFD}}, // invalid and cut short
+		{"\xf0\x9f\x98", []uint16{0xFFFD, 0xFFFD, 0xFFFD}},
+	}
+	for _, tt := range tests {
+		if got := units(nil, tt.in); !slicesEqual(got, tt.want) {
+			t.Errorf("units(%q) = %#x, want %#x", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestConcurrentUse(t *testing.T) {
+	re, err := Compile(`^(?<p>[a-z]+)-\k<p>$`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan bool)
+	for g := 0; g < 4; g++ {
+		go func() {
+			ok := true
+			for i := 0; i < 200; i++ {
+				a, _ := re.MatchString("ab-ab")
+				b, _ := re.MatchString("ab-ac")
+				ok = ok && a && !b
+			}
+			done <- ok
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		if !<-done {
+			t.Error("a concurrent test answered wrongly")
+		}
+	}
+}
