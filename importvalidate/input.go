@@ -46,6 +46,7 @@ type Input struct {
 	Required []string
 
 	featurePlaces *featurePlaces
+	namingCache   *namingOutcome
 }
 
 // lookupPlan is the set of names one validation asks the state about.

@@ -15,30 +15,59 @@ func namingRegexp(pattern string) (*jsregex.Regexp, error) {
 	return jsregex.Compile("^" + pattern + "$")
 }
 
-// namingResult tests every distinct imported name against the target
-// project's naming pattern: bad are the names that fail it, unchecked
-// those whose test reached the matcher's limits. ok is false when there
-// is nothing to check (no project, no pattern) or the pattern does not
+// The matcher's steps for all the names of one validation together are
+// bounded by namingBudget plus namingStepsPerName for each distinct name:
+// enough for any pattern that runs in linear time (a few steps per code
+// unit), and some tens of milliseconds for a body of many names that each
+// backtrack just under the per-name limit. Names tested after the budget
+// is spent count as unchecked.
+const (
+	namingBudget       = 4 * jsregex.DefaultSteps
+	namingStepsPerName = 200
+)
+
+// namingOutcome is the result of testing the imported names against the
+// target project's naming pattern, computed once per validation: bad are
+// the names that fail it, unchecked those whose test reached the
+// matcher's limits or the validation's budget. ok is false when there is
+// nothing to check (no project, no pattern) or the pattern does not
 // compile (err).
-func namingResult(in *Input) (bad, unchecked []string, ok bool, err error) {
+type namingOutcome struct {
+	bad, unchecked []string
+	ok             bool
+	err            error
+}
+
+// naming tests every distinct imported name against the naming pattern,
+// once per input.
+func (in *Input) naming() *namingOutcome {
+	if in.namingCache != nil {
+		return in.namingCache
+	}
+	out := &namingOutcome{}
+	in.namingCache = out
 	ps := in.ProjectSettings
 	if !in.ProjectExists || ps.NamingPattern == "" {
-		return nil, nil, false, nil
+		return out
 	}
 	re, err := namingRegexp(ps.NamingPattern)
 	if err != nil {
-		return nil, nil, false, err
+		out.err = err
+		return out
 	}
-	for _, n := range in.places().order {
-		m, err := re.MatchString(n)
+	out.ok = true
+	names := in.places().order
+	budget := jsregex.NewBudget(namingBudget + namingStepsPerName*len(names))
+	for _, n := range names {
+		m, err := re.MatchStringBudget(n, budget)
 		switch {
 		case err != nil:
-			unchecked = append(unchecked, n)
+			out.unchecked = append(out.unchecked, n)
 		case !m:
-			bad = append(bad, n)
+			out.bad = append(out.bad, n)
 		}
 	}
-	return bad, unchecked, true, nil
+	return out
 }
 
 // ruleNamingPattern is E5: imported names that fail the target project's
@@ -50,10 +79,11 @@ func ruleNamingPattern() Rule {
 		Code: CodeNamingPattern, Severity: SeverityError, Reference: true,
 		Summary: "feature names match the project's naming pattern",
 		Check: pure(func(in *Input) []Issue {
-			bad, _, ok, _ := namingResult(in)
-			if !ok {
+			res := in.naming()
+			if !res.ok {
 				return nil
 			}
+			bad := append([]string(nil), res.bad...)
 			ps := in.ProjectSettings
 			sortBy(bad, lessUTF16)
 			items := make([]Item, len(bad))
@@ -83,7 +113,8 @@ func ruleInvalidNamingPattern() Rule {
 		Code: CodeInvalidNamingPattern, Severity: SeverityWarning,
 		Summary: "the project's naming pattern is a valid JavaScript regular expression, so names can be checked",
 		Check: pure(func(in *Input) []Issue {
-			_, unchecked, _, err := namingResult(in)
+			res := in.naming()
+			unchecked, err := append([]string(nil), res.unchecked...), res.err
 			pattern := strconv.Quote(in.ProjectSettings.NamingPattern)
 			var se *jsregex.SyntaxError
 			if errors.As(err, &se) {

@@ -184,6 +184,33 @@ func TestNamingPatternTooSlow(t *testing.T) {
 
 // BenchmarkNamingPattern validates an import of 10 000 features into a
 // project with a naming pattern; 1% of the names fail it.
+// TestNamingPatternBudget: names that each backtrack just under the
+// per-name limit share one budget per validation; once it is spent the
+// remaining names are reported unchecked instead of tested.
+func TestNamingPatternBudget(t *testing.T) {
+	v := namingValidator(t, "(a+)+b")
+	var names []string
+	for c := 'c'; c <= 'z'; c++ {
+		for d := 'c'; d <= 'f'; d++ {
+			// 17 a's backtrack about half a million steps each.
+			names = append(names, strings.Repeat("a", 17)+string(c)+string(d))
+		}
+	}
+	rep, err := v.Validate(context.Background(), namingBody(t, names), importvalidate.Target{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad, _ := rep.Find(importvalidate.CodeNamingPattern)
+	unchecked, _ := rep.Find(importvalidate.CodeInvalidNamingPattern)
+	if len(bad.Items) == 0 || len(unchecked.Items) == 0 || len(bad.Items)+len(unchecked.Items) != len(names) {
+		t.Errorf("%d names: %d failed, %d unchecked; want both, adding up", len(names), len(bad.Items), len(unchecked.Items))
+	}
+	// About 4 million steps in all: some 8 names get tested.
+	if len(bad.Items) > 12 {
+		t.Errorf("%d names tested; the budget allows about 8", len(bad.Items))
+	}
+}
+
 func BenchmarkNamingPattern(b *testing.B) {
 	const n = 10_000
 	st := mustState(b, `{"projects":[{"id":"p","featureNaming":{"pattern":"[a-z]+(-[a-z0-9]+)*"}}],"strategies":`+builtIns+`}`)

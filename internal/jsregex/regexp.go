@@ -102,13 +102,43 @@ func (re *Regexp) String() string { return re.source }
 // RegExp.prototype.test does for an expression without flags. It returns
 // ErrLimit when the test reached re's limits.
 func (re *Regexp) MatchString(s string) (bool, error) {
+	return re.MatchStringBudget(s, nil)
+}
+
+// Budget bounds the steps of several tests together, such as the tests of
+// every name of one request, so that many inputs that each stay under a
+// Regexp's limits cannot add up to an unbounded amount of work. It is not
+// safe for concurrent use.
+type Budget struct{ left int }
+
+// NewBudget returns a budget of steps.
+func NewBudget(steps int) *Budget { return &Budget{left: steps} }
+
+// Left returns the steps left.
+func (b *Budget) Left() int { return b.left }
+
+// MatchStringBudget is MatchString that also charges its steps to b (when
+// not nil), and fails with ErrLimit once b is spent.
+func (re *Regexp) MatchStringBudget(s string, b *Budget) (bool, error) {
 	var buf [64]uint16
-	return re.MatchUTF16(units(buf[:0], s))
+	return re.match(units(buf[:0], s), b)
 }
 
 // MatchUTF16 is MatchString for a string given as UTF-16 code units.
-func (re *Regexp) MatchUTF16(in []uint16) (bool, error) {
-	m := &matcher{in: in, caps: make([]int, 2*(re.ncap+1)), lim: re.lim}
+func (re *Regexp) MatchUTF16(in []uint16) (bool, error) { return re.match(in, nil) }
+
+func (re *Regexp) match(in []uint16, b *Budget) (bool, error) {
+	lim := re.lim
+	if b != nil {
+		if b.left <= 0 {
+			return false, ErrLimit
+		}
+		lim.Steps = min(lim.Steps, b.left)
+	}
+	m := &matcher{in: in, caps: make([]int, 2*(re.ncap+1)), lim: lim}
+	if b != nil {
+		defer func() { b.left -= m.steps }()
+	}
 	last := len(in)
 	if re.anchored {
 		last = 0

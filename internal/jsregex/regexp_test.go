@@ -128,3 +128,29 @@ func TestConcurrentUse(t *testing.T) {
 		}
 	}
 }
+
+func TestBudgetIsShared(t *testing.T) {
+	re, err := Compile("^(a+)+b$")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each test of 17 a's stays under the per-test limit, but they use up
+	// a shared budget, after which every test fails with ErrLimit.
+	in := strings.Repeat("a", 17)
+	if _, err := re.MatchString(in); err != nil {
+		t.Fatalf("one test: %v, want no limit", err)
+	}
+	b := NewBudget(2 * DefaultSteps)
+	limited := 0
+	for i := 0; i < 100; i++ {
+		if _, err := re.MatchStringBudget(in, b); errors.Is(err, ErrLimit) {
+			limited++
+		}
+	}
+	if limited == 0 || b.Left() > 0 {
+		t.Errorf("%d of 100 tests limited, %d steps left; want the budget spent", limited, b.Left())
+	}
+	if m, err := re.MatchStringBudget("ab", NewBudget(1000)); !m || err != nil {
+		t.Errorf("a small test under a fresh budget = %v, %v", m, err)
+	}
+}
