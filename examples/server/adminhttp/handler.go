@@ -195,12 +195,12 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		out = h.listUsers(rec, r)
 	default:
-		writeError(rec, auth.NewNotFoundError(h.rand, r.URL.Path))
+		writeError(rec, NewNotFoundError(h.rand, r.URL.Path))
 	}
 }
 
 func (h *handler) methodNotAllowed(w http.ResponseWriter, r *http.Request, allowed ...string) {
-	e := auth.NewMethodNotAllowedError(h.rand, r.Method, allowed...)
+	e := NewMethodNotAllowedError(h.rand, r.Method, allowed...)
 	w.Header().Set("Allow", e.AllowHeader())
 	writeError(w, e)
 }
@@ -229,7 +229,7 @@ func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *ht
 		return h.internal(w, fmt.Errorf("adminhttp: validating: %w", err))
 	}
 	if rep.Structural.HasErrors() {
-		writeError(w, auth.NewBadDataError(h.rand, rep.Structural.Details()))
+		writeError(w, NewBadDataError(h.rand, rep.Structural.Details()))
 		return outcome{}
 	}
 	resp := rep.Reference()
@@ -276,7 +276,7 @@ func (h *handler) authenticate(ctx context.Context, w http.ResponseWriter, r *ht
 // fail answers err: with its own status and body when it is an
 // auth.HTTPError, with a 500 otherwise.
 func (h *handler) fail(w http.ResponseWriter, err error) outcome {
-	var he auth.HTTPError
+	var he HTTPError
 	if errors.As(err, &he) {
 		writeError(w, he)
 		return outcome{}
@@ -286,7 +286,7 @@ func (h *handler) fail(w http.ResponseWriter, err error) outcome {
 
 // internal answers a 500 for cause, unless an answer was already started.
 func (h *handler) internal(w http.ResponseWriter, cause error) outcome {
-	e := auth.NewInternalError(h.rand, cause)
+	e := NewInternalError(h.rand, cause)
 	if rec, ok := w.(*recorder); !ok || !rec.wroteHeader {
 		writeError(w, e)
 	}
@@ -302,7 +302,7 @@ const msgBodyUnreadable = "The request body could not be read."
 // otherwise.
 func (h *handler) readBody(raw http.ResponseWriter, r *http.Request) ([]byte, error) {
 	if r.ContentLength > h.maxBody {
-		return nil, auth.NewPayloadTooLargeError(h.rand, h.maxBody)
+		return nil, NewPayloadTooLargeError(h.rand, h.maxBody)
 	}
 	if r.Body == nil || r.Body == http.NoBody {
 		return nil, nil
@@ -315,9 +315,9 @@ func (h *handler) readBody(raw http.ResponseWriter, r *http.Request) ([]byte, er
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			return nil, auth.NewPayloadTooLargeError(h.rand, h.maxBody)
+			return nil, NewPayloadTooLargeError(h.rand, h.maxBody)
 		}
-		return nil, auth.NewBadDataError(h.rand, []model.ErrorDetail{{Message: msgBodyUnreadable}})
+		return nil, NewBadDataError(h.rand, []model.ErrorDetail{{Message: msgBodyUnreadable}})
 	}
 	return buf.Bytes(), nil
 }
@@ -325,11 +325,11 @@ func (h *handler) readBody(raw http.ResponseWriter, r *http.Request) ([]byte, er
 // checkContentType accepts application/json with any parameters.
 func (h *handler) checkContentType(ct string) error {
 	if ct == "" {
-		return auth.NewContentTypeError(h.rand, "")
+		return NewContentTypeError(h.rand, "")
 	}
 	mt, _, err := mime.ParseMediaType(ct)
 	if err != nil || mt != "application/json" {
-		return auth.NewContentTypeError(h.rand, ct)
+		return NewContentTypeError(h.rand, ct)
 	}
 	return nil
 }
@@ -360,7 +360,7 @@ func (h *handler) log(r *http.Request, rec *recorder, d time.Duration, out outco
 }
 
 // writeError writes the error's status and body.
-func writeError(w http.ResponseWriter, e auth.HTTPError) {
+func writeError(w http.ResponseWriter, e HTTPError) {
 	writeJSON(w, e.HTTPStatus(), e.Body())
 }
 

@@ -215,7 +215,7 @@ func TestHostileBodiesOverHTTP(t *testing.T) {
 			if err := json.Unmarshal(b, &e); err != nil {
 				t.Fatalf("answer is no error body: %v: %.500s", err, b)
 			}
-			if e.Name != auth.NameBadDataError || len(e.Details) == 0 {
+			if e.Name != adminhttp.NameBadDataError || len(e.Details) == 0 {
 				t.Fatalf("answer %.500s", b)
 			}
 			d := e.Details[0]
@@ -249,8 +249,8 @@ func TestHostileNothingReadBeforeCredentials(t *testing.T) {
 		{"unknown token", "Bearer not-" + hostileAdmin, -1, 401, auth.NameAuthenticationRequired, 0},
 		{"token in another case", strings.ToUpper(hostileAdmin), -1, 401, auth.NameAuthenticationRequired, 0},
 		{"client token", hostileClient, -1, 403, auth.NameNoAccessError, 0},
-		{"declared 100 MB", hostileAdmin, 100 << 20, 413, auth.NamePayloadTooLargeError, 0},
-		{"undeclared, endless", "Bearer " + hostileAdmin, -1, 413, auth.NamePayloadTooLargeError, limit + 1},
+		{"declared 100 MB", hostileAdmin, 100 << 20, 413, adminhttp.NamePayloadTooLargeError, 0},
+		{"undeclared, endless", "Bearer " + hostileAdmin, -1, 413, adminhttp.NamePayloadTooLargeError, limit + 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body := &recordingBody{}
