@@ -10,24 +10,37 @@
 //
 // # Order of checks
 //
-// Unknown paths get 404 (NotFoundError) and known paths with another method
-// 405 (MethodNotAllowedError, with an Allow header); both are decided from
-// the request line alone. An endpoint then checks, in this order, and
-// answers with the first failure:
+// The handler checks in the reference server's order and answers with the
+// first failure:
 //
-//  1. 401 AuthenticationRequired: the authorization header is missing or
-//     its token is unknown. Nothing of the body has been read.
-//  2. 403 NoAccessError: the token is of a kind that may not use admin
+//  0. Routing, from the request line alone. Paths match without regard to
+//     ASCII case, a trailing slash is ignored and a run of slashes counts
+//     as one. Unknown paths get 404 (NotFoundError); known paths with
+//     another method 405 (MethodNotAllowedError, with an Allow header).
+//  1. For a POST whose content type is JSON (application/json or
+//     application/*+json), the body is read before the credentials are
+//     looked at: a gzip or deflate body is inflated, another content
+//     encoding (br) is refused with 415 (UnsupportedEncodingError), as is a
+//     charset that is not one of UTF-8, UTF-16, UTF-32 or UTF-7 in their
+//     variants; the body decodes to UTF-8. A body longer than
+//     Options.MaxBody (counted after inflating) is 413
+//     (PayloadTooLargeError): a declared Content-Length over the limit is
+//     refused before reading, and otherwise no more than MaxBody+1 bytes
+//     are read, in chunks that grow with what arrives. A body that is no
+//     JSON text gets 400 (BadDataError, naming line, column and byte
+//     offset) even without credentials. A body of another content type
+//     is not read at all.
+//  2. 401 AuthenticationRequired: the authorization header is missing or
+//     its token is unknown. A leading "Bearer" and the JavaScript white
+//     space after it are dropped; the header's bytes are read one
+//     character each, as the reference server reads them.
+//  3. 403 NoAccessError: the token is of a kind that may not use admin
 //     endpoints (client, frontend), or, for the user listing, the caller
 //     lacks ADMIN. The validation needs no permission: what the caller
 //     lacks is reported in the permissions of its 200 answer.
-//  3. 413 PayloadTooLargeError: the body is longer than Options.MaxBody.
-//     A declared Content-Length over the limit is refused before reading;
-//     otherwise no more than MaxBody+1 bytes are read.
 //  4. 415 ContentTypeError: the Content-Type is not application/json
 //     (parameters such as charset are allowed).
-//  5. 400 BadDataError: the body is not JSON (the detail names the line,
-//     column and byte offset) or fails the schema (one detail per problem,
+//  5. 400 BadDataError: the body fails the schema (one detail per problem,
 //     the reference server's first).
 //  6. 200: the validation response.
 //
@@ -58,7 +71,6 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
 
@@ -124,7 +136,12 @@ func NewHandler(opts Options) (http.Handler, error) {
 	if opts.Rand != nil {
 		rnd = &lockedReader{r: opts.Rand}
 	}
+	syntax, err := importvalidate.NewStructure(importvalidate.StructureOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("adminhttp: %w", err)
+	}
 	return &handler{
+		syntax:    syntax,
 		validator: opts.Validator,
 		authn:     &auth.Authenticator{Lookup: opts.Tokens, Rand: rnd},
 		lister:    &users.Lister{Store: opts.Users, Rand: rnd},
@@ -138,6 +155,8 @@ func NewHandler(opts Options) (http.Handler, error) {
 
 type handler struct {
 	validator *importvalidate.Validator
+	// syntax checks, before the credentials, that a JSON body is JSON.
+	syntax    *importvalidate.Structure
 	authn     *auth.Authenticator
 	lister    *users.Lister
 	maxBody   int64
@@ -181,7 +200,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		h.log(r, rec, time.Since(start), out)
 	}()
-	switch r.URL.Path {
+	switch route(r.URL.EscapedPath()) {
 	case PathValidate:
 		if r.Method != http.MethodPost {
 			h.methodNotAllowed(rec, r, http.MethodPost)
@@ -210,18 +229,31 @@ func (h *handler) methodNotAllowed(w http.ResponseWriter, r *http.Request, allow
 // when the body is too large.
 func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *http.Request) outcome {
 	ctx := r.Context()
-	p, out, ok := h.authenticate(ctx, w, r)
-	if !ok {
-		return out
+	ct := r.Header.Get("Content-Type")
+	var body []byte
+	if isJSONType(ct) {
+		// The reference server reads a JSON body before it looks at the
+		// credentials: 413 and 415 for the encoding come first.
+		b, err := h.readJSONBody(raw, r)
+		if err != nil {
+			return h.fail(w, err)
+		}
+		body = b
 	}
-	if err := auth.Authorize(ctx, h.rand, p, auth.Requirement{}); err != nil {
-		return h.fail(w, err)
+	p, err := h.authn.Authenticate(ctx, auth.HeaderText(r.Header.Get("Authorization")))
+	if err == nil {
+		err = auth.Authorize(ctx, h.rand, p, auth.Requirement{})
 	}
-	body, err := h.readBody(raw, r)
+	if err == nil {
+		err = h.checkContentType(ct)
+	}
 	if err != nil {
-		return h.fail(w, err)
-	}
-	if err := h.checkContentType(r.Header.Get("Content-Type")); err != nil {
+		// A body that is no JSON text gets its 400 before any of
+		// these, as the reference server parses it first.
+		if se := h.syntaxError(body); se != nil {
+			writeError(w, se)
+			return outcome{}
+		}
 		return h.fail(w, err)
 	}
 	rep, err := h.validator.Validate(ctx, body, importvalidate.Target{Permissions: p})
@@ -242,6 +274,32 @@ func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *ht
 	}
 	writeJSON(w, http.StatusOK, b)
 	return outcome{}
+}
+
+// utf8BOM is the byte order mark in UTF-8.
+const utf8BOM = "\xef\xbb\xbf"
+
+// syntaxError returns the 400 for a body that is not a JSON text, nil for
+// one that is (or for no body, which the reference server reads as {}).
+// As the reference server's parser does, it skips a leading byte order
+// mark. The details are the structural tier's, which name the line,
+// column and byte offset.
+func (h *handler) syntaxError(body []byte) *BadDataError {
+	body = bytes.TrimPrefix(body, []byte(utf8BOM))
+	if len(body) == 0 || json.Valid(body) {
+		return nil
+	}
+	_, problems := h.syntax.Check(body)
+	var syntax importvalidate.Problems
+	for _, p := range problems {
+		if p.Code == importvalidate.CodeSyntax || p.Code == importvalidate.CodeMaxDepth {
+			syntax = append(syntax, p)
+		}
+	}
+	if len(syntax) == 0 {
+		return nil
+	}
+	return NewBadDataError(h.rand, syntax.Details())
 }
 
 // listUsers serves the user listing.
@@ -266,7 +324,7 @@ func (h *handler) listUsers(w http.ResponseWriter, r *http.Request) outcome {
 // authenticate resolves the token of the request. When it fails, it has
 // answered and ok is false.
 func (h *handler) authenticate(ctx context.Context, w http.ResponseWriter, r *http.Request) (p *auth.Principal, out outcome, ok bool) {
-	p, err := h.authn.Authenticate(ctx, r.Header.Get("Authorization"))
+	p, err := h.authn.Authenticate(ctx, auth.HeaderText(r.Header.Get("Authorization")))
 	if err != nil {
 		return nil, h.fail(w, err), false
 	}
@@ -274,7 +332,7 @@ func (h *handler) authenticate(ctx context.Context, w http.ResponseWriter, r *ht
 }
 
 // fail answers err: with its own status and body when it is an
-// auth.HTTPError, with a 500 otherwise.
+// HTTPError (of this package or of auth), with a 500 otherwise.
 func (h *handler) fail(w http.ResponseWriter, err error) outcome {
 	var he HTTPError
 	if errors.As(err, &he) {
@@ -291,35 +349,6 @@ func (h *handler) internal(w http.ResponseWriter, cause error) outcome {
 		writeError(w, e)
 	}
 	return outcome{errID: e.ID, cause: cause}
-}
-
-// msgBodyUnreadable is answered when reading the body fails for another
-// reason than its size.
-const msgBodyUnreadable = "The request body could not be read."
-
-// readBody reads the body with the size cap: a declared length over the
-// cap is refused before reading, and no more than maxBody+1 bytes are read
-// otherwise.
-func (h *handler) readBody(raw http.ResponseWriter, r *http.Request) ([]byte, error) {
-	if r.ContentLength > h.maxBody {
-		return nil, NewPayloadTooLargeError(h.rand, h.maxBody)
-	}
-	if r.Body == nil || r.Body == http.NoBody {
-		return nil, nil
-	}
-	var buf bytes.Buffer
-	if r.ContentLength > 0 {
-		buf.Grow(int(r.ContentLength))
-	}
-	_, err := buf.ReadFrom(http.MaxBytesReader(raw, r.Body, h.maxBody))
-	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return nil, NewPayloadTooLargeError(h.rand, h.maxBody)
-		}
-		return nil, NewBadDataError(h.rand, []model.ErrorDetail{{Message: msgBodyUnreadable}})
-	}
-	return buf.Bytes(), nil
 }
 
 // checkContentType accepts application/json with any parameters.

@@ -167,14 +167,14 @@ func TestContentType(t *testing.T) {
 
 func TestNotFound(t *testing.T) {
 	h := newHandler(t, oracleSnapshot(t), setup{})
-	for _, path := range []string{"/", "/api/admin/features-batch", "/api/admin/user-admin/", "/api/admin/USER-ADMIN"} {
+	for _, path := range []string{"/", "/api/admin/features-batch", "/api/admin/user-admin/x", "/api/admin/user-admin-x", "/api/admin/user%2Dadmin"} {
 		for _, token := range []string{adminToken, ""} {
 			rec := do(h, http.MethodGet, path, token, "", nil)
 			if rec.Code != http.StatusNotFound {
 				t.Fatalf("%s: status = %d; want 404", path, rec.Code)
 			}
 			e := errorOf(t, rec)
-			msg := "The path you were looking for (" + path + ") is not available."
+			msg := "The path you were looking for (" + strings.ReplaceAll(path, "%2D", "-") + ") is not available."
 			if e.Name != adminhttp.NameNotFoundError || e.Message != msg || e.Details[0].Message != msg {
 				t.Errorf("%s: body = %s", path, rec.Body.Bytes())
 			}

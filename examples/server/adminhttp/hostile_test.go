@@ -229,28 +229,32 @@ func TestHostileBodiesOverHTTP(t *testing.T) {
 	}
 }
 
-// TestHostileNothingReadBeforeCredentials sends endless bodies without
-// valid credentials, and over the limit: the credentials are refused
-// before a byte of the body is read, a declared length over the limit is
-// refused unread, and an undeclared one after at most the limit and one
-// byte.
+// TestHostileNothingReadBeforeCredentials sends endless bodies, without
+// valid credentials and over the limit. A body of another type than JSON
+// is not read at all: the credentials are refused first. A JSON body is
+// read before the credentials, as the reference server reads it, but a
+// declared length over the limit is refused unread, and an undeclared one
+// after at most the limit and one byte.
 func TestHostileNothingReadBeforeCredentials(t *testing.T) {
 	const limit = 4096
 	h := hostileHandler(t, hostileSetup{maxBody: limit})
 	for _, tc := range []struct {
-		name, header string
-		length       int64
-		status       int
-		errName      string
-		most         int64
+		name, header, contentType string
+		length                    int64
+		status                    int
+		errName                   string
+		most                      int64
 	}{
-		{"no header", "", -1, 401, auth.NameAuthenticationRequired, 0},
-		{"blank bearer", "Bearer \t ", -1, 401, auth.NameAuthenticationRequired, 0},
-		{"unknown token", "Bearer not-" + hostileAdmin, -1, 401, auth.NameAuthenticationRequired, 0},
-		{"token in another case", strings.ToUpper(hostileAdmin), -1, 401, auth.NameAuthenticationRequired, 0},
-		{"client token", hostileClient, -1, 403, auth.NameNoAccessError, 0},
-		{"declared 100 MB", hostileAdmin, 100 << 20, 413, adminhttp.NamePayloadTooLargeError, 0},
-		{"undeclared, endless", "Bearer " + hostileAdmin, -1, 413, adminhttp.NamePayloadTooLargeError, limit + 1},
+		{"no header", "", "text/plain", -1, 401, auth.NameAuthenticationRequired, 0},
+		{"blank bearer", "Bearer \t ", "text/plain", -1, 401, auth.NameAuthenticationRequired, 0},
+		{"unknown token", "Bearer not-" + hostileAdmin, "text/plain", -1, 401, auth.NameAuthenticationRequired, 0},
+		{"token in another case", strings.ToUpper(hostileAdmin), "text/plain", -1, 401, auth.NameAuthenticationRequired, 0},
+		{"client token", hostileClient, "text/plain", -1, 403, auth.NameNoAccessError, 0},
+		{"admin, text", hostileAdmin, "text/plain", -1, 415, adminhttp.NameContentTypeError, 0},
+		{"no header, JSON declared 100 MB", "", "application/json", 100 << 20, 413, adminhttp.NamePayloadTooLargeError, 0},
+		{"no header, JSON endless", "", "application/json", -1, 413, adminhttp.NamePayloadTooLargeError, limit + 1},
+		{"declared 100 MB", hostileAdmin, "application/json", 100 << 20, 413, adminhttp.NamePayloadTooLargeError, 0},
+		{"undeclared, endless", "Bearer " + hostileAdmin, "application/json", -1, 413, adminhttp.NamePayloadTooLargeError, limit + 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body := &recordingBody{}
@@ -259,7 +263,7 @@ func TestHostileNothingReadBeforeCredentials(t *testing.T) {
 			if tc.header != "" {
 				r.Header.Set("Authorization", tc.header)
 			}
-			r.Header.Set("Content-Type", "application/json")
+			r.Header.Set("Content-Type", tc.contentType)
 			rec := httptest.NewRecorder()
 			h.ServeHTTP(rec, r)
 			checkNoSecrets(t, tc.name, rec.Header(), rec.Body.Bytes())
