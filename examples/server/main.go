@@ -19,6 +19,11 @@
 //	-strict         run the extra validation rules and answer with them
 //	-coerce         coerce scalars as the reference server does ("project":
 //	                5 is taken as "5") instead of answering 400
+//	-max-inflight N validations that run at once (default: the number of
+//	                processors); more wait in line
+//	-queue-timeout D how long a validation waits in line before it is
+//	                answered 503 with Retry-After (default 2s)
+//	-log-causes     write the cause of a 500 to its log line
 //
 // The server logs one JSON line per request to stderr and shuts down
 // gracefully on SIGINT or SIGTERM. All the HTTP behaviour lives in the
@@ -109,6 +114,8 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 	strict := fs.Bool("strict", false, "run the extra validation rules and answer with them")
 	coerce := fs.Bool("coerce", false, "coerce scalars as the reference server does instead of answering 400")
 	logCauses := fs.Bool("log-causes", false, "write the cause of a 500 to its log line (a store's error may quote names from the request)")
+	maxInFlight := fs.Int("max-inflight", 0, "validations that run at once; 0 means one per processor")
+	queueTimeout := fs.Duration("queue-timeout", adminhttp.DefaultQueueTimeout, "how long a validation waits for a free slot before it gets 503")
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
 	}
@@ -117,6 +124,12 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 	}
 	if *maxBody <= 0 {
 		return nil, nil, fmt.Errorf("-max-body must be positive, not %d", *maxBody)
+	}
+	if *maxInFlight < 0 {
+		return nil, nil, fmt.Errorf("-max-inflight must not be negative, not %d", *maxInFlight)
+	}
+	if *queueTimeout <= 0 {
+		return nil, nil, fmt.Errorf("-queue-timeout must be positive, not %v", *queueTimeout)
 	}
 
 	snap, err := loadState(*stateFile)
@@ -153,6 +166,9 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 		Logger:    slog.New(logHandler),
 		Strict:    *strict,
 		LogCauses: *logCauses,
+
+		MaxInFlight:  *maxInFlight,
+		QueueTimeout: *queueTimeout,
 	})
 	if err != nil {
 		return nil, nil, err

@@ -101,13 +101,15 @@ func TestSetupErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, args := range map[string][]string{
-		"unknown flag":   {"-nope"},
-		"argument":       {"extra"},
-		"zero max-body":  {"-max-body", "0"},
-		"missing state":  {"-state", filepath.Join(dir, "missing.json")},
-		"invalid tokens": {"-state", badState},
-		"unknown member": {"-state", unknownMember},
-		"bad address":    {"-addr", "127.0.0.1:notaport"},
+		"unknown flag":          {"-nope"},
+		"argument":              {"extra"},
+		"zero max-body":         {"-max-body", "0"},
+		"negative max-inflight": {"-max-inflight", "-1"},
+		"zero queue-timeout":    {"-queue-timeout", "0s"},
+		"missing state":         {"-state", filepath.Join(dir, "missing.json")},
+		"invalid tokens":        {"-state", badState},
+		"unknown member":        {"-state", unknownMember},
+		"bad address":           {"-addr", "127.0.0.1:notaport"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(context.Background(), args, &stdout, &stderr); code != 2 {
@@ -126,7 +128,7 @@ func TestStateFileDoesNotPrintAToken(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	srv, ln, err := setup([]string{"-addr", "127.0.0.1:0", "-state", state, "-strict", "-coerce", "-max-body", "100"}, &stdout, &stderr)
+	srv, ln, err := setup([]string{"-addr", "127.0.0.1:0", "-state", state, "-strict", "-coerce", "-max-body", "100", "-max-inflight", "3", "-queue-timeout", "500ms"}, &stdout, &stderr)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,6 +44,16 @@
 //     the reference server's first).
 //  6. 200: the validation response.
 //
+// # Load and cancellation
+//
+// At most Options.MaxInFlight validations run at once; a request that
+// finds every slot taken waits in line for Options.QueueTimeout and is then
+// answered 503 (ServiceUnavailableError, with Retry-After), a deviation
+// that only an overloaded server shows. The request's context reaches the
+// validation: a client that goes away stops its wait in line at once, and
+// its validation at its next look at the context. Such a request gets no
+// answer; its log line says status 499.
+//
 // A failing token lookup, store or state is a 500 InternalError whose body
 // says nothing about the cause; the log line carries its id, and the cause
 // itself with Options.LogCauses. Every error body
@@ -65,6 +75,7 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
+	"runtime"
 	"strconv"
 	"sync"
 	"time"
@@ -113,10 +124,21 @@ type Options struct {
 	// from the request body. Without it the line carries the error id and
 	// the cause's Go type only.
 	LogCauses bool
+	// MaxInFlight bounds the validations that run at once; 0 means
+	// runtime.GOMAXPROCS(0), one per processor the program may use. A
+	// validation is work for the processor only, so more at once would
+	// only make each slower.
+	MaxInFlight int
+	// QueueTimeout is how long a validation waits for a free slot before
+	// it is answered 503 (ServiceUnavailableError, with Retry-After); 0
+	// means DefaultQueueTimeout. Only an overloaded server answers 503;
+	// the reference server has no such limit.
+	QueueTimeout time.Duration
 }
 
 // NewHandler returns the handler of both endpoints. It fails when
-// Validator, Tokens or Users is missing or MaxBody is negative. The handler
+// Validator, Tokens or Users is missing or MaxBody, MaxInFlight or
+// QueueTimeout is negative. The handler
 // is safe for concurrent use.
 func NewHandler(opts Options) (http.Handler, error) {
 	switch {
@@ -128,9 +150,19 @@ func NewHandler(opts Options) (http.Handler, error) {
 		return nil, errors.New("adminhttp: Options.Users is required")
 	case opts.MaxBody < 0:
 		return nil, fmt.Errorf("adminhttp: Options.MaxBody %d is negative", opts.MaxBody)
+	case opts.MaxInFlight < 0:
+		return nil, fmt.Errorf("adminhttp: Options.MaxInFlight %d is negative", opts.MaxInFlight)
+	case opts.QueueTimeout < 0:
+		return nil, fmt.Errorf("adminhttp: Options.QueueTimeout %v is negative", opts.QueueTimeout)
 	}
 	if opts.MaxBody == 0 {
 		opts.MaxBody = DefaultMaxBody
+	}
+	if opts.MaxInFlight == 0 {
+		opts.MaxInFlight = runtime.GOMAXPROCS(0)
+	}
+	if opts.QueueTimeout == 0 {
+		opts.QueueTimeout = DefaultQueueTimeout
 	}
 	var rnd io.Reader
 	if opts.Rand != nil {
@@ -142,6 +174,7 @@ func NewHandler(opts Options) (http.Handler, error) {
 	}
 	return &handler{
 		syntax:    syntax,
+		limit:     newLimiter(opts.MaxInFlight, opts.QueueTimeout),
 		validator: opts.Validator,
 		authn:     &auth.Authenticator{Lookup: opts.Tokens, Rand: rnd},
 		lister:    &users.Lister{Store: opts.Users, Rand: rnd},
@@ -157,6 +190,7 @@ type handler struct {
 	validator *importvalidate.Validator
 	// syntax checks, before the credentials, that a JSON body is JSON.
 	syntax    *importvalidate.Structure
+	limit     *limiter
 	authn     *auth.Authenticator
 	lister    *users.Lister
 	maxBody   int64
@@ -183,7 +217,13 @@ type outcome struct {
 	// errID and cause are set for a 500.
 	errID string
 	cause error
+	// gone is true when the client went away before its answer.
+	gone bool
 }
+
+// statusClientGone is the status the log line gives a request whose
+// client went away before it was answered; nothing is written to it.
+const statusClientGone = 499
 
 // ServeHTTP routes the request and writes one log line for it.
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -256,9 +296,9 @@ func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *ht
 		}
 		return h.fail(w, err)
 	}
-	rep, err := h.validator.Validate(ctx, body, importvalidate.Target{Permissions: p})
-	if err != nil {
-		return h.internal(w, fmt.Errorf("adminhttp: validating: %w", err))
+	rep, out, ok := h.runValidation(ctx, w, body, p)
+	if !ok {
+		return out
 	}
 	if rep.Structural.HasErrors() {
 		writeError(w, NewBadDataError(h.rand, rep.Structural.Details()))
@@ -274,6 +314,59 @@ func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *ht
 	}
 	writeJSON(w, http.StatusOK, b)
 	return outcome{}
+}
+
+// runValidation validates body for p in a slot of the limiter. It waits
+// for the slot at most the queue timeout (then answers 503) and for the
+// validation no longer than the request lives: when the client goes away
+// it returns at once, without an answer, and the validation stops at its
+// next look at ctx; its slot is freed when it has stopped. When it fails,
+// it has answered (or the client is gone) and ok is false.
+func (h *handler) runValidation(ctx context.Context, w http.ResponseWriter, body []byte, p *auth.Principal) (rep *importvalidate.Report, out outcome, ok bool) {
+	if ctx.Err() != nil {
+		return nil, outcome{gone: true}, false
+	}
+	if err := h.limit.acquire(ctx); err != nil {
+		if errors.Is(err, errBusy) {
+			e := NewServiceUnavailableError(h.rand, h.limit.retryAfter())
+			w.Header().Set("Retry-After", e.RetryAfterHeader())
+			writeError(w, e)
+			return nil, outcome{}, false
+		}
+		return nil, outcome{gone: true}, false
+	}
+	type result struct {
+		rep *importvalidate.Report
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer h.limit.release()
+		var res result
+		defer func() {
+			if v := recover(); v != nil {
+				// The value may hold anything; only its type is kept.
+				res = result{err: fmt.Errorf("adminhttp: recovered from a panic (%T)", v)}
+			}
+			done <- res
+		}()
+		if res.err = ctx.Err(); res.err != nil {
+			return // gone while the slot was taken
+		}
+		res.rep, res.err = h.validator.Validate(ctx, body, importvalidate.Target{Permissions: p})
+	}()
+	select {
+	case res := <-done:
+		if res.err != nil {
+			if ctx.Err() != nil {
+				return nil, outcome{gone: true}, false
+			}
+			return nil, h.internal(w, fmt.Errorf("adminhttp: validating: %w", res.err)), false
+		}
+		return res.rep, outcome{}, true
+	case <-ctx.Done():
+		return nil, outcome{gone: true}, false
+	}
 }
 
 // utf8BOM is the byte order mark in UTF-8.
@@ -369,10 +462,14 @@ func (h *handler) log(r *http.Request, rec *recorder, d time.Duration, out outco
 		return
 	}
 	level := slog.LevelInfo
+	status := rec.status()
+	if out.gone {
+		status = statusClientGone
+	}
 	attrs := []slog.Attr{
 		slog.String("method", r.Method),
 		slog.String("path", r.URL.Path),
-		slog.Int("status", rec.status()),
+		slog.Int("status", status),
 		slog.Duration("duration", d),
 		slog.Int64("bytes", rec.written),
 	}

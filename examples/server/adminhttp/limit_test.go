@@ -1,0 +1,239 @@
+package adminhttp_test
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/users"
+)
+
+// guard bounds the waits of these tests, far beyond anything they expect:
+// reaching it means the handler hung.
+const guard = 10 * time.Second
+
+// blockingState is a State whose Features lookup signals entered and then
+// waits for release, ignoring its context, as a slow store would.
+type blockingState struct {
+	importvalidate.State
+	entered chan struct{}
+	release chan struct{}
+}
+
+func (s *blockingState) Features(ctx context.Context, names []string) ([]importvalidate.ExistingFeature, error) {
+	s.entered <- struct{}{}
+	<-s.release
+	return s.State.Features(ctx, names)
+}
+
+func limitedHandler(t *testing.T, st importvalidate.State, inFlight int, queue time.Duration, logger *slog.Logger) http.Handler {
+	t.Helper()
+	snap := oracleSnapshot(t)
+	v, err := importvalidate.New(importvalidate.Options{State: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens, err := auth.NewMemoryLookup(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Tokens: tokens, Users: users.NewMemoryStore(snap),
+		MaxInFlight: inFlight, QueueTimeout: queue, Logger: logger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func newBlockingState(t *testing.T) *blockingState {
+	t.Helper()
+	ms, err := importvalidate.NewMemoryState(oracleSnapshot(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &blockingState{State: ms, entered: make(chan struct{}, 16), release: make(chan struct{})}
+}
+
+// serve runs one validation of minimalBody in the background and returns
+// the channel of its answer.
+func serve(h http.Handler, ctx context.Context) <-chan *httptest.ResponseRecorder {
+	out := make(chan *httptest.ResponseRecorder, 1)
+	go func() {
+		r := httptest.NewRequestWithContext(ctx, http.MethodPost, validate, strings.NewReader(minimalBody))
+		r.Header.Set("Authorization", adminToken)
+		r.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		out <- rec
+	}()
+	return out
+}
+
+func wait[T any](t *testing.T, c <-chan T, what string) T {
+	t.Helper()
+	select {
+	case v := <-c:
+		return v
+	case <-time.After(guard):
+		t.Fatalf("%s did not happen", what)
+		panic("unreachable")
+	}
+}
+
+// TestSaturatedServerAnswers503: with one slot taken by a validation that
+// waits on its store, the next validation waits in line until the queue
+// deadline and gets 503 with Retry-After as an ErrorResponse; a request
+// that does not validate is not held up; once the slot is free, a
+// validation is served again.
+func TestSaturatedServerAnswers503(t *testing.T) {
+	st := newBlockingState(t)
+	h := limitedHandler(t, st, 1, 50*time.Millisecond, nil)
+	first := serve(h, context.Background())
+	wait(t, st.entered, "the first validation")
+
+	rec := wait(t, serve(h, context.Background()), "the answer of the second validation")
+	if rec.Code != http.StatusServiceUnavailable {
+		t.Fatalf("status %d; want 503: %s", rec.Code, rec.Body.Bytes())
+	}
+	if e := errorOf(t, rec); e.Name != adminhttp.NameServiceUnavailableError || e.Message != adminhttp.MsgServiceUnavailable {
+		t.Errorf("body %s", rec.Body.Bytes())
+	}
+	if ra := rec.Header().Get("Retry-After"); ra != "1" {
+		t.Errorf("Retry-After %q; want 1", ra)
+	}
+	// The user listing and refusals need no slot.
+	if rec := do(h, http.MethodGet, adminhttp.PathUserAdmin, adminToken, "", nil); rec.Code != 200 {
+		t.Errorf("user listing while saturated: %d", rec.Code)
+	}
+	if rec := do(h, http.MethodPost, validate, "", "application/json", strings.NewReader(minimalBody)); rec.Code != 401 {
+		t.Errorf("no token while saturated: %d", rec.Code)
+	}
+
+	close(st.release)
+	if rec := wait(t, first, "the first answer"); rec.Code != 200 {
+		t.Fatalf("first validation: %d %s", rec.Code, rec.Body.Bytes())
+	}
+	if rec := wait(t, serve(h, context.Background()), "a validation after the slot freed up"); rec.Code != 200 {
+		t.Errorf("after release: %d %s", rec.Code, rec.Body.Bytes())
+	}
+}
+
+// TestQueuedValidationGetsTheFreedSlot: a validation that waits in line
+// within its deadline is served when the slot frees up.
+func TestQueuedValidationGetsTheFreedSlot(t *testing.T) {
+	st := newBlockingState(t)
+	h := limitedHandler(t, st, 1, guard, nil)
+	first := serve(h, context.Background())
+	wait(t, st.entered, "the first validation")
+	second := serve(h, context.Background())
+	select {
+	case rec := <-second:
+		t.Fatalf("the second validation was answered %d while the slot was taken", rec.Code)
+	case <-st.entered:
+		t.Fatal("the second validation ran while the slot was taken")
+	case <-time.After(50 * time.Millisecond):
+	}
+	st.release <- struct{}{} // the first finishes
+	wait(t, st.entered, "the second validation")
+	close(st.release)
+	for i, c := range []<-chan *httptest.ResponseRecorder{first, second} {
+		if rec := wait(t, c, "an answer"); rec.Code != 200 {
+			t.Errorf("validation %d: %d %s", i, rec.Code, rec.Body.Bytes())
+		}
+	}
+}
+
+// TestClientGoneStopsTheWait: a client that goes away while its
+// validation runs gets its handler back at once, though the store still
+// blocks; one that goes away while waiting in line leaves the line; the
+// log says 499 for both; and the slot is freed once the validation stops.
+func TestClientGoneStopsTheWait(t *testing.T) {
+	var logs syncBuffer
+	st := newBlockingState(t)
+	h := limitedHandler(t, st, 1, guard, slog.New(slog.NewJSONHandler(&logs, nil)))
+
+	ctx1, cancel1 := context.WithCancel(context.Background())
+	first := serve(h, ctx1)
+	wait(t, st.entered, "the first validation")
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	second := serve(h, ctx2)
+
+	cancel2() // in line
+	if rec := wait(t, second, "the handler of the cancelled waiter to return"); rec.Body.Len() != 0 {
+		t.Errorf("a gone client was answered: %d %s", rec.Code, rec.Body.Bytes())
+	}
+	cancel1() // running, its store blocked
+	if rec := wait(t, first, "the handler of the cancelled validation to return"); rec.Body.Len() != 0 {
+		t.Errorf("a gone client was answered: %d %s", rec.Code, rec.Body.Bytes())
+	}
+	select {
+	case <-st.entered:
+		t.Fatal("the cancelled waiter's validation ran")
+	default:
+	}
+
+	close(st.release) // the first validation stops; its slot frees up
+	if rec := wait(t, serve(h, context.Background()), "a validation after the cancelled ones"); rec.Code != 200 {
+		t.Errorf("after the cancelled ones: %d %s", rec.Code, rec.Body.Bytes())
+	}
+	lines := logs.lines()
+	gone := 0
+	for _, l := range lines {
+		var rec struct{ Status int }
+		if err := json.Unmarshal([]byte(l), &rec); err != nil {
+			t.Fatal(err)
+		}
+		if rec.Status == 499 {
+			gone++
+		}
+	}
+	if gone != 2 || len(lines) != 3 {
+		t.Errorf("want 3 log lines, 2 of them with status 499:\n%s", strings.Join(lines, "\n"))
+	}
+}
+
+// TestCancelledBeforeValidation: a request whose context has already
+// ended is not validated at all: the store is never asked.
+func TestCancelledBeforeValidation(t *testing.T) {
+	st := newBlockingState(t)
+	h := limitedHandler(t, st, 1, guard, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rec := wait(t, serve(h, ctx), "the handler to return")
+	if rec.Body.Len() != 0 {
+		t.Errorf("answered %d %s", rec.Code, rec.Body.Bytes())
+	}
+	select {
+	case <-st.entered:
+		t.Error("the store was asked for a cancelled request")
+	default:
+	}
+}
+
+func TestLimitOptions(t *testing.T) {
+	snap := oracleSnapshot(t)
+	v, err := importvalidate.New(importvalidate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens, err := auth.NewMemoryLookup(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, opts := range map[string]adminhttp.Options{
+		"negative in flight":     {Validator: v, Tokens: tokens, Users: users.NewMemoryStore(snap), MaxInFlight: -1},
+		"negative queue timeout": {Validator: v, Tokens: tokens, Users: users.NewMemoryStore(snap), QueueTimeout: -time.Second},
+	} {
+		if _, err := adminhttp.NewHandler(opts); err == nil {
+			t.Errorf("%s: NewHandler succeeded", name)
+		}
+	}
+}
