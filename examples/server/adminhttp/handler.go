@@ -46,9 +46,11 @@
 //
 // # Load and cancellation
 //
-// At most Options.MaxInFlight validations run at once; a request that
-// finds every slot taken waits in line for Options.QueueTimeout and is then
-// answered 503 (ServiceUnavailableError, with Retry-After), a deviation
+// At most Options.MaxInFlight validations run at once, and those of bodies
+// over LargeBody bytes take at most half of the slots (at least one), so
+// that a client sending small bodies is served while others send large
+// ones. A request that finds its slots taken waits in line for
+// Options.QueueTimeout and is then answered 503 (ServiceUnavailableError, with Retry-After), a deviation
 // that only an overloaded server shows. The request's context reaches the
 // validation: a client that goes away stops its wait in line at once, and
 // its validation at its next look at the context. Such a request gets no
@@ -326,7 +328,8 @@ func (h *handler) runValidation(ctx context.Context, w http.ResponseWriter, body
 	if ctx.Err() != nil {
 		return nil, outcome{gone: true}, false
 	}
-	if err := h.limit.acquire(ctx); err != nil {
+	large := len(body) > LargeBody
+	if err := h.limit.acquire(ctx, large); err != nil {
 		if errors.Is(err, errBusy) {
 			e := NewServiceUnavailableError(h.rand, h.limit.retryAfter())
 			w.Header().Set("Retry-After", e.RetryAfterHeader())
@@ -341,7 +344,7 @@ func (h *handler) runValidation(ctx context.Context, w http.ResponseWriter, body
 	}
 	done := make(chan result, 1)
 	go func() {
-		defer h.limit.release()
+		defer h.limit.release(large)
 		var res result
 		defer func() {
 			if v := recover(); v != nil {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -21,14 +22,19 @@ import (
 const guard = 10 * time.Second
 
 // blockingState is a State whose Features lookup signals entered and then
-// waits for release, ignoring its context, as a slow store would.
+// waits for release, ignoring its context, as a slow store would. With
+// only set, it blocks only lookups that ask for that name.
 type blockingState struct {
 	importvalidate.State
 	entered chan struct{}
 	release chan struct{}
+	only    string
 }
 
 func (s *blockingState) Features(ctx context.Context, names []string) ([]importvalidate.ExistingFeature, error) {
+	if s.only != "" && !slices.Contains(names, s.only) {
+		return s.State.Features(ctx, names)
+	}
 	s.entered <- struct{}{}
 	<-s.release
 	return s.State.Features(ctx, names)
@@ -65,9 +71,15 @@ func newBlockingState(t *testing.T) *blockingState {
 // serve runs one validation of minimalBody in the background and returns
 // the channel of its answer.
 func serve(h http.Handler, ctx context.Context) <-chan *httptest.ResponseRecorder {
+	return serveBody(h, ctx, minimalBody)
+}
+
+// serveBody runs one validation of body in the background and returns
+// the channel of its answer.
+func serveBody(h http.Handler, ctx context.Context, body string) <-chan *httptest.ResponseRecorder {
 	out := make(chan *httptest.ResponseRecorder, 1)
 	go func() {
-		r := httptest.NewRequestWithContext(ctx, http.MethodPost, validate, strings.NewReader(minimalBody))
+		r := httptest.NewRequestWithContext(ctx, http.MethodPost, validate, strings.NewReader(body))
 		r.Header.Set("Authorization", adminToken)
 		r.Header.Set("Content-Type", "application/json")
 		rec := httptest.NewRecorder()
@@ -123,6 +135,35 @@ func TestSaturatedServerAnswers503(t *testing.T) {
 	}
 	if rec := wait(t, serve(h, context.Background()), "a validation after the slot freed up"); rec.Code != 200 {
 		t.Errorf("after release: %d %s", rec.Code, rec.Body.Bytes())
+	}
+}
+
+// TestLargeBodiesLeaveSlotsToSmallOnes: with two slots, a large body's
+// validation takes the only large slot; another large body waits and gets
+// 503, while a small body is served from the other slot at once.
+func TestLargeBodiesLeaveSlotsToSmallOnes(t *testing.T) {
+	st := newBlockingState(t)
+	st.only = "blocks"
+	h := limitedHandler(t, st, 2, 50*time.Millisecond, nil)
+	large := `{"project":"default","environment":"development","data":{"features":[{"name":"blocks"}],"featureStrategies":[],"tagTypes":[]}}` +
+		strings.Repeat(" ", adminhttp.LargeBody)
+	first := serveBody(h, context.Background(), large)
+	wait(t, st.entered, "the first large validation")
+
+	if rec := wait(t, serveBody(h, context.Background(), large), "the second large validation"); rec.Code != 503 {
+		t.Errorf("second large body: %d; want 503 while the large slot is taken", rec.Code)
+	}
+	for i := range 3 {
+		if rec := wait(t, serve(h, context.Background()), "a small validation"); rec.Code != 200 {
+			t.Errorf("small body %d: %d %s; want 200 from the slot large bodies may not take", i, rec.Code, rec.Body.Bytes())
+		}
+	}
+	close(st.release)
+	if rec := wait(t, first, "the first answer"); rec.Code != 200 {
+		t.Errorf("first large body: %d", rec.Code)
+	}
+	if rec := wait(t, serveBody(h, context.Background(), large), "a large validation after the first"); rec.Code != 200 {
+		t.Errorf("large body after the first: %d", rec.Code)
 	}
 }
 
