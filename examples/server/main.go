@@ -76,7 +76,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
-		fmt.Fprintln(stderr, "server:", err)
+		var pe parseError
+		if !errors.As(err, &pe) { // the flag package has said it already
+			fmt.Fprintln(stderr, "server:", err)
+		}
 		return 2
 	}
 	fmt.Fprintf(stdout, "Listening on http://%s\n", ln.Addr())
@@ -117,7 +120,10 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 	maxInFlight := fs.Int("max-inflight", 0, "validations that run at once; 0 means one per processor")
 	queueTimeout := fs.Duration("queue-timeout", adminhttp.DefaultQueueTimeout, "how long a validation waits for a free slot before it gets 503")
 	if err := fs.Parse(args); err != nil {
-		return nil, nil, err
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, nil, err
+		}
+		return nil, nil, parseError{err}
 	}
 	if fs.NArg() > 0 {
 		return nil, nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
@@ -175,7 +181,10 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		return nil, nil, err
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return nil, nil, fmt.Errorf("the address %s is in use by another program: choose another with -addr (-addr 127.0.0.1:0 picks a free port)", *addr)
+		}
+		return nil, nil, fmt.Errorf("listening on %s (-addr): %w", *addr, err)
 	}
 	srv := &http.Server{
 		Handler:           h,
@@ -188,6 +197,13 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 	}
 	return srv, ln, nil
 }
+
+// parseError is a flag the flag package refused; it has reported it, with
+// the usage, on its output.
+type parseError struct{ err error }
+
+func (e parseError) Error() string { return e.err.Error() }
+func (e parseError) Unwrap() error { return e.err }
 
 // loadState decodes the snapshot in file, or the embedded default state
 // when file is "".

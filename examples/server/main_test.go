@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -118,6 +119,47 @@ func TestSetupErrors(t *testing.T) {
 		if stdout.Len() != 0 && !strings.HasPrefix(stdout.String(), "Using the embedded default state.") {
 			t.Errorf("%s: stdout %q", name, stdout.String())
 		}
+	}
+}
+
+// TestUnknownFlagReportedOnce: the flag package reports an unknown flag
+// with the usage; the server does not say it again.
+func TestUnknownFlagReportedOnce(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-nope"}, &stdout, &stderr); code != 2 {
+		t.Fatalf("exit %d; want 2", code)
+	}
+	if n := strings.Count(stderr.String(), "-nope"); n != 1 {
+		t.Errorf("the unknown flag is named %d times:\n%s", n, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "-addr") {
+		t.Errorf("no usage after the unknown flag:\n%s", stderr.String())
+	}
+	// -h is no error.
+	stderr.Reset()
+	if code := run(context.Background(), []string{"-h"}, &stdout, &stderr); code != 0 {
+		t.Errorf("-h: exit %d; want 0", code)
+	}
+}
+
+// TestBusyPortNamesTheFlag: an address in use is reported with the flag
+// that changes it.
+func TestBusyPortNamesTheFlag(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-addr", ln.Addr().String()}, &stdout, &stderr); code != 2 {
+		t.Fatalf("exit %d; want 2", code)
+	}
+	msg := stderr.String()
+	if !strings.Contains(msg, ln.Addr().String()+" is in use") || !strings.Contains(msg, "-addr") {
+		t.Errorf("message %q does not name the address in use and -addr", msg)
+	}
+	if n := strings.Count(msg, "\n"); n != 1 {
+		t.Errorf("%d lines; want one:\n%s", n, msg)
 	}
 }
 
