@@ -261,6 +261,10 @@ func decodeUTF16(charset string, body []byte) []byte {
 		} else {
 			u = binary.LittleEndian.Uint16(body[i:])
 		}
+		if u < utf8.RuneSelf && w.high == 0 {
+			w.ascii(byte(u)) // the common case, without the rune machinery
+			continue
+		}
 		w.unit(u)
 	}
 	w.flush()
@@ -422,8 +426,25 @@ func (w *utf8Writer) byteRune(c byte) {
 	w.rune(utf8.RuneError)
 }
 
+// ascii writes the ASCII character c and follows the JSON string state.
+func (w *utf8Writer) ascii(c byte) {
+	w.out = append(w.out, c)
+	switch {
+	case w.escaped:
+		w.escaped = false
+	case w.inString && c == '\\':
+		w.escaped = true
+	case c == '"':
+		w.inString = !w.inString
+	}
+}
+
 // rune writes r and follows the JSON string state.
 func (w *utf8Writer) rune(r rune) {
+	if r < utf8.RuneSelf {
+		w.ascii(byte(r))
+		return
+	}
 	w.out = utf8.AppendRune(w.out, r)
 	switch {
 	case w.escaped:

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/iotest"
 	"unicode/utf16"
+	"unicode/utf8"
 )
 
 func TestDecodeCharset(t *testing.T) {
@@ -140,4 +141,66 @@ type countingReader struct{ n int }
 func (c *countingReader) Read(p []byte) (int, error) {
 	c.n += len(p)
 	return len(p), nil
+}
+
+// FuzzDecodeCharset decodes any bytes in every charset without panicking;
+// for UTF-16 and UTF-32 the decoding of an encoded valid text gives the
+// text back.
+func FuzzDecodeCharset(f *testing.F) {
+	f.Add([]byte(`{"a":"é😀"}`), []byte{0x22, 0, 0, 0xd8, 0x22, 0})
+	f.Add([]byte(`"+AOk-"`), []byte{0xff, 0xfe, 0x7b, 0})
+	f.Fuzz(func(t *testing.T, text, raw []byte) {
+		for _, cs := range []string{csUTF8, csUTF16, csUTF16LE, csUTF16BE, csUTF32, csUTF32LE, csUTF32BE, csUTF7, csUTF7IMAP} {
+			out := decodeCharset(cs, raw)
+			if cs != csUTF8 && !utf8Valid(out) {
+				t.Fatalf("%s of %x gave invalid UTF-8 %q", cs, raw, out)
+			}
+		}
+		s := strings.ToValidUTF8(string(text), "\ufffd")
+		if strings.HasPrefix(s, "\ufeff") {
+			return // a mark would pick the byte order of "utf16"
+		}
+		var le, be, le32 []byte
+		for _, u := range utf16.Encode([]rune(s)) {
+			le = binary.LittleEndian.AppendUint16(le, u)
+			be = binary.BigEndian.AppendUint16(be, u)
+		}
+		for _, r := range s {
+			le32 = binary.LittleEndian.AppendUint32(le32, uint32(r))
+		}
+		for cs, in := range map[string][]byte{csUTF16LE: le, csUTF16BE: be, csUTF32LE: le32} {
+			if got := string(decodeCharset(cs, in)); got != s {
+				t.Fatalf("%s: %q gave %q", cs, s, got)
+			}
+		}
+	})
+}
+
+func utf8Valid(b []byte) bool { return utf8.Valid(b) }
+
+// BenchmarkDecodeCharset decodes a 64 kB JSON text, mostly ASCII, from
+// UTF-16 and UTF-32.
+func BenchmarkDecodeCharset(b *testing.B) {
+	text := strings.Repeat(`{"name":"feature-é-1","enabled":true},`, 64<<10/40)
+	var le16, le32 []byte
+	for _, u := range utf16.Encode([]rune(text)) {
+		le16 = binary.LittleEndian.AppendUint16(le16, u)
+	}
+	for _, r := range text {
+		le32 = binary.LittleEndian.AppendUint32(le32, uint32(r))
+	}
+	for _, bc := range []struct {
+		charset string
+		in      []byte
+	}{{csUTF16LE, le16}, {csUTF32LE, le32}} {
+		b.Run(bc.charset, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				if out := decodeCharset(bc.charset, bc.in); len(out) != len(text) {
+					b.Fatalf("%d bytes; want %d", len(out), len(text))
+				}
+			}
+		})
+	}
 }
