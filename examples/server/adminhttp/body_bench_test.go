@@ -38,15 +38,14 @@ func itoa(i int) string {
 // BenchmarkServeValidate serves one validation through the handler, the
 // body as it arrives on the wire: plain, gzip, or UTF-16.
 func BenchmarkServeValidate(b *testing.B) {
-	t := &testing.T{}
-	h := newHandler(t, oracleSnapshot(t), setup{})
+	h := newHandler(b, oracleSnapshot(b), setup{})
 	plain := []byte(benchBody(500))
 	for _, bc := range []struct {
 		name, contentType, encoding string
 		body                        []byte
 	}{
 		{"identity", "application/json", "", plain},
-		{"gzip", "application/json", "gzip", gzipped(t, plain)},
+		{"gzip", "application/json", "gzip", gzipped(b, plain)},
 		{"utf-16le", "application/json; charset=utf-16le", "", utf16Bytes(string(plain), false)},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
@@ -73,8 +72,7 @@ func BenchmarkServeValidate(b *testing.B) {
 // the validation: a malformed body without credentials (parsed first, as
 // the reference does) and an unknown token.
 func BenchmarkRefusedBeforeValidation(b *testing.B) {
-	t := &testing.T{}
-	h := newHandler(t, oracleSnapshot(t), setup{})
+	h := newHandler(b, oracleSnapshot(b), setup{})
 	valid := []byte(benchBody(500))
 	malformed := append(bytes.Clone(valid[:len(valid)-2]), ',')
 	for _, bc := range []struct {

@@ -308,7 +308,7 @@ func trimDetails(t *testing.T, want any, got map[string]any) any {
 	return want
 }
 
-func oracleSnapshotBytes(t *testing.T) []byte {
+func oracleSnapshotBytes(t testing.TB) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(conformanceDir, "oracle-state.json"))
 	if err != nil {

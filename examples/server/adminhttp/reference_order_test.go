@@ -21,7 +21,7 @@ import (
 // content type) and to its decoding of bodies: content encodings, charsets,
 // paths and the Bearer prefix.
 
-func gzipped(t *testing.T, b []byte) []byte {
+func gzipped(t testing.TB, b []byte) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
