@@ -3,7 +3,9 @@ package adminhttp_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -276,5 +278,35 @@ func TestLimitOptions(t *testing.T) {
 		if _, err := adminhttp.NewHandler(opts); err == nil {
 			t.Errorf("%s: NewHandler succeeded", name)
 		}
+	}
+}
+
+// TestDisconnectedClientOverHTTP: a client that closes its connection
+// while its validation waits on the store ends the request on the server:
+// the handler returns without an answer and logs 499, though the store
+// still blocks.
+func TestDisconnectedClientOverHTTP(t *testing.T) {
+	var logs syncBuffer
+	st := newBlockingState(t)
+	h := limitedHandler(t, st, 1, guard, slog.New(slog.NewJSONHandler(&logs, nil)))
+	returned := make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(w, r)
+		returned <- struct{}{}
+	}))
+	defer srv.Close()
+	defer close(st.release) // before the server waits for its handlers
+
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: x\r\nAuthorization: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
+		validate, adminToken, len(minimalBody), minimalBody)
+	wait(t, st.entered, "the validation to reach the store")
+	conn.Close()
+	wait(t, returned, "the handler to return after the client left")
+	if l := logs.lines(); len(l) != 1 || !strings.Contains(l[0], `"status":499`) {
+		t.Errorf("want one log line with status 499:\n%s", strings.Join(l, "\n"))
 	}
 }
