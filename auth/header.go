@@ -1,9 +1,6 @@
 package auth
 
-import (
-	"strings"
-	"unicode/utf8"
-)
+import "strings"
 
 // bearerPrefix is the scheme word that may precede the token, compared
 // without regard to case.
@@ -45,27 +42,6 @@ func IsJSSpace(r rune) bool {
 		return true
 	}
 	return false
-}
-
-// HeaderText returns the text of a raw header value as the reference
-// server reads it: each byte is one character (ISO 8859-1), so the byte
-// 0xA0 is U+00A0 and the UTF-8 bytes of U+00A0 are two characters. A value
-// of ASCII bytes only is returned as it is.
-func HeaderText(raw string) string {
-	i := 0
-	for i < len(raw) && raw[i] < utf8.RuneSelf {
-		i++
-	}
-	if i == len(raw) {
-		return raw
-	}
-	var b strings.Builder
-	b.Grow(len(raw) + (len(raw) - i))
-	b.WriteString(raw[:i])
-	for _, c := range []byte(raw[i:]) {
-		b.WriteRune(rune(c))
-	}
-	return b.String()
 }
 
 // trimOWS removes spaces and tabs at both ends of s.

@@ -282,7 +282,7 @@ func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *ht
 		}
 		body = b
 	}
-	p, err := h.authn.Authenticate(ctx, auth.HeaderText(r.Header.Get("Authorization")))
+	p, err := h.authn.Authenticate(ctx, authorization(r))
 	if err == nil {
 		err = auth.Authorize(ctx, h.rand, p, auth.Requirement{})
 	}
@@ -420,7 +420,7 @@ func (h *handler) listUsers(w http.ResponseWriter, r *http.Request) outcome {
 // authenticate resolves the token of the request. When it fails, it has
 // answered and ok is false.
 func (h *handler) authenticate(ctx context.Context, w http.ResponseWriter, r *http.Request) (p *auth.Principal, out outcome, ok bool) {
-	p, err := h.authn.Authenticate(ctx, auth.HeaderText(r.Header.Get("Authorization")))
+	p, err := h.authn.Authenticate(ctx, authorization(r))
 	if err != nil {
 		return nil, h.fail(w, err), false
 	}
