@@ -26,7 +26,8 @@
 //     Options.MaxBody (counted after inflating) is 413
 //     (PayloadTooLargeError): a declared Content-Length over the limit is
 //     refused before reading, and otherwise no more than MaxBody+1 bytes
-//     are read, in chunks that grow with what arrives. A body that is no
+//     are read, in chunks that grow with what arrives (a compressed body
+//     may take up to twice MaxBody on the wire). A body that is no
 //     JSON text gets 400 (BadDataError, naming line, column and byte
 //     offset) even without credentials. A body of another content type
 //     is not read at all.
@@ -50,8 +51,8 @@
 // over LargeBody bytes take at most half of the slots (at least one), so
 // that a client sending small bodies is served while others send large
 // ones. A request that finds its slots taken waits in line for
-// Options.QueueTimeout and is then answered 503 (ServiceUnavailableError, with Retry-After), a deviation
-// that only an overloaded server shows. The request's context reaches the
+// Options.QueueTimeout and is then answered 503 (ServiceUnavailableError,
+// with Retry-After), a deviation that only an overloaded server shows. The request's context reaches the
 // validation: a client that goes away stops its wait in line at once, and
 // its validation at its next look at the context. Such a request gets no
 // answer; its log line says status 499.
