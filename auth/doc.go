@@ -14,9 +14,11 @@
 // HasPermission(ctx, permission, project, environment), the question the
 // import validator asks.
 //
-// Failures are typed errors ([AuthenticationRequiredError], [NoAccessError],
-// [ContentTypeError], [BadDataError]), each able to report its HTTP status and
-// to render the JSON error body of the wire protocol. Every error body carries
+// Failures are typed errors ([AuthenticationRequiredError] for 401,
+// [NoAccessError] for 403), each able to report its HTTP status and to render
+// the JSON error body of the wire protocol. The error bodies that have
+// nothing to do with credentials (404, 405, 413, 415, 400, 500) belong to the
+// HTTP layer that answers them. Every error body carries
 // a fresh random UUID v4 in its id member. The functions that create errors
 // take an io.Reader as the source of randomness; nil means crypto/rand.
 //

@@ -11,7 +11,8 @@ import (
 )
 
 // HTTPError is an error that an HTTP adapter answers with a status code and
-// a JSON error body. Every error type of this package implements it.
+// a JSON error body: the 401 and 403 of the API document. Both error types
+// of this package implement it.
 type HTTPError interface {
 	error
 	// HTTPStatus returns the status code of the answer.
@@ -25,8 +26,6 @@ type HTTPError interface {
 const (
 	NameAuthenticationRequired = "AuthenticationRequired"
 	NameNoAccessError          = "NoAccessError"
-	NameContentTypeError       = "ContentTypeError"
-	NameBadDataError           = "BadDataError"
 )
 
 // Messages of the error bodies.
@@ -38,8 +37,6 @@ const (
 	// MsgWrongTokenType is the message when a client or frontend token is
 	// used on an admin endpoint.
 	MsgWrongTokenType = "invalid token: expected a different token type for this endpoint"
-	// MsgBadData is the message of a BadDataError.
-	MsgBadData = "Request validation failed: your request body or params contain invalid data. Refer to the `details` list for more information."
 	// LoginPath is the login page that the body of a missing-header error
 	// points to.
 	LoginPath = "/auth/simple/login"
@@ -175,95 +172,6 @@ func (e *NoAccessError) Body() []byte {
 // MarshalJSON returns Body. Note that json.Marshal escapes the characters
 // <, > and & of the result; Body does not.
 func (e *NoAccessError) MarshalJSON() ([]byte, error) { return e.Body(), nil }
-
-// ContentTypeError (415) means a request body came with a content type
-// other than application/json.
-type ContentTypeError struct {
-	// ID is the error instance's UUID, written as the body's id.
-	ID string
-	// ContentType is the content type the request declared; "" when it
-	// declared none.
-	ContentType string
-}
-
-// NewContentTypeError returns the error for a body of type contentType (""
-// when the request declared none). Its id is read from rand; nil means
-// crypto/rand.
-func NewContentTypeError(rand io.Reader, contentType string) *ContentTypeError {
-	return &ContentTypeError{ID: NewUUID(rand), ContentType: contentType}
-}
-
-// Message returns the human-readable message of the error.
-func (e *ContentTypeError) Message() string {
-	ct := e.ContentType
-	if ct == "" {
-		ct = "you didn't provide one"
-	}
-	return "We do not accept the content-type you provided (" + ct +
-		"). Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format."
-}
-
-// Error returns the error's name and message.
-func (e *ContentTypeError) Error() string { return NameContentTypeError + ": " + e.Message() }
-
-// HTTPStatus returns 415 Unsupported Media Type.
-func (e *ContentTypeError) HTTPStatus() int { return http.StatusUnsupportedMediaType }
-
-// Body returns the JSON error body.
-func (e *ContentTypeError) Body() []byte {
-	return newBodyWriter(e.ID, NameContentTypeError, e.Message(), nil).close()
-}
-
-// MarshalJSON returns Body. Note that json.Marshal escapes the characters
-// <, > and & of the result; Body does not.
-func (e *ContentTypeError) MarshalJSON() ([]byte, error) { return e.Body(), nil }
-
-// BadDataError (400) means the request body or parameters failed
-// validation; Details lists each problem.
-type BadDataError struct {
-	// ID is the error instance's UUID, written as the body's id.
-	ID string
-	// Details lists the problems, each with the JSON pointer of the
-	// offending value (prefixed with /body) and a message.
-	Details []model.ErrorDetail
-}
-
-// NewBadDataError returns the error for the given problems. Its id is read
-// from rand; nil means crypto/rand.
-func NewBadDataError(rand io.Reader, details []model.ErrorDetail) *BadDataError {
-	return &BadDataError{ID: NewUUID(rand), Details: append([]model.ErrorDetail(nil), details...)}
-}
-
-// Message returns the human-readable message of the error, which is the
-// same for every BadDataError; the details say what is wrong.
-func (e *BadDataError) Message() string { return MsgBadData }
-
-// Error returns the error's name and message, followed by the first detail's
-// message when there is one.
-func (e *BadDataError) Error() string {
-	s := NameBadDataError + ": " + MsgBadData
-	if len(e.Details) > 0 {
-		s += " First problem: " + e.Details[0].Message
-	}
-	return s
-}
-
-// HTTPStatus returns 400 Bad Request.
-func (e *BadDataError) HTTPStatus() int { return http.StatusBadRequest }
-
-// Body returns the JSON error body, whose details are e.Details (an empty
-// list when there are none).
-func (e *BadDataError) Body() []byte {
-	details := e.Details
-	if details == nil {
-		details = []model.ErrorDetail{}
-	}
-	return newBodyWriter(e.ID, NameBadDataError, MsgBadData, details).close()
-}
-
-// MarshalJSON returns Body. Note that json.Marshal escapes the characters
-// <, > and & of the result; Body does not.
-func (e *BadDataError) MarshalJSON() ([]byte, error) { return e.Body(), nil }
 
 // bodyWriter writes a JSON object member by member, in call order, without
 // escaping HTML characters.

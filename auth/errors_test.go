@@ -62,19 +62,6 @@ func TestErrorBodies(t *testing.T) {
 			`{"id":"` + ffID + `","name":"NoAccessError","message":"You don't have the required permissions to perform this operation. To perform this action, you need one of the following permissions: \"A\", \"B\" in the \"dev\" environment.","details":[{"message":"You don't have the required permissions to perform this operation. To perform this action, you need one of the following permissions: \"A\", \"B\" in the \"dev\" environment."}],"permissions":["A","B"]}`},
 		{"wrong token type", NewWrongTokenTypeError(fixedRand(0xff)), 403,
 			`{"id":"` + ffID + `","name":"NoAccessError","message":"invalid token: expected a different token type for this endpoint","details":[{"message":"invalid token: expected a different token type for this endpoint"}]}`},
-		{"content type given", NewContentTypeError(fixedRand(0xff), "text/plain"), 415,
-			`{"id":"` + ffID + `","name":"ContentTypeError","message":"We do not accept the content-type you provided (text/plain). Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format.","details":[{"message":"We do not accept the content-type you provided (text/plain). Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format."}]}`},
-		{"content type missing", NewContentTypeError(fixedRand(0xff), ""), 415,
-			`{"id":"` + ffID + `","name":"ContentTypeError","message":"We do not accept the content-type you provided (you didn't provide one). Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format.","details":[{"message":"We do not accept the content-type you provided (you didn't provide one). Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format."}]}`},
-		{"bad data", NewBadDataError(fixedRand(0xff), []model.ErrorDetail{
-			{Path: "/body/data", Message: "The `/body/data` property is required. It was not present on the data you sent."},
-			{Path: "/body/project", Message: "The `/body/project` property must be string. You sent 5."},
-		}), 400,
-			`{"id":"` + ffID + `","name":"BadDataError","message":"Request validation failed: your request body or params contain invalid data. Refer to the ` + "`details`" + ` list for more information.","details":[{"path":"/body/data","message":"The ` + "`/body/data`" + ` property is required. It was not present on the data you sent."},{"path":"/body/project","message":"The ` + "`/body/project`" + ` property must be string. You sent 5."}]}`},
-		{"bad data without details", NewBadDataError(fixedRand(0xff), nil), 400,
-			`{"id":"` + ffID + `","name":"BadDataError","message":"Request validation failed: your request body or params contain invalid data. Refer to the ` + "`details`" + ` list for more information.","details":[]}`},
-		{"HTML characters are not escaped", NewContentTypeError(fixedRand(0xff), "a<b>&c"), 415,
-			`{"id":"` + ffID + `","name":"ContentTypeError","message":"We do not accept the content-type you provided (a<b>&c). Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format.","details":[{"message":"We do not accept the content-type you provided (a<b>&c). Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format."}]}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -109,8 +96,6 @@ func TestErrorIDsAreFresh(t *testing.T) {
 		"AuthenticationRequired": func() HTTPError { return NewAuthenticationRequired(nil, true) },
 		"NoAccessError":          func() HTTPError { return NewNoAccessError(nil, "", "ADMIN") },
 		"wrong token type":       func() HTTPError { return NewWrongTokenTypeError(nil) },
-		"ContentTypeError":       func() HTTPError { return NewContentTypeError(nil, "") },
-		"BadDataError":           func() HTTPError { return NewBadDataError(nil, nil) },
 	}
 	for name, mk := range makers {
 		t.Run(name, func(t *testing.T) {

@@ -61,13 +61,15 @@ func ExampleAuthorize() {
 }
 
 func ExampleParseAuthorization() {
-	for _, h := range []string{"  BEARER abc ", "abc", "Bearer", ""} {
+	for _, h := range []string{"  BEARER abc ", "abc", "Bearer\u00a0abc", "Bearer", "Bearer\u3000", ""} {
 		token, ok := auth.ParseAuthorization(h)
 		fmt.Printf("%q %v\n", token, ok)
 	}
 	// Output:
 	// "abc" true
 	// "abc" true
+	// "abc" true
+	// "Bearer" true
 	// "" false
 	// "" false
 }

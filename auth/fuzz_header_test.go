@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/flagadmin/flagadmin/auth"
 )
@@ -19,9 +20,10 @@ import (
 // FuzzParseAuthorization checks ParseAuthorization on any header value:
 // it never panics; a token it returns is not empty and has no spaces or
 // tabs around it, and no token comes with ok false; "Bearer" in any case
-// (chosen by the bits of mask), then spaces or tabs (those of sep, or one
-// space), then a token x gives x; and parsing a returned token that does
-// not itself start with the Bearer word gives the token back.
+// (chosen by the bits of mask), then JavaScript white space (that of sep,
+// or one space), then a value x gives x without its leading JavaScript
+// white space; and parsing a returned token that does not itself start
+// with the Bearer word gives the token back.
 func FuzzParseAuthorization(f *testing.F) {
 	f.Add("Bearer abc", byte(0), " ")
 	f.Fuzz(func(t *testing.T, header string, mask byte, sep string) {
@@ -53,7 +55,7 @@ func FuzzParseAuthorization(f *testing.F) {
 			}
 		}
 		ows := strings.Map(func(r rune) rune {
-			if r == ' ' || r == '\t' {
+			if auth.IsJSSpace(r) {
 				return r
 			}
 			return -1
@@ -62,18 +64,22 @@ func FuzzParseAuthorization(f *testing.F) {
 			ows = " "
 		}
 		h := string(word) + ows + x
-		if got, ok := auth.ParseAuthorization(h); !ok || got != x {
-			t.Fatalf("%q gave %q, %v; want %q", h, got, ok, x)
+		want := strings.TrimLeftFunc(x, auth.IsJSSpace)
+		if got, ok := auth.ParseAuthorization(h); ok != (want != "") || got != want {
+			t.Fatalf("%q gave %q, %v; want %q", h, got, ok, want)
 		}
 	})
 }
 
 // hasBearerWord reports whether s is the word Bearer (in any case) or
-// starts with it followed by a space or a tab.
+// starts with it followed by JavaScript white space.
 func hasBearerWord(s string) bool {
 	const w = "bearer"
-	return len(s) >= len(w) && strings.EqualFold(s[:len(w)], w) &&
-		(len(s) == len(w) || s[len(w)] == ' ' || s[len(w)] == '\t')
+	if len(s) < len(w) || !strings.EqualFold(s[:len(w)], w) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(s[len(w):])
+	return len(s) == len(w) || auth.IsJSSpace(r)
 }
 
 // TestFuzzSeedsLoad fails when a seed file of FuzzParseAuthorization is

@@ -195,7 +195,9 @@ func TestAuthenticate(t *testing.T) {
 	}{
 		{"missing header", "", "", true, false},
 		{"blank header", "  ", "", true, false},
-		{"Bearer alone", "Bearer ", "", true, false},
+		{"Bearer alone is an unknown token", "Bearer ", "", false, true},
+		{"Bearer and a no-break space", "Bearer \u00a0", "", true, false},
+		{"Bearer, no-break space, admin token", "Bearer\u00a0" + oracleAdminSecret, KindAdmin, false, false},
 		{"admin token", oracleAdminSecret, KindAdmin, false, false},
 		{"Bearer admin token", "Bearer " + oracleAdminSecret, KindAdmin, false, false},
 		{"bearer admin token", "bearer " + oracleAdminSecret, KindAdmin, false, false},

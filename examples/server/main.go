@@ -24,6 +24,11 @@
 //	                -state is absent too); see database.go
 //	-unleash-url U  public URL of the instance, the base of invitation
 //	                links (default: http:// and -addr)
+//	-max-inflight N validations that run at once (default: the number of
+//	                processors); more wait in line
+//	-queue-timeout D how long a validation waits in line before it is
+//	                answered 503 with Retry-After (default 2s)
+//	-log-causes     write the cause of a 500 to its log line
 //
 // The server logs one JSON line per request to stderr and shuts down
 // gracefully on SIGINT or SIGTERM. All the HTTP behaviour lives in the
@@ -74,7 +79,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
-		fmt.Fprintln(stderr, "server:", err)
+		var pe parseError
+		if !errors.As(err, &pe) { // the flag package has said it already
+			fmt.Fprintln(stderr, "server:", err)
+		}
 		return 2
 	}
 	fmt.Fprintf(stdout, "Listening on http://%s\n", ln.Addr())
@@ -113,14 +121,25 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 	coerce := fs.Bool("coerce", false, "coerce scalars as the reference server does instead of answering 400")
 	logCauses := fs.Bool("log-causes", false, "write the cause of a 500 to its log line (a store's error may quote names from the request)")
 	database := databaseFlag(fs)
+	maxInFlight := fs.Int("max-inflight", 0, "validations that run at once; 0 means one per processor")
+	queueTimeout := fs.Duration("queue-timeout", adminhttp.DefaultQueueTimeout, "how long a validation waits for a free slot before it gets 503")
 	if err := fs.Parse(args); err != nil {
-		return nil, nil, err
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, nil, err
+		}
+		return nil, nil, parseError{err}
 	}
 	if fs.NArg() > 0 {
 		return nil, nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	if *maxBody <= 0 {
 		return nil, nil, fmt.Errorf("-max-body must be positive, not %d", *maxBody)
+	}
+	if *maxInFlight < 0 {
+		return nil, nil, fmt.Errorf("-max-inflight must not be negative, not %d", *maxInFlight)
+	}
+	if *queueTimeout <= 0 {
+		return nil, nil, fmt.Errorf("-queue-timeout must be positive, not %v", *queueTimeout)
 	}
 
 	src, err := openSource(database, *stateFile, *addr, os.Getenv, stdout)
@@ -144,6 +163,9 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 		Logger:    slog.New(logHandler),
 		Strict:    *strict,
 		LogCauses: *logCauses,
+
+		MaxInFlight:  *maxInFlight,
+		QueueTimeout: *queueTimeout,
 	})
 	if err != nil {
 		return nil, nil, err
@@ -151,7 +173,10 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		src.close()
-		return nil, nil, err
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return nil, nil, fmt.Errorf("the address %s is in use by another program: choose another with -addr (-addr 127.0.0.1:0 picks a free port)", *addr)
+		}
+		return nil, nil, fmt.Errorf("listening on %s (-addr): %w", *addr, err)
 	}
 	srv := &http.Server{
 		Handler:           h,
@@ -165,6 +190,13 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 	srv.RegisterOnShutdown(src.close)
 	return srv, ln, nil
 }
+
+// parseError is a flag the flag package refused; it has reported it, with
+// the usage, on its output.
+type parseError struct{ err error }
+
+func (e parseError) Error() string { return e.err.Error() }
+func (e parseError) Unwrap() error { return e.err }
 
 // adminToken returns the secret of the first admin token of s, "" when
 // there is none.

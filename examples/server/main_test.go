@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -101,13 +102,15 @@ func TestSetupErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, args := range map[string][]string{
-		"unknown flag":   {"-nope"},
-		"argument":       {"extra"},
-		"zero max-body":  {"-max-body", "0"},
-		"missing state":  {"-state", filepath.Join(dir, "missing.json")},
-		"invalid tokens": {"-state", badState},
-		"unknown member": {"-state", unknownMember},
-		"bad address":    {"-addr", "127.0.0.1:notaport"},
+		"unknown flag":          {"-nope"},
+		"argument":              {"extra"},
+		"zero max-body":         {"-max-body", "0"},
+		"negative max-inflight": {"-max-inflight", "-1"},
+		"zero queue-timeout":    {"-queue-timeout", "0s"},
+		"missing state":         {"-state", filepath.Join(dir, "missing.json")},
+		"invalid tokens":        {"-state", badState},
+		"unknown member":        {"-state", unknownMember},
+		"bad address":           {"-addr", "127.0.0.1:notaport"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(context.Background(), args, &stdout, &stderr); code != 2 {
@@ -119,6 +122,47 @@ func TestSetupErrors(t *testing.T) {
 	}
 }
 
+// TestUnknownFlagReportedOnce: the flag package reports an unknown flag
+// with the usage; the server does not say it again.
+func TestUnknownFlagReportedOnce(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-nope"}, &stdout, &stderr); code != 2 {
+		t.Fatalf("exit %d; want 2", code)
+	}
+	if n := strings.Count(stderr.String(), "-nope"); n != 1 {
+		t.Errorf("the unknown flag is named %d times:\n%s", n, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "-addr") {
+		t.Errorf("no usage after the unknown flag:\n%s", stderr.String())
+	}
+	// -h is no error.
+	stderr.Reset()
+	if code := run(context.Background(), []string{"-h"}, &stdout, &stderr); code != 0 {
+		t.Errorf("-h: exit %d; want 0", code)
+	}
+}
+
+// TestBusyPortNamesTheFlag: an address in use is reported with the flag
+// that changes it.
+func TestBusyPortNamesTheFlag(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-addr", ln.Addr().String()}, &stdout, &stderr); code != 2 {
+		t.Fatalf("exit %d; want 2", code)
+	}
+	msg := stderr.String()
+	if !strings.Contains(msg, ln.Addr().String()+" is in use") || !strings.Contains(msg, "-addr") {
+		t.Errorf("message %q does not name the address in use and -addr", msg)
+	}
+	if n := strings.Count(msg, "\n"); n != 1 {
+		t.Errorf("%d lines; want one:\n%s", n, msg)
+	}
+}
+
 func TestStateFileDoesNotPrintAToken(t *testing.T) {
 	dir := t.TempDir()
 	state := filepath.Join(dir, "state.json")
@@ -126,7 +170,7 @@ func TestStateFileDoesNotPrintAToken(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	srv, ln, err := setup([]string{"-addr", "127.0.0.1:0", "-state", state, "-strict", "-coerce", "-max-body", "100"}, &stdout, &stderr)
+	srv, ln, err := setup([]string{"-addr", "127.0.0.1:0", "-state", state, "-strict", "-coerce", "-max-body", "100", "-max-inflight", "3", "-queue-timeout", "500ms"}, &stdout, &stderr)
 	if err != nil {
 		t.Fatal(err)
 	}

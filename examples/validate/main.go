@@ -54,6 +54,7 @@ import (
 	"os"
 
 	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/statefile"
 	"github.com/flagadmin/flagadmin/model"
@@ -279,7 +280,7 @@ func writeUnleash(w *bytes.Buffer, rep *importvalidate.Report, strict bool) erro
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	if rep.Structural.HasErrors() {
-		return enc.Encode(badData{Name: auth.NameBadDataError, Message: auth.MsgBadData, Details: rep.Structural.Details()})
+		return enc.Encode(badData{Name: adminhttp.NameBadDataError, Message: adminhttp.MsgBadData, Details: rep.Structural.Details()})
 	}
 	if strict {
 		return enc.Encode(rep.Response())

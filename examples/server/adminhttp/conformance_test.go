@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 )
 
 // conformanceDir holds the module's copy of the reference server's recorded
@@ -76,7 +77,7 @@ var deviations = map[string]func(t *testing.T, ref recordedResponse) []expectati
 		return []expectation{{
 			status: 400,
 			check: func(t *testing.T, _ *httptest.ResponseRecorder, got map[string]any) {
-				if got["name"] != auth.NameBadDataError || got["message"] != auth.MsgBadData {
+				if got["name"] != adminhttp.NameBadDataError || got["message"] != adminhttp.MsgBadData {
 					t.Errorf("name, message = %v, %v; want a BadDataError", got["name"], got["message"])
 				}
 				details, _ := got["details"].([]any)
@@ -106,8 +107,8 @@ var deviations = map[string]func(t *testing.T, ref recordedResponse) []expectati
 			{ // by default: the type problem
 				status: 400,
 				body: map[string]any{
-					"name":    auth.NameBadDataError,
-					"message": auth.MsgBadData,
+					"name":    adminhttp.NameBadDataError,
+					"message": adminhttp.MsgBadData,
 					"details": []any{map[string]any{
 						"path":    "/body/project",
 						"message": "The `/body/project` property must be string. You sent 5.",
@@ -128,8 +129,8 @@ var deviations = map[string]func(t *testing.T, ref recordedResponse) []expectati
 				if a := rec.Header().Get("Allow"); a != "POST" {
 					t.Errorf("Allow = %q; want POST", a)
 				}
-				if got["name"] != auth.NameMethodNotAllowedError {
-					t.Errorf("name = %v; want %s", got["name"], auth.NameMethodNotAllowedError)
+				if got["name"] != adminhttp.NameMethodNotAllowedError {
+					t.Errorf("name = %v; want %s", got["name"], adminhttp.NameMethodNotAllowedError)
 				}
 			},
 		}}
@@ -307,7 +308,7 @@ func trimDetails(t *testing.T, want any, got map[string]any) any {
 	return want
 }
 
-func oracleSnapshotBytes(t *testing.T) []byte {
+func oracleSnapshotBytes(t testing.TB) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(conformanceDir, "oracle-state.json"))
 	if err != nil {

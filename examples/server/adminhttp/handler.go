@@ -10,26 +10,52 @@
 //
 // # Order of checks
 //
-// Unknown paths get 404 (NotFoundError) and known paths with another method
-// 405 (MethodNotAllowedError, with an Allow header); both are decided from
-// the request line alone. An endpoint then checks, in this order, and
-// answers with the first failure:
+// The handler checks in the reference server's order and answers with the
+// first failure:
 //
-//  1. 401 AuthenticationRequired: the authorization header is missing or
-//     its token is unknown. Nothing of the body has been read.
-//  2. 403 NoAccessError: the token is of a kind that may not use admin
+//  0. Routing, from the request line alone. Paths match without regard to
+//     ASCII case, a trailing slash is ignored and a run of slashes counts
+//     as one. Unknown paths get 404 (NotFoundError); known paths with
+//     another method 405 (MethodNotAllowedError, with an Allow header).
+//  1. For a POST whose content type is JSON (application/json or
+//     application/*+json), the body is read before the credentials are
+//     looked at: a gzip or deflate body is inflated, another content
+//     encoding (br) is refused with 415 (UnsupportedEncodingError), as is a
+//     charset that is not one of UTF-8, UTF-16, UTF-32 or UTF-7 in their
+//     variants; the body decodes to UTF-8. A body longer than
+//     Options.MaxBody (counted after inflating) is 413
+//     (PayloadTooLargeError): a declared Content-Length over the limit is
+//     refused before reading, and otherwise no more than MaxBody+1 bytes
+//     are read, in chunks that grow with what arrives (a compressed body
+//     may take up to twice MaxBody on the wire). A body that is no
+//     JSON text gets 400 (BadDataError, naming line, column and byte
+//     offset) even without credentials. A body of another content type
+//     is not read at all.
+//  2. 401 AuthenticationRequired: the authorization header is missing or
+//     its token is unknown. A leading "Bearer" and the JavaScript white
+//     space after it are dropped; the header's bytes are read one
+//     character each, as the reference server reads them.
+//  3. 403 NoAccessError: the token is of a kind that may not use admin
 //     endpoints (client, frontend), or, for the user listing, the caller
 //     lacks ADMIN. The validation needs no permission: what the caller
 //     lacks is reported in the permissions of its 200 answer.
-//  3. 413 PayloadTooLargeError: the body is longer than Options.MaxBody.
-//     A declared Content-Length over the limit is refused before reading;
-//     otherwise no more than MaxBody+1 bytes are read.
 //  4. 415 ContentTypeError: the Content-Type is not application/json
 //     (parameters such as charset are allowed).
-//  5. 400 BadDataError: the body is not JSON (the detail names the line,
-//     column and byte offset) or fails the schema (one detail per problem,
+//  5. 400 BadDataError: the body fails the schema (one detail per problem,
 //     the reference server's first).
 //  6. 200: the validation response.
+//
+// # Load and cancellation
+//
+// At most Options.MaxInFlight validations run at once, and those of bodies
+// over LargeBody bytes take at most half of the slots (at least one), so
+// that a client sending small bodies is served while others send large
+// ones. A request that finds its slots taken waits in line for
+// Options.QueueTimeout and is then answered 503 (ServiceUnavailableError,
+// with Retry-After), a deviation that only an overloaded server shows. The request's context reaches the
+// validation: a client that goes away stops its wait in line at once, and
+// its validation at its next look at the context. Such a request gets no
+// answer; its log line says status 499.
 //
 // A failing token lookup, store or state is a 500 InternalError whose body
 // says nothing about the cause; the log line carries its id, and the cause
@@ -52,13 +78,13 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
+	"runtime"
 	"strconv"
 	"sync"
 	"time"
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
 
@@ -101,10 +127,21 @@ type Options struct {
 	// from the request body. Without it the line carries the error id and
 	// the cause's Go type only.
 	LogCauses bool
+	// MaxInFlight bounds the validations that run at once; 0 means
+	// runtime.GOMAXPROCS(0), one per processor the program may use. A
+	// validation is work for the processor only, so more at once would
+	// only make each slower.
+	MaxInFlight int
+	// QueueTimeout is how long a validation waits for a free slot before
+	// it is answered 503 (ServiceUnavailableError, with Retry-After); 0
+	// means DefaultQueueTimeout. Only an overloaded server answers 503;
+	// the reference server has no such limit.
+	QueueTimeout time.Duration
 }
 
 // NewHandler returns the handler of both endpoints. It fails when
-// Validator, Tokens or Users is missing or MaxBody is negative. The handler
+// Validator, Tokens or Users is missing or MaxBody, MaxInFlight or
+// QueueTimeout is negative. The handler
 // is safe for concurrent use.
 func NewHandler(opts Options) (http.Handler, error) {
 	switch {
@@ -116,15 +153,31 @@ func NewHandler(opts Options) (http.Handler, error) {
 		return nil, errors.New("adminhttp: Options.Users is required")
 	case opts.MaxBody < 0:
 		return nil, fmt.Errorf("adminhttp: Options.MaxBody %d is negative", opts.MaxBody)
+	case opts.MaxInFlight < 0:
+		return nil, fmt.Errorf("adminhttp: Options.MaxInFlight %d is negative", opts.MaxInFlight)
+	case opts.QueueTimeout < 0:
+		return nil, fmt.Errorf("adminhttp: Options.QueueTimeout %v is negative", opts.QueueTimeout)
 	}
 	if opts.MaxBody == 0 {
 		opts.MaxBody = DefaultMaxBody
+	}
+	if opts.MaxInFlight == 0 {
+		opts.MaxInFlight = runtime.GOMAXPROCS(0)
+	}
+	if opts.QueueTimeout == 0 {
+		opts.QueueTimeout = DefaultQueueTimeout
 	}
 	var rnd io.Reader
 	if opts.Rand != nil {
 		rnd = &lockedReader{r: opts.Rand}
 	}
+	syntax, err := importvalidate.NewStructure(importvalidate.StructureOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("adminhttp: %w", err)
+	}
 	return &handler{
+		syntax:    syntax,
+		limit:     newLimiter(opts.MaxInFlight, opts.QueueTimeout),
 		validator: opts.Validator,
 		authn:     &auth.Authenticator{Lookup: opts.Tokens, Rand: rnd},
 		lister:    &users.Lister{Store: opts.Users, Rand: rnd},
@@ -138,6 +191,9 @@ func NewHandler(opts Options) (http.Handler, error) {
 
 type handler struct {
 	validator *importvalidate.Validator
+	// syntax checks, before the credentials, that a JSON body is JSON.
+	syntax    *importvalidate.Structure
+	limit     *limiter
 	authn     *auth.Authenticator
 	lister    *users.Lister
 	maxBody   int64
@@ -164,7 +220,13 @@ type outcome struct {
 	// errID and cause are set for a 500.
 	errID string
 	cause error
+	// gone is true when the client went away before its answer.
+	gone bool
 }
+
+// statusClientGone is the status the log line gives a request whose
+// client went away before it was answered; nothing is written to it.
+const statusClientGone = 499
 
 // ServeHTTP routes the request and writes one log line for it.
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -181,7 +243,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		h.log(r, rec, time.Since(start), out)
 	}()
-	switch r.URL.Path {
+	switch route(r.URL.EscapedPath()) {
 	case PathValidate:
 		if r.Method != http.MethodPost {
 			h.methodNotAllowed(rec, r, http.MethodPost)
@@ -195,12 +257,12 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		out = h.listUsers(rec, r)
 	default:
-		writeError(rec, auth.NewNotFoundError(h.rand, r.URL.Path))
+		writeError(rec, NewNotFoundError(h.rand, r.URL.Path))
 	}
 }
 
 func (h *handler) methodNotAllowed(w http.ResponseWriter, r *http.Request, allowed ...string) {
-	e := auth.NewMethodNotAllowedError(h.rand, r.Method, allowed...)
+	e := NewMethodNotAllowedError(h.rand, r.Method, allowed...)
 	w.Header().Set("Allow", e.AllowHeader())
 	writeError(w, e)
 }
@@ -210,26 +272,39 @@ func (h *handler) methodNotAllowed(w http.ResponseWriter, r *http.Request, allow
 // when the body is too large.
 func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *http.Request) outcome {
 	ctx := r.Context()
-	p, out, ok := h.authenticate(ctx, w, r)
+	ct := r.Header.Get("Content-Type")
+	var body []byte
+	if isJSONType(ct) {
+		// The reference server reads a JSON body before it looks at the
+		// credentials: 413 and 415 for the encoding come first.
+		b, err := h.readJSONBody(raw, r)
+		if err != nil {
+			return h.fail(w, err)
+		}
+		body = b
+	}
+	p, err := h.authn.Authenticate(ctx, authorization(r))
+	if err == nil {
+		err = auth.Authorize(ctx, h.rand, p, auth.Requirement{})
+	}
+	if err == nil {
+		err = h.checkContentType(ct)
+	}
+	if err != nil {
+		// A body that is no JSON text gets its 400 before any of
+		// these, as the reference server parses it first.
+		if se := h.syntaxError(body); se != nil {
+			writeError(w, se)
+			return outcome{}
+		}
+		return h.fail(w, err)
+	}
+	rep, out, ok := h.runValidation(ctx, w, body, p)
 	if !ok {
 		return out
 	}
-	if err := auth.Authorize(ctx, h.rand, p, auth.Requirement{}); err != nil {
-		return h.fail(w, err)
-	}
-	body, err := h.readBody(raw, r)
-	if err != nil {
-		return h.fail(w, err)
-	}
-	if err := h.checkContentType(r.Header.Get("Content-Type")); err != nil {
-		return h.fail(w, err)
-	}
-	rep, err := h.validator.Validate(ctx, body, importvalidate.Target{Permissions: p})
-	if err != nil {
-		return h.internal(w, fmt.Errorf("adminhttp: validating: %w", err))
-	}
 	if rep.Structural.HasErrors() {
-		writeError(w, auth.NewBadDataError(h.rand, rep.Structural.Details()))
+		writeError(w, NewBadDataError(h.rand, rep.Structural.Details()))
 		return outcome{}
 	}
 	resp := rep.Reference()
@@ -242,6 +317,86 @@ func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *ht
 	}
 	writeJSON(w, http.StatusOK, b)
 	return outcome{}
+}
+
+// runValidation validates body for p in a slot of the limiter. It waits
+// for the slot at most the queue timeout (then answers 503) and for the
+// validation no longer than the request lives: when the client goes away
+// it returns at once, without an answer, and the validation stops at its
+// next look at ctx; its slot is freed when it has stopped. When it fails,
+// it has answered (or the client is gone) and ok is false.
+func (h *handler) runValidation(ctx context.Context, w http.ResponseWriter, body []byte, p *auth.Principal) (rep *importvalidate.Report, out outcome, ok bool) {
+	if ctx.Err() != nil {
+		return nil, outcome{gone: true}, false
+	}
+	large := len(body) > LargeBody
+	if err := h.limit.acquire(ctx, large); err != nil {
+		if errors.Is(err, errBusy) {
+			e := NewServiceUnavailableError(h.rand, h.limit.retryAfter())
+			w.Header().Set("Retry-After", e.RetryAfterHeader())
+			writeError(w, e)
+			return nil, outcome{}, false
+		}
+		return nil, outcome{gone: true}, false
+	}
+	type result struct {
+		rep *importvalidate.Report
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer h.limit.release(large)
+		var res result
+		defer func() {
+			if v := recover(); v != nil {
+				// The value may hold anything; only its type is kept.
+				res = result{err: fmt.Errorf("adminhttp: recovered from a panic (%T)", v)}
+			}
+			done <- res
+		}()
+		if res.err = ctx.Err(); res.err != nil {
+			return // gone while the slot was taken
+		}
+		res.rep, res.err = h.validator.Validate(ctx, body, importvalidate.Target{Permissions: p})
+	}()
+	select {
+	case res := <-done:
+		if res.err != nil {
+			if ctx.Err() != nil {
+				return nil, outcome{gone: true}, false
+			}
+			return nil, h.internal(w, fmt.Errorf("adminhttp: validating: %w", res.err)), false
+		}
+		return res.rep, outcome{}, true
+	case <-ctx.Done():
+		return nil, outcome{gone: true}, false
+	}
+}
+
+// utf8BOM is the byte order mark in UTF-8.
+const utf8BOM = "\xef\xbb\xbf"
+
+// syntaxError returns the 400 for a body that is not a JSON text, nil for
+// one that is (or for no body, which the reference server reads as {}).
+// As the reference server's parser does, it skips a leading byte order
+// mark. The details are the structural tier's, which name the line,
+// column and byte offset.
+func (h *handler) syntaxError(body []byte) *BadDataError {
+	body = bytes.TrimPrefix(body, []byte(utf8BOM))
+	if len(body) == 0 || json.Valid(body) {
+		return nil
+	}
+	_, problems := h.syntax.Check(body)
+	var syntax importvalidate.Problems
+	for _, p := range problems {
+		if p.Code == importvalidate.CodeSyntax || p.Code == importvalidate.CodeMaxDepth {
+			syntax = append(syntax, p)
+		}
+	}
+	if len(syntax) == 0 {
+		return nil
+	}
+	return NewBadDataError(h.rand, syntax.Details())
 }
 
 // listUsers serves the user listing.
@@ -266,7 +421,7 @@ func (h *handler) listUsers(w http.ResponseWriter, r *http.Request) outcome {
 // authenticate resolves the token of the request. When it fails, it has
 // answered and ok is false.
 func (h *handler) authenticate(ctx context.Context, w http.ResponseWriter, r *http.Request) (p *auth.Principal, out outcome, ok bool) {
-	p, err := h.authn.Authenticate(ctx, r.Header.Get("Authorization"))
+	p, err := h.authn.Authenticate(ctx, authorization(r))
 	if err != nil {
 		return nil, h.fail(w, err), false
 	}
@@ -274,9 +429,9 @@ func (h *handler) authenticate(ctx context.Context, w http.ResponseWriter, r *ht
 }
 
 // fail answers err: with its own status and body when it is an
-// auth.HTTPError, with a 500 otherwise.
+// HTTPError (of this package or of auth), with a 500 otherwise.
 func (h *handler) fail(w http.ResponseWriter, err error) outcome {
-	var he auth.HTTPError
+	var he HTTPError
 	if errors.As(err, &he) {
 		writeError(w, he)
 		return outcome{}
@@ -286,50 +441,21 @@ func (h *handler) fail(w http.ResponseWriter, err error) outcome {
 
 // internal answers a 500 for cause, unless an answer was already started.
 func (h *handler) internal(w http.ResponseWriter, cause error) outcome {
-	e := auth.NewInternalError(h.rand, cause)
+	e := NewInternalError(h.rand, cause)
 	if rec, ok := w.(*recorder); !ok || !rec.wroteHeader {
 		writeError(w, e)
 	}
 	return outcome{errID: e.ID, cause: cause}
 }
 
-// msgBodyUnreadable is answered when reading the body fails for another
-// reason than its size.
-const msgBodyUnreadable = "The request body could not be read."
-
-// readBody reads the body with the size cap: a declared length over the
-// cap is refused before reading, and no more than maxBody+1 bytes are read
-// otherwise.
-func (h *handler) readBody(raw http.ResponseWriter, r *http.Request) ([]byte, error) {
-	if r.ContentLength > h.maxBody {
-		return nil, auth.NewPayloadTooLargeError(h.rand, h.maxBody)
-	}
-	if r.Body == nil || r.Body == http.NoBody {
-		return nil, nil
-	}
-	var buf bytes.Buffer
-	if r.ContentLength > 0 {
-		buf.Grow(int(r.ContentLength))
-	}
-	_, err := buf.ReadFrom(http.MaxBytesReader(raw, r.Body, h.maxBody))
-	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return nil, auth.NewPayloadTooLargeError(h.rand, h.maxBody)
-		}
-		return nil, auth.NewBadDataError(h.rand, []model.ErrorDetail{{Message: msgBodyUnreadable}})
-	}
-	return buf.Bytes(), nil
-}
-
 // checkContentType accepts application/json with any parameters.
 func (h *handler) checkContentType(ct string) error {
 	if ct == "" {
-		return auth.NewContentTypeError(h.rand, "")
+		return NewContentTypeError(h.rand, "")
 	}
 	mt, _, err := mime.ParseMediaType(ct)
 	if err != nil || mt != "application/json" {
-		return auth.NewContentTypeError(h.rand, ct)
+		return NewContentTypeError(h.rand, ct)
 	}
 	return nil
 }
@@ -340,10 +466,14 @@ func (h *handler) log(r *http.Request, rec *recorder, d time.Duration, out outco
 		return
 	}
 	level := slog.LevelInfo
+	status := rec.status()
+	if out.gone {
+		status = statusClientGone
+	}
 	attrs := []slog.Attr{
 		slog.String("method", r.Method),
 		slog.String("path", r.URL.Path),
-		slog.Int("status", rec.status()),
+		slog.Int("status", status),
 		slog.Duration("duration", d),
 		slog.Int64("bytes", rec.written),
 	}
@@ -360,7 +490,7 @@ func (h *handler) log(r *http.Request, rec *recorder, d time.Duration, out outco
 }
 
 // writeError writes the error's status and body.
-func writeError(w http.ResponseWriter, e auth.HTTPError) {
+func writeError(w http.ResponseWriter, e HTTPError) {
 	writeJSON(w, e.HTTPStatus(), e.Body())
 }
 

@@ -30,7 +30,7 @@ const (
 // findings.
 const minimalBody = `{"project":"default","environment":"development","data":{"features":[{"name":"f1","project":"default","type":"release"}],"featureStrategies":[],"tagTypes":[]}}`
 
-func oracleSnapshot(t *testing.T) *model.Snapshot {
+func oracleSnapshot(t testing.TB) *model.Snapshot {
 	t.Helper()
 	var s model.Snapshot
 	if err := model.DecodeStrict(oracleSnapshotBytes(t), &s); err != nil {
@@ -51,7 +51,7 @@ type setup struct {
 	logCauses bool
 }
 
-func newHandler(t *testing.T, snap *model.Snapshot, s setup) http.Handler {
+func newHandler(t testing.TB, snap *model.Snapshot, s setup) http.Handler {
 	t.Helper()
 	st, err := importvalidate.NewMemoryState(snap)
 	if err != nil {

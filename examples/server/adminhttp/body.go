@@ -1,0 +1,164 @@
+package adminhttp
+
+import (
+	"compress/flate"
+	"compress/gzip"
+	"compress/zlib"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// The reading of a JSON body follows the reference server's body parser:
+// the content encoding is inflated, the size limit counts the inflated
+// bytes, and the charset is decoded to UTF-8 before the JSON is looked at.
+// Nothing is allocated from a declared Content-Length: the body is read in
+// chunks that grow with what actually arrives, and the limit is enforced
+// while reading.
+
+// firstChunk is the size of the first read buffer of a body; it doubles as
+// bytes arrive.
+const firstChunk = 4 << 10
+
+// isJSONType reports whether the content type is one the reference
+// server's body parser reads as JSON: application/json or
+// application/*+json, with any parameters. A content type that does not
+// parse is none.
+func isJSONType(ct string) bool {
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return false
+	}
+	sub, ok := strings.CutPrefix(mt, "application/")
+	return ok && (sub == "json" || strings.HasSuffix(sub, "+json"))
+}
+
+// readJSONBody reads the body of a request with a JSON content type: it
+// inflates gzip and deflate (zlib) bodies, refuses other encodings (415),
+// stops at maxBody inflated bytes (413), and decodes the charset to UTF-8
+// (415 for one that the reference server does not know). raw is the
+// connection's own ResponseWriter, which http.MaxBytesReader tells to close
+// the connection after a body that is too large.
+func (h *handler) readJSONBody(raw http.ResponseWriter, r *http.Request) ([]byte, error) {
+	charset, err := h.charsetOf(r.Header.Get("Content-Type"))
+	if err != nil {
+		return nil, err
+	}
+	coding := strings.ToLower(strings.Join(r.Header.Values("Content-Encoding"), ", "))
+	if coding == "" {
+		coding = "identity"
+	}
+	if coding != "identity" && coding != "gzip" && coding != "deflate" {
+		return nil, NewUnsupportedEncodingError(h.rand, false, coding)
+	}
+	if r.Body == nil || r.Body == http.NoBody {
+		return nil, nil
+	}
+	// The limit on the bytes on the wire: the body limit, or for a
+	// compressed body twice that (a compressed body larger than its
+	// content is pathological, and an endless one that inflates to
+	// nothing must not be read for ever).
+	wire := h.maxBody
+	if coding != "identity" {
+		wire = 2*h.maxBody + 1024
+	}
+	if r.ContentLength > wire {
+		return nil, NewPayloadTooLargeError(h.rand, h.maxBody)
+	}
+	in := http.MaxBytesReader(raw, r.Body, wire)
+	var src io.Reader = in
+	switch coding {
+	case "gzip":
+		zr, err := gzip.NewReader(in)
+		if err != nil {
+			return nil, h.inflateError(coding, err)
+		}
+		defer zr.Close()
+		src = zr
+	case "deflate":
+		zr, err := zlib.NewReader(in)
+		if err != nil {
+			return nil, h.inflateError(coding, err)
+		}
+		defer zr.Close()
+		src = zr
+	}
+	body, err := readLimited(src, h.maxBody)
+	if err != nil {
+		return nil, h.inflateError(coding, err)
+	}
+	return decodeCharset(charset, body), nil
+}
+
+// errTooLarge is readLimited's error for a body over the limit.
+var errTooLarge = errors.New("body over the limit")
+
+// readLimited reads r to its end, in chunks that grow with what arrives,
+// and fails with errTooLarge as soon as more than limit bytes arrived.
+func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	buf := make([]byte, 0, min(int64(firstChunk), limit+1))
+	for {
+		if len(buf) == cap(buf) {
+			next := min(int64(2*cap(buf)), limit+1)
+			if int64(cap(buf)) >= next {
+				return nil, errTooLarge
+			}
+			grown := make([]byte, len(buf), next)
+			copy(grown, buf)
+			buf = grown
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if int64(len(buf)) > limit {
+			return nil, errTooLarge
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// msgBodyUnreadable is the detail when reading the body fails for another
+// reason than its size.
+const msgBodyUnreadable = "The request body could not be read."
+
+// inflateError turns an error of reading the body into its answer: 413
+// for a body over the limit (on the wire or inflated), 400 otherwise.
+func (h *handler) inflateError(coding string, err error) error {
+	var tooLarge *http.MaxBytesError
+	if errors.Is(err, errTooLarge) || errors.As(err, &tooLarge) {
+		return NewPayloadTooLargeError(h.rand, h.maxBody)
+	}
+	msg := msgBodyUnreadable
+	if coding != "identity" {
+		// Only the library's own wording: never bytes of the body.
+		msg = fmt.Sprintf("The request body could not be inflated (%s): %s.", coding, inflateReason(err))
+	}
+	return NewBadDataError(h.rand, []model.ErrorDetail{{Message: msg}})
+}
+
+// inflateReason names what was wrong with compressed data without quoting
+// it.
+func inflateReason(err error) string {
+	switch {
+	case errors.Is(err, gzip.ErrHeader), errors.Is(err, zlib.ErrHeader):
+		return "invalid header"
+	case errors.Is(err, gzip.ErrChecksum), errors.Is(err, zlib.ErrChecksum):
+		return "invalid checksum"
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return "unexpected end of data"
+	}
+	var corrupt flate.CorruptInputError
+	if errors.As(err, &corrupt) {
+		return "corrupt data"
+	}
+	return "unreadable data"
+}

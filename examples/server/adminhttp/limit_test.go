@@ -1,0 +1,312 @@
+package adminhttp_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/users"
+)
+
+// guard bounds the waits of these tests, far beyond anything they expect:
+// reaching it means the handler hung.
+const guard = 10 * time.Second
+
+// blockingState is a State whose Features lookup signals entered and then
+// waits for release, ignoring its context, as a slow store would. With
+// only set, it blocks only lookups that ask for that name.
+type blockingState struct {
+	importvalidate.State
+	entered chan struct{}
+	release chan struct{}
+	only    string
+}
+
+func (s *blockingState) Features(ctx context.Context, names []string) ([]importvalidate.ExistingFeature, error) {
+	if s.only != "" && !slices.Contains(names, s.only) {
+		return s.State.Features(ctx, names)
+	}
+	s.entered <- struct{}{}
+	<-s.release
+	return s.State.Features(ctx, names)
+}
+
+func limitedHandler(t *testing.T, st importvalidate.State, inFlight int, queue time.Duration, logger *slog.Logger) http.Handler {
+	t.Helper()
+	snap := oracleSnapshot(t)
+	v, err := importvalidate.New(importvalidate.Options{State: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens, err := auth.NewMemoryLookup(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Tokens: tokens, Users: users.NewMemoryStore(snap),
+		MaxInFlight: inFlight, QueueTimeout: queue, Logger: logger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func newBlockingState(t *testing.T) *blockingState {
+	t.Helper()
+	ms, err := importvalidate.NewMemoryState(oracleSnapshot(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &blockingState{State: ms, entered: make(chan struct{}, 16), release: make(chan struct{})}
+}
+
+// serve runs one validation of minimalBody in the background and returns
+// the channel of its answer.
+func serve(h http.Handler, ctx context.Context) <-chan *httptest.ResponseRecorder {
+	return serveBody(h, ctx, minimalBody)
+}
+
+// serveBody runs one validation of body in the background and returns
+// the channel of its answer.
+func serveBody(h http.Handler, ctx context.Context, body string) <-chan *httptest.ResponseRecorder {
+	out := make(chan *httptest.ResponseRecorder, 1)
+	go func() {
+		r := httptest.NewRequestWithContext(ctx, http.MethodPost, validate, strings.NewReader(body))
+		r.Header.Set("Authorization", adminToken)
+		r.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		out <- rec
+	}()
+	return out
+}
+
+func wait[T any](t *testing.T, c <-chan T, what string) T {
+	t.Helper()
+	select {
+	case v := <-c:
+		return v
+	case <-time.After(guard):
+		t.Fatalf("%s did not happen", what)
+		panic("unreachable")
+	}
+}
+
+// TestSaturatedServerAnswers503: with one slot taken by a validation that
+// waits on its store, the next validation waits in line until the queue
+// deadline and gets 503 with Retry-After as an ErrorResponse; a request
+// that does not validate is not held up; once the slot is free, a
+// validation is served again.
+func TestSaturatedServerAnswers503(t *testing.T) {
+	st := newBlockingState(t)
+	h := limitedHandler(t, st, 1, 50*time.Millisecond, nil)
+	first := serve(h, context.Background())
+	wait(t, st.entered, "the first validation")
+
+	rec := wait(t, serve(h, context.Background()), "the answer of the second validation")
+	if rec.Code != http.StatusServiceUnavailable {
+		t.Fatalf("status %d; want 503: %s", rec.Code, rec.Body.Bytes())
+	}
+	if e := errorOf(t, rec); e.Name != adminhttp.NameServiceUnavailableError || e.Message != adminhttp.MsgServiceUnavailable {
+		t.Errorf("body %s", rec.Body.Bytes())
+	}
+	if ra := rec.Header().Get("Retry-After"); ra != "1" {
+		t.Errorf("Retry-After %q; want 1", ra)
+	}
+	// The user listing and refusals need no slot.
+	if rec := do(h, http.MethodGet, adminhttp.PathUserAdmin, adminToken, "", nil); rec.Code != 200 {
+		t.Errorf("user listing while saturated: %d", rec.Code)
+	}
+	if rec := do(h, http.MethodPost, validate, "", "application/json", strings.NewReader(minimalBody)); rec.Code != 401 {
+		t.Errorf("no token while saturated: %d", rec.Code)
+	}
+
+	close(st.release)
+	if rec := wait(t, first, "the first answer"); rec.Code != 200 {
+		t.Fatalf("first validation: %d %s", rec.Code, rec.Body.Bytes())
+	}
+	if rec := wait(t, serve(h, context.Background()), "a validation after the slot freed up"); rec.Code != 200 {
+		t.Errorf("after release: %d %s", rec.Code, rec.Body.Bytes())
+	}
+}
+
+// TestLargeBodiesLeaveSlotsToSmallOnes: with two slots, a large body's
+// validation takes the only large slot; another large body waits and gets
+// 503, while a small body is served from the other slot at once.
+func TestLargeBodiesLeaveSlotsToSmallOnes(t *testing.T) {
+	st := newBlockingState(t)
+	st.only = "blocks"
+	h := limitedHandler(t, st, 2, 50*time.Millisecond, nil)
+	large := `{"project":"default","environment":"development","data":{"features":[{"name":"blocks"}],"featureStrategies":[],"tagTypes":[]}}` +
+		strings.Repeat(" ", adminhttp.LargeBody)
+	first := serveBody(h, context.Background(), large)
+	wait(t, st.entered, "the first large validation")
+
+	if rec := wait(t, serveBody(h, context.Background(), large), "the second large validation"); rec.Code != 503 {
+		t.Errorf("second large body: %d; want 503 while the large slot is taken", rec.Code)
+	}
+	for i := range 3 {
+		if rec := wait(t, serve(h, context.Background()), "a small validation"); rec.Code != 200 {
+			t.Errorf("small body %d: %d %s; want 200 from the slot large bodies may not take", i, rec.Code, rec.Body.Bytes())
+		}
+	}
+	close(st.release)
+	if rec := wait(t, first, "the first answer"); rec.Code != 200 {
+		t.Errorf("first large body: %d", rec.Code)
+	}
+	if rec := wait(t, serveBody(h, context.Background(), large), "a large validation after the first"); rec.Code != 200 {
+		t.Errorf("large body after the first: %d", rec.Code)
+	}
+}
+
+// TestQueuedValidationGetsTheFreedSlot: a validation that waits in line
+// within its deadline is served when the slot frees up.
+func TestQueuedValidationGetsTheFreedSlot(t *testing.T) {
+	st := newBlockingState(t)
+	h := limitedHandler(t, st, 1, guard, nil)
+	first := serve(h, context.Background())
+	wait(t, st.entered, "the first validation")
+	second := serve(h, context.Background())
+	select {
+	case rec := <-second:
+		t.Fatalf("the second validation was answered %d while the slot was taken", rec.Code)
+	case <-st.entered:
+		t.Fatal("the second validation ran while the slot was taken")
+	case <-time.After(50 * time.Millisecond):
+	}
+	st.release <- struct{}{} // the first finishes
+	wait(t, st.entered, "the second validation")
+	close(st.release)
+	for i, c := range []<-chan *httptest.ResponseRecorder{first, second} {
+		if rec := wait(t, c, "an answer"); rec.Code != 200 {
+			t.Errorf("validation %d: %d %s", i, rec.Code, rec.Body.Bytes())
+		}
+	}
+}
+
+// TestClientGoneStopsTheWait: a client that goes away while its
+// validation runs gets its handler back at once, though the store still
+// blocks; one that goes away while waiting in line leaves the line; the
+// log says 499 for both; and the slot is freed once the validation stops.
+func TestClientGoneStopsTheWait(t *testing.T) {
+	var logs syncBuffer
+	st := newBlockingState(t)
+	h := limitedHandler(t, st, 1, guard, slog.New(slog.NewJSONHandler(&logs, nil)))
+
+	ctx1, cancel1 := context.WithCancel(context.Background())
+	first := serve(h, ctx1)
+	wait(t, st.entered, "the first validation")
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	second := serve(h, ctx2)
+
+	cancel2() // in line
+	if rec := wait(t, second, "the handler of the cancelled waiter to return"); rec.Body.Len() != 0 {
+		t.Errorf("a gone client was answered: %d %s", rec.Code, rec.Body.Bytes())
+	}
+	cancel1() // running, its store blocked
+	if rec := wait(t, first, "the handler of the cancelled validation to return"); rec.Body.Len() != 0 {
+		t.Errorf("a gone client was answered: %d %s", rec.Code, rec.Body.Bytes())
+	}
+	select {
+	case <-st.entered:
+		t.Fatal("the cancelled waiter's validation ran")
+	default:
+	}
+
+	close(st.release) // the first validation stops; its slot frees up
+	if rec := wait(t, serve(h, context.Background()), "a validation after the cancelled ones"); rec.Code != 200 {
+		t.Errorf("after the cancelled ones: %d %s", rec.Code, rec.Body.Bytes())
+	}
+	lines := logs.lines()
+	gone := 0
+	for _, l := range lines {
+		var rec struct{ Status int }
+		if err := json.Unmarshal([]byte(l), &rec); err != nil {
+			t.Fatal(err)
+		}
+		if rec.Status == 499 {
+			gone++
+		}
+	}
+	if gone != 2 || len(lines) != 3 {
+		t.Errorf("want 3 log lines, 2 of them with status 499:\n%s", strings.Join(lines, "\n"))
+	}
+}
+
+// TestCancelledBeforeValidation: a request whose context has already
+// ended is not validated at all: the store is never asked.
+func TestCancelledBeforeValidation(t *testing.T) {
+	st := newBlockingState(t)
+	h := limitedHandler(t, st, 1, guard, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rec := wait(t, serve(h, ctx), "the handler to return")
+	if rec.Body.Len() != 0 {
+		t.Errorf("answered %d %s", rec.Code, rec.Body.Bytes())
+	}
+	select {
+	case <-st.entered:
+		t.Error("the store was asked for a cancelled request")
+	default:
+	}
+}
+
+func TestLimitOptions(t *testing.T) {
+	snap := oracleSnapshot(t)
+	v, err := importvalidate.New(importvalidate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens, err := auth.NewMemoryLookup(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, opts := range map[string]adminhttp.Options{
+		"negative in flight":     {Validator: v, Tokens: tokens, Users: users.NewMemoryStore(snap), MaxInFlight: -1},
+		"negative queue timeout": {Validator: v, Tokens: tokens, Users: users.NewMemoryStore(snap), QueueTimeout: -time.Second},
+	} {
+		if _, err := adminhttp.NewHandler(opts); err == nil {
+			t.Errorf("%s: NewHandler succeeded", name)
+		}
+	}
+}
+
+// TestDisconnectedClientOverHTTP: a client that closes its connection
+// while its validation waits on the store ends the request on the server:
+// the handler returns without an answer and logs 499, though the store
+// still blocks.
+func TestDisconnectedClientOverHTTP(t *testing.T) {
+	var logs syncBuffer
+	st := newBlockingState(t)
+	h := limitedHandler(t, st, 1, guard, slog.New(slog.NewJSONHandler(&logs, nil)))
+	returned := make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(w, r)
+		returned <- struct{}{}
+	}))
+	defer srv.Close()
+	defer close(st.release) // before the server waits for its handlers
+
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: x\r\nAuthorization: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
+		validate, adminToken, len(minimalBody), minimalBody)
+	wait(t, st.entered, "the validation to reach the store")
+	conn.Close()
+	wait(t, returned, "the handler to return after the client left")
+	if l := logs.lines(); len(l) != 1 || !strings.Contains(l[0], `"status":499`) {
+		t.Errorf("want one log line with status 499:\n%s", strings.Join(l, "\n"))
+	}
+}
