@@ -2,6 +2,7 @@ package importvalidate
 
 import (
 	"encoding/binary"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"math/bits"
 	"strconv"
 	"unicode/utf8"
@@ -226,7 +227,7 @@ func (d *fastDecoder) str() (string, bool) {
 	if !esc {
 		return d.keep(d.data[start:end]), true
 	}
-	d.buf = appendUnquoted(d.buf[:0], d.data[start:end])
+	d.buf = jsonwire.AppendUnquoted(d.buf[:0], d.data[start:end])
 	return d.keep(d.buf), true
 }
 
@@ -241,7 +242,7 @@ func (d *fastDecoder) strView() (string, bool) {
 	if !esc {
 		return fastView(d.data[start:end]), true
 	}
-	d.buf = appendUnquoted(d.buf[:0], d.data[start:end])
+	d.buf = jsonwire.AppendUnquoted(d.buf[:0], d.data[start:end])
 	return fastView(d.buf), true
 }
 
@@ -257,7 +258,7 @@ func (d *fastDecoder) key() (string, bool) {
 	if !esc {
 		return fastView(d.data[start:end]), true
 	}
-	return string(appendUnquoted(nil, d.data[start:end])), true
+	return string(jsonwire.AppendUnquoted(nil, d.data[start:end])), true
 }
 
 // fastView returns a string sharing b's memory, for text that is only

@@ -1,6 +1,7 @@
 package importvalidate
 
 import (
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"strconv"
 	"strings"
 	"time"
@@ -251,7 +252,7 @@ func (d *fastDecoder) weight() (float64, bool) {
 
 // fastWithin1000 reports whether the number literal lit lies in [0, 1000],
 // with jsonschema/v5's verdict but without math/big, in time linear in the
-// literal: as digits × 10^exp (parseDecimal), a positive number is at most
+// literal: as digits × 10^exp (jsonwire.ParseDecimal), a positive number is at most
 // 1000 when it has fewer than four integer digits or is 1000 itself.
 // jsonschema/v5 reads the literal with big.Rat.SetString, which fails (and
 // the schema check panics) on a non-zero literal whose decimal exponent,
@@ -259,8 +260,8 @@ func (d *fastDecoder) weight() (float64, bool) {
 // on any literal whose written exponent does not fit an int64: such a
 // literal is refused.
 func fastWithin1000(lit string) bool {
-	d := parseDecimal(lit)
-	if d.digits == "" {
+	d := jsonwire.ParseDecimal(lit)
+	if d.Digits == "" {
 		// Zero, whatever its sign and exponent, once big.Rat has read
 		// the exponent.
 		return fastExponentFits(lit)
@@ -268,11 +269,11 @@ func fastWithin1000(lit string) bool {
 	if ratExponent(lit) > 1e6 {
 		return false
 	}
-	if d.neg {
+	if d.Neg {
 		return false
 	}
-	intDigits := int64(len(d.digits)) + d.exp
-	return intDigits < 4 || (intDigits == 4 && d.digits == "1")
+	intDigits := int64(len(d.Digits)) + d.Exp
+	return intDigits < 4 || (intDigits == 4 && d.Digits == "1")
 }
 
 // fastExponentFits reports whether the exponent written in the number

@@ -3,6 +3,7 @@ package importvalidate
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,13 +46,13 @@ func (s *Structure) numberFixes(body []byte) ([]coercion, Problems) {
 				break
 			}
 			if canon, ok := canonicalInteger(text); ok {
-				rewrites = append(rewrites, coercion{ptr: pointerOf(path), text: []byte(canon), off: -1})
+				rewrites = append(rewrites, coercion{ptr: jsonwire.PointerOf(path), text: []byte(canon), off: -1})
 				break
 			}
-			problems = append(problems, rangeProblem(pointerOf(path), text, "a 64-bit integer"))
+			problems = append(problems, rangeProblem(jsonwire.PointerOf(path), text, "a 64-bit integer"))
 		case slices.Contains(n.types, "number"):
 			if _, err := strconv.ParseFloat(text, 64); err != nil {
-				problems = append(problems, rangeProblem(pointerOf(path), text, "a 64-bit floating-point number"))
+				problems = append(problems, rangeProblem(jsonwire.PointerOf(path), text, "a 64-bit floating-point number"))
 			}
 		}
 		return v, false
@@ -74,18 +75,18 @@ func canonicalInteger(s string) (string, bool) {
 	if !strings.ContainsAny(s, ".eE") {
 		return "", false
 	}
-	d := parseDecimal(s)
-	if !d.whole() {
+	d := jsonwire.ParseDecimal(s)
+	if !d.Whole() {
 		return "", false
 	}
-	if d.digits == "" {
+	if d.Digits == "" {
 		return "0", true
 	}
-	if int64(len(d.digits))+d.exp > 19 {
+	if int64(len(d.Digits))+d.Exp > 19 {
 		return "", false
 	}
-	text := d.digits + strings.Repeat("0", int(d.exp))
-	if d.neg {
+	text := d.Digits + strings.Repeat("0", int(d.Exp))
+	if d.Neg {
 		text = "-" + text
 	}
 	if _, err := strconv.ParseInt(text, 10, 64); err != nil {

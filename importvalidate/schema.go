@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"io"
 	"strconv"
 	"strings"
@@ -174,7 +175,7 @@ func (t *schemaTree) build(o *ordered, ptr string) *schemaNode {
 		for i, k := range p.keys {
 			n.props = append(n.props, k)
 			n.propIdx[k] = i
-			n.propNodes = append(n.propNodes, t.build(p.vals[i], ptr+"/properties/"+escapeToken(k)))
+			n.propNodes = append(n.propNodes, t.build(p.vals[i], ptr+"/properties/"+jsonwire.EscapeToken(k)))
 		}
 	}
 	if r := o.get("required"); r != nil {
@@ -217,26 +218,10 @@ func (t *schemaTree) build(o *ordered, ptr string) *schemaNode {
 	}
 	if defs := o.get("$defs"); defs != nil {
 		for i, k := range defs.keys {
-			t.build(defs.vals[i], ptr+"/$defs/"+escapeToken(k))
+			t.build(defs.vals[i], ptr+"/$defs/"+jsonwire.EscapeToken(k))
 		}
 	}
 	return n
-}
-
-// escapeToken escapes a JSON pointer token.
-func escapeToken(s string) string {
-	if !strings.ContainsAny(s, "~/") {
-		return s
-	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
-}
-
-// unescapeToken decodes a JSON pointer token.
-func unescapeToken(s string) string {
-	if !strings.Contains(s, "~") {
-		return s
-	}
-	return strings.NewReplacer("~1", "/", "~0", "~").Replace(s)
 }
 
 // unescapeSchemaPointer turns a URI fragment pointer into a plain JSON
@@ -247,27 +232,9 @@ func unescapeSchemaPointer(frag string) string {
 	}
 	toks := strings.Split(frag, "/")
 	for i, tk := range toks {
-		toks[i] = percentDecode(tk)
+		toks[i] = jsonwire.PercentDecode(tk)
 	}
 	return strings.Join(toks, "/")
-}
-
-// percentDecode decodes %XX sequences; malformed ones are kept as they are.
-func percentDecode(s string) string {
-	if !strings.Contains(s, "%") {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			v, _ := strconv.ParseUint(s[i+1:i+3], 16, 8)
-			b.WriteByte(byte(v))
-			i += 2
-			continue
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
 }
 
 // compileSchema compiles the embedded schema with its own compiler: no file

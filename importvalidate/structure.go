@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"maps"
 	"slices"
 	"sort"
@@ -165,7 +166,7 @@ func (s *Structure) Check(raw []byte) (body []byte, problems Problems) {
 	if len(raw) == 0 {
 		instance = map[string]any{}
 	} else {
-		issues, fatal := scan(raw, s.opts.MaxDepth)
+		issues, fatal := jsonwire.Scan(raw, s.opts.MaxDepth)
 		problems = s.scanProblems(raw, issues, fatal)
 		if fatal {
 			return body, s.finish(raw, problems, nil)
@@ -235,24 +236,24 @@ func (s *Structure) finish(raw []byte, text Problems, pending []pendingProblem) 
 
 // scanProblems words the scanner's findings. Their locations need the
 // positions of other places, so lines and columns are computed here.
-func (s *Structure) scanProblems(raw []byte, issues []scanIssue, fatal bool) Problems {
+func (s *Structure) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) Problems {
 	if len(issues) == 0 {
 		return nil
 	}
 	if fatal {
 		issues = issues[len(issues)-1:]
 	}
-	sort.SliceStable(issues, func(i, j int) bool { return issues[i].off < issues[j].off })
+	sort.SliceStable(issues, func(i, j int) bool { return issues[i].Off < issues[j].Off })
 	// Pointers of the places that have one.
 	ptrs := map[int]string{}
 	for _, is := range issues {
-		if is.at >= 0 {
-			ptrs[is.at] = ""
+		if is.At >= 0 {
+			ptrs[is.At] = ""
 		}
 	}
 	if len(ptrs) > 0 && !fatal {
 		left := len(ptrs)
-		walkPointers(raw, func(off int, key bool, ptr []byte) bool {
+		jsonwire.WalkPointers(raw, func(off int, key bool, ptr []byte) bool {
 			if _, ok := ptrs[off]; ok {
 				ptrs[off] = string(ptr)
 				left--
@@ -264,13 +265,13 @@ func (s *Structure) scanProblems(raw []byte, issues []scanIssue, fatal bool) Pro
 	others := make([]Location, len(issues))
 	locs := make([]*Location, 0, 2*len(issues))
 	for i, is := range issues {
-		out[i] = Problem{Severity: SeverityError, Code: is.code, Location: Location{Offset: int64(is.off)}}
-		if is.at >= 0 {
-			out[i].Location.Pointer = ptrs[is.at]
+		out[i] = Problem{Severity: SeverityError, Code: scanCode(is.Kind), Location: Location{Offset: int64(is.Off)}}
+		if is.At >= 0 {
+			out[i].Location.Pointer = ptrs[is.At]
 		}
 		locs = append(locs, &out[i].Location)
-		others[i] = Location{Offset: int64(is.other)}
-		if is.other >= 0 {
+		others[i] = Location{Offset: int64(is.Other)}
+		if is.Other >= 0 {
 			locs = append(locs, &others[i])
 		}
 	}
@@ -278,20 +279,20 @@ func (s *Structure) scanProblems(raw []byte, issues []scanIssue, fatal bool) Pro
 	for i, is := range issues {
 		p := &out[i]
 		at := fmt.Sprintf("line %d, column %d (byte %d)", p.Location.Line, p.Location.Column, p.Location.Offset)
-		switch is.code {
-		case CodeSyntax:
-			p.Message = is.what + " at " + at
-			if is.tail != "" {
-				p.Message += ": " + is.tail
+		switch is.Kind {
+		case jsonwire.KindSyntax:
+			p.Message = is.What + " at " + at
+			if is.Tail != "" {
+				p.Message += ": " + is.Tail
 			}
-		case CodeMaxDepth:
+		case jsonwire.KindMaxDepth:
 			p.Message = fmt.Sprintf("The body nests objects and arrays deeper than %d levels at %s", s.opts.MaxDepth, at)
-		case CodeInvalidUTF8:
-			p.Message = fmt.Sprintf("Invalid UTF-8 byte 0x%02X in the string at `/body%s`, at %s", is.b, p.Location.Pointer, at)
-		case CodeDuplicateKey:
-			key := string(appendJSString(nil, string(appendUnquoted(nil, []byte(is.what)))))
+		case jsonwire.KindInvalidUTF8:
+			p.Message = fmt.Sprintf("Invalid UTF-8 byte 0x%02X in the string at `/body%s`, at %s", is.Byte, p.Location.Pointer, at)
+		case jsonwire.KindDuplicateKey:
+			key := string(jsonwire.AppendJSString(nil, string(jsonwire.AppendUnquoted(nil, []byte(is.What)))))
 			o := others[i]
-			if is.first {
+			if is.First {
 				p.Message = fmt.Sprintf("The key %s at %s appears again in the same object at line %d, column %d (byte %d), pointer `/body%s`; a JSON decoder keeps only the last value",
 					key, at, o.Line, o.Column, o.Offset, p.Location.Pointer)
 			} else {
@@ -301,6 +302,19 @@ func (s *Structure) scanProblems(raw []byte, issues []scanIssue, fatal bool) Pro
 		}
 	}
 	return out
+}
+
+// scanCode is the problem code of a kind of scanner finding.
+func scanCode(k jsonwire.Kind) string {
+	switch k {
+	case jsonwire.KindInvalidUTF8:
+		return CodeInvalidUTF8
+	case jsonwire.KindDuplicateKey:
+		return CodeDuplicateKey
+	case jsonwire.KindMaxDepth:
+		return CodeMaxDepth
+	}
+	return CodeSyntax
 }
 
 // pendingProblem is a schema problem before it is worded: the failed
@@ -358,7 +372,7 @@ func (s *Structure) schemaProblems(raw []byte, instance any, root *jsonschema.Va
 		p := &pend[i]
 		switch p.code {
 		case CodeRequired:
-			want[pointerOf(p.toks)] = -1
+			want[jsonwire.PointerOf(p.toks)] = -1
 		default:
 			want[p.ptr] = -1
 		}
@@ -366,7 +380,7 @@ func (s *Structure) schemaProblems(raw []byte, instance any, root *jsonschema.Va
 	}
 	if len(raw) > 0 {
 		left := len(want)
-		walkPointers(raw, func(off int, key bool, ptr []byte) bool {
+		jsonwire.WalkPointers(raw, func(off int, key bool, ptr []byte) bool {
 			if key {
 				return true
 			}
@@ -384,7 +398,7 @@ func (s *Structure) schemaProblems(raw []byte, instance any, root *jsonschema.Va
 	for i := range pend {
 		p := &pend[i]
 		if p.code == CodeRequired {
-			p.off = want[pointerOf(p.toks)]
+			p.off = want[jsonwire.PointerOf(p.toks)]
 		} else {
 			p.off = want[p.ptr]
 		}
@@ -409,7 +423,7 @@ func (s *Structure) expand(pend []pendingProblem, instance any, e *jsonschema.Va
 		kw, nodePtr = frag[i+1:], frag[:i]
 	}
 	node := s.tree.nodes[nodePtr]
-	ptr := pointerOf(toks)
+	ptr := jsonwire.PointerOf(toks)
 	if node == nil {
 		return append(pend, pendingProblem{code: kw, toks: toks, ptr: ptr, value: value, msg: e.Message})
 	}
@@ -418,7 +432,7 @@ func (s *Structure) expand(pend []pendingProblem, instance any, e *jsonschema.Va
 		obj, _ := value.(map[string]any)
 		for _, r := range node.required {
 			if _, ok := obj[r]; !ok {
-				pend = append(pend, pendingProblem{code: CodeRequired, node: node, toks: toks, ptr: ptr + "/" + escapeToken(r), prop: r, value: value})
+				pend = append(pend, pendingProblem{code: CodeRequired, node: node, toks: toks, ptr: ptr + "/" + jsonwire.EscapeToken(r), prop: r, value: value})
 			}
 		}
 		return pend
@@ -430,9 +444,9 @@ func (s *Structure) expand(pend []pendingProblem, instance any, e *jsonschema.Va
 				extra = append(extra, k)
 			}
 		}
-		sortStrings(extra)
+		jsonwire.SortStrings(extra)
 		for _, k := range extra {
-			pend = append(pend, pendingProblem{code: CodeAdditionalProperty, node: node, toks: toks, ptr: ptr + "/" + escapeToken(k), prop: k, value: value})
+			pend = append(pend, pendingProblem{code: CodeAdditionalProperty, node: node, toks: toks, ptr: ptr + "/" + jsonwire.EscapeToken(k), prop: k, value: value})
 		}
 		return pend
 	}
@@ -475,7 +489,7 @@ func instanceTokens(loc string) []string {
 	}
 	parts := strings.Split(strings.TrimPrefix(loc, "/"), "/")
 	for i, p := range parts {
-		parts[i] = unescapeToken(percentDecode(p))
+		parts[i] = jsonwire.UnescapeToken(jsonwire.PercentDecode(p))
 	}
 	return parts
 }
@@ -505,7 +519,7 @@ func (s *Structure) walkSchema(toks []string, onAddl func(prefix string)) {
 	n := s.tree.root.resolve()
 	prefix := ""
 	for _, t := range toks {
-		prefix += "/" + escapeToken(t)
+		prefix += "/" + jsonwire.EscapeToken(t)
 		if n == nil {
 			return
 		}
@@ -529,7 +543,7 @@ func (s *Structure) sortKey(p *pendingProblem, offsets map[string]int64) []int64
 	n := s.tree.root.resolve()
 	prefix := ""
 	for _, t := range p.toks {
-		prefix += "/" + escapeToken(t)
+		prefix += "/" + jsonwire.EscapeToken(t)
 		switch {
 		case n == nil:
 			key = append(key, rankOther, 0)
@@ -544,7 +558,7 @@ func (s *Structure) sortKey(p *pendingProblem, offsets map[string]int64) []int64
 			n = n.items.resolve()
 			continue
 		case n.addl != nil:
-			key = append(key, rankAdditional, jsKeyOrder(t, offsets[prefix]))
+			key = append(key, rankAdditional, jsonwire.JSKeyOrder(t, offsets[prefix]))
 			n = n.addl.resolve()
 			continue
 		default:
@@ -578,22 +592,11 @@ func (s *Structure) sortKey(p *pendingProblem, offsets map[string]int64) []int64
 		}
 		key = append(key, rankRequired, int64(i))
 	case CodeAdditionalProperty:
-		key = append(key, rankAdditional, jsKeyOrder(p.prop, p.off))
+		key = append(key, rankAdditional, jsonwire.JSKeyOrder(p.prop, p.off))
 	default:
 		key = append(key, rankOther, 0)
 	}
 	return key
-}
-
-// jsKeyOrder places a member in the order JavaScript enumerates an
-// object's keys, which the reference server follows: keys that are array
-// indices ("0", "17") first, by value, then the others in body order (by
-// offset).
-func jsKeyOrder(key string, off int64) int64 {
-	if n, err := strconv.ParseUint(key, 10, 32); err == nil && n < 1<<32-1 && strconv.FormatUint(n, 10) == key {
-		return int64(n)
-	}
-	return 1<<32 + off
 }
 
 func hasKey(m map[string]int, k string) bool { _, ok := m[k]; return ok }
@@ -617,7 +620,7 @@ func (p *pendingProblem) problem(raw []byte) Problem {
 		out.Message = "The `" + body + "` property is required. It was not present on the data you sent."
 		return out
 	case CodeAdditionalProperty:
-		out.Message = "The `/body" + pointerOf(p.toks) + "` object of the request body does not allow additional properties. Your request included the `" + body + "` property."
+		out.Message = "The `/body" + jsonwire.PointerOf(p.toks) + "` object of the request body does not allow additional properties. Your request included the `" + body + "` property."
 		return out
 	case CodeEnum:
 		var b strings.Builder
@@ -631,7 +634,7 @@ func (p *pendingProblem) problem(raw []byte) Problem {
 			b.WriteString(`"` + v + `"`)
 		}
 		b.WriteString(`. You provided "`)
-		b.WriteString(jsToString(p.value))
+		b.WriteString(jsonwire.JSToString(p.value))
 		b.WriteString(`", which is not valid. Please use one of the allowed values instead..`)
 		out.Message = b.String()
 		return out
@@ -648,9 +651,9 @@ func (p *pendingProblem) problem(raw []byte) Problem {
 		}
 		what = "must be " + t
 	case CodeMaximum:
-		what = "must be <= " + jsNumberText(p.node.maximum)
+		what = "must be <= " + jsonwire.JSNumberText(p.node.maximum)
 	case CodeMinimum:
-		what = "must be >= " + jsNumberText(p.node.minimum)
+		what = "must be >= " + jsonwire.JSNumberText(p.node.minimum)
 	case CodeMaxLength:
 		what = "must NOT have more than " + strconv.Itoa(p.node.maxLength) + " characters"
 	case CodeMinLength:
@@ -671,10 +674,10 @@ func (p *pendingProblem) sent(raw []byte) []byte {
 	switch p.value.(type) {
 	case map[string]any, []any:
 		if len(raw) > 0 && p.off >= 0 && int(p.off) < len(raw) {
-			return appendCompact(nil, raw, int(p.off))
+			return jsonwire.AppendCompact(nil, raw, int(p.off))
 		}
 	}
-	return appendJSONValue(nil, p.value)
+	return jsonwire.AppendJSONValue(nil, p.value)
 }
 
 // lastToken is the last token of a JSON pointer, still escaped.
@@ -708,50 +711,6 @@ func (ps Problems) Details() []model.ErrorDetail {
 	return out
 }
 
-// decimal is a JSON number as sign × digits × 10^exp, where digits has no
-// leading or trailing zeros ("" for zero).
-type decimal struct {
-	neg    bool
-	digits string
-	exp    int64
-}
-
-// parseDecimal splits the JSON number text s. Exponents beyond ±10^15 are
-// clamped there.
-func parseDecimal(s string) decimal {
-	var d decimal
-	if strings.HasPrefix(s, "-") {
-		d.neg, s = true, s[1:]
-	}
-	mant, expText := s, ""
-	if i := strings.IndexAny(s, "eE"); i >= 0 {
-		mant, expText = s[:i], s[i+1:]
-	}
-	expNeg := strings.HasPrefix(expText, "-")
-	expText = strings.TrimLeft(expText, "+-")
-	for _, c := range []byte(expText) {
-		if d.exp < 1e15 {
-			d.exp = d.exp*10 + int64(c-'0')
-		}
-	}
-	if expNeg {
-		d.exp = -d.exp
-	}
-	intPart, frac, _ := strings.Cut(mant, ".")
-	digits := strings.TrimLeft(intPart+frac, "0")
-	d.exp -= int64(len(frac))
-	trimmed := strings.TrimRight(digits, "0")
-	d.exp += int64(len(digits) - len(trimmed))
-	d.digits = trimmed
-	if d.digits == "" {
-		d.neg, d.exp = false, 0
-	}
-	return d
-}
-
-// whole reports whether the number has no fractional part.
-func (d decimal) whole() bool { return d.digits == "" || d.exp >= 0 }
-
 // tameDigits bounds the digits of the numbers the schema library reads:
 // its math/big takes time quadratic in a number's digits and linear in its
 // exponent (40 ms for 1e999999), and fails beyond an exponent of a million.
@@ -770,21 +729,21 @@ func tameNumber(n json.Number) (json.Number, bool) {
 	if len(s) <= tameDigits && (i < 0 || len(strings.TrimLeft(s[i+1:], "+-0")) <= 3) {
 		return n, false
 	}
-	d := parseDecimal(s)
-	if d.digits == "" {
+	d := jsonwire.ParseDecimal(s)
+	if d.Digits == "" {
 		return "0", true
 	}
 	sign := ""
-	if d.neg {
+	if d.Neg {
 		sign = "-"
 	}
-	p := int64(len(d.digits)) + d.exp // |n| < 10^p
+	p := int64(len(d.Digits)) + d.Exp // |n| < 10^p
 	var out string
 	switch {
-	case d.exp >= 0 && p > tameDigits: // a huge integer
+	case d.Exp >= 0 && p > tameDigits: // a huge integer
 		out = "1e" + strconv.Itoa(tameDigits)
-	case d.exp >= 0:
-		out = d.digits + strings.Repeat("0", int(d.exp))
+	case d.Exp >= 0:
+		out = d.Digits + strings.Repeat("0", int(d.Exp))
 	case p > tameDigits: // a huge number with a fraction
 		out = "1" + strings.Repeat("0", tameDigits) + ".5"
 	case p < -tameDigits: // a tiny number
@@ -792,9 +751,9 @@ func tameNumber(n json.Number) (json.Number, bool) {
 	default:
 		intPart, frac := "0", ""
 		if p > 0 {
-			intPart, frac = d.digits[:p], d.digits[p:]
+			intPart, frac = d.Digits[:p], d.Digits[p:]
 		} else {
-			frac = strings.Repeat("0", int(-p)) + d.digits
+			frac = strings.Repeat("0", int(-p)) + d.Digits
 		}
 		if len(frac) > tameDigits {
 			// Cut, then a last 1: still a fraction, and still between
