@@ -1,4 +1,4 @@
-package importvalidate
+package fastpath
 
 import (
 	"github.com/flagadmin/flagadmin/model"
@@ -10,7 +10,7 @@ import (
 // and Override.
 
 // featureEnvironment decodes a FeatureEnvironment.
-func (d *fastDecoder) featureEnvironment(out *model.FeatureEnvironment) bool {
+func (d *decoder) featureEnvironment(out *model.FeatureEnvironment) bool {
 	const (
 		name = 1 << iota
 		featureName
@@ -42,58 +42,58 @@ func (d *fastDecoder) featureEnvironment(out *model.FeatureEnvironment) bool {
 		}
 		switch member {
 		case "name":
-			out.Name, ok = d.strIf(fastOnce(&seen, name))
+			out.Name, ok = d.strIf(once(&seen, name))
 		case "featureName":
-			out.FeatureName, ok = d.strPtr(fastOnce(&seen, featureName))
+			out.FeatureName, ok = d.strPtr(once(&seen, featureName))
 		case "environment":
-			out.Environment, ok = d.strPtr(fastOnce(&seen, environment))
+			out.Environment, ok = d.strPtr(once(&seen, environment))
 		case "type":
-			out.Type, ok = d.strPtr(fastOnce(&seen, typ))
+			out.Type, ok = d.strPtr(once(&seen, typ))
 		case "enabled":
-			if ok = fastOnce(&seen, enabled); ok {
+			if ok = once(&seen, enabled); ok {
 				out.Enabled, ok = d.boolean()
 			}
 		case "sortOrder":
-			out.SortOrder, ok = d.floatPtr(fastOnce(&seen, sortOrder))
+			out.SortOrder, ok = d.floatPtr(once(&seen, sortOrder))
 		case "variantCount":
-			out.VariantCount, ok = d.floatPtr(fastOnce(&seen, variantCount))
+			out.VariantCount, ok = d.floatPtr(once(&seen, variantCount))
 		case "strategies":
-			if ok = fastOnce(&seen, strategies); ok {
-				out.Strategies, ok = fastArrayPtr(d, &d.strategies, (*fastDecoder).strategy)
+			if ok = once(&seen, strategies); ok {
+				out.Strategies, ok = arrayPtr(d, &d.strategies, (*decoder).strategy)
 			}
 		case "variants":
-			if ok = fastOnce(&seen, variants); ok {
-				out.Variants, ok = fastArrayPtr(d, &d.variants, (*fastDecoder).variant)
+			if ok = once(&seen, variants); ok {
+				out.Variants, ok = arrayPtr(d, &d.variants, (*decoder).variant)
 			}
 		case "lastSeenAt":
-			if ok = fastOnce(&seen, lastSeenAt); ok {
+			if ok = once(&seen, lastSeenAt); ok {
 				out.LastSeenAt, ok = d.nullDateTime()
 			}
 		case "hasStrategies":
-			out.HasStrategies, ok = d.boolPtr(fastOnce(&seen, hasStrategies))
+			out.HasStrategies, ok = d.boolPtr(once(&seen, hasStrategies))
 		case "hasEnabledStrategies":
-			out.HasEnabledStrategies, ok = d.boolPtr(fastOnce(&seen, hasEnabledStrategies))
+			out.HasEnabledStrategies, ok = d.boolPtr(once(&seen, hasEnabledStrategies))
 		case "changeRequestIds":
-			if ok = fastOnce(&seen, changeRequestIDs); ok {
-				out.ChangeRequestIDs, ok = fastArrayPtr(d, &d.floats, fastFloatItem)
+			if ok = once(&seen, changeRequestIDs); ok {
+				out.ChangeRequestIDs, ok = arrayPtr(d, &d.floats, floatItem)
 			}
 		case "milestoneName":
-			out.MilestoneName, ok = d.strPtr(fastOnce(&seen, milestoneName))
+			out.MilestoneName, ok = d.strPtr(once(&seen, milestoneName))
 		case "milestoneOrder":
-			out.MilestoneOrder, ok = d.floatPtr(fastOnce(&seen, milestoneOrder))
+			out.MilestoneOrder, ok = d.floatPtr(once(&seen, milestoneOrder))
 		case "totalMilestones":
-			out.TotalMilestones, ok = d.floatPtr(fastOnce(&seen, totalMilestones))
+			out.TotalMilestones, ok = d.floatPtr(once(&seen, totalMilestones))
 		case "yes":
-			out.Yes, ok = d.countPtr(fastOnce(&seen, yes))
+			out.Yes, ok = d.countPtr(once(&seen, yes))
 		case "no":
-			out.No, ok = d.countPtr(fastOnce(&seen, no))
+			out.No, ok = d.countPtr(once(&seen, no))
 		case "releasePlans":
-			if ok = fastOnce(&seen, releasePlans); ok {
-				out.ReleasePlans, ok = fastArrayPtr(d, &d.raws, fastObjectItem)
+			if ok = once(&seen, releasePlans); ok {
+				out.ReleasePlans, ok = arrayPtr(d, &d.raws, objectItem)
 			}
 		case "safeguards":
-			if ok = fastOnce(&seen, safeguards); ok {
-				out.Safeguards, ok = fastArrayPtr(d, &d.raws, fastObjectItem)
+			if ok = once(&seen, safeguards); ok {
+				out.Safeguards, ok = arrayPtr(d, &d.raws, objectItem)
 			}
 		default:
 			return false
@@ -106,7 +106,7 @@ func (d *fastDecoder) featureEnvironment(out *model.FeatureEnvironment) bool {
 }
 
 // strategy decodes a Strategy.
-func (d *fastDecoder) strategy(out *model.Strategy) bool {
+func (d *decoder) strategy(out *model.Strategy) bool {
 	const (
 		id = 1 << iota
 		name
@@ -128,13 +128,13 @@ func (d *fastDecoder) strategy(out *model.Strategy) bool {
 		}
 		switch member {
 		case "id":
-			out.ID, ok = d.strPtr(fastOnce(&seen, id))
+			out.ID, ok = d.strPtr(once(&seen, id))
 		case "name":
-			out.Name, ok = d.strIf(fastOnce(&seen, name))
+			out.Name, ok = d.strIf(once(&seen, name))
 		case "title":
-			out.Title, ok = d.nullString(fastOnce(&seen, title))
+			out.Title, ok = d.nullString(once(&seen, title))
 		case "disabled":
-			if ok = fastOnce(&seen, disabled); ok {
+			if ok = once(&seen, disabled); ok {
 				if d.null() {
 					out.Disabled = model.Nullable[bool]{Present: true}
 				} else {
@@ -144,23 +144,23 @@ func (d *fastDecoder) strategy(out *model.Strategy) bool {
 				}
 			}
 		case "featureName":
-			out.FeatureName, ok = d.strPtr(fastOnce(&seen, featureName))
+			out.FeatureName, ok = d.strPtr(once(&seen, featureName))
 		case "sortOrder":
-			out.SortOrder, ok = d.floatPtr(fastOnce(&seen, sortOrder))
+			out.SortOrder, ok = d.floatPtr(once(&seen, sortOrder))
 		case "segments":
-			if ok = fastOnce(&seen, segments); ok {
-				out.Segments, ok = fastArrayPtr(d, &d.floats, fastFloatItem)
+			if ok = once(&seen, segments); ok {
+				out.Segments, ok = arrayPtr(d, &d.floats, floatItem)
 			}
 		case "constraints":
-			if ok = fastOnce(&seen, constraints); ok {
-				out.Constraints, ok = fastArrayPtr(d, &d.constraints, (*fastDecoder).constraint)
+			if ok = once(&seen, constraints); ok {
+				out.Constraints, ok = arrayPtr(d, &d.constraints, (*decoder).constraint)
 			}
 		case "variants":
-			if ok = fastOnce(&seen, variants); ok {
-				out.Variants, ok = fastArrayPtr(d, &d.strategyVariants, (*fastDecoder).strategyVariant)
+			if ok = once(&seen, variants); ok {
+				out.Variants, ok = arrayPtr(d, &d.strategyVariants, (*decoder).strategyVariant)
 			}
 		case "parameters":
-			if ok = fastOnce(&seen, parameters); ok {
+			if ok = once(&seen, parameters); ok {
 				out.Parameters, ok = d.parameters()
 			}
 		default:
@@ -175,7 +175,7 @@ func (d *fastDecoder) strategy(out *model.Strategy) bool {
 
 // parameters decodes the parameters of a strategy: an object of any
 // member names with string values.
-func (d *fastDecoder) parameters() (*map[string]string, bool) {
+func (d *decoder) parameters() (*map[string]string, bool) {
 	empty, ok := d.openObject()
 	if !ok {
 		return nil, false
@@ -191,7 +191,7 @@ func (d *fastDecoder) parameters() (*map[string]string, bool) {
 			return nil, false
 		}
 		n := len(m)
-		m[d.keep(fastViewBytes(name))] = v
+		m[d.keep(viewBytes(name))] = v
 		if len(m) == n {
 			return nil, false // a duplicate name
 		}
@@ -203,7 +203,7 @@ func (d *fastDecoder) parameters() (*map[string]string, bool) {
 }
 
 // constraint decodes a Constraint.
-func (d *fastDecoder) constraint(out *model.Constraint) bool {
+func (d *decoder) constraint(out *model.Constraint) bool {
 	const (
 		contextName = 1 << iota
 		operator
@@ -221,21 +221,21 @@ func (d *fastDecoder) constraint(out *model.Constraint) bool {
 		}
 		switch member {
 		case "contextName":
-			out.ContextName, ok = d.strIf(fastOnce(&seen, contextName))
+			out.ContextName, ok = d.strIf(once(&seen, contextName))
 		case "operator":
-			if ok = fastOnce(&seen, operator); ok {
+			if ok = once(&seen, operator); ok {
 				out.Operator, ok = d.operator()
 			}
 		case "caseInsensitive":
-			out.CaseInsensitive, ok = d.boolPtr(fastOnce(&seen, caseInsensitive))
+			out.CaseInsensitive, ok = d.boolPtr(once(&seen, caseInsensitive))
 		case "inverted":
-			out.Inverted, ok = d.boolPtr(fastOnce(&seen, inverted))
+			out.Inverted, ok = d.boolPtr(once(&seen, inverted))
 		case "values":
-			if ok = fastOnce(&seen, values); ok {
-				out.Values, ok = fastArrayPtr(d, &d.strs, fastStrItem)
+			if ok = once(&seen, values); ok {
+				out.Values, ok = arrayPtr(d, &d.strs, strItem)
 			}
 		case "value":
-			out.Value, ok = d.strPtr(fastOnce(&seen, value))
+			out.Value, ok = d.strPtr(once(&seen, value))
 			ok = ok && *out.Value != "" // minLength 1
 		default:
 			return false
@@ -249,7 +249,7 @@ func (d *fastDecoder) constraint(out *model.Constraint) bool {
 
 // strategyVariant decodes a StrategyVariant: weight is an integer from 0
 // to 1000.
-func (d *fastDecoder) strategyVariant(out *model.StrategyVariant) bool {
+func (d *decoder) strategyVariant(out *model.StrategyVariant) bool {
 	const (
 		name = 1 << iota
 		weight
@@ -266,20 +266,20 @@ func (d *fastDecoder) strategyVariant(out *model.StrategyVariant) bool {
 		}
 		switch member {
 		case "name":
-			out.Name, ok = d.strIf(fastOnce(&seen, name))
+			out.Name, ok = d.strIf(once(&seen, name))
 		case "weight":
-			if ok = fastOnce(&seen, weight); ok {
+			if ok = once(&seen, weight); ok {
 				out.Weight, ok = d.integer()
 				ok = ok && out.Weight >= 0 && out.Weight <= 1000
 			}
 		case "weightType":
-			if ok = fastOnce(&seen, weightType); ok {
+			if ok = once(&seen, weightType); ok {
 				out.WeightType, ok = d.weightType()
 			}
 		case "stickiness":
-			out.Stickiness, ok = d.strIf(fastOnce(&seen, stickiness))
+			out.Stickiness, ok = d.strIf(once(&seen, stickiness))
 		case "payload":
-			if ok = fastOnce(&seen, payload); ok {
+			if ok = once(&seen, payload); ok {
 				out.Payload = d.svPayloads.zero()
 				ok = d.strategyPayload(out.Payload)
 			}
@@ -293,13 +293,13 @@ func (d *fastDecoder) strategyVariant(out *model.StrategyVariant) bool {
 	return ok && seen&(name|weight|weightType|stickiness) == name|weight|weightType|stickiness
 }
 
-// fastStrategyPayloadMembers are the declared members of a strategy
+// strategyPayloadMembers are the declared members of a strategy
 // variant's payload.
-var fastStrategyPayloadMembers = []string{"type", "value"}
+var strategyPayloadMembers = []string{"type", "value"}
 
 // strategyPayload decodes the payload of a strategy variant, an open
 // object.
-func (d *fastDecoder) strategyPayload(out *model.StrategyPayload) bool {
+func (d *decoder) strategyPayload(out *model.StrategyPayload) bool {
 	const (
 		typ = 1 << iota
 		value
@@ -313,13 +313,13 @@ func (d *fastDecoder) strategyPayload(out *model.StrategyPayload) bool {
 		}
 		switch member {
 		case "type":
-			if ok = fastOnce(&seen, typ); ok {
+			if ok = once(&seen, typ); ok {
 				out.Type, ok = d.payloadType()
 			}
 		case "value":
-			out.Value, ok = d.strIf(fastOnce(&seen, value))
+			out.Value, ok = d.strIf(once(&seen, value))
 		default:
-			ok = d.extra(&out.Extra, member, fastStrategyPayloadMembers)
+			ok = d.extra(&out.Extra, member, strategyPayloadMembers)
 		}
 		if ok {
 			more, ok = d.nextMember()
@@ -330,7 +330,7 @@ func (d *fastDecoder) strategyPayload(out *model.StrategyPayload) bool {
 
 // variant decodes a Variant of a feature or feature environment: weight
 // is a number from 0 to 1000.
-func (d *fastDecoder) variant(out *model.Variant) bool {
+func (d *decoder) variant(out *model.Variant) bool {
 	const (
 		name = 1 << iota
 		weight
@@ -348,27 +348,27 @@ func (d *fastDecoder) variant(out *model.Variant) bool {
 		}
 		switch member {
 		case "name":
-			out.Name, ok = d.strIf(fastOnce(&seen, name))
+			out.Name, ok = d.strIf(once(&seen, name))
 		case "weight":
-			if ok = fastOnce(&seen, weight); ok {
+			if ok = once(&seen, weight); ok {
 				out.Weight, ok = d.weight()
 			}
 		case "weightType":
-			if ok = fastOnce(&seen, weightType); ok {
+			if ok = once(&seen, weightType); ok {
 				var w model.WeightType
 				w, ok = d.weightType()
 				out.WeightType = d.weightTypePtrs.put(w)
 			}
 		case "stickiness":
-			out.Stickiness, ok = d.strPtr(fastOnce(&seen, stickiness))
+			out.Stickiness, ok = d.strPtr(once(&seen, stickiness))
 		case "payload":
-			if ok = fastOnce(&seen, payload); ok {
+			if ok = once(&seen, payload); ok {
 				out.Payload = d.payloads.zero()
 				ok = d.payload(out.Payload)
 			}
 		case "overrides":
-			if ok = fastOnce(&seen, overrides); ok {
-				out.Overrides, ok = fastArrayPtr(d, &d.overrides, (*fastDecoder).override)
+			if ok = once(&seen, overrides); ok {
+				out.Overrides, ok = arrayPtr(d, &d.overrides, (*decoder).override)
 			}
 		default:
 			return false
@@ -381,7 +381,7 @@ func (d *fastDecoder) variant(out *model.Variant) bool {
 }
 
 // payload decodes the Payload of a variant.
-func (d *fastDecoder) payload(out *model.Payload) bool {
+func (d *decoder) payload(out *model.Payload) bool {
 	const (
 		typ = 1 << iota
 		value
@@ -395,11 +395,11 @@ func (d *fastDecoder) payload(out *model.Payload) bool {
 		}
 		switch member {
 		case "type":
-			if ok = fastOnce(&seen, typ); ok {
+			if ok = once(&seen, typ); ok {
 				out.Type, ok = d.payloadType()
 			}
 		case "value":
-			out.Value, ok = d.strIf(fastOnce(&seen, value))
+			out.Value, ok = d.strIf(once(&seen, value))
 		default:
 			return false
 		}
@@ -411,7 +411,7 @@ func (d *fastDecoder) payload(out *model.Payload) bool {
 }
 
 // override decodes an Override of a variant.
-func (d *fastDecoder) override(out *model.Override) bool {
+func (d *decoder) override(out *model.Override) bool {
 	const (
 		contextName = 1 << iota
 		values
@@ -425,10 +425,10 @@ func (d *fastDecoder) override(out *model.Override) bool {
 		}
 		switch member {
 		case "contextName":
-			out.ContextName, ok = d.strIf(fastOnce(&seen, contextName))
+			out.ContextName, ok = d.strIf(once(&seen, contextName))
 		case "values":
-			if ok = fastOnce(&seen, values); ok {
-				out.Values, ok = fastArray(d, &d.strs, fastStrItem)
+			if ok = once(&seen, values); ok {
+				out.Values, ok = array(d, &d.strs, strItem)
 			}
 		default:
 			return false

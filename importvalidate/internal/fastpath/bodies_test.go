@@ -1,4 +1,4 @@
-package importvalidate
+package fastpath
 
 import (
 	"encoding/json"
@@ -11,11 +11,11 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
 )
 
-// fastRecordedBodies returns the body of every recorded validate request
+// recordedBodies returns the body of every recorded validate request
 // (rawBody when the recording has one, an empty body when it has none).
-func fastRecordedBodies(tb testing.TB) map[string][]byte {
+func recordedBodies(tb testing.TB) map[string][]byte {
 	tb.Helper()
-	dir := filepath.Join("..", "testdata", "conformance", "recorded")
+	dir := filepath.Join("..", "..", "..", "testdata", "conformance", "recorded")
 	files, err := filepath.Glob(filepath.Join(dir, "validate-*.request.json"))
 	if err != nil || len(files) == 0 {
 		tb.Fatalf("no recorded validate requests in %s (%v)", dir, err)
@@ -42,8 +42,8 @@ func fastRecordedBodies(tb testing.TB) map[string][]byte {
 	return out
 }
 
-// fastGenerated returns small generated exports.
-func fastGenerated() map[string][]byte {
+// generated returns small generated exports.
+func generated() map[string][]byte {
 	out := map[string][]byte{}
 	for _, o := range []exportgen.Options{
 		{Features: 0, Seed: 1},
@@ -56,9 +56,9 @@ func fastGenerated() map[string][]byte {
 	return out
 }
 
-// fastRichBody carries every member of every object kind of the schema,
+// richBody carries every member of every object kind of the schema,
 // extra members in every open object, nulls where allowed and escapes.
-const fastRichBody = `{
+const richBody = `{
 	"project": "default",
 	"environment": "dev\u0065lopment",
 	"data": {
@@ -184,13 +184,13 @@ const fastRichBody = `{
 	}
 }`
 
-// fastEmptyOptionalBody has every optional array of ExportData present and
+// emptyOptionalBody has every optional array of ExportData present and
 // empty.
-const fastEmptyOptionalBody = `{"project":"p","environment":"e","data":{"features":[],"featureStrategies":[],` +
+const emptyOptionalBody = `{"project":"p","environment":"e","data":{"features":[],"featureStrategies":[],` +
 	`"featureEnvironments":[],"contextFields":[],"featureTags":[],"segments":[],"tagTypes":[],"dependencies":[],"links":[]}}`
 
-// fastCraftedBodies are bodies at the edges of the contract.
-func fastCraftedBodies() map[string]string {
+// craftedBodies are bodies at the edges of the contract.
+func craftedBodies() map[string]string {
 	base := func(feature string) string {
 		return `{"project":"p","environment":"e","data":{"features":[` + feature + `],"featureStrategies":[],"tagTypes":[]}}`
 	}
@@ -219,7 +219,7 @@ func fastCraftedBodies() map[string]string {
 	}
 	m := map[string]string{
 		"minimal":               base(`{"name":"f"}`),
-		"empty optional":        fastEmptyOptionalBody,
+		"empty optional":        emptyOptionalBody,
 		"leading whitespace":    " \t\r\n" + base(`{"name":"f"}`) + " \n",
 		"bom":                   "\ufeff" + base(`{"name":"f"}`),
 		"form feed":             "\f" + base(`{"name":"f"}`),
@@ -320,12 +320,12 @@ func fastCraftedBodies() map[string]string {
 		"payload VALUE":         sv(`{"type":"json","value":"v","VALUE":1}`),
 		"payload dup extra":     sv(`{"type":"json","value":"v","x":1,"x":2}`),
 		"payload dup nested":    sv(`{"type":"json","value":"v","x":{"a":1,"\u0061":2}}`),
-		"payload many keys":     sv(`{"type":"json","value":"v","x":{` + fastManyKeys(40, false) + `}}`),
-		"payload many dup":      sv(`{"type":"json","value":"v","x":{` + fastManyKeys(40, true) + `}}`),
+		"payload many keys":     sv(`{"type":"json","value":"v","x":{` + manyKeys(40, false) + `}}`),
+		"payload many dup":      sv(`{"type":"json","value":"v","x":{` + manyKeys(40, true) + `}}`),
 		"payload bad type":      sv(`{"type":"xml","value":"v"}`),
 		"payload no value":      sv(`{"type":"json"}`),
-		"deep ok":               deep(fastTestDepth - 7),
-		"deep over":             deep(fastTestDepth - 6),
+		"deep ok":               deep(testDepth - 7),
+		"deep over":             deep(testDepth - 6),
 		"collab Users":          base(`{"name":"f","collaborators":{"users":[],"Users":[]}}`),
 		"collab ID":             base(`{"name":"f","collaborators":{"users":[{"id":1,"name":"n","imageUrl":"u","ID":2}]}}`),
 		"collab kelvin":         base(`{"name":"f","collaborators":{"users":[],"u\u017fers":1}}`),
@@ -348,9 +348,9 @@ func fastCraftedBodies() map[string]string {
 	return m
 }
 
-// fastManyKeys returns n members "k0": 0 ...; with dup the last repeats
+// manyKeys returns n members "k0": 0 ...; with dup the last repeats
 // the first, escaped.
-func fastManyKeys(n int, dup bool) string {
+func manyKeys(n int, dup bool) string {
 	parts := make([]string, 0, n+1)
 	for i := 0; i < n; i++ {
 		parts = append(parts, fmt.Sprintf(`"k%d":%d`, i, i))
@@ -361,30 +361,30 @@ func fastManyKeys(n int, dup bool) string {
 	return strings.Join(parts, ",")
 }
 
-// fastAgreementBodies returns every named body the agreement test and the
+// agreementBodies returns every named body the agreement test and the
 // fuzz target start from: recorded requests, generated exports, crafted
 // edge cases and mutations of the rich body and of a small export.
-func fastAgreementBodies(tb testing.TB) map[string][]byte {
+func agreementBodies(tb testing.TB) map[string][]byte {
 	tb.Helper()
 	all := map[string][]byte{}
-	for name, b := range fastRecordedBodies(tb) {
+	for name, b := range recordedBodies(tb) {
 		all["recorded "+name] = b
 	}
-	gen := fastGenerated()
+	gen := generated()
 	for name, b := range gen {
 		all[name] = b
 	}
-	for name, s := range fastCraftedBodies() {
+	for name, s := range craftedBodies() {
 		all["crafted "+name] = []byte(s)
 	}
-	for name, b := range fastMutations(tb, []byte(fastRichBody)) {
+	for name, b := range mutations(tb, []byte(richBody)) {
 		all["rich "+name] = b
 	}
 	if !testing.Short() {
-		for name, b := range fastMutations(tb, gen["exportgen-1-1"]) {
+		for name, b := range mutations(tb, gen["exportgen-1-1"]) {
 			all["exportgen-1 "+name] = b
 		}
 	}
-	all["rich"] = []byte(fastRichBody)
+	all["rich"] = []byte(richBody)
 	return all
 }

@@ -1,8 +1,11 @@
-package importvalidate
+package fastpath
 
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -11,20 +14,20 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
 )
 
-// The fast path's tests hold fastDecode to its contract: its verdict is
+// The fast path's tests hold Decode to its contract: its verdict is
 // computed independently (encoding/json for syntax, UTF-8 and duplicate
 // names, jsonschema/v5 for the schema, json.Unmarshal for the decoded
 // value) and compared on recorded requests, generated exports, mutations
 // of them and, under -fuzz, on anything.
 
-// fastTestDepth is the nesting limit the agreement tests give fastDecode.
-const fastTestDepth = 64
+// testDepth is the nesting limit the agreement tests give Decode.
+const testDepth = 64
 
 // TestFastPathAgreesWithSchema runs the agreement check of the fuzz target
 // on every seed: recorded requests, generated exports, crafted edge cases
 // and mutations.
 func TestFastPathAgreesWithSchema(t *testing.T) {
-	bodies := fastAgreementBodies(t)
+	bodies := agreementBodies(t)
 	names := make([]string, 0, len(bodies))
 	for name := range bodies {
 		names = append(names, name)
@@ -32,58 +35,72 @@ func TestFastPathAgreesWithSchema(t *testing.T) {
 	sort.Strings(names)
 	accepted := 0
 	for _, name := range names {
-		if msg := fastDisagreement(t, bodies[name], fastTestDepth); msg != "" {
+		if msg := disagreement(t, bodies[name], testDepth); msg != "" {
 			t.Errorf("%s: %s\nbody: %.3000s", name, msg, bodies[name])
 			continue
 		}
-		if _, ok := fastDecode(bodies[name], fastTestDepth); ok {
+		if _, ok := Decode(bodies[name], testDepth); ok {
 			accepted++
 		}
 	}
 	t.Logf("%d bodies, %d on the fast path", len(bodies), accepted)
 }
 
-// The slow path built by fastTestStructure, once per test binary.
-var (
-	fastStructureOnce sync.Once
-	fastStructure     *Structure
-	fastStructureErr  error
-)
-
-// fastTestStructure returns the slow path with the tests' depth limit.
-func fastTestStructure(tb testing.TB) *Structure {
+// schemaDocument reads the schema the fast path is held to, the one
+// importvalidate embeds.
+func schemaDocument(tb testing.TB) []byte {
 	tb.Helper()
-	fastStructureOnce.Do(func() {
-		fastStructure, fastStructureErr = NewStructure(StructureOptions{MaxDepth: fastTestDepth})
-	})
-	if fastStructureErr != nil {
-		tb.Fatal(fastStructureErr)
+	b, err := os.ReadFile(filepath.Join("..", "..", "import.schema.json"))
+	if err != nil {
+		tb.Fatal(err)
 	}
-	return fastStructure
+	return b
 }
 
-// fastStructureDisagreement reports, for a body fastDecode takes with the
-// tests' depth limit, a problem Structure.Check finds in it.
-func fastStructureDisagreement(tb testing.TB, body []byte) string {
+// The slow path built by testChecker, once per test binary.
+var (
+	checkerOnce sync.Once
+	checker     *schema.Checker
+	checkerErr  error
+)
+
+// testChecker returns the slow path of the structural tier with the tests'
+// depth limit.
+func testChecker(tb testing.TB) *schema.Checker {
 	tb.Helper()
-	if _, ok := fastDecode(body, fastTestDepth); !ok {
+	doc := schemaDocument(tb)
+	checkerOnce.Do(func() {
+		checker, checkerErr = schema.New(doc, schema.Options{MaxProblems: 1000, MaxDepth: testDepth})
+	})
+	if checkerErr != nil {
+		tb.Fatal(checkerErr)
+	}
+	return checker
+}
+
+// structureDisagreement reports, for a body Decode takes with the tests'
+// depth limit, a problem the slow path finds in it.
+func structureDisagreement(tb testing.TB, body []byte) string {
+	tb.Helper()
+	if _, ok := Decode(body, testDepth); !ok {
 		return ""
 	}
-	if _, problems := fastTestStructure(tb).Check(body); len(problems) > 0 {
-		return fmt.Sprintf("taken by the fast path, but Structure.Check reports %d problems, first %s: %s",
-			len(problems), problems[0].Code, problems[0].Message)
+	if _, problems := testChecker(tb).Check(body); len(problems) > 0 {
+		return fmt.Sprintf("taken by the fast path, but the slow path reports %d problems, first of kind %d: %s",
+			len(problems), problems[0].Kind, problems[0].Message)
 	}
 	return ""
 }
 
 // TestFastPathImpliesStructureValid checks the direction of the agreement
-// the validation relies on: a body fastDecode takes is one the slow path,
-// Structure.Check with the same depth limit, finds no problem in.
+// the validation relies on: a body Decode takes is one the slow path
+// (schema.Checker.Check, which does not consult the fast path) with the
+// same depth limit finds no problem in.
 func TestFastPathImpliesStructureValid(t *testing.T) {
-	bodies := fastAgreementBodies(t)
+	bodies := agreementBodies(t)
 	bodies["exportgen 1000"] = exportgen.JSON(exportgen.Options{Features: 1000, Seed: 1})
 	for name, b := range bodies {
-		if msg := fastStructureDisagreement(t, b); msg != "" {
+		if msg := structureDisagreement(t, b); msg != "" {
 			t.Errorf("%s: %s", name, msg)
 		}
 	}
@@ -94,22 +111,22 @@ func TestFastPathImpliesStructureValid(t *testing.T) {
 // and the crafted valid ones.
 func TestFastPathTakesValidBodies(t *testing.T) {
 	must := map[string][]byte{
-		"rich":           []byte(fastRichBody),
-		"empty optional": []byte(fastEmptyOptionalBody),
+		"rich":           []byte(richBody),
+		"empty optional": []byte(emptyOptionalBody),
 		"exportgen 1000": exportgen.JSON(exportgen.Options{Features: 1000, Seed: 1}),
 	}
-	for name, b := range fastGenerated() {
+	for name, b := range generated() {
 		must[name] = b
 	}
-	for name, b := range fastRecordedBodies(t) {
+	for name, b := range recordedBodies(t) {
 		if strings.Contains(name, "schema-") || strings.Contains(name, "malformed") || len(b) == 0 {
 			continue
 		}
 		must[name] = b
 	}
 	for name, b := range must {
-		if _, ok := fastDecode(b, fastTestDepth); !ok {
-			t.Errorf("%s: not on the fast path (%s)", name, fastExpect(t, b, fastTestDepth).why)
+		if _, ok := Decode(b, testDepth); !ok {
+			t.Errorf("%s: not on the fast path (%s)", name, expect(t, b, testDepth).why)
 		}
 	}
 }
@@ -118,7 +135,7 @@ func TestFastPathTakesValidBodies(t *testing.T) {
 // with encoding/json's.
 func TestFastPathLargeExportAgrees(t *testing.T) {
 	body := exportgen.JSON(exportgen.Options{Features: 1000, Seed: 1, ProblemShare: 0.1})
-	if msg := fastDisagreement(t, body, fastTestDepth); msg != "" {
+	if msg := disagreement(t, body, testDepth); msg != "" {
 		t.Fatal(msg)
 	}
 }
@@ -127,27 +144,27 @@ func TestFastPathLargeExportAgrees(t *testing.T) {
 // body nests 14 levels (data.features[].environments[].strategies[].
 // variants[].payload.extra.deep[1]).
 func TestFastPathDepthLimit(t *testing.T) {
-	body := []byte(fastRichBody)
+	body := []byte(richBody)
 	for depth := -1; depth <= 16; depth++ {
-		if msg := fastDisagreement(t, body, depth); msg != "" {
+		if msg := disagreement(t, body, depth); msg != "" {
 			t.Errorf("maxDepth %d: %s", depth, msg)
 		}
 	}
-	if _, ok := fastDecode(body, 13); ok {
+	if _, ok := Decode(body, 13); ok {
 		t.Error("accepted at maxDepth 13")
 	}
-	if _, ok := fastDecode(body, 14); !ok {
+	if _, ok := Decode(body, 14); !ok {
 		t.Error("refused at maxDepth 14")
 	}
 }
 
-// TestFastRichBodyCoversSchema checks that fastRichBody, which the
+// TestFastRichBodyCoversSchema checks that richBody, which the
 // mutation tests start from, uses every member name the schema declares:
 // a member added to the schema must be added to it (and to the fast
 // path, which refuses members it does not know).
 func TestFastRichBodyCoversSchema(t *testing.T) {
-	var schema any
-	if err := json.Unmarshal(importSchema, &schema); err != nil {
+	var doc any
+	if err := json.Unmarshal(schemaDocument(t), &doc); err != nil {
 		t.Fatal(err)
 	}
 	declared := map[string]bool{}
@@ -169,9 +186,9 @@ func TestFastRichBodyCoversSchema(t *testing.T) {
 			}
 		}
 	}
-	walkSchema(schema)
+	walkSchema(doc)
 	used := map[string]bool{}
-	_, paths, _ := fastRichPaths(t)
+	_, paths, _ := richPaths(t)
 	for _, p := range paths {
 		if i := strings.LastIndexByte(p, '/'); i >= 0 {
 			used[p[i+1:]] = true
@@ -179,7 +196,7 @@ func TestFastRichBodyCoversSchema(t *testing.T) {
 	}
 	for name := range declared {
 		if !used[name] {
-			t.Errorf("the schema declares a member %q that fastRichBody does not use", name)
+			t.Errorf("the schema declares a member %q that richBody does not use", name)
 		}
 	}
 }

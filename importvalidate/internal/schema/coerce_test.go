@@ -1,4 +1,4 @@
-package importvalidate
+package schema
 
 import (
 	"encoding/json"

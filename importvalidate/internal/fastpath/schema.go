@@ -1,4 +1,4 @@
-package importvalidate
+package fastpath
 
 import (
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
@@ -18,16 +18,16 @@ import (
 
 // dateTime reads a string that must have the format date-time and returns
 // it as model.ParseDateTime reads it. The fast path takes it only when
-// both jsonschema/v5's check (fastIsDateTime) and model.ParseDateTime
+// both jsonschema/v5's check (isDateTime) and model.ParseDateTime
 // accept it: a date-time only the schema accepts (such as an hour written
 // "+1") would make encoding/json fail, and one only model.ParseDateTime
 // accepts (such as a space for the "T") fails the schema.
-func (d *fastDecoder) dateTime() (time.Time, bool) {
+func (d *decoder) dateTime() (time.Time, bool) {
 	s, ok := d.strView()
-	if !ok || !fastIsDateTime(s) {
+	if !ok || !isDateTime(s) {
 		return time.Time{}, false
 	}
-	if t, ok := fastUTCDateTime(s); ok {
+	if t, ok := uTCDateTime(s); ok {
 		return t, true
 	}
 	t, err := model.ParseDateTime(s)
@@ -36,7 +36,7 @@ func (d *fastDecoder) dateTime() (time.Time, bool) {
 
 // nullDateTime reads a member of type ["string", "null"] with format
 // date-time.
-func (d *fastDecoder) nullDateTime() (model.Nullable[time.Time], bool) {
+func (d *decoder) nullDateTime() (model.Nullable[time.Time], bool) {
 	if d.null() {
 		return model.Nullable[time.Time]{Present: true}, true
 	}
@@ -44,16 +44,16 @@ func (d *fastDecoder) nullDateTime() (model.Nullable[time.Time], bool) {
 	return model.Nullable[time.Time]{Value: t, Valid: true, Present: true}, ok
 }
 
-// fastUTCDateTime reads the common form of a date-time,
+// uTCDateTime reads the common form of a date-time,
 // YYYY-MM-DDThh:mm:ss[.fraction]Z with an upper-case T and Z and no leap
 // second, giving what model.ParseDateTime gives for it. It reports false
-// for any other form; s has passed fastIsDateTime.
-func fastUTCDateTime(s string) (time.Time, bool) {
+// for any other form; s has passed isDateTime.
+func uTCDateTime(s string) (time.Time, bool) {
 	n := len(s)
 	if s[10] != 'T' || s[n-1] != 'Z' || s[17:19] == "60" {
 		return time.Time{}, false
 	}
-	// fastIsDateTime has checked the digits of the date; those of the
+	// isDateTime has checked the digits of the date; those of the
 	// time may still carry a sign, which time.Parse rejects.
 	for _, i := range [...]int{11, 12, 14, 15, 17, 18} {
 		if s[i] < '0' || s[i] > '9' {
@@ -69,7 +69,7 @@ func fastUTCDateTime(s string) (time.Time, bool) {
 	}
 	nsec := 0
 	if n > 20 {
-		// fastIsDateTime has checked that s[19] is '.' followed by
+		// isDateTime has checked that s[19] is '.' followed by
 		// digits up to the Z; time.Parse keeps nine of them.
 		frac := s[20 : n-1]
 		scale := 100000000
@@ -81,25 +81,25 @@ func fastUTCDateTime(s string) (time.Time, bool) {
 	return time.Date(num(0, 4), time.Month(num(5, 2)), num(8, 2), num(11, 2), num(14, 2), num(17, 2), nsec, time.UTC), true
 }
 
-// fastIsDateTime is jsonschema/v5's check of the date-time format
+// isDateTime is jsonschema/v5's check of the date-time format
 // (format.go, isDateTime) for a string, byte for byte: RFC 3339 with a
 // "T" or "t", the zone "Z", "z" or ±hh:mm, and a leap second only at
 // 23:59:60 UTC. Like the original it reads two-digit fields with
 // strconv.Atoi's rules, so "+1" passes as an hour.
-func fastIsDateTime(s string) bool {
+func isDateTime(s string) bool {
 	if len(s) < 20 {
 		return false
 	}
 	if s[10] != 'T' && s[10] != 't' {
 		return false
 	}
-	return fastIsDate(s[:10]) && fastIsTime(s[11:])
+	return isDate(s[:10]) && isTime(s[11:])
 }
 
-// fastIsDate reports whether time.Parse("2006-01-02", s) succeeds: four
+// isDate reports whether time.Parse("2006-01-02", s) succeeds: four
 // digits, '-', two digits of a month, '-', two digits of a day of that
 // month.
-func fastIsDate(s string) bool {
+func isDate(s string) bool {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
 		return false
 	}
@@ -121,21 +121,21 @@ func fastIsDate(s string) bool {
 	return day <= days
 }
 
-// fastIsTime is jsonschema/v5's isTime for a string: the full-time of RFC
+// isTime is jsonschema/v5's isTime for a string: the full-time of RFC
 // 3339 after the "T".
-func fastIsTime(str string) bool {
+func isTime(str string) bool {
 	if len(str) < 9 || str[2] != ':' || str[5] != ':' {
 		return false
 	}
-	h, ok := fastAtoi2(str[0:2], 0, 23)
+	h, ok := atoi2(str[0:2], 0, 23)
 	if !ok {
 		return false
 	}
-	m, ok := fastAtoi2(str[3:5], 0, 59)
+	m, ok := atoi2(str[3:5], 0, 59)
 	if !ok {
 		return false
 	}
-	s, ok := fastAtoi2(str[6:8], 0, 60)
+	s, ok := atoi2(str[6:8], 0, 60)
 	if !ok {
 		return false
 	}
@@ -171,11 +171,11 @@ func fastIsTime(str string) bool {
 		default:
 			return false
 		}
-		zh, ok := fastAtoi2(str[1:3], 0, 23)
+		zh, ok := atoi2(str[1:3], 0, 23)
 		if !ok {
 			return false
 		}
-		zm, ok := fastAtoi2(str[4:6], 0, 59)
+		zm, ok := atoi2(str[4:6], 0, 59)
 		if !ok {
 			return false
 		}
@@ -191,9 +191,9 @@ func fastIsTime(str string) bool {
 	return true
 }
 
-// fastAtoi2 is strconv.Atoi on a two-byte string, followed by a range
+// atoi2 is strconv.Atoi on a two-byte string, followed by a range
 // check: two digits, or a sign and one digit.
-func fastAtoi2(s string, lo, hi int) (int, bool) {
+func atoi2(s string, lo, hi int) (int, bool) {
 	var n int
 	switch c0, c1 := s[0], s[1]; {
 	case c1 < '0' || c1 > '9':
@@ -210,28 +210,28 @@ func fastAtoi2(s string, lo, hi int) (int, bool) {
 	return n, lo <= n && n <= hi
 }
 
-// fastIsColor matches the Color pattern ^#[0-9A-Fa-f]{6}$ (Go's $ matches
+// isColor matches the Color pattern ^#[0-9A-Fa-f]{6}$ (Go's $ matches
 // at the end of the text only).
-func fastIsColor(s string) bool {
+func isColor(s string) bool {
 	if len(s) != 7 || s[0] != '#' {
 		return false
 	}
-	return fastHex4([]byte(s[1:5])) && fastHex4([]byte(s[3:7]))
+	return hex4([]byte(s[1:5])) && hex4([]byte(s[3:7]))
 }
 
 // nullColor reads a member of the Color definition: null or a string
 // matching the pattern.
-func (d *fastDecoder) nullColor() (model.Nullable[string], bool) {
+func (d *decoder) nullColor() (model.Nullable[string], bool) {
 	if d.null() {
 		return model.Nullable[string]{Present: true}, true
 	}
 	s, ok := d.str()
-	return model.Nullable[string]{Value: s, Valid: true, Present: true}, ok && fastIsColor(s)
+	return model.Nullable[string]{Value: s, Valid: true, Present: true}, ok && isColor(s)
 }
 
-// fastLenBetween reports whether s has between lo and hi code points, as
+// lenBetween reports whether s has between lo and hi code points, as
 // jsonschema/v5 counts minLength and maxLength.
-func fastLenBetween(s string, lo, hi int) bool {
+func lenBetween(s string, lo, hi int) bool {
 	if len(s) < lo {
 		return false // every code point takes a byte at least
 	}
@@ -240,17 +240,17 @@ func fastLenBetween(s string, lo, hi int) bool {
 }
 
 // weight reads a Variant weight: a number from 0 to 1000, with
-// jsonschema/v5's verdict (fastWithin1000), decoded as a float64.
-func (d *fastDecoder) weight() (float64, bool) {
+// jsonschema/v5's verdict (within1000), decoded as a float64.
+func (d *decoder) weight() (float64, bool) {
 	lit, plain, ok := d.number()
 	if !ok {
 		return 0, false
 	}
-	f, ok := fastParseFloat(lit, plain)
-	return f, ok && fastWithin1000(lit)
+	f, ok := parseFloat(lit, plain)
+	return f, ok && within1000(lit)
 }
 
-// fastWithin1000 reports whether the number literal lit lies in [0, 1000],
+// within1000 reports whether the number literal lit lies in [0, 1000],
 // with jsonschema/v5's verdict but without math/big, in time linear in the
 // literal: as digits × 10^exp (jsonwire.ParseDecimal), a positive number is at most
 // 1000 when it has fewer than four integer digits or is 1000 itself.
@@ -259,12 +259,12 @@ func (d *fastDecoder) weight() (float64, bool) {
 // counted after the fraction digits, exceeds a million in magnitude, and
 // on any literal whose written exponent does not fit an int64: such a
 // literal is refused.
-func fastWithin1000(lit string) bool {
+func within1000(lit string) bool {
 	d := jsonwire.ParseDecimal(lit)
 	if d.Digits == "" {
 		// Zero, whatever its sign and exponent, once big.Rat has read
 		// the exponent.
-		return fastExponentFits(lit)
+		return exponentFits(lit)
 	}
 	if ratExponent(lit) > 1e6 {
 		return false
@@ -276,9 +276,9 @@ func fastWithin1000(lit string) bool {
 	return intDigits < 4 || (intDigits == 4 && d.Digits == "1")
 }
 
-// fastExponentFits reports whether the exponent written in the number
+// exponentFits reports whether the exponent written in the number
 // literal lit, if any, fits an int64, as big.Rat.SetString requires.
-func fastExponentFits(lit string) bool {
+func exponentFits(lit string) bool {
 	i := strings.IndexAny(lit, "eE")
 	if i < 0 {
 		return true
@@ -315,12 +315,12 @@ func ratExponent(lit string) int64 {
 }
 
 // lifecycleStage reads a Lifecycle stage: one of its enumeration.
-func (d *fastDecoder) lifecycleStage() (model.LifecycleStage, bool) {
+func (d *decoder) lifecycleStage() (model.LifecycleStage, bool) {
 	s, ok := d.strView()
 	if !ok {
 		return "", false
 	}
-	for _, st := range fastStages {
+	for _, st := range stages {
 		if s == string(st) {
 			return st, true
 		}
@@ -328,16 +328,16 @@ func (d *fastDecoder) lifecycleStage() (model.LifecycleStage, bool) {
 	return "", false
 }
 
-// fastStages is the enumeration of Lifecycle stage.
-var fastStages = [...]model.LifecycleStage{model.StageInitial, model.StagePreLive, model.StageLive, model.StageCompleted, model.StageArchived}
+// stages is the enumeration of Lifecycle stage.
+var stages = [...]model.LifecycleStage{model.StageInitial, model.StagePreLive, model.StageLive, model.StageCompleted, model.StageArchived}
 
 // operator reads a Constraint operator: one of its enumeration.
-func (d *fastDecoder) operator() (model.Operator, bool) {
+func (d *decoder) operator() (model.Operator, bool) {
 	s, ok := d.strView()
 	if !ok {
 		return "", false
 	}
-	for _, op := range fastOperators {
+	for _, op := range operators {
 		if s == string(op) {
 			return op, true
 		}
@@ -345,14 +345,14 @@ func (d *fastDecoder) operator() (model.Operator, bool) {
 	return "", false
 }
 
-// fastOperators is the enumeration of Constraint operator.
-var fastOperators = [...]model.Operator{model.OpNotIn, model.OpIn, model.OpStrEndsWith, model.OpStrStartsWith, model.OpStrContains,
+// operators is the enumeration of Constraint operator.
+var operators = [...]model.Operator{model.OpNotIn, model.OpIn, model.OpStrEndsWith, model.OpStrStartsWith, model.OpStrContains,
 	model.OpNumEq, model.OpNumGt, model.OpNumGte, model.OpNumLt, model.OpNumLte,
 	model.OpDateAfter, model.OpDateBefore, model.OpSemverEq, model.OpSemverGt, model.OpSemverLt,
 	model.OpSemverGte, model.OpSemverLte, model.OpRegex}
 
 // weightType reads a WeightType: variable or fix.
-func (d *fastDecoder) weightType() (model.WeightType, bool) {
+func (d *decoder) weightType() (model.WeightType, bool) {
 	s, ok := d.strView()
 	switch {
 	case !ok:
@@ -366,7 +366,7 @@ func (d *fastDecoder) weightType() (model.WeightType, bool) {
 }
 
 // payloadType reads a PayloadType: json, csv, string or number.
-func (d *fastDecoder) payloadType() (model.PayloadType, bool) {
+func (d *decoder) payloadType() (model.PayloadType, bool) {
 	s, ok := d.strView()
 	if !ok {
 		return "", false

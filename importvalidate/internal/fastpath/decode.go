@@ -1,4 +1,4 @@
-package importvalidate
+package fastpath
 
 import (
 	"encoding/json"
@@ -8,21 +8,7 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// The fast path of the structural tier: one hand-written pass over the
-// request body that checks it against import.schema.json and decodes it
-// into the model at once, for the common case of a valid body. Whatever it
-// does not accept goes to the slow path (the scanner and the schema
-// checker), which finds and words the problems; the fast path never
-// reports any.
-//
-// The schema's constraints are written into the decode functions, one per
-// model type (fastpath_data.go, fastpath_feature.go, fastpath_strategy.go),
-// with the single-value checks in fastpath_schema.go, the byte-level reading
-// in fastpath_lex.go and the allocation scheme in fastpath_alloc.go.
-// FuzzFastPathAgreesWithSchema (fastpath_test.go) holds them to the
-// schema as jsonschema/v5 reads it and to encoding/json's decoding.
-
-// fastDecode decodes body into an ImportRequest when, and only when, body is a single JSON value that is
+// Decode decodes body into an ImportRequest when, and only when, body is a single JSON value that is
 // syntactically valid, valid UTF-8 throughout, free of duplicate member names in every object (compare names
 // after unescaping), nested no deeper than maxDepth, and valid against import.schema.json. Otherwise ok is false
 // and the caller falls back to the slow path that reports the problems.
@@ -58,11 +44,11 @@ import (
 // structural tier uses model.ParseDateTime).
 //
 // req shares no memory with body, which the caller may reuse afterwards.
-// Its strings are copied into a few 32 KiB chunks (fastpath_lex.go, keep).
-func fastDecode(body []byte, maxDepth int) (req *model.ImportRequest, ok bool) {
-	d := fastDecoders.Get().(*fastDecoder)
+// Its strings are copied into a few 32 KiB chunks (lex.go, keep).
+func Decode(body []byte, maxDepth int) (req *model.ImportRequest, ok bool) {
+	d := decoders.Get().(*decoder)
 	defer d.release()
-	d.data, d.pos, d.depth, d.limit = body, 0, 0, min(maxDepth, fastMaxNesting)
+	d.data, d.pos, d.depth, d.limit = body, 0, 0, min(maxDepth, maxNesting)
 	req = new(model.ImportRequest)
 	d.ws()
 	if !d.importRequest(req) {
@@ -75,13 +61,13 @@ func fastDecode(body []byte, maxDepth int) (req *model.ImportRequest, ok bool) {
 	return req, true
 }
 
-// fastDecoders keeps decoders between calls, so that their scratch lists
+// decoders keeps decoders between calls, so that their scratch lists
 // have grown to the size of the arrays met before.
-var fastDecoders = sync.Pool{New: func() any { return new(fastDecoder) }}
+var decoders = sync.Pool{New: func() any { return new(decoder) }}
 
 // release forgets everything of the last decoding that the result holds or
-// that would keep the input alive, and returns d to fastDecoders.
-func (d *fastDecoder) release() {
+// that would keep the input alive, and returns d to decoders.
+func (d *decoder) release() {
 	d.data, d.arena, d.arenaUsed = nil, nil, 0
 	clear(d.names)
 	d.names = d.names[:0]
@@ -119,11 +105,11 @@ func (d *fastDecoder) release() {
 	d.payloads.reset()
 	d.svPayloads.reset()
 	d.params.reset()
-	fastDecoders.Put(d)
+	decoders.Put(d)
 }
 
-// fastDecoder is the state of one fastDecode call.
-type fastDecoder struct {
+// decoder is the state of one Decode call.
+type decoder struct {
 	data []byte
 	// arena is the current chunk of the string arena (see keep), handed
 	// out to the result up to arenaUsed.
@@ -137,46 +123,46 @@ type fastDecoder struct {
 	// innermost last.
 	names []string
 
-	features            fastList[model.Feature]
-	strategies          fastList[model.Strategy]
-	featureEnvironments fastList[model.FeatureEnvironment]
-	contextFields       fastList[model.ContextField]
-	featureTags         fastList[model.FeatureTag]
-	segments            fastList[model.Segment]
-	tagTypes            fastList[model.TagType]
-	dependencies        fastList[model.FeatureDependencies]
-	dataLinks           fastList[model.FeatureLinks]
-	dataLink            fastList[model.DataLink]
-	variants            fastList[model.Variant]
-	overrides           fastList[model.Override]
-	tags                fastList[model.Tag]
-	parents             fastList[model.ParentDependency]
-	parentEntries       fastList[model.ParentDependencyEntry]
-	featureLinks        fastList[model.FeatureLink]
-	collaborators       fastList[model.Collaborator]
-	constraints         fastList[model.Constraint]
-	strategyVariants    fastList[model.StrategyVariant]
-	legalValues         fastList[model.LegalValue]
-	strs                fastList[string]
-	floats              fastList[float64]
-	raws                fastList[json.RawMessage]
+	features            list[model.Feature]
+	strategies          list[model.Strategy]
+	featureEnvironments list[model.FeatureEnvironment]
+	contextFields       list[model.ContextField]
+	featureTags         list[model.FeatureTag]
+	segments            list[model.Segment]
+	tagTypes            list[model.TagType]
+	dependencies        list[model.FeatureDependencies]
+	dataLinks           list[model.FeatureLinks]
+	dataLink            list[model.DataLink]
+	variants            list[model.Variant]
+	overrides           list[model.Override]
+	tags                list[model.Tag]
+	parents             list[model.ParentDependency]
+	parentEntries       list[model.ParentDependencyEntry]
+	featureLinks        list[model.FeatureLink]
+	collaborators       list[model.Collaborator]
+	constraints         list[model.Constraint]
+	strategyVariants    list[model.StrategyVariant]
+	legalValues         list[model.LegalValue]
+	strs                list[string]
+	floats              list[float64]
+	raws                list[json.RawMessage]
 
-	strPtrs        fastSlab[string]
-	boolPtrs       fastSlab[bool]
-	floatPtrs      fastSlab[float64]
-	intPtrs        fastSlab[int64]
-	weightTypePtrs fastSlab[model.WeightType]
-	createdBys     fastSlab[model.CreatedBy]
-	lifecycles     fastSlab[model.Lifecycle]
-	collabs        fastSlab[model.Collaborators]
-	payloads       fastSlab[model.Payload]
-	svPayloads     fastSlab[model.StrategyPayload]
-	params         fastSlab[map[string]string]
+	strPtrs        slab[string]
+	boolPtrs       slab[bool]
+	floatPtrs      slab[float64]
+	intPtrs        slab[int64]
+	weightTypePtrs slab[model.WeightType]
+	createdBys     slab[model.CreatedBy]
+	lifecycles     slab[model.Lifecycle]
+	collabs        slab[model.Collaborators]
+	payloads       slab[model.Payload]
+	svPayloads     slab[model.StrategyPayload]
+	params         slab[map[string]string]
 }
 
-// fastOnce sets bit in *seen and reports whether it was clear; a member
+// once sets bit in *seen and reports whether it was clear; a member
 // met twice in one object takes the body off the fast path.
-func fastOnce(seen *uint32, bit uint32) bool {
+func once(seen *uint32, bit uint32) bool {
 	if *seen&bit != 0 {
 		return false
 	}
@@ -185,7 +171,7 @@ func fastOnce(seen *uint32, bit uint32) bool {
 }
 
 // importRequest decodes the body: ImportTogglesSchema.
-func (d *fastDecoder) importRequest(out *model.ImportRequest) bool {
+func (d *decoder) importRequest(out *model.ImportRequest) bool {
 	const (
 		project = 1 << iota
 		environment
@@ -200,13 +186,13 @@ func (d *fastDecoder) importRequest(out *model.ImportRequest) bool {
 		}
 		switch name {
 		case "project":
-			ok = fastOnce(&seen, project)
+			ok = once(&seen, project)
 			out.Project, ok = d.strIf(ok)
 		case "environment":
-			ok = fastOnce(&seen, environment)
+			ok = once(&seen, environment)
 			out.Environment, ok = d.strIf(ok)
 		case "data":
-			ok = fastOnce(&seen, data) && d.exportData(&out.Data)
+			ok = once(&seen, data) && d.exportData(&out.Data)
 		default:
 			return false
 		}
@@ -218,7 +204,7 @@ func (d *fastDecoder) importRequest(out *model.ImportRequest) bool {
 }
 
 // strIf reads a string when ok, the result of the checks before it.
-func (d *fastDecoder) strIf(ok bool) (string, bool) {
+func (d *decoder) strIf(ok bool) (string, bool) {
 	if !ok {
 		return "", false
 	}
@@ -226,7 +212,7 @@ func (d *fastDecoder) strIf(ok bool) (string, bool) {
 }
 
 // strPtr reads an optional string member.
-func (d *fastDecoder) strPtr(ok bool) (*string, bool) {
+func (d *decoder) strPtr(ok bool) (*string, bool) {
 	if !ok {
 		return nil, false
 	}
@@ -235,7 +221,7 @@ func (d *fastDecoder) strPtr(ok bool) (*string, bool) {
 }
 
 // boolPtr reads an optional boolean member.
-func (d *fastDecoder) boolPtr(ok bool) (*bool, bool) {
+func (d *decoder) boolPtr(ok bool) (*bool, bool) {
 	if !ok {
 		return nil, false
 	}
@@ -244,7 +230,7 @@ func (d *fastDecoder) boolPtr(ok bool) (*bool, bool) {
 }
 
 // floatPtr reads an optional member of type number.
-func (d *fastDecoder) floatPtr(ok bool) (*float64, bool) {
+func (d *decoder) floatPtr(ok bool) (*float64, bool) {
 	if !ok {
 		return nil, false
 	}
@@ -253,7 +239,7 @@ func (d *fastDecoder) floatPtr(ok bool) (*float64, bool) {
 }
 
 // nullString reads a member of type ["string", "null"].
-func (d *fastDecoder) nullString(ok bool) (model.Nullable[string], bool) {
+func (d *decoder) nullString(ok bool) (model.Nullable[string], bool) {
 	if !ok {
 		return model.Nullable[string]{}, false
 	}
@@ -264,23 +250,23 @@ func (d *fastDecoder) nullString(ok bool) (model.Nullable[string], bool) {
 	return model.Nullable[string]{Value: s, Valid: true, Present: true}, ok
 }
 
-// fastStrItem decodes an item of a string array.
-func fastStrItem(d *fastDecoder, out *string) bool {
+// strItem decodes an item of a string array.
+func strItem(d *decoder, out *string) bool {
 	s, ok := d.str()
 	*out = s
 	return ok
 }
 
-// fastFloatItem decodes an item of a number array.
-func fastFloatItem(d *fastDecoder, out *float64) bool {
+// floatItem decodes an item of a number array.
+func floatItem(d *decoder, out *float64) bool {
 	f, ok := d.float()
 	*out = f
 	return ok
 }
 
-// fastObjectItem decodes an item of an array of objects of any content
+// objectItem decodes an item of an array of objects of any content
 // (AnyObject), kept raw.
-func fastObjectItem(d *fastDecoder, out *json.RawMessage) bool {
+func objectItem(d *decoder, out *json.RawMessage) bool {
 	b, ok := d.rawObject()
 	*out = b
 	return ok
@@ -290,7 +276,7 @@ func fastObjectItem(d *fastDecoder, out *json.RawMessage) bool {
 // are known, in *m with the raw bytes of its value. It refuses a name
 // that case-folds to a declared one, which encoding/json would decode into
 // the declared member too.
-func (d *fastDecoder) extra(m *model.Extra, name string, known []string) bool {
+func (d *decoder) extra(m *model.Extra, name string, known []string) bool {
 	for _, k := range known {
 		if strings.EqualFold(name, k) {
 			return false
@@ -304,6 +290,6 @@ func (d *fastDecoder) extra(m *model.Extra, name string, known []string) bool {
 		*m = make(model.Extra, 1)
 	}
 	n := len(*m)
-	(*m)[d.keep(fastViewBytes(name))] = raw
+	(*m)[d.keep(viewBytes(name))] = raw
 	return len(*m) > n // equal: a duplicate name
 }

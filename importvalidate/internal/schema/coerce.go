@@ -1,4 +1,4 @@
-package importvalidate
+package schema
 
 import (
 	"encoding/json"
@@ -34,9 +34,9 @@ type coercion struct {
 
 // coerceInstance converts the scalars of v in place along the schema and
 // returns the (possibly replaced) root and the changes made.
-func coerceInstance(root *schemaNode, v any) (any, []coercion) {
+func coerceInstance(root *node, v any) (any, []coercion) {
 	var out []coercion
-	v = walkInstance(root, v, func(n *schemaNode, v any, path []string) (any, bool) {
+	v = walkInstance(root, v, func(n *node, v any, path []string) (any, bool) {
 		if nv, changed := coerceScalar(n.types, v); changed {
 			out = append(out, coercion{ptr: jsonwire.PointerOf(path), text: jsonwire.AppendJSONValue(nil, nv), off: -1})
 			return nv, false
@@ -51,10 +51,10 @@ func coerceInstance(root *schemaNode, v any) (any, []coercion) {
 // (with $ref followed) and path; visit returns the value to keep in its
 // place and whether to descend into it. A value whose type the node does
 // not admit is not descended into, nor is one without a node.
-func walkInstance(root *schemaNode, v any, visit func(n *schemaNode, v any, path []string) (any, bool)) any {
+func walkInstance(root *node, v any, visit func(n *node, v any, path []string) (any, bool)) any {
 	var path []string
-	var walk func(n *schemaNode, v any) any
-	walk = func(n *schemaNode, v any) any {
+	var walk func(n *node, v any) any
+	walk = func(n *node, v any) any {
 		n = n.resolve()
 		if n == nil {
 			return v
@@ -66,7 +66,7 @@ func walkInstance(root *schemaNode, v any, visit func(n *schemaNode, v any, path
 		switch x := v.(type) {
 		case map[string]any:
 			for k, cv := range x {
-				var child *schemaNode
+				var child *node
 				if i, ok := n.propIdx[k]; ok {
 					child = n.propNodes[i]
 				} else if n.addl != nil {

@@ -1,4 +1,4 @@
-package importvalidate
+package fastpath
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// FuzzFastPathAgreesWithSchema checks, for any body, that fastDecode's
+// FuzzFastPathAgreesWithSchema checks, for any body, that Decode's
 // verdict is the contract's (syntax, UTF-8, distinct names, depth,
 // jsonschema/v5's verdict, encoding/json's success) and that what it
 // decodes equals encoding/json's decoding; and that a body it takes is
@@ -25,27 +25,27 @@ func FuzzFastPathAgreesWithSchema(f *testing.F) {
 	// Without -fuzz, TestFastPathAgreesWithSchema runs the mutations; the
 	// seeds then are the other bodies only.
 	fuzzing := flag.Lookup("test.fuzz") != nil && flag.Lookup("test.fuzz").Value.String() != ""
-	for name, b := range fastAgreementBodies(f) {
+	for name, b := range agreementBodies(f) {
 		if fuzzing || !strings.HasPrefix(name, "rich ") && !strings.HasPrefix(name, "exportgen-1 ") {
-			f.Add(b, uint8(fastTestDepth))
+			f.Add(b, uint8(testDepth))
 		}
 	}
-	f.Add([]byte(fastRichBody), uint8(13))
+	f.Add([]byte(richBody), uint8(13))
 	f.Fuzz(func(t *testing.T, body []byte, depth uint8) {
-		if msg := fastDisagreement(t, body, int(depth)); msg != "" {
+		if msg := disagreement(t, body, int(depth)); msg != "" {
 			t.Fatalf("maxDepth %d: %s\nbody: %q", depth, msg, body)
 		}
-		if msg := fastStructureDisagreement(t, body); msg != "" {
+		if msg := structureDisagreement(t, body); msg != "" {
 			t.Fatalf("%s\nbody: %q", msg, body)
 		}
 	})
 }
 
-// fastRichPaths lists the JSON pointers of every value of fastRichBody,
+// richPaths lists the JSON pointers of every value of richBody,
 // with whether the value is an object.
-func fastRichPaths(tb testing.TB) (doc any, paths []string, objects []bool) {
+func richPaths(tb testing.TB) (doc any, paths []string, objects []bool) {
 	tb.Helper()
-	dec := json.NewDecoder(strings.NewReader(fastRichBody))
+	dec := json.NewDecoder(strings.NewReader(richBody))
 	dec.UseNumber()
 	if err := dec.Decode(&doc); err != nil {
 		tb.Fatal(err)
@@ -77,11 +77,11 @@ func fastRichPaths(tb testing.TB) (doc any, paths []string, objects []bool) {
 
 // FuzzFastPathMemberValues is FuzzFastPathAgreesWithSchema with the
 // fuzzer's bytes placed inside a valid body, so that they reach the checks
-// of every member: value replaces the value at slot of fastRichBody or,
+// of every member: value replaces the value at slot of richBody or,
 // when name is not empty and slot is an object, is added to it as member
 // name.
 func FuzzFastPathMemberValues(f *testing.F) {
-	doc, paths, objects := fastRichPaths(f)
+	doc, paths, objects := richPaths(f)
 	for i := range paths {
 		f.Add(uint16(i), "", []byte(`"2024-01-02T03:04:05Z"`))
 		f.Add(uint16(i), "", []byte(`1000.0`))
@@ -90,26 +90,26 @@ func FuzzFastPathMemberValues(f *testing.F) {
 	f.Add(uint16(1), "extra", []byte(`{"a":[1,{"b":"\ud800"}]}`))
 	f.Fuzz(func(t *testing.T, slot uint16, name string, value []byte) {
 		i := int(slot) % len(paths)
-		m := fastMutation{at: paths[i], kind: fastReplace, raw: string(value)}
+		m := mutation{at: paths[i], kind: mutReplace, raw: string(value)}
 		if name != "" {
 			if !objects[i] || !utf8.ValidString(name) {
 				return
 			}
-			m = fastMutation{at: paths[i], kind: fastAdd, name: name, raw: string(value)}
+			m = mutation{at: paths[i], kind: mutAdd, name: name, raw: string(value)}
 		}
 		var b bytes.Buffer
-		fastEncode(&b, doc, "", m)
-		if msg := fastDisagreement(t, b.Bytes(), fastTestDepth); msg != "" {
+		encode(&b, doc, "", m)
+		if msg := disagreement(t, b.Bytes(), testDepth); msg != "" {
 			t.Fatalf("%s\nbody: %q", msg, b.Bytes())
 		}
-		if msg := fastStructureDisagreement(t, b.Bytes()); msg != "" {
+		if msg := structureDisagreement(t, b.Bytes()); msg != "" {
 			t.Fatalf("%s\nbody: %q", msg, b.Bytes())
 		}
 	})
 }
 
-// FuzzFastDateTime checks fastIsDateTime against jsonschema/v5's
-// date-time check and fastUTCDateTime against model.ParseDateTime.
+// FuzzFastDateTime checks isDateTime against jsonschema/v5's
+// date-time check and uTCDateTime against model.ParseDateTime.
 func FuzzFastDateTime(f *testing.F) {
 	for _, s := range []string{
 		"2024-01-02T03:04:05Z", "2024-01-02t03:04:05.123z", "2016-12-31T23:59:60Z", "2016-12-31T15:59:60-08:00",
@@ -120,19 +120,19 @@ func FuzzFastDateTime(f *testing.F) {
 	}
 	check := jsonschema.Formats["date-time"]
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := fastIsDateTime(s), check(s); got != want {
-			t.Fatalf("fastIsDateTime(%q) = %v, jsonschema says %v", s, got, want)
+		if got, want := isDateTime(s), check(s); got != want {
+			t.Fatalf("isDateTime(%q) = %v, jsonschema says %v", s, got, want)
 		}
-		if !fastIsDateTime(s) {
+		if !isDateTime(s) {
 			return
 		}
-		got, ok := fastUTCDateTime(s)
+		got, ok := uTCDateTime(s)
 		if !ok {
 			return
 		}
 		want, err := model.ParseDateTime(s)
 		if err != nil || !got.Equal(want) || got.Location() != want.Location() {
-			t.Fatalf("fastUTCDateTime(%q) = %v, model.ParseDateTime gives %v, %v", s, got, want, err)
+			t.Fatalf("uTCDateTime(%q) = %v, model.ParseDateTime gives %v, %v", s, got, want, err)
 		}
 	})
 }

@@ -1,4 +1,4 @@
-package importvalidate
+package fastpath
 
 import (
 	"bytes"
@@ -8,28 +8,28 @@ import (
 	"testing"
 )
 
-// fastMutation is one change to a JSON document, applied while encoding it
-// (fastEncode): at is the JSON pointer of the value changed.
-type fastMutation struct {
+// mutation is one change to a JSON document, applied while encoding it
+// (encode): at is the JSON pointer of the value changed.
+type mutation struct {
 	at   string
 	kind int
 	name string // member removed or added
 	raw  string // replacement or added value
 }
 
-// The kinds of fastMutation.
+// The kinds of mutation.
 const (
-	fastNoMutation = iota
-	fastReplace
-	fastRemove
-	fastAdd
-	fastDuplicate
+	mutNone = iota
+	mutReplace
+	mutRemove
+	mutAdd
+	mutDuplicate
 )
 
-// fastEncode writes v, a document decoded with UseNumber, with m applied.
+// encode writes v, a document decoded with UseNumber, with m applied.
 // Members are written in sorted order.
-func fastEncode(b *bytes.Buffer, v any, at string, m fastMutation) {
-	if m.kind == fastReplace && m.at == at {
+func encode(b *bytes.Buffer, v any, at string, m mutation) {
+	if m.kind == mutReplace && m.at == at {
 		b.WriteString(m.raw)
 		return
 	}
@@ -43,7 +43,7 @@ func fastEncode(b *bytes.Buffer, v any, at string, m fastMutation) {
 		sort.Strings(keys)
 		b.WriteByte('{')
 		n := 0
-		member := func(k string, val any, m fastMutation) {
+		member := func(k string, val any, m mutation) {
 			if n > 0 {
 				b.WriteByte(',')
 			}
@@ -51,19 +51,19 @@ func fastEncode(b *bytes.Buffer, v any, at string, m fastMutation) {
 			kb, _ := json.Marshal(k)
 			b.Write(kb)
 			b.WriteByte(':')
-			fastEncode(b, val, at+"/"+k, m)
+			encode(b, val, at+"/"+k, m)
 		}
 		for _, k := range keys {
-			if here && m.kind == fastRemove && m.name == k {
+			if here && m.kind == mutRemove && m.name == k {
 				continue
 			}
 			member(k, x[k], m)
 		}
-		if here && m.kind == fastAdd {
-			member(m.name, nil, fastMutation{at: at + "/" + m.name, kind: fastReplace, raw: m.raw})
+		if here && m.kind == mutAdd {
+			member(m.name, nil, mutation{at: at + "/" + m.name, kind: mutReplace, raw: m.raw})
 		}
-		if here && m.kind == fastDuplicate && len(keys) > 0 {
-			member(keys[0], x[keys[0]], fastMutation{})
+		if here && m.kind == mutDuplicate && len(keys) > 0 {
+			member(keys[0], x[keys[0]], mutation{})
 		}
 		b.WriteByte('}')
 	case []any:
@@ -72,7 +72,7 @@ func fastEncode(b *bytes.Buffer, v any, at string, m fastMutation) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			fastEncode(b, e, fmt.Sprintf("%s/%d", at, i), m)
+			encode(b, e, fmt.Sprintf("%s/%d", at, i), m)
 		}
 		b.WriteByte(']')
 	default:
@@ -81,11 +81,11 @@ func fastEncode(b *bytes.Buffer, v any, at string, m fastMutation) {
 	}
 }
 
-// fastMutations returns the body and mutations of it, by name: every
+// mutations returns the body and mutations of it, by name: every
 // member removed, an unknown member added and the first member repeated
 // in every object, and every value replaced by values of each JSON type
 // and by values at the edges of the schema's constraints.
-func fastMutations(tb testing.TB, body []byte) map[string][]byte {
+func mutations(tb testing.TB, body []byte) map[string][]byte {
 	tb.Helper()
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
@@ -94,26 +94,26 @@ func fastMutations(tb testing.TB, body []byte) map[string][]byte {
 		tb.Fatalf("mutating a body that does not decode: %v", err)
 	}
 	out := map[string][]byte{}
-	add := func(m fastMutation) {
+	add := func(m mutation) {
 		var b bytes.Buffer
-		fastEncode(&b, doc, "", m)
+		encode(&b, doc, "", m)
 		out[fmt.Sprintf("%d%s %s %s", m.kind, m.at, m.name, m.raw)] = b.Bytes()
 	}
-	add(fastMutation{})
+	add(mutation{})
 	everywhere := []string{`"x"`, `7`, `true`, `null`, `[]`, `{}`}
 	var visit func(at string, v any)
 	visit = func(at string, v any) {
 		if at != "" {
 			for _, r := range everywhere {
-				add(fastMutation{at: at, kind: fastReplace, raw: r})
+				add(mutation{at: at, kind: mutReplace, raw: r})
 			}
 		}
 		switch x := v.(type) {
 		case map[string]any:
-			add(fastMutation{at: at, kind: fastAdd, name: "zzUnknown", raw: `{"a":[1]}`})
-			add(fastMutation{at: at, kind: fastDuplicate})
+			add(mutation{at: at, kind: mutAdd, name: "zzUnknown", raw: `{"a":[1]}`})
+			add(mutation{at: at, kind: mutDuplicate})
 			for k, e := range x {
-				add(fastMutation{at: at, kind: fastRemove, name: k})
+				add(mutation{at: at, kind: mutRemove, name: k})
 				visit(at+"/"+k, e)
 			}
 		case []any:
@@ -124,11 +124,11 @@ func fastMutations(tb testing.TB, body []byte) map[string][]byte {
 			sb, _ := json.Marshal(x + "X")
 			ub, _ := json.Marshal(x + "\u00e9")
 			for _, r := range []string{`""`, `"a"`, string(sb), string(ub)} {
-				add(fastMutation{at: at, kind: fastReplace, raw: r})
+				add(mutation{at: at, kind: mutReplace, raw: r})
 			}
 		case json.Number:
 			for _, r := range []string{"1001", "-1", "1000", "0", "-0", "5.5", "5.0", "1e2", "1e400", "1000.0000000000000001"} {
-				add(fastMutation{at: at, kind: fastReplace, raw: r})
+				add(mutation{at: at, kind: mutReplace, raw: r})
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package importvalidate
+package schema
 
 import (
 	"bytes"
@@ -14,15 +14,15 @@ import (
 // structurally valid body is decoded, numberFixes finds such numbers in
 // members the schema types as integer, and the body is decoded from a copy
 // in which they are written as plain integers. Numbers the model cannot
-// hold at all (an integer beyond int64, 1e400) are CodeDecode problems
+// hold at all (an integer beyond int64, 1e400) are KindDecode problems
 // naming their place.
 
 // numberFixes walks body (a JSON text that passed the structural tier)
 // beside the schema. It returns the rewrites of whole numbers not written
-// as integer literals in integer members, and a CodeDecode problem for each
+// as integer literals in integer members, and a KindDecode problem for each
 // number the model cannot hold: an integer beyond int64, a number beyond
 // float64.
-func (s *Structure) numberFixes(body []byte) ([]coercion, Problems) {
+func (c *Checker) numberFixes(body []byte) ([]coercion, []Problem) {
 	if !bytes.ContainsAny(body, ".eE") {
 		return nil, nil // only plain integers: nothing to rewrite, all fit
 	}
@@ -33,8 +33,8 @@ func (s *Structure) numberFixes(body []byte) ([]coercion, Problems) {
 		return nil, nil
 	}
 	var rewrites []coercion
-	var problems Problems
-	walkInstance(s.tree.root, instance, func(n *schemaNode, v any, path []string) (any, bool) {
+	var problems []Problem
+	walkInstance(c.tree.root, instance, func(n *node, v any, path []string) (any, bool) {
 		num, ok := v.(json.Number)
 		if !ok {
 			return v, true
@@ -65,7 +65,7 @@ func rangeProblem(pointer, text, what string) Problem {
 	if len(text) > 40 {
 		text = text[:37] + "..."
 	}
-	return Problem{Severity: SeverityError, Code: CodeDecode, Location: Location{Pointer: pointer, Offset: -1},
+	return Problem{Kind: KindDecode, Location: Location{Pointer: pointer, Offset: -1},
 		Message: "The `/body" + pointer + "` property does not fit " + what + ". You sent " + text + "."}
 }
 

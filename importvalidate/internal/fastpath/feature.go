@@ -1,4 +1,4 @@
-package importvalidate
+package fastpath
 
 import (
 	"github.com/flagadmin/flagadmin/model"
@@ -9,7 +9,7 @@ import (
 // dependencies, lifecycle, collaborators and links.
 
 // feature decodes a Feature.
-func (d *fastDecoder) feature(out *model.Feature) bool {
+func (d *decoder) feature(out *model.Feature) bool {
 	const (
 		name = 1 << iota
 		typ
@@ -43,83 +43,83 @@ func (d *fastDecoder) feature(out *model.Feature) bool {
 		}
 		switch member {
 		case "name":
-			out.Name, ok = d.strIf(fastOnce(&seen, name))
+			out.Name, ok = d.strIf(once(&seen, name))
 		case "type":
-			out.Type, ok = d.strPtr(fastOnce(&seen, typ))
+			out.Type, ok = d.strPtr(once(&seen, typ))
 		case "description":
-			out.Description, ok = d.nullString(fastOnce(&seen, description))
+			out.Description, ok = d.nullString(once(&seen, description))
 		case "archived":
-			out.Archived, ok = d.boolPtr(fastOnce(&seen, archived))
+			out.Archived, ok = d.boolPtr(once(&seen, archived))
 		case "project":
-			out.Project, ok = d.strPtr(fastOnce(&seen, project))
+			out.Project, ok = d.strPtr(once(&seen, project))
 		case "enabled":
-			out.Enabled, ok = d.boolPtr(fastOnce(&seen, enabled))
+			out.Enabled, ok = d.boolPtr(once(&seen, enabled))
 		case "stale":
-			out.Stale, ok = d.boolPtr(fastOnce(&seen, stale))
+			out.Stale, ok = d.boolPtr(once(&seen, stale))
 		case "favorite":
-			out.Favorite, ok = d.boolPtr(fastOnce(&seen, favorite))
+			out.Favorite, ok = d.boolPtr(once(&seen, favorite))
 		case "impressionData":
-			out.ImpressionData, ok = d.boolPtr(fastOnce(&seen, impressionData))
+			out.ImpressionData, ok = d.boolPtr(once(&seen, impressionData))
 		case "createdAt":
-			if ok = fastOnce(&seen, createdAt); ok {
+			if ok = once(&seen, createdAt); ok {
 				out.CreatedAt, ok = d.nullDateTime()
 			}
 		case "createdBy":
-			if ok = fastOnce(&seen, createdBy); ok {
+			if ok = once(&seen, createdBy); ok {
 				out.CreatedBy = d.createdBys.zero()
 				ok = d.createdBy(out.CreatedBy)
 			}
 		case "archivedAt":
-			if ok = fastOnce(&seen, archivedAt); ok {
+			if ok = once(&seen, archivedAt); ok {
 				out.ArchivedAt, ok = d.nullDateTime()
 			}
 		case "lastSeenAt":
-			if ok = fastOnce(&seen, lastSeenAt); ok {
+			if ok = once(&seen, lastSeenAt); ok {
 				out.LastSeenAt, ok = d.nullDateTime()
 			}
 		case "environments":
-			if ok = fastOnce(&seen, environments); ok {
-				out.Environments, ok = fastArrayPtr(d, &d.featureEnvironments, (*fastDecoder).featureEnvironment)
+			if ok = once(&seen, environments); ok {
+				out.Environments, ok = arrayPtr(d, &d.featureEnvironments, (*decoder).featureEnvironment)
 			}
 		case "variants":
-			if ok = fastOnce(&seen, variants); ok {
-				out.Variants, ok = fastArrayPtr(d, &d.variants, (*fastDecoder).variant)
+			if ok = once(&seen, variants); ok {
+				out.Variants, ok = arrayPtr(d, &d.variants, (*decoder).variant)
 			}
 		case "strategies":
-			if ok = fastOnce(&seen, strategies); ok {
-				out.Strategies, ok = fastArrayPtr(d, &d.raws, fastObjectItem)
+			if ok = once(&seen, strategies); ok {
+				out.Strategies, ok = arrayPtr(d, &d.raws, objectItem)
 			}
 		case "tags":
-			if ok = fastOnce(&seen, tags); ok {
+			if ok = once(&seen, tags); ok {
 				if d.null() {
 					out.Tags = model.Nullable[[]model.Tag]{Present: true}
 				} else {
 					var t []model.Tag
-					t, ok = fastArray(d, &d.tags, (*fastDecoder).tag)
+					t, ok = array(d, &d.tags, (*decoder).tag)
 					out.Tags = model.Nullable[[]model.Tag]{Value: t, Valid: true, Present: true}
 				}
 			}
 		case "children":
-			if ok = fastOnce(&seen, children); ok {
-				out.Children, ok = fastArrayPtr(d, &d.strs, fastStrItem)
+			if ok = once(&seen, children); ok {
+				out.Children, ok = arrayPtr(d, &d.strs, strItem)
 			}
 		case "lifecycle":
-			if ok = fastOnce(&seen, lifecycle); ok {
+			if ok = once(&seen, lifecycle); ok {
 				out.Lifecycle = d.lifecycles.zero()
 				ok = d.lifecycle(out.Lifecycle)
 			}
 		case "dependencies":
-			if ok = fastOnce(&seen, dependencies); ok {
-				out.Dependencies, ok = fastArrayPtr(d, &d.parents, (*fastDecoder).parentDependency)
+			if ok = once(&seen, dependencies); ok {
+				out.Dependencies, ok = arrayPtr(d, &d.parents, (*decoder).parentDependency)
 			}
 		case "collaborators":
-			if ok = fastOnce(&seen, collaborators); ok {
+			if ok = once(&seen, collaborators); ok {
 				out.Collaborators = d.collabs.zero()
 				ok = d.collaboratorsObject(out.Collaborators)
 			}
 		case "links":
-			if ok = fastOnce(&seen, links); ok {
-				out.Links, ok = fastArrayPtr(d, &d.featureLinks, (*fastDecoder).featureLink)
+			if ok = once(&seen, links); ok {
+				out.Links, ok = arrayPtr(d, &d.featureLinks, (*decoder).featureLink)
 			}
 		default:
 			return false
@@ -132,7 +132,7 @@ func (d *fastDecoder) feature(out *model.Feature) bool {
 }
 
 // createdBy decodes a CreatedBy.
-func (d *fastDecoder) createdBy(out *model.CreatedBy) bool {
+func (d *decoder) createdBy(out *model.CreatedBy) bool {
 	const (
 		id = 1 << iota
 		name
@@ -147,13 +147,13 @@ func (d *fastDecoder) createdBy(out *model.CreatedBy) bool {
 		}
 		switch member {
 		case "id":
-			if ok = fastOnce(&seen, id); ok {
+			if ok = once(&seen, id); ok {
 				out.ID, ok = d.integer()
 			}
 		case "name":
-			out.Name, ok = d.strIf(fastOnce(&seen, name))
+			out.Name, ok = d.strIf(once(&seen, name))
 		case "imageUrl":
-			out.ImageURL, ok = d.strIf(fastOnce(&seen, imageURL))
+			out.ImageURL, ok = d.strIf(once(&seen, imageURL))
 		default:
 			return false
 		}
@@ -165,7 +165,7 @@ func (d *fastDecoder) createdBy(out *model.CreatedBy) bool {
 }
 
 // tag decodes a Tag of a feature: value and type of 2 to 50 code points.
-func (d *fastDecoder) tag(out *model.Tag) bool {
+func (d *decoder) tag(out *model.Tag) bool {
 	const (
 		value = 1 << iota
 		typ
@@ -180,13 +180,13 @@ func (d *fastDecoder) tag(out *model.Tag) bool {
 		}
 		switch member {
 		case "value":
-			out.Value, ok = d.strIf(fastOnce(&seen, value))
-			ok = ok && fastLenBetween(out.Value, 2, 50)
+			out.Value, ok = d.strIf(once(&seen, value))
+			ok = ok && lenBetween(out.Value, 2, 50)
 		case "type":
-			out.Type, ok = d.strIf(fastOnce(&seen, typ))
-			ok = ok && fastLenBetween(out.Type, 2, 50)
+			out.Type, ok = d.strIf(once(&seen, typ))
+			ok = ok && lenBetween(out.Type, 2, 50)
 		case "color":
-			if ok = fastOnce(&seen, color); ok {
+			if ok = once(&seen, color); ok {
 				out.Color, ok = d.nullColor()
 			}
 		default:
@@ -200,7 +200,7 @@ func (d *fastDecoder) tag(out *model.Tag) bool {
 }
 
 // parentDependency decodes a ParentDependency.
-func (d *fastDecoder) parentDependency(out *model.ParentDependency) bool {
+func (d *decoder) parentDependency(out *model.ParentDependency) bool {
 	const (
 		feature = 1 << iota
 		enabled
@@ -215,12 +215,12 @@ func (d *fastDecoder) parentDependency(out *model.ParentDependency) bool {
 		}
 		switch member {
 		case "feature":
-			out.Feature, ok = d.strIf(fastOnce(&seen, feature))
+			out.Feature, ok = d.strIf(once(&seen, feature))
 		case "enabled":
-			out.Enabled, ok = d.boolPtr(fastOnce(&seen, enabled))
+			out.Enabled, ok = d.boolPtr(once(&seen, enabled))
 		case "variants":
-			if ok = fastOnce(&seen, variants); ok {
-				out.Variants, ok = fastArrayPtr(d, &d.strs, fastStrItem)
+			if ok = once(&seen, variants); ok {
+				out.Variants, ok = arrayPtr(d, &d.strs, strItem)
 			}
 		default:
 			return false
@@ -233,7 +233,7 @@ func (d *fastDecoder) parentDependency(out *model.ParentDependency) bool {
 }
 
 // lifecycle decodes a Lifecycle.
-func (d *fastDecoder) lifecycle(out *model.Lifecycle) bool {
+func (d *decoder) lifecycle(out *model.Lifecycle) bool {
 	const (
 		stage = 1 << iota
 		enteredStageAt
@@ -248,15 +248,15 @@ func (d *fastDecoder) lifecycle(out *model.Lifecycle) bool {
 		}
 		switch member {
 		case "stage":
-			if ok = fastOnce(&seen, stage); ok {
+			if ok = once(&seen, stage); ok {
 				out.Stage, ok = d.lifecycleStage()
 			}
 		case "enteredStageAt":
-			if ok = fastOnce(&seen, enteredStageAt); ok {
+			if ok = once(&seen, enteredStageAt); ok {
 				out.EnteredStageAt, ok = d.dateTime()
 			}
 		case "status":
-			out.Status, ok = d.nullString(fastOnce(&seen, status))
+			out.Status, ok = d.nullString(once(&seen, status))
 		default:
 			return false
 		}
@@ -267,11 +267,11 @@ func (d *fastDecoder) lifecycle(out *model.Lifecycle) bool {
 	return ok && seen&(stage|enteredStageAt) == stage|enteredStageAt
 }
 
-// fastCollaboratorsMembers are the declared members of Collaborators.
-var fastCollaboratorsMembers = []string{"users"}
+// collaboratorsMembers are the declared members of Collaborators.
+var collaboratorsMembers = []string{"users"}
 
 // collaboratorsObject decodes Collaborators, an open object.
-func (d *fastDecoder) collaboratorsObject(out *model.Collaborators) bool {
+func (d *decoder) collaboratorsObject(out *model.Collaborators) bool {
 	var seen uint32
 	empty, ok := d.openObject()
 	for more := !empty; ok && more; {
@@ -281,11 +281,11 @@ func (d *fastDecoder) collaboratorsObject(out *model.Collaborators) bool {
 		}
 		switch member {
 		case "users":
-			if ok = fastOnce(&seen, 1); ok {
-				out.Users, ok = fastArray(d, &d.collaborators, (*fastDecoder).collaborator)
+			if ok = once(&seen, 1); ok {
+				out.Users, ok = array(d, &d.collaborators, (*decoder).collaborator)
 			}
 		default:
-			ok = d.extra(&out.Extra, member, fastCollaboratorsMembers)
+			ok = d.extra(&out.Extra, member, collaboratorsMembers)
 		}
 		if ok {
 			more, ok = d.nextMember()
@@ -294,11 +294,11 @@ func (d *fastDecoder) collaboratorsObject(out *model.Collaborators) bool {
 	return ok && seen != 0
 }
 
-// fastCollaboratorMembers are the declared members of a Collaborator.
-var fastCollaboratorMembers = []string{"id", "name", "imageUrl"}
+// collaboratorMembers are the declared members of a Collaborator.
+var collaboratorMembers = []string{"id", "name", "imageUrl"}
 
 // collaborator decodes a Collaborator, an open object.
-func (d *fastDecoder) collaborator(out *model.Collaborator) bool {
+func (d *decoder) collaborator(out *model.Collaborator) bool {
 	const (
 		id = 1 << iota
 		name
@@ -313,15 +313,15 @@ func (d *fastDecoder) collaborator(out *model.Collaborator) bool {
 		}
 		switch member {
 		case "id":
-			if ok = fastOnce(&seen, id); ok {
+			if ok = once(&seen, id); ok {
 				out.ID, ok = d.integer()
 			}
 		case "name":
-			out.Name, ok = d.strIf(fastOnce(&seen, name))
+			out.Name, ok = d.strIf(once(&seen, name))
 		case "imageUrl":
-			out.ImageURL, ok = d.strIf(fastOnce(&seen, imageURL))
+			out.ImageURL, ok = d.strIf(once(&seen, imageURL))
 		default:
-			ok = d.extra(&out.Extra, member, fastCollaboratorMembers)
+			ok = d.extra(&out.Extra, member, collaboratorMembers)
 		}
 		if ok {
 			more, ok = d.nextMember()
@@ -330,11 +330,11 @@ func (d *fastDecoder) collaborator(out *model.Collaborator) bool {
 	return ok && seen == id|name|imageURL
 }
 
-// fastFeatureLinkMembers are the declared members of a FeatureLink.
-var fastFeatureLinkMembers = []string{"id", "url", "title", "feature"}
+// featureLinkMembers are the declared members of a FeatureLink.
+var featureLinkMembers = []string{"id", "url", "title", "feature"}
 
 // featureLink decodes a FeatureLink, an open object.
-func (d *fastDecoder) featureLink(out *model.FeatureLink) bool {
+func (d *decoder) featureLink(out *model.FeatureLink) bool {
 	const (
 		id = 1 << iota
 		url
@@ -350,15 +350,15 @@ func (d *fastDecoder) featureLink(out *model.FeatureLink) bool {
 		}
 		switch member {
 		case "id":
-			out.ID, ok = d.strIf(fastOnce(&seen, id))
+			out.ID, ok = d.strIf(once(&seen, id))
 		case "url":
-			out.URL, ok = d.strIf(fastOnce(&seen, url))
+			out.URL, ok = d.strIf(once(&seen, url))
 		case "title":
-			out.Title, ok = d.nullString(fastOnce(&seen, title))
+			out.Title, ok = d.nullString(once(&seen, title))
 		case "feature":
-			out.Feature, ok = d.strPtr(fastOnce(&seen, feature))
+			out.Feature, ok = d.strPtr(once(&seen, feature))
 		default:
-			ok = d.extra(&out.Extra, member, fastFeatureLinkMembers)
+			ok = d.extra(&out.Extra, member, featureLinkMembers)
 		}
 		if ok {
 			more, ok = d.nextMember()

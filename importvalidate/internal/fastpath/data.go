@@ -1,4 +1,4 @@
-package importvalidate
+package fastpath
 
 import (
 	"github.com/flagadmin/flagadmin/model"
@@ -12,7 +12,7 @@ import (
 
 // exportData decodes the data member: ExportData. Every optional array
 // that is present is marked so, as ExportData.UnmarshalJSON does.
-func (d *fastDecoder) exportData(out *model.ExportData) bool {
+func (d *decoder) exportData(out *model.ExportData) bool {
 	const (
 		features = 1 << iota
 		featureStrategies
@@ -33,40 +33,40 @@ func (d *fastDecoder) exportData(out *model.ExportData) bool {
 		}
 		switch name {
 		case "features":
-			if ok = fastOnce(&seen, features); ok {
-				out.Features, ok = fastArray(d, &d.features, (*fastDecoder).feature)
+			if ok = once(&seen, features); ok {
+				out.Features, ok = array(d, &d.features, (*decoder).feature)
 			}
 		case "featureStrategies":
-			if ok = fastOnce(&seen, featureStrategies); ok {
-				out.FeatureStrategies, ok = fastArray(d, &d.strategies, (*fastDecoder).strategy)
+			if ok = once(&seen, featureStrategies); ok {
+				out.FeatureStrategies, ok = array(d, &d.strategies, (*decoder).strategy)
 			}
 		case "featureEnvironments":
-			if ok = fastOnce(&seen, featureEnvironments); ok {
-				out.FeatureEnvironments, ok = fastArray(d, &d.featureEnvironments, (*fastDecoder).featureEnvironment)
+			if ok = once(&seen, featureEnvironments); ok {
+				out.FeatureEnvironments, ok = array(d, &d.featureEnvironments, (*decoder).featureEnvironment)
 			}
 		case "contextFields":
-			if ok = fastOnce(&seen, contextFields); ok {
-				out.ContextFields, ok = fastArray(d, &d.contextFields, (*fastDecoder).contextField)
+			if ok = once(&seen, contextFields); ok {
+				out.ContextFields, ok = array(d, &d.contextFields, (*decoder).contextField)
 			}
 		case "featureTags":
-			if ok = fastOnce(&seen, featureTags); ok {
-				out.FeatureTags, ok = fastArray(d, &d.featureTags, (*fastDecoder).featureTag)
+			if ok = once(&seen, featureTags); ok {
+				out.FeatureTags, ok = array(d, &d.featureTags, (*decoder).featureTag)
 			}
 		case "segments":
-			if ok = fastOnce(&seen, segments); ok {
-				out.Segments, ok = fastArray(d, &d.segments, (*fastDecoder).segment)
+			if ok = once(&seen, segments); ok {
+				out.Segments, ok = array(d, &d.segments, (*decoder).segment)
 			}
 		case "tagTypes":
-			if ok = fastOnce(&seen, tagTypes); ok {
-				out.TagTypes, ok = fastArray(d, &d.tagTypes, (*fastDecoder).tagType)
+			if ok = once(&seen, tagTypes); ok {
+				out.TagTypes, ok = array(d, &d.tagTypes, (*decoder).tagType)
 			}
 		case "dependencies":
-			if ok = fastOnce(&seen, dependencies); ok {
-				out.Dependencies, ok = fastArray(d, &d.dependencies, (*fastDecoder).featureDependencies)
+			if ok = once(&seen, dependencies); ok {
+				out.Dependencies, ok = array(d, &d.dependencies, (*decoder).featureDependencies)
 			}
 		case "links":
-			if ok = fastOnce(&seen, links); ok {
-				out.Links, ok = fastArray(d, &d.dataLinks, (*fastDecoder).featureLinksItem)
+			if ok = once(&seen, links); ok {
+				out.Links, ok = array(d, &d.dataLinks, (*decoder).featureLinksItem)
 			}
 		default:
 			return false
@@ -80,7 +80,7 @@ func (d *fastDecoder) exportData(out *model.ExportData) bool {
 }
 
 // contextField decodes a ContextField.
-func (d *fastDecoder) contextField(out *model.ContextField) bool {
+func (d *decoder) contextField(out *model.ContextField) bool {
 	const (
 		name = 1 << iota
 		description
@@ -101,31 +101,31 @@ func (d *fastDecoder) contextField(out *model.ContextField) bool {
 		}
 		switch member {
 		case "name":
-			out.Name, ok = d.strIf(fastOnce(&seen, name))
+			out.Name, ok = d.strIf(once(&seen, name))
 		case "description":
-			out.Description, ok = d.nullString(fastOnce(&seen, description))
+			out.Description, ok = d.nullString(once(&seen, description))
 		case "stickiness":
-			out.Stickiness, ok = d.boolPtr(fastOnce(&seen, stickiness))
+			out.Stickiness, ok = d.boolPtr(once(&seen, stickiness))
 		case "sortOrder":
-			if ok = fastOnce(&seen, sortOrder); ok {
+			if ok = once(&seen, sortOrder); ok {
 				var n int64
 				n, ok = d.integer()
 				out.SortOrder = d.intPtrs.put(n)
 			}
 		case "createdAt":
-			if ok = fastOnce(&seen, createdAt); ok {
+			if ok = once(&seen, createdAt); ok {
 				out.CreatedAt, ok = d.nullDateTime()
 			}
 		case "usedInFeatures":
-			out.UsedInFeatures, ok = d.nullCount(fastOnce(&seen, usedInFeatures))
+			out.UsedInFeatures, ok = d.nullCount(once(&seen, usedInFeatures))
 		case "usedInProjects":
-			out.UsedInProjects, ok = d.nullCount(fastOnce(&seen, usedInProjects))
+			out.UsedInProjects, ok = d.nullCount(once(&seen, usedInProjects))
 		case "legalValues":
-			if ok = fastOnce(&seen, legalValues); ok {
-				out.LegalValues, ok = fastArrayPtr(d, &d.legalValues, (*fastDecoder).legalValue)
+			if ok = once(&seen, legalValues); ok {
+				out.LegalValues, ok = arrayPtr(d, &d.legalValues, (*decoder).legalValue)
 			}
 		case "project":
-			out.Project, ok = d.strPtr(fastOnce(&seen, project))
+			out.Project, ok = d.strPtr(once(&seen, project))
 		default:
 			return false
 		}
@@ -137,7 +137,7 @@ func (d *fastDecoder) contextField(out *model.ContextField) bool {
 }
 
 // nullCount reads a member of type ["integer", "null"] with minimum 0.
-func (d *fastDecoder) nullCount(ok bool) (model.Nullable[int64], bool) {
+func (d *decoder) nullCount(ok bool) (model.Nullable[int64], bool) {
 	if !ok {
 		return model.Nullable[int64]{}, false
 	}
@@ -149,7 +149,7 @@ func (d *fastDecoder) nullCount(ok bool) (model.Nullable[int64], bool) {
 }
 
 // countPtr reads an optional member of type integer with minimum 0.
-func (d *fastDecoder) countPtr(ok bool) (*int64, bool) {
+func (d *decoder) countPtr(ok bool) (*int64, bool) {
 	if !ok {
 		return nil, false
 	}
@@ -158,7 +158,7 @@ func (d *fastDecoder) countPtr(ok bool) (*int64, bool) {
 }
 
 // legalValue decodes a LegalValue.
-func (d *fastDecoder) legalValue(out *model.LegalValue) bool {
+func (d *decoder) legalValue(out *model.LegalValue) bool {
 	const (
 		value = 1 << iota
 		description
@@ -172,9 +172,9 @@ func (d *fastDecoder) legalValue(out *model.LegalValue) bool {
 		}
 		switch member {
 		case "value":
-			out.Value, ok = d.strIf(fastOnce(&seen, value))
+			out.Value, ok = d.strIf(once(&seen, value))
 		case "description":
-			out.Description, ok = d.strPtr(fastOnce(&seen, description))
+			out.Description, ok = d.strPtr(once(&seen, description))
 		default:
 			return false
 		}
@@ -186,7 +186,7 @@ func (d *fastDecoder) legalValue(out *model.LegalValue) bool {
 }
 
 // featureTag decodes a FeatureTag.
-func (d *fastDecoder) featureTag(out *model.FeatureTag) bool {
+func (d *decoder) featureTag(out *model.FeatureTag) bool {
 	const (
 		featureName = 1 << iota
 		tagType
@@ -204,17 +204,17 @@ func (d *fastDecoder) featureTag(out *model.FeatureTag) bool {
 		}
 		switch member {
 		case "featureName":
-			out.FeatureName, ok = d.strIf(fastOnce(&seen, featureName))
+			out.FeatureName, ok = d.strIf(once(&seen, featureName))
 		case "tagType":
-			out.TagType, ok = d.strPtr(fastOnce(&seen, tagType))
+			out.TagType, ok = d.strPtr(once(&seen, tagType))
 		case "tagValue":
-			out.TagValue, ok = d.strIf(fastOnce(&seen, tagValue))
+			out.TagValue, ok = d.strIf(once(&seen, tagValue))
 		case "type":
-			out.Type, ok = d.strPtr(fastOnce(&seen, typ))
+			out.Type, ok = d.strPtr(once(&seen, typ))
 		case "value":
-			out.Value, ok = d.strPtr(fastOnce(&seen, value))
+			out.Value, ok = d.strPtr(once(&seen, value))
 		case "createdByUserId":
-			if ok = fastOnce(&seen, createdByUserID); ok {
+			if ok = once(&seen, createdByUserID); ok {
 				if d.null() {
 					out.CreatedByUserID = model.Nullable[float64]{Present: true}
 				} else {
@@ -234,7 +234,7 @@ func (d *fastDecoder) featureTag(out *model.FeatureTag) bool {
 }
 
 // segment decodes a Segment.
-func (d *fastDecoder) segment(out *model.Segment) bool {
+func (d *decoder) segment(out *model.Segment) bool {
 	const (
 		id = 1 << iota
 		name
@@ -248,11 +248,11 @@ func (d *fastDecoder) segment(out *model.Segment) bool {
 		}
 		switch member {
 		case "id":
-			if ok = fastOnce(&seen, id); ok {
+			if ok = once(&seen, id); ok {
 				out.ID, ok = d.float()
 			}
 		case "name":
-			out.Name, ok = d.strIf(fastOnce(&seen, name))
+			out.Name, ok = d.strIf(once(&seen, name))
 		default:
 			return false
 		}
@@ -264,7 +264,7 @@ func (d *fastDecoder) segment(out *model.Segment) bool {
 }
 
 // tagType decodes a TagType.
-func (d *fastDecoder) tagType(out *model.TagType) bool {
+func (d *decoder) tagType(out *model.TagType) bool {
 	const (
 		name = 1 << iota
 		description
@@ -280,13 +280,13 @@ func (d *fastDecoder) tagType(out *model.TagType) bool {
 		}
 		switch member {
 		case "name":
-			out.Name, ok = d.strIf(fastOnce(&seen, name))
+			out.Name, ok = d.strIf(once(&seen, name))
 		case "description":
-			out.Description, ok = d.strPtr(fastOnce(&seen, description))
+			out.Description, ok = d.strPtr(once(&seen, description))
 		case "icon":
-			out.Icon, ok = d.nullString(fastOnce(&seen, icon))
+			out.Icon, ok = d.nullString(once(&seen, icon))
 		case "color":
-			if ok = fastOnce(&seen, color); ok {
+			if ok = once(&seen, color); ok {
 				out.Color, ok = d.nullColor()
 			}
 		default:
@@ -301,7 +301,7 @@ func (d *fastDecoder) tagType(out *model.TagType) bool {
 
 // featureDependencies decodes a FeatureDependencies item of
 // data.dependencies.
-func (d *fastDecoder) featureDependencies(out *model.FeatureDependencies) bool {
+func (d *decoder) featureDependencies(out *model.FeatureDependencies) bool {
 	const (
 		feature = 1 << iota
 		dependencies
@@ -315,10 +315,10 @@ func (d *fastDecoder) featureDependencies(out *model.FeatureDependencies) bool {
 		}
 		switch member {
 		case "feature":
-			out.Feature, ok = d.strIf(fastOnce(&seen, feature))
+			out.Feature, ok = d.strIf(once(&seen, feature))
 		case "dependencies":
-			if ok = fastOnce(&seen, dependencies); ok {
-				out.Dependencies, ok = fastArray(d, &d.parentEntries, (*fastDecoder).parentDependencyEntry)
+			if ok = once(&seen, dependencies); ok {
+				out.Dependencies, ok = array(d, &d.parentEntries, (*decoder).parentDependencyEntry)
 			}
 		default:
 			return false
@@ -332,7 +332,7 @@ func (d *fastDecoder) featureDependencies(out *model.FeatureDependencies) bool {
 
 // parentDependencyEntry decodes an item of
 // data.dependencies[].dependencies (schema ParentDependency).
-func (d *fastDecoder) parentDependencyEntry(out *model.ParentDependencyEntry) bool {
+func (d *decoder) parentDependencyEntry(out *model.ParentDependencyEntry) bool {
 	var p model.ParentDependency
 	if !d.parentDependency(&p) {
 		return false
@@ -342,7 +342,7 @@ func (d *fastDecoder) parentDependencyEntry(out *model.ParentDependencyEntry) bo
 }
 
 // featureLinksItem decodes a FeatureLinks item of data.links.
-func (d *fastDecoder) featureLinksItem(out *model.FeatureLinks) bool {
+func (d *decoder) featureLinksItem(out *model.FeatureLinks) bool {
 	const (
 		feature = 1 << iota
 		links
@@ -356,10 +356,10 @@ func (d *fastDecoder) featureLinksItem(out *model.FeatureLinks) bool {
 		}
 		switch member {
 		case "feature":
-			out.Feature, ok = d.strIf(fastOnce(&seen, feature))
+			out.Feature, ok = d.strIf(once(&seen, feature))
 		case "links":
-			if ok = fastOnce(&seen, links); ok {
-				out.Links, ok = fastArray(d, &d.dataLink, (*fastDecoder).dataLinkItem)
+			if ok = once(&seen, links); ok {
+				out.Links, ok = array(d, &d.dataLink, (*decoder).dataLinkItem)
 			}
 		default:
 			return false
@@ -371,11 +371,11 @@ func (d *fastDecoder) featureLinksItem(out *model.FeatureLinks) bool {
 	return ok && seen&feature != 0
 }
 
-// fastDataLinkMembers are the declared members of a DataLink.
-var fastDataLinkMembers = []string{"url", "title"}
+// dataLinkMembers are the declared members of a DataLink.
+var dataLinkMembers = []string{"url", "title"}
 
 // dataLinkItem decodes a DataLink, an open object.
-func (d *fastDecoder) dataLinkItem(out *model.DataLink) bool {
+func (d *decoder) dataLinkItem(out *model.DataLink) bool {
 	const (
 		url = 1 << iota
 		title
@@ -389,11 +389,11 @@ func (d *fastDecoder) dataLinkItem(out *model.DataLink) bool {
 		}
 		switch member {
 		case "url":
-			out.URL, ok = d.strIf(fastOnce(&seen, url))
+			out.URL, ok = d.strIf(once(&seen, url))
 		case "title":
-			out.Title, ok = d.nullString(fastOnce(&seen, title))
+			out.Title, ok = d.nullString(once(&seen, title))
 		default:
-			ok = d.extra(&out.Extra, member, fastDataLinkMembers)
+			ok = d.extra(&out.Extra, member, dataLinkMembers)
 		}
 		if ok {
 			more, ok = d.nextMember()

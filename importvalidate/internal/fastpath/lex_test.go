@@ -1,4 +1,4 @@
-package importvalidate
+package fastpath
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ func TestFastSpecial(t *testing.T) {
 				for i := 7; i >= 0; i-- {
 					x = x<<8 | uint64(b[i])
 				}
-				m := fastSpecial(x)
+				m := specialBytes(x)
 				if m == 0 {
 					t.Fatalf("%q: special byte at %d not flagged", b, pos)
 				}
@@ -30,7 +30,7 @@ func TestFastSpecial(t *testing.T) {
 		if c == '"' || c == '\\' {
 			continue
 		}
-		if m := fastSpecial(uint64(c) * fastLSB); m != 0 {
+		if m := specialBytes(uint64(c) * lSB); m != 0 {
 			t.Fatalf("plain byte %q flagged: %x", rune(c), m)
 		}
 	}

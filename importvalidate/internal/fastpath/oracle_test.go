@@ -1,4 +1,4 @@
-package importvalidate
+package fastpath
 
 import (
 	"bytes"
@@ -17,76 +17,77 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// The schema compiled by fastTestSchema, once per test binary.
+// The schema compiled by testSchema, once per test binary.
 var (
-	fastSchemaOnce sync.Once
-	fastSchema     *jsonschema.Schema
-	fastSchemaErr  error
+	schemaOnce     sync.Once
+	compiledSchema *jsonschema.Schema
+	schemaErr      error
 )
 
-// fastTestSchema compiles the embedded import.schema.json with
+// testSchema compiles importvalidate's import.schema.json with
 // jsonschema/v5's own date-time check and formats asserted.
-func fastTestSchema(tb testing.TB) *jsonschema.Schema {
+func testSchema(tb testing.TB) *jsonschema.Schema {
 	tb.Helper()
-	fastSchemaOnce.Do(func() {
+	doc := schemaDocument(tb)
+	schemaOnce.Do(func() {
 		c := jsonschema.NewCompiler()
 		c.Draft = jsonschema.Draft2020
 		c.AssertFormat = true
-		if err := c.AddResource("urn:fastpath-test:import.schema.json", bytes.NewReader(importSchema)); err != nil {
-			fastSchemaErr = err
+		if err := c.AddResource("urn:fastpath-test:import.schema.json", bytes.NewReader(doc)); err != nil {
+			schemaErr = err
 			return
 		}
-		fastSchema, fastSchemaErr = c.Compile("urn:fastpath-test:import.schema.json")
+		compiledSchema, schemaErr = c.Compile("urn:fastpath-test:import.schema.json")
 	})
-	if fastSchemaErr != nil {
-		tb.Fatalf("compiling import.schema.json: %v", fastSchemaErr)
+	if schemaErr != nil {
+		tb.Fatalf("compiling import.schema.json: %v", schemaErr)
 	}
-	return fastSchema
+	return compiledSchema
 }
 
-// fastExpectation is what fastDecode must give for a body: ok, and when ok
+// expectation is what Decode must give for a body: ok, and when ok
 // the value encoding/json decodes. why names the first reason for !ok.
-type fastExpectation struct {
+type expectation struct {
 	ok   bool
 	want *model.ImportRequest
 	why  string
 }
 
-// fastExpect computes fastDecode's verdict on body from the contract.
-func fastExpect(tb testing.TB, body []byte, maxDepth int) fastExpectation {
+// expect computes Decode's verdict on body from the contract.
+func expect(tb testing.TB, body []byte, maxDepth int) expectation {
 	tb.Helper()
 	if !json.Valid(body) {
-		return fastExpectation{why: "syntax"}
+		return expectation{why: "syntax"}
 	}
 	if !utf8.Valid(body) {
-		return fastExpectation{why: "utf-8"}
+		return expectation{why: "utf-8"}
 	}
-	if why := fastNamesAndDepth(body, maxDepth); why != "" {
-		return fastExpectation{why: why}
+	if why := namesAndDepth(body, maxDepth); why != "" {
+		return expectation{why: why}
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	var doc any
 	if err := dec.Decode(&doc); err != nil {
-		return fastExpectation{why: "jsonschema cannot read the body: " + err.Error()}
+		return expectation{why: "jsonschema cannot read the body: " + err.Error()}
 	}
-	if err := fastValidate(fastTestSchema(tb), doc); err != nil {
-		return fastExpectation{why: "schema: " + err.Error()}
+	if err := validate(testSchema(tb), doc); err != nil {
+		return expectation{why: "schema: " + err.Error()}
 	}
-	if name := fastFoldCollision(doc); name != "" {
-		return fastExpectation{why: "open object member " + name + " folds to a declared one"}
+	if name := foldCollision(doc); name != "" {
+		return expectation{why: "open object member " + name + " folds to a declared one"}
 	}
 	var want model.ImportRequest
 	if err := json.Unmarshal(body, &want); err != nil {
-		fastExpectedUnmarshalFailure(tb, body, err)
-		return fastExpectation{why: "encoding/json: " + err.Error()}
+		expectedUnmarshalFailure(tb, body, err)
+		return expectation{why: "encoding/json: " + err.Error()}
 	}
-	return fastExpectation{ok: true, want: &want}
+	return expectation{ok: true, want: &want}
 }
 
-// fastValidate runs the schema check, turning a panic (jsonschema/v5 panics
+// validate runs the schema check, turning a panic (jsonschema/v5 panics
 // on numbers big.Rat cannot read) into an error.
-func fastValidate(s *jsonschema.Schema, doc any) (err error) {
+func validate(s *jsonschema.Schema, doc any) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("jsonschema panicked: %v", r)
@@ -95,9 +96,9 @@ func fastValidate(s *jsonschema.Schema, doc any) (err error) {
 	return s.Validate(doc)
 }
 
-// fastExpectedUnmarshalFailure fails the test when encoding/json rejects a
-// schema-valid body for a reason fastDecode's contract does not list.
-func fastExpectedUnmarshalFailure(tb testing.TB, body []byte, err error) {
+// expectedUnmarshalFailure fails the test when encoding/json rejects a
+// schema-valid body for a reason Decode's contract does not list.
+func expectedUnmarshalFailure(tb testing.TB, body []byte, err error) {
 	tb.Helper()
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) && strings.HasPrefix(te.Value, "number") && (te.Type.Kind().String() == "int64" || te.Type.Kind().String() == "float64") {
@@ -109,17 +110,17 @@ func fastExpectedUnmarshalFailure(tb testing.TB, body []byte, err error) {
 	tb.Fatalf("encoding/json rejects a schema-valid body for a reason the contract does not list: %v\nbody: %.2000q", err, body)
 }
 
-// fastNamesAndDepth walks body (valid JSON) and reports a duplicate member
+// namesAndDepth walks body (valid JSON) and reports a duplicate member
 // name, compared after unescaping, or nesting deeper than maxDepth.
-func fastNamesAndDepth(body []byte, maxDepth int) string {
+func namesAndDepth(body []byte, maxDepth int) string {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
-	return fastWalkTokens(dec, 0, maxDepth)
+	return walkTokens(dec, 0, maxDepth)
 }
 
-// fastWalkTokens reads one value from dec, whose containers open at depth
-// +1, and reports the first problem fastNamesAndDepth looks for.
-func fastWalkTokens(dec *json.Decoder, depth, maxDepth int) string {
+// walkTokens reads one value from dec, whose containers open at depth
+// +1, and reports the first problem namesAndDepth looks for.
+func walkTokens(dec *json.Decoder, depth, maxDepth int) string {
 	tok, err := dec.Token()
 	if err != nil {
 		return "token: " + err.Error()
@@ -140,7 +141,7 @@ func fastWalkTokens(dec *json.Decoder, depth, maxDepth int) string {
 				return fmt.Sprintf("duplicate name %q", name)
 			}
 			names[name] = true
-			if why := fastWalkTokens(dec, depth+1, maxDepth); why != "" {
+			if why := walkTokens(dec, depth+1, maxDepth); why != "" {
 				return why
 			}
 		}
@@ -150,7 +151,7 @@ func fastWalkTokens(dec *json.Decoder, depth, maxDepth int) string {
 			return "depth"
 		}
 		for dec.More() {
-			if why := fastWalkTokens(dec, depth+1, maxDepth); why != "" {
+			if why := walkTokens(dec, depth+1, maxDepth); why != "" {
 				return why
 			}
 		}
@@ -162,10 +163,10 @@ func fastWalkTokens(dec *json.Decoder, depth, maxDepth int) string {
 	return ""
 }
 
-// fastFoldCollision returns the name of an extra member of an open object
+// foldCollision returns the name of an extra member of an open object
 // of doc (a schema-valid body) that equals a declared member's name under
 // case folding, or "".
-func fastFoldCollision(doc any) string {
+func foldCollision(doc any) string {
 	found := ""
 	check := func(v any, declared ...string) {
 		obj, _ := v.(map[string]any)
@@ -215,26 +216,26 @@ func fastFoldCollision(doc any) string {
 	return found
 }
 
-// fastDisagreement runs fastDecode on a copy of body and compares it with
-// fastExpect; it returns "" when they agree. The copy is overwritten
+// disagreement runs Decode on a copy of body and compares it with
+// expect; it returns "" when they agree. The copy is overwritten
 // before the comparison: the result must not depend on the caller's
 // buffer.
-func fastDisagreement(tb testing.TB, body []byte, maxDepth int) string {
+func disagreement(tb testing.TB, body []byte, maxDepth int) string {
 	tb.Helper()
-	exp := fastExpect(tb, body, maxDepth)
+	exp := expect(tb, body, maxDepth)
 	in := bytes.Clone(body)
-	got, ok := fastDecode(in, maxDepth)
+	got, ok := Decode(in, maxDepth)
 	for i := range in {
 		in[i] = 'x'
 	}
 	if ok != exp.ok {
 		if exp.ok {
-			return "fastDecode refused a body the contract accepts"
+			return "Decode refused a body the contract accepts"
 		}
-		return "fastDecode accepted a body the contract refuses (" + exp.why + ")"
+		return "Decode accepted a body the contract refuses (" + exp.why + ")"
 	}
 	if got == nil != !ok {
-		return fmt.Sprintf("fastDecode returned req %v with ok %v", got != nil, ok)
+		return fmt.Sprintf("Decode returned req %v with ok %v", got != nil, ok)
 	}
 	if !ok {
 		return ""
