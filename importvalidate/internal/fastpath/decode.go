@@ -1,7 +1,7 @@
 package fastpath
 
 import (
-	"encoding/json"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -71,40 +71,7 @@ func (d *decoder) release() {
 	d.data, d.arena, d.arenaUsed = nil, nil, 0
 	clear(d.names)
 	d.names = d.names[:0]
-	d.features.reset()
-	d.strategies.reset()
-	d.featureEnvironments.reset()
-	d.contextFields.reset()
-	d.featureTags.reset()
-	d.segments.reset()
-	d.tagTypes.reset()
-	d.dependencies.reset()
-	d.dataLinks.reset()
-	d.dataLink.reset()
-	d.variants.reset()
-	d.overrides.reset()
-	d.tags.reset()
-	d.parents.reset()
-	d.parentEntries.reset()
-	d.featureLinks.reset()
-	d.collaborators.reset()
-	d.constraints.reset()
-	d.strategyVariants.reset()
-	d.legalValues.reset()
-	d.strs.reset()
-	d.floats.reset()
-	d.raws.reset()
-	d.strPtrs.reset()
-	d.boolPtrs.reset()
-	d.floatPtrs.reset()
-	d.intPtrs.reset()
-	d.weightTypePtrs.reset()
-	d.createdBys.reset()
-	d.lifecycles.reset()
-	d.collabs.reset()
-	d.payloads.reset()
-	d.svPayloads.reset()
-	d.params.reset()
+	d.store.reset()
 	decoders.Put(d)
 }
 
@@ -123,153 +90,21 @@ type decoder struct {
 	// innermost last.
 	names []string
 
-	features            list[model.Feature]
-	strategies          list[model.Strategy]
-	featureEnvironments list[model.FeatureEnvironment]
-	contextFields       list[model.ContextField]
-	featureTags         list[model.FeatureTag]
-	segments            list[model.Segment]
-	tagTypes            list[model.TagType]
-	dependencies        list[model.FeatureDependencies]
-	dataLinks           list[model.FeatureLinks]
-	dataLink            list[model.DataLink]
-	variants            list[model.Variant]
-	overrides           list[model.Override]
-	tags                list[model.Tag]
-	parents             list[model.ParentDependency]
-	parentEntries       list[model.ParentDependencyEntry]
-	featureLinks        list[model.FeatureLink]
-	collaborators       list[model.Collaborator]
-	constraints         list[model.Constraint]
-	strategyVariants    list[model.StrategyVariant]
-	legalValues         list[model.LegalValue]
-	strs                list[string]
-	floats              list[float64]
-	raws                list[json.RawMessage]
-
-	strPtrs        slab[string]
-	boolPtrs       slab[bool]
-	floatPtrs      slab[float64]
-	intPtrs        slab[int64]
-	weightTypePtrs slab[model.WeightType]
-	createdBys     slab[model.CreatedBy]
-	lifecycles     slab[model.Lifecycle]
-	collabs        slab[model.Collaborators]
-	payloads       slab[model.Payload]
-	svPayloads     slab[model.StrategyPayload]
-	params         slab[map[string]string]
+	// store holds the lists and slabs of the generated decode functions
+	// (decode_gen.go).
+	store
+	// patterns caches the compiled patterns of patternMatches.
+	patterns map[string]*regexp.Regexp
 }
 
 // once sets bit in *seen and reports whether it was clear; a member
 // met twice in one object takes the body off the fast path.
-func once(seen *uint32, bit uint32) bool {
+func once(seen *uint64, bit uint64) bool {
 	if *seen&bit != 0 {
 		return false
 	}
 	*seen |= bit
 	return true
-}
-
-// importRequest decodes the body: ImportTogglesSchema.
-func (d *decoder) importRequest(out *model.ImportRequest) bool {
-	const (
-		project = 1 << iota
-		environment
-		data
-	)
-	var seen uint32
-	empty, ok := d.openObject()
-	for more := !empty; ok && more; {
-		var name string
-		if name, ok = d.member(); !ok {
-			return false
-		}
-		switch name {
-		case "project":
-			ok = once(&seen, project)
-			out.Project, ok = d.strIf(ok)
-		case "environment":
-			ok = once(&seen, environment)
-			out.Environment, ok = d.strIf(ok)
-		case "data":
-			ok = once(&seen, data) && d.exportData(&out.Data)
-		default:
-			return false
-		}
-		if ok {
-			more, ok = d.nextMember()
-		}
-	}
-	return ok && seen == project|environment|data
-}
-
-// strIf reads a string when ok, the result of the checks before it.
-func (d *decoder) strIf(ok bool) (string, bool) {
-	if !ok {
-		return "", false
-	}
-	return d.str()
-}
-
-// strPtr reads an optional string member.
-func (d *decoder) strPtr(ok bool) (*string, bool) {
-	if !ok {
-		return nil, false
-	}
-	s, ok := d.str()
-	return d.strPtrs.put(s), ok
-}
-
-// boolPtr reads an optional boolean member.
-func (d *decoder) boolPtr(ok bool) (*bool, bool) {
-	if !ok {
-		return nil, false
-	}
-	b, ok := d.boolean()
-	return d.boolPtrs.put(b), ok
-}
-
-// floatPtr reads an optional member of type number.
-func (d *decoder) floatPtr(ok bool) (*float64, bool) {
-	if !ok {
-		return nil, false
-	}
-	f, ok := d.float()
-	return d.floatPtrs.put(f), ok
-}
-
-// nullString reads a member of type ["string", "null"].
-func (d *decoder) nullString(ok bool) (model.Nullable[string], bool) {
-	if !ok {
-		return model.Nullable[string]{}, false
-	}
-	if d.null() {
-		return model.Nullable[string]{Present: true}, true
-	}
-	s, ok := d.str()
-	return model.Nullable[string]{Value: s, Valid: true, Present: true}, ok
-}
-
-// strItem decodes an item of a string array.
-func strItem(d *decoder, out *string) bool {
-	s, ok := d.str()
-	*out = s
-	return ok
-}
-
-// floatItem decodes an item of a number array.
-func floatItem(d *decoder, out *float64) bool {
-	f, ok := d.float()
-	*out = f
-	return ok
-}
-
-// objectItem decodes an item of an array of objects of any content
-// (AnyObject), kept raw.
-func objectItem(d *decoder, out *json.RawMessage) bool {
-	b, ok := d.rawObject()
-	*out = b
-	return ok
 }
 
 // extra keeps the member name of an open object, whose declared members

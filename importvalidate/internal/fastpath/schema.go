@@ -1,7 +1,10 @@
 package fastpath
 
 import (
+	"regexp"
+
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/santhosh-tekuri/jsonschema/v5"
 	"strconv"
 	"strings"
 	"time"
@@ -10,10 +13,10 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// This file holds the checks of import.schema.json that the fast path
-// (fastpath.go) makes on single values, each giving jsonschema/v5's
-// verdict: date-time format, the Color pattern, string lengths, numeric
-// bounds and enumerations. Member names, required members and types are
+// This file holds the checks of import.schema.json that the generated
+// decode functions (decode_gen.go) make on single values, each giving
+// jsonschema/v5's verdict: formats, patterns, string lengths and numeric
+// bounds. Member names, required members, types and enumerations are
 // checked by the decode functions themselves.
 
 // dateTime reads a string that must have the format date-time and returns
@@ -219,16 +222,6 @@ func isColor(s string) bool {
 	return hex4([]byte(s[1:5])) && hex4([]byte(s[3:7]))
 }
 
-// nullColor reads a member of the Color definition: null or a string
-// matching the pattern.
-func (d *decoder) nullColor() (model.Nullable[string], bool) {
-	if d.null() {
-		return model.Nullable[string]{Present: true}, true
-	}
-	s, ok := d.str()
-	return model.Nullable[string]{Value: s, Valid: true, Present: true}, ok && isColor(s)
-}
-
 // lenBetween reports whether s has between lo and hi code points, as
 // jsonschema/v5 counts minLength and maxLength.
 func lenBetween(s string, lo, hi int) bool {
@@ -237,43 +230,6 @@ func lenBetween(s string, lo, hi int) bool {
 	}
 	n := utf8.RuneCountInString(s)
 	return lo <= n && n <= hi
-}
-
-// weight reads a Variant weight: a number from 0 to 1000, with
-// jsonschema/v5's verdict (within1000), decoded as a float64.
-func (d *decoder) weight() (float64, bool) {
-	lit, plain, ok := d.number()
-	if !ok {
-		return 0, false
-	}
-	f, ok := parseFloat(lit, plain)
-	return f, ok && within1000(lit)
-}
-
-// within1000 reports whether the number literal lit lies in [0, 1000],
-// with jsonschema/v5's verdict but without math/big, in time linear in the
-// literal: as digits × 10^exp (jsonwire.ParseDecimal), a positive number is at most
-// 1000 when it has fewer than four integer digits or is 1000 itself.
-// jsonschema/v5 reads the literal with big.Rat.SetString, which fails (and
-// the schema check panics) on a non-zero literal whose decimal exponent,
-// counted after the fraction digits, exceeds a million in magnitude, and
-// on any literal whose written exponent does not fit an int64: such a
-// literal is refused.
-func within1000(lit string) bool {
-	d := jsonwire.ParseDecimal(lit)
-	if d.Digits == "" {
-		// Zero, whatever its sign and exponent, once big.Rat has read
-		// the exponent.
-		return exponentFits(lit)
-	}
-	if ratExponent(lit) > 1e6 {
-		return false
-	}
-	if d.Neg {
-		return false
-	}
-	intDigits := int64(len(d.Digits)) + d.Exp
-	return intDigits < 4 || (intDigits == 4 && d.Digits == "1")
 }
 
 // exponentFits reports whether the exponent written in the number
@@ -314,67 +270,145 @@ func ratExponent(lit string) int64 {
 	return e
 }
 
-// lifecycleStage reads a Lifecycle stage: one of its enumeration.
-func (d *decoder) lifecycleStage() (model.LifecycleStage, bool) {
-	s, ok := d.strView()
+// maxInt is the length bound of a string without maxLength.
+const maxInt = int(^uint(0) >> 1)
+
+// boundedFloat reads a number member with a minimum lo and a maximum hi
+// (JSON texts, "" for none), with jsonschema/v5's verdict (numberWithin),
+// decoded as a float64.
+func (d *decoder) boundedFloat(lo, hi string) (float64, bool) {
+	lit, plain, ok := d.number()
 	if !ok {
-		return "", false
+		return 0, false
 	}
-	for _, st := range stages {
-		if s == string(st) {
-			return st, true
-		}
-	}
-	return "", false
+	f, ok := parseFloat(lit, plain)
+	return f, ok && numberWithin(lit, lo, hi)
 }
 
-// stages is the enumeration of Lifecycle stage.
-var stages = [...]model.LifecycleStage{model.StageInitial, model.StagePreLive, model.StageLive, model.StageCompleted, model.StageArchived}
-
-// operator reads a Constraint operator: one of its enumeration.
-func (d *decoder) operator() (model.Operator, bool) {
-	s, ok := d.strView()
-	if !ok {
-		return "", false
-	}
-	for _, op := range operators {
-		if s == string(op) {
-			return op, true
+// numberWithin reports whether the number literal lit lies in [lo, hi]
+// ("" for no bound), with jsonschema/v5's verdict but without math/big, in
+// time linear in the literals. jsonschema/v5 reads the literal with
+// big.Rat.SetString, which fails (and the schema check panics) on a
+// non-zero literal whose decimal exponent, counted after the fraction
+// digits, exceeds a million in magnitude, and on any literal whose written
+// exponent does not fit an int64: such a literal is refused.
+func numberWithin(lit, lo, hi string) bool {
+	d := jsonwire.ParseDecimal(lit)
+	if d.Digits == "" {
+		// Zero, whatever its sign and exponent, once big.Rat has read
+		// the exponent.
+		if !exponentFits(lit) {
+			return false
 		}
+	} else if ratExponent(lit) > 1e6 {
+		return false
 	}
-	return "", false
+	return (lo == "" || compareDecimal(d, jsonwire.ParseDecimal(lo)) >= 0) &&
+		(hi == "" || compareDecimal(d, jsonwire.ParseDecimal(hi)) <= 0)
 }
 
-// operators is the enumeration of Constraint operator.
-var operators = [...]model.Operator{model.OpNotIn, model.OpIn, model.OpStrEndsWith, model.OpStrStartsWith, model.OpStrContains,
-	model.OpNumEq, model.OpNumGt, model.OpNumGte, model.OpNumLt, model.OpNumLte,
-	model.OpDateAfter, model.OpDateBefore, model.OpSemverEq, model.OpSemverGt, model.OpSemverLt,
-	model.OpSemverGte, model.OpSemverLte, model.OpRegex}
-
-// weightType reads a WeightType: variable or fix.
-func (d *decoder) weightType() (model.WeightType, bool) {
-	s, ok := d.strView()
+// compareDecimal compares two numbers: -1, 0 or +1 as a < b, a == b or
+// a > b.
+func compareDecimal(a, b jsonwire.Decimal) int {
+	sa, sb := decimalSign(a), decimalSign(b)
 	switch {
-	case !ok:
-		return "", false
-	case s == string(model.WeightVariable):
-		return model.WeightVariable, true
-	case s == string(model.WeightFix):
-		return model.WeightFix, true
+	case sa != sb:
+		return cmpInt(int64(sa), int64(sb))
+	case sa == 0:
+		return 0
 	}
-	return "", false
+	// The same sign: compare the magnitudes, first by the place of the
+	// leading digit, then digit by digit (neither has trailing zeros, so
+	// a digit string that is a prefix of the other is the smaller).
+	m := cmpInt(int64(len(a.Digits))+a.Exp, int64(len(b.Digits))+b.Exp)
+	if m == 0 {
+		m = strings.Compare(a.Digits, b.Digits)
+	}
+	return sa * m
 }
 
-// payloadType reads a PayloadType: json, csv, string or number.
-func (d *decoder) payloadType() (model.PayloadType, bool) {
-	s, ok := d.strView()
-	if !ok {
-		return "", false
+// decimalSign is -1, 0 or +1.
+func decimalSign(d jsonwire.Decimal) int {
+	switch {
+	case d.Digits == "":
+		return 0
+	case d.Neg:
+		return -1
 	}
-	for _, p := range [...]model.PayloadType{model.PayloadJSON, model.PayloadCSV, model.PayloadString, model.PayloadNumber} {
-		if s == string(p) {
-			return p, true
+	return 1
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// isModelDateTime reports whether a string member of format date-time is
+// one both jsonschema/v5's check and model.ParseDateTime accept (see
+// dateTime).
+func isModelDateTime(s string) bool {
+	if !isDateTime(s) {
+		return false
+	}
+	_, err := model.ParseDateTime(s)
+	return err == nil
+}
+
+// formatHolds reports whether s has the format name, as jsonschema/v5
+// checks it; a format it does not know takes the body off the fast path.
+func formatHolds(name, s string) bool {
+	check, ok := jsonschema.Formats[name]
+	return ok && check(s)
+}
+
+// patternMatches reports whether s matches pattern, compiled as
+// jsonschema/v5 compiles it (Go's regexp); a pattern that does not
+// compile takes the body off the fast path.
+func (d *decoder) patternMatches(pattern, s string) bool {
+	re, ok := d.patterns[pattern]
+	if !ok {
+		var err error
+		if re, err = regexp.Compile(pattern); err != nil {
+			return false
+		}
+		if d.patterns == nil {
+			d.patterns = map[string]*regexp.Regexp{}
+		}
+		d.patterns[pattern] = re
+	}
+	return re.MatchString(s)
+}
+
+// stringMap decodes an object of any member names with string values
+// (a strategy's parameters).
+func (d *decoder) stringMap() (*map[string]string, bool) {
+	empty, ok := d.openObject()
+	if !ok {
+		return nil, false
+	}
+	m := make(map[string]string, 4)
+	for more := !empty; more; {
+		name, ok := d.member()
+		if !ok {
+			return nil, false
+		}
+		v, ok := d.str()
+		if !ok {
+			return nil, false
+		}
+		n := len(m)
+		m[d.keep(viewBytes(name))] = v
+		if len(m) == n {
+			return nil, false // a duplicate name
+		}
+		if more, ok = d.nextMember(); !ok {
+			return nil, false
 		}
 	}
-	return "", false
+	return d.slabMapStringString.put(m), true
 }
