@@ -32,12 +32,12 @@ type Options struct {
 type Checker struct {
 	opts   Options
 	schema *jsonschema.Schema
-	tree   *tree
+	tree   *Tree
 }
 
 // New compiles doc, the JSON Schema of the import request body.
 func New(doc []byte, opts Options) (*Checker, error) {
-	t, err := parseSchemaTree(doc)
+	t, err := Parse(doc)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 	}
 	if c.opts.CoerceScalars {
 		var cs []coercion
-		instance, cs = coerceInstance(c.tree.root, instance)
+		instance, cs = coerceInstance(c.tree.Root, instance)
 		if len(cs) > 0 {
 			body = applyCoercions(raw, cs)
 		}

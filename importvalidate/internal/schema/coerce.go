@@ -34,10 +34,10 @@ type coercion struct {
 
 // coerceInstance converts the scalars of v in place along the schema and
 // returns the (possibly replaced) root and the changes made.
-func coerceInstance(root *node, v any) (any, []coercion) {
+func coerceInstance(root *Node, v any) (any, []coercion) {
 	var out []coercion
-	v = walkInstance(root, v, func(n *node, v any, path []string) (any, bool) {
-		if nv, changed := coerceScalar(n.types, v); changed {
+	v = walkInstance(root, v, func(n *Node, v any, path []string) (any, bool) {
+		if nv, changed := coerceScalar(n.Types, v); changed {
 			out = append(out, coercion{ptr: jsonwire.PointerOf(path), text: jsonwire.AppendJSONValue(nil, nv), off: -1})
 			return nv, false
 		}
@@ -51,26 +51,26 @@ func coerceInstance(root *node, v any) (any, []coercion) {
 // (with $ref followed) and path; visit returns the value to keep in its
 // place and whether to descend into it. A value whose type the node does
 // not admit is not descended into, nor is one without a node.
-func walkInstance(root *node, v any, visit func(n *node, v any, path []string) (any, bool)) any {
+func walkInstance(root *Node, v any, visit func(n *Node, v any, path []string) (any, bool)) any {
 	var path []string
-	var walk func(n *node, v any) any
-	walk = func(n *node, v any) any {
-		n = n.resolve()
+	var walk func(n *Node, v any) any
+	walk = func(n *Node, v any) any {
+		n = n.Resolve()
 		if n == nil {
 			return v
 		}
 		v, descend := visit(n, v, path)
-		if !descend || (len(n.types) > 0 && !typeMatches(n.types, v)) {
+		if !descend || (len(n.Types) > 0 && !typeMatches(n.Types, v)) {
 			return v // the type keyword fails; nothing below is looked at
 		}
 		switch x := v.(type) {
 		case map[string]any:
 			for k, cv := range x {
-				var child *node
+				var child *Node
 				if i, ok := n.propIdx[k]; ok {
-					child = n.propNodes[i]
-				} else if n.addl != nil {
-					child = n.addl
+					child = n.PropNodes[i]
+				} else if n.Addl != nil {
+					child = n.Addl
 				} else {
 					continue
 				}
@@ -79,12 +79,12 @@ func walkInstance(root *node, v any, visit func(n *node, v any, path []string) (
 				path = path[:len(path)-1]
 			}
 		case []any:
-			if n.items == nil {
+			if n.Items == nil {
 				break
 			}
 			for i := range x {
 				path = append(path, strconv.Itoa(i))
-				x[i] = walk(n.items, x[i])
+				x[i] = walk(n.Items, x[i])
 				path = path[:len(path)-1]
 			}
 		}

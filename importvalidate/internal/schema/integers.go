@@ -34,14 +34,14 @@ func (c *Checker) numberFixes(body []byte) ([]coercion, []Problem) {
 	}
 	var rewrites []coercion
 	var problems []Problem
-	walkInstance(c.tree.root, instance, func(n *node, v any, path []string) (any, bool) {
+	walkInstance(c.tree.Root, instance, func(n *Node, v any, path []string) (any, bool) {
 		num, ok := v.(json.Number)
 		if !ok {
 			return v, true
 		}
 		text := num.String()
 		switch {
-		case slices.Contains(n.types, "integer"):
+		case slices.Contains(n.Types, "integer"):
 			if _, err := strconv.ParseInt(text, 10, 64); err == nil {
 				break
 			}
@@ -50,7 +50,7 @@ func (c *Checker) numberFixes(body []byte) ([]coercion, []Problem) {
 				break
 			}
 			problems = append(problems, rangeProblem(jsonwire.PointerOf(path), text, "a 64-bit integer"))
-		case slices.Contains(n.types, "number"):
+		case slices.Contains(n.Types, "number"):
 			if _, err := strconv.ParseFloat(text, 64); err != nil {
 				problems = append(problems, rangeProblem(jsonwire.PointerOf(path), text, "a 64-bit floating-point number"))
 			}

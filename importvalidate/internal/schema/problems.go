@@ -14,7 +14,7 @@ import (
 type pendingProblem struct {
 	kind    Kind
 	keyword string // for KindKeyword: the keyword
-	node    *node
+	node    *Node
 	toks    []string // decoded tokens of the value (of the object for required and additional-property)
 	ptr     string   // JSON pointer of the problem (the member for required and additional-property)
 	prop    string   // the missing or additional property
@@ -123,7 +123,7 @@ func (c *Checker) expand(pend []pendingProblem, instance any, e *jsonschema.Vali
 	switch kw {
 	case "required":
 		obj, _ := value.(map[string]any)
-		for _, r := range sub.required {
+		for _, r := range sub.Required {
 			if _, ok := obj[r]; !ok {
 				pend = append(pend, pendingProblem{kind: KindRequired, node: sub, toks: toks, ptr: ptr + "/" + jsonwire.EscapeToken(r), prop: r, value: value})
 			}
@@ -209,7 +209,7 @@ func lookupValue(v any, toks []string) any {
 // walkSchema follows toks through the schema and calls onAddl with the
 // pointer of every member reached through additionalProperties.
 func (c *Checker) walkSchema(toks []string, onAddl func(prefix string)) {
-	n := c.tree.root.resolve()
+	n := c.tree.Root.Resolve()
 	prefix := ""
 	for _, t := range toks {
 		prefix += "/" + jsonwire.EscapeToken(t)
@@ -217,12 +217,12 @@ func (c *Checker) walkSchema(toks []string, onAddl func(prefix string)) {
 			return
 		}
 		if i, ok := n.propIdx[t]; ok {
-			n = n.propNodes[i].resolve()
-		} else if n.items != nil {
-			n = n.items.resolve()
-		} else if n.addl != nil {
+			n = n.PropNodes[i].Resolve()
+		} else if n.Items != nil {
+			n = n.Items.Resolve()
+		} else if n.Addl != nil {
 			onAddl(prefix)
-			n = n.addl.resolve()
+			n = n.Addl.Resolve()
 		} else {
 			n = nil
 		}
@@ -233,7 +233,7 @@ func (c *Checker) walkSchema(toks []string, onAddl func(prefix string)) {
 // (rank, sub) per level of the path, then one for the keyword.
 func (c *Checker) sortKey(p *pendingProblem, offsets map[string]int64) []int64 {
 	key := make([]int64, 0, 2*len(p.toks)+2)
-	n := c.tree.root.resolve()
+	n := c.tree.Root.Resolve()
 	prefix := ""
 	for _, t := range p.toks {
 		prefix += "/" + jsonwire.EscapeToken(t)
@@ -243,16 +243,16 @@ func (c *Checker) sortKey(p *pendingProblem, offsets map[string]int64) []int64 {
 		case n.propIdx != nil && hasKey(n.propIdx, t):
 			i := n.propIdx[t]
 			key = append(key, rankProperty, int64(i))
-			n = n.propNodes[i].resolve()
+			n = n.PropNodes[i].Resolve()
 			continue
-		case n.items != nil:
+		case n.Items != nil:
 			i, _ := strconv.Atoi(t)
 			key = append(key, rankProperty, int64(i))
-			n = n.items.resolve()
+			n = n.Items.Resolve()
 			continue
-		case n.addl != nil:
+		case n.Addl != nil:
 			key = append(key, rankAdditional, jsonwire.JSKeyOrder(t, offsets[prefix]))
-			n = n.addl.resolve()
+			n = n.Addl.Resolve()
 			continue
 		default:
 			key = append(key, rankOther, 0)
@@ -278,7 +278,7 @@ func (c *Checker) sortKey(p *pendingProblem, offsets map[string]int64) []int64 {
 		key = append(key, rankFormat, 0)
 	case KindRequired:
 		i := 0
-		for j, r := range p.node.required {
+		for j, r := range p.node.Required {
 			if r == p.prop {
 				i = j
 			}
@@ -320,7 +320,7 @@ func (p *pendingProblem) problem(raw []byte) Problem {
 		b.WriteString("The `")
 		b.WriteString(lastToken(p.ptr))
 		b.WriteString("` property must be equal to one of the allowed values: ")
-		for i, v := range p.node.enum {
+		for i, v := range p.node.Enum {
 			if i > 0 {
 				b.WriteString(", ")
 			}
@@ -336,7 +336,7 @@ func (p *pendingProblem) problem(raw []byte) Problem {
 	switch p.kind {
 	case KindType:
 		t := "object"
-		for _, ty := range p.node.types {
+		for _, ty := range p.node.Types {
 			if ty != "null" {
 				t = ty
 				break
@@ -344,17 +344,17 @@ func (p *pendingProblem) problem(raw []byte) Problem {
 		}
 		what = "must be " + t
 	case KindMaximum:
-		what = "must be <= " + jsonwire.JSNumberText(p.node.maximum)
+		what = "must be <= " + jsonwire.JSNumberText(p.node.Maximum)
 	case KindMinimum:
-		what = "must be >= " + jsonwire.JSNumberText(p.node.minimum)
+		what = "must be >= " + jsonwire.JSNumberText(p.node.Minimum)
 	case KindMaxLength:
-		what = "must NOT have more than " + strconv.Itoa(p.node.maxLength) + " characters"
+		what = "must NOT have more than " + strconv.Itoa(p.node.MaxLength) + " characters"
 	case KindMinLength:
-		what = "must NOT have fewer than " + strconv.Itoa(p.node.minLength) + " characters"
+		what = "must NOT have fewer than " + strconv.Itoa(p.node.MinLength) + " characters"
 	case KindPattern:
-		what = `must match pattern "` + p.node.pattern + `"`
+		what = `must match pattern "` + p.node.Pattern + `"`
 	case KindFormat:
-		what = `must match format "` + p.node.format + `"`
+		what = `must match format "` + p.node.Format + `"`
 	default:
 		what = p.msg
 	}

@@ -23,41 +23,58 @@ import (
 // from anywhere.
 const schemaURL = "urn:flagadmin:import.schema.json"
 
-// node is one subschema of the embedded schema, as the checker needs
-// it to word problems and to order them.
-type node struct {
-	ptr       string   // JSON pointer of the node in the schema document
-	refPtr    string   // the target of $ref, "" for none
-	ref       *node    // resolved refPtr
-	types     []string // the type keyword, in schema order
-	props     []string // the properties, in schema order
+// Node is one subschema of the schema document, as the checker needs it to
+// word problems and to order them, and as the fast path's generator reads
+// it. It is read-only once parsed.
+type Node struct {
+	Ptr    string // JSON pointer of the node in the schema document
+	refPtr string // the target of $ref, "" for none
+	Ref    *Node  // the node $ref names, nil for none
+	Types  []string
+	// Props are the properties in document order; PropNodes their
+	// schemas.
+	Props     []string
 	propIdx   map[string]int
-	propNodes []*node
-	required  []string
-	// closed is set by additionalProperties: false; addl is the schema of
+	PropNodes []*Node
+	Required  []string
+	// Closed is set by additionalProperties: false; Addl is the schema of
 	// additional properties when additionalProperties is a schema.
-	closed bool
-	addl   *node
-	items  *node
-	enum   []string
-	// minimum and maximum keep the JSON text of the bound, "" when absent.
-	minimum, maximum     string
-	minLength, maxLength int // -1 when absent
-	pattern, format      string
+	Closed bool
+	Addl   *Node
+	Items  *Node
+	// Enum holds the enumeration's strings (a number as its JSON text);
+	// EnumNotStrings is set when some value is not a string.
+	Enum           []string
+	EnumNotStrings bool
+	// Minimum and Maximum keep the JSON text of the bound, "" when absent.
+	Minimum, Maximum     string
+	MinLength, MaxLength int // -1 when absent
+	Pattern, Format      string
+	// Unknown lists the keywords the node carries that are none of the
+	// above and not annotations.
+	Unknown []string
 }
 
-// resolve follows $ref.
-func (n *node) resolve() *node {
-	for i := 0; n != nil && n.ref != nil && i < 64; i++ {
-		n = n.ref
+// Resolve follows $ref.
+func (n *Node) Resolve() *Node {
+	for i := 0; n != nil && n.Ref != nil && i < 64; i++ {
+		n = n.Ref
 	}
 	return n
 }
 
-// tree is the parsed copy of the embedded schema.
-type tree struct {
-	root  *node
-	nodes map[string]*node // by JSON pointer
+// Prop returns the schema of property name, or nil.
+func (n *Node) Prop(name string) *Node {
+	if i, ok := n.propIdx[name]; ok {
+		return n.PropNodes[i]
+	}
+	return nil
+}
+
+// Tree is the parsed schema document.
+type Tree struct {
+	Root  *Node
+	nodes map[string]*Node // by JSON pointer
 }
 
 // ordered is a JSON value decoded with the order of object members kept.
@@ -130,28 +147,28 @@ func decodeOrdered(dec *json.Decoder) (*ordered, error) {
 	return nil, fmt.Errorf("unexpected token %v", tok)
 }
 
-// parseSchemaTree builds the node tree of the embedded schema.
-func parseSchemaTree(doc []byte) (*tree, error) {
+// Parse reads the schema document doc.
+func Parse(doc []byte) (*Tree, error) {
 	dec := json.NewDecoder(bytes.NewReader(doc))
 	dec.UseNumber()
 	o, err := decodeOrdered(dec)
 	if err != nil {
 		return nil, err
 	}
-	t := &tree{nodes: map[string]*node{}}
-	t.root = t.build(o, "")
+	t := &Tree{nodes: map[string]*Node{}}
+	t.Root = t.build(o, "")
 	for _, n := range t.nodes {
 		if n.refPtr != "" {
-			if n.ref = t.nodes[n.refPtr]; n.ref == nil {
-				return nil, fmt.Errorf("unresolved $ref %q at %q", n.refPtr, n.ptr)
+			if n.Ref = t.nodes[n.refPtr]; n.Ref == nil {
+				return nil, fmt.Errorf("unresolved $ref %q at %q", n.refPtr, n.Ptr)
 			}
 		}
 	}
 	return t, nil
 }
 
-func (t *tree) build(o *ordered, ptr string) *node {
-	n := &node{ptr: ptr, minLength: -1, maxLength: -1}
+func (t *Tree) build(o *ordered, ptr string) *Node {
+	n := &Node{Ptr: ptr, MinLength: -1, MaxLength: -1}
 	t.nodes[ptr] = n
 	if o == nil || o.kind != '{' {
 		return n
@@ -161,57 +178,63 @@ func (t *tree) build(o *ordered, ptr string) *node {
 	}
 	if ty := o.get("type"); ty != nil {
 		if ty.kind == 's' {
-			n.types = []string{ty.str}
+			n.Types = []string{ty.str}
 		}
 		for _, v := range ty.vals {
-			n.types = append(n.types, v.str)
+			n.Types = append(n.Types, v.str)
 		}
 	}
 	if p := o.get("properties"); p != nil && p.kind == '{' {
 		n.propIdx = make(map[string]int, len(p.keys))
 		for i, k := range p.keys {
-			n.props = append(n.props, k)
+			n.Props = append(n.Props, k)
 			n.propIdx[k] = i
-			n.propNodes = append(n.propNodes, t.build(p.vals[i], ptr+"/properties/"+jsonwire.EscapeToken(k)))
+			n.PropNodes = append(n.PropNodes, t.build(p.vals[i], ptr+"/properties/"+jsonwire.EscapeToken(k)))
 		}
 	}
 	if r := o.get("required"); r != nil {
 		for _, v := range r.vals {
-			n.required = append(n.required, v.str)
+			n.Required = append(n.Required, v.str)
 		}
 	}
 	if a := o.get("additionalProperties"); a != nil {
 		if a.kind == 'b' {
-			n.closed = !a.boolean
+			n.Closed = !a.boolean
 		} else {
-			n.addl = t.build(a, ptr+"/additionalProperties")
+			n.Addl = t.build(a, ptr+"/additionalProperties")
 		}
 	}
 	if it := o.get("items"); it != nil {
-		n.items = t.build(it, ptr+"/items")
+		n.Items = t.build(it, ptr+"/items")
 	}
 	if e := o.get("enum"); e != nil {
 		for _, v := range e.vals {
-			n.enum = append(n.enum, v.str)
+			n.Enum = append(n.Enum, v.str)
+			n.EnumNotStrings = n.EnumNotStrings || v.kind != 's'
 		}
 	}
 	if v := o.get("minimum"); v != nil {
-		n.minimum = v.str
+		n.Minimum = v.str
 	}
 	if v := o.get("maximum"); v != nil {
-		n.maximum = v.str
+		n.Maximum = v.str
 	}
 	if v := o.get("minLength"); v != nil {
-		n.minLength, _ = strconv.Atoi(v.str)
+		n.MinLength, _ = strconv.Atoi(v.str)
 	}
 	if v := o.get("maxLength"); v != nil {
-		n.maxLength, _ = strconv.Atoi(v.str)
+		n.MaxLength, _ = strconv.Atoi(v.str)
 	}
 	if v := o.get("pattern"); v != nil {
-		n.pattern = v.str
+		n.Pattern = v.str
 	}
 	if v := o.get("format"); v != nil {
-		n.format = v.str
+		n.Format = v.str
+	}
+	for _, k := range o.keys {
+		if !keywordRead(k) {
+			n.Unknown = append(n.Unknown, k)
+		}
 	}
 	if defs := o.get("$defs"); defs != nil {
 		for i, k := range defs.keys {
@@ -219,6 +242,18 @@ func (t *tree) build(o *ordered, ptr string) *node {
 		}
 	}
 	return n
+}
+
+// keywordRead reports whether Node holds keyword k, or k is an annotation
+// that does not bear on validity.
+func keywordRead(k string) bool {
+	switch k {
+	case "$schema", "$id", "$defs", "$comment", "title", "description", "examples", "default",
+		"$ref", "type", "properties", "required", "additionalProperties", "items", "enum",
+		"minimum", "maximum", "minLength", "maxLength", "pattern", "format":
+		return true
+	}
+	return false
 }
 
 // unescapeSchemaPointer turns a URI fragment pointer into a plain JSON

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -32,7 +33,6 @@ var (
 
 // generator collects the functions to write.
 type generator struct {
-	doc   *document
 	funcs map[string]*fn // by name
 	byKey map[string]string
 	order []string
@@ -59,13 +59,13 @@ type arraySite struct {
 // generate returns the Go source of the decode functions for the schema
 // document schemaDoc.
 func generate(schemaDoc []byte) ([]byte, error) {
-	doc, err := parseDocument(schemaDoc)
+	tree, err := schema.Parse(schemaDoc)
 	if err != nil {
 		return nil, err
 	}
-	g := &generator{doc: doc, funcs: map[string]*fn{}, byKey: map[string]string{},
+	g := &generator{funcs: map[string]*fn{}, byKey: map[string]string{},
 		lists: map[string]reflect.Type{}, slabs: map[string]reflect.Type{}}
-	if _, err := g.object(doc.root, reflect.TypeOf(model.ImportRequest{}), "importRequest"); err != nil {
+	if _, err := g.object(tree.Root, reflect.TypeOf(model.ImportRequest{}), "importRequest"); err != nil {
 		return nil, err
 	}
 	if err := g.checkNesting(); err != nil {
@@ -168,8 +168,8 @@ func sortedKeys(m map[string]reflect.Type) []string {
 // funcName returns the name of the function decoding n into t, and
 // whether it must still be written. Names come from the Go type; a type
 // decoded from two schema nodes gets a numbered second name.
-func (g *generator) funcName(n *node, t reflect.Type, base string) (string, bool) {
-	key := n.ptr + " " + t.String()
+func (g *generator) funcName(n *schema.Node, t reflect.Type, base string) (string, bool) {
+	key := n.Ptr + " " + t.String()
 	if name, ok := g.byKey[key]; ok {
 		return name, false
 	}
@@ -196,73 +196,73 @@ func runtimeName(name string) bool {
 
 // object generates the function decoding the object schema n into the
 // struct type t and returns its name.
-func (g *generator) object(n *node, t reflect.Type, base string) (string, error) {
-	n, err := g.doc.resolve(n)
+func (g *generator) object(n *schema.Node, t reflect.Type, base string) (string, error) {
+	n, err := resolve(n)
 	if err != nil {
 		return "", err
 	}
 	if t.Kind() != reflect.Struct {
-		return "", fmt.Errorf("%s: an object decoded into %s, not a struct", n.ptr, t)
+		return "", fmt.Errorf("%s: an object decoded into %s, not a struct", pointerText(n.Ptr), t)
 	}
 	if err := checkKeywords(n); err != nil {
 		return "", err
 	}
-	if len(n.types) != 1 || n.types[0] != "object" {
-		return "", fmt.Errorf("%s: decoded into the struct %s, the type must be \"object\", not %v", n.ptr, t, n.types)
+	if len(n.Types) != 1 || n.Types[0] != "object" {
+		return "", fmt.Errorf("%s: decoded into the struct %s, the type must be \"object\", not %v", pointerText(n.Ptr), t, n.Types)
 	}
 	name, fresh := g.funcName(n, t, base)
 	if !fresh {
 		return name, nil
 	}
 	f := g.funcs[name]
-	if len(n.props) > 64 {
-		return "", fmt.Errorf("%s: more than 64 properties", n.ptr)
+	if len(n.Props) > 64 {
+		return "", fmt.Errorf("%s: more than 64 properties", pointerText(n.Ptr))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "// %s decodes a %s (schema %s).\n", name, typeExpr(t), pointerText(n.ptr))
+	fmt.Fprintf(&b, "// %s decodes a %s (schema %s).\n", name, typeExpr(t), pointerText(n.Ptr))
 	fmt.Fprintf(&b, "func (d *decoder) %s(out *%s) bool {\n", name, typeExpr(t))
 	b.WriteString("\tvar seen uint64\n\tempty, ok := d.openObject()\n\tfor more := !empty; ok && more; {\n")
 	b.WriteString("\t\tvar member string\n\t\tif member, ok = d.member(); !ok {\n\t\t\treturn false\n\t\t}\n\t\tswitch member {\n")
 	var required uint64
-	for i, p := range n.props {
+	for i, p := range n.Props {
 		field, ok := fieldFor(t, p)
 		if !ok {
-			return "", fmt.Errorf("%s/properties/%s: %s has no field with JSON name %q", n.ptr, escape(p), t, p)
+			return "", fmt.Errorf("%s/properties/%s: %s has no field with JSON name %q", pointerText(n.Ptr), escape(p), t, p)
 		}
-		for _, r := range n.required {
+		for _, r := range n.Required {
 			if r == p {
 				required |= 1 << i
 			}
 		}
-		code, err := g.value(f, "out."+field.Name, n.propNodes[p], field.Type, 1)
+		code, err := g.value(f, "out."+field.Name, n.Prop(p), field.Type, 1)
 		if err != nil {
 			return "", err
 		}
 		fmt.Fprintf(&b, "\t\tcase %q:\n\t\t\tif ok = once(&seen, 1<<%d); ok {\n%s\t\t\t}\n", p, i, indent(code, 4))
 	}
-	for _, r := range n.required {
-		if _, ok := n.propNodes[r]; !ok {
-			return "", fmt.Errorf("%s: required member %q is not among the properties", n.ptr, r)
+	for _, r := range n.Required {
+		if n.Prop(r) == nil {
+			return "", fmt.Errorf("%s: required member %q is not among the properties", pointerText(n.Ptr), r)
 		}
 	}
 	b.WriteString("\t\tdefault:\n")
 	switch {
-	case n.addlFalse:
+	case n.Closed:
 		b.WriteString("\t\t\treturn false\n")
-	case n.addl != nil:
-		return "", fmt.Errorf("%s: additionalProperties as a schema beside properties is not supported", n.ptr)
+	case n.Addl != nil:
+		return "", fmt.Errorf("%s: additionalProperties as a schema beside properties is not supported", pointerText(n.Ptr))
 	default:
 		field, ok := extraField(t)
 		if !ok {
-			return "", fmt.Errorf("%s: an open object decoded into %s, which has no model.Extra field to keep other members", n.ptr, t)
+			return "", fmt.Errorf("%s: an open object decoded into %s, which has no model.Extra field to keep other members", pointerText(n.Ptr), t)
 		}
 		list := name + "Members"
-		quoted := make([]string, len(n.props))
-		for i, p := range n.props {
+		quoted := make([]string, len(n.Props))
+		for i, p := range n.Props {
 			quoted[i] = strconv.Quote(p)
 		}
 		g.members = append(g.members, fmt.Sprintf("// %s are the declared members of %s.\nvar %s = []string{%s}\n\n",
-			list, pointerText(n.ptr), list, strings.Join(quoted, ", ")))
+			list, pointerText(n.Ptr), list, strings.Join(quoted, ", ")))
 		fmt.Fprintf(&b, "\t\t\tok = d.extra(&out.%s, member, %s)\n", field, list)
 	}
 	b.WriteString("\t\t}\n\t\tif ok {\n")
@@ -282,8 +282,8 @@ func (g *generator) object(n *node, t reflect.Type, base string) (string, error)
 
 // value returns statements that decode the value of schema n into the Go
 // expression target of type t and set ok. depth numbers the temporaries.
-func (g *generator) value(f *fn, target string, n *node, t reflect.Type, depth int) (string, error) {
-	n, err := g.doc.resolve(n)
+func (g *generator) value(f *fn, target string, n *schema.Node, t reflect.Type, depth int) (string, error) {
+	n, err := resolve(n)
 	if err != nil {
 		return "", err
 	}
@@ -292,8 +292,8 @@ func (g *generator) value(f *fn, target string, n *node, t reflect.Type, depth i
 	}
 	v := "v" + strconv.Itoa(depth)
 	if isNullable(t) {
-		if !n.has("null") {
-			return "", fmt.Errorf("%s: %s holds null, which the schema does not allow", n.ptr, t)
+		if !has(n, "null") {
+			return "", fmt.Errorf("%s: %s holds null, which the schema does not allow", pointerText(n.Ptr), t)
 		}
 		inner := t.Field(0).Type
 		code, err := g.nonNull(f, v, n, inner, depth+1)
@@ -304,17 +304,17 @@ func (g *generator) value(f *fn, target string, n *node, t reflect.Type, depth i
 		return fmt.Sprintf("if d.null() {\n\t%s = %s{Present: true}\n\tok = true\n} else {\n\tvar %s %s\n%s\t%s = %s{Value: %s, Valid: true, Present: true}\n}\n",
 			target, te, v, typeExpr(inner), indent(code, 1), target, te, v), nil
 	}
-	if n.has("null") {
-		return "", fmt.Errorf("%s: the schema allows null, which %s cannot tell from absence; use model.Nullable", n.ptr, t)
+	if has(n, "null") {
+		return "", fmt.Errorf("%s: the schema allows null, which %s cannot tell from absence; use model.Nullable", pointerText(n.Ptr), t)
 	}
 	return g.nonNull(f, target, n, t, depth)
 }
 
 // nonNull is value for a value that is not null.
-func (g *generator) nonNull(f *fn, target string, n *node, t reflect.Type, depth int) (string, error) {
-	types := n.nonNull()
+func (g *generator) nonNull(f *fn, target string, n *schema.Node, t reflect.Type, depth int) (string, error) {
+	types := nonNull(n)
 	if len(types) != 1 {
-		return "", fmt.Errorf("%s: a value of types %v is not supported (one type besides null)", n.ptr, n.types)
+		return "", fmt.Errorf("%s: a value of types %v is not supported (one type besides null)", pointerText(n.Ptr), n.Types)
 	}
 	typ := types[0]
 	v := "v" + strconv.Itoa(depth)
@@ -343,16 +343,16 @@ func (g *generator) nonNull(f *fn, target string, n *node, t reflect.Type, depth
 		return fmt.Sprintf("var %s %s\n%s%s = d.%s.put(%s)\n", v, typeExpr(e), code, target, slab, v), nil
 	case reflect.Slice:
 		if t == rawMessageType {
-			if typ != "object" || len(n.props) > 0 || n.addlFalse || n.addl != nil || len(n.required) > 0 {
-				return "", fmt.Errorf("%s: only an object of any content is kept raw", n.ptr)
+			if typ != "object" || len(n.Props) > 0 || n.Closed || n.Addl != nil || len(n.Required) > 0 {
+				return "", fmt.Errorf("%s: only an object of any content is kept raw", pointerText(n.Ptr))
 			}
 			return fmt.Sprintf("%s, ok = d.rawObject()\n", target), nil
 		}
 		return g.array(f, target, n, t, "array")
 	case reflect.Struct:
 		if t == timeType {
-			if typ != "string" || n.format != "date-time" || n.pattern != "" || n.minLength >= 0 || n.maxLength >= 0 || len(n.enum) > 0 {
-				return "", fmt.Errorf("%s: a time.Time is decoded from a string of format date-time without other constraints", n.ptr)
+			if typ != "string" || n.Format != "date-time" || n.Pattern != "" || n.MinLength >= 0 || n.MaxLength >= 0 || len(n.Enum) > 0 {
+				return "", fmt.Errorf("%s: a time.Time is decoded from a string of format date-time without other constraints", pointerText(n.Ptr))
 			}
 			return fmt.Sprintf("%s, ok = d.dateTime()\n", target), nil
 		}
@@ -364,52 +364,52 @@ func (g *generator) nonNull(f *fn, target string, n *node, t reflect.Type, depth
 		return fmt.Sprintf("ok = d.%s(&%s)\n", name, target), nil
 	case reflect.String:
 		if typ != "string" {
-			return "", fmt.Errorf("%s: %s decoded from type %q", n.ptr, t, typ)
+			return "", fmt.Errorf("%s: %s decoded from type %q", pointerText(n.Ptr), t, typ)
 		}
 		return g.str(target, n, t)
 	case reflect.Bool:
 		if typ != "boolean" {
-			return "", fmt.Errorf("%s: %s decoded from type %q", n.ptr, t, typ)
+			return "", fmt.Errorf("%s: %s decoded from type %q", pointerText(n.Ptr), t, typ)
 		}
 		return fmt.Sprintf("%s, ok = d.boolean()\n", target), nil
 	case reflect.Float64:
 		if typ != "number" {
-			return "", fmt.Errorf("%s: %s decoded from type %q", n.ptr, t, typ)
+			return "", fmt.Errorf("%s: %s decoded from type %q", pointerText(n.Ptr), t, typ)
 		}
-		if n.minimum == "" && n.maximum == "" {
+		if n.Minimum == "" && n.Maximum == "" {
 			return fmt.Sprintf("%s, ok = d.float()\n", target), nil
 		}
-		return fmt.Sprintf("%s, ok = d.boundedFloat(%q, %q)\n", target, n.minimum, n.maximum), nil
+		return fmt.Sprintf("%s, ok = d.boundedFloat(%q, %q)\n", target, n.Minimum, n.Maximum), nil
 	case reflect.Int64:
 		if typ != "integer" {
-			return "", fmt.Errorf("%s: %s decoded from type %q", n.ptr, t, typ)
+			return "", fmt.Errorf("%s: %s decoded from type %q", pointerText(n.Ptr), t, typ)
 		}
 		code := fmt.Sprintf("%s, ok = d.integer()\n", target)
-		for _, bound := range []struct{ text, op string }{{n.minimum, ">="}, {n.maximum, "<="}} {
+		for _, bound := range []struct{ text, op string }{{n.Minimum, ">="}, {n.Maximum, "<="}} {
 			if bound.text == "" {
 				continue
 			}
 			if _, err := strconv.ParseInt(bound.text, 10, 64); err != nil {
-				return "", fmt.Errorf("%s: the bound %s of an integer member is not an integer", n.ptr, bound.text)
+				return "", fmt.Errorf("%s: the bound %s of an integer member is not an integer", pointerText(n.Ptr), bound.text)
 			}
 			code += fmt.Sprintf("ok = ok && %s %s %s\n", target, bound.op, bound.text)
 		}
 		return code, nil
 	}
-	return "", fmt.Errorf("%s: the fast path has no decoding of %s from type %q", n.ptr, t, typ)
+	return "", fmt.Errorf("%s: the fast path has no decoding of %s from type %q", pointerText(n.Ptr), t, typ)
 }
 
 // str decodes a string, with its enumeration or its constraints.
-func (g *generator) str(target string, n *node, t reflect.Type) (string, error) {
-	if n.minimum != "" || n.maximum != "" {
-		return "", fmt.Errorf("%s: numeric bounds on a string", n.ptr)
+func (g *generator) str(target string, n *schema.Node, t reflect.Type) (string, error) {
+	if n.Minimum != "" || n.Maximum != "" {
+		return "", fmt.Errorf("%s: numeric bounds on a string", pointerText(n.Ptr))
 	}
-	if len(n.enum) > 0 {
+	if len(n.Enum) > 0 {
 		// The value is one of the enumeration: no copy, and the other
 		// constraints are decided here once and for all.
 		var b strings.Builder
 		b.WriteString("var s string\ns, ok = d.strView()\nswitch {\ncase !ok:\n")
-		for _, e := range n.enum {
+		for _, e := range n.Enum {
 			if !enumValueFits(n, e) {
 				continue
 			}
@@ -428,34 +428,34 @@ func (g *generator) str(target string, n *node, t reflect.Type) (string, error) 
 	if t.PkgPath() != "" {
 		s = "string(" + target + ")"
 	}
-	if n.minLength >= 0 || n.maxLength >= 0 {
+	if n.MinLength >= 0 || n.MaxLength >= 0 {
 		hi := "maxInt"
-		if n.maxLength >= 0 {
-			hi = strconv.Itoa(n.maxLength)
+		if n.MaxLength >= 0 {
+			hi = strconv.Itoa(n.MaxLength)
 		}
-		fmt.Fprintf(&b, "ok = ok && lenBetween(%s, %d, %s)\n", s, max(n.minLength, 0), hi)
+		fmt.Fprintf(&b, "ok = ok && lenBetween(%s, %d, %s)\n", s, max(n.MinLength, 0), hi)
 	}
-	if n.pattern != "" {
-		fmt.Fprintf(&b, "ok = ok && %s\n", patternCall(n.pattern, s))
+	if n.Pattern != "" {
+		fmt.Fprintf(&b, "ok = ok && %s\n", patternCall(n.Pattern, s))
 	}
-	switch n.format {
+	switch n.Format {
 	case "":
 	case "date-time":
 		fmt.Fprintf(&b, "ok = ok && isModelDateTime(%s)\n", s)
 	default:
-		fmt.Fprintf(&b, "ok = ok && formatHolds(%q, %s)\n", n.format, s)
+		fmt.Fprintf(&b, "ok = ok && formatHolds(%q, %s)\n", n.Format, s)
 	}
 	return b.String(), nil
 }
 
 // enumValueFits reports whether an enumeration value also meets the
 // node's other string constraints; one that does not can never be valid.
-func enumValueFits(n *node, e string) bool {
+func enumValueFits(n *schema.Node, e string) bool {
 	count := len([]rune(e))
-	if n.minLength >= 0 && count < n.minLength || n.maxLength >= 0 && count > n.maxLength {
+	if n.MinLength >= 0 && count < n.MinLength || n.MaxLength >= 0 && count > n.MaxLength {
 		return false
 	}
-	return n.pattern == "" && n.format == ""
+	return n.Pattern == "" && n.Format == ""
 }
 
 // patternCall is the Go expression that matches s against pattern.
@@ -468,28 +468,28 @@ func patternCall(pattern, s string) string {
 
 // array decodes an array into the slice type t with helper (array or
 // arrayPtr).
-func (g *generator) array(f *fn, target string, n *node, t reflect.Type, helper string) (string, error) {
-	if types := n.nonNull(); len(types) != 1 || types[0] != "array" {
-		return "", fmt.Errorf("%s: %s decoded from types %v", n.ptr, t, n.types)
+func (g *generator) array(f *fn, target string, n *schema.Node, t reflect.Type, helper string) (string, error) {
+	if types := nonNull(n); len(types) != 1 || types[0] != "array" {
+		return "", fmt.Errorf("%s: %s decoded from types %v", pointerText(n.Ptr), t, n.Types)
 	}
-	if n.items == nil {
-		return "", fmt.Errorf("%s: an array without items", n.ptr)
+	if n.Items == nil {
+		return "", fmt.Errorf("%s: an array without items", pointerText(n.Ptr))
 	}
 	e := t.Elem()
 	list := g.list(e)
-	item, err := g.item(f, n.items, e)
+	item, err := g.item(f, n.Items, e)
 	if err != nil {
 		return "", err
 	}
 	f.lists[list] = true
 	f.calls[item] = true
-	g.arraySites = append(g.arraySites, arraySite{at: n.ptr, list: list, item: item})
+	g.arraySites = append(g.arraySites, arraySite{at: n.Ptr, list: list, item: item})
 	return fmt.Sprintf("%s, ok = %s(d, &d.%s, (*decoder).%s)\n", target, helper, list, item), nil
 }
 
 // item returns the function decoding an array item of schema n into e.
-func (g *generator) item(f *fn, n *node, e reflect.Type) (string, error) {
-	n, err := g.doc.resolve(n)
+func (g *generator) item(f *fn, n *schema.Node, e reflect.Type) (string, error) {
+	n, err := resolve(n)
 	if err != nil {
 		return "", err
 	}
@@ -506,23 +506,23 @@ func (g *generator) item(f *fn, n *node, e reflect.Type) (string, error) {
 		return "", err
 	}
 	item.code = fmt.Sprintf("// %s decodes an item of type %s (schema %s).\nfunc (d *decoder) %s(out *%s) bool {\n\tvar ok bool\n%s\treturn ok\n}\n\n",
-		name, typeExpr(e), pointerText(n.ptr), name, typeExpr(e), indent(code, 1))
+		name, typeExpr(e), pointerText(n.Ptr), name, typeExpr(e), indent(code, 1))
 	g.order = append(g.order, name)
 	return name, nil
 }
 
 // stringMap decodes an object of any member names with string values.
-func (g *generator) stringMap(target string, n *node, t reflect.Type) (string, error) {
+func (g *generator) stringMap(target string, n *schema.Node, t reflect.Type) (string, error) {
 	if t.Key().Kind() != reflect.String || t.Elem().Kind() != reflect.String {
-		return "", fmt.Errorf("%s: only maps of strings to strings are supported, not %s", n.ptr, t)
+		return "", fmt.Errorf("%s: only maps of strings to strings are supported, not %s", pointerText(n.Ptr), t)
 	}
-	a, err := g.doc.resolve(n.addl)
+	a, err := resolve(n.Addl)
 	if err != nil {
 		return "", err
 	}
-	if len(n.props) > 0 || len(n.required) > 0 || a == nil || len(a.types) != 1 || a.types[0] != "string" ||
-		a.pattern != "" || a.format != "" || a.minLength >= 0 || a.maxLength >= 0 || len(a.enum) > 0 || len(a.unreadable) > 0 {
-		return "", fmt.Errorf("%s: a map is decoded from an object whose additionalProperties is {\"type\": \"string\"}", n.ptr)
+	if len(n.Props) > 0 || len(n.Required) > 0 || a == nil || len(a.Types) != 1 || a.Types[0] != "string" ||
+		a.Pattern != "" || a.Format != "" || a.MinLength >= 0 || a.MaxLength >= 0 || len(a.Enum) > 0 || len(a.Unknown) > 0 {
+		return "", fmt.Errorf("%s: a map is decoded from an object whose additionalProperties is {\"type\": \"string\"}", pointerText(n.Ptr))
 	}
 	g.slab(t)
 	return fmt.Sprintf("%s, ok = d.stringMap()\n", target), nil
@@ -543,11 +543,56 @@ func (g *generator) slab(t reflect.Type) string {
 
 // checkKeywords refuses a node with keywords the generator does not
 // implement.
-func checkKeywords(n *node) error {
-	if len(n.unreadable) > 0 {
-		return fmt.Errorf("%s: the fast path generator does not implement %s", n.ptr, strings.Join(n.unreadable, ", "))
+func checkKeywords(n *schema.Node) error {
+	switch {
+	case len(n.Unknown) > 0:
+		return fmt.Errorf("%s: the fast path generator does not implement %s", pointerText(n.Ptr), strings.Join(n.Unknown, ", "))
+	case n.EnumNotStrings:
+		return fmt.Errorf("%s: only enumerations of strings are supported", pointerText(n.Ptr))
 	}
 	return nil
+}
+
+// resolve follows $ref, refusing a $ref beside the keywords it would
+// have to be combined with.
+func resolve(n *schema.Node) (*schema.Node, error) {
+	if n == nil {
+		return nil, nil
+	}
+	if n.Ref != nil && (len(n.Types) > 0 || len(n.Props) > 0 || len(n.Enum) > 0 || n.Items != nil) {
+		return nil, fmt.Errorf("%s: $ref beside other keywords is not supported", pointerText(n.Ptr))
+	}
+	r := n.Resolve()
+	if r.Ref != nil {
+		return nil, fmt.Errorf("%s: $ref loop", pointerText(n.Ptr))
+	}
+	return r, nil
+}
+
+// has reports whether the node's type keyword lists t.
+func has(n *schema.Node, t string) bool {
+	for _, x := range n.Types {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// nonNull returns the node's types other than null.
+func nonNull(n *schema.Node) []string {
+	var out []string
+	for _, t := range n.Types {
+		if t != "null" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// escape escapes a JSON pointer token.
+func escape(s string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
 }
 
 // fieldFor finds the field of struct t whose JSON name is name.

@@ -41,13 +41,13 @@ func TestGenerateRefuses(t *testing.T) {
 	for _, tt := range []struct {
 		name, schema, want string
 	}{
-		{"unknown keyword", base(`{"type":"object","additionalProperties":false,"properties":{},"minProperties":1}`), "/properties/data: the fast path generator does not implement minProperties"},
+		{"unknown keyword", base(`{"type":"object","additionalProperties":false,"properties":{},"minProperties":1}`), "#/properties/data: the fast path generator does not implement minProperties"},
 		{"member without field", base(`{"type":"object","additionalProperties":false,"properties":{"nosuch":{"type":"string"}}}`), `has no field with JSON name "nosuch"`},
 		{"null into a plain field", base(`{"type":"object","additionalProperties":false,"properties":{"features":{"type":["array","null"],"items":{"type":"object"}}}}`), "cannot tell from absence"},
 		{"wrong type", base(`{"type":"object","additionalProperties":false,"properties":{"features":{"type":"string"}}}`), "decoded from types"},
 		{"open object without Extra", base(`{"type":"object","properties":{}}`), "no model.Extra field"},
 		{"required not declared", base(`{"type":"object","additionalProperties":false,"required":["x"],"properties":{}}`), `required member "x" is not among the properties`},
-		{"dangling ref", base(`{"$ref":"#/$defs/Nope"}`), "names no definition"},
+		{"dangling ref", base(`{"$ref":"#/$defs/Nope"}`), "unresolved $ref"},
 		{"two types", `{"type":"object","additionalProperties":false,"properties":{"project":{"type":["string","number"]}}}`, "one type besides null"},
 		{"bound on a string", `{"type":"object","additionalProperties":false,"properties":{"project":{"type":"string","minimum":1}}}`, "numeric bounds on a string"},
 	} {
