@@ -317,6 +317,9 @@ func (g *generator) nonNull(f *fn, target string, n *schema.Node, t reflect.Type
 		return "", fmt.Errorf("%s: a value of types %v is not supported (one type besides null)", pointerText(n.Ptr), n.Types)
 	}
 	typ := types[0]
+	if len(n.Enum) > 0 && typ != "string" {
+		return "", fmt.Errorf("%s: an enumeration on type %q is not supported", pointerText(n.Ptr), typ)
+	}
 	v := "v" + strconv.Itoa(depth)
 	switch t.Kind() {
 	case reflect.Pointer:

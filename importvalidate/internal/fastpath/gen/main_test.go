@@ -49,6 +49,7 @@ func TestGenerateRefuses(t *testing.T) {
 		{"required not declared", base(`{"type":"object","additionalProperties":false,"required":["x"],"properties":{}}`), `required member "x" is not among the properties`},
 		{"dangling ref", base(`{"$ref":"#/$defs/Nope"}`), "unresolved $ref"},
 		{"two types", `{"type":"object","additionalProperties":false,"properties":{"project":{"type":["string","number"]}}}`, "one type besides null"},
+		{"enumeration of a number", base(`{"type":"object","additionalProperties":false,"properties":{"segments":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"number","enum":["1"]}}}}}}`), "an enumeration on type \"number\""},
 		{"bound on a string", `{"type":"object","additionalProperties":false,"properties":{"project":{"type":"string","minimum":1}}}`, "numeric bounds on a string"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
