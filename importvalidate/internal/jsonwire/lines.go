@@ -1,5 +1,7 @@
 package jsonwire
 
+import "bytes"
+
 // Lines is the line table of a text: the offsets at which its lines start.
 // Lines are separated by '\n'; columns count bytes from 1.
 type Lines struct {
@@ -10,10 +12,13 @@ type Lines struct {
 // NewLines reads src once and returns its line table.
 func NewLines(src []byte) Lines {
 	starts := []int64{0}
-	for i, c := range src {
-		if c == '\n' {
-			starts = append(starts, int64(i+1))
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			break
 		}
+		i += j + 1
+		starts = append(starts, int64(i))
 	}
 	return Lines{starts: starts, size: int64(len(src))}
 }
