@@ -72,10 +72,10 @@ func BenchmarkFastDecode(b *testing.B) {
 	}
 }
 
-// cPU measures the CPU time (all threads, garbage collection included)
+// cpuClock measures the CPU time (all threads, garbage collection included)
 // of a benchmark's loop. On a shared machine it varies less than the
 // elapsed time, which includes waiting for a core.
-type cPU struct {
+type cpuClock struct {
 	b     *testing.B
 	bytes int
 	start int64
@@ -84,15 +84,15 @@ type cPU struct {
 
 // startCPU resets b's timer and starts measuring a loop over inputs of
 // the given size.
-func startCPU(b *testing.B, bytes int) cPU {
+func startCPU(b *testing.B, bytes int) cpuClock {
 	b.ResetTimer()
 	start, ok := processCPU()
-	return cPU{b: b, bytes: bytes, start: start, ok: ok}
+	return cpuClock{b: b, bytes: bytes, start: start, ok: ok}
 }
 
 // report adds the metrics cpu-ns/op and cpu-MB/s (input megabytes per
 // second of CPU time) to the benchmark's result.
-func (c cPU) report() {
+func (c cpuClock) report() {
 	c.b.StopTimer()
 	end, ok := processCPU()
 	if !c.ok || !ok || c.b.N == 0 || end <= c.start {

@@ -109,7 +109,7 @@ func FuzzFastPathMemberValues(f *testing.F) {
 }
 
 // FuzzFastDateTime checks isDateTime against jsonschema/v5's
-// date-time check and uTCDateTime against model.ParseDateTime.
+// date-time check and utcDateTime against model.ParseDateTime.
 func FuzzFastDateTime(f *testing.F) {
 	for _, s := range []string{
 		"2024-01-02T03:04:05Z", "2024-01-02t03:04:05.123z", "2016-12-31T23:59:60Z", "2016-12-31T15:59:60-08:00",
@@ -126,13 +126,13 @@ func FuzzFastDateTime(f *testing.F) {
 		if !isDateTime(s) {
 			return
 		}
-		got, ok := uTCDateTime(s)
+		got, ok := utcDateTime(s)
 		if !ok {
 			return
 		}
 		want, err := model.ParseDateTime(s)
 		if err != nil || !got.Equal(want) || got.Location() != want.Location() {
-			t.Fatalf("uTCDateTime(%q) = %v, model.ParseDateTime gives %v, %v", s, got, want, err)
+			t.Fatalf("utcDateTime(%q) = %v, model.ParseDateTime gives %v, %v", s, got, want, err)
 		}
 	})
 }

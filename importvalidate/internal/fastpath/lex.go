@@ -23,8 +23,8 @@ const maxNesting = 10000
 
 // SWAR constants: one bit or byte value in every byte of a uint64.
 const (
-	lSB = 0x0101010101010101
-	mSB = 0x8080808080808080
+	lowBits  = 0x0101010101010101
+	highBits = 0x8080808080808080
 )
 
 // specialBytes returns, for eight string bytes read little-endian, a mask
@@ -33,7 +33,7 @@ const (
 // byte above a flagged one, never one below, so the lowest flagged byte is
 // always a real one.
 func specialBytes(x uint64) uint64 {
-	return ((x - 0x20*lSB) | ((x ^ '"'*lSB) - lSB) | ((x ^ '\\'*lSB) - lSB) | x) & mSB
+	return ((x - 0x20*lowBits) | ((x ^ '"'*lowBits) - lowBits) | ((x ^ '\\'*lowBits) - lowBits) | x) & highBits
 }
 
 // ws skips JSON whitespace (space, tab, line feed, carriage return).

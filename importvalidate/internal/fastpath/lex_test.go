@@ -30,7 +30,7 @@ func TestFastSpecial(t *testing.T) {
 		if c == '"' || c == '\\' {
 			continue
 		}
-		if m := specialBytes(uint64(c) * lSB); m != 0 {
+		if m := specialBytes(uint64(c) * lowBits); m != 0 {
 			t.Fatalf("plain byte %q flagged: %x", rune(c), m)
 		}
 	}

@@ -30,7 +30,7 @@ func (d *decoder) dateTime() (time.Time, bool) {
 	if !ok || !isDateTime(s) {
 		return time.Time{}, false
 	}
-	if t, ok := uTCDateTime(s); ok {
+	if t, ok := utcDateTime(s); ok {
 		return t, true
 	}
 	t, err := model.ParseDateTime(s)
@@ -47,11 +47,11 @@ func (d *decoder) nullDateTime() (model.Nullable[time.Time], bool) {
 	return model.Nullable[time.Time]{Value: t, Valid: true, Present: true}, ok
 }
 
-// uTCDateTime reads the common form of a date-time,
+// utcDateTime reads the common form of a date-time,
 // YYYY-MM-DDThh:mm:ss[.fraction]Z with an upper-case T and Z and no leap
 // second, giving what model.ParseDateTime gives for it. It reports false
 // for any other form; s has passed isDateTime.
-func uTCDateTime(s string) (time.Time, bool) {
+func utcDateTime(s string) (time.Time, bool) {
 	n := len(s)
 	if s[10] != 'T' || s[n-1] != 'Z' || s[17:19] == "60" {
 		return time.Time{}, false
