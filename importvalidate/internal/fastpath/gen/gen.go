@@ -57,15 +57,20 @@ type arraySite struct {
 }
 
 // generate returns the Go source of the decode functions for the schema
-// document schemaDoc.
+// document schemaDoc, whose root is decoded into a model.ImportRequest.
 func generate(schemaDoc []byte) ([]byte, error) {
+	return generateFor(schemaDoc, reflect.TypeOf(model.ImportRequest{}))
+}
+
+// generateFor is generate with the root decoded into the struct type root.
+func generateFor(schemaDoc []byte, root reflect.Type) ([]byte, error) {
 	tree, err := schema.Parse(schemaDoc)
 	if err != nil {
 		return nil, err
 	}
 	g := &generator{funcs: map[string]*fn{}, byKey: map[string]string{},
 		lists: map[string]reflect.Type{}, slabs: map[string]reflect.Type{}}
-	if _, err := g.object(tree.Root, reflect.TypeOf(model.ImportRequest{}), "importRequest"); err != nil {
+	if _, err := g.object(tree.Root, root, lowerFirst(root.Name())); err != nil {
 		return nil, err
 	}
 	if err := g.checkNesting(); err != nil {
@@ -98,7 +103,7 @@ func (g *generator) checkNesting() error {
 	}
 	for _, s := range g.arraySites {
 		if visit(s.item)[s.list] {
-			return fmt.Errorf("%s: arrays of one element type nest (list %s); the fast path cannot decode them", s.at, s.list)
+			return fmt.Errorf("%s: arrays of one element type nest (list %s); the fast path cannot decode them", pointerText(s.at), s.list)
 		}
 	}
 	return nil

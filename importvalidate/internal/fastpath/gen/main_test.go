@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -86,5 +87,31 @@ func TestGenerateConstraints(t *testing.T) {
 		if bytes.Contains(src, []byte(never)) {
 			t.Errorf("the generated code accepts an enumeration value the lengths refuse: %s", never)
 		}
+	}
+}
+
+// nestRoot and nestItem are a model whose arrays of one element type nest
+// in each other, which the lists of the fast path cannot hold.
+type nestRoot struct {
+	Items []nestItem `json:"items"`
+}
+
+type nestItem struct {
+	Name  string     `json:"name"`
+	Items []nestItem `json:"items"`
+}
+
+// TestGenerateRefusesNestedArraysOfOneType checks that the generator
+// refuses, naming the place, a schema whose arrays of one element type
+// nest, rather than write code that would find them nested at run time.
+func TestGenerateRefusesNestedArraysOfOneType(t *testing.T) {
+	schema := `{"type":"object","additionalProperties":false,"properties":{
+		"items":{"type":"array","items":{"$ref":"#/$defs/Item"}}},
+		"$defs":{"Item":{"type":"object","additionalProperties":false,"required":["name"],"properties":{
+			"name":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/$defs/Item"}}}}}}`
+	_, err := generateFor([]byte(schema), reflect.TypeOf(nestRoot{}))
+	want := "#/$defs/Item/properties/items: arrays of one element type nest"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("error %v, want one containing %q", err, want)
 	}
 }
