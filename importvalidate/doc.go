@@ -38,12 +38,12 @@
 // Extra errors, only with Options.Strict:
 //
 //   - constraint-value (rules_constraints.go): a constraint value does not parse for its operator.
-//   - unknown-context-field (rules_constraints.go): a constraint uses an unknown context field.
-//   - unknown-segment-id (rules_references.go): a strategy uses a segment id that is not imported.
+//   - unknown-context-field (rules_context.go): a constraint uses an unknown context field.
+//   - unknown-segment-id (rules_segments.go): a strategy uses a segment id that is not imported.
 //   - variant-weights (rules_variants.go): variable variant weights do not sum to 1000.
 //   - unknown-feature-reference (rules_references.go): a strategy, tag, environment or dependency names a feature that is not imported.
 //   - unknown-tag-type (rules_references.go): a tag uses an unknown tag type.
-//   - duplicate-strategy-id (rules_references.go): two strategies share an id.
+//   - duplicate-strategy-id (rules_strategies.go): two strategies share an id.
 //
 // Warnings of the reference server:
 //

@@ -43,3 +43,32 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// ruleUnknownContextField (strict) reports context fields used in
+// constraints that neither exist nor are imported, once per name in order
+// of first use, located at every use.
+func ruleUnknownContextField() Rule {
+	return Rule{
+		Code: CodeUnknownContextField, Severity: SeverityError, Strict: true,
+		Summary: "constraints use context fields that exist or are imported",
+		Check: pure(func(in *Input) []Issue {
+			imported := make(map[string]bool, len(in.Import.Data.ContextFields))
+			for _, cf := range in.Import.Data.ContextFields {
+				imported[cf.Name] = true
+			}
+			g := newGrouper()
+			for i, s := range in.Import.Data.FeatureStrategies {
+				if s.Constraints == nil {
+					continue
+				}
+				for j, c := range *s.Constraints {
+					if _, ok := in.ContextFields[c.ContextName]; ok || imported[c.ContextName] {
+						continue
+					}
+					g.add(c.ContextName, at(ptr("featureStrategies", i, "constraints/"+itoa(j)+"/contextName")))
+				}
+			}
+			return one("The following context fields are used in constraints but neither exist nor are imported:", g.items)
+		}),
+	}
+}

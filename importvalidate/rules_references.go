@@ -1,34 +1,5 @@
 package importvalidate
 
-import "strconv"
-
-// ruleUnknownSegmentID (strict) reports segment ids used by strategies that
-// no imported segment carries.
-func ruleUnknownSegmentID() Rule {
-	return Rule{
-		Code: CodeUnknownSegmentID, Severity: SeverityError, Strict: true,
-		Summary: "strategies use segment ids that are imported",
-		Check: pure(func(in *Input) []Issue {
-			ids := make(map[float64]bool, len(in.Import.Data.Segments))
-			for _, s := range in.Import.Data.Segments {
-				ids[s.ID] = true
-			}
-			g := newGrouper()
-			for i, s := range in.Import.Data.FeatureStrategies {
-				if s.Segments == nil {
-					continue
-				}
-				for j, id := range *s.Segments {
-					if !ids[id] {
-						g.add(strconv.FormatFloat(id, 'g', -1, 64), at(ptr("featureStrategies", i, "segments/"+itoa(j))))
-					}
-				}
-			}
-			return one("The following segment ids are used by strategies but no imported segment has them:", g.items)
-		}),
-	}
-}
-
 // ruleUnknownFeatureReference (strict) reports strategies, tags, feature
 // environments and dependencies that name a feature absent from features.
 func ruleUnknownFeatureReference() Rule {
@@ -94,30 +65,6 @@ func ruleUnknownTagType() Rule {
 				}
 			}
 			return one("The following tag types are used by tags but neither exist nor are imported:", g.items)
-		}),
-	}
-}
-
-// ruleDuplicateStrategyID (strict) reports strategy ids carried by more
-// than one imported strategy.
-func ruleDuplicateStrategyID() Rule {
-	return Rule{
-		Code: CodeDuplicateStrategyID, Severity: SeverityError, Strict: true,
-		Summary: "no two strategies share an id",
-		Check: pure(func(in *Input) []Issue {
-			g := newGrouper()
-			for i, s := range in.Import.Data.FeatureStrategies {
-				if s.ID != nil {
-					g.add(*s.ID, at(ptr("featureStrategies", i, "id")))
-				}
-			}
-			var items []Item
-			for _, it := range g.items {
-				if len(it.Locations) > 1 {
-					items = append(items, it)
-				}
-			}
-			return one("The following strategy ids are used by more than one strategy:", items)
 		}),
 	}
 }

@@ -1,5 +1,7 @@
 package importvalidate
 
+import "strconv"
+
 // ruleUnknownSegment is E7: imported segments with no existing segment of
 // the same name that is global or belongs to the target project (the
 // imported id is ignored). Input order, duplicates kept.
@@ -22,6 +24,33 @@ func ruleUnknownSegment() Rule {
 				}
 			}
 			return one("We detected the following segments that need to be created first:", items)
+		}),
+	}
+}
+
+// ruleUnknownSegmentID (strict) reports segment ids used by strategies that
+// no imported segment carries.
+func ruleUnknownSegmentID() Rule {
+	return Rule{
+		Code: CodeUnknownSegmentID, Severity: SeverityError, Strict: true,
+		Summary: "strategies use segment ids that are imported",
+		Check: pure(func(in *Input) []Issue {
+			ids := make(map[float64]bool, len(in.Import.Data.Segments))
+			for _, s := range in.Import.Data.Segments {
+				ids[s.ID] = true
+			}
+			g := newGrouper()
+			for i, s := range in.Import.Data.FeatureStrategies {
+				if s.Segments == nil {
+					continue
+				}
+				for j, id := range *s.Segments {
+					if !ids[id] {
+						g.add(strconv.FormatFloat(id, 'g', -1, 64), at(ptr("featureStrategies", i, "segments/"+itoa(j))))
+					}
+				}
+			}
+			return one("The following segment ids are used by strategies but no imported segment has them:", g.items)
 		}),
 	}
 }

@@ -36,3 +36,27 @@ func ruleCustomStrategyUsed() Rule {
 		}),
 	}
 }
+
+// ruleDuplicateStrategyID (strict) reports strategy ids carried by more
+// than one imported strategy.
+func ruleDuplicateStrategyID() Rule {
+	return Rule{
+		Code: CodeDuplicateStrategyID, Severity: SeverityError, Strict: true,
+		Summary: "no two strategies share an id",
+		Check: pure(func(in *Input) []Issue {
+			g := newGrouper()
+			for i, s := range in.Import.Data.FeatureStrategies {
+				if s.ID != nil {
+					g.add(*s.ID, at(ptr("featureStrategies", i, "id")))
+				}
+			}
+			var items []Item
+			for _, it := range g.items {
+				if len(it.Locations) > 1 {
+					items = append(items, it)
+				}
+			}
+			return one("The following strategy ids are used by more than one strategy:", items)
+		}),
+	}
+}

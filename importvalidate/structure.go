@@ -1,17 +1,10 @@
 package importvalidate
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"maps"
-	"slices"
-	"sort"
-	"strconv"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/fastpath"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 	"strings"
-
-	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -99,9 +92,8 @@ type StructureOptions struct {
 // does. Build one with NewStructure and reuse it; it is safe for concurrent
 // use.
 type Structure struct {
-	opts   StructureOptions
-	schema *jsonschema.Schema
-	tree   *schemaTree
+	opts    StructureOptions
+	checker *schema.Checker
 }
 
 // NewStructure compiles the embedded schema. It fails on negative limits or
@@ -119,15 +111,13 @@ func NewStructure(opts StructureOptions) (*Structure, error) {
 	if opts.MaxDepth == 0 {
 		opts.MaxDepth = DefaultMaxDepth
 	}
-	tree, err := parseSchemaTree(importSchema)
+	checker, err := schema.New(importSchema, schema.Options{
+		MaxProblems: opts.MaxProblems, MaxDepth: opts.MaxDepth, CoerceScalars: opts.CoerceScalars,
+	})
 	if err != nil {
 		return nil, fmt.Errorf("importvalidate: import schema: %w", err)
 	}
-	sch, err := compileSchema()
-	if err != nil {
-		return nil, fmt.Errorf("importvalidate: import schema: %w", err)
-	}
-	return &Structure{opts: opts, schema: sch, tree: tree}, nil
+	return &Structure{opts: opts, checker: checker}, nil
 }
 
 // Check checks raw, the bytes of an import request body. It returns the
@@ -156,530 +146,77 @@ func NewStructure(opts StructureOptions) (*Structure, error) {
 func (s *Structure) Check(raw []byte) (body []byte, problems Problems) {
 	// A body the single-pass decoder accepts is valid: its verdict equals
 	// jsonschema/v5's (a differential test and fuzz target hold it to
-	// that), so the slow walk below runs only for bodies with problems.
-	if _, ok := fastDecode(raw, s.opts.MaxDepth); ok {
+	// that), so the slow walk runs only for bodies with problems.
+	if _, ok := fastpath.Decode(raw, s.opts.MaxDepth); ok {
 		return raw, nil
 	}
-	body = raw
-	var instance any
-	if len(raw) == 0 {
-		instance = map[string]any{}
-	} else {
-		issues, fatal := scan(raw, s.opts.MaxDepth)
-		problems = s.scanProblems(raw, issues, fatal)
-		if fatal {
-			return body, s.finish(raw, problems, nil)
-		}
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
-		if err := dec.Decode(&instance); err != nil {
-			// The scanner accepted it, so this does not happen; say so
-			// rather than panic.
-			p := Problem{Severity: SeverityError, Code: CodeSyntax, Message: "The body could not be decoded: " + err.Error(), Location: Location{Offset: -1}}
-			return body, s.finish(raw, Problems{p}, nil)
-		}
-	}
-	if s.opts.CoerceScalars {
-		var cs []coercion
-		instance, cs = coerceInstance(s.tree.root, instance)
-		if len(cs) > 0 {
-			body = applyCoercions(raw, cs)
-		}
-	}
-	var schemaProblems []pendingProblem
-	// The schema library reads numbers with math/big, which takes long for
-	// a big exponent (1e999999: 40 ms) and panics beyond a million; it
-	// checks tamed stand-ins, and the problems quote the original values.
-	tamed, _ := tameNumbers(instance)
-	if err := s.schema.Validate(tamed); err != nil {
-		var ve *jsonschema.ValidationError
-		if !errors.As(err, &ve) {
-			p := Problem{Severity: SeverityError, Code: CodeType, Message: "The body could not be checked: " + err.Error(), Location: Location{Offset: -1}}
-			return body, s.finish(raw, append(problems, p), nil)
-		}
-		schemaProblems = s.schemaProblems(raw, instance, ve)
-	}
-	return body, s.finish(raw, problems, schemaProblems)
+	body, found := s.checker.Check(raw)
+	return body, problemsOf(found)
 }
 
-// finish joins the problems of the text and of the schema, cuts the list at
-// MaxProblems, words the schema problems that are kept and fills in lines
-// and columns.
-func (s *Structure) finish(raw []byte, text Problems, pending []pendingProblem) Problems {
-	total := len(text) + len(pending)
-	if total == 0 {
-		return nil
+// decode checks body and decodes it into the model, reading it once when
+// it is valid as it stands: such a body takes the single-pass fast path;
+// any other goes through the slow path, which finds every problem (and
+// coerces scalars when asked) and decodes with encoding/json.
+func (s *Structure) decode(body []byte) (*model.ImportRequest, Problems) {
+	if imp, ok := fastpath.Decode(body, s.opts.MaxDepth); ok {
+		return imp, nil
 	}
-	keep := total
-	if keep > s.opts.MaxProblems {
-		keep = s.opts.MaxProblems
-	}
-	out := make(Problems, 0, keep+1)
-	out = append(out, text[:min(len(text), keep)]...)
-	for i := 0; len(out) < keep && i < len(pending); i++ {
-		out = append(out, pending[i].problem(raw))
-	}
-	if keep < total {
-		out = append(out, Problem{Severity: SeverityError, Code: CodeTooManyProblems,
-			Message: strconv.Itoa(total-keep) + " more problems", Location: Location{Offset: -1}})
-	}
-	locs := make([]*Location, 0, len(out))
-	for i := range out {
-		if out[i].Location.Offset >= 0 && out[i].Location.Line == 0 {
-			locs = append(locs, &out[i].Location)
-		}
-	}
-	Positions(raw, locs...)
-	return out
+	imp, found := s.checker.Decode(body)
+	return imp, problemsOf(found)
 }
 
-// scanProblems words the scanner's findings. Their locations need the
-// positions of other places, so lines and columns are computed here.
-func (s *Structure) scanProblems(raw []byte, issues []scanIssue, fatal bool) Problems {
-	if len(issues) == 0 {
+// problemsOf words the slow path's problems as Problems: each is an error
+// with the code of its kind.
+func problemsOf(found []schema.Problem) Problems {
+	if len(found) == 0 {
 		return nil
 	}
-	if fatal {
-		issues = issues[len(issues)-1:]
-	}
-	sort.SliceStable(issues, func(i, j int) bool { return issues[i].off < issues[j].off })
-	// Pointers of the places that have one.
-	ptrs := map[int]string{}
-	for _, is := range issues {
-		if is.at >= 0 {
-			ptrs[is.at] = ""
-		}
-	}
-	if len(ptrs) > 0 && !fatal {
-		left := len(ptrs)
-		walkPointers(raw, func(off int, key bool, ptr []byte) bool {
-			if _, ok := ptrs[off]; ok {
-				ptrs[off] = string(ptr)
-				left--
-			}
-			return left > 0
-		})
-	}
-	out := make(Problems, len(issues))
-	others := make([]Location, len(issues))
-	locs := make([]*Location, 0, 2*len(issues))
-	for i, is := range issues {
-		out[i] = Problem{Severity: SeverityError, Code: is.code, Location: Location{Offset: int64(is.off)}}
-		if is.at >= 0 {
-			out[i].Location.Pointer = ptrs[is.at]
-		}
-		locs = append(locs, &out[i].Location)
-		others[i] = Location{Offset: int64(is.other)}
-		if is.other >= 0 {
-			locs = append(locs, &others[i])
-		}
-	}
-	Positions(raw, locs...)
-	for i, is := range issues {
-		p := &out[i]
-		at := fmt.Sprintf("line %d, column %d (byte %d)", p.Location.Line, p.Location.Column, p.Location.Offset)
-		switch is.code {
-		case CodeSyntax:
-			p.Message = is.what + " at " + at
-			if is.tail != "" {
-				p.Message += ": " + is.tail
-			}
-		case CodeMaxDepth:
-			p.Message = fmt.Sprintf("The body nests objects and arrays deeper than %d levels at %s", s.opts.MaxDepth, at)
-		case CodeInvalidUTF8:
-			p.Message = fmt.Sprintf("Invalid UTF-8 byte 0x%02X in the string at `/body%s`, at %s", is.b, p.Location.Pointer, at)
-		case CodeDuplicateKey:
-			key := string(appendJSString(nil, string(appendUnquoted(nil, []byte(is.what)))))
-			o := others[i]
-			if is.first {
-				p.Message = fmt.Sprintf("The key %s at %s appears again in the same object at line %d, column %d (byte %d), pointer `/body%s`; a JSON decoder keeps only the last value",
-					key, at, o.Line, o.Column, o.Offset, p.Location.Pointer)
-			} else {
-				p.Message = fmt.Sprintf("The key %s at %s repeats the key at line %d, column %d (byte %d) of the same object, pointer `/body%s`; a JSON decoder keeps only the last value",
-					key, at, o.Line, o.Column, o.Offset, p.Location.Pointer)
-			}
-		}
+	out := make(Problems, len(found))
+	for i, p := range found {
+		out[i] = Problem{Severity: SeverityError, Code: kindCode(p), Message: p.Message, Location: Location(p.Location)}
 	}
 	return out
 }
 
-// pendingProblem is a schema problem before it is worded: the failed
-// keyword, the schema node holding it and where in the instance.
-type pendingProblem struct {
-	code    string
-	node    *schemaNode
-	toks    []string // decoded tokens of the value (of the object for required and additional-property)
-	ptr     string   // JSON pointer of the problem (the member for required and additional-property)
-	prop    string   // the missing or additional property
-	value   any      // the failing value (for required and additional-property: the object)
-	msg     string   // the library's message, for a keyword this file does not know
-	off     int64
-	sortKey []int64
-}
-
-// The rank of each keyword in the reference server's walk of one value
-// (ajv's keyword order), then of the value's children.
-const (
-	rankType = iota
-	rankEnum
-	rankMaximum
-	rankMinimum
-	rankMaxLength
-	rankMinLength
-	rankPattern
-	rankFormat
-	rankRequired
-	rankAdditional // also the children under additionalProperties, by offset
-	rankProperty   // listed properties by schema order, array items by index
-	rankOther
-)
-
-// schemaProblems turns the library's error tree into problems in the
-// reference order.
-func (s *Structure) schemaProblems(raw []byte, instance any, root *jsonschema.ValidationError) []pendingProblem {
-	var pend []pendingProblem
-	// Leaves of the error tree, without recursion.
-	stack := []*jsonschema.ValidationError{root}
-	for len(stack) > 0 {
-		e := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if len(e.Causes) > 0 {
-			for i := len(e.Causes) - 1; i >= 0; i-- {
-				stack = append(stack, e.Causes[i])
-			}
-			continue
-		}
-		pend = s.expand(pend, instance, e)
-	}
-	// Offsets: of each problem, and of the members reached through
-	// additionalProperties (they order by offset).
-	want := map[string]int64{}
-	for i := range pend {
-		p := &pend[i]
-		switch p.code {
-		case CodeRequired:
-			want[pointerOf(p.toks)] = -1
-		default:
-			want[p.ptr] = -1
-		}
-		s.walkSchema(p.toks, func(prefix string) { want[prefix] = -1 })
-	}
-	if len(raw) > 0 {
-		left := len(want)
-		walkPointers(raw, func(off int, key bool, ptr []byte) bool {
-			if key {
-				return true
-			}
-			if o, ok := want[string(ptr)]; ok && o < 0 {
-				want[string(ptr)] = int64(off)
-				left--
-			}
-			return left > 0
-		})
-	} else {
-		for k := range want {
-			want[k] = 0
-		}
-	}
-	for i := range pend {
-		p := &pend[i]
-		if p.code == CodeRequired {
-			p.off = want[pointerOf(p.toks)]
-		} else {
-			p.off = want[p.ptr]
-		}
-		p.sortKey = s.sortKey(p, want)
-	}
-	sort.SliceStable(pend, func(i, j int) bool { return lessKey(pend[i].sortKey, pend[j].sortKey) })
-	return pend
-}
-
-// expand turns one leaf error into problems: one per missing or additional
-// property, one otherwise.
-func (s *Structure) expand(pend []pendingProblem, instance any, e *jsonschema.ValidationError) []pendingProblem {
-	toks := instanceTokens(e.InstanceLocation)
-	value := lookupValue(instance, toks)
-	frag := e.AbsoluteKeywordLocation
-	if i := strings.IndexByte(frag, '#'); i >= 0 {
-		frag = frag[i+1:]
-	}
-	frag = unescapeSchemaPointer(frag)
-	kw, nodePtr := frag, ""
-	if i := strings.LastIndexByte(frag, '/'); i >= 0 {
-		kw, nodePtr = frag[i+1:], frag[:i]
-	}
-	node := s.tree.nodes[nodePtr]
-	ptr := pointerOf(toks)
-	if node == nil {
-		return append(pend, pendingProblem{code: kw, toks: toks, ptr: ptr, value: value, msg: e.Message})
-	}
-	switch kw {
-	case "required":
-		obj, _ := value.(map[string]any)
-		for _, r := range node.required {
-			if _, ok := obj[r]; !ok {
-				pend = append(pend, pendingProblem{code: CodeRequired, node: node, toks: toks, ptr: ptr + "/" + escapeToken(r), prop: r, value: value})
-			}
-		}
-		return pend
-	case "additionalProperties":
-		obj, _ := value.(map[string]any)
-		extra := make([]string, 0, 1)
-		for k := range obj {
-			if _, ok := node.propIdx[k]; !ok {
-				extra = append(extra, k)
-			}
-		}
-		sortStrings(extra)
-		for _, k := range extra {
-			pend = append(pend, pendingProblem{code: CodeAdditionalProperty, node: node, toks: toks, ptr: ptr + "/" + escapeToken(k), prop: k, value: value})
-		}
-		return pend
-	}
-	code := keywordCode(kw)
-	if code == "" {
-		return append(pend, pendingProblem{code: kw, node: node, toks: toks, ptr: ptr, value: value, msg: e.Message})
-	}
-	return append(pend, pendingProblem{code: code, node: node, toks: toks, ptr: ptr, value: value})
-}
-
-// keywordCode is the problem code of a JSON Schema keyword, "" for a
-// keyword the schema does not use.
-func keywordCode(kw string) string {
-	switch kw {
-	case "type":
+// kindCode is the code of a problem of the slow path: its kind's, or for a
+// schema keyword without a kind of its own the keyword.
+func kindCode(p schema.Problem) string {
+	switch p.Kind {
+	case schema.KindSyntax:
+		return CodeSyntax
+	case schema.KindInvalidUTF8:
+		return CodeInvalidUTF8
+	case schema.KindDuplicateKey:
+		return CodeDuplicateKey
+	case schema.KindMaxDepth:
+		return CodeMaxDepth
+	case schema.KindRequired:
+		return CodeRequired
+	case schema.KindAdditionalProperty:
+		return CodeAdditionalProperty
+	case schema.KindType:
 		return CodeType
-	case "enum":
+	case schema.KindEnum:
 		return CodeEnum
-	case "maximum":
+	case schema.KindMaximum:
 		return CodeMaximum
-	case "minimum":
+	case schema.KindMinimum:
 		return CodeMinimum
-	case "minLength":
+	case schema.KindMinLength:
 		return CodeMinLength
-	case "maxLength":
+	case schema.KindMaxLength:
 		return CodeMaxLength
-	case "pattern":
+	case schema.KindPattern:
 		return CodePattern
-	case "format":
+	case schema.KindFormat:
 		return CodeFormat
+	case schema.KindTooManyProblems:
+		return CodeTooManyProblems
+	case schema.KindDecode:
+		return CodeDecode
 	}
-	return ""
-}
-
-// instanceTokens splits the library's instance location (percent-encoded,
-// ~-escaped tokens) into decoded tokens.
-func instanceTokens(loc string) []string {
-	if loc == "" || loc == "/" {
-		return nil
-	}
-	parts := strings.Split(strings.TrimPrefix(loc, "/"), "/")
-	for i, p := range parts {
-		parts[i] = unescapeToken(percentDecode(p))
-	}
-	return parts
-}
-
-// lookupValue finds the value at the decoded tokens.
-func lookupValue(v any, toks []string) any {
-	for _, t := range toks {
-		switch x := v.(type) {
-		case map[string]any:
-			v = x[t]
-		case []any:
-			i, err := strconv.Atoi(t)
-			if err != nil || i < 0 || i >= len(x) {
-				return nil
-			}
-			v = x[i]
-		default:
-			return nil
-		}
-	}
-	return v
-}
-
-// walkSchema follows toks through the schema and calls onAddl with the
-// pointer of every member reached through additionalProperties.
-func (s *Structure) walkSchema(toks []string, onAddl func(prefix string)) {
-	n := s.tree.root.resolve()
-	prefix := ""
-	for _, t := range toks {
-		prefix += "/" + escapeToken(t)
-		if n == nil {
-			return
-		}
-		if i, ok := n.propIdx[t]; ok {
-			n = n.propNodes[i].resolve()
-		} else if n.items != nil {
-			n = n.items.resolve()
-		} else if n.addl != nil {
-			onAddl(prefix)
-			n = n.addl.resolve()
-		} else {
-			n = nil
-		}
-	}
-}
-
-// sortKey is the position of the problem in the reference walk: a pair
-// (rank, sub) per level of the path, then one for the keyword.
-func (s *Structure) sortKey(p *pendingProblem, offsets map[string]int64) []int64 {
-	key := make([]int64, 0, 2*len(p.toks)+2)
-	n := s.tree.root.resolve()
-	prefix := ""
-	for _, t := range p.toks {
-		prefix += "/" + escapeToken(t)
-		switch {
-		case n == nil:
-			key = append(key, rankOther, 0)
-		case n.propIdx != nil && hasKey(n.propIdx, t):
-			i := n.propIdx[t]
-			key = append(key, rankProperty, int64(i))
-			n = n.propNodes[i].resolve()
-			continue
-		case n.items != nil:
-			i, _ := strconv.Atoi(t)
-			key = append(key, rankProperty, int64(i))
-			n = n.items.resolve()
-			continue
-		case n.addl != nil:
-			key = append(key, rankAdditional, jsKeyOrder(t, offsets[prefix]))
-			n = n.addl.resolve()
-			continue
-		default:
-			key = append(key, rankOther, 0)
-		}
-		n = nil
-	}
-	switch p.code {
-	case CodeType:
-		key = append(key, rankType, 0)
-	case CodeEnum:
-		key = append(key, rankEnum, 0)
-	case CodeMaximum:
-		key = append(key, rankMaximum, 0)
-	case CodeMinimum:
-		key = append(key, rankMinimum, 0)
-	case CodeMaxLength:
-		key = append(key, rankMaxLength, 0)
-	case CodeMinLength:
-		key = append(key, rankMinLength, 0)
-	case CodePattern:
-		key = append(key, rankPattern, 0)
-	case CodeFormat:
-		key = append(key, rankFormat, 0)
-	case CodeRequired:
-		i := 0
-		for j, r := range p.node.required {
-			if r == p.prop {
-				i = j
-			}
-		}
-		key = append(key, rankRequired, int64(i))
-	case CodeAdditionalProperty:
-		key = append(key, rankAdditional, jsKeyOrder(p.prop, p.off))
-	default:
-		key = append(key, rankOther, 0)
-	}
-	return key
-}
-
-// jsKeyOrder places a member in the order JavaScript enumerates an
-// object's keys, which the reference server follows: keys that are array
-// indices ("0", "17") first, by value, then the others in body order (by
-// offset).
-func jsKeyOrder(key string, off int64) int64 {
-	if n, err := strconv.ParseUint(key, 10, 32); err == nil && n < 1<<32-1 && strconv.FormatUint(n, 10) == key {
-		return int64(n)
-	}
-	return 1<<32 + off
-}
-
-func hasKey(m map[string]int, k string) bool { _, ok := m[k]; return ok }
-
-// lessKey compares sort keys lexicographically; a prefix comes first.
-func lessKey(a, b []int64) bool {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
-	}
-	return len(a) < len(b)
-}
-
-// problem words a schema problem as the reference server does.
-func (p *pendingProblem) problem(raw []byte) Problem {
-	out := Problem{Severity: SeverityError, Code: p.code, Location: Location{Pointer: p.ptr, Offset: p.off}}
-	body := "/body" + p.ptr
-	switch p.code {
-	case CodeRequired:
-		out.Message = "The `" + body + "` property is required. It was not present on the data you sent."
-		return out
-	case CodeAdditionalProperty:
-		out.Message = "The `/body" + pointerOf(p.toks) + "` object of the request body does not allow additional properties. Your request included the `" + body + "` property."
-		return out
-	case CodeEnum:
-		var b strings.Builder
-		b.WriteString("The `")
-		b.WriteString(lastToken(p.ptr))
-		b.WriteString("` property must be equal to one of the allowed values: ")
-		for i, v := range p.node.enum {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(`"` + v + `"`)
-		}
-		b.WriteString(`. You provided "`)
-		b.WriteString(jsToString(p.value))
-		b.WriteString(`", which is not valid. Please use one of the allowed values instead..`)
-		out.Message = b.String()
-		return out
-	}
-	var what string
-	switch p.code {
-	case CodeType:
-		t := "object"
-		for _, ty := range p.node.types {
-			if ty != "null" {
-				t = ty
-				break
-			}
-		}
-		what = "must be " + t
-	case CodeMaximum:
-		what = "must be <= " + jsNumberText(p.node.maximum)
-	case CodeMinimum:
-		what = "must be >= " + jsNumberText(p.node.minimum)
-	case CodeMaxLength:
-		what = "must NOT have more than " + strconv.Itoa(p.node.maxLength) + " characters"
-	case CodeMinLength:
-		what = "must NOT have fewer than " + strconv.Itoa(p.node.minLength) + " characters"
-	case CodePattern:
-		what = `must match pattern "` + p.node.pattern + `"`
-	case CodeFormat:
-		what = `must match format "` + p.node.format + `"`
-	default:
-		what = p.msg
-	}
-	out.Message = "The `" + body + "` property " + what + ". You sent " + string(p.sent(raw)) + "."
-	return out
-}
-
-// sent is the failing value as JSON.stringify writes it.
-func (p *pendingProblem) sent(raw []byte) []byte {
-	switch p.value.(type) {
-	case map[string]any, []any:
-		if len(raw) > 0 && p.off >= 0 && int(p.off) < len(raw) {
-			return appendCompact(nil, raw, int(p.off))
-		}
-	}
-	return appendJSONValue(nil, p.value)
-}
-
-// lastToken is the last token of a JSON pointer, still escaped.
-func lastToken(ptr string) string {
-	return ptr[strings.LastIndexByte(ptr, '/')+1:]
+	return p.Keyword
 }
 
 // Details projects the problems onto the `details` of the reference 400
@@ -708,139 +245,7 @@ func (ps Problems) Details() []model.ErrorDetail {
 	return out
 }
 
-// decimal is a JSON number as sign × digits × 10^exp, where digits has no
-// leading or trailing zeros ("" for zero).
-type decimal struct {
-	neg    bool
-	digits string
-	exp    int64
-}
-
-// parseDecimal splits the JSON number text s. Exponents beyond ±10^15 are
-// clamped there.
-func parseDecimal(s string) decimal {
-	var d decimal
-	if strings.HasPrefix(s, "-") {
-		d.neg, s = true, s[1:]
-	}
-	mant, expText := s, ""
-	if i := strings.IndexAny(s, "eE"); i >= 0 {
-		mant, expText = s[:i], s[i+1:]
-	}
-	expNeg := strings.HasPrefix(expText, "-")
-	expText = strings.TrimLeft(expText, "+-")
-	for _, c := range []byte(expText) {
-		if d.exp < 1e15 {
-			d.exp = d.exp*10 + int64(c-'0')
-		}
-	}
-	if expNeg {
-		d.exp = -d.exp
-	}
-	intPart, frac, _ := strings.Cut(mant, ".")
-	digits := strings.TrimLeft(intPart+frac, "0")
-	d.exp -= int64(len(frac))
-	trimmed := strings.TrimRight(digits, "0")
-	d.exp += int64(len(digits) - len(trimmed))
-	d.digits = trimmed
-	if d.digits == "" {
-		d.neg, d.exp = false, 0
-	}
-	return d
-}
-
-// whole reports whether the number has no fractional part.
-func (d decimal) whole() bool { return d.digits == "" || d.exp >= 0 }
-
-// tameDigits bounds the digits of the numbers the schema library reads:
-// its math/big takes time quadratic in a number's digits and linear in its
-// exponent (40 ms for 1e999999), and fails beyond an exponent of a million.
-const tameDigits = 400
-
-// tameNumber returns a stand-in for a number of more than tameDigits
-// characters or with an exponent of more than three digits, written
-// without exponent in at most about 2×tameDigits digits: the same value
-// when it fits, else a number with the same sign and integer-ness on the
-// same side of every bound of up to tameDigits digits (the schema's are 0
-// and 1000), so that the type, minimum and maximum keywords judge it
-// alike. ok is false for a number that needs no stand-in.
-func tameNumber(n json.Number) (json.Number, bool) {
-	s := string(n)
-	i := strings.IndexAny(s, "eE")
-	if len(s) <= tameDigits && (i < 0 || len(strings.TrimLeft(s[i+1:], "+-0")) <= 3) {
-		return n, false
-	}
-	d := parseDecimal(s)
-	if d.digits == "" {
-		return "0", true
-	}
-	sign := ""
-	if d.neg {
-		sign = "-"
-	}
-	p := int64(len(d.digits)) + d.exp // |n| < 10^p
-	var out string
-	switch {
-	case d.exp >= 0 && p > tameDigits: // a huge integer
-		out = "1e" + strconv.Itoa(tameDigits)
-	case d.exp >= 0:
-		out = d.digits + strings.Repeat("0", int(d.exp))
-	case p > tameDigits: // a huge number with a fraction
-		out = "1" + strings.Repeat("0", tameDigits) + ".5"
-	case p < -tameDigits: // a tiny number
-		out = "1e-" + strconv.Itoa(tameDigits)
-	default:
-		intPart, frac := "0", ""
-		if p > 0 {
-			intPart, frac = d.digits[:p], d.digits[p:]
-		} else {
-			frac = strings.Repeat("0", int(-p)) + d.digits
-		}
-		if len(frac) > tameDigits {
-			// Cut, then a last 1: still a fraction, and still between
-			// the same two numbers of tameDigits decimals.
-			frac = frac[:tameDigits] + "1"
-		}
-		out = intPart + "." + frac
-	}
-	return json.Number(sign + out), true
-}
-
-// tameNumbers returns v with tameNumber's stand-ins for its numbers, and
-// whether it changed any. It copies only the arrays and objects on the way
-// to a changed number and returns v itself when nothing changed.
-func tameNumbers(v any) (any, bool) {
-	switch x := v.(type) {
-	case json.Number:
-		if t, ok := tameNumber(x); ok {
-			return t, true
-		}
-	case []any:
-		var out []any
-		for i, e := range x {
-			if t, changed := tameNumbers(e); changed {
-				if out == nil {
-					out = slices.Clone(x)
-				}
-				out[i] = t
-			}
-		}
-		if out != nil {
-			return out, true
-		}
-	case map[string]any:
-		var out map[string]any
-		for k, e := range x {
-			if t, changed := tameNumbers(e); changed {
-				if out == nil {
-					out = maps.Clone(x)
-				}
-				out[k] = t
-			}
-		}
-		if out != nil {
-			return out, true
-		}
-	}
-	return v, false
+// lastToken is the last token of a JSON pointer, still escaped.
+func lastToken(ptr string) string {
+	return ptr[strings.LastIndexByte(ptr, '/')+1:]
 }

@@ -2,10 +2,10 @@ package importvalidate
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 
+	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -130,14 +130,7 @@ func (v *Validator) Validate(ctx context.Context, body []byte, t Target) (*Repor
 // structural tier: those of t where set, else the body's own when they are
 // strings of a document that parses, else "".
 func targetOf(body []byte, t Target) (project, env string) {
-	var top struct {
-		Project     json.RawMessage `json:"project"`
-		Environment json.RawMessage `json:"environment"`
-	}
-	if json.Unmarshal(body, &top) == nil {
-		_ = json.Unmarshal(top.Project, &project)
-		_ = json.Unmarshal(top.Environment, &env)
-	}
+	project, env = schema.Target(body)
 	if t.Project != "" {
 		project = t.Project
 	}
@@ -145,44 +138,6 @@ func targetOf(body []byte, t Target) (project, env string) {
 		env = t.Environment
 	}
 	return project, env
-}
-
-// decode checks body and decodes it into the model. A body that is valid
-// as it stands takes the single-pass fast path; any other goes through
-// Check, which finds every problem (and coerces scalars when asked), and
-// encoding/json, after whole numbers in integer members are written as
-// integers (see numberFixes).
-func (s *Structure) decode(body []byte) (*model.ImportRequest, Problems) {
-	if imp, ok := fastDecode(body, s.opts.MaxDepth); ok {
-		return imp, nil
-	}
-	decoded, problems := s.Check(body)
-	if problems.HasErrors() {
-		return nil, problems
-	}
-	rewrites, unfit := s.numberFixes(decoded)
-	if len(unfit) > 0 {
-		locs := make([]*Location, len(unfit))
-		for i := range unfit {
-			locs[i] = &unfit[i].Location
-		}
-		locatePointers(body, locs)
-		return nil, append(problems, unfit...)
-	}
-	if len(rewrites) > 0 {
-		decoded = applyCoercions(decoded, rewrites)
-	}
-	imp := new(model.ImportRequest)
-	if err := json.Unmarshal(decoded, imp); err != nil {
-		p := Problem{Severity: SeverityError, Code: CodeDecode, Message: err.Error(), Location: Location{Offset: -1}}
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			p.Location.Offset = te.Offset
-		}
-		Positions(decoded, &p.Location)
-		return nil, append(problems, p)
-	}
-	return imp, problems
 }
 
 // CodeDecode is the code of a structurally valid body that still does not

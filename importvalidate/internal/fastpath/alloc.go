@@ -1,4 +1,4 @@
-package importvalidate
+package fastpath
 
 // This file holds how the fast path (fastpath.go) allocates what the model
 // holds. The items of arrays are decoded in place: a small array into a
@@ -11,24 +11,24 @@ package importvalidate
 // own elements (and a capacity equal to its length, so that appending to
 // it copies), every pointer its own variable.
 
-// Chunk sizes, in elements, of fastList and fastSlab.
+// Chunk sizes, in elements, of list and slab.
 const (
-	fastFirstChunk = 16
-	fastMaxChunk   = 512
+	firstChunk = 16
+	maxChunk   = 512
 )
 
-// fastNextChunk returns the size of the chunk after one of size n.
-func fastNextChunk(n int) int {
+// nextChunk returns the size of the chunk after one of size n.
+func nextChunk(n int) int {
 	switch {
-	case n < fastFirstChunk:
-		return fastFirstChunk
-	case n >= fastMaxChunk:
-		return fastMaxChunk
+	case n < firstChunk:
+		return firstChunk
+	case n >= maxChunk:
+		return maxChunk
 	}
 	return 2 * n
 }
 
-// fastList holds the arrays of one element type. Arrays of one type never
+// list holds the arrays of one element type. Arrays of one type never
 // nest in the model (an item may hold arrays of other types only), so at
 // most one array of a list is being decoded at a time. While it is small
 // its items are chunk[base:used]; once it outgrows its chunk they move to
@@ -37,7 +37,7 @@ func fastNextChunk(n int) int {
 // full length with the counts beside them, so that adding an item stores
 // no pointer (a store the garbage collector would have to look at while it
 // marks).
-type fastList[T any] struct {
+type list[T any] struct {
 	chunk []T
 	base  int
 	used  int
@@ -46,14 +46,14 @@ type fastList[T any] struct {
 	// progress is in chunk.
 	inLarge int
 	active  bool // an array is in progress
-	heads   fastSlab[[]T]
+	heads   slab[[]T]
 }
 
 // begin starts an array. It panics when one is in progress already: the
-// model would then nest arrays of one type, which fastList cannot hold.
-func (l *fastList[T]) begin() {
+// model would then nest arrays of one type, which list cannot hold.
+func (l *list[T]) begin() {
 	if l.active {
-		panic("importvalidate: fastList: nested arrays of one element type")
+		panic("importvalidate: list: nested arrays of one element type")
 	}
 	l.active = true
 	l.base = l.used
@@ -61,14 +61,14 @@ func (l *fastList[T]) begin() {
 
 // add appends a zero item to the array and returns a pointer to it, valid
 // until the next add on the same list.
-func (l *fastList[T]) add() *T {
+func (l *list[T]) add() *T {
 	if l.inLarge == 0 {
 		if l.used < len(l.chunk) {
 			l.used++
 			return &l.chunk[l.used-1]
 		}
 		n := l.used - l.base
-		if next := fastNextChunk(len(l.chunk)); n < next/2 {
+		if next := nextChunk(len(l.chunk)); n < next/2 {
 			// Move the few items to a new chunk; the old one keeps the
 			// arrays finished before (and an unreachable copy of these).
 			chunk := make([]T, next)
@@ -94,7 +94,7 @@ func (l *fastList[T]) add() *T {
 
 // finish ends the array and returns its items. No items give an empty,
 // non-nil slice, as encoding/json decodes [].
-func (l *fastList[T]) finish() []T {
+func (l *list[T]) finish() []T {
 	l.active = false
 	if n := l.inLarge; n > 0 {
 		out := make([]T, n)
@@ -111,41 +111,41 @@ func (l *fastList[T]) finish() []T {
 
 // reset readies l for the next decoding: large is kept (and cleared), the
 // chunk, handed out to the last result, is dropped.
-func (l *fastList[T]) reset() {
+func (l *list[T]) reset() {
 	clear(l.large[:l.inLarge])
 	l.chunk, l.base, l.used, l.inLarge, l.active = nil, 0, 0, 0, false
 	l.heads.reset()
 }
 
-// fastSlab hands out pointers to values of one type, allocated a chunk at
+// slab hands out pointers to values of one type, allocated a chunk at
 // a time: buf[:used] are handed out, the rest is zero.
-type fastSlab[T any] struct {
+type slab[T any] struct {
 	buf  []T
 	used int
 }
 
 // reset drops the chunk, handed out to the last result.
-func (s *fastSlab[T]) reset() { s.buf, s.used = nil, 0 }
+func (s *slab[T]) reset() { s.buf, s.used = nil, 0 }
 
 // put returns a pointer to a new variable holding v.
-func (s *fastSlab[T]) put(v T) *T {
+func (s *slab[T]) put(v T) *T {
 	p := s.zero()
 	*p = v
 	return p
 }
 
 // zero returns a pointer to a new zero variable.
-func (s *fastSlab[T]) zero() *T {
+func (s *slab[T]) zero() *T {
 	if s.used == len(s.buf) {
-		s.buf, s.used = make([]T, fastNextChunk(len(s.buf))), 0
+		s.buf, s.used = make([]T, nextChunk(len(s.buf))), 0
 	}
 	s.used++
 	return &s.buf[s.used-1]
 }
 
-// fastArray decodes an array whose items item decodes, into a slice of
+// array decodes an array whose items item decodes, into a slice of
 // their own.
-func fastArray[T any](d *fastDecoder, l *fastList[T], item func(*fastDecoder, *T) bool) ([]T, bool) {
+func array[T any](d *decoder, l *list[T], item func(*decoder, *T) bool) ([]T, bool) {
 	empty, ok := d.openArray()
 	if !ok {
 		return nil, false
@@ -162,10 +162,10 @@ func fastArray[T any](d *fastDecoder, l *fastList[T], item func(*fastDecoder, *T
 	return l.finish(), true
 }
 
-// fastArrayPtr is fastArray for an optional member held as a pointer to a
+// arrayPtr is array for an optional member held as a pointer to a
 // slice.
-func fastArrayPtr[T any](d *fastDecoder, l *fastList[T], item func(*fastDecoder, *T) bool) (*[]T, bool) {
-	s, ok := fastArray(d, l, item)
+func arrayPtr[T any](d *decoder, l *list[T], item func(*decoder, *T) bool) (*[]T, bool) {
+	s, ok := array(d, l, item)
 	if !ok {
 		return nil, false
 	}

@@ -1,11 +1,10 @@
-package importvalidate
+package jsonwire
 
 import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"strconv"
-	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -15,32 +14,49 @@ import (
 // token in the common case. It finds what a JSON decoder does not report or
 // reports badly: the first syntax error, invalid UTF-8 inside strings,
 // duplicate object keys and nesting deeper than a limit. A second, slower
-// walk (walkPointers) maps byte offsets to JSON pointers and back; it runs
+// walk (WalkPointers) maps byte offsets to JSON pointers and back; it runs
 // only when there is something to locate.
 
-// scanIssue is one finding of the scanner, before it is located and worded.
-type scanIssue struct {
-	code string
-	// off is the offset the problem is reported at: the offending byte for
+// Kind is the kind of a scanner finding.
+type Kind int
+
+// The kinds of findings.
+const (
+	// KindSyntax: the text is not JSON; What says why, Tail (possibly
+	// empty) what was expected.
+	KindSyntax Kind = iota + 1
+	// KindInvalidUTF8: a string holds a byte sequence that is not UTF-8.
+	KindInvalidUTF8
+	// KindDuplicateKey: an object has the same key twice, compared after
+	// decoding escapes.
+	KindDuplicateKey
+	// KindMaxDepth: objects and arrays nest deeper than the limit.
+	KindMaxDepth
+)
+
+// Issue is one finding of the scanner, before it is located and worded.
+type Issue struct {
+	Kind Kind
+	// Off is the offset the problem is reported at: the offending byte for
 	// syntax, UTF-8 and depth issues, the opening quote of the key for a
 	// duplicate key.
-	off int
-	// at is the offset used to find the JSON pointer: the opening quote of
+	Off int
+	// At is the offset used to find the JSON pointer: the opening quote of
 	// the string holding an invalid byte, or of the duplicate key; -1 when
 	// the issue has no pointer.
-	at int
-	// other is, for a duplicate key, the offset of the other occurrence's
+	At int
+	// Other is, for a duplicate key, the offset of the other occurrence's
 	// opening quote.
-	other int
-	// what is the reason of a syntax error, such as "Unexpected end of JSON
-	// input"; tail, possibly empty, follows the position in the message
-	// ("expected ..."). For a duplicate key, what is the raw key (between
+	Other int
+	// What is the reason of a syntax error, such as "Unexpected end of JSON
+	// input"; Tail, possibly empty, follows the position in the message
+	// ("expected ..."). For a duplicate key, What is the raw key (between
 	// the quotes).
-	what, tail string
-	// first marks the first occurrence of a duplicated key.
-	first bool
-	// b is the invalid byte of an invalid-utf8 issue.
-	b byte
+	What, Tail string
+	// First marks the first occurrence of a duplicated key.
+	First bool
+	// Byte is the invalid byte of an invalid-utf8 issue.
+	Byte byte
 }
 
 // keySpan is a key of an object that is still open: the offsets of its
@@ -83,24 +99,24 @@ type scanFrame struct {
 // switches from a linear search to a hash set.
 const bigObject = 16
 
-// scanner holds the state of one scan. It is not safe for concurrent use;
+// scanner holds the state of one Scan. It is not safe for concurrent use;
 // each Check uses its own.
 type scanner struct {
 	data     []byte
 	maxDepth int
 	frames   []scanFrame
 	keys     []keySpan
-	issues   []scanIssue
+	issues   []Issue
 	fatal    bool
 	bufA     []byte
 	bufB     []byte
 }
 
-// scan checks data and returns the issues it finds, in input order. fatal
+// Scan checks data and returns the issues it finds, in input order. fatal
 // reports that data is not a JSON text the scanner could read to its end (a
 // syntax error or too deep a nesting); the issue that stopped it is the last
 // one. An empty data is a syntax error.
-func scan(data []byte, maxDepth int) (issues []scanIssue, fatal bool) {
+func Scan(data []byte, maxDepth int) (issues []Issue, fatal bool) {
 	s := scanner{data: data, maxDepth: maxDepth}
 	s.run()
 	return s.issues, s.fatal
@@ -113,7 +129,7 @@ func (s *scanner) fail(off int, what, expect string) {
 	if expect != "" {
 		tail = "expected " + expect
 	}
-	s.issues = append(s.issues, scanIssue{code: CodeSyntax, off: off, at: -1, other: -1, what: what, tail: tail})
+	s.issues = append(s.issues, Issue{Kind: KindSyntax, Off: off, At: -1, Other: -1, What: what, Tail: tail})
 	s.fatal = true
 }
 
@@ -154,8 +170,8 @@ func hex4(r rune) string {
 	return string([]byte{digits[r>>12&0xF], digits[r>>8&0xF], digits[r>>4&0xF], digits[r&0xF]})
 }
 
-// skipWS returns the offset of the first non-whitespace byte at or after i.
-func skipWS(d []byte, i int) int {
+// SkipWS returns the offset of the first non-whitespace byte at or after i.
+func SkipWS(d []byte, i int) int {
 	for i < len(d) {
 		c := d[i]
 		if c > ' ' || (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
@@ -248,7 +264,7 @@ func (s *scanner) str(i int) (next int, esc, ok bool) {
 			if r == utf8.RuneError && size <= 1 {
 				if !badUTF8 {
 					badUTF8 = true
-					s.issues = append(s.issues, scanIssue{code: CodeInvalidUTF8, off: j, at: i, other: -1, b: c})
+					s.issues = append(s.issues, Issue{Kind: KindInvalidUTF8, Off: j, At: i, Other: -1, Byte: c})
 				}
 				size = 1
 			}
@@ -328,7 +344,7 @@ func (s *scanner) literal(i int, word string) (int, bool) {
 // exceed the limit.
 func (s *scanner) push(i int, obj bool) bool {
 	if len(s.frames) >= s.maxDepth {
-		s.issues = append(s.issues, scanIssue{code: CodeMaxDepth, off: i, at: -1, other: -1})
+		s.issues = append(s.issues, Issue{Kind: KindMaxDepth, Off: i, At: -1, Other: -1})
 		s.fatal = true
 		return false
 	}
@@ -362,12 +378,12 @@ func (s *scanner) key(i int) (int, bool) {
 		k.fp = fingerprint(d[i+1 : next-1])
 	}
 	s.addKey(k)
-	j := skipWS(d, next)
+	j := SkipWS(d, next)
 	if j >= len(d) || d[j] != ':' {
 		s.failAt(j, "':' after a property name")
 		return 0, false
 	}
-	j = skipWS(d, j+1)
+	j = SkipWS(d, j+1)
 	if j >= len(d) {
 		s.failAt(j, "a value")
 		return 0, false
@@ -438,9 +454,9 @@ func (s *scanner) addKey(k keySpan) {
 		raw := string(s.data[k.start+1 : k.end])
 		if !first.reported {
 			first.reported = true
-			s.issues = append(s.issues, scanIssue{code: CodeDuplicateKey, off: first.start, at: first.start, other: k.start, what: raw, first: true})
+			s.issues = append(s.issues, Issue{Kind: KindDuplicateKey, Off: first.start, At: first.start, Other: k.start, What: raw, First: true})
 		}
-		s.issues = append(s.issues, scanIssue{code: CodeDuplicateKey, off: k.start, at: k.start, other: first.start, what: raw})
+		s.issues = append(s.issues, Issue{Kind: KindDuplicateKey, Off: k.start, At: k.start, Other: first.start, What: raw})
 		return // the first occurrence stays the one compared against
 	}
 	s.keys = append(s.keys, k)
@@ -452,8 +468,8 @@ func (s *scanner) sameKey(a, b keySpan) bool {
 	if !a.esc && !b.esc {
 		return bytes.Equal(ra, rb)
 	}
-	s.bufA = appendUnquoted(s.bufA[:0], ra)
-	s.bufB = appendUnquoted(s.bufB[:0], rb)
+	s.bufA = AppendUnquoted(s.bufA[:0], ra)
+	s.bufB = AppendUnquoted(s.bufB[:0], rb)
 	return bytes.Equal(s.bufA, s.bufB)
 }
 
@@ -461,7 +477,7 @@ func (s *scanner) sameKey(a, b keySpan) bool {
 func (s *scanner) keyHash(k keySpan) uint64 {
 	b := s.data[k.start+1 : k.end]
 	if k.esc {
-		s.bufA = appendUnquoted(s.bufA[:0], b)
+		s.bufA = AppendUnquoted(s.bufA[:0], b)
 		b = s.bufA
 	}
 	h := uint64(14695981039346656037)
@@ -476,12 +492,12 @@ func (s *scanner) keyHash(k keySpan) uint64 {
 func (s *scanner) run() {
 	d := s.data
 	if len(d) >= 3 && d[0] == 0xEF && d[1] == 0xBB && d[2] == 0xBF {
-		s.issues = append(s.issues, scanIssue{code: CodeSyntax, off: 0, at: -1, other: -1,
-			what: "Unexpected byte order mark (U+FEFF)", tail: "a byte order mark is not allowed before the JSON value"})
+		s.issues = append(s.issues, Issue{Kind: KindSyntax, Off: 0, At: -1, Other: -1,
+			What: "Unexpected byte order mark (U+FEFF)", Tail: "a byte order mark is not allowed before the JSON value"})
 		s.fatal = true
 		return
 	}
-	i := skipWS(d, 0)
+	i := SkipWS(d, 0)
 	if i >= len(d) {
 		s.failAt(i, "a JSON value")
 		return
@@ -495,7 +511,7 @@ value:
 			if !s.push(i, true) {
 				return
 			}
-			i = skipWS(d, i+1)
+			i = SkipWS(d, i+1)
 			if i < len(d) && d[i] == '}' {
 				i++
 				s.pop()
@@ -509,7 +525,7 @@ value:
 			if !s.push(i, false) {
 				return
 			}
-			i = skipWS(d, i+1)
+			i = SkipWS(d, i+1)
 			if i >= len(d) {
 				s.failAt(i, "a value or ']'")
 				return
@@ -548,7 +564,7 @@ value:
 		}
 		// After a value.
 		for {
-			i = skipWS(d, i)
+			i = SkipWS(d, i)
 			if len(s.frames) == 0 {
 				if i < len(d) {
 					s.fail(i, "Unexpected data after the JSON value", "")
@@ -557,7 +573,7 @@ value:
 			}
 			if s.frames[len(s.frames)-1].obj {
 				if i < len(d) && d[i] == ',' {
-					if i, ok = s.key(skipWS(d, i+1)); !ok {
+					if i, ok = s.key(SkipWS(d, i+1)); !ok {
 						return
 					}
 					continue value
@@ -571,7 +587,7 @@ value:
 				return
 			}
 			if i < len(d) && d[i] == ',' {
-				i = skipWS(d, i+1)
+				i = SkipWS(d, i+1)
 				if i >= len(d) {
 					s.failAt(i, "a value")
 					return
@@ -589,290 +605,17 @@ value:
 	}
 }
 
-// appendUnquoted appends the decoded text of the raw string content b
-// (between the quotes, escapes not yet decoded) to dst, as encoding/json
-// decodes it: invalid UTF-8 and unpaired surrogates become U+FFFD.
-func appendUnquoted(dst, b []byte) []byte {
-	for i := 0; i < len(b); {
-		c := b[i]
-		switch {
-		case c == '\\' && i+1 < len(b):
-			e := b[i+1]
-			switch e {
-			case 'b':
-				dst = append(dst, '\b')
-			case 'f':
-				dst = append(dst, '\f')
-			case 'n':
-				dst = append(dst, '\n')
-			case 'r':
-				dst = append(dst, '\r')
-			case 't':
-				dst = append(dst, '\t')
-			case 'u':
-				r, ok := hexRune(b, i+2)
-				if !ok {
-					dst = append(dst, e)
-					i += 2
-					continue
-				}
-				i += 6
-				if utf16.IsSurrogate(r) {
-					if r2, ok2 := hexRune(b, i+2); ok2 && i+1 < len(b) && b[i] == '\\' && b[i+1] == 'u' {
-						if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-							dst = utf8.AppendRune(dst, dec)
-							i += 6
-							continue
-						}
-					}
-					r = utf8.RuneError
-				}
-				dst = utf8.AppendRune(dst, r)
-				continue
-			default: // '"', '\\', '/'
-				dst = append(dst, e)
-			}
-			i += 2
-		case c < utf8.RuneSelf:
-			dst = append(dst, c)
-			i++
-		default:
-			r, size := utf8.DecodeRune(b[i:])
-			if r == utf8.RuneError && size <= 1 {
-				dst = utf8.AppendRune(dst, utf8.RuneError)
-				i++
-				continue
-			}
-			dst = append(dst, b[i:i+size]...)
-			i += size
-		}
+// String names the kind as the structural tier's problem codes do.
+func (k Kind) String() string {
+	switch k {
+	case KindSyntax:
+		return "syntax"
+	case KindInvalidUTF8:
+		return "invalid-utf8"
+	case KindDuplicateKey:
+		return "duplicate-key"
+	case KindMaxDepth:
+		return "max-depth"
 	}
-	return dst
-}
-
-// hexRune reads four hexadecimal digits at b[i:].
-func hexRune(b []byte, i int) (rune, bool) {
-	if i+4 > len(b) {
-		return 0, false
-	}
-	var r rune
-	for _, c := range b[i : i+4] {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c = c - 'a' + 10
-		case c >= 'A' && c <= 'F':
-			c = c - 'A' + 10
-		default:
-			return 0, false
-		}
-		r = r*16 + rune(c)
-	}
-	return r, true
-}
-
-// appendPointerToken appends the decoded key raw (string content between
-// the quotes) to a JSON pointer, escaping "~" and "/".
-func appendPointerToken(dst, raw []byte, esc bool, scratch []byte) ([]byte, []byte) {
-	key := raw
-	if esc || !utf8.Valid(raw) {
-		scratch = appendUnquoted(scratch[:0], raw)
-		key = scratch
-	}
-	for _, c := range key {
-		switch c {
-		case '~':
-			dst = append(dst, '~', '0')
-		case '/':
-			dst = append(dst, '~', '1')
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return dst, scratch
-}
-
-// walkFrame is an open container of walkPointers.
-type walkFrame struct {
-	obj    bool
-	ptrLen int // length of the container's own pointer
-	index  int // next array index
-}
-
-// walkPointers walks a JSON text that scan accepted and calls fn with the
-// JSON pointer of every value (at the offset of its first byte) and of every
-// object member (at the offset of its key's opening quote, key true). ptr is
-// only valid during the call. fn returns false to stop the walk. The walk
-// keeps its own stack, bounded by the nesting of data.
-func walkPointers(data []byte, fn func(off int, key bool, ptr []byte) bool) {
-	var (
-		stack   []walkFrame
-		ptr     []byte
-		scratch []byte
-		d       = data
-		i       = skipWS(d, 0)
-	)
-	for i < len(d) {
-		// A value starts at i.
-		if !fn(i, false, ptr) {
-			return
-		}
-		c := d[i]
-		switch {
-		case c == '{' || c == '[':
-			stack = append(stack, walkFrame{obj: c == '{', ptrLen: len(ptr)})
-			i = skipWS(d, i+1)
-			if i < len(d) && (d[i] == '}' || d[i] == ']') {
-				i++
-				stack = stack[:len(stack)-1]
-				break
-			}
-			if c == '{' {
-				var ok bool
-				if i, ptr, scratch, ok = walkKey(d, i, stack[len(stack)-1], ptr, scratch, fn); !ok {
-					return
-				}
-			} else {
-				ptr = append(ptr, '/', '0')
-				stack[len(stack)-1].index = 1
-			}
-			continue
-		case c == '"':
-			i = skipString(d, i)
-		default:
-			i = skipScalar(d, i)
-		}
-		// After a value: close containers and move to the next member.
-		for {
-			i = skipWS(d, i)
-			if len(stack) == 0 || i >= len(d) {
-				return
-			}
-			f := &stack[len(stack)-1]
-			if d[i] == ',' {
-				i = skipWS(d, i+1)
-				ptr = ptr[:f.ptrLen]
-				if f.obj {
-					var ok bool
-					if i, ptr, scratch, ok = walkKey(d, i, *f, ptr, scratch, fn); !ok {
-						return
-					}
-				} else {
-					ptr = append(ptr, '/')
-					ptr = strconv.AppendInt(ptr, int64(f.index), 10)
-					f.index++
-				}
-				break
-			}
-			// '}' or ']'
-			ptr = ptr[:f.ptrLen]
-			stack = stack[:len(stack)-1]
-			i++
-		}
-	}
-}
-
-// walkKey reads the key at i, sets ptr to the member's pointer, reports the
-// member to fn and returns the offset of the member's value.
-func walkKey(d []byte, i int, f walkFrame, ptr, scratch []byte, fn func(int, bool, []byte) bool) (int, []byte, []byte, bool) {
-	if i >= len(d) || d[i] != '"' {
-		return i, ptr, scratch, false
-	}
-	end := skipString(d, i)
-	raw := d[i+1 : end-1]
-	esc := bytes.IndexByte(raw, '\\') >= 0
-	ptr = append(ptr[:f.ptrLen], '/')
-	ptr, scratch = appendPointerToken(ptr, raw, esc, scratch)
-	if !fn(i, true, ptr) {
-		return i, ptr, scratch, false
-	}
-	j := skipWS(d, end)
-	if j < len(d) && d[j] == ':' {
-		j++
-	}
-	return skipWS(d, j), ptr, scratch, true
-}
-
-// skipString returns the offset just past the string whose opening quote is
-// at i (input known to be valid).
-func skipString(d []byte, i int) int {
-	j := i + 1
-	for {
-		j = plainRun(d, j)
-		if j >= len(d) {
-			return len(d)
-		}
-		switch d[j] {
-		case '"':
-			return j + 1
-		case '\\':
-			j += 2
-		default:
-			j++
-		}
-	}
-}
-
-// skipScalar returns the offset just past the number or literal at i.
-func skipScalar(d []byte, i int) int {
-	j := i + 1
-	for j < len(d) {
-		c := d[j]
-		if c == ',' || c == '}' || c == ']' || c == ' ' || c == '\n' || c == '\r' || c == '\t' {
-			break
-		}
-		j++
-	}
-	return j
-}
-
-// skipValue returns the offset just past the value that starts at i (input
-// known to be valid).
-func skipValue(d []byte, i int) int {
-	if i >= len(d) {
-		return i
-	}
-	switch d[i] {
-	case '"':
-		return skipString(d, i)
-	case '{', '[':
-	default:
-		return skipScalar(d, i)
-	}
-	depth := 0
-	for j := i; j < len(d); {
-		switch d[j] {
-		case '"':
-			j = skipString(d, j)
-			continue
-		case '{', '[':
-			depth++
-		case '}', ']':
-			depth--
-			if depth == 0 {
-				return j + 1
-			}
-		}
-		j++
-	}
-	return len(d)
-}
-
-// locatePointers sets the Offset of every location whose Pointer names a
-// value of data (a JSON text without syntax errors), then its Line and
-// Column. Locations whose pointer is not found keep their offset. It reads
-// data once however many locations there are.
-func locatePointers(data []byte, locs []*Location) {
-	if len(locs) == 0 {
-		return
-	}
-	root := &pointerTrie{}
-	for _, l := range locs {
-		if l != nil {
-			root.add(l.Pointer, l)
-		}
-	}
-	root.locate(data, 0)
-	Positions(data, locs...)
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
 }

@@ -1,7 +1,8 @@
-package importvalidate
+package schema
 
 import (
 	"encoding/json"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"math"
 	"math/big"
 	"sort"
@@ -33,11 +34,11 @@ type coercion struct {
 
 // coerceInstance converts the scalars of v in place along the schema and
 // returns the (possibly replaced) root and the changes made.
-func coerceInstance(root *schemaNode, v any) (any, []coercion) {
+func coerceInstance(root *Node, v any) (any, []coercion) {
 	var out []coercion
-	v = walkInstance(root, v, func(n *schemaNode, v any, path []string) (any, bool) {
-		if nv, changed := coerceScalar(n.types, v); changed {
-			out = append(out, coercion{ptr: pointerOf(path), text: appendJSONValue(nil, nv), off: -1})
+	v = walkInstance(root, v, func(n *Node, v any, path []string) (any, bool) {
+		if nv, changed := coerceScalar(n.Types, v); changed {
+			out = append(out, coercion{ptr: jsonwire.PointerOf(path), text: jsonwire.AppendJSONValue(nil, nv), off: -1})
 			return nv, false
 		}
 		return v, true
@@ -50,26 +51,26 @@ func coerceInstance(root *schemaNode, v any) (any, []coercion) {
 // (with $ref followed) and path; visit returns the value to keep in its
 // place and whether to descend into it. A value whose type the node does
 // not admit is not descended into, nor is one without a node.
-func walkInstance(root *schemaNode, v any, visit func(n *schemaNode, v any, path []string) (any, bool)) any {
+func walkInstance(root *Node, v any, visit func(n *Node, v any, path []string) (any, bool)) any {
 	var path []string
-	var walk func(n *schemaNode, v any) any
-	walk = func(n *schemaNode, v any) any {
-		n = n.resolve()
+	var walk func(n *Node, v any) any
+	walk = func(n *Node, v any) any {
+		n = n.Resolve()
 		if n == nil {
 			return v
 		}
 		v, descend := visit(n, v, path)
-		if !descend || (len(n.types) > 0 && !typeMatches(n.types, v)) {
+		if !descend || (len(n.Types) > 0 && !typeMatches(n.Types, v)) {
 			return v // the type keyword fails; nothing below is looked at
 		}
 		switch x := v.(type) {
 		case map[string]any:
 			for k, cv := range x {
-				var child *schemaNode
+				var child *Node
 				if i, ok := n.propIdx[k]; ok {
-					child = n.propNodes[i]
-				} else if n.addl != nil {
-					child = n.addl
+					child = n.PropNodes[i]
+				} else if n.Addl != nil {
+					child = n.Addl
 				} else {
 					continue
 				}
@@ -78,28 +79,18 @@ func walkInstance(root *schemaNode, v any, visit func(n *schemaNode, v any, path
 				path = path[:len(path)-1]
 			}
 		case []any:
-			if n.items == nil {
+			if n.Items == nil {
 				break
 			}
 			for i := range x {
 				path = append(path, strconv.Itoa(i))
-				x[i] = walk(n.items, x[i])
+				x[i] = walk(n.Items, x[i])
 				path = path[:len(path)-1]
 			}
 		}
 		return v
 	}
 	return walk(root, v)
-}
-
-// pointerOf builds the JSON pointer of the decoded tokens path.
-func pointerOf(path []string) string {
-	var b strings.Builder
-	for _, t := range path {
-		b.WriteByte('/')
-		b.WriteString(escapeToken(t))
-	}
-	return b.String()
 }
 
 // applyCoercions returns a copy of raw with each coerced value replaced by
@@ -110,7 +101,7 @@ func applyCoercions(raw []byte, cs []coercion) []byte {
 		idx[c.ptr] = i
 	}
 	left := len(idx)
-	walkPointers(raw, func(off int, key bool, ptr []byte) bool {
+	jsonwire.WalkPointers(raw, func(off int, key bool, ptr []byte) bool {
 		if key {
 			return true
 		}
@@ -127,7 +118,7 @@ func applyCoercions(raw []byte, cs []coercion) []byte {
 		if c.off < last {
 			continue // not found, or inside a value already replaced
 		}
-		end := skipValue(raw, c.off)
+		end := jsonwire.SkipValue(raw, c.off)
 		out = append(out, raw[last:c.off]...)
 		out = append(out, c.text...)
 		last = end
@@ -175,7 +166,7 @@ func typeMatches(types []string, v any) bool {
 // isWhole reports whether the JSON number n has no fractional part (1.0 is
 // whole, as for JSON Schema and JavaScript).
 func isWhole(n json.Number) bool {
-	return parseDecimal(n.String()).whole()
+	return jsonwire.ParseDecimal(n.String()).Whole()
 }
 
 // coerceScalar converts v to the first of types it can be converted to, as
@@ -190,7 +181,7 @@ func coerceScalar(types []string, v any) (nv any, changed bool) {
 		case "string":
 			switch x := v.(type) {
 			case json.Number:
-				return jsNumberText(x.String()), true
+				return jsonwire.JSNumberText(x.String()), true
 			case bool:
 				return strconv.FormatBool(x), true
 			case nil:
@@ -210,7 +201,7 @@ func coerceScalar(types []string, v any) (nv any, changed bool) {
 				f, ok = jsStringToNumber(x)
 			}
 			if ok && (t == "number" || f == math.Trunc(f)) {
-				return json.Number(jsFormatFloat(f)), true
+				return json.Number(jsonwire.JSFormatFloat(f)), true
 			}
 		case "boolean":
 			switch x := v.(type) {
@@ -348,3 +339,5 @@ func isJSSpace(r rune) bool {
 	}
 	return r >= 0x2000 && r <= 0x200A
 }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -1,8 +1,9 @@
-package importvalidate
+package schema
 
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,15 +14,15 @@ import (
 // structurally valid body is decoded, numberFixes finds such numbers in
 // members the schema types as integer, and the body is decoded from a copy
 // in which they are written as plain integers. Numbers the model cannot
-// hold at all (an integer beyond int64, 1e400) are CodeDecode problems
+// hold at all (an integer beyond int64, 1e400) are KindDecode problems
 // naming their place.
 
 // numberFixes walks body (a JSON text that passed the structural tier)
 // beside the schema. It returns the rewrites of whole numbers not written
-// as integer literals in integer members, and a CodeDecode problem for each
+// as integer literals in integer members, and a KindDecode problem for each
 // number the model cannot hold: an integer beyond int64, a number beyond
 // float64.
-func (s *Structure) numberFixes(body []byte) ([]coercion, Problems) {
+func (c *Checker) numberFixes(body []byte) ([]coercion, []Problem) {
 	if !bytes.ContainsAny(body, ".eE") {
 		return nil, nil // only plain integers: nothing to rewrite, all fit
 	}
@@ -32,26 +33,26 @@ func (s *Structure) numberFixes(body []byte) ([]coercion, Problems) {
 		return nil, nil
 	}
 	var rewrites []coercion
-	var problems Problems
-	walkInstance(s.tree.root, instance, func(n *schemaNode, v any, path []string) (any, bool) {
+	var problems []Problem
+	walkInstance(c.tree.Root, instance, func(n *Node, v any, path []string) (any, bool) {
 		num, ok := v.(json.Number)
 		if !ok {
 			return v, true
 		}
 		text := num.String()
 		switch {
-		case slices.Contains(n.types, "integer"):
+		case slices.Contains(n.Types, "integer"):
 			if _, err := strconv.ParseInt(text, 10, 64); err == nil {
 				break
 			}
 			if canon, ok := canonicalInteger(text); ok {
-				rewrites = append(rewrites, coercion{ptr: pointerOf(path), text: []byte(canon), off: -1})
+				rewrites = append(rewrites, coercion{ptr: jsonwire.PointerOf(path), text: []byte(canon), off: -1})
 				break
 			}
-			problems = append(problems, rangeProblem(pointerOf(path), text, "a 64-bit integer"))
-		case slices.Contains(n.types, "number"):
+			problems = append(problems, rangeProblem(jsonwire.PointerOf(path), text, "a 64-bit integer"))
+		case slices.Contains(n.Types, "number"):
 			if _, err := strconv.ParseFloat(text, 64); err != nil {
-				problems = append(problems, rangeProblem(pointerOf(path), text, "a 64-bit floating-point number"))
+				problems = append(problems, rangeProblem(jsonwire.PointerOf(path), text, "a 64-bit floating-point number"))
 			}
 		}
 		return v, false
@@ -64,7 +65,7 @@ func rangeProblem(pointer, text, what string) Problem {
 	if len(text) > 40 {
 		text = text[:37] + "..."
 	}
-	return Problem{Severity: SeverityError, Code: CodeDecode, Location: Location{Pointer: pointer, Offset: -1},
+	return Problem{Kind: KindDecode, Location: Location{Pointer: pointer, Offset: -1},
 		Message: "The `/body" + pointer + "` property does not fit " + what + ". You sent " + text + "."}
 }
 
@@ -74,18 +75,18 @@ func canonicalInteger(s string) (string, bool) {
 	if !strings.ContainsAny(s, ".eE") {
 		return "", false
 	}
-	d := parseDecimal(s)
-	if !d.whole() {
+	d := jsonwire.ParseDecimal(s)
+	if !d.Whole() {
 		return "", false
 	}
-	if d.digits == "" {
+	if d.Digits == "" {
 		return "0", true
 	}
-	if int64(len(d.digits))+d.exp > 19 {
+	if int64(len(d.Digits))+d.Exp > 19 {
 		return "", false
 	}
-	text := d.digits + strings.Repeat("0", int(d.exp))
-	if d.neg {
+	text := d.Digits + strings.Repeat("0", int(d.Exp))
+	if d.Neg {
 		text = "-" + text
 	}
 	if _, err := strconv.ParseInt(text, 10, 64); err != nil {

@@ -1,4 +1,4 @@
-package importvalidate
+package fastpath
 
 import (
 	"encoding/json"
@@ -9,32 +9,32 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// fastBenchSizes are the numbers of features of the benchmarked exports:
+// benchSizes are the numbers of features of the benchmarked exports:
 // 1000 features make about 1.19 MB.
-var fastBenchSizes = []int{1000, 10000, 100000}
+var benchSizes = []int{1000, 10000, 100000}
 
-// fastBenchBodies caches the generated exports by size.
-var fastBenchBodies = map[int][]byte{}
+// benchBodies caches the generated exports by size.
+var benchBodies = map[int][]byte{}
 
-// fastBenchBody returns the export of n features (seed 1).
-func fastBenchBody(n int) []byte {
-	if b, ok := fastBenchBodies[n]; ok {
+// benchBody returns the export of n features (seed 1).
+func benchBody(n int) []byte {
+	if b, ok := benchBodies[n]; ok {
 		return b
 	}
 	b := exportgen.JSON(exportgen.Options{Features: n, Seed: 1})
-	fastBenchBodies[n] = b
+	benchBodies[n] = b
 	return b
 }
 
 // BenchmarkDecodeEncodingJSON is the baseline: json.Unmarshal of an export
 // into a model.ImportRequest, without any schema check.
 func BenchmarkDecodeEncodingJSON(b *testing.B) {
-	for _, n := range fastBenchSizes {
+	for _, n := range benchSizes {
 		b.Run("N="+strconv.Itoa(n), func(b *testing.B) {
-			body := fastBenchBody(n)
+			body := benchBody(n)
 			b.SetBytes(int64(len(body)))
 			b.ReportAllocs()
-			cpu := fastStartCPU(b, len(body))
+			cpu := startCPU(b, len(body))
 			for i := 0; i < b.N; i++ {
 				var req model.ImportRequest
 				if err := json.Unmarshal(body, &req); err != nil {
@@ -46,20 +46,24 @@ func BenchmarkDecodeEncodingJSON(b *testing.B) {
 	}
 }
 
-// BenchmarkFastDecode measures fastDecode, which checks the export against
+// benchDepth is the nesting limit of the benchmarks, importvalidate's
+// default.
+const benchDepth = 1000
+
+// BenchmarkFastDecode measures Decode, which checks the export against
 // the schema and decodes it in one pass.
 func BenchmarkFastDecode(b *testing.B) {
-	for _, n := range fastBenchSizes {
+	for _, n := range benchSizes {
 		b.Run("N="+strconv.Itoa(n), func(b *testing.B) {
-			body := fastBenchBody(n)
-			if _, ok := fastDecode(body, DefaultMaxDepth); !ok {
+			body := benchBody(n)
+			if _, ok := Decode(body, benchDepth); !ok {
 				b.Fatal("the export does not take the fast path")
 			}
 			b.SetBytes(int64(len(body)))
 			b.ReportAllocs()
-			cpu := fastStartCPU(b, len(body))
+			cpu := startCPU(b, len(body))
 			for i := 0; i < b.N; i++ {
-				if _, ok := fastDecode(body, DefaultMaxDepth); !ok {
+				if _, ok := Decode(body, benchDepth); !ok {
 					b.Fatal("not ok")
 				}
 			}
@@ -68,29 +72,29 @@ func BenchmarkFastDecode(b *testing.B) {
 	}
 }
 
-// fastCPU measures the CPU time (all threads, garbage collection included)
+// cpuClock measures the CPU time (all threads, garbage collection included)
 // of a benchmark's loop. On a shared machine it varies less than the
 // elapsed time, which includes waiting for a core.
-type fastCPU struct {
+type cpuClock struct {
 	b     *testing.B
 	bytes int
 	start int64
 	ok    bool
 }
 
-// fastStartCPU resets b's timer and starts measuring a loop over inputs of
+// startCPU resets b's timer and starts measuring a loop over inputs of
 // the given size.
-func fastStartCPU(b *testing.B, bytes int) fastCPU {
+func startCPU(b *testing.B, bytes int) cpuClock {
 	b.ResetTimer()
-	start, ok := fastProcessCPU()
-	return fastCPU{b: b, bytes: bytes, start: start, ok: ok}
+	start, ok := processCPU()
+	return cpuClock{b: b, bytes: bytes, start: start, ok: ok}
 }
 
 // report adds the metrics cpu-ns/op and cpu-MB/s (input megabytes per
 // second of CPU time) to the benchmark's result.
-func (c fastCPU) report() {
+func (c cpuClock) report() {
 	c.b.StopTimer()
-	end, ok := fastProcessCPU()
+	end, ok := processCPU()
 	if !c.ok || !ok || c.b.N == 0 || end <= c.start {
 		return
 	}

@@ -1,4 +1,4 @@
-package importvalidate
+package jsonwire
 
 import (
 	"encoding/json"
@@ -14,8 +14,8 @@ import (
 // scalars it coerces are converted the JavaScript way. This file reproduces
 // those conversions.
 
-// jsFormatFloat formats f as JavaScript's Number.prototype.toString does.
-func jsFormatFloat(f float64) string {
+// JSFormatFloat formats f as JavaScript's Number.prototype.toString does.
+func JSFormatFloat(f float64) string {
 	switch {
 	case math.IsNaN(f):
 		return "NaN"
@@ -69,29 +69,29 @@ func jsFormatFloat(f float64) string {
 	return string(b)
 }
 
-// jsNumberText returns the JavaScript text of the JSON number text num (as
+// JSNumberText returns the JavaScript text of the JSON number text num (as
 // JSON.parse then String() would give it): "1.0" -> "1", "1E3" -> "1000".
 // Numbers beyond float64 become Infinity as in JavaScript.
-func jsNumberText(num string) string {
+func JSNumberText(num string) string {
 	f, err := strconv.ParseFloat(num, 64)
 	if err != nil && !math.IsInf(f, 0) {
 		return num
 	}
-	return jsFormatFloat(f)
+	return JSFormatFloat(f)
 }
 
-// jsonNumberText is JSON.stringify of a number: like jsNumberText, with
+// jsonNumberText is JSON.stringify of a number: like JSNumberText, with
 // non-finite numbers written as null.
 func jsonNumberText(num string) string {
-	t := jsNumberText(num)
+	t := JSNumberText(num)
 	if t == "Infinity" || t == "-Infinity" || t == "NaN" {
 		return "null"
 	}
 	return t
 }
 
-// appendJSString appends s as JSON.stringify writes a string.
-func appendJSString(dst []byte, s string) []byte {
+// AppendJSString appends s as JSON.stringify writes a string.
+func AppendJSString(dst []byte, s string) []byte {
 	const hexDigits = "0123456789abcdef"
 	dst = append(dst, '"')
 	for i := 0; i < len(s); {
@@ -133,11 +133,11 @@ func appendJSString(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
-// appendJSONValue appends v (a decoded scalar or composite, numbers as
+// AppendJSONValue appends v (a decoded scalar or composite, numbers as
 // json.Number) as JSON.stringify would write it. Object members come in
-// sorted order, as a Go map has no other; appendCompact keeps the body's
+// sorted order, as a Go map has no other; AppendCompact keeps the body's
 // order and is used for composites found in the body.
-func appendJSONValue(dst []byte, v any) []byte {
+func AppendJSONValue(dst []byte, v any) []byte {
 	switch v := v.(type) {
 	case nil:
 		return append(dst, "null"...)
@@ -146,14 +146,14 @@ func appendJSONValue(dst []byte, v any) []byte {
 	case json.Number:
 		return append(dst, jsonNumberText(v.String())...)
 	case string:
-		return appendJSString(dst, v)
+		return AppendJSString(dst, v)
 	case []any:
 		dst = append(dst, '[')
 		for i, e := range v {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendJSONValue(dst, e)
+			dst = AppendJSONValue(dst, e)
 		}
 		return append(dst, ']')
 	case map[string]any:
@@ -161,23 +161,23 @@ func appendJSONValue(dst []byte, v any) []byte {
 		for k := range v {
 			keys = append(keys, k)
 		}
-		sortStrings(keys)
+		SortStrings(keys)
 		dst = append(dst, '{')
 		for i, k := range keys {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendJSString(dst, k)
+			dst = AppendJSString(dst, k)
 			dst = append(dst, ':')
-			dst = appendJSONValue(dst, v[k])
+			dst = AppendJSONValue(dst, v[k])
 		}
 		return append(dst, '}')
 	}
 	return append(dst, "null"...)
 }
 
-// sortStrings is a small insertion sort, to keep this file free of sort.
-func sortStrings(s []string) {
+// SortStrings is a small insertion sort, to keep this file free of sort.
+func SortStrings(s []string) {
 	for i := 1; i < len(s); i++ {
 		for j := i; j > 0 && s[j] < s[j-1]; j-- {
 			s[j], s[j-1] = s[j-1], s[j]
@@ -185,23 +185,23 @@ func sortStrings(s []string) {
 	}
 }
 
-// jsToString is String(v) of JavaScript for a decoded value: what the
+// JSToString is String(v) of JavaScript for a decoded value: what the
 // reference server writes for a value inside a template string.
-func jsToString(v any) string {
+func JSToString(v any) string {
 	switch v := v.(type) {
 	case nil:
 		return "null"
 	case bool:
 		return strconv.FormatBool(v)
 	case json.Number:
-		return jsNumberText(v.String())
+		return JSNumberText(v.String())
 	case string:
 		return v
 	case []any:
 		parts := make([]string, len(v))
 		for i, e := range v {
 			if e != nil {
-				parts[i] = jsToString(e)
+				parts[i] = JSToString(e)
 			}
 		}
 		return strings.Join(parts, ",")
@@ -211,21 +211,21 @@ func jsToString(v any) string {
 	return ""
 }
 
-// appendCompact appends the value that starts at raw[off] (a JSON text
-// that scan accepted) as JSON.stringify of its parsed value writes it: no
+// AppendCompact appends the value that starts at raw[off] (a JSON text
+// that Scan accepted) as JSON.stringify of its parsed value writes it: no
 // whitespace, strings re-escaped, numbers in JavaScript form, object
 // members in JavaScript's order (index-like keys first by value, then the
 // others in body order; a repeated key keeps its first place and its last
 // value).
-func appendCompact(dst, raw []byte, off int) []byte {
+func AppendCompact(dst, raw []byte, off int) []byte {
 	dst, _ = compactValue(dst, raw, off)
 	return dst
 }
 
 // compactValue appends the value at raw[i] and returns the offset after
-// it. It recurses once per level of nesting, which scan bounded.
+// it. It recurses once per level of nesting, which Scan bounded.
 func compactValue(dst, raw []byte, i int) ([]byte, int) {
-	i = skipWS(raw, i)
+	i = SkipWS(raw, i)
 	if i >= len(raw) {
 		return dst, i
 	}
@@ -235,16 +235,16 @@ func compactValue(dst, raw []byte, i int) ([]byte, int) {
 		if end-1 <= i {
 			return dst, end
 		}
-		return appendJSString(dst, string(appendUnquoted(nil, raw[i+1:end-1]))), end
+		return AppendJSString(dst, string(AppendUnquoted(nil, raw[i+1:end-1]))), end
 	case c == '[':
 		dst = append(dst, '[')
-		i = skipWS(raw, i+1)
+		i = SkipWS(raw, i+1)
 		for n := 0; i < len(raw) && raw[i] != ']'; n++ {
 			if n > 0 {
 				dst = append(dst, ',')
 			}
 			dst, i = compactValue(dst, raw, i)
-			i = skipWS(raw, i)
+			i = SkipWS(raw, i)
 			if i < len(raw) && raw[i] == ',' {
 				i++
 			}
@@ -256,11 +256,11 @@ func compactValue(dst, raw []byte, i int) ([]byte, int) {
 			val []byte
 		}
 		var ms []member
-		i = skipWS(raw, i+1)
+		i = SkipWS(raw, i+1)
 		for i < len(raw) && raw[i] == '"' {
 			end := skipString(raw, i)
-			key := string(appendUnquoted(nil, raw[i+1:max(end-1, i+1)]))
-			i = skipWS(raw, end)
+			key := string(AppendUnquoted(nil, raw[i+1:max(end-1, i+1)]))
+			i = SkipWS(raw, end)
 			if i < len(raw) && raw[i] == ':' {
 				i++
 			}
@@ -276,14 +276,14 @@ func compactValue(dst, raw []byte, i int) ([]byte, int) {
 			if !found {
 				ms = append(ms, member{key, val})
 			}
-			i = skipWS(raw, i)
+			i = SkipWS(raw, i)
 			if i < len(raw) && raw[i] == ',' {
-				i = skipWS(raw, i+1)
+				i = SkipWS(raw, i+1)
 			}
 		}
 		// Index-like keys first, by value; the others keep body order.
 		sort.SliceStable(ms, func(a, b int) bool {
-			ia, ib := jsKeyOrder(ms[a].key, 0), jsKeyOrder(ms[b].key, 0)
+			ia, ib := JSKeyOrder(ms[a].key, 0), JSKeyOrder(ms[b].key, 0)
 			return ia < ib
 		})
 		dst = append(dst, '{')
@@ -291,7 +291,7 @@ func compactValue(dst, raw []byte, i int) ([]byte, int) {
 			if k > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendJSString(dst, m.key)
+			dst = AppendJSString(dst, m.key)
 			dst = append(dst, ':')
 			dst = append(dst, m.val...)
 		}
@@ -304,4 +304,15 @@ func compactValue(dst, raw []byte, i int) ([]byte, int) {
 		}
 		return append(dst, tok...), end
 	}
+}
+
+// JSKeyOrder places a member in the order JavaScript enumerates an
+// object's keys, which the reference server follows: keys that are array
+// indices ("0", "17") first, by value, then the others in body order (by
+// offset).
+func JSKeyOrder(key string, off int64) int64 {
+	if n, err := strconv.ParseUint(key, 10, 32); err == nil && n < 1<<32-1 && strconv.FormatUint(n, 10) == key {
+		return int64(n)
+	}
+	return 1<<32 + off
 }

@@ -1,12 +1,12 @@
 //go:build unix
 
-package importvalidate
+package fastpath
 
 import "syscall"
 
-// fastProcessCPU returns the CPU time the process has used so far, user and
+// processCPU returns the CPU time the process has used so far, user and
 // system, in nanoseconds, and whether it is known.
-func fastProcessCPU() (int64, bool) {
+func processCPU() (int64, bool) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0, false

@@ -1,7 +1,8 @@
-package importvalidate
+package fastpath
 
 import (
 	"encoding/binary"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"math/bits"
 	"strconv"
 	"unicode/utf8"
@@ -15,28 +16,28 @@ import (
 // just past it; a false result means the body is not one the fast path
 // accepts, and d is then abandoned.
 
-// fastMaxNesting is the nesting limit of encoding/json's decoder, which
+// maxNesting is the nesting limit of encoding/json's decoder, which
 // both the model's decoding and the schema checker's go through: a body
 // nested deeper cannot take the fast path whatever the caller's limit.
-const fastMaxNesting = 10000
+const maxNesting = 10000
 
 // SWAR constants: one bit or byte value in every byte of a uint64.
 const (
-	fastLSB = 0x0101010101010101
-	fastMSB = 0x8080808080808080
+	lowBits  = 0x0101010101010101
+	highBits = 0x8080808080808080
 )
 
-// fastSpecial returns, for eight string bytes read little-endian, a mask
+// specialBytes returns, for eight string bytes read little-endian, a mask
 // with the high bit set in every byte that needs a closer look: a quote, a
 // backslash, a control character or a non-ASCII byte. Borrows may flag a
 // byte above a flagged one, never one below, so the lowest flagged byte is
 // always a real one.
-func fastSpecial(x uint64) uint64 {
-	return ((x - 0x20*fastLSB) | ((x ^ '"'*fastLSB) - fastLSB) | ((x ^ '\\'*fastLSB) - fastLSB) | x) & fastMSB
+func specialBytes(x uint64) uint64 {
+	return ((x - 0x20*lowBits) | ((x ^ '"'*lowBits) - lowBits) | ((x ^ '\\'*lowBits) - lowBits) | x) & highBits
 }
 
 // ws skips JSON whitespace (space, tab, line feed, carriage return).
-func (d *fastDecoder) ws() {
+func (d *decoder) ws() {
 	for d.pos < len(d.data) {
 		c := d.data[d.pos]
 		if c > ' ' || (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
@@ -49,7 +50,7 @@ func (d *fastDecoder) ws() {
 // openObject reads '{' and the whitespace after it, entering one nesting
 // level. When the object is empty it reads the '}' too, leaves the level
 // and reports empty.
-func (d *fastDecoder) openObject() (empty, ok bool) {
+func (d *decoder) openObject() (empty, ok bool) {
 	if d.pos >= len(d.data) || d.data[d.pos] != '{' {
 		return false, false
 	}
@@ -69,7 +70,7 @@ func (d *fastDecoder) openObject() (empty, ok bool) {
 
 // member reads a member name, the colon and the whitespace around it,
 // leaving d.pos at the member's value.
-func (d *fastDecoder) member() (string, bool) {
+func (d *decoder) member() (string, bool) {
 	name, ok := d.key()
 	if !ok {
 		return "", false
@@ -89,7 +90,7 @@ func (d *fastDecoder) member() (string, bool) {
 
 // nextMember reads what follows a member's value: ',' (more is true, and
 // d.pos is at the next name) or '}' (the object ends and its level is left).
-func (d *fastDecoder) nextMember() (more, ok bool) {
+func (d *decoder) nextMember() (more, ok bool) {
 	d.ws()
 	if d.pos >= len(d.data) {
 		return false, false
@@ -110,7 +111,7 @@ func (d *fastDecoder) nextMember() (more, ok bool) {
 // openArray reads '[' and the whitespace after it, entering one nesting
 // level. When the array is empty it reads the ']' too, leaves the level and
 // reports empty.
-func (d *fastDecoder) openArray() (empty, ok bool) {
+func (d *decoder) openArray() (empty, ok bool) {
 	if d.pos >= len(d.data) || d.data[d.pos] != '[' {
 		return false, false
 	}
@@ -130,7 +131,7 @@ func (d *fastDecoder) openArray() (empty, ok bool) {
 
 // nextItem reads what follows an array item: ',' (more is true, and d.pos
 // is at the next item) or ']' (the array ends and its level is left).
-func (d *fastDecoder) nextItem() (more, ok bool) {
+func (d *decoder) nextItem() (more, ok bool) {
 	d.ws()
 	if d.pos >= len(d.data) {
 		return false, false
@@ -152,7 +153,7 @@ func (d *fastDecoder) nextItem() (more, ok bool) {
 // the offset of the first content byte and of the closing quote, and
 // whether the string holds an escape. Plain ASCII runs are crossed eight
 // bytes at a time; other bytes must form valid UTF-8.
-func (d *fastDecoder) scanString() (start, end int, esc, ok bool) {
+func (d *decoder) scanString() (start, end int, esc, ok bool) {
 	data := d.data
 	i := d.pos
 	if i >= len(data) || data[i] != '"' {
@@ -162,7 +163,7 @@ func (d *fastDecoder) scanString() (start, end int, esc, ok bool) {
 	start = i
 	for {
 		for i+8 <= len(data) {
-			if m := fastSpecial(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+			if m := specialBytes(binary.LittleEndian.Uint64(data[i:])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				break
 			}
@@ -185,7 +186,7 @@ func (d *fastDecoder) scanString() (start, end int, esc, ok bool) {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i += 2
 			case 'u':
-				if i+6 > len(data) || !fastHex4(data[i+2:i+6]) {
+				if i+6 > len(data) || !hex4(data[i+2:i+6]) {
 					return 0, 0, false, false
 				}
 				i += 6
@@ -206,8 +207,8 @@ func (d *fastDecoder) scanString() (start, end int, esc, ok bool) {
 	}
 }
 
-// fastHex4 reports whether b holds four hexadecimal digits.
-func fastHex4(b []byte) bool {
+// hex4 reports whether b holds four hexadecimal digits.
+func hex4(b []byte) bool {
 	for _, c := range b {
 		if !('0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f') {
 			return false
@@ -218,7 +219,7 @@ func fastHex4(b []byte) bool {
 
 // str reads a string value the result keeps: its text is copied into the
 // string arena (see keep).
-func (d *fastDecoder) str() (string, bool) {
+func (d *decoder) str() (string, bool) {
 	start, end, esc, ok := d.scanString()
 	if !ok {
 		return "", false
@@ -226,74 +227,74 @@ func (d *fastDecoder) str() (string, bool) {
 	if !esc {
 		return d.keep(d.data[start:end]), true
 	}
-	d.buf = appendUnquoted(d.buf[:0], d.data[start:end])
+	d.buf = jsonwire.AppendUnquoted(d.buf[:0], d.data[start:end])
 	return d.keep(d.buf), true
 }
 
 // strView reads a string the result does not keep, such as an enumeration
 // value or a date-time: the string shares memory with the input or with
 // d.buf and is valid only until the next read.
-func (d *fastDecoder) strView() (string, bool) {
+func (d *decoder) strView() (string, bool) {
 	start, end, esc, ok := d.scanString()
 	if !ok {
 		return "", false
 	}
 	if !esc {
-		return fastView(d.data[start:end]), true
+		return viewString(d.data[start:end]), true
 	}
-	d.buf = appendUnquoted(d.buf[:0], d.data[start:end])
-	return fastView(d.buf), true
+	d.buf = jsonwire.AppendUnquoted(d.buf[:0], d.data[start:end])
+	return viewString(d.buf), true
 }
 
 // key reads a member name, with the whitespace after it. A name without
-// escapes shares memory with the input and is valid during the fastDecode
+// escapes shares memory with the input and is valid during the Decode
 // call only; whoever keeps a name copies it (keep).
-func (d *fastDecoder) key() (string, bool) {
+func (d *decoder) key() (string, bool) {
 	start, end, esc, ok := d.scanString()
 	if !ok {
 		return "", false
 	}
 	d.ws()
 	if !esc {
-		return fastView(d.data[start:end]), true
+		return viewString(d.data[start:end]), true
 	}
-	return string(appendUnquoted(nil, d.data[start:end])), true
+	return string(jsonwire.AppendUnquoted(nil, d.data[start:end])), true
 }
 
-// fastView returns a string sharing b's memory, for text that is only
-// looked at during the fastDecode call (member names, enumeration values,
+// viewString returns a string sharing b's memory, for text that is only
+// looked at during the Decode call (member names, enumeration values,
 // numbers, date-times), so that looking costs no copy. b must not change
 // while the string is in use, and the string must not outlive the call.
-func fastView(b []byte) string {
+func viewString(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
 	return unsafe.String(&b[0], len(b))
 }
 
-// fastViewBytes returns the bytes of s without copying them, for keep:
+// viewBytes returns the bytes of s without copying them, for keep:
 // they must not be written.
-func fastViewBytes(s string) []byte {
+func viewBytes(s string) []byte {
 	return unsafe.Slice(unsafe.StringData(s), len(s))
 }
 
-// fastArenaChunk is the size of the string arena's chunks, the largest
+// arenaChunk is the size of the string arena's chunks, the largest
 // size class of small objects.
-const fastArenaChunk = 32 << 10
+const arenaChunk = 32 << 10
 
 // keep returns a string holding a copy of b. Short strings are copied to
 // the current chunk of the string arena, whose bytes are never written
 // again once handed out; only the text the result keeps is copied, in a
 // few allocations.
-func (d *fastDecoder) keep(b []byte) string {
+func (d *decoder) keep(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
 	if len(b) > len(d.arena)-d.arenaUsed {
-		if len(b) > fastArenaChunk/8 {
+		if len(b) > arenaChunk/8 {
 			return string(b)
 		}
-		d.arena, d.arenaUsed = make([]byte, fastArenaChunk), 0
+		d.arena, d.arenaUsed = make([]byte, arenaChunk), 0
 	}
 	start := d.arenaUsed
 	d.arenaUsed += copy(d.arena[start:], b)
@@ -301,9 +302,9 @@ func (d *fastDecoder) keep(b []byte) string {
 }
 
 // number reads a number and returns its literal text, valid during the
-// fastDecode call only (see fastView); plain reports that it has neither a
+// Decode call only (see viewString); plain reports that it has neither a
 // fraction nor an exponent.
-func (d *fastDecoder) number() (lit string, plain, ok bool) {
+func (d *decoder) number() (lit string, plain, ok bool) {
 	data := d.data
 	start := d.pos
 	i := start
@@ -348,23 +349,23 @@ func (d *fastDecoder) number() (lit string, plain, ok bool) {
 		}
 	}
 	d.pos = i
-	return fastView(data[start:i]), plain, true
+	return viewString(data[start:i]), plain, true
 }
 
 // float reads a number as encoding/json decodes it into a float64; a
 // number out of the float64 range makes encoding/json fail, and so the
 // fast path.
-func (d *fastDecoder) float() (float64, bool) {
+func (d *decoder) float() (float64, bool) {
 	lit, plain, ok := d.number()
 	if !ok {
 		return 0, false
 	}
-	return fastParseFloat(lit, plain)
+	return parseFloat(lit, plain)
 }
 
-// fastParseFloat is strconv.ParseFloat(lit, 64), with a shortcut for
+// parseFloat is strconv.ParseFloat(lit, 64), with a shortcut for
 // integers of up to 15 digits, which float64 holds exactly.
-func fastParseFloat(lit string, plain bool) (float64, bool) {
+func parseFloat(lit string, plain bool) (float64, bool) {
 	if plain && len(lit) <= 15 {
 		neg := lit[0] == '-'
 		digits := lit
@@ -389,7 +390,7 @@ func fastParseFloat(lit string, plain bool) (float64, bool) {
 // a literal without fraction or exponent that fits. jsonschema/v5 also
 // takes 5.0 or 1e2 for a JSON Schema integer, but encoding/json cannot
 // decode those into the model, so they leave the fast path.
-func (d *fastDecoder) integer() (int64, bool) {
+func (d *decoder) integer() (int64, bool) {
 	lit, plain, ok := d.number()
 	if !ok || !plain {
 		return 0, false
@@ -414,7 +415,7 @@ func (d *fastDecoder) integer() (int64, bool) {
 }
 
 // boolean reads true or false.
-func (d *fastDecoder) boolean() (bool, bool) {
+func (d *decoder) boolean() (bool, bool) {
 	data := d.data
 	i := d.pos
 	if i+4 <= len(data) && string(data[i:i+4]) == "true" {
@@ -430,7 +431,7 @@ func (d *fastDecoder) boolean() (bool, bool) {
 
 // null reads null when it is there; it reports false, and reads nothing,
 // when the value is something else.
-func (d *fastDecoder) null() bool {
+func (d *decoder) null() bool {
 	i := d.pos
 	if i+4 <= len(d.data) && string(d.data[i:i+4]) == "null" {
 		d.pos = i + 4
@@ -441,7 +442,7 @@ func (d *fastDecoder) null() bool {
 
 // skip checks one value of any JSON type without keeping it: syntax,
 // UTF-8, nesting depth and, in every object, distinct member names.
-func (d *fastDecoder) skip() bool {
+func (d *decoder) skip() bool {
 	if d.pos >= len(d.data) {
 		return false
 	}
@@ -475,13 +476,13 @@ func (d *fastDecoder) skip() bool {
 	return ok
 }
 
-// fastLinearKeys is the number of member names from which skipObject looks
+// linearKeys is the number of member names from which skipObject looks
 // for duplicates in a map rather than in a list.
-const fastLinearKeys = 32
+const linearKeys = 32
 
 // skipObject checks an object of any content (see skip). The names of the
 // objects being checked are kept on d.names, innermost last.
-func (d *fastDecoder) skipObject() bool {
+func (d *decoder) skipObject() bool {
 	empty, ok := d.openObject()
 	if !ok {
 		return false
@@ -503,8 +504,8 @@ func (d *fastDecoder) skipObject() bool {
 				}
 			}
 			d.names = append(d.names, name)
-			if len(d.names)-base >= fastLinearKeys {
-				set = make(map[string]struct{}, 2*fastLinearKeys)
+			if len(d.names)-base >= linearKeys {
+				set = make(map[string]struct{}, 2*linearKeys)
 				for _, seen := range d.names[base:] {
 					set[seen] = struct{}{}
 				}
@@ -533,7 +534,7 @@ func (d *fastDecoder) skipObject() bool {
 
 // raw checks a value of any content (see skip) and returns a copy of its
 // bytes, as encoding/json fills a json.RawMessage.
-func (d *fastDecoder) raw() ([]byte, bool) {
+func (d *decoder) raw() ([]byte, bool) {
 	start := d.pos
 	if !d.skip() {
 		return nil, false
@@ -542,7 +543,7 @@ func (d *fastDecoder) raw() ([]byte, bool) {
 }
 
 // rawObject is raw for a value that must be an object.
-func (d *fastDecoder) rawObject() ([]byte, bool) {
+func (d *decoder) rawObject() ([]byte, bool) {
 	if d.pos >= len(d.data) || d.data[d.pos] != '{' {
 		return nil, false
 	}

@@ -1,4 +1,4 @@
-package importvalidate
+package jsonwire
 
 import (
 	"encoding/json"
@@ -43,14 +43,14 @@ func TestScanSyntaxErrors(t *testing.T) {
 		{"{}x", 2, "Unexpected data after the JSON value", ""},
 	}
 	for _, tt := range tests {
-		issues, fatal := scan([]byte(tt.in), 1000)
+		issues, fatal := Scan([]byte(tt.in), 1000)
 		if !fatal || len(issues) == 0 {
 			t.Errorf("%q: not fatal: %+v", tt.in, issues)
 			continue
 		}
 		is := issues[len(issues)-1]
-		if is.code != CodeSyntax || is.off != tt.off || is.what != tt.what || !strings.Contains(is.tail, tt.expect) {
-			t.Errorf("%q: got %s @%d %q %q, want @%d %q %q", tt.in, is.code, is.off, is.what, is.tail, tt.off, tt.what, tt.expect)
+		if is.Kind != KindSyntax || is.Off != tt.off || is.What != tt.what || !strings.Contains(is.Tail, tt.expect) {
+			t.Errorf("%q: got %s @%d %q %q, want @%d %q %q", tt.in, is.Kind, is.Off, is.What, is.Tail, tt.off, tt.what, tt.expect)
 		}
 	}
 }
@@ -60,7 +60,7 @@ func TestScanValid(t *testing.T) {
 		`{}`, `[]`, `0`, `-0.5e-7`, `"x"`, `true`, `null`, ` {"a" : [1, {"b":null}, "\u00e9\n"] } `,
 		"\"\xe2\x82\xac \xf0\x9f\x98\x80\"", `{"a":{"a":{"a":1}}}`, `[[],[[]],{}]`, `1E400`,
 	} {
-		if issues, fatal := scan([]byte(in), 1000); fatal || len(issues) > 0 {
+		if issues, fatal := Scan([]byte(in), 1000); fatal || len(issues) > 0 {
 			t.Errorf("%q: %+v", in, issues)
 		}
 	}
@@ -70,13 +70,13 @@ func TestScanInvalidUTF8(t *testing.T) {
 	// Overlong encodings, surrogates and stray continuation bytes are all
 	// invalid; one issue per string, at the first bad byte.
 	in := "[\"a\xc0\xafb\xff\", \"\xed\xa0\x80\", \"ok\", \"\x80\"]"
-	issues, fatal := scan([]byte(in), 1000)
+	issues, fatal := Scan([]byte(in), 1000)
 	if fatal {
 		t.Fatal("fatal")
 	}
 	var got []string
 	for _, is := range issues {
-		got = append(got, fmt.Sprintf("%s@%d(%d)", is.code, is.off, is.at))
+		got = append(got, fmt.Sprintf("%s@%d(%d)", is.Kind, is.Off, is.At))
 	}
 	want := "invalid-utf8@3(1) invalid-utf8@11(10) invalid-utf8@24(23)"
 	if strings.Join(got, " ") != want {
@@ -97,12 +97,12 @@ func TestScanDepth(t *testing.T) {
 		{strings.Repeat("[", 100000), 1000, true, 1000},
 		{strings.Repeat(`{"a":`, 100000), 1000, true, 5000},
 	} {
-		issues, fatal := scan([]byte(tt.in), tt.max)
+		issues, fatal := Scan([]byte(tt.in), tt.max)
 		if fatal != tt.fatal {
 			t.Errorf("%.20q: fatal %v", tt.in, fatal)
 			continue
 		}
-		if fatal && (issues[len(issues)-1].code != CodeMaxDepth || issues[len(issues)-1].off != tt.off) {
+		if fatal && (issues[len(issues)-1].Kind != KindMaxDepth || issues[len(issues)-1].Off != tt.off) {
 			t.Errorf("%.20q: %+v", tt.in, issues[len(issues)-1])
 		}
 	}
@@ -110,10 +110,10 @@ func TestScanDepth(t *testing.T) {
 
 func TestScanDuplicateKeysEscaped(t *testing.T) {
 	in := `{"a\/b":1,"a/b":2,"\u00e9":3,"` + "\u00e9" + `":4,"x":{"a/b":5}}`
-	issues, _ := scan([]byte(in), 1000)
+	issues, _ := Scan([]byte(in), 1000)
 	var got []string
 	for _, is := range issues {
-		got = append(got, fmt.Sprintf("%d->%d first=%v", is.off, is.other, is.first))
+		got = append(got, fmt.Sprintf("%d->%d first=%v", is.Off, is.Other, is.First))
 	}
 	want := "1->10 first=true 10->1 first=false 18->29 first=true 29->18 first=false"
 	if strings.Join(got, " ") != want {
@@ -124,7 +124,7 @@ func TestScanDuplicateKeysEscaped(t *testing.T) {
 func TestWalkPointers(t *testing.T) {
 	in := `{"a":[1,{"b/c":true,"m~n":[]},"x"],"\u0064":{},"e":{"":null}}`
 	var got []string
-	walkPointers([]byte(in), func(off int, key bool, ptr []byte) bool {
+	WalkPointers([]byte(in), func(off int, key bool, ptr []byte) bool {
 		k := "v"
 		if key {
 			k = "k"
@@ -139,31 +139,9 @@ func TestWalkPointers(t *testing.T) {
 	}
 	// Stopping early.
 	n := 0
-	walkPointers([]byte(in), func(int, bool, []byte) bool { n++; return n < 3 })
+	WalkPointers([]byte(in), func(int, bool, []byte) bool { n++; return n < 3 })
 	if n != 3 {
 		t.Errorf("walk went on after false: %d calls", n)
-	}
-}
-
-func TestLocatePointers(t *testing.T) {
-	in := []byte("{\"data\": {\n  \"features\": [ {\"name\": \"f\"} ]}}")
-	locs := []*Location{
-		{Pointer: "/data/features/0/name", Offset: -1},
-		{Pointer: "/data", Offset: -1},
-		{Pointer: "/nope", Offset: -1},
-		{Pointer: "/data/features/0/name", Offset: -1},
-	}
-	locatePointers(in, locs)
-	want := []Location{
-		{Pointer: "/data/features/0/name", Offset: 36, Line: 2, Column: 26},
-		{Pointer: "/data", Offset: 9, Line: 1, Column: 10},
-		{Pointer: "/nope", Offset: -1},
-		{Pointer: "/data/features/0/name", Offset: 36, Line: 2, Column: 26},
-	}
-	for i, l := range locs {
-		if *l != want[i] {
-			t.Errorf("%d: got %+v, want %+v", i, *l, want[i])
-		}
 	}
 }
 
@@ -179,7 +157,7 @@ func TestAppendUnquoted(t *testing.T) {
 		`\ude00\u0041`:       "\ufffdA",
 		"a\xffb":             "a\ufffdb",
 	} {
-		if got := string(appendUnquoted(nil, []byte(in))); got != want {
+		if got := string(AppendUnquoted(nil, []byte(in))); got != want {
 			t.Errorf("%q: got %q, want %q", in, got, want)
 		}
 		var std string
@@ -196,14 +174,14 @@ func FuzzScan(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		issues, fatal := scan(data, 1000)
+		issues, fatal := Scan(data, 1000)
 		if fatal == json.Valid(data) && !(len(data) >= 3 && string(data[:3]) == "\xef\xbb\xbf") {
-			if !(fatal && issues[len(issues)-1].code == CodeMaxDepth) {
+			if !(fatal && issues[len(issues)-1].Kind == KindMaxDepth) {
 				t.Fatalf("%q: scanner fatal=%v, json.Valid=%v (%+v)", data, fatal, json.Valid(data), issues)
 			}
 		}
 		if !fatal {
-			walkPointers(data, func(off int, key bool, ptr []byte) bool {
+			WalkPointers(data, func(off int, key bool, ptr []byte) bool {
 				if off < 0 || off >= len(data) {
 					t.Fatalf("offset %d out of range", off)
 				}
@@ -243,8 +221,8 @@ func stSampleBody(n int) []byte {
 
 func TestScanAllocations(t *testing.T) {
 	small, big := stSampleBody(10), stSampleBody(1000)
-	a := testing.AllocsPerRun(20, func() { scan(small, 1000) })
-	b := testing.AllocsPerRun(5, func() { scan(big, 1000) })
+	a := testing.AllocsPerRun(20, func() { Scan(small, 1000) })
+	b := testing.AllocsPerRun(5, func() { Scan(big, 1000) })
 	// The stacks grow a few times; nothing is allocated per token.
 	if a > 10 || b > a+2 {
 		t.Errorf("allocations: %v for %d bytes, %v for %d bytes", a, len(small), b, len(big))
@@ -256,7 +234,7 @@ func BenchmarkScan(b *testing.B) {
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, fatal := scan(body, 1000); fatal {
+		if _, fatal := Scan(body, 1000); fatal {
 			b.Fatal("fatal")
 		}
 	}
@@ -267,17 +245,5 @@ func BenchmarkJSONValid(b *testing.B) {
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
 		json.Valid(body)
-	}
-}
-
-func BenchmarkCheck(b *testing.B) {
-	s := stNew(b, StructureOptions{})
-	body := stSampleBody(200)
-	b.SetBytes(int64(len(body)))
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, ps := s.Check(body); len(ps) > 0 {
-			b.Fatal(ps)
-		}
 	}
 }

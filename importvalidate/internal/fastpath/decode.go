@@ -1,0 +1,130 @@
+package fastpath
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// Decode decodes body into an ImportRequest when, and only when, body is a single JSON value that is
+// syntactically valid, valid UTF-8 throughout, free of duplicate member names in every object (compare names
+// after unescaping), nested no deeper than maxDepth, and valid against import.schema.json. Otherwise ok is false
+// and the caller falls back to the slow path that reports the problems.
+//
+// Precisely: ok is true exactly when all of the following hold, and then
+// req equals what json.Unmarshal into a model.ImportRequest gives for body
+// (including Nullable presence, nil versus empty optional arrays, the
+// presence bits of ExportData, Extra members and raw items):
+//
+//   - body is one JSON text (RFC 8259; whitespace is space, tab, line feed
+//     and carriage return; no byte order mark) whose strings are valid
+//     UTF-8 and whose objects have distinct member names once unescaped
+//     (escapes decode as in encoding/json: a lone surrogate is U+FFFD);
+//   - objects and arrays nest at most maxDepth levels (the outermost
+//     object is level 1), and at most 10000, encoding/json's limit;
+//   - jsonschema/v5 (formats asserted, its own date-time check) finds body
+//     valid against import.schema.json, without panicking (it panics on a
+//     number checked against a bound or for being an integer when
+//     big.Rat cannot read it, such as 1e-9999999);
+//   - encoding/json decodes body into a model.ImportRequest without error.
+//     Valid bodies it fails on: an "integer" member written 5.0 or 1e2 or
+//     beyond int64, a number beyond float64, a date-time the schema takes
+//     but model.ParseDateTime does not (such as an hour "+1");
+//   - no open object (collaborators and its users, a strategy variant's
+//     payload, a feature's links, data.links[].links) has an extra member
+//     whose name equals a declared member's name under case folding
+//     (strings.EqualFold): encoding/json would decode it into the declared
+//     member as well.
+//
+// A date-time thus takes the fast path only when both jsonschema/v5's
+// check and model.ParseDateTime accept it, so ok also implies validity for
+// a schema compiled with either of them as its date-time check (the
+// structural tier uses model.ParseDateTime).
+//
+// req shares no memory with body, which the caller may reuse afterwards.
+// Its strings are copied into a few 32 KiB chunks (lex.go, keep).
+func Decode(body []byte, maxDepth int) (req *model.ImportRequest, ok bool) {
+	d := decoders.Get().(*decoder)
+	defer d.release()
+	d.data, d.pos, d.depth, d.limit = body, 0, 0, min(maxDepth, maxNesting)
+	req = new(model.ImportRequest)
+	d.ws()
+	if !d.importRequest(req) {
+		return nil, false
+	}
+	d.ws()
+	if d.pos != len(body) {
+		return nil, false
+	}
+	return req, true
+}
+
+// decoders keeps decoders between calls, so that their scratch lists
+// have grown to the size of the arrays met before.
+var decoders = sync.Pool{New: func() any { return new(decoder) }}
+
+// release forgets everything of the last decoding that the result holds or
+// that would keep the input alive, and returns d to decoders.
+func (d *decoder) release() {
+	d.data, d.arena, d.arenaUsed = nil, nil, 0
+	clear(d.names)
+	d.names = d.names[:0]
+	d.store.reset()
+	decoders.Put(d)
+}
+
+// decoder is the state of one Decode call.
+type decoder struct {
+	data []byte
+	// arena is the current chunk of the string arena (see keep), handed
+	// out to the result up to arenaUsed.
+	arena     []byte
+	arenaUsed int
+	pos       int // offset of the next byte to read
+	depth     int // objects and arrays open at pos
+	limit     int // largest depth allowed
+	buf       []byte
+	// names holds the member names of the objects skipObject is checking,
+	// innermost last.
+	names []string
+
+	// store holds the lists and slabs of the generated decode functions
+	// (decode_gen.go).
+	store
+	// patterns caches the compiled patterns of patternMatches.
+	patterns map[string]*regexp.Regexp
+}
+
+// once sets bit in *seen and reports whether it was clear; a member
+// met twice in one object takes the body off the fast path.
+func once(seen *uint64, bit uint64) bool {
+	if *seen&bit != 0 {
+		return false
+	}
+	*seen |= bit
+	return true
+}
+
+// extra keeps the member name of an open object, whose declared members
+// are known, in *m with the raw bytes of its value. It refuses a name
+// that case-folds to a declared one, which encoding/json would decode into
+// the declared member too.
+func (d *decoder) extra(m *model.Extra, name string, known []string) bool {
+	for _, k := range known {
+		if strings.EqualFold(name, k) {
+			return false
+		}
+	}
+	raw, ok := d.raw()
+	if !ok {
+		return false
+	}
+	if *m == nil {
+		*m = make(model.Extra, 1)
+	}
+	n := len(*m)
+	(*m)[d.keep(viewBytes(name))] = raw
+	return len(*m) > n // equal: a duplicate name
+}

@@ -1,0 +1,138 @@
+package fastpath
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// FuzzFastPathAgreesWithSchema checks, for any body, that Decode's
+// verdict is the contract's (syntax, UTF-8, distinct names, depth,
+// jsonschema/v5's verdict, encoding/json's success) and that what it
+// decodes equals encoding/json's decoding; and that a body it takes is
+// one Structure.Check finds no problem in. The depth input varies the
+// nesting limit around the seeds' needs.
+func FuzzFastPathAgreesWithSchema(f *testing.F) {
+	// Without -fuzz, TestFastPathAgreesWithSchema runs the mutations; the
+	// seeds then are the other bodies only.
+	fuzzing := flag.Lookup("test.fuzz") != nil && flag.Lookup("test.fuzz").Value.String() != ""
+	for name, b := range agreementBodies(f) {
+		if fuzzing || !strings.HasPrefix(name, "rich ") && !strings.HasPrefix(name, "exportgen-1 ") {
+			f.Add(b, uint8(testDepth))
+		}
+	}
+	f.Add([]byte(richBody), uint8(13))
+	f.Fuzz(func(t *testing.T, body []byte, depth uint8) {
+		if msg := disagreement(t, body, int(depth)); msg != "" {
+			t.Fatalf("maxDepth %d: %s\nbody: %q", depth, msg, body)
+		}
+		if msg := structureDisagreement(t, body); msg != "" {
+			t.Fatalf("%s\nbody: %q", msg, body)
+		}
+	})
+}
+
+// richPaths lists the JSON pointers of every value of richBody,
+// with whether the value is an object.
+func richPaths(tb testing.TB) (doc any, paths []string, objects []bool) {
+	tb.Helper()
+	dec := json.NewDecoder(strings.NewReader(richBody))
+	dec.UseNumber()
+	if err := dec.Decode(&doc); err != nil {
+		tb.Fatal(err)
+	}
+	var visit func(at string, v any)
+	visit = func(at string, v any) {
+		_, isObject := v.(map[string]any)
+		paths = append(paths, at)
+		objects = append(objects, isObject)
+		switch x := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(x))
+			for k := range x {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				visit(at+"/"+k, x[k])
+			}
+		case []any:
+			for i, e := range x {
+				visit(fmt.Sprintf("%s/%d", at, i), e)
+			}
+		}
+	}
+	visit("", doc)
+	return doc, paths, objects
+}
+
+// FuzzFastPathMemberValues is FuzzFastPathAgreesWithSchema with the
+// fuzzer's bytes placed inside a valid body, so that they reach the checks
+// of every member: value replaces the value at slot of richBody or,
+// when name is not empty and slot is an object, is added to it as member
+// name.
+func FuzzFastPathMemberValues(f *testing.F) {
+	doc, paths, objects := richPaths(f)
+	for i := range paths {
+		f.Add(uint16(i), "", []byte(`"2024-01-02T03:04:05Z"`))
+		f.Add(uint16(i), "", []byte(`1000.0`))
+	}
+	f.Add(uint16(0), "Project", []byte(`"x"`))
+	f.Add(uint16(1), "extra", []byte(`{"a":[1,{"b":"\ud800"}]}`))
+	f.Fuzz(func(t *testing.T, slot uint16, name string, value []byte) {
+		i := int(slot) % len(paths)
+		m := mutation{at: paths[i], kind: mutReplace, raw: string(value)}
+		if name != "" {
+			if !objects[i] || !utf8.ValidString(name) {
+				return
+			}
+			m = mutation{at: paths[i], kind: mutAdd, name: name, raw: string(value)}
+		}
+		var b bytes.Buffer
+		encode(&b, doc, "", m)
+		if msg := disagreement(t, b.Bytes(), testDepth); msg != "" {
+			t.Fatalf("%s\nbody: %q", msg, b.Bytes())
+		}
+		if msg := structureDisagreement(t, b.Bytes()); msg != "" {
+			t.Fatalf("%s\nbody: %q", msg, b.Bytes())
+		}
+	})
+}
+
+// FuzzFastDateTime checks isDateTime against jsonschema/v5's
+// date-time check and utcDateTime against model.ParseDateTime.
+func FuzzFastDateTime(f *testing.F) {
+	for _, s := range []string{
+		"2024-01-02T03:04:05Z", "2024-01-02t03:04:05.123z", "2016-12-31T23:59:60Z", "2016-12-31T15:59:60-08:00",
+		"2024-01-02T+1:04:05Z", "2024-02-30T00:00:00Z", "2024-01-02T03:04:05+23:59", "2024-01-02T03:04:05.1234567891Z",
+		"0000-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2024-01-02 03:04:05Z", "2024-01-02T03:04:05-00:00",
+	} {
+		f.Add(s)
+	}
+	check := jsonschema.Formats["date-time"]
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := isDateTime(s), check(s); got != want {
+			t.Fatalf("isDateTime(%q) = %v, jsonschema says %v", s, got, want)
+		}
+		if !isDateTime(s) {
+			return
+		}
+		got, ok := utcDateTime(s)
+		if !ok {
+			return
+		}
+		want, err := model.ParseDateTime(s)
+		if err != nil || !got.Equal(want) || got.Location() != want.Location() {
+			t.Fatalf("utcDateTime(%q) = %v, model.ParseDateTime gives %v, %v", s, got, want, err)
+		}
+	})
+}

@@ -1,0 +1,256 @@
+package fastpath
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// The schema compiled by testSchema, once per test binary.
+var (
+	schemaOnce     sync.Once
+	compiledSchema *jsonschema.Schema
+	schemaErr      error
+)
+
+// testSchema compiles importvalidate's import.schema.json with
+// jsonschema/v5's own date-time check and formats asserted.
+func testSchema(tb testing.TB) *jsonschema.Schema {
+	tb.Helper()
+	doc := schemaDocument(tb)
+	schemaOnce.Do(func() {
+		c := jsonschema.NewCompiler()
+		c.Draft = jsonschema.Draft2020
+		c.AssertFormat = true
+		if err := c.AddResource("urn:fastpath-test:import.schema.json", bytes.NewReader(doc)); err != nil {
+			schemaErr = err
+			return
+		}
+		compiledSchema, schemaErr = c.Compile("urn:fastpath-test:import.schema.json")
+	})
+	if schemaErr != nil {
+		tb.Fatalf("compiling import.schema.json: %v", schemaErr)
+	}
+	return compiledSchema
+}
+
+// expectation is what Decode must give for a body: ok, and when ok
+// the value encoding/json decodes. why names the first reason for !ok.
+type expectation struct {
+	ok   bool
+	want *model.ImportRequest
+	why  string
+}
+
+// expect computes Decode's verdict on body from the contract.
+func expect(tb testing.TB, body []byte, maxDepth int) expectation {
+	tb.Helper()
+	if !json.Valid(body) {
+		return expectation{why: "syntax"}
+	}
+	if !utf8.Valid(body) {
+		return expectation{why: "utf-8"}
+	}
+	if why := namesAndDepth(body, maxDepth); why != "" {
+		return expectation{why: why}
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var doc any
+	if err := dec.Decode(&doc); err != nil {
+		return expectation{why: "jsonschema cannot read the body: " + err.Error()}
+	}
+	if err := validate(testSchema(tb), doc); err != nil {
+		return expectation{why: "schema: " + err.Error()}
+	}
+	if name := foldCollision(doc); name != "" {
+		return expectation{why: "open object member " + name + " folds to a declared one"}
+	}
+	var want model.ImportRequest
+	if err := json.Unmarshal(body, &want); err != nil {
+		expectedUnmarshalFailure(tb, body, err)
+		return expectation{why: "encoding/json: " + err.Error()}
+	}
+	return expectation{ok: true, want: &want}
+}
+
+// validate runs the schema check, turning a panic (jsonschema/v5 panics
+// on numbers big.Rat cannot read) into an error.
+func validate(s *jsonschema.Schema, doc any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("jsonschema panicked: %v", r)
+		}
+	}()
+	return s.Validate(doc)
+}
+
+// expectedUnmarshalFailure fails the test when encoding/json rejects a
+// schema-valid body for a reason Decode's contract does not list.
+func expectedUnmarshalFailure(tb testing.TB, body []byte, err error) {
+	tb.Helper()
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && strings.HasPrefix(te.Value, "number") && (te.Type.Kind().String() == "int64" || te.Type.Kind().String() == "float64") {
+		return
+	}
+	if strings.Contains(err.Error(), "is not an RFC 3339 date-time") {
+		return
+	}
+	tb.Fatalf("encoding/json rejects a schema-valid body for a reason the contract does not list: %v\nbody: %.2000q", err, body)
+}
+
+// namesAndDepth walks body (valid JSON) and reports a duplicate member
+// name, compared after unescaping, or nesting deeper than maxDepth.
+func namesAndDepth(body []byte, maxDepth int) string {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	return walkTokens(dec, 0, maxDepth)
+}
+
+// walkTokens reads one value from dec, whose containers open at depth
+// +1, and reports the first problem namesAndDepth looks for.
+func walkTokens(dec *json.Decoder, depth, maxDepth int) string {
+	tok, err := dec.Token()
+	if err != nil {
+		return "token: " + err.Error()
+	}
+	switch tok {
+	case json.Delim('{'):
+		if depth+1 > maxDepth {
+			return "depth"
+		}
+		names := map[string]bool{}
+		for dec.More() {
+			nt, err := dec.Token()
+			if err != nil {
+				return "token: " + err.Error()
+			}
+			name := nt.(string)
+			if names[name] {
+				return fmt.Sprintf("duplicate name %q", name)
+			}
+			names[name] = true
+			if why := walkTokens(dec, depth+1, maxDepth); why != "" {
+				return why
+			}
+		}
+		_, err = dec.Token()
+	case json.Delim('['):
+		if depth+1 > maxDepth {
+			return "depth"
+		}
+		for dec.More() {
+			if why := walkTokens(dec, depth+1, maxDepth); why != "" {
+				return why
+			}
+		}
+		_, err = dec.Token()
+	}
+	if err != nil {
+		return "token: " + err.Error()
+	}
+	return ""
+}
+
+// foldCollision returns the name of an extra member of an open object
+// of doc (a schema-valid body) that equals a declared member's name under
+// case folding, or "".
+func foldCollision(doc any) string {
+	found := ""
+	check := func(v any, declared ...string) {
+		obj, _ := v.(map[string]any)
+		for name := range obj {
+			for _, k := range declared {
+				if name == k {
+					break
+				}
+				if strings.EqualFold(name, k) && found == "" {
+					found = name
+				}
+			}
+		}
+	}
+	get := func(v any, name string) any {
+		m, _ := v.(map[string]any)
+		return m[name]
+	}
+	each := func(v any, fn func(any)) {
+		arr, _ := v.([]any)
+		for _, x := range arr {
+			fn(x)
+		}
+	}
+	payloads := func(strategy any) {
+		each(get(strategy, "variants"), func(sv any) {
+			if p := get(sv, "payload"); p != nil {
+				check(p, "type", "value")
+			}
+		})
+	}
+	envPayloads := func(env any) { each(get(env, "strategies"), payloads) }
+	data := get(doc, "data")
+	each(get(data, "featureStrategies"), payloads)
+	each(get(data, "featureEnvironments"), envPayloads)
+	each(get(data, "features"), func(f any) {
+		each(get(f, "environments"), envPayloads)
+		if c := get(f, "collaborators"); c != nil {
+			check(c, "users")
+			each(get(c, "users"), func(u any) { check(u, "id", "name", "imageUrl") })
+		}
+		each(get(f, "links"), func(l any) { check(l, "id", "url", "title", "feature") })
+	})
+	each(get(data, "links"), func(fl any) {
+		each(get(fl, "links"), func(l any) { check(l, "url", "title") })
+	})
+	return found
+}
+
+// disagreement runs Decode on a copy of body and compares it with
+// expect; it returns "" when they agree. The copy is overwritten
+// before the comparison: the result must not depend on the caller's
+// buffer.
+func disagreement(tb testing.TB, body []byte, maxDepth int) string {
+	tb.Helper()
+	exp := expect(tb, body, maxDepth)
+	in := bytes.Clone(body)
+	got, ok := Decode(in, maxDepth)
+	for i := range in {
+		in[i] = 'x'
+	}
+	if ok != exp.ok {
+		if exp.ok {
+			return "Decode refused a body the contract accepts"
+		}
+		return "Decode accepted a body the contract refuses (" + exp.why + ")"
+	}
+	if got == nil != !ok {
+		return fmt.Sprintf("Decode returned req %v with ok %v", got != nil, ok)
+	}
+	if !ok {
+		return ""
+	}
+	// reflect.DeepEqual is a quick first look; go-cmp, which compares
+	// times with Equal, decides.
+	if !reflect.DeepEqual(exp.want, got) {
+		if diff := cmp.Diff(exp.want, got, cmp.AllowUnexported(model.ExportData{})); diff != "" {
+			return "decoded value differs from encoding/json's (-want +got):\n" + diff
+		}
+	}
+	wantJSON, err1 := json.Marshal(exp.want)
+	gotJSON, err2 := json.Marshal(got)
+	if err1 != nil || err2 != nil || !bytes.Equal(wantJSON, gotJSON) {
+		return fmt.Sprintf("re-encoded values differ (%v, %v):\n%s\n%s", err1, err2, wantJSON, gotJSON)
+	}
+	return ""
+}

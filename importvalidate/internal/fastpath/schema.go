@@ -1,0 +1,414 @@
+package fastpath
+
+import (
+	"regexp"
+
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/santhosh-tekuri/jsonschema/v5"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// This file holds the checks of import.schema.json that the generated
+// decode functions (decode_gen.go) make on single values, each giving
+// jsonschema/v5's verdict: formats, patterns, string lengths and numeric
+// bounds. Member names, required members, types and enumerations are
+// checked by the decode functions themselves.
+
+// dateTime reads a string that must have the format date-time and returns
+// it as model.ParseDateTime reads it. The fast path takes it only when
+// both jsonschema/v5's check (isDateTime) and model.ParseDateTime
+// accept it: a date-time only the schema accepts (such as an hour written
+// "+1") would make encoding/json fail, and one only model.ParseDateTime
+// accepts (such as a space for the "T") fails the schema.
+func (d *decoder) dateTime() (time.Time, bool) {
+	s, ok := d.strView()
+	if !ok || !isDateTime(s) {
+		return time.Time{}, false
+	}
+	if t, ok := utcDateTime(s); ok {
+		return t, true
+	}
+	t, err := model.ParseDateTime(s)
+	return t, err == nil
+}
+
+// nullDateTime reads a member of type ["string", "null"] with format
+// date-time.
+func (d *decoder) nullDateTime() (model.Nullable[time.Time], bool) {
+	if d.null() {
+		return model.Nullable[time.Time]{Present: true}, true
+	}
+	t, ok := d.dateTime()
+	return model.Nullable[time.Time]{Value: t, Valid: true, Present: true}, ok
+}
+
+// utcDateTime reads the common form of a date-time,
+// YYYY-MM-DDThh:mm:ss[.fraction]Z with an upper-case T and Z and no leap
+// second, giving what model.ParseDateTime gives for it. It reports false
+// for any other form; s has passed isDateTime.
+func utcDateTime(s string) (time.Time, bool) {
+	n := len(s)
+	if s[10] != 'T' || s[n-1] != 'Z' || s[17:19] == "60" {
+		return time.Time{}, false
+	}
+	// isDateTime has checked the digits of the date; those of the
+	// time may still carry a sign, which time.Parse rejects.
+	for _, i := range [...]int{11, 12, 14, 15, 17, 18} {
+		if s[i] < '0' || s[i] > '9' {
+			return time.Time{}, false
+		}
+	}
+	num := func(i, n int) int {
+		v := 0
+		for _, c := range []byte(s[i : i+n]) {
+			v = v*10 + int(c-'0')
+		}
+		return v
+	}
+	nsec := 0
+	if n > 20 {
+		// isDateTime has checked that s[19] is '.' followed by
+		// digits up to the Z; time.Parse keeps nine of them.
+		frac := s[20 : n-1]
+		scale := 100000000
+		for i := 0; i < len(frac) && i < 9; i++ {
+			nsec += int(frac[i]-'0') * scale
+			scale /= 10
+		}
+	}
+	return time.Date(num(0, 4), time.Month(num(5, 2)), num(8, 2), num(11, 2), num(14, 2), num(17, 2), nsec, time.UTC), true
+}
+
+// isDateTime is jsonschema/v5's check of the date-time format
+// (format.go, isDateTime) for a string, byte for byte: RFC 3339 with a
+// "T" or "t", the zone "Z", "z" or ±hh:mm, and a leap second only at
+// 23:59:60 UTC. Like the original it reads two-digit fields with
+// strconv.Atoi's rules, so "+1" passes as an hour.
+func isDateTime(s string) bool {
+	if len(s) < 20 {
+		return false
+	}
+	if s[10] != 'T' && s[10] != 't' {
+		return false
+	}
+	return isDate(s[:10]) && isTime(s[11:])
+}
+
+// isDate reports whether time.Parse("2006-01-02", s) succeeds: four
+// digits, '-', two digits of a month, '-', two digits of a day of that
+// month.
+func isDate(s string) bool {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	for _, i := range [...]int{0, 1, 2, 3, 5, 6, 8, 9} {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	year := int(s[0]-'0')*1000 + int(s[1]-'0')*100 + int(s[2]-'0')*10 + int(s[3]-'0')
+	month := int(s[5]-'0')*10 + int(s[6]-'0')
+	day := int(s[8]-'0')*10 + int(s[9]-'0')
+	if month < 1 || month > 12 || day < 1 {
+		return false
+	}
+	days := [...]int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[month-1]
+	if month == 2 && year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+		days = 29
+	}
+	return day <= days
+}
+
+// isTime is jsonschema/v5's isTime for a string: the full-time of RFC
+// 3339 after the "T".
+func isTime(str string) bool {
+	if len(str) < 9 || str[2] != ':' || str[5] != ':' {
+		return false
+	}
+	h, ok := atoi2(str[0:2], 0, 23)
+	if !ok {
+		return false
+	}
+	m, ok := atoi2(str[3:5], 0, 59)
+	if !ok {
+		return false
+	}
+	s, ok := atoi2(str[6:8], 0, 60)
+	if !ok {
+		return false
+	}
+	str = str[8:]
+	if str[0] == '.' {
+		str = str[1:]
+		digits := 0
+		for str != "" && str[0] >= '0' && str[0] <= '9' {
+			digits++
+			str = str[1:]
+		}
+		if digits == 0 {
+			return false
+		}
+	}
+	if len(str) == 0 {
+		return false
+	}
+	if str[0] == 'z' || str[0] == 'Z' {
+		if len(str) != 1 {
+			return false
+		}
+	} else {
+		if len(str) != 6 || str[3] != ':' {
+			return false
+		}
+		var sign int
+		switch str[0] {
+		case '+':
+			sign = -1
+		case '-':
+			sign = +1
+		default:
+			return false
+		}
+		zh, ok := atoi2(str[1:3], 0, 23)
+		if !ok {
+			return false
+		}
+		zm, ok := atoi2(str[4:6], 0, 59)
+		if !ok {
+			return false
+		}
+		hm := (h*60 + m) + sign*(zh*60+zm)
+		if hm < 0 {
+			hm += 24 * 60
+		}
+		h, m = hm/60, hm%60
+	}
+	if s == 60 && (h != 23 || m != 59) {
+		return false
+	}
+	return true
+}
+
+// atoi2 is strconv.Atoi on a two-byte string, followed by a range
+// check: two digits, or a sign and one digit.
+func atoi2(s string, lo, hi int) (int, bool) {
+	var n int
+	switch c0, c1 := s[0], s[1]; {
+	case c1 < '0' || c1 > '9':
+		return 0, false
+	case c0 >= '0' && c0 <= '9':
+		n = int(c0-'0')*10 + int(c1-'0')
+	case c0 == '+':
+		n = int(c1 - '0')
+	case c0 == '-':
+		n = -int(c1 - '0')
+	default:
+		return 0, false
+	}
+	return n, lo <= n && n <= hi
+}
+
+// isColor matches the Color pattern ^#[0-9A-Fa-f]{6}$ (Go's $ matches
+// at the end of the text only).
+func isColor(s string) bool {
+	if len(s) != 7 || s[0] != '#' {
+		return false
+	}
+	return hex4([]byte(s[1:5])) && hex4([]byte(s[3:7]))
+}
+
+// lenBetween reports whether s has between lo and hi code points, as
+// jsonschema/v5 counts minLength and maxLength.
+func lenBetween(s string, lo, hi int) bool {
+	if len(s) < lo {
+		return false // every code point takes a byte at least
+	}
+	n := utf8.RuneCountInString(s)
+	return lo <= n && n <= hi
+}
+
+// exponentFits reports whether the exponent written in the number
+// literal lit, if any, fits an int64, as big.Rat.SetString requires.
+func exponentFits(lit string) bool {
+	i := strings.IndexAny(lit, "eE")
+	if i < 0 {
+		return true
+	}
+	_, err := strconv.ParseInt(lit[i+1:], 10, 64)
+	return err == nil
+}
+
+// ratExponent is the magnitude of the decimal exponent big.Rat.SetString
+// applies to a JSON number literal: the written exponent minus the number
+// of fraction digits, clamped at 10^15.
+func ratExponent(lit string) int64 {
+	mant, expText := lit, ""
+	if i := strings.IndexAny(lit, "eE"); i >= 0 {
+		mant, expText = lit[:i], lit[i+1:]
+	}
+	neg := strings.HasPrefix(expText, "-")
+	var e int64
+	for _, c := range []byte(strings.TrimLeft(expText, "+-")) {
+		if e < 1e15 {
+			e = e*10 + int64(c-'0')
+		}
+	}
+	if neg {
+		e = -e
+	}
+	if _, frac, ok := strings.Cut(mant, "."); ok {
+		e -= int64(len(frac))
+	}
+	if e < 0 {
+		e = -e
+	}
+	return e
+}
+
+// maxInt is the length bound of a string without maxLength.
+const maxInt = int(^uint(0) >> 1)
+
+// boundedFloat reads a number member with a minimum lo and a maximum hi
+// (JSON texts, "" for none), with jsonschema/v5's verdict (numberWithin),
+// decoded as a float64.
+func (d *decoder) boundedFloat(lo, hi string) (float64, bool) {
+	lit, plain, ok := d.number()
+	if !ok {
+		return 0, false
+	}
+	f, ok := parseFloat(lit, plain)
+	return f, ok && numberWithin(lit, lo, hi)
+}
+
+// numberWithin reports whether the number literal lit lies in [lo, hi]
+// ("" for no bound), with jsonschema/v5's verdict but without math/big, in
+// time linear in the literals. jsonschema/v5 reads the literal with
+// big.Rat.SetString, which fails (and the schema check panics) on a
+// non-zero literal whose decimal exponent, counted after the fraction
+// digits, exceeds a million in magnitude, and on any literal whose written
+// exponent does not fit an int64: such a literal is refused.
+func numberWithin(lit, lo, hi string) bool {
+	d := jsonwire.ParseDecimal(lit)
+	if d.Digits == "" {
+		// Zero, whatever its sign and exponent, once big.Rat has read
+		// the exponent.
+		if !exponentFits(lit) {
+			return false
+		}
+	} else if ratExponent(lit) > 1e6 {
+		return false
+	}
+	return (lo == "" || compareDecimal(d, jsonwire.ParseDecimal(lo)) >= 0) &&
+		(hi == "" || compareDecimal(d, jsonwire.ParseDecimal(hi)) <= 0)
+}
+
+// compareDecimal compares two numbers: -1, 0 or +1 as a < b, a == b or
+// a > b.
+func compareDecimal(a, b jsonwire.Decimal) int {
+	sa, sb := decimalSign(a), decimalSign(b)
+	switch {
+	case sa != sb:
+		return cmpInt(int64(sa), int64(sb))
+	case sa == 0:
+		return 0
+	}
+	// The same sign: compare the magnitudes, first by the place of the
+	// leading digit, then digit by digit (neither has trailing zeros, so
+	// a digit string that is a prefix of the other is the smaller).
+	m := cmpInt(int64(len(a.Digits))+a.Exp, int64(len(b.Digits))+b.Exp)
+	if m == 0 {
+		m = strings.Compare(a.Digits, b.Digits)
+	}
+	return sa * m
+}
+
+// decimalSign is -1, 0 or +1.
+func decimalSign(d jsonwire.Decimal) int {
+	switch {
+	case d.Digits == "":
+		return 0
+	case d.Neg:
+		return -1
+	}
+	return 1
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// isModelDateTime reports whether a string member of format date-time is
+// one both jsonschema/v5's check and model.ParseDateTime accept (see
+// dateTime).
+func isModelDateTime(s string) bool {
+	if !isDateTime(s) {
+		return false
+	}
+	_, err := model.ParseDateTime(s)
+	return err == nil
+}
+
+// formatHolds reports whether s has the format name, as jsonschema/v5
+// checks it; a format it does not know takes the body off the fast path.
+func formatHolds(name, s string) bool {
+	check, ok := jsonschema.Formats[name]
+	return ok && check(s)
+}
+
+// patternMatches reports whether s matches pattern, compiled as
+// jsonschema/v5 compiles it (Go's regexp); a pattern that does not
+// compile takes the body off the fast path.
+func (d *decoder) patternMatches(pattern, s string) bool {
+	re, ok := d.patterns[pattern]
+	if !ok {
+		var err error
+		if re, err = regexp.Compile(pattern); err != nil {
+			return false
+		}
+		if d.patterns == nil {
+			d.patterns = map[string]*regexp.Regexp{}
+		}
+		d.patterns[pattern] = re
+	}
+	return re.MatchString(s)
+}
+
+// stringMap decodes an object of any member names with string values
+// (a strategy's parameters).
+func (d *decoder) stringMap() (*map[string]string, bool) {
+	empty, ok := d.openObject()
+	if !ok {
+		return nil, false
+	}
+	m := make(map[string]string, 4)
+	for more := !empty; more; {
+		name, ok := d.member()
+		if !ok {
+			return nil, false
+		}
+		v, ok := d.str()
+		if !ok {
+			return nil, false
+		}
+		n := len(m)
+		m[d.keep(viewBytes(name))] = v
+		if len(m) == n {
+			return nil, false // a duplicate name
+		}
+		if more, ok = d.nextMember(); !ok {
+			return nil, false
+		}
+	}
+	return d.slabMapStringString.put(m), true
+}

@@ -1,0 +1,228 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+)
+
+// Options configure a Checker. Unlike the public options they are taken as
+// they are: the caller has checked them and filled in the defaults.
+type Options struct {
+	// MaxProblems caps the problems Check lists; more end the list with a
+	// KindTooManyProblems entry.
+	MaxProblems int
+	// MaxDepth is the deepest nesting of objects and arrays accepted.
+	MaxDepth int
+	// CoerceScalars converts scalars as the reference server does before
+	// checking, and makes Check return the coerced body.
+	CoerceScalars bool
+}
+
+// Checker is the slow path of the structural tier: it finds every problem
+// of a body, words it as the reference server does and orders the
+// problems as the reference server does. It is safe for concurrent use.
+type Checker struct {
+	opts   Options
+	schema *jsonschema.Schema
+	tree   *Tree
+}
+
+// New compiles doc, the JSON Schema of the import request body.
+func New(doc []byte, opts Options) (*Checker, error) {
+	t, err := Parse(doc)
+	if err != nil {
+		return nil, err
+	}
+	sch, err := compileSchema(doc)
+	if err != nil {
+		return nil, err
+	}
+	return &Checker{opts: opts, schema: sch, tree: t}, nil
+}
+
+// Check checks raw, the bytes of an import request body. It returns the
+// body to decode, raw itself or, when CoerceScalars changed a value, a
+// coerced copy, and every structural problem, each with its kind, the reference server's wording and a location (pointer
+// without the /body prefix, byte offset in raw even when the body was
+// coerced, line and column).
+//
+// The problems come in the reference server's order, so that the first is
+// the one it reports: first the problems of the JSON text itself (by
+// offset), then the schema problems in the order of a depth-first walk: for
+// a value its type, then its other keywords (enum, maximum, minimum,
+// maxLength, minLength, pattern, format); for an object its missing
+// required properties (schema order), the properties it does not allow
+// (body order, index-like keys first as JavaScript enumerates them), then
+// its listed properties in schema order; array items by index. A body that
+// is not JSON gets only its syntax (or depth) problem.
+//
+// A body of zero bytes is read as the empty object, as the reference server
+// reads it (it then lacks every required property). A body starting with a
+// UTF-8 byte order mark is a syntax problem: JSON texts must not carry one
+// (RFC 8259 section 8.1), although the reference server skips it. NUL bytes
+// and other control characters are syntax problems, outside strings and
+// unescaped inside them.
+func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
+	body = raw
+	var instance any
+	if len(raw) == 0 {
+		instance = map[string]any{}
+	} else {
+		issues, fatal := jsonwire.Scan(raw, c.opts.MaxDepth)
+		problems = c.scanProblems(raw, issues, fatal)
+		if fatal {
+			return body, c.finish(raw, problems, nil)
+		}
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		if err := dec.Decode(&instance); err != nil {
+			// The scanner accepted it, so this does not happen; say so
+			// rather than panic.
+			p := Problem{Kind: KindSyntax, Message: "The body could not be decoded: " + err.Error(), Location: Location{Offset: -1}}
+			return body, c.finish(raw, []Problem{p}, nil)
+		}
+	}
+	if c.opts.CoerceScalars {
+		var cs []coercion
+		instance, cs = coerceInstance(c.tree.Root, instance)
+		if len(cs) > 0 {
+			body = applyCoercions(raw, cs)
+		}
+	}
+	var schemaProblems []pendingProblem
+	// The schema library reads numbers with math/big, which takes long for
+	// a big exponent (1e999999: 40 ms) and panics beyond a million; it
+	// checks tamed stand-ins, and the problems quote the original values.
+	tamed, _ := tameNumbers(instance)
+	if err := c.schema.Validate(tamed); err != nil {
+		var ve *jsonschema.ValidationError
+		if !errors.As(err, &ve) {
+			p := Problem{Kind: KindType, Message: "The body could not be checked: " + err.Error(), Location: Location{Offset: -1}}
+			return body, c.finish(raw, append(problems, p), nil)
+		}
+		schemaProblems = c.schemaProblems(raw, instance, ve)
+	}
+	return body, c.finish(raw, problems, schemaProblems)
+}
+
+// finish joins the problems of the text and of the schema, cuts the list at
+// MaxProblems, words the schema problems that are kept and fills in lines
+// and columns.
+func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem) []Problem {
+	total := len(text) + len(pending)
+	if total == 0 {
+		return nil
+	}
+	keep := total
+	if keep > c.opts.MaxProblems {
+		keep = c.opts.MaxProblems
+	}
+	out := make([]Problem, 0, keep+1)
+	out = append(out, text[:min(len(text), keep)]...)
+	for i := 0; len(out) < keep && i < len(pending); i++ {
+		out = append(out, pending[i].problem(raw))
+	}
+	if keep < total {
+		out = append(out, Problem{Kind: KindTooManyProblems,
+			Message: strconv.Itoa(total-keep) + " more problems", Location: Location{Offset: -1}})
+	}
+	locs := make([]*Location, 0, len(out))
+	for i := range out {
+		if out[i].Location.Offset >= 0 && out[i].Location.Line == 0 {
+			locs = append(locs, &out[i].Location)
+		}
+	}
+	positions(raw, locs...)
+	return out
+}
+
+// scanProblems words the scanner's findings. Their locations need the
+// positions of other places, so lines and columns are computed here.
+func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) []Problem {
+	if len(issues) == 0 {
+		return nil
+	}
+	if fatal {
+		issues = issues[len(issues)-1:]
+	}
+	sort.SliceStable(issues, func(i, j int) bool { return issues[i].Off < issues[j].Off })
+	// Pointers of the places that have one.
+	ptrs := map[int]string{}
+	for _, is := range issues {
+		if is.At >= 0 {
+			ptrs[is.At] = ""
+		}
+	}
+	if len(ptrs) > 0 && !fatal {
+		left := len(ptrs)
+		jsonwire.WalkPointers(raw, func(off int, key bool, ptr []byte) bool {
+			if _, ok := ptrs[off]; ok {
+				ptrs[off] = string(ptr)
+				left--
+			}
+			return left > 0
+		})
+	}
+	out := make([]Problem, len(issues))
+	others := make([]Location, len(issues))
+	locs := make([]*Location, 0, 2*len(issues))
+	for i, is := range issues {
+		out[i] = Problem{Kind: scanKind(is.Kind), Location: Location{Offset: int64(is.Off)}}
+		if is.At >= 0 {
+			out[i].Location.Pointer = ptrs[is.At]
+		}
+		locs = append(locs, &out[i].Location)
+		others[i] = Location{Offset: int64(is.Other)}
+		if is.Other >= 0 {
+			locs = append(locs, &others[i])
+		}
+	}
+	positions(raw, locs...)
+	for i, is := range issues {
+		p := &out[i]
+		at := fmt.Sprintf("line %d, column %d (byte %d)", p.Location.Line, p.Location.Column, p.Location.Offset)
+		switch is.Kind {
+		case jsonwire.KindSyntax:
+			p.Message = is.What + " at " + at
+			if is.Tail != "" {
+				p.Message += ": " + is.Tail
+			}
+		case jsonwire.KindMaxDepth:
+			p.Message = fmt.Sprintf("The body nests objects and arrays deeper than %d levels at %s", c.opts.MaxDepth, at)
+		case jsonwire.KindInvalidUTF8:
+			p.Message = fmt.Sprintf("Invalid UTF-8 byte 0x%02X in the string at `/body%s`, at %s", is.Byte, p.Location.Pointer, at)
+		case jsonwire.KindDuplicateKey:
+			key := string(jsonwire.AppendJSString(nil, string(jsonwire.AppendUnquoted(nil, []byte(is.What)))))
+			o := others[i]
+			if is.First {
+				p.Message = fmt.Sprintf("The key %s at %s appears again in the same object at line %d, column %d (byte %d), pointer `/body%s`; a JSON decoder keeps only the last value",
+					key, at, o.Line, o.Column, o.Offset, p.Location.Pointer)
+			} else {
+				p.Message = fmt.Sprintf("The key %s at %s repeats the key at line %d, column %d (byte %d) of the same object, pointer `/body%s`; a JSON decoder keeps only the last value",
+					key, at, o.Line, o.Column, o.Offset, p.Location.Pointer)
+			}
+		}
+	}
+	return out
+}
+
+// scanKind is the kind of problem of a kind of scanner finding.
+func scanKind(k jsonwire.Kind) Kind {
+	switch k {
+	case jsonwire.KindInvalidUTF8:
+		return KindInvalidUTF8
+	case jsonwire.KindDuplicateKey:
+		return KindDuplicateKey
+	case jsonwire.KindMaxDepth:
+		return KindMaxDepth
+	}
+	return KindSyntax
+}

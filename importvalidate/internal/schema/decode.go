@@ -1,0 +1,64 @@
+package schema
+
+import (
+	"encoding/json"
+	"errors"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// Decode checks raw as Check does and, when it has no problem, decodes it
+// into the model with encoding/json, after whole numbers in integer
+// members are written as integers (see numberFixes). A number the model
+// cannot hold, or any other failure of encoding/json, is a KindDecode
+// problem.
+func (c *Checker) Decode(raw []byte) (*model.ImportRequest, []Problem) {
+	decoded, problems := c.Check(raw)
+	if len(problems) > 0 {
+		return nil, problems
+	}
+	rewrites, unfit := c.numberFixes(decoded)
+	if len(unfit) > 0 {
+		locs := make([]*Location, len(unfit))
+		for i := range unfit {
+			locs[i] = &unfit[i].Location
+		}
+		locate(raw, locs)
+		return nil, unfit
+	}
+	if len(rewrites) > 0 {
+		decoded = applyCoercions(decoded, rewrites)
+	}
+	imp := new(model.ImportRequest)
+	if err := json.Unmarshal(decoded, imp); err != nil {
+		p := Problem{Kind: KindDecode, Message: err.Error(), Location: Location{Offset: -1}}
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			p.Location.Offset = te.Offset
+		}
+		positions(decoded, &p.Location)
+		return nil, []Problem{p}
+	}
+	return imp, nil
+}
+
+// Target returns the top-level "project" and "environment" of raw when it
+// is a document that parses and they are strings, "" otherwise. It serves
+// to name the target of a body that failed the checks.
+func Target(raw []byte) (project, environment string) {
+	var top struct {
+		Project     json.RawMessage `json:"project"`
+		Environment json.RawMessage `json:"environment"`
+	}
+	if json.Unmarshal(raw, &top) != nil {
+		return "", ""
+	}
+	// A member that is no string leaves its result "".
+	if json.Unmarshal(top.Project, &project) != nil {
+		project = ""
+	}
+	if json.Unmarshal(top.Environment, &environment) != nil {
+		environment = ""
+	}
+	return project, environment
+}

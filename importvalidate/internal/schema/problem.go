@@ -1,0 +1,78 @@
+package schema
+
+import "github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+
+// Kind is the kind of a structural problem.
+type Kind int
+
+// The kinds of problems, one per problem code of importvalidate.
+const (
+	KindSyntax Kind = iota + 1
+	KindInvalidUTF8
+	KindDuplicateKey
+	KindMaxDepth
+	KindRequired
+	KindAdditionalProperty
+	KindType
+	KindEnum
+	KindMaximum
+	KindMinimum
+	KindMinLength
+	KindMaxLength
+	KindPattern
+	KindFormat
+	KindTooManyProblems
+	// KindDecode: a structurally valid body the model cannot hold (a
+	// number out of range, for instance).
+	KindDecode
+	// KindKeyword: a keyword of the schema that has no kind of its own;
+	// Problem.Keyword names it.
+	KindKeyword
+)
+
+// Location is a place in the body: JSON pointer, byte offset (-1 when
+// unknown), and the 1-based line and column of the offset (0 until known).
+type Location struct {
+	Pointer string
+	Offset  int64
+	Line    int
+	Column  int
+}
+
+// Problem is one structural problem, worded as the reference server words
+// it.
+type Problem struct {
+	Kind Kind
+	// Keyword is the schema keyword of a KindKeyword problem.
+	Keyword  string
+	Message  string
+	Location Location
+}
+
+// positions fills in Line and Column of each location with an offset.
+func positions(src []byte, locs ...*Location) {
+	if len(locs) == 0 {
+		return
+	}
+	lines := jsonwire.NewLines(src)
+	for _, l := range locs {
+		if l != nil && l.Offset >= 0 {
+			l.Line, l.Column = lines.Position(l.Offset)
+		}
+	}
+}
+
+// locate sets the Offset of every location whose Pointer names a value of
+// data (a JSON text without syntax errors), then Line and Column.
+func locate(data []byte, locs []*Location) {
+	pointers := make([]string, len(locs))
+	for i, l := range locs {
+		pointers[i] = l.Pointer
+	}
+	for i, off := range jsonwire.Locate(data, pointers) {
+		if off >= 0 {
+			locs[i].Offset = off
+		}
+	}
+	positions(data, locs...)
+}

@@ -1,0 +1,379 @@
+package schema
+
+import (
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+)
+
+// pendingProblem is a schema problem before it is worded: the failed
+// keyword, the schema node holding it and where in the instance.
+type pendingProblem struct {
+	kind    Kind
+	keyword string // for KindKeyword: the keyword
+	node    *Node
+	toks    []string // decoded tokens of the value (of the object for required and additional-property)
+	ptr     string   // JSON pointer of the problem (the member for required and additional-property)
+	prop    string   // the missing or additional property
+	value   any      // the failing value (for required and additional-property: the object)
+	msg     string   // the library's message, for a keyword this file does not know
+	off     int64
+	sortKey []int64
+}
+
+// The rank of each keyword in the reference server's walk of one value
+// (ajv's keyword order), then of the value's children.
+const (
+	rankType = iota
+	rankEnum
+	rankMaximum
+	rankMinimum
+	rankMaxLength
+	rankMinLength
+	rankPattern
+	rankFormat
+	rankRequired
+	rankAdditional // also the children under additionalProperties, by offset
+	rankProperty   // listed properties by schema order, array items by index
+	rankOther
+)
+
+// schemaProblems turns the library's error tree into problems in the
+// reference order.
+func (c *Checker) schemaProblems(raw []byte, instance any, root *jsonschema.ValidationError) []pendingProblem {
+	var pend []pendingProblem
+	// Leaves of the error tree, without recursion.
+	stack := []*jsonschema.ValidationError{root}
+	for len(stack) > 0 {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if len(e.Causes) > 0 {
+			for i := len(e.Causes) - 1; i >= 0; i-- {
+				stack = append(stack, e.Causes[i])
+			}
+			continue
+		}
+		pend = c.expand(pend, instance, e)
+	}
+	// Offsets: of each problem, and of the members reached through
+	// additionalProperties (they order by offset).
+	want := map[string]int64{}
+	for i := range pend {
+		p := &pend[i]
+		switch p.kind {
+		case KindRequired:
+			want[jsonwire.PointerOf(p.toks)] = -1
+		default:
+			want[p.ptr] = -1
+		}
+		c.walkSchema(p.toks, func(prefix string) { want[prefix] = -1 })
+	}
+	if len(raw) > 0 {
+		left := len(want)
+		jsonwire.WalkPointers(raw, func(off int, key bool, ptr []byte) bool {
+			if key {
+				return true
+			}
+			if o, ok := want[string(ptr)]; ok && o < 0 {
+				want[string(ptr)] = int64(off)
+				left--
+			}
+			return left > 0
+		})
+	} else {
+		for k := range want {
+			want[k] = 0
+		}
+	}
+	for i := range pend {
+		p := &pend[i]
+		if p.kind == KindRequired {
+			p.off = want[jsonwire.PointerOf(p.toks)]
+		} else {
+			p.off = want[p.ptr]
+		}
+		p.sortKey = c.sortKey(p, want)
+	}
+	sort.SliceStable(pend, func(i, j int) bool { return lessKey(pend[i].sortKey, pend[j].sortKey) })
+	return pend
+}
+
+// expand turns one leaf error into problems: one per missing or additional
+// property, one otherwise.
+func (c *Checker) expand(pend []pendingProblem, instance any, e *jsonschema.ValidationError) []pendingProblem {
+	toks := instanceTokens(e.InstanceLocation)
+	value := lookupValue(instance, toks)
+	frag := e.AbsoluteKeywordLocation
+	if i := strings.IndexByte(frag, '#'); i >= 0 {
+		frag = frag[i+1:]
+	}
+	frag = unescapeSchemaPointer(frag)
+	kw, nodePtr := frag, ""
+	if i := strings.LastIndexByte(frag, '/'); i >= 0 {
+		kw, nodePtr = frag[i+1:], frag[:i]
+	}
+	sub := c.tree.nodes[nodePtr]
+	ptr := jsonwire.PointerOf(toks)
+	if sub == nil {
+		return append(pend, pendingProblem{kind: KindKeyword, keyword: kw, toks: toks, ptr: ptr, value: value, msg: e.Message})
+	}
+	switch kw {
+	case "required":
+		obj, _ := value.(map[string]any)
+		for _, r := range sub.Required {
+			if _, ok := obj[r]; !ok {
+				pend = append(pend, pendingProblem{kind: KindRequired, node: sub, toks: toks, ptr: ptr + "/" + jsonwire.EscapeToken(r), prop: r, value: value})
+			}
+		}
+		return pend
+	case "additionalProperties":
+		obj, _ := value.(map[string]any)
+		extra := make([]string, 0, 1)
+		for k := range obj {
+			if _, ok := sub.propIdx[k]; !ok {
+				extra = append(extra, k)
+			}
+		}
+		jsonwire.SortStrings(extra)
+		for _, k := range extra {
+			pend = append(pend, pendingProblem{kind: KindAdditionalProperty, node: sub, toks: toks, ptr: ptr + "/" + jsonwire.EscapeToken(k), prop: k, value: value})
+		}
+		return pend
+	}
+	kind := keywordKind(kw)
+	if kind == 0 {
+		return append(pend, pendingProblem{kind: KindKeyword, keyword: kw, node: sub, toks: toks, ptr: ptr, value: value, msg: e.Message})
+	}
+	return append(pend, pendingProblem{kind: kind, node: sub, toks: toks, ptr: ptr, value: value})
+}
+
+// keywordKind is the kind of problem of a JSON Schema keyword, 0 for a
+// keyword the schema does not use.
+func keywordKind(kw string) Kind {
+	switch kw {
+	case "type":
+		return KindType
+	case "enum":
+		return KindEnum
+	case "maximum":
+		return KindMaximum
+	case "minimum":
+		return KindMinimum
+	case "minLength":
+		return KindMinLength
+	case "maxLength":
+		return KindMaxLength
+	case "pattern":
+		return KindPattern
+	case "format":
+		return KindFormat
+	}
+	return 0
+}
+
+// instanceTokens splits the library's instance location (percent-encoded,
+// ~-escaped tokens) into decoded tokens.
+func instanceTokens(loc string) []string {
+	if loc == "" || loc == "/" {
+		return nil
+	}
+	parts := strings.Split(strings.TrimPrefix(loc, "/"), "/")
+	for i, p := range parts {
+		parts[i] = jsonwire.UnescapeToken(jsonwire.PercentDecode(p))
+	}
+	return parts
+}
+
+// lookupValue finds the value at the decoded tokens.
+func lookupValue(v any, toks []string) any {
+	for _, t := range toks {
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[t]
+		case []any:
+			i, err := strconv.Atoi(t)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil
+			}
+			v = x[i]
+		default:
+			return nil
+		}
+	}
+	return v
+}
+
+// walkSchema follows toks through the schema and calls onAddl with the
+// pointer of every member reached through additionalProperties.
+func (c *Checker) walkSchema(toks []string, onAddl func(prefix string)) {
+	n := c.tree.Root.Resolve()
+	prefix := ""
+	for _, t := range toks {
+		prefix += "/" + jsonwire.EscapeToken(t)
+		if n == nil {
+			return
+		}
+		if i, ok := n.propIdx[t]; ok {
+			n = n.PropNodes[i].Resolve()
+		} else if n.Items != nil {
+			n = n.Items.Resolve()
+		} else if n.Addl != nil {
+			onAddl(prefix)
+			n = n.Addl.Resolve()
+		} else {
+			n = nil
+		}
+	}
+}
+
+// sortKey is the position of the problem in the reference walk: a pair
+// (rank, sub) per level of the path, then one for the keyword.
+func (c *Checker) sortKey(p *pendingProblem, offsets map[string]int64) []int64 {
+	key := make([]int64, 0, 2*len(p.toks)+2)
+	n := c.tree.Root.Resolve()
+	prefix := ""
+	for _, t := range p.toks {
+		prefix += "/" + jsonwire.EscapeToken(t)
+		switch {
+		case n == nil:
+			key = append(key, rankOther, 0)
+		case n.propIdx != nil && hasKey(n.propIdx, t):
+			i := n.propIdx[t]
+			key = append(key, rankProperty, int64(i))
+			n = n.PropNodes[i].Resolve()
+			continue
+		case n.Items != nil:
+			i, _ := strconv.Atoi(t)
+			key = append(key, rankProperty, int64(i))
+			n = n.Items.Resolve()
+			continue
+		case n.Addl != nil:
+			key = append(key, rankAdditional, jsonwire.JSKeyOrder(t, offsets[prefix]))
+			n = n.Addl.Resolve()
+			continue
+		default:
+			key = append(key, rankOther, 0)
+		}
+		n = nil
+	}
+	switch p.kind {
+	case KindType:
+		key = append(key, rankType, 0)
+	case KindEnum:
+		key = append(key, rankEnum, 0)
+	case KindMaximum:
+		key = append(key, rankMaximum, 0)
+	case KindMinimum:
+		key = append(key, rankMinimum, 0)
+	case KindMaxLength:
+		key = append(key, rankMaxLength, 0)
+	case KindMinLength:
+		key = append(key, rankMinLength, 0)
+	case KindPattern:
+		key = append(key, rankPattern, 0)
+	case KindFormat:
+		key = append(key, rankFormat, 0)
+	case KindRequired:
+		i := 0
+		for j, r := range p.node.Required {
+			if r == p.prop {
+				i = j
+			}
+		}
+		key = append(key, rankRequired, int64(i))
+	case KindAdditionalProperty:
+		key = append(key, rankAdditional, jsonwire.JSKeyOrder(p.prop, p.off))
+	default:
+		key = append(key, rankOther, 0)
+	}
+	return key
+}
+
+func hasKey(m map[string]int, k string) bool { _, ok := m[k]; return ok }
+
+// lessKey compares sort keys lexicographically; a prefix comes first.
+func lessKey(a, b []int64) bool {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return len(a) < len(b)
+}
+
+// problem words a schema problem as the reference server does.
+func (p *pendingProblem) problem(raw []byte) Problem {
+	out := Problem{Kind: p.kind, Keyword: p.keyword, Location: Location{Pointer: p.ptr, Offset: p.off}}
+	body := "/body" + p.ptr
+	switch p.kind {
+	case KindRequired:
+		out.Message = "The `" + body + "` property is required. It was not present on the data you sent."
+		return out
+	case KindAdditionalProperty:
+		out.Message = "The `/body" + jsonwire.PointerOf(p.toks) + "` object of the request body does not allow additional properties. Your request included the `" + body + "` property."
+		return out
+	case KindEnum:
+		var b strings.Builder
+		b.WriteString("The `")
+		b.WriteString(lastToken(p.ptr))
+		b.WriteString("` property must be equal to one of the allowed values: ")
+		for i, v := range p.node.Enum {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(`"` + v + `"`)
+		}
+		b.WriteString(`. You provided "`)
+		b.WriteString(jsonwire.JSToString(p.value))
+		b.WriteString(`", which is not valid. Please use one of the allowed values instead..`)
+		out.Message = b.String()
+		return out
+	}
+	var what string
+	switch p.kind {
+	case KindType:
+		t := "object"
+		for _, ty := range p.node.Types {
+			if ty != "null" {
+				t = ty
+				break
+			}
+		}
+		what = "must be " + t
+	case KindMaximum:
+		what = "must be <= " + jsonwire.JSNumberText(p.node.Maximum)
+	case KindMinimum:
+		what = "must be >= " + jsonwire.JSNumberText(p.node.Minimum)
+	case KindMaxLength:
+		what = "must NOT have more than " + strconv.Itoa(p.node.MaxLength) + " characters"
+	case KindMinLength:
+		what = "must NOT have fewer than " + strconv.Itoa(p.node.MinLength) + " characters"
+	case KindPattern:
+		what = `must match pattern "` + p.node.Pattern + `"`
+	case KindFormat:
+		what = `must match format "` + p.node.Format + `"`
+	default:
+		what = p.msg
+	}
+	out.Message = "The `" + body + "` property " + what + ". You sent " + string(p.sent(raw)) + "."
+	return out
+}
+
+// sent is the failing value as JSON.stringify writes it.
+func (p *pendingProblem) sent(raw []byte) []byte {
+	switch p.value.(type) {
+	case map[string]any, []any:
+		if len(raw) > 0 && p.off >= 0 && int(p.off) < len(raw) {
+			return jsonwire.AppendCompact(nil, raw, int(p.off))
+		}
+	}
+	return jsonwire.AppendJSONValue(nil, p.value)
+}
+
+// lastToken is the last token of a JSON pointer, still escaped.
+func lastToken(ptr string) string {
+	return ptr[strings.LastIndexByte(ptr, '/')+1:]
+}

@@ -1,0 +1,19 @@
+package importvalidate
+
+import (
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+)
+
+func BenchmarkCheck(b *testing.B) {
+	s := stNew(b, StructureOptions{})
+	body := exportgen.JSON(exportgen.Options{Features: 200, Seed: 1})
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ps := s.Check(body); len(ps) > 0 {
+			b.Fatal(ps)
+		}
+	}
+}
