@@ -56,14 +56,15 @@ var fuzzProblemCodes = map[string]bool{
 	importvalidate.CodeType: true, importvalidate.CodeEnum: true, importvalidate.CodeMaximum: true,
 	importvalidate.CodeMinimum: true, importvalidate.CodeMinLength: true, importvalidate.CodeMaxLength: true,
 	importvalidate.CodePattern: true, importvalidate.CodeFormat: true, importvalidate.CodeTooManyProblems: true,
-	importvalidate.CodeDecode: true,
+	importvalidate.CodeDecode: true, importvalidate.CodeCoerced: true,
 }
 
 // fuzzHarness is what FuzzValidate builds once per process.
 type fuzzHarness struct {
-	// validators by [strict][coerce], all on one default state.
+	// validators by [strict][structure strict], all on one default
+	// state: Options.Strict, and StructureOptions.Strict alone.
 	validators [2][2]*importvalidate.Validator
-	// structures by [coerce], to recompute the body the validator decodes.
+	// structures by [strict], to recompute the body the validator decodes.
 	structures [2]*importvalidate.Structure
 	// response is the compiled testdata/validate-response.schema.json.
 	response *jsonschema.Schema
@@ -82,13 +83,13 @@ func newFuzzHarness(tb testing.TB) *fuzzHarness {
 	h := &fuzzHarness{response: compileResponseSchema(tb)}
 	for s := range 2 {
 		for c := range 2 {
-			opts := importvalidate.StructureOptions{CoerceScalars: c == 1}
+			opts := importvalidate.StructureOptions{Strict: c == 1}
 			if h.validators[s][c], err = importvalidate.New(importvalidate.Options{State: st, Strict: s == 1, Structure: opts}); err != nil {
 				tb.Fatal(err)
 			}
-			if h.structures[c], err = importvalidate.NewStructure(opts); err != nil {
-				tb.Fatal(err)
-			}
+		}
+		if h.structures[s], err = importvalidate.NewStructure(importvalidate.StructureOptions{Strict: s == 1}); err != nil {
+			tb.Fatal(err)
 		}
 	}
 	return h
@@ -138,12 +139,13 @@ func checkAgainst(s *jsonschema.Schema, v any) error {
 }
 
 // FuzzValidate feeds raw request bodies to a Validator on the default
-// state, strict or not, coercing or not, for one of fuzzCallers. It checks
-// that:
+// state, strict or not (Options.Strict, or StructureOptions.Strict alone),
+// for one of fuzzCallers. It checks that:
 //
 //   - Validate never panics nor fails (the in-memory state cannot fail);
-//   - every structural problem is an error with a known code, a message
-//     and an offset inside the body, and a failed structure leaves no issue;
+//   - every structural problem has a known code, a message and an offset
+//     inside the body, is an error or (not strict) a warning, and a failed
+//     structure leaves no issue;
 //   - a report with decode problems comes from a body that passed
 //     Structure.Check but does not decode with encoding/json as it stands,
 //     and has no other structural problem;
@@ -159,12 +161,12 @@ func FuzzValidate(f *testing.F) {
 	h := newFuzzHarness(f)
 	f.Add([]byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]}}`), false, false, byte(0))
 	ctx := context.Background()
-	f.Fuzz(func(t *testing.T, body []byte, strict, coerce bool, caller byte) {
+	f.Fuzz(func(t *testing.T, body []byte, strict, structStrict bool, caller byte) {
 		s, c := 0, 0
 		if strict {
 			s = 1
 		}
-		if coerce {
+		if structStrict {
 			c = 1
 		}
 		v := h.validators[s][c]
@@ -173,9 +175,9 @@ func FuzzValidate(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Validate: %v", err)
 		}
-		checkProblems(t, body, rep)
+		checkProblems(t, body, rep, strict || structStrict)
 
-		decoded, ps := h.structures[c].Check(body)
+		decoded, ps := h.structures[max(s, c)].Check(body)
 		var imp model.ImportRequest
 		decodeErr := json.Unmarshal(decoded, &imp)
 		if len(decoded) == 0 {
@@ -190,7 +192,7 @@ func FuzzValidate(f *testing.F) {
 		switch {
 		case decodeErr != nil && !ps.HasErrors() && !knownDecodeGap(decodeErr):
 			t.Fatalf("structurally valid body that does not decode: %v", decodeErr)
-		case decodeProblems > 0 && (ps.HasErrors() || decodeErr == nil || decodeProblems != len(rep.Structural)):
+		case decodeProblems > 0 && (ps.HasErrors() || decodeErr == nil || decodeProblems != errorCount(rep.Structural)):
 			t.Fatalf("decode problem for a body that Check rejects or that decodes (%v; check: %v): %v", decodeErr, ps, rep.Structural)
 		}
 
@@ -223,11 +225,24 @@ func knownDecodeGap(err error) bool {
 		(te.Type.Kind() == reflect.Float64 || te.Type.Kind() == reflect.Int64)
 }
 
-// checkProblems checks the structural problems of rep.
-func checkProblems(t *testing.T, body []byte, rep *importvalidate.Report) {
+// errorCount counts the problems that are errors.
+func errorCount(ps importvalidate.Problems) int {
+	n := 0
+	for _, p := range ps {
+		if p.Severity == importvalidate.SeverityError {
+			n++
+		}
+	}
+	return n
+}
+
+// checkProblems checks the structural problems of rep: strict, none may be
+// a warning.
+func checkProblems(t *testing.T, body []byte, rep *importvalidate.Report, strict bool) {
 	t.Helper()
 	for _, p := range rep.Structural {
-		if !fuzzProblemCodes[p.Code] || p.Severity != importvalidate.SeverityError || p.Message == "" {
+		ok := p.Severity == importvalidate.SeverityError || (!strict && p.Severity == importvalidate.SeverityWarning)
+		if !fuzzProblemCodes[p.Code] || !ok || p.Message == "" {
 			t.Fatalf("bad problem %#v", p)
 		}
 		if p.Location.Offset > int64(len(body)) || p.Location.Offset < -1 {
@@ -436,7 +451,7 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	add := func(name string, body []byte, caller byte) {
 		validate[name] = marshalCorpusFile(body, false, false, caller)
 		validate[name+"-strict"] = marshalCorpusFile(body, true, false, caller)
-		validate[name+"-coerce"] = marshalCorpusFile(body, false, true, caller)
+		validate[name+"-structure-strict"] = marshalCorpusFile(body, false, true, caller)
 	}
 	callers := map[string]byte{
 		"*:*.unleash-insecure-admin-api-token":                          1,

@@ -49,6 +49,11 @@ const (
 	CodePattern = "pattern"
 	// CodeFormat: a string does not match its format (date-time).
 	CodeFormat = "format"
+	// CodeCoerced: a scalar of the wrong type that the reference server
+	// takes as the type the schema asks for (ajv's coerceTypes: the number
+	// 5 as the string "5", null as "", "true" as true, "12" as 12), located
+	// at the value. A warning; an error with StructureOptions.Strict.
+	CodeCoerced = "coerced"
 	// CodeTooManyProblems is the last entry of a list cut at
 	// StructureOptions.MaxProblems; its message is "N more problems".
 	CodeTooManyProblems = "too-many-problems"
@@ -76,13 +81,12 @@ type StructureOptions struct {
 	// MaxDepth is the deepest nesting of objects and arrays accepted; 0
 	// means DefaultMaxDepth. At most MaxMaxDepth.
 	MaxDepth int
-	// CoerceScalars accepts what the reference server coerces before
-	// checking (numbers and booleans where a string is expected, null as ""
-	// or 0 or false, "true"/"false" as booleans, numeric strings as
-	// numbers: see the ajv coerceTypes rules) and makes Check return the
-	// coerced body. Off by default: such bodies are reported as type
-	// problems.
-	CoerceScalars bool
+	// Strict makes an error (SeverityError) of each thing the reference
+	// server accepts after changing it: a coerced scalar (CodeCoerced).
+	// Without it each is a warning (SeverityWarning) in the report, and
+	// the body is checked and decoded as the reference server reads it.
+	// Options.Strict of a Validator sets it too.
+	Strict bool
 }
 
 // Structure is the structural tier of the validation: it checks the bytes
@@ -112,7 +116,7 @@ func NewStructure(opts StructureOptions) (*Structure, error) {
 		opts.MaxDepth = DefaultMaxDepth
 	}
 	checker, err := schema.New(importSchema, schema.Options{
-		MaxProblems: opts.MaxProblems, MaxDepth: opts.MaxDepth, CoerceScalars: opts.CoerceScalars,
+		MaxProblems: opts.MaxProblems, MaxDepth: opts.MaxDepth, Strict: opts.Strict,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("importvalidate: import schema: %w", err)
@@ -121,11 +125,14 @@ func NewStructure(opts StructureOptions) (*Structure, error) {
 }
 
 // Check checks raw, the bytes of an import request body. It returns the
-// body to decode, raw itself or, when CoerceScalars changed a value, a
-// coerced copy, and every structural problem, each with SeverityError, a
-// Code* code, the reference server's wording and a location (pointer
-// without the /body prefix, byte offset in raw even when the body was
-// coerced, line and column).
+// body to decode, raw itself or, when a scalar was coerced as the reference
+// server coerces it, a coerced copy, and every structural problem, each
+// with a severity, a Code* code, the reference server's wording and a
+// location (pointer without the /body prefix, byte offset in raw even when
+// the body was coerced, line and column). The things the reference server
+// accepts after changing them (CodeCoerced) are warnings unless
+// StructureOptions.Strict is set; the body is valid when no problem is an
+// error (Problems.HasErrors).
 //
 // The problems come in the reference server's order, so that the first is
 // the one it reports: first the problems of the JSON text itself (by
@@ -156,8 +163,9 @@ func (s *Structure) Check(raw []byte) (body []byte, problems Problems) {
 
 // decode checks body and decodes it into the model, reading it once when
 // it is valid as it stands: such a body takes the single-pass fast path;
-// any other goes through the slow path, which finds every problem (and
-// coerces scalars when asked) and decodes with encoding/json.
+// any other goes through the slow path, which finds every problem, coerces
+// scalars and decodes with encoding/json. Warnings come back with the
+// decoded request.
 func (s *Structure) decode(body []byte) (*model.ImportRequest, Problems) {
 	if imp, ok := fastpath.Decode(body, s.opts.MaxDepth); ok {
 		return imp, nil
@@ -174,7 +182,11 @@ func problemsOf(found []schema.Problem) Problems {
 	}
 	out := make(Problems, len(found))
 	for i, p := range found {
-		out[i] = Problem{Severity: SeverityError, Code: kindCode(p), Message: p.Message, Location: Location(p.Location)}
+		sev := SeverityError
+		if p.Warning {
+			sev = SeverityWarning
+		}
+		out[i] = Problem{Severity: sev, Code: kindCode(p), Message: p.Message, Location: Location(p.Location)}
 	}
 	return out
 }
@@ -215,18 +227,24 @@ func kindCode(p schema.Problem) string {
 		return CodeTooManyProblems
 	case schema.KindDecode:
 		return CodeDecode
+	case schema.KindCoerced:
+		return CodeCoerced
 	}
 	return p.Keyword
 }
 
-// Details projects the problems onto the `details` of the reference 400
-// body: path is "/body" followed by the pointer (for code enum: the last
+// Details projects the errors onto the `details` of the reference 400
+// body (warnings are left out: the reference server accepts what they
+// report): path is "/body" followed by the pointer (for code enum: the last
 // token of the pointer, as the reference server writes it; empty for a
 // problem that has no place, such as a syntax error), message is the
 // problem's message.
 func (ps Problems) Details() []model.ErrorDetail {
-	out := make([]model.ErrorDetail, len(ps))
-	for i, p := range ps {
+	out := make([]model.ErrorDetail, 0, len(ps))
+	for _, p := range ps {
+		if p.Severity == SeverityWarning {
+			continue
+		}
 		d := model.ErrorDetail{Message: p.Message}
 		switch p.Code {
 		case CodeEnum:
@@ -240,7 +258,7 @@ func (ps Problems) Details() []model.ErrorDetail {
 				d.Path = "/body" + p.Location.Pointer
 			}
 		}
-		out[i] = d
+		out = append(out, d)
 	}
 	return out
 }

@@ -118,11 +118,12 @@ func TestRecordedSchemaFailures(t *testing.T) {
 }
 
 // TestRecordedAccepted: every body the reference server answered with 200
-// is structurally valid (with coercion on; without it, all but the one
-// that needs coercion).
+// is structurally valid, unchanged and without findings, except the one
+// whose project the reference server coerces: there a warning by default,
+// an error in strict mode.
 func TestRecordedAccepted(t *testing.T) {
 	plain := stNew(t, StructureOptions{})
-	coerce := stNew(t, StructureOptions{CoerceScalars: true})
+	strict := stNew(t, StructureOptions{Strict: true})
 	n := 0
 	for _, r := range stLoadRecorded(t) {
 		if r.resp.Status != 200 {
@@ -130,18 +131,25 @@ func TestRecordedAccepted(t *testing.T) {
 		}
 		n++
 		t.Run(r.name, func(t *testing.T) {
-			if _, ps := coerce.Check(r.body); len(ps) > 0 {
-				t.Errorf("with coercion: %v", ps)
+			body, ps := plain.Check(r.body)
+			if ps.HasErrors() {
+				t.Errorf("errors: %v", ps)
 			}
+			_, sps := strict.Check(r.body)
 			if r.name == "validate-schema-project-not-string" {
+				if len(ps) != 1 || ps[0].Code != CodeCoerced || ps[0].Severity != SeverityWarning {
+					t.Errorf("want one coercion warning, got %v", ps)
+				}
+				if len(sps) != 1 || sps[0].Code != CodeCoerced || sps[0].Severity != SeverityError {
+					t.Errorf("strict: want one coercion error, got %v", sps)
+				}
 				return
 			}
-			body, ps := plain.Check(r.body)
-			if len(ps) > 0 {
-				t.Errorf("without coercion: %v", ps)
+			if len(ps) > 0 || len(sps) > 0 {
+				t.Errorf("findings: %v; strict: %v", ps, sps)
 			}
 			if !bytes.Equal(body, r.body) {
-				t.Error("body changed without coercion")
+				t.Error("body changed")
 			}
 		})
 	}
@@ -150,20 +158,17 @@ func TestRecordedAccepted(t *testing.T) {
 	}
 }
 
-// TestProjectNotString: "project": 5 is a type problem by default and
-// "5" with coercion, as the reference server takes it.
+// TestProjectNotString: "project": 5 is taken as "5", as the reference
+// server takes it, with a warning at the value; strict mode makes it an
+// error.
 func TestProjectNotString(t *testing.T) {
 	raw := []byte(`{"project": 5, "environment": "development", "data": {"features": [], "featureStrategies": [], "tagTypes": []}}`)
-	_, ps := stNew(t, StructureOptions{}).Check(raw)
-	want := Problem{Severity: SeverityError, Code: CodeType,
-		Message:  "The `/body/project` property must be string. You sent 5.",
+	want := Problem{Severity: SeverityWarning, Code: CodeCoerced,
+		Message:  "The `/body/project` property is the number 5; taken as the string \"5\"",
 		Location: Location{Pointer: "/project", Offset: 12, Line: 1, Column: 13}}
+	body, ps := stNew(t, StructureOptions{}).Check(raw)
 	if len(ps) != 1 || ps[0] != want {
 		t.Fatalf("got %#v\nwant %#v", ps, want)
-	}
-	body, ps := stNew(t, StructureOptions{CoerceScalars: true}).Check(raw)
-	if len(ps) != 0 {
-		t.Fatalf("with coercion: %v", ps)
 	}
 	var req model.ImportRequest
 	if err := json.Unmarshal(body, &req); err != nil {
@@ -171,6 +176,14 @@ func TestProjectNotString(t *testing.T) {
 	}
 	if req.Project != "5" || !bytes.Contains(body, []byte(`"project": "5"`)) {
 		t.Errorf("coerced body %s", body)
+	}
+	_, ps = stNew(t, StructureOptions{Strict: true}).Check(raw)
+	want.Severity = SeverityError
+	if len(ps) != 1 || ps[0] != want {
+		t.Fatalf("strict: got %#v\nwant %#v", ps, want)
+	}
+	if d := ps.Details(); len(d) != 1 || d[0].Path != "/body/project" {
+		t.Errorf("strict details %+v", d)
 	}
 }
 
@@ -214,9 +227,9 @@ func TestKeywordWording(t *testing.T) {
 			message: "The `/body/data/features` property must be array. You sent \"x\".",
 		},
 		{
-			name: "type of a nullable", body: stBody(`,"contextFields":[{"name":"c","description":5}]`),
-			code: CodeType, ptr: "/data/contextFields/0/description", at: `5}`,
-			message: "The `/body/data/contextFields/0/description` property must be string. You sent 5.",
+			name: "type of a nullable", body: stBody(`,"contextFields":[{"name":"c","description":[5]}]`),
+			code: CodeType, ptr: "/data/contextFields/0/description", at: `[5]`,
+			message: "The `/body/data/contextFields/0/description` property must be string. You sent [5].",
 		},
 		{
 			name: "type integer", body: stBody(`,"contextFields":[{"name":"c","sortOrder":1.5}]`),
@@ -269,9 +282,9 @@ func TestKeywordWording(t *testing.T) {
 			message: "The `/body/data/features/0/createdAt` property must match format \"date-time\". You sent \"2024-02-30T00:00:00Z\".",
 		},
 		{
-			name: "type inside parameters", body: `{"project":"p","environment":"e","data":{"features":[],"featureStrategies":[{"name":"s","parameters":{"rollout":50}}],"tagTypes":[]}}`,
-			code: CodeType, ptr: "/data/featureStrategies/0/parameters/rollout", at: `50}`,
-			message: "The `/body/data/featureStrategies/0/parameters/rollout` property must be string. You sent 50.",
+			name: "type inside parameters", body: `{"project":"p","environment":"e","data":{"features":[],"featureStrategies":[{"name":"s","parameters":{"rollout":[50]}}],"tagTypes":[]}}`,
+			code: CodeType, ptr: "/data/featureStrategies/0/parameters/rollout", at: `[50]`,
+			message: "The `/body/data/featureStrategies/0/parameters/rollout` property must be string. You sent [50].",
 		},
 	}
 	for _, tt := range tests {
@@ -306,7 +319,7 @@ func TestKeywordWording(t *testing.T) {
 // additional properties (body order), then properties in schema order and
 // items by index.
 func TestOrder(t *testing.T) {
-	body := `{"zz":1,"data":{"tagTypes":[{"name":1}],"bogus":1,"features":[{"stale":"x","name":2},{}],"alpha":2},"environment":3,"aa":2,"10":0,"2":0,"01":0}`
+	body := `{"zz":1,"data":{"tagTypes":[{"name":[1]}],"bogus":1,"features":[{"stale":"x","name":[2]},{}],"alpha":2},"environment":[3],"aa":2,"10":0,"2":0,"01":0}`
 	_, ps := stNew(t, StructureOptions{}).Check([]byte(body))
 	var got []string
 	for _, p := range ps {
@@ -510,14 +523,31 @@ func TestProblemCap(t *testing.T) {
 }
 
 func TestCoerceScalars(t *testing.T) {
-	s := stNew(t, StructureOptions{CoerceScalars: true})
+	s := stNew(t, StructureOptions{})
 	body := `{"project":null,"environment":true,"data":{"features":[{"name":12,"enabled":"true","stale":0,"archived":null}],` +
 		`"featureStrategies":[{"name":"s","disabled":"false","sortOrder":" 7 ","segments":["1e3", "0x10"],"parameters":{"rollout":50,"x":1e21},` +
 		`"variants":[{"name":"v","weight":"500","weightType":"fix","stickiness":false}]}],` +
 		`"contextFields":[{"name":"c","usedInFeatures":"","sortOrder":true}],"tagTypes":[]}}`
 	got, ps := s.Check([]byte(body))
-	if len(ps) != 0 {
+	if ps.HasErrors() {
 		t.Fatalf("problems: %v", ps)
+	}
+	var warned []string
+	for _, p := range ps {
+		if p.Code != CodeCoerced || p.Severity != SeverityWarning {
+			t.Errorf("not a coercion warning: %v", p)
+		}
+		warned = append(warned, p.Location.Pointer+" "+p.Message)
+	}
+	wantWarned := []string{
+		"/project The `/body/project` property is null; taken as the string \"\"",
+		"/environment The `/body/environment` property is the boolean true; taken as the string \"true\"",
+	}
+	if len(warned) != 16 || strings.Join(warned[:2], "\n") != strings.Join(wantWarned, "\n") {
+		t.Errorf("%d warnings:\n%s", len(warned), strings.Join(warned, "\n"))
+	}
+	if !strings.Contains(strings.Join(warned, "\n"), "/data/featureStrategies/0/parameters/x The `/body/data/featureStrategies/0/parameters/x` property is the number 1e+21; taken as the string \"1e+21\"") {
+		t.Errorf("no warning for parameters/x:\n%s", strings.Join(warned, "\n"))
 	}
 	want := `{"project":"","environment":"true","data":{"features":[{"name":"12","enabled":true,"stale":false,"archived":false}],` +
 		`"featureStrategies":[{"name":"s","disabled":false,"sortOrder":7,"segments":[1000, 16],"parameters":{"rollout":"50","x":"1e+21"},` +
@@ -535,7 +565,9 @@ func TestCoerceScalars(t *testing.T) {
 	_, ps = s.Check([]byte(stBody(`,"featureEnvironments":[{"name":"f","enabled":"yes","variants":[{"name":"v","weight":"1.5e4"}]}]`)))
 	var codes []string
 	for _, p := range ps {
-		codes = append(codes, p.Code+" "+p.Location.Pointer+" "+p.Message)
+		if p.Severity == SeverityError {
+			codes = append(codes, p.Code+" "+p.Location.Pointer+" "+p.Message)
+		}
 	}
 	wantCodes := []string{
 		"type /data/featureEnvironments/0/enabled The `/body/data/featureEnvironments/0/enabled` property must be boolean. You sent \"yes\".",
@@ -552,7 +584,7 @@ func TestCoerceScalars(t *testing.T) {
 }
 
 func TestConcurrentChecks(t *testing.T) {
-	s := stNew(t, StructureOptions{CoerceScalars: true})
+	s := stNew(t, StructureOptions{})
 	bodies := []string{
 		stBody(""),
 		`{"project":5}`,
@@ -605,28 +637,28 @@ func FuzzCheck(f *testing.F) {
 		f.Add([]byte(s), true)
 	}
 	plain := stNew(f, StructureOptions{MaxProblems: 50, MaxDepth: 64})
-	coerce := stNew(f, StructureOptions{MaxProblems: 50, MaxDepth: 64, CoerceScalars: true})
-	known := map[string]bool{CodeSyntax: true, CodeInvalidUTF8: true, CodeDuplicateKey: true, CodeMaxDepth: true,
+	strict := stNew(f, StructureOptions{MaxProblems: 50, MaxDepth: 64, Strict: true})
+	known := map[string]bool{CodeCoerced: true, CodeSyntax: true, CodeInvalidUTF8: true, CodeDuplicateKey: true, CodeMaxDepth: true,
 		CodeRequired: true, CodeAdditionalProperty: true, CodeType: true, CodeEnum: true, CodeMaximum: true,
 		CodeMinimum: true, CodeMinLength: true, CodeMaxLength: true, CodePattern: true, CodeFormat: true, CodeTooManyProblems: true}
-	f.Fuzz(func(t *testing.T, data []byte, co bool) {
+	f.Fuzz(func(t *testing.T, data []byte, st bool) {
 		s := plain
-		if co {
-			s = coerce
+		if st {
+			s = strict
 		}
 		body, ps := s.Check(data)
 		if len(ps) > 51 {
 			t.Fatalf("%d problems", len(ps))
 		}
 		for _, p := range ps {
-			if !known[p.Code] || p.Severity != SeverityError || p.Message == "" {
+			if !known[p.Code] || (p.Severity != SeverityError && (st || p.Severity != SeverityWarning)) || p.Message == "" {
 				t.Fatalf("bad problem %#v", p)
 			}
 			if p.Location.Offset > int64(len(data)) || (p.Location.Offset < 0 && p.Code != CodeTooManyProblems) {
 				t.Fatalf("offset out of range: %#v", p)
 			}
 		}
-		if len(ps) == 0 && !json.Valid(body) && len(data) > 0 {
+		if !ps.HasErrors() && !json.Valid(body) && len(data) > 0 {
 			t.Fatalf("accepted body is not JSON: %q", body)
 		}
 		ps.Details()

@@ -17,7 +17,9 @@ type Options struct {
 	State State
 	// Strict turns on the extra rules the reference server does not make
 	// (the rules whose Strict field is set). Their issues never appear in
-	// Report.Reference.
+	// Report.Reference. It also sets StructureOptions.Strict: what the
+	// reference server accepts after changing it (a coerced scalar, for
+	// instance) is then a structural error, not a warning.
 	Strict bool
 	// Disable lists the codes of rules not to run, built-in or added.
 	Disable []string
@@ -83,7 +85,9 @@ func New(opts Options) (*Validator, error) {
 		v.constraintContexts = v.constraintContexts || r.Code == CodeUnknownContextField
 	}
 	var err error
-	if v.structure, err = NewStructure(opts.Structure); err != nil {
+	sopts := opts.Structure
+	sopts.Strict = sopts.Strict || opts.Strict
+	if v.structure, err = NewStructure(sopts); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -16,9 +16,9 @@
 //	                to stdout at start
 //	-max-body N     largest accepted request body in bytes (default 512000,
 //	                the reference server's 500 kB); larger bodies get 413
-//	-strict         run the extra validation rules and answer with them
-//	-coerce         coerce scalars as the reference server does ("project":
-//	                5 is taken as "5") instead of answering 400
+//	-strict         run the extra validation rules and answer with them;
+//	                what the reference server accepts after changing it
+//	                (a coerced scalar such as "project": 5) is answered 400
 //	-database URL   read the state, tokens and users from an Unleash 8.2+
 //	                PostgreSQL database (default: $DATABASE_URL when
 //	                -state is absent too); see database.go
@@ -117,8 +117,7 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 	addr := fs.String("addr", "127.0.0.1:4242", "listen `address`")
 	stateFile := fs.String("state", "", "state snapshot `file` (default: the embedded default state)")
 	maxBody := fs.Int64("max-body", adminhttp.DefaultMaxBody, "largest accepted request body in `bytes` (500 kB = 500×1024)")
-	strict := fs.Bool("strict", false, "run the extra validation rules and answer with them")
-	coerce := fs.Bool("coerce", false, "coerce scalars as the reference server does instead of answering 400")
+	strict := fs.Bool("strict", false, "run the extra validation rules and answer with them; answer 400 where the reference server coerces a value")
 	logCauses := fs.Bool("log-causes", false, "write the cause of a 500 to its log line (a store's error may quote names from the request)")
 	database := databaseFlag(fs)
 	maxInFlight := fs.Int("max-inflight", 0, "validations that run at once; 0 means one per processor")
@@ -147,9 +146,8 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 		return nil, nil, err
 	}
 	v, err := importvalidate.New(importvalidate.Options{
-		State:     src.state,
-		Strict:    *strict,
-		Structure: importvalidate.StructureOptions{CoerceScalars: *coerce},
+		State:  src.state,
+		Strict: *strict,
 	})
 	if err != nil {
 		return nil, nil, err

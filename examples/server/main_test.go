@@ -170,7 +170,7 @@ func TestStateFileDoesNotPrintAToken(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	srv, ln, err := setup([]string{"-addr", "127.0.0.1:0", "-state", state, "-strict", "-coerce", "-max-body", "100", "-max-inflight", "3", "-queue-timeout", "500ms"}, &stdout, &stderr)
+	srv, ln, err := setup([]string{"-addr", "127.0.0.1:0", "-state", state, "-strict", "-max-body", "100", "-max-inflight", "3", "-queue-timeout", "500ms"}, &stdout, &stderr)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,6 @@ func oracleSnapshot(t testing.TB) *model.Snapshot {
 
 // setup varies the handler of a test.
 type setup struct {
-	coerce  bool
 	strict  bool
 	maxBody int64
 	logger  *slog.Logger
@@ -59,7 +58,6 @@ func newHandler(t testing.TB, snap *model.Snapshot, s setup) http.Handler {
 	}
 	v, err := importvalidate.New(importvalidate.Options{
 		State: st, Strict: s.strict,
-		Structure: importvalidate.StructureOptions{CoerceScalars: s.coerce},
 	})
 	if err != nil {
 		t.Fatal(err)

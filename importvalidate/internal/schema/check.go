@@ -21,9 +21,10 @@ type Options struct {
 	MaxProblems int
 	// MaxDepth is the deepest nesting of objects and arrays accepted.
 	MaxDepth int
-	// CoerceScalars converts scalars as the reference server does before
-	// checking, and makes Check return the coerced body.
-	CoerceScalars bool
+	// Strict makes an error of each thing the reference server accepts
+	// after changing it (a coerced scalar, a repeated key, invalid UTF-8,
+	// a byte order mark), which is otherwise a warning.
+	Strict bool
 }
 
 // Checker is the slow path of the structural tier: it finds every problem
@@ -49,10 +50,13 @@ func New(doc []byte, opts Options) (*Checker, error) {
 }
 
 // Check checks raw, the bytes of an import request body. It returns the
-// body to decode, raw itself or, when CoerceScalars changed a value, a
-// coerced copy, and every structural problem, each with its kind, the reference server's wording and a location (pointer
-// without the /body prefix, byte offset in raw even when the body was
-// coerced, line and column).
+// body to decode, raw itself or, when a scalar was coerced, a coerced copy,
+// and every structural problem, each with its kind, the reference server's
+// wording and a location (pointer without the /body prefix, byte offset in
+// raw even when the body was coerced, line and column). Scalars are
+// coerced as the reference server coerces them (see coerce.go), each one a
+// KindCoerced problem located at the value: a warning, or an error when
+// Options.Strict is set.
 //
 // The problems come in the reference server's order, so that the first is
 // the one it reports: first the problems of the JSON text itself (by
@@ -90,12 +94,12 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 			return body, c.finish(raw, []Problem{p}, nil)
 		}
 	}
-	if c.opts.CoerceScalars {
-		var cs []coercion
-		instance, cs = coerceInstance(c.tree.Root, instance)
-		if len(cs) > 0 {
-			body = applyCoercions(raw, cs)
-		}
+	var cs []coercion
+	var coerced []Problem
+	instance, cs = coerceInstance(c.tree.Root, instance)
+	if len(cs) > 0 {
+		body = applyCoercions(raw, cs) // sorts cs by offset
+		coerced = c.coercionProblems(cs)
 	}
 	var schemaProblems []pendingProblem
 	// The schema library reads numbers with math/big, which takes long for
@@ -110,14 +114,16 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 		}
 		schemaProblems = c.schemaProblems(raw, instance, ve)
 	}
-	return body, c.finish(raw, problems, schemaProblems)
+	// The coercions come after the problems the reference server reports,
+	// so that the first detail stays its own.
+	return body, c.finish(raw, problems, schemaProblems, coerced...)
 }
 
-// finish joins the problems of the text and of the schema, cuts the list at
-// MaxProblems, words the schema problems that are kept and fills in lines
-// and columns.
-func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem) []Problem {
-	total := len(text) + len(pending)
+// finish joins the problems of the text, of the schema and the trailing
+// ones, cuts the list at MaxProblems, words the schema problems that are
+// kept and fills in lines and columns.
+func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem, tail ...Problem) []Problem {
+	total := len(text) + len(pending) + len(tail)
 	if total == 0 {
 		return nil
 	}
@@ -129,6 +135,9 @@ func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem) [
 	out = append(out, text[:min(len(text), keep)]...)
 	for i := 0; len(out) < keep && i < len(pending); i++ {
 		out = append(out, pending[i].problem(raw))
+	}
+	for i := 0; len(out) < keep && i < len(tail); i++ {
+		out = append(out, tail[i])
 	}
 	if keep < total {
 		out = append(out, Problem{Kind: KindTooManyProblems,

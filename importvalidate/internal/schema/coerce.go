@@ -30,6 +30,8 @@ type coercion struct {
 	ptr  string // JSON pointer of the value
 	text []byte // its new JSON text
 	off  int    // offset of the old value, -1 until located
+	// from and to are the value before and after, for the message.
+	from, to any
 }
 
 // coerceInstance converts the scalars of v in place along the schema and
@@ -38,7 +40,7 @@ func coerceInstance(root *Node, v any) (any, []coercion) {
 	var out []coercion
 	v = walkInstance(root, v, func(n *Node, v any, path []string) (any, bool) {
 		if nv, changed := coerceScalar(n.Types, v); changed {
-			out = append(out, coercion{ptr: jsonwire.PointerOf(path), text: jsonwire.AppendJSONValue(nil, nv), off: -1})
+			out = append(out, coercion{ptr: jsonwire.PointerOf(path), text: jsonwire.AppendJSONValue(nil, nv), off: -1, from: v, to: nv})
 			return nv, false
 		}
 		return v, true
@@ -93,14 +95,18 @@ func walkInstance(root *Node, v any, visit func(n *Node, v any, path []string) (
 	return walk(root, v)
 }
 
-// applyCoercions returns a copy of raw with each coerced value replaced by
-// its new text. Values it cannot find are left alone.
-func applyCoercions(raw []byte, cs []coercion) []byte {
+// locateCoercions sets the offset in raw of each coercion not yet located.
+func locateCoercions(raw []byte, cs []coercion) {
 	idx := make(map[string]int, len(cs))
 	for i, c := range cs {
-		idx[c.ptr] = i
+		if c.off < 0 {
+			idx[c.ptr] = i
+		}
 	}
 	left := len(idx)
+	if left == 0 {
+		return
+	}
 	jsonwire.WalkPointers(raw, func(off int, key bool, ptr []byte) bool {
 		if key {
 			return true
@@ -111,6 +117,40 @@ func applyCoercions(raw []byte, cs []coercion) []byte {
 		}
 		return left > 0
 	})
+}
+
+// coercionProblems words each coercion as a KindCoerced problem at the
+// value it changed: a warning, or an error in strict mode.
+func (c *Checker) coercionProblems(cs []coercion) []Problem {
+	out := make([]Problem, len(cs))
+	for i, co := range cs {
+		out[i] = Problem{Kind: KindCoerced, Warning: !c.opts.Strict,
+			Message:  "The `/body" + co.ptr + "` property is " + describeJS(co.from) + "; taken as " + describeJS(co.to),
+			Location: Location{Pointer: co.ptr, Offset: int64(co.off)}}
+	}
+	return out
+}
+
+// describeJS names a scalar and its JavaScript text for a coercion's
+// message: the number 5, the string "5", the boolean true, null.
+func describeJS(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "the boolean " + strconv.FormatBool(x)
+	case json.Number:
+		return "the number " + jsonwire.JSNumberText(x.String())
+	case string:
+		return "the string " + string(jsonwire.AppendJSString(nil, x))
+	}
+	return string(jsonwire.AppendJSONValue(nil, v))
+}
+
+// applyCoercions returns a copy of raw with each coerced value replaced by
+// its new text. Values it cannot find are left alone.
+func applyCoercions(raw []byte, cs []coercion) []byte {
+	locateCoercions(raw, cs)
 	sort.Slice(cs, func(i, j int) bool { return cs[i].off < cs[j].off })
 	out := make([]byte, 0, len(raw)+16*len(cs))
 	last := 0

@@ -11,10 +11,11 @@ import (
 // into the model with encoding/json, after whole numbers in integer
 // members are written as integers (see numberFixes). A number the model
 // cannot hold, or any other failure of encoding/json, is a KindDecode
-// problem.
+// problem. Warnings (see Problem.Warning) do not stop the decoding and
+// are returned with the result.
 func (c *Checker) Decode(raw []byte) (*model.ImportRequest, []Problem) {
 	decoded, problems := c.Check(raw)
-	if len(problems) > 0 {
+	if hasErrors(problems) {
 		return nil, problems
 	}
 	rewrites, unfit := c.numberFixes(decoded)
@@ -24,7 +25,7 @@ func (c *Checker) Decode(raw []byte) (*model.ImportRequest, []Problem) {
 			locs[i] = &unfit[i].Location
 		}
 		locate(raw, locs)
-		return nil, unfit
+		return nil, append(problems, unfit...)
 	}
 	if len(rewrites) > 0 {
 		decoded = applyCoercions(decoded, rewrites)
@@ -37,9 +38,9 @@ func (c *Checker) Decode(raw []byte) (*model.ImportRequest, []Problem) {
 			p.Location.Offset = te.Offset
 		}
 		positions(decoded, &p.Location)
-		return nil, []Problem{p}
+		return nil, append(problems, p)
 	}
-	return imp, nil
+	return imp, problems
 }
 
 // Target returns the top-level "project" and "environment" of raw when it

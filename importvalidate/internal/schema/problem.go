@@ -25,6 +25,9 @@ const (
 	// KindDecode: a structurally valid body the model cannot hold (a
 	// number out of range, for instance).
 	KindDecode
+	// KindCoerced: a scalar taken as another type, as the reference server
+	// coerces it.
+	KindCoerced
 	// KindKeyword: a keyword of the schema that has no kind of its own;
 	// Problem.Keyword names it.
 	KindKeyword
@@ -47,6 +50,19 @@ type Problem struct {
 	Keyword  string
 	Message  string
 	Location Location
+	// Warning marks a problem the reference server does not refuse: the
+	// body is still checked and decoded as it reads it.
+	Warning bool
+}
+
+// hasErrors reports whether some problem is not a warning.
+func hasErrors(ps []Problem) bool {
+	for _, p := range ps {
+		if !p.Warning {
+			return true
+		}
+	}
+	return false
 }
 
 // positions fills in Line and Column of each location with an offset.

@@ -1,0 +1,101 @@
+package importvalidate_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+)
+
+// The reference server reads a body with JSON.parse and checks it with ajv
+// (coerceTypes: true): it accepts some bodies only after changing them.
+// These tests hold the validator to the same reading by default, with a
+// located warning for each change, and to an error for each in strict
+// mode.
+
+// readingCase is one body the reference server reads after changing it.
+type readingCase struct {
+	name string
+	body string
+	// lines are the report's text lines (WriteText) by default, for the
+	// file "in.json".
+	lines []string
+	// reference is the reference server's answer to the body.
+	reference string
+}
+
+var readingCases = []readingCase{
+	{
+		name: "coerced project",
+		body: `{"project": 5, "environment": "development", "data": {"features": [], "featureStrategies": [], "tagTypes": []}}`,
+		lines: []string{
+			"in.json:1:13: warning coerced: The `/project` property is the number 5; taken as the string \"5\"",
+			"0 errors, 1 warning, 0 missing permissions",
+		},
+		reference: `{"errors":[],"warnings":[],"permissions":[]}`,
+	},
+}
+
+// TestReadings validates each case by default and in strict mode: by
+// default the reference answer and the warnings; strict, the same
+// findings as structural errors.
+func TestReadings(t *testing.T) {
+	plain, err := importvalidate.New(importvalidate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	strict, err := importvalidate.New(importvalidate.Options{Strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range readingCases {
+		t.Run(tc.name, func(t *testing.T) {
+			rep, err := plain.Validate(context.Background(), []byte(tc.body), importvalidate.Target{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			if err := importvalidate.WriteText(&b, "in.json", rep); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n"); strings.Join(got, "\n") != strings.Join(tc.lines, "\n") {
+				t.Errorf("report\n got %q\nwant %q", got, tc.lines)
+			}
+			ref, err := json.Marshal(rep.Reference())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(ref) != tc.reference {
+				t.Errorf("reference answer\n got %s\nwant %s", ref, tc.reference)
+			}
+
+			srep, err := strict.Validate(context.Background(), []byte(tc.body), importvalidate.Target{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !srep.Structural.HasErrors() || len(srep.Issues) != 0 {
+				t.Fatalf("strict: want structural errors and no issues, got %v / %v", srep.Structural, srep.Issues)
+			}
+			var warned []importvalidate.Problem
+			for _, p := range rep.Structural {
+				if p.Severity == importvalidate.SeverityWarning {
+					warned = append(warned, p)
+				}
+			}
+			for _, w := range warned {
+				found := false
+				for _, p := range srep.Structural {
+					found = found || (p.Severity == importvalidate.SeverityError && p.Code == w.Code && p.Location == w.Location)
+				}
+				if !found {
+					t.Errorf("strict: no error for the warning %v", w)
+				}
+			}
+			if len(srep.Structural.Details()) == 0 {
+				t.Error("strict: no 400 details")
+			}
+		})
+	}
+}
