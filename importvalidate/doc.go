@@ -10,7 +10,10 @@
 // required and unknown members, types, enumerations and limits. Its
 // problems come in the reference server's walk order, so the first one is
 // the one the reference reports; Problems.Details renders them as the
-// reference's 400 body.
+// reference's 400 body. It reads a body as the reference server does
+// (JSON.parse, then ajv with coerceTypes): what the reference accepts
+// after changing it, such as a coerced scalar or a leading byte order mark,
+// is a located warning, and an error with Options.Strict.
 //
 // The rule tier runs on a structurally valid body against the existing
 // state of the instance, which a service provides by implementing State

@@ -56,7 +56,7 @@ var fuzzProblemCodes = map[string]bool{
 	importvalidate.CodeType: true, importvalidate.CodeEnum: true, importvalidate.CodeMaximum: true,
 	importvalidate.CodeMinimum: true, importvalidate.CodeMinLength: true, importvalidate.CodeMaxLength: true,
 	importvalidate.CodePattern: true, importvalidate.CodeFormat: true, importvalidate.CodeTooManyProblems: true,
-	importvalidate.CodeDecode: true, importvalidate.CodeCoerced: true,
+	importvalidate.CodeDecode: true, importvalidate.CodeCoerced: true, importvalidate.CodeByteOrderMark: true,
 }
 
 // fuzzHarness is what FuzzValidate builds once per process.

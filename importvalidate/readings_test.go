@@ -36,6 +36,16 @@ var readingCases = []readingCase{
 		},
 		reference: `{"errors":[],"warnings":[],"permissions":[]}`,
 	},
+	{
+		name: "byte order mark",
+		body: "\xef\xbb\xbf{\"project\": \"default\", \"environment\": \"development\", \"data\": {\"features\": [{\"name\": \"x\"}], \"featureStrategies\": [{\"name\": \"nope\"}], \"tagTypes\": []}}",
+		lines: []string{
+			"in.json:1:1: warning byte-order-mark: The body starts with a byte order mark (U+FEFF), which is skipped",
+			"in.json:1:126: error unknown-strategy: We detected the following custom strategy that needs to be created first: (nope)",
+			"1 error, 1 warning, 0 missing permissions",
+		},
+		reference: `{"errors":[{"message":"We detected the following custom strategy that needs to be created first:","affectedItems":["nope"]}],"warnings":[],"permissions":[]}`,
+	},
 }
 
 // TestReadings validates each case by default and in strict mode: by

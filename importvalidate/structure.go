@@ -13,7 +13,7 @@ import (
 const (
 	// CodeSyntax: the body is not a JSON text (only white space, truncated,
 	// a stray character or control character, a bad escape, data after the
-	// value, a leading byte order mark). The message names the line, column
+	// value). The message names the line, column
 	// and byte offset. No other problem is reported with it.
 	CodeSyntax = "syntax"
 	// CodeInvalidUTF8: a string holds a byte sequence that is not UTF-8.
@@ -54,6 +54,10 @@ const (
 	// 5 as the string "5", null as "", "true" as true, "12" as 12), located
 	// at the value. A warning; an error with StructureOptions.Strict.
 	CodeCoerced = "coerced"
+	// CodeByteOrderMark: the body starts with a UTF-8 byte order mark,
+	// which the reference server skips; so does the validator. Located at
+	// offset 0. A warning; an error with StructureOptions.Strict.
+	CodeByteOrderMark = "byte-order-mark"
 	// CodeTooManyProblems is the last entry of a list cut at
 	// StructureOptions.MaxProblems; its message is "N more problems".
 	CodeTooManyProblems = "too-many-problems"
@@ -82,7 +86,8 @@ type StructureOptions struct {
 	// means DefaultMaxDepth. At most MaxMaxDepth.
 	MaxDepth int
 	// Strict makes an error (SeverityError) of each thing the reference
-	// server accepts after changing it: a coerced scalar (CodeCoerced).
+	// server accepts after changing it: a coerced scalar (CodeCoerced), a
+	// leading byte order mark (CodeByteOrderMark).
 	// Without it each is a warning (SeverityWarning) in the report, and
 	// the body is checked and decoded as the reference server reads it.
 	// Options.Strict of a Validator sets it too.
@@ -130,7 +135,7 @@ func NewStructure(opts StructureOptions) (*Structure, error) {
 // with a severity, a Code* code, the reference server's wording and a
 // location (pointer without the /body prefix, byte offset in raw even when
 // the body was coerced, line and column). The things the reference server
-// accepts after changing them (CodeCoerced) are warnings unless
+// accepts after changing them (CodeCoerced, CodeByteOrderMark) are warnings unless
 // StructureOptions.Strict is set; the body is valid when no problem is an
 // error (Problems.HasErrors).
 //
@@ -145,11 +150,11 @@ func NewStructure(opts StructureOptions) (*Structure, error) {
 // is not JSON gets only its syntax (or depth) problem.
 //
 // A body of zero bytes is read as the empty object, as the reference server
-// reads it (it then lacks every required property). A body starting with a
-// UTF-8 byte order mark is a syntax problem: JSON texts must not carry one
-// (RFC 8259 section 8.1), although the reference server skips it. NUL bytes
-// and other control characters are syntax problems, outside strings and
-// unescaped inside them.
+// reads it (it then lacks every required property). A leading UTF-8 byte
+// order mark is skipped, as the reference server skips it
+// (CodeByteOrderMark; the returned body has three spaces in its place). NUL
+// bytes and other control characters are syntax problems, outside strings
+// and unescaped inside them.
 func (s *Structure) Check(raw []byte) (body []byte, problems Problems) {
 	// A body the single-pass decoder accepts is valid: its verdict equals
 	// jsonschema/v5's (a differential test and fuzz target hold it to
@@ -229,6 +234,8 @@ func kindCode(p schema.Problem) string {
 		return CodeDecode
 	case schema.KindCoerced:
 		return CodeCoerced
+	case schema.KindByteOrderMark:
+		return CodeByteOrderMark
 	}
 	return p.Keyword
 }
@@ -249,7 +256,7 @@ func (ps Problems) Details() []model.ErrorDetail {
 		switch p.Code {
 		case CodeEnum:
 			d.Path = lastToken(p.Location.Pointer)
-		case CodeSyntax, CodeMaxDepth, CodeTooManyProblems:
+		case CodeSyntax, CodeMaxDepth, CodeTooManyProblems, CodeByteOrderMark:
 		case CodeRequired, CodeAdditionalProperty, CodeType, CodeMaximum, CodeMinimum,
 			CodeMinLength, CodeMaxLength, CodePattern, CodeFormat, CodeInvalidUTF8, CodeDuplicateKey:
 			d.Path = "/body" + p.Location.Pointer

@@ -10,7 +10,8 @@ import (
 // errors) of the value each pointer names, in the order of pointers, or -1
 // for a pointer that names no value of data. It reads data once however
 // many pointers there are, descending only into the members and items on
-// the way to a wanted value.
+// the way to a wanted value. A leading byte order mark is skipped, and of
+// a member named twice the last counts, as JSON.parse keeps it.
 func Locate(data []byte, pointers []string) []int64 {
 	offs := make([]int64, len(pointers))
 	root := &pointerTrie{}
@@ -18,7 +19,7 @@ func Locate(data []byte, pointers []string) []int64 {
 		offs[i] = -1
 		root.add(p, i)
 	}
-	root.locate(data, 0, offs)
+	root.locate(data, BOMLen(data), offs)
 	return offs
 }
 

@@ -32,6 +32,10 @@ const (
 	KindDuplicateKey
 	// KindMaxDepth: objects and arrays nest deeper than the limit.
 	KindMaxDepth
+	// KindByteOrderMark: the text starts with a UTF-8 byte order mark,
+	// which JSON.parse never sees (the reference server's body reader
+	// drops it) and the scan skips.
+	KindByteOrderMark
 )
 
 // Issue is one finding of the scanner, before it is located and worded.
@@ -168,6 +172,16 @@ func hex4(r rune) string {
 		return strconv.FormatInt(int64(r), 16)
 	}
 	return string([]byte{digits[r>>12&0xF], digits[r>>8&0xF], digits[r>>4&0xF], digits[r&0xF]})
+}
+
+// BOMLen returns 3 when d starts with the UTF-8 byte order mark EF BB BF,
+// else 0. The reference server's body reader drops a leading mark before
+// JSON.parse sees the text, so every reading of a body starts after it.
+func BOMLen(d []byte) int {
+	if len(d) >= 3 && d[0] == 0xEF && d[1] == 0xBB && d[2] == 0xBF {
+		return 3
+	}
+	return 0
 }
 
 // SkipWS returns the offset of the first non-whitespace byte at or after i.
@@ -491,13 +505,11 @@ func (s *scanner) keyHash(k keySpan) uint64 {
 // run scans the whole input.
 func (s *scanner) run() {
 	d := s.data
-	if len(d) >= 3 && d[0] == 0xEF && d[1] == 0xBB && d[2] == 0xBF {
-		s.issues = append(s.issues, Issue{Kind: KindSyntax, Off: 0, At: -1, Other: -1,
-			What: "Unexpected byte order mark (U+FEFF)", Tail: "a byte order mark is not allowed before the JSON value"})
-		s.fatal = true
-		return
+	bom := BOMLen(d)
+	if bom > 0 {
+		s.issues = append(s.issues, Issue{Kind: KindByteOrderMark, Off: 0, At: -1, Other: -1})
 	}
-	i := SkipWS(d, 0)
+	i := SkipWS(d, bom)
 	if i >= len(d) {
 		s.failAt(i, "a JSON value")
 		return
@@ -616,6 +628,8 @@ func (k Kind) String() string {
 		return "duplicate-key"
 	case KindMaxDepth:
 		return "max-depth"
+	case KindByteOrderMark:
+		return "byte-order-mark"
 	}
 	return "Kind(" + strconv.Itoa(int(k)) + ")"
 }

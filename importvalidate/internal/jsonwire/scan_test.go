@@ -3,6 +3,7 @@ package jsonwire
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -37,7 +38,7 @@ func TestScanSyntaxErrors(t *testing.T) {
 		{"\"\\u12\"", 5, "Bad Unicode escape: unexpected character '\"'", "four hexadecimal digits"},
 		{"\"\\q\"", 1, "Bad escaped character 'q'", "one of"},
 		{"\"a\nb\"", 2, "Bad control character U+000A in string literal", "\\n or \\u000a"},
-		{"\xef\xbb\xbf{}", 0, "Unexpected byte order mark (U+FEFF)", "not allowed"},
+		{"\xef\xbb\xbf\xef\xbb\xbf{}", 3, "Unexpected character U+FEFF", "a value"},
 		{"\xff", 0, "Unexpected byte 0xff", "a value"},
 		{"\u00e9", 0, "Unexpected character U+00E9", "a value"},
 		{"{}x", 2, "Unexpected data after the JSON value", ""},
@@ -52,6 +53,26 @@ func TestScanSyntaxErrors(t *testing.T) {
 		if is.Kind != KindSyntax || is.Off != tt.off || is.What != tt.what || !strings.Contains(is.Tail, tt.expect) {
 			t.Errorf("%q: got %s @%d %q %q, want @%d %q %q", tt.in, is.Kind, is.Off, is.What, is.Tail, tt.off, tt.what, tt.expect)
 		}
+	}
+}
+
+// TestScanByteOrderMark: a leading mark is skipped with a finding at 0,
+// as the reference server's body reader drops it before JSON.parse.
+func TestScanByteOrderMark(t *testing.T) {
+	issues, fatal := Scan([]byte("\xef\xbb\xbf {\"a\":1}"), 10)
+	if fatal || len(issues) != 1 || issues[0].Kind != KindByteOrderMark || issues[0].Off != 0 {
+		t.Errorf("got %+v, fatal %v", issues, fatal)
+	}
+	var ptrs []string
+	WalkPointers([]byte("\xef\xbb\xbf{\"a\":1}"), func(off int, key bool, ptr []byte) bool {
+		ptrs = append(ptrs, strconv.Itoa(off)+string(ptr))
+		return true
+	})
+	if strings.Join(ptrs, " ") != "3 4/a 8/a" {
+		t.Errorf("walk %q", ptrs)
+	}
+	if got := Locate([]byte("\xef\xbb\xbf{\"a\":1}"), []string{"/a"}); got[0] != 8 {
+		t.Errorf("Locate /a = %d", got[0])
 	}
 }
 

@@ -38,14 +38,15 @@ type walkFrame struct {
 // JSON pointer of every value (at the offset of its first byte) and of every
 // object member (at the offset of its key's opening quote, key true). ptr is
 // only valid during the call. fn returns false to stop the walk. The walk
-// keeps its own stack, bounded by the nesting of data.
+// keeps its own stack, bounded by the nesting of data. A leading byte
+// order mark is skipped.
 func WalkPointers(data []byte, fn func(off int, key bool, ptr []byte) bool) {
 	var (
 		stack   []walkFrame
 		ptr     []byte
 		scratch []byte
 		d       = data
-		i       = SkipWS(d, 0)
+		i       = SkipWS(d, BOMLen(d))
 	)
 	for i < len(d) {
 		// A value starts at i.

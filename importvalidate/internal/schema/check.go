@@ -70,22 +70,31 @@ func New(doc []byte, opts Options) (*Checker, error) {
 //
 // A body of zero bytes is read as the empty object, as the reference server
 // reads it (it then lacks every required property). A body starting with a
-// UTF-8 byte order mark is a syntax problem: JSON texts must not carry one
-// (RFC 8259 section 8.1), although the reference server skips it. NUL bytes
-// and other control characters are syntax problems, outside strings and
-// unescaped inside them.
+// UTF-8 byte order mark is read after it, as the reference server reads it,
+// with a KindByteOrderMark problem at offset 0 (a warning, an error in
+// strict mode); the returned body then has three spaces in its place, so
+// that offsets stay those of raw. NUL bytes and other control characters
+// are syntax problems, outside strings and unescaped inside them.
 func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 	body = raw
 	var instance any
-	if len(raw) == 0 {
+	if bom := jsonwire.BOMLen(raw); bom > 0 {
+		body = append([]byte("   "), raw[bom:]...)
+		if len(raw) == bom {
+			// Nothing after the mark: the empty body, read as {}.
+			problems = c.scanProblems(raw, []jsonwire.Issue{{Kind: jsonwire.KindByteOrderMark, At: -1, Other: -1}}, false)
+			body = raw[:0]
+		}
+	}
+	if len(body) == 0 {
 		instance = map[string]any{}
 	} else {
 		issues, fatal := jsonwire.Scan(raw, c.opts.MaxDepth)
 		problems = c.scanProblems(raw, issues, fatal)
 		if fatal {
-			return body, c.finish(raw, problems, nil)
+			return raw, c.finish(raw, problems, nil)
 		}
-		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec := json.NewDecoder(bytes.NewReader(body))
 		dec.UseNumber()
 		if err := dec.Decode(&instance); err != nil {
 			// The scanner accepted it, so this does not happen; say so
@@ -98,7 +107,7 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 	var coerced []Problem
 	instance, cs = coerceInstance(c.tree.Root, instance)
 	if len(cs) > 0 {
-		body = applyCoercions(raw, cs) // sorts cs by offset
+		body = applyCoercions(body, cs) // sorts cs by offset
 		coerced = c.coercionProblems(cs)
 	}
 	var schemaProblems []pendingProblem
@@ -184,7 +193,7 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 	others := make([]Location, len(issues))
 	locs := make([]*Location, 0, 2*len(issues))
 	for i, is := range issues {
-		out[i] = Problem{Kind: scanKind(is.Kind), Location: Location{Offset: int64(is.Off)}}
+		out[i] = Problem{Kind: scanKind(is.Kind), Location: Location{Offset: int64(is.Off)}, Warning: !c.opts.Strict && readingKind(is.Kind)}
 		if is.At >= 0 {
 			out[i].Location.Pointer = ptrs[is.At]
 		}
@@ -204,6 +213,8 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 			if is.Tail != "" {
 				p.Message += ": " + is.Tail
 			}
+		case jsonwire.KindByteOrderMark:
+			p.Message = "The body starts with a byte order mark (U+FEFF), which is skipped"
 		case jsonwire.KindMaxDepth:
 			p.Message = fmt.Sprintf("The body nests objects and arrays deeper than %d levels at %s", c.opts.MaxDepth, at)
 		case jsonwire.KindInvalidUTF8:
@@ -223,6 +234,12 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 	return out
 }
 
+// readingKind reports whether a scanner finding is a thing the reference
+// server reads past (after changing the text), not a refusal.
+func readingKind(k jsonwire.Kind) bool {
+	return k == jsonwire.KindByteOrderMark
+}
+
 // scanKind is the kind of problem of a kind of scanner finding.
 func scanKind(k jsonwire.Kind) Kind {
 	switch k {
@@ -232,6 +249,8 @@ func scanKind(k jsonwire.Kind) Kind {
 		return KindDuplicateKey
 	case jsonwire.KindMaxDepth:
 		return KindMaxDepth
+	case jsonwire.KindByteOrderMark:
+		return KindByteOrderMark
 	}
 	return KindSyntax
 }

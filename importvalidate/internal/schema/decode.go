@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -51,7 +53,7 @@ func Target(raw []byte) (project, environment string) {
 		Project     json.RawMessage `json:"project"`
 		Environment json.RawMessage `json:"environment"`
 	}
-	if json.Unmarshal(raw, &top) != nil {
+	if json.Unmarshal(raw[jsonwire.BOMLen(raw):], &top) != nil {
 		return "", ""
 	}
 	// A member that is no string leaves its result "".

@@ -25,6 +25,8 @@ const (
 	// KindDecode: a structurally valid body the model cannot hold (a
 	// number out of range, for instance).
 	KindDecode
+	// KindByteOrderMark: a leading byte order mark, skipped.
+	KindByteOrderMark
 	// KindCoerced: a scalar taken as another type, as the reference server
 	// coerces it.
 	KindCoerced
