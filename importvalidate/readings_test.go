@@ -46,6 +46,16 @@ var readingCases = []readingCase{
 		},
 		reference: `{"errors":[{"message":"We detected the following custom strategy that needs to be created first:","affectedItems":["nope"]}],"warnings":[],"permissions":[]}`,
 	},
+	{
+		name: "invalid UTF-8",
+		body: "{\"project\": \"default\", \"environment\": \"development\", \"data\": {\"features\": [{\"name\": \"x\"}], \"featureStrategies\": [{\"name\": \"a\xe2\x82b\xff\"}], \"tagTypes\": []}}",
+		lines: []string{
+			"in.json:1:123: error unknown-strategy: We detected the following custom strategy that needs to be created first: (a\ufffdb\ufffd)",
+			"in.json:1:125: warning invalid-utf8: Invalid UTF-8 byte 0xE2 in the string at `/data/featureStrategies/0/name`, at line 1, column 125 (byte 124); read as U+FFFD",
+			"1 error, 1 warning, 0 missing permissions",
+		},
+		reference: "{\"errors\":[{\"message\":\"We detected the following custom strategy that needs to be created first:\",\"affectedItems\":[\"a\ufffdb\ufffd\"]}],\"warnings\":[],\"permissions\":[]}",
+	},
 }
 
 // TestReadings validates each case by default and in strict mode: by

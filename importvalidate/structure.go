@@ -17,7 +17,9 @@ const (
 	// and byte offset. No other problem is reported with it.
 	CodeSyntax = "syntax"
 	// CodeInvalidUTF8: a string holds a byte sequence that is not UTF-8.
-	// The location is the first such byte of the string.
+	// The location is the first such byte of the string. The reference
+	// server reads each ill-formed sequence as U+FFFD, and so does the
+	// validator. A warning; an error with StructureOptions.Strict.
 	CodeInvalidUTF8 = "invalid-utf8"
 	// CodeDuplicateKey: an object has the same key twice (compared after
 	// decoding escapes). Both places are reported, located at the key.
@@ -87,7 +89,8 @@ type StructureOptions struct {
 	MaxDepth int
 	// Strict makes an error (SeverityError) of each thing the reference
 	// server accepts after changing it: a coerced scalar (CodeCoerced), a
-	// leading byte order mark (CodeByteOrderMark).
+	// leading byte order mark (CodeByteOrderMark), invalid UTF-8
+	// (CodeInvalidUTF8).
 	// Without it each is a warning (SeverityWarning) in the report, and
 	// the body is checked and decoded as the reference server reads it.
 	// Options.Strict of a Validator sets it too.
@@ -135,7 +138,8 @@ func NewStructure(opts StructureOptions) (*Structure, error) {
 // with a severity, a Code* code, the reference server's wording and a
 // location (pointer without the /body prefix, byte offset in raw even when
 // the body was coerced, line and column). The things the reference server
-// accepts after changing them (CodeCoerced, CodeByteOrderMark) are warnings unless
+// accepts after changing them (CodeCoerced, CodeByteOrderMark,
+// CodeInvalidUTF8) are warnings unless
 // StructureOptions.Strict is set; the body is valid when no problem is an
 // error (Problems.HasErrors).
 //

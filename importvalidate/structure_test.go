@@ -369,10 +369,6 @@ func TestHostileInputs(t *testing.T) {
 		{name: "trailing comma", body: `{"a":1,}`, code: CodeSyntax, offset: 7, line: 1, col: 8, contains: "expected a double-quoted property name"},
 		{name: "bad number", body: `{"a":01}`, code: CodeSyntax, offset: 6, line: 1, col: 7, contains: "Unexpected character '1'"},
 		{name: "bad escape", body: `{"a":"\x"}`, code: CodeSyntax, offset: 6, line: 1, col: 7, contains: `Bad escaped character 'x'`},
-		{name: "invalid UTF-8", body: stBody(`,"segments":[{"id":1,"name":"a` + "\xff" + `"}]`), code: CodeInvalidUTF8,
-			ptr: "/data/segments/0/name", offset: 121, line: 1, col: 122, contains: "Invalid UTF-8 byte 0xFF"},
-		{name: "invalid UTF-8 in a key", body: `{"a` + "\xc3\x28" + `":1}`, code: CodeInvalidUTF8,
-			ptr: "/a\ufffd(", offset: 3, line: 1, col: 4, count: 5, contains: "Invalid UTF-8 byte 0xC3"},
 		{name: "top-level array", body: `[1]`, code: CodeType, offset: 0, line: 1, col: 1, contains: "The `/body` property must be object. You sent [1]."},
 		{name: "top-level number", body: `42`, code: CodeType, offset: 0, line: 1, col: 1, contains: "must be object. You sent 42."},
 		{name: "deep nesting", body: deep, code: CodeMaxDepth, offset: 1000, line: 1, col: 1001, contains: "deeper than 1000 levels"},
@@ -662,4 +658,43 @@ func FuzzCheck(f *testing.F) {
 		}
 		ps.Details()
 	})
+}
+
+// TestInvalidUTF8 : a string with bytes that are not UTF-8 is read as the
+// reference server's body reader decodes it, each ill-formed sequence one
+// U+FFFD, with a warning at the first such byte of the string (an error in
+// strict mode).
+func TestInvalidUTF8(t *testing.T) {
+	for _, tc := range []struct {
+		name, body, decoded, ptr string
+		offset                   int64
+		message                  string
+		count                    int
+	}{
+		{name: "in a value", body: stBody(`,"segments":[{"id":1,"name":"a` + "\xff\xe2\x82" + `b"}]`), ptr: "/data/segments/0/name",
+			decoded: `"name":"a` + "\ufffd\ufffd" + `b"`, offset: 121, count: 1,
+			message: "Invalid UTF-8 byte 0xFF in the string at `/body/data/segments/0/name`, at line 1, column 122 (byte 121); read as U+FFFD"},
+		{name: "in a key", body: `{"a` + "\xc3\x28" + `":1}`, ptr: "/a\ufffd(", decoded: "{\"a\ufffd(\":1}", offset: 3, count: 5,
+			message: "Invalid UTF-8 byte 0xC3 in the string at `/body/a\ufffd(`, at line 1, column 4 (byte 3); read as U+FFFD"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, strict := range []bool{false, true} {
+				body, ps := stNew(t, StructureOptions{Strict: strict}).Check([]byte(tc.body))
+				if len(ps) != tc.count {
+					t.Fatalf("want %d problems, got %v", tc.count, ps)
+				}
+				want := Problem{Severity: SeverityWarning, Code: CodeInvalidUTF8, Message: tc.message,
+					Location: Location{Pointer: tc.ptr, Offset: tc.offset, Line: 1, Column: int(tc.offset) + 1}}
+				if strict {
+					want.Severity = SeverityError
+				}
+				if ps[0] != want {
+					t.Errorf("strict %v: got %#v\nwant %#v", strict, ps[0], want)
+				}
+				if !strict && !bytes.Contains(body, []byte(tc.decoded)) {
+					t.Errorf("body %q lacks %q", body, tc.decoded)
+				}
+			}
+		})
+	}
 }

@@ -173,8 +173,8 @@ func TestHostileBodiesOverHTTP(t *testing.T) {
 		count  int    // of details, 0 for any
 	}{
 		{"500 kB of brackets", strings.Repeat("[", 500<<10), 400, "", "deeper than 1000 levels", 1},
-		{"byte order mark", "\xef\xbb\xbf" + hostileImport(""), 400, "", "byte order mark", 1},
-		{"invalid UTF-8", hostileImport("{\"name\":\"\xff" + hostileMarker + "\"}"), 400, "/body/data/features/0/name", "Invalid UTF-8", 1},
+		{"byte order mark", "\xef\xbb\xbf" + hostileImport(""), 200, "", "", 0},
+		{"invalid UTF-8", hostileImport("{\"name\":\"\xff" + hostileMarker + "\"}"), 200, "", "", 0},
 		{"raw NUL", hostileImport("{\"name\":\"a\x00\"}"), 400, "", "U+0000", 1},
 		{"raw line feed", hostileImport("{\"name\":\"a\n\"}"), 400, "", "U+000A", 1},
 		{"escaped controls", hostileImport(`{"name":"\u0000\u0001\u001f\n\t"}`), 200, "", "", 0},

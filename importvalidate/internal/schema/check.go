@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -94,6 +95,14 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 		if fatal {
 			return raw, c.finish(raw, problems, nil)
 		}
+		for _, is := range issues {
+			if is.Kind == jsonwire.KindInvalidUTF8 {
+				// Read as the reference server's body reader decodes
+				// the bytes: each ill-formed sequence one U+FFFD.
+				body = jsonwire.AppendReplacingInvalid(make([]byte, 0, len(body)+16), body)
+				break
+			}
+		}
 		dec := json.NewDecoder(bytes.NewReader(body))
 		dec.UseNumber()
 		if err := dec.Decode(&instance); err != nil {
@@ -107,8 +116,13 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 	var coerced []Problem
 	instance, cs = coerceInstance(c.tree.Root, instance)
 	if len(cs) > 0 {
-		body = applyCoercions(body, cs) // sorts cs by offset
-		coerced = c.coercionProblems(cs)
+		// The warnings are located in raw, the coercions applied to body
+		// (whose offsets differ where invalid UTF-8 was replaced).
+		at := slices.Clone(cs)
+		locateCoercions(raw, at)
+		sort.SliceStable(at, func(i, j int) bool { return at[i].off < at[j].off })
+		coerced = c.coercionProblems(at)
+		body = applyCoercions(body, cs)
 	}
 	var schemaProblems []pendingProblem
 	// The schema library reads numbers with math/big, which takes long for
@@ -218,7 +232,7 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 		case jsonwire.KindMaxDepth:
 			p.Message = fmt.Sprintf("The body nests objects and arrays deeper than %d levels at %s", c.opts.MaxDepth, at)
 		case jsonwire.KindInvalidUTF8:
-			p.Message = fmt.Sprintf("Invalid UTF-8 byte 0x%02X in the string at `/body%s`, at %s", is.Byte, p.Location.Pointer, at)
+			p.Message = fmt.Sprintf("Invalid UTF-8 byte 0x%02X in the string at `/body%s`, at %s; read as U+FFFD", is.Byte, p.Location.Pointer, at)
 		case jsonwire.KindDuplicateKey:
 			key := string(jsonwire.AppendJSString(nil, string(jsonwire.AppendUnquoted(nil, []byte(is.What)))))
 			o := others[i]
@@ -237,7 +251,7 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 // readingKind reports whether a scanner finding is a thing the reference
 // server reads past (after changing the text), not a refusal.
 func readingKind(k jsonwire.Kind) bool {
-	return k == jsonwire.KindByteOrderMark
+	return k == jsonwire.KindByteOrderMark || k == jsonwire.KindInvalidUTF8
 }
 
 // scanKind is the kind of problem of a kind of scanner finding.
