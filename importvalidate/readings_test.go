@@ -47,6 +47,17 @@ var readingCases = []readingCase{
 		reference: `{"errors":[{"message":"We detected the following custom strategy that needs to be created first:","affectedItems":["nope"]}],"warnings":[],"permissions":[]}`,
 	},
 	{
+		name: "duplicate key",
+		body: `{"project": "default", "environment": "development", "data": {"features": [{"name": "x"}], "featureStrategies": [{"name": "a", "name": "default"}, {"name": "b"}], "tagTypes": []}}`,
+		lines: []string{
+			"in.json:1:115: warning duplicate-key: The key \"name\" at line 1, column 115 (byte 114) appears again in the same object at line 1, column 128 (byte 127), pointer `/data/featureStrategies/0/name`; the last value is kept",
+			"in.json:1:128: warning duplicate-key: The key \"name\" at line 1, column 128 (byte 127) repeats the key at line 1, column 115 (byte 114) of the same object, pointer `/data/featureStrategies/0/name`; the last value is kept",
+			"in.json:1:157: error unknown-strategy: We detected the following custom strategy that needs to be created first: (b)",
+			"1 error, 2 warnings, 0 missing permissions",
+		},
+		reference: `{"errors":[{"message":"We detected the following custom strategy that needs to be created first:","affectedItems":["b"]}],"warnings":[],"permissions":[]}`,
+	},
+	{
 		name: "invalid UTF-8",
 		body: "{\"project\": \"default\", \"environment\": \"development\", \"data\": {\"features\": [{\"name\": \"x\"}], \"featureStrategies\": [{\"name\": \"a\xe2\x82b\xff\"}], \"tagTypes\": []}}",
 		lines: []string{

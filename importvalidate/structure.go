@@ -22,8 +22,10 @@ const (
 	// validator. A warning; an error with StructureOptions.Strict.
 	CodeInvalidUTF8 = "invalid-utf8"
 	// CodeDuplicateKey: an object has the same key twice (compared after
-	// decoding escapes). Both places are reported, located at the key.
-	// encoding/json would silently keep the last value.
+	// decoding escapes). Every occurrence is reported, located at the key.
+	// The last value is kept, as JSON.parse keeps it (encoding/json would
+	// merge repeated objects into one struct instead). A warning; an error
+	// with StructureOptions.Strict.
 	CodeDuplicateKey = "duplicate-key"
 	// CodeMaxDepth: objects and arrays nest deeper than
 	// StructureOptions.MaxDepth. No other problem is reported with it.
@@ -90,7 +92,7 @@ type StructureOptions struct {
 	// Strict makes an error (SeverityError) of each thing the reference
 	// server accepts after changing it: a coerced scalar (CodeCoerced), a
 	// leading byte order mark (CodeByteOrderMark), invalid UTF-8
-	// (CodeInvalidUTF8).
+	// (CodeInvalidUTF8), a repeated key (CodeDuplicateKey).
 	// Without it each is a warning (SeverityWarning) in the report, and
 	// the body is checked and decoded as the reference server reads it.
 	// Options.Strict of a Validator sets it too.
@@ -139,7 +141,7 @@ func NewStructure(opts StructureOptions) (*Structure, error) {
 // location (pointer without the /body prefix, byte offset in raw even when
 // the body was coerced, line and column). The things the reference server
 // accepts after changing them (CodeCoerced, CodeByteOrderMark,
-// CodeInvalidUTF8) are warnings unless
+// CodeInvalidUTF8, CodeDuplicateKey) are warnings unless
 // StructureOptions.Strict is set; the body is valid when no problem is an
 // error (Problems.HasErrors).
 //

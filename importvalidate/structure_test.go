@@ -436,7 +436,11 @@ func TestMaxDepthOption(t *testing.T) {
 
 func TestDuplicateKeys(t *testing.T) {
 	body := "{\"project\":\"p\",\n \"environment\":\"e\",\n \"data\":{\"features\":[],\"featureStrategies\":[],\"tagTypes\":[],\n  \"features\":[]},\n \"\\u0070roject\":\"q\"}"
-	_, ps := stNew(t, StructureOptions{}).Check([]byte(body))
+	got, ps := stNew(t, StructureOptions{}).Check([]byte(body))
+	// The last value of a repeated name is kept, as JSON.parse keeps it.
+	if want := "{\"environment\":\"e\",\n \"data\":{\"featureStrategies\":[],\"tagTypes\":[],\n  \"features\":[]},\n \"\\u0070roject\":\"q\"}"; string(got) != want {
+		t.Errorf("body\n got %q\nwant %q", got, want)
+	}
 	type place struct {
 		ptr       string
 		off       int64
@@ -457,14 +461,23 @@ func TestDuplicateKeys(t *testing.T) {
 			t.Errorf("problem %d: %s %s @%d %d:%d, want %+v", i, ps[i].Code, l.Pointer, l.Offset, l.Line, l.Column, w)
 		}
 	}
-	if m := ps[0].Message; m != "The key \"project\" at line 1, column 2 (byte 1) appears again in the same object at line 5, column 2 (byte 116), pointer `/body/project`; a JSON decoder keeps only the last value" {
+	if m := ps[0].Message; m != "The key \"project\" at line 1, column 2 (byte 1) appears again in the same object at line 5, column 2 (byte 116), pointer `/body/project`; the last value is kept" {
 		t.Errorf("first message %q", m)
 	}
-	if m := ps[3].Message; m != "The key \"project\" at line 5, column 2 (byte 116) repeats the key at line 1, column 2 (byte 1) of the same object, pointer `/body/project`; a JSON decoder keeps only the last value" {
+	if m := ps[3].Message; m != "The key \"project\" at line 5, column 2 (byte 116) repeats the key at line 1, column 2 (byte 1) of the same object, pointer `/body/project`; the last value is kept" {
 		t.Errorf("repeat message %q", m)
 	}
-	if d := ps.Details()[1]; d.Path != "/body/data/features" {
-		t.Errorf("detail path %q", d.Path)
+	for _, p := range ps {
+		if p.Severity != SeverityWarning {
+			t.Errorf("not a warning: %v", p)
+		}
+	}
+	if d := ps.Details(); len(d) != 0 {
+		t.Errorf("details of warnings: %v", d)
+	}
+	_, ps = stNew(t, StructureOptions{Strict: true}).Check([]byte(body))
+	if d := ps.Details(); len(d) != 4 || d[1].Path != "/body/data/features" {
+		t.Errorf("strict details %v", d)
 	}
 }
 

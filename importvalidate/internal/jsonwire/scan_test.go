@@ -295,3 +295,26 @@ func TestAppendReplacingInvalid(t *testing.T) {
 		}
 	}
 }
+
+// TestDropShadowed: of a repeated name the last member stays, as
+// JSON.parse keeps it (recorded with node 22: JSON.stringify(JSON.parse(in))
+// gives the same value as the output).
+func TestDropShadowed(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{`{"a":1}`, `{"a":1}`},
+		{`{"a":1,"a":2}`, `{"a":2}`},
+		{`{"a":1, "b":2, "a":3}`, `{"b":2, "a":3}`},
+		{`{"a":{"x":1,"x":[2]},"a":{"y":3}}`, `{"a":{"y":3}}`},
+		{`{"a":{"x":1},"b":{"x":1,"x":2},"a":4,"a":5}`, `{"b":{"x":2},"a":5}`},
+		{`{"\u0061":1,"a":2}`, `{"a":2}`},
+		{`[{"k":"v","k":"w"},{"k":1}]`, `[{"k":"w"},{"k":1}]`},
+	} {
+		issues, fatal := Scan([]byte(tt.in), 100)
+		if fatal {
+			t.Fatalf("%s: %v", tt.in, issues)
+		}
+		if got := string(DropShadowed([]byte(tt.in), issues)); got != tt.want {
+			t.Errorf("%s: got %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}

@@ -95,6 +95,8 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 		if fatal {
 			return raw, c.finish(raw, problems, nil)
 		}
+		// A repeated name keeps its last value, as JSON.parse keeps it.
+		body = jsonwire.DropShadowed(body, issues)
 		for _, is := range issues {
 			if is.Kind == jsonwire.KindInvalidUTF8 {
 				// Read as the reference server's body reader decodes
@@ -163,7 +165,15 @@ func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem, t
 		out = append(out, tail[i])
 	}
 	if keep < total {
-		out = append(out, Problem{Kind: KindTooManyProblems,
+		// The entry is a warning when every problem it stands for is.
+		warning := len(pending) == 0 || len(text)+len(pending) <= keep
+		for i := keep; warning && i < len(text); i++ {
+			warning = text[i].Warning
+		}
+		for i := max(0, keep-len(text)-len(pending)); warning && i < len(tail); i++ {
+			warning = tail[i].Warning
+		}
+		out = append(out, Problem{Kind: KindTooManyProblems, Warning: warning,
 			Message: strconv.Itoa(total-keep) + " more problems", Location: Location{Offset: -1}})
 	}
 	locs := make([]*Location, 0, len(out))
@@ -237,10 +247,10 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 			key := string(jsonwire.AppendJSString(nil, string(jsonwire.AppendUnquoted(nil, []byte(is.What)))))
 			o := others[i]
 			if is.First {
-				p.Message = fmt.Sprintf("The key %s at %s appears again in the same object at line %d, column %d (byte %d), pointer `/body%s`; a JSON decoder keeps only the last value",
+				p.Message = fmt.Sprintf("The key %s at %s appears again in the same object at line %d, column %d (byte %d), pointer `/body%s`; the last value is kept",
 					key, at, o.Line, o.Column, o.Offset, p.Location.Pointer)
 			} else {
-				p.Message = fmt.Sprintf("The key %s at %s repeats the key at line %d, column %d (byte %d) of the same object, pointer `/body%s`; a JSON decoder keeps only the last value",
+				p.Message = fmt.Sprintf("The key %s at %s repeats the key at line %d, column %d (byte %d) of the same object, pointer `/body%s`; the last value is kept",
 					key, at, o.Line, o.Column, o.Offset, p.Location.Pointer)
 			}
 		}
@@ -251,7 +261,7 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 // readingKind reports whether a scanner finding is a thing the reference
 // server reads past (after changing the text), not a refusal.
 func readingKind(k jsonwire.Kind) bool {
-	return k == jsonwire.KindByteOrderMark || k == jsonwire.KindInvalidUTF8
+	return k == jsonwire.KindByteOrderMark || k == jsonwire.KindInvalidUTF8 || k == jsonwire.KindDuplicateKey
 }
 
 // scanKind is the kind of problem of a kind of scanner finding.

@@ -95,7 +95,9 @@ func walkInstance(root *Node, v any, visit func(n *Node, v any, path []string) (
 	return walk(root, v)
 }
 
-// locateCoercions sets the offset in raw of each coercion not yet located.
+// locateCoercions sets the offset in raw of each coercion not yet located:
+// of the last value at its pointer, the one JSON.parse keeps when a name
+// repeats.
 func locateCoercions(raw []byte, cs []coercion) {
 	idx := make(map[string]int, len(cs))
 	for i, c := range cs {
@@ -103,19 +105,16 @@ func locateCoercions(raw []byte, cs []coercion) {
 			idx[c.ptr] = i
 		}
 	}
-	left := len(idx)
-	if left == 0 {
+	if len(idx) == 0 {
 		return
 	}
 	jsonwire.WalkPointers(raw, func(off int, key bool, ptr []byte) bool {
-		if key {
-			return true
+		if !key {
+			if i, ok := idx[string(ptr)]; ok {
+				cs[i].off = off
+			}
 		}
-		if i, ok := idx[string(ptr)]; ok && cs[i].off < 0 {
-			cs[i].off = off
-			left--
-		}
-		return left > 0
+		return true
 	})
 }
 
