@@ -181,7 +181,9 @@ func (s *Structure) decode(body []byte) (*model.ImportRequest, Problems) {
 	if imp, ok := fastpath.Decode(body, s.opts.MaxDepth); ok {
 		return imp, nil
 	}
-	imp, found := s.checker.Decode(body)
+	imp, found := s.checker.DecodeWith(body, func(read []byte) (*model.ImportRequest, bool) {
+		return fastpath.Decode(read, s.opts.MaxDepth)
+	})
 	return imp, problemsOf(found)
 }
 

@@ -311,11 +311,9 @@ func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *ht
 	if h.strict {
 		resp = rep.Response()
 	}
-	b, err := marshal(resp)
-	if err != nil {
-		return h.internal(w, fmt.Errorf("adminhttp: encoding the response: %w", err))
-	}
-	writeJSON(w, http.StatusOK, b)
+	// Written as JSON.stringify writes it: a name's unpaired surrogate
+	// comes back as the same escape, U+2028 as itself.
+	writeJSON(w, http.StatusOK, importvalidate.MarshalResponse(resp))
 	return outcome{}
 }
 
@@ -502,18 +500,6 @@ func writeJSON(w http.ResponseWriter, status int, body []byte) {
 	hdr.Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
 	_, _ = w.Write(body) // a failed write means the client is gone
-}
-
-// marshal encodes v without escaping <, > and &, as the reference server
-// writes JSON.
-func marshal(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // recorder notes the status and the number of body bytes written.

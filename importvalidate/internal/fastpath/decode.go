@@ -21,7 +21,9 @@ import (
 //   - body is one JSON text (RFC 8259; whitespace is space, tab, line feed
 //     and carriage return; no byte order mark) whose strings are valid
 //     UTF-8 and whose objects have distinct member names once unescaped
-//     (escapes decode as in encoding/json: a lone surrogate is U+FFFD);
+//     (escapes decode as in JSON.parse: an unpaired surrogate stays a
+//     code point of its own, held as WTF-8, where encoding/json reads
+//     U+FFFD; string lengths count it as one);
 //   - objects and arrays nest at most maxDepth levels (the outermost
 //     object is level 1), and at most 10000, encoding/json's limit;
 //   - jsonschema/v5 (formats asserted, its own date-time check) finds body

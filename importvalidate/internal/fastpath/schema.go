@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -222,13 +221,14 @@ func isColor(s string) bool {
 	return hex4([]byte(s[1:5])) && hex4([]byte(s[3:7]))
 }
 
-// lenBetween reports whether s has between lo and hi code points, as
-// jsonschema/v5 counts minLength and maxLength.
+// lenBetween reports whether s has between lo and hi code points, as ajv
+// counts minLength and maxLength (an unpaired surrogate, WTF-8 in s, is
+// one; the structural tier's slow path checks it as U+FFFD).
 func lenBetween(s string, lo, hi int) bool {
 	if len(s) < lo {
 		return false // every code point takes a byte at least
 	}
-	n := utf8.RuneCountInString(s)
+	n := jsonwire.CodePoints(s)
 	return lo <= n && n <= hi
 }
 

@@ -3,6 +3,9 @@
 // nesting (reporting its own kinds of findings, which importvalidate maps
 // to problem codes); the walk from byte offsets to JSON pointers and back;
 // the line table; JSON pointer tokens; the decimal reading of JSON numbers;
-// and the JavaScript formatting of values that the reference server's
-// messages quote. It imports nothing of importvalidate.
+// the reading of a body as JSON.parse reads it (Value: unpaired surrogates
+// kept as WTF-8, the last of a repeated name, no nesting limit;
+// DropShadowed; AppendReplacingInvalid for bytes that are not UTF-8); and
+// the JavaScript formatting of values that the reference server's messages
+// quote (AppendJSString writes a lone surrogate back as its escape). It imports nothing of importvalidate.
 package jsonwire

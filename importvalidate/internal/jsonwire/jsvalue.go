@@ -90,7 +90,11 @@ func jsonNumberText(num string) string {
 	return t
 }
 
-// AppendJSString appends s as JSON.stringify writes a string.
+// AppendJSString appends s as JSON.stringify writes a string: every
+// character as itself, except '"', '\\' and the control characters, which
+// are escaped, and an unpaired surrogate (WTF-8 in s, see AppendUnquoted),
+// which is written as a lower-case \udxxx escape. Other bytes that are not
+// UTF-8 are written as U+FFFD.
 func AppendJSString(dst []byte, s string) []byte {
 	const hexDigits = "0123456789abcdef"
 	dst = append(dst, '"')
@@ -120,7 +124,10 @@ func AppendJSString(dst []byte, s string) []byte {
 				break
 			}
 			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size <= 1 {
+			if sr, ok := Surrogate(s[i:]); ok {
+				dst = append(dst, '\\', 'u', hexDigits[sr>>12], hexDigits[sr>>8&0xF], hexDigits[sr>>4&0xF], hexDigits[sr&0xF])
+				size = 3
+			} else if r == utf8.RuneError && size <= 1 {
 				dst = utf8.AppendRune(dst, utf8.RuneError)
 			} else {
 				dst = append(dst, s[i:i+size]...)

@@ -6,8 +6,13 @@ import (
 )
 
 // AppendUnquoted appends the decoded text of the raw string content b
-// (between the quotes, escapes not yet decoded) to dst, as encoding/json
-// decodes it: invalid UTF-8 and unpaired surrogates become U+FFFD.
+// (between the quotes, escapes not yet decoded) to dst, as JSON.parse
+// reads it: an escaped surrogate pair is its character, and an unpaired
+// surrogate stays a value of its own, written as WTF-8 (the three-byte
+// encoding of the surrogate's code point: "\ud800" and "\udc00" differ),
+// which AppendJSString writes back as the same escape. Invalid UTF-8
+// becomes U+FFFD, one for each byte (the structural tier has replaced
+// ill-formed sequences as Node does before any value is decoded).
 func AppendUnquoted(dst, b []byte) []byte {
 	for i := 0; i < len(b); {
 		c := b[i]
@@ -41,7 +46,8 @@ func AppendUnquoted(dst, b []byte) []byte {
 							continue
 						}
 					}
-					r = utf8.RuneError
+					dst = AppendSurrogate(dst, r)
+					continue
 				}
 				dst = utf8.AppendRune(dst, r)
 				continue
@@ -144,6 +150,35 @@ func maximalSubpart(b []byte) int {
 		}
 		n++
 		lo, hi = 0x80, 0xBF
+	}
+	return n
+}
+
+// AppendSurrogate appends the surrogate code point r (U+D800 to U+DFFF) as
+// WTF-8: the three bytes UTF-8 would give it, were it a character.
+func AppendSurrogate(dst []byte, r rune) []byte {
+	return append(dst, 0xE0|byte(r>>12), 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
+}
+
+// Surrogate returns the surrogate code point that s starts with in WTF-8,
+// and ok false when s does not start with one.
+func Surrogate(s string) (r rune, ok bool) {
+	if len(s) < 3 || s[0] != 0xED || s[1] < 0xA0 || s[1] > 0xBF || s[2] < 0x80 || s[2] > 0xBF {
+		return 0, false
+	}
+	return rune(s[0]&0x0F)<<12 | rune(s[1]&0x3F)<<6 | rune(s[2]&0x3F), true
+}
+
+// CodePoints returns the number of code points of s, as ajv counts a
+// string's length: an unpaired surrogate (WTF-8) is one, as is each byte
+// that is not UTF-8.
+func CodePoints(s string) int {
+	n := utf8.RuneCountInString(s)
+	for i := 0; i+2 < len(s); i++ {
+		if _, ok := Surrogate(s[i:]); ok {
+			n -= 2 // three bytes that are not UTF-8, one code point
+			i += 2
+		}
 	}
 	return n
 }

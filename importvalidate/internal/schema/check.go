@@ -2,7 +2,6 @@ package schema
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -105,9 +104,8 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 				break
 			}
 		}
-		dec := json.NewDecoder(bytes.NewReader(body))
-		dec.UseNumber()
-		if err := dec.Decode(&instance); err != nil {
+		var err error
+		if instance, err = jsonwire.Value(body); err != nil {
 			// The scanner accepted it, so this does not happen; say so
 			// rather than panic.
 			p := Problem{Kind: KindSyntax, Message: "The body could not be decoded: " + err.Error(), Location: Location{Offset: -1}}
@@ -130,7 +128,15 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 	// The schema library reads numbers with math/big, which takes long for
 	// a big exponent (1e999999: 40 ms) and panics beyond a million; it
 	// checks tamed stand-ins, and the problems quote the original values.
-	tamed, _ := tameNumbers(instance)
+	checked := instance
+	if hasEscapedSurrogate(body) {
+		// The schema library counts runes: it checks a copy in which each
+		// unpaired surrogate is one character, U+FFFD, as ajv counts it.
+		if v, err := jsonwire.ValueUTF8(body); err == nil {
+			checked = v
+		}
+	}
+	tamed, _ := tameNumbers(checked)
 	if err := c.schema.Validate(tamed); err != nil {
 		var ve *jsonschema.ValidationError
 		if !errors.As(err, &ve) {
@@ -277,4 +283,10 @@ func scanKind(k jsonwire.Kind) Kind {
 		return KindByteOrderMark
 	}
 	return KindSyntax
+}
+
+// hasEscapedSurrogate reports whether body may hold an escaped surrogate
+// (\uD800 to \uDFFF; a false positive costs only a second decoding).
+func hasEscapedSurrogate(body []byte) bool {
+	return bytes.Contains(body, []byte(`\ud`)) || bytes.Contains(body, []byte(`\uD`))
 }

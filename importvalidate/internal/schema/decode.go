@@ -16,9 +16,23 @@ import (
 // problem. Warnings (see Problem.Warning) do not stop the decoding and
 // are returned with the result.
 func (c *Checker) Decode(raw []byte) (*model.ImportRequest, []Problem) {
+	return c.DecodeWith(raw, nil)
+}
+
+// DecodeWith is Decode with a first decoder to try: fast, when not nil, is
+// given the body as the reference server reads it (a byte order mark,
+// shadowed members and invalid UTF-8 gone, scalars coerced), and its
+// result is taken when it reports ok. Unlike encoding/json, the fast path
+// keeps unpaired surrogates.
+func (c *Checker) DecodeWith(raw []byte, fast func([]byte) (*model.ImportRequest, bool)) (*model.ImportRequest, []Problem) {
 	decoded, problems := c.Check(raw)
 	if hasErrors(problems) {
 		return nil, problems
+	}
+	if fast != nil && len(decoded) > 0 {
+		if imp, ok := fast(decoded); ok {
+			return imp, problems
+		}
 	}
 	rewrites, unfit := c.numberFixes(decoded)
 	if len(unfit) > 0 {
