@@ -167,8 +167,13 @@ func wantClean(t *testing.T, rep *importvalidate.Report) {
 	}
 }
 
-// TestHostileDeepNesting: 500 kB of "[" is one max-depth problem at the
-// first bracket past the limit, found without holding a frame per byte.
+// TestHostileDeepNesting: without a MaxDepth the nesting is limited by
+// the input's size only, as the reference server's is: 500 kB of "[" is
+// one syntax error at its end, found without holding a frame per level;
+// nesting as deep as the body allows inside a free-form member (an extra
+// member of a strategy variant's payload) is accepted, read without
+// recursion; with a MaxDepth, the first container past it is one max-depth
+// problem.
 func TestHostileDeepNesting(t *testing.T) {
 	v := hostileValidator(t, importvalidate.Options{})
 	for _, tc := range []struct {
@@ -177,21 +182,46 @@ func TestHostileDeepNesting(t *testing.T) {
 	}{
 		{"open brackets", bytes.Repeat([]byte("["), 500<<10)},
 		{"open objects", bytes.Repeat([]byte(`{"a":`), 100<<10)},
-		{"closed brackets", []byte(strings.Repeat("[", 250<<10) + strings.Repeat("]", 250<<10))},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rep, m := hostileValidate(t, v, tc.body)
-			wantOnly(t, rep, importvalidate.CodeMaxDepth)
-			p := rep.Structural[0]
-			if p.Location.Offset != int64(importvalidate.DefaultMaxDepth)*int64(bytes.IndexByte(tc.body[1:], tc.body[0])+1) {
-				t.Errorf("max-depth at %d; want the first container past %d levels", p.Location.Offset, importvalidate.DefaultMaxDepth)
+			wantOnly(t, rep, importvalidate.CodeSyntax)
+			if p := rep.Structural[0]; p.Location.Offset != int64(len(tc.body)) {
+				t.Errorf("syntax error at %d; want the end, %d", p.Location.Offset, len(tc.body))
 			}
-			checkMemory(t, len(tc.body), m, 4, 4)
+			// A frame per open object (about 70 bytes allocated per 5
+			// input bytes), a bit per open array.
+			checkMemory(t, len(tc.body), m, 80, 40)
 		})
 	}
-	t.Run("at the limit", func(t *testing.T) {
-		body := []byte(strings.Repeat("[", importvalidate.DefaultMaxDepth) + strings.Repeat("]", importvalidate.DefaultMaxDepth))
-		rep, _ := hostileValidate(t, v, body)
+	t.Run("free-form member", func(t *testing.T) {
+		const levels = 200_000
+		for _, open := range []string{"[", `{"a":`} {
+			close := "]"
+			if open != "[" {
+				close = "}"
+			}
+			deep := strings.Repeat(open, levels) + "1" + strings.Repeat(close, levels)
+			body := hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","featureName":"f","variants":[{"name":"v","weight":1000,"weightType":"variable","stickiness":"default","payload":{"type":"json","value":"{}","deep":`+deep+`}}]}]`)
+			rep, m := hostileValidate(t, v, body)
+			if len(rep.Structural) != 0 || rep.HasErrors() {
+				t.Fatalf("%s: %v %v", open, rep.Structural, rep.Issues)
+			}
+			// A small frame per level, about 24 bytes per 2 input bytes
+			// for arrays, doubled while the stack grows.
+			checkMemory(t, len(body), m, 80, 80)
+		}
+	})
+	t.Run("with a limit", func(t *testing.T) {
+		lv := hostileValidator(t, importvalidate.Options{Structure: importvalidate.StructureOptions{MaxDepth: 1000}})
+		body := bytes.Repeat([]byte("["), 500<<10)
+		rep, _ := hostileValidate(t, lv, body)
+		wantOnly(t, rep, importvalidate.CodeMaxDepth)
+		if p := rep.Structural[0]; p.Location.Offset != 1000 {
+			t.Errorf("max-depth at %d; want 1000", p.Location.Offset)
+		}
+		body = []byte(strings.Repeat("[", 1000) + strings.Repeat("]", 1000))
+		rep, _ = hostileValidate(t, lv, body)
 		wantOnly(t, rep, importvalidate.CodeType) // nested arrays are no import request
 	})
 }

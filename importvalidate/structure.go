@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/fastpath"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
+	"math"
 	"strings"
 
 	"github.com/flagadmin/flagadmin/model"
@@ -28,7 +29,8 @@ const (
 	// with StructureOptions.Strict.
 	CodeDuplicateKey = "duplicate-key"
 	// CodeMaxDepth: objects and arrays nest deeper than
-	// StructureOptions.MaxDepth. No other problem is reported with it.
+	// StructureOptions.MaxDepth, when it is set. No other problem is
+	// reported with it.
 	CodeMaxDepth = "max-depth"
 	// CodeRequired: a required property is missing. The pointer names the
 	// missing property; the offset is the object's.
@@ -72,12 +74,6 @@ const (
 	// DefaultMaxProblems is the number of problems listed when
 	// StructureOptions.MaxProblems is 0.
 	DefaultMaxProblems = 1000
-	// DefaultMaxDepth is the nesting limit when StructureOptions.MaxDepth
-	// is 0.
-	DefaultMaxDepth = 1000
-	// MaxMaxDepth is the largest accepted StructureOptions.MaxDepth (the
-	// nesting encoding/json decodes).
-	MaxMaxDepth = 10000
 )
 
 // StructureOptions configure a Structure. The zero value is the default.
@@ -87,7 +83,11 @@ type StructureOptions struct {
 	// entry of code CodeTooManyProblems saying how many were left out.
 	MaxProblems int
 	// MaxDepth is the deepest nesting of objects and arrays accepted; 0
-	// means DefaultMaxDepth. At most MaxMaxDepth.
+	// means no limit but the input's size, as the reference server has
+	// none but its body limit. Deep nesting inside free-form members
+	// (strategy parameters, payloads, extra members) is read without
+	// recursion: each level costs a small frame, in proportion to the
+	// input.
 	MaxDepth int
 	// Strict makes an error (SeverityError) of each thing the reference
 	// server accepts after changing it: a coerced scalar (CodeCoerced), a
@@ -110,20 +110,19 @@ type Structure struct {
 	checker *schema.Checker
 }
 
-// NewStructure compiles the embedded schema. It fails on negative limits or
-// on a MaxDepth above MaxMaxDepth.
+// NewStructure compiles the embedded schema. It fails on negative limits.
 func NewStructure(opts StructureOptions) (*Structure, error) {
 	switch {
 	case opts.MaxProblems < 0:
 		return nil, fmt.Errorf("importvalidate: MaxProblems %d is negative", opts.MaxProblems)
-	case opts.MaxDepth < 0 || opts.MaxDepth > MaxMaxDepth:
-		return nil, fmt.Errorf("importvalidate: MaxDepth %d is not between 0 and %d", opts.MaxDepth, MaxMaxDepth)
+	case opts.MaxDepth < 0:
+		return nil, fmt.Errorf("importvalidate: MaxDepth %d is negative", opts.MaxDepth)
 	}
 	if opts.MaxProblems == 0 {
 		opts.MaxProblems = DefaultMaxProblems
 	}
 	if opts.MaxDepth == 0 {
-		opts.MaxDepth = DefaultMaxDepth
+		opts.MaxDepth = math.MaxInt
 	}
 	checker, err := schema.New(importSchema, schema.Options{
 		MaxProblems: opts.MaxProblems, MaxDepth: opts.MaxDepth, Strict: opts.Strict,

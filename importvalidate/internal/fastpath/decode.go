@@ -25,7 +25,9 @@ import (
 //     code point of its own, held as WTF-8, where encoding/json reads
 //     U+FFFD; string lengths count it as one);
 //   - objects and arrays nest at most maxDepth levels (the outermost
-//     object is level 1), and at most 10000, encoding/json's limit;
+//     object is level 1); beyond the schema's own objects (in free-form
+//     members) the nesting is checked without recursion, so any depth the
+//     input holds costs a small frame per level;
 //   - jsonschema/v5 (formats asserted, its own date-time check) finds body
 //     valid against import.schema.json, without panicking (it panics on a
 //     number checked against a bound or for being an integer when
@@ -50,7 +52,7 @@ import (
 func Decode(body []byte, maxDepth int) (req *model.ImportRequest, ok bool) {
 	d := decoders.Get().(*decoder)
 	defer d.release()
-	d.data, d.pos, d.depth, d.limit = body, 0, 0, min(maxDepth, maxNesting)
+	d.data, d.pos, d.depth, d.limit = body, 0, 0, maxDepth
 	req = new(model.ImportRequest)
 	d.ws()
 	if !d.importRequest(req) {
@@ -88,9 +90,10 @@ type decoder struct {
 	depth     int // objects and arrays open at pos
 	limit     int // largest depth allowed
 	buf       []byte
-	// names holds the member names of the objects skipObject is checking,
-	// innermost last.
+	// names holds the member names of the objects skip is checking,
+	// innermost last; skips its open containers.
 	names []string
+	skips []skipFrame
 
 	// store holds the lists and slabs of the generated decode functions
 	// (decode_gen.go).

@@ -16,11 +16,6 @@ import (
 // just past it; a false result means the body is not one the fast path
 // accepts, and d is then abandoned.
 
-// maxNesting is the nesting limit of encoding/json's decoder, which
-// both the model's decoding and the schema checker's go through: a body
-// nested deeper cannot take the fast path whatever the caller's limit.
-const maxNesting = 10000
-
 // SWAR constants: one bit or byte value in every byte of a uint64.
 const (
 	lowBits  = 0x0101010101010101
@@ -441,94 +436,130 @@ func (d *decoder) null() bool {
 }
 
 // skip checks one value of any JSON type without keeping it: syntax,
-// UTF-8, nesting depth and, in every object, distinct member names.
+// UTF-8, nesting depth and, in every object, distinct member names. It
+// keeps the open containers on d.skips, not on the goroutine's stack, so
+// that nesting as deep as the input allows costs a small frame per level.
 func (d *decoder) skip() bool {
-	if d.pos >= len(d.data) {
-		return false
-	}
-	switch d.data[d.pos] {
-	case '{':
-		return d.skipObject()
-	case '[':
-		empty, ok := d.openArray()
-		if !ok {
+	stack := d.skips[:0]
+	defer func() {
+		clear(stack[:cap(stack)]) // the sets hold names that view the input
+		d.skips = stack[:0]
+	}()
+	for {
+		// A value starts at d.pos.
+		if d.pos >= len(d.data) {
 			return false
 		}
-		for more := !empty; more; {
-			if !d.skip() {
+		switch d.data[d.pos] {
+		case '{':
+			empty, ok := d.openObject()
+			if !ok {
 				return false
 			}
-			if more, ok = d.nextItem(); !ok {
+			if !empty {
+				stack = append(stack, skipFrame{obj: true, base: len(d.names)})
+				if !d.skipName(&stack[len(stack)-1]) {
+					return false
+				}
+				continue
+			}
+		case '[':
+			empty, ok := d.openArray()
+			if !ok {
+				return false
+			}
+			if !empty {
+				stack = append(stack, skipFrame{})
+				continue
+			}
+		case '"':
+			if _, _, _, ok := d.scanString(); !ok {
+				return false
+			}
+		case 't', 'f':
+			if _, ok := d.boolean(); !ok {
+				return false
+			}
+		case 'n':
+			if !d.null() {
+				return false
+			}
+		default:
+			if _, _, ok := d.number(); !ok {
 				return false
 			}
 		}
-		return true
-	case '"':
-		_, _, _, ok := d.scanString()
-		return ok
-	case 't', 'f':
-		_, ok := d.boolean()
-		return ok
-	case 'n':
-		return d.null()
+		// After a value: close the containers it ends.
+		for {
+			if len(stack) == 0 {
+				return true
+			}
+			f := &stack[len(stack)-1]
+			if f.obj {
+				more, ok := d.nextMember()
+				if !ok {
+					return false
+				}
+				if more {
+					if !d.skipName(f) {
+						return false
+					}
+					break
+				}
+				clear(d.names[f.base:])
+				d.names = d.names[:f.base]
+			} else {
+				more, ok := d.nextItem()
+				if !ok {
+					return false
+				}
+				if more {
+					break
+				}
+			}
+			stack = stack[:len(stack)-1]
+		}
 	}
-	_, _, ok := d.number()
-	return ok
 }
 
-// linearKeys is the number of member names from which skipObject looks
-// for duplicates in a map rather than in a list.
+// skipFrame is an open container of skip.
+type skipFrame struct {
+	obj  bool
+	base int                 // index in d.names of the object's first name
+	set  map[string]struct{} // the names, once there are linearKeys of them
+}
+
+// linearKeys is the number of member names from which skip looks for
+// duplicates in a map rather than in a list.
 const linearKeys = 32
 
-// skipObject checks an object of any content (see skip). The names of the
-// objects being checked are kept on d.names, innermost last.
-func (d *decoder) skipObject() bool {
-	empty, ok := d.openObject()
+// skipName reads a member name of the object f and refuses one the object
+// has already. The names of the objects being checked are kept on
+// d.names, innermost last.
+func (d *decoder) skipName(f *skipFrame) bool {
+	name, ok := d.member()
 	if !ok {
 		return false
 	}
-	if empty {
+	if f.set != nil {
+		if _, dup := f.set[name]; dup {
+			return false
+		}
+		f.set[name] = struct{}{}
 		return true
 	}
-	base := len(d.names)
-	var set map[string]struct{}
-	for {
-		name, ok := d.member()
-		if !ok {
+	for _, seen := range d.names[f.base:] {
+		if seen == name {
 			return false
-		}
-		if set == nil {
-			for _, seen := range d.names[base:] {
-				if seen == name {
-					return false
-				}
-			}
-			d.names = append(d.names, name)
-			if len(d.names)-base >= linearKeys {
-				set = make(map[string]struct{}, 2*linearKeys)
-				for _, seen := range d.names[base:] {
-					set[seen] = struct{}{}
-				}
-			}
-		} else {
-			if _, dup := set[name]; dup {
-				return false
-			}
-			set[name] = struct{}{}
-		}
-		if !d.skip() {
-			return false
-		}
-		more, ok := d.nextMember()
-		if !ok {
-			return false
-		}
-		if !more {
-			break
 		}
 	}
-	clear(d.names[base:])
-	d.names = d.names[:base]
+	d.names = append(d.names, name)
+	if len(d.names)-f.base >= linearKeys {
+		f.set = make(map[string]struct{}, 2*linearKeys)
+		for _, seen := range d.names[f.base:] {
+			f.set[seen] = struct{}{}
+		}
+	}
 	return true
 }
 

@@ -108,12 +108,20 @@ const bigObject = 16
 type scanner struct {
 	data     []byte
 	maxDepth int
-	frames   []scanFrame
-	keys     []keySpan
-	issues   []Issue
-	fatal    bool
-	bufA     []byte
-	bufB     []byte
+	// frames are the open objects, innermost last; arrays take no frame.
+	frames []scanFrame
+	// open0 and open hold one bit per open container (the first 64 in
+	// open0), innermost last: set for an object. depth is the number of
+	// open containers. An array nested in an array thus costs one bit, so
+	// that deep nesting costs little.
+	open0  uint64
+	open   []uint64
+	depth  int
+	keys   []keySpan
+	issues []Issue
+	fatal  bool
+	bufA   []byte
+	bufB   []byte
 }
 
 // Scan checks data and returns the issues it finds, in input order. fatal
@@ -357,22 +365,49 @@ func (s *scanner) literal(i int, word string) (int, bool) {
 // push opens a container at offset i; it fails when the nesting would
 // exceed the limit.
 func (s *scanner) push(i int, obj bool) bool {
-	if len(s.frames) >= s.maxDepth {
+	if s.depth >= s.maxDepth {
 		s.issues = append(s.issues, Issue{Kind: KindMaxDepth, Off: i, At: -1, Other: -1})
 		s.fatal = true
 		return false
 	}
-	s.frames = append(s.frames, scanFrame{obj: obj, keysStart: len(s.keys)})
+	w := &s.open0
+	if s.depth >= 64 {
+		if k := s.depth/64 - 1; k < len(s.open) {
+			w = &s.open[k]
+		} else {
+			s.open = append(s.open, 0)
+			w = &s.open[k]
+		}
+	}
+	bit := uint64(1) << (s.depth % 64)
+	if obj {
+		*w |= bit
+		s.frames = append(s.frames, scanFrame{obj: true, keysStart: len(s.keys)})
+	} else {
+		*w &^= bit
+	}
+	s.depth++
 	return true
 }
 
 func (s *scanner) pop() {
-	f := &s.frames[len(s.frames)-1]
-	if f.obj {
+	if s.inObject() {
+		f := &s.frames[len(s.frames)-1]
 		s.keys = s.keys[:f.keysStart]
 		f.set = nil
+		s.frames = s.frames[:len(s.frames)-1]
 	}
-	s.frames = s.frames[:len(s.frames)-1]
+	s.depth--
+}
+
+// inObject reports whether the innermost open container is an object.
+func (s *scanner) inObject() bool {
+	d := s.depth - 1
+	w := s.open0
+	if d >= 64 {
+		w = s.open[d/64-1]
+	}
+	return w&(uint64(1)<<(d%64)) != 0
 }
 
 // key scans an object key at i (which must be a quote), checks it for a
@@ -577,13 +612,13 @@ value:
 		// After a value.
 		for {
 			i = SkipWS(d, i)
-			if len(s.frames) == 0 {
+			if s.depth == 0 {
 				if i < len(d) {
 					s.fail(i, "Unexpected data after the JSON value", "")
 				}
 				return
 			}
-			if s.frames[len(s.frames)-1].obj {
+			if s.inObject() {
 				if i < len(d) && d[i] == ',' {
 					if i, ok = s.key(SkipWS(d, i+1)); !ok {
 						return

@@ -128,15 +128,7 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 	// The schema library reads numbers with math/big, which takes long for
 	// a big exponent (1e999999: 40 ms) and panics beyond a million; it
 	// checks tamed stand-ins, and the problems quote the original values.
-	checked := instance
-	if hasEscapedSurrogate(body) {
-		// The schema library counts runes: it checks a copy in which each
-		// unpaired surrogate is one character, U+FFFD, as ajv counts it.
-		if v, err := jsonwire.ValueUTF8(body); err == nil {
-			checked = v
-		}
-	}
-	tamed, _ := tameNumbers(checked)
+	tamed := checkedCopy(c.tree.Root, body, instance)
 	if err := c.schema.Validate(tamed); err != nil {
 		var ve *jsonschema.ValidationError
 		if !errors.As(err, &ve) {

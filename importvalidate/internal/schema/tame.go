@@ -3,8 +3,6 @@ package schema
 import (
 	"encoding/json"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -61,43 +59,4 @@ func tameNumber(n json.Number) (json.Number, bool) {
 		out = intPart + "." + frac
 	}
 	return json.Number(sign + out), true
-}
-
-// tameNumbers returns v with tameNumber's stand-ins for its numbers, and
-// whether it changed any. It copies only the arrays and objects on the way
-// to a changed number and returns v itself when nothing changed.
-func tameNumbers(v any) (any, bool) {
-	switch x := v.(type) {
-	case json.Number:
-		if t, ok := tameNumber(x); ok {
-			return t, true
-		}
-	case []any:
-		var out []any
-		for i, e := range x {
-			if t, changed := tameNumbers(e); changed {
-				if out == nil {
-					out = slices.Clone(x)
-				}
-				out[i] = t
-			}
-		}
-		if out != nil {
-			return out, true
-		}
-	case map[string]any:
-		var out map[string]any
-		for k, e := range x {
-			if t, changed := tameNumbers(e); changed {
-				if out == nil {
-					out = maps.Clone(x)
-				}
-				out[k] = t
-			}
-		}
-		if out != nil {
-			return out, true
-		}
-	}
-	return v, false
 }
