@@ -711,3 +711,19 @@ func TestInvalidUTF8(t *testing.T) {
 		})
 	}
 }
+
+// TestShadowedMemberLocation: a problem of a repeated name's value is
+// located at the last value, the one JSON.parse keeps.
+func TestShadowedMemberLocation(t *testing.T) {
+	body := `{"project":"p","environment":"e","project":[1],"data":{"features":[],"featureStrategies":[],"tagTypes":[]}}`
+	_, ps := stNew(t, StructureOptions{}).Check([]byte(body))
+	for _, p := range ps {
+		if p.Code == CodeType {
+			if p.Location.Offset != int64(strings.Index(body, "[1]")) {
+				t.Errorf("type problem at %d, want %d", p.Location.Offset, strings.Index(body, "[1]"))
+			}
+			return
+		}
+	}
+	t.Errorf("no type problem: %v", ps)
+}

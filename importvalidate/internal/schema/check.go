@@ -78,6 +78,7 @@ func New(doc []byte, opts Options) (*Checker, error) {
 func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 	body = raw
 	var instance any
+	shadowed := false // some member is shadowed by a later one of its name
 	if bom := jsonwire.BOMLen(raw); bom > 0 {
 		body = append([]byte("   "), raw[bom:]...)
 		if len(raw) == bom {
@@ -95,7 +96,9 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 			return raw, c.finish(raw, problems, nil)
 		}
 		// A repeated name keeps its last value, as JSON.parse keeps it.
-		body = jsonwire.DropShadowed(body, issues)
+		read := jsonwire.DropShadowed(body, issues)
+		shadowed = len(read) != len(body)
+		body = read
 		for _, is := range issues {
 			if is.Kind == jsonwire.KindInvalidUTF8 {
 				// Read as the reference server's body reader decodes
@@ -135,7 +138,7 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 			p := Problem{Kind: KindType, Message: "The body could not be checked: " + err.Error(), Location: Location{Offset: -1}}
 			return body, c.finish(raw, append(problems, p), nil)
 		}
-		schemaProblems = c.schemaProblems(raw, instance, ve)
+		schemaProblems = c.schemaProblems(raw, instance, ve, shadowed)
 	}
 	// The coercions come after the problems the reference server reports,
 	// so that the first detail stays its own.

@@ -43,7 +43,7 @@ const (
 
 // schemaProblems turns the library's error tree into problems in the
 // reference order.
-func (c *Checker) schemaProblems(raw []byte, instance any, root *jsonschema.ValidationError) []pendingProblem {
+func (c *Checker) schemaProblems(raw []byte, instance any, root *jsonschema.ValidationError, shadowed bool) []pendingProblem {
 	var pend []pendingProblem
 	// Leaves of the error tree, without recursion.
 	stack := []*jsonschema.ValidationError{root}
@@ -71,17 +71,22 @@ func (c *Checker) schemaProblems(raw []byte, instance any, root *jsonschema.Vali
 		}
 		c.walkSchema(p.toks, func(prefix string) { want[prefix] = -1 })
 	}
-	if len(raw) > 0 {
+	if len(raw) > jsonwire.BOMLen(raw) {
 		left := len(want)
 		jsonwire.WalkPointers(raw, func(off int, key bool, ptr []byte) bool {
 			if key {
 				return true
 			}
-			if o, ok := want[string(ptr)]; ok && o < 0 {
+			if o, ok := want[string(ptr)]; ok && (o < 0 || shadowed) {
+				// Of a repeated name the last value counts, as
+				// JSON.parse keeps it: with shadowed members the walk
+				// goes to the end.
 				want[string(ptr)] = int64(off)
-				left--
+				if o < 0 {
+					left--
+				}
 			}
-			return left > 0
+			return left > 0 || shadowed
 		})
 	} else {
 		for k := range want {
