@@ -1,7 +1,10 @@
 // Package schema is the slow path of importvalidate's structural tier: it
-// checks a request body against the import schema with jsonschema/v5,
-// coerces scalars as the reference server does when asked, and words and
-// orders every problem as the reference server does. Decode then decodes a
+// reads a request body as the reference server reads it (JSON.parse: a
+// byte order mark skipped, the last of a repeated name kept, invalid UTF-8
+// as U+FFFD, unpaired surrogates kept; then ajv's scalar coercion), reports
+// each such change as a warning (an error in strict mode), checks the body
+// against the import schema with jsonschema/v5, and words and orders every
+// problem as the reference server does. Decode then decodes a
 // valid body with encoding/json. Problems carry their own kinds, which
 // importvalidate maps to its codes. It reads bytes through package
 // jsonwire and imports nothing else of importvalidate.
