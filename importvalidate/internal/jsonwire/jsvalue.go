@@ -3,6 +3,7 @@ package jsonwire
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -176,13 +177,10 @@ func AppendJSONValue(dst []byte, v any) []byte {
 	return append(dst, "null"...)
 }
 
-// SortStrings is a small insertion sort, to keep this file free of sort.
+// SortStrings sorts s in byte order, in n·log n time: an object of the
+// body may have tens of thousands of keys.
 func SortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
+	slices.Sort(s)
 }
 
 // JSToString is String(v) of JavaScript for a decoded value: what the
