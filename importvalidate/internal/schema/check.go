@@ -2,6 +2,7 @@ package schema
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -70,16 +71,22 @@ func New(doc []byte, opts Options) (*Checker, error) {
 // (RFC 8259 section 8.1), although the reference server skips it. NUL bytes
 // and other control characters are syntax problems, outside strings and
 // unescaped inside them.
-func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
+//
+// The error is ctx's when it ended before the check did; then there are no
+// problems.
+func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems []Problem, err error) {
 	body = raw
 	var instance any
 	if len(raw) == 0 {
 		instance = map[string]any{}
 	} else {
 		issues, fatal := jsonwire.Scan(raw, c.opts.MaxDepth)
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
 		problems = c.scanProblems(raw, issues, fatal)
 		if fatal {
-			return body, c.finish(raw, problems, nil)
+			return body, c.finish(raw, problems, nil), nil
 		}
 		dec := json.NewDecoder(bytes.NewReader(raw))
 		dec.UseNumber()
@@ -87,7 +94,10 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 			// The scanner accepted it, so this does not happen; say so
 			// rather than panic.
 			p := Problem{Kind: KindSyntax, Message: "The body could not be decoded: " + err.Error(), Location: Location{Offset: -1}}
-			return body, c.finish(raw, []Problem{p}, nil)
+			return body, c.finish(raw, []Problem{p}, nil), nil
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
 		}
 	}
 	if c.opts.CoerceScalars {
@@ -106,11 +116,16 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 		var ve *jsonschema.ValidationError
 		if !errors.As(err, &ve) {
 			p := Problem{Kind: KindType, Message: "The body could not be checked: " + err.Error(), Location: Location{Offset: -1}}
-			return body, c.finish(raw, append(problems, p), nil)
+			return body, c.finish(raw, append(problems, p), nil), nil
 		}
-		schemaProblems = c.schemaProblems(raw, instance, ve)
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		if schemaProblems, err = c.schemaProblems(ctx, raw, instance, ve); err != nil {
+			return nil, nil, err
+		}
 	}
-	return body, c.finish(raw, problems, schemaProblems)
+	return body, c.finish(raw, problems, schemaProblems), nil
 }
 
 // finish joins the problems of the text and of the schema, cuts the list at

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 
@@ -11,11 +12,11 @@ import (
 // into the model with encoding/json, after whole numbers in integer
 // members are written as integers (see numberFixes). A number the model
 // cannot hold, or any other failure of encoding/json, is a KindDecode
-// problem.
-func (c *Checker) Decode(raw []byte) (*model.ImportRequest, []Problem) {
-	decoded, problems := c.Check(raw)
-	if len(problems) > 0 {
-		return nil, problems
+// problem. The error is ctx's when it ended first.
+func (c *Checker) Decode(ctx context.Context, raw []byte) (*model.ImportRequest, []Problem, error) {
+	decoded, problems, err := c.Check(ctx, raw)
+	if err != nil || len(problems) > 0 {
+		return nil, problems, err
 	}
 	rewrites, unfit := c.numberFixes(decoded)
 	if len(unfit) > 0 {
@@ -24,7 +25,7 @@ func (c *Checker) Decode(raw []byte) (*model.ImportRequest, []Problem) {
 			locs[i] = &unfit[i].Location
 		}
 		locate(raw, locs)
-		return nil, unfit
+		return nil, unfit, nil
 	}
 	if len(rewrites) > 0 {
 		decoded = applyCoercions(decoded, rewrites)
@@ -37,9 +38,12 @@ func (c *Checker) Decode(raw []byte) (*model.ImportRequest, []Problem) {
 			p.Location.Offset = te.Offset
 		}
 		positions(decoded, &p.Location)
-		return nil, []Problem{p}
+		return nil, []Problem{p}, nil
 	}
-	return imp, nil
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	return imp, nil, nil
 }
 
 // Target returns the top-level "project" and "environment" of raw when it

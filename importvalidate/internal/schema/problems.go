@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"context"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"sort"
 	"strconv"
@@ -43,11 +44,15 @@ const (
 
 // schemaProblems turns the library's error tree into problems in the
 // reference order.
-func (c *Checker) schemaProblems(raw []byte, instance any, root *jsonschema.ValidationError) []pendingProblem {
+// It stops with ctx's error when ctx ends.
+func (c *Checker) schemaProblems(ctx context.Context, raw []byte, instance any, root *jsonschema.ValidationError) ([]pendingProblem, error) {
 	var pend []pendingProblem
 	// Leaves of the error tree, without recursion.
 	stack := []*jsonschema.ValidationError{root}
-	for len(stack) > 0 {
+	for steps := 1; len(stack) > 0; steps++ {
+		if steps%cancelEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		e := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if len(e.Causes) > 0 {
@@ -72,8 +77,11 @@ func (c *Checker) schemaProblems(raw []byte, instance any, root *jsonschema.Vali
 		c.walkSchema(p.toks, func(prefix string) { want[prefix] = -1 })
 	}
 	if len(raw) > 0 {
-		left := len(want)
+		left, steps := len(want), 0
 		jsonwire.WalkPointers(raw, func(off int, key bool, ptr []byte) bool {
+			if steps++; steps%cancelEvery == 0 && ctx.Err() != nil {
+				return false
+			}
 			if key {
 				return true
 			}
@@ -88,6 +96,9 @@ func (c *Checker) schemaProblems(raw []byte, instance any, root *jsonschema.Vali
 			want[k] = 0
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	for i := range pend {
 		p := &pend[i]
 		if p.kind == KindRequired {
@@ -98,8 +109,12 @@ func (c *Checker) schemaProblems(raw []byte, instance any, root *jsonschema.Vali
 		p.sortKey = c.sortKey(p, want)
 	}
 	sort.SliceStable(pend, func(i, j int) bool { return lessKey(pend[i].sortKey, pend[j].sortKey) })
-	return pend
+	return pend, ctx.Err()
 }
+
+// cancelEvery is the number of steps of a loop between two looks at the
+// context: a few microseconds of work.
+const cancelEvery = 1 << 10
 
 // expand turns one leaf error into problems: one per missing or additional
 // property, one otherwise.
