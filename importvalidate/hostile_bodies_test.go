@@ -3,6 +3,8 @@ package importvalidate_test
 import (
 	"strconv"
 	"strings"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
 )
 
 // The hostile bodies of the tests and benchmarks: each fills about
@@ -122,4 +124,48 @@ func manyKeysValue() []byte {
 // bytes: every item is a type problem.
 func wrongItems() []byte {
 	return hostileWrap(repeatTo(hostileSize, ",", func(int) string { return "1" }), "")
+}
+
+// problemBody is a body holding about hostileSize bytes of array items
+// that each have exactly one structural problem of code.
+type problemBody struct {
+	code string
+	// item is one failing item; wrap places the items.
+	item string
+	wrap func(items string) []byte
+}
+
+// problemBodies has one body per code of a schema problem.
+func problemBodies() []problemBody {
+	features := func(items string) []byte { return hostileWrap(items, "") }
+	constraints := func(items string) []byte {
+		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","constraints":[`+items+`]}]`)
+	}
+	variants := func(items string) []byte {
+		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","variants":[`+items+`]}]`)
+	}
+	environments := func(items string) []byte {
+		return hostileWrap(`{"name":"f"}`, `,"featureEnvironments":[`+items+`]`)
+	}
+	tagTypes := func(items string) []byte {
+		return []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[` + items + `]}}`)
+	}
+	return []problemBody{
+		{importvalidate.CodeType, `1`, features},
+		{importvalidate.CodeRequired, `{}`, features},
+		{importvalidate.CodeAdditionalProperty, `{"name":"a","x":0}`, features},
+		{importvalidate.CodeFormat, `{"name":"a","createdAt":"x"}`, features},
+		{importvalidate.CodeEnum, `{"contextName":"c","operator":"X"}`, constraints},
+		{importvalidate.CodeMinLength, `{"contextName":"c","operator":"IN","value":""}`, constraints},
+		{importvalidate.CodeMaximum, `{"name":"v","weight":1001,"weightType":"fix","stickiness":"d"}`, variants},
+		{importvalidate.CodeMinimum, `{"name":"f","enabled":true,"yes":-1}`, environments},
+		{importvalidate.CodePattern, `{"name":"t","color":"x"}`, tagTypes},
+	}
+}
+
+// body returns the body of pb and its number of items.
+func (pb problemBody) body() ([]byte, int) {
+	base := len(pb.wrap(""))
+	items := repeatTo(hostileSize-base, ",", func(int) string { return pb.item })
+	return pb.wrap(items), strings.Count(items, pb.item)
 }

@@ -515,3 +515,33 @@ func TestHostileDuplicateKeys(t *testing.T) {
 		}
 	})
 }
+
+// TestHostileManyProblems: a body under the 500 kB limit whose every
+// array item has a problem, for every kind of schema problem: the list is
+// cut at the cap with the exact count of the others, and memory stays
+// bounded as the schema library is never handed all the items at once.
+func TestHostileManyProblems(t *testing.T) {
+	v := hostileValidator(t, importvalidate.Options{})
+	for _, pb := range problemBodies() {
+		t.Run(pb.code, func(t *testing.T) {
+			body, n := pb.body()
+			rep, m := hostileValidate(t, v, body)
+			// The heap stays under 32 MB; the required case allocates
+			// most, about 900 bytes of the schema library's errors per
+			// item.
+			checkMemory(t, len(body), m, 320, 48)
+			codes := problemCodes(rep)
+			if len(codes) != importvalidate.DefaultMaxProblems+1 {
+				t.Fatalf("%d problems; want the cap and a count", len(codes))
+			}
+			for i, c := range codes[:len(codes)-1] {
+				if c != pb.code {
+					t.Fatalf("problem %d is %s: %v", i, c, rep.Structural[i])
+				}
+			}
+			if want := strconv.Itoa(n-importvalidate.DefaultMaxProblems) + " more problems"; rep.Structural[len(codes)-1].Message != want {
+				t.Errorf("last entry %q; want %q", rep.Structural[len(codes)-1].Message, want)
+			}
+		})
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -33,7 +32,12 @@ type Options struct {
 type Checker struct {
 	opts   Options
 	schema *jsonschema.Schema
-	tree   *Tree
+	// items are the compiled schemas of array items, by items node, for
+	// checking long arrays item by item (see pieces.go).
+	items map[*Node]*jsonschema.Schema
+	// splitAt is the length from which an array is checked item by item.
+	splitAt int
+	tree    *Tree
 }
 
 // New compiles doc, the JSON Schema of the import request body.
@@ -42,11 +46,11 @@ func New(doc []byte, opts Options) (*Checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	sch, err := compileSchema(doc)
+	sch, items, err := compileSchema(doc, t)
 	if err != nil {
 		return nil, err
 	}
-	return &Checker{opts: opts, schema: sch, tree: t}, nil
+	return &Checker{opts: opts, schema: sch, items: items, splitAt: splitAt, tree: t}, nil
 }
 
 // Check checks raw, the bytes of an import request body. It returns the
@@ -86,7 +90,7 @@ func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems 
 		}
 		problems = c.scanProblems(raw, issues, fatal)
 		if fatal {
-			return body, c.finish(raw, problems, nil), nil
+			return body, c.finish(raw, problems, nil, 0), nil
 		}
 		dec := json.NewDecoder(bytes.NewReader(raw))
 		dec.UseNumber()
@@ -94,7 +98,7 @@ func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems 
 			// The scanner accepted it, so this does not happen; say so
 			// rather than panic.
 			p := Problem{Kind: KindSyntax, Message: "The body could not be decoded: " + err.Error(), Location: Location{Offset: -1}}
-			return body, c.finish(raw, []Problem{p}, nil), nil
+			return body, c.finish(raw, []Problem{p}, nil, 0), nil
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
@@ -112,27 +116,29 @@ func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems 
 	// a big exponent (1e999999: 40 ms) and panics beyond a million; it
 	// checks tamed stand-ins, and the problems quote the original values.
 	tamed, _ := tameNumbers(instance)
-	if err := c.schema.Validate(tamed); err != nil {
-		var ve *jsonschema.ValidationError
-		if !errors.As(err, &ve) {
-			p := Problem{Kind: KindType, Message: "The body could not be checked: " + err.Error(), Location: Location{Offset: -1}}
-			return body, c.finish(raw, append(problems, p), nil), nil
+	pw := piecewise{c: c, ctx: ctx, instance: instance}
+	if _, err := pw.check(c.schema, c.tree.Root, tamed, nil, true); err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return nil, nil, ctxErr
 		}
-		if err := ctx.Err(); err != nil {
-			return nil, nil, err
-		}
-		if schemaProblems, err = c.schemaProblems(ctx, raw, instance, ve); err != nil {
+		p := Problem{Kind: KindType, Message: "The body could not be checked: " + err.Error(), Location: Location{Offset: -1}}
+		return body, c.finish(raw, append(problems, p), nil, 0), nil
+	}
+	if len(pw.pend) > 0 {
+		var err error
+		if schemaProblems, err = c.orderProblems(ctx, raw, pw.pend); err != nil {
 			return nil, nil, err
 		}
 	}
-	return body, c.finish(raw, problems, schemaProblems), nil
+	return body, c.finish(raw, problems, schemaProblems, pw.counted), nil
 }
 
 // finish joins the problems of the text and of the schema, cuts the list at
 // MaxProblems, words the schema problems that are kept and fills in lines
-// and columns.
-func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem) []Problem {
-	total := len(text) + len(pending)
+// and columns. counted is the number of further schema problems that were
+// counted but not kept, which all come after the first MaxProblems.
+func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem, counted int) []Problem {
+	total := len(text) + len(pending) + counted
 	if total == 0 {
 		return nil
 	}

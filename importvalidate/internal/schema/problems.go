@@ -3,6 +3,7 @@ package schema
 import (
 	"context"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -42,17 +43,12 @@ const (
 	rankOther
 )
 
-// schemaProblems turns the library's error tree into problems in the
-// reference order.
-// It stops with ctx's error when ctx ends.
-func (c *Checker) schemaProblems(ctx context.Context, raw []byte, instance any, root *jsonschema.ValidationError) ([]pendingProblem, error) {
-	var pend []pendingProblem
+// expandTree appends the problems of the library's error tree root, found
+// checking the value at toks, to pend.
+func (c *Checker) expandTree(pend []pendingProblem, instance any, toks []string, root *jsonschema.ValidationError) []pendingProblem {
 	// Leaves of the error tree, without recursion.
 	stack := []*jsonschema.ValidationError{root}
-	for steps := 1; len(stack) > 0; steps++ {
-		if steps%cancelEvery == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
+	for len(stack) > 0 {
 		e := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if len(e.Causes) > 0 {
@@ -61,8 +57,14 @@ func (c *Checker) schemaProblems(ctx context.Context, raw []byte, instance any, 
 			}
 			continue
 		}
-		pend = c.expand(pend, instance, e)
+		pend = c.expand(pend, instance, toks, e)
 	}
+	return pend
+}
+
+// orderProblems locates the problems in raw and puts them in the
+// reference order. It stops with ctx's error when ctx ends.
+func (c *Checker) orderProblems(ctx context.Context, raw []byte, pend []pendingProblem) ([]pendingProblem, error) {
 	// Offsets: of each problem, and of the members reached through
 	// additionalProperties (they order by offset).
 	want := map[string]int64{}
@@ -118,19 +120,11 @@ const cancelEvery = 1 << 10
 
 // expand turns one leaf error into problems: one per missing or additional
 // property, one otherwise.
-func (c *Checker) expand(pend []pendingProblem, instance any, e *jsonschema.ValidationError) []pendingProblem {
-	toks := instanceTokens(e.InstanceLocation)
+// The error is of the value at prefix.
+func (c *Checker) expand(pend []pendingProblem, instance any, prefix []string, e *jsonschema.ValidationError) []pendingProblem {
+	toks := instanceTokens(prefix, e.InstanceLocation)
 	value := lookupValue(instance, toks)
-	frag := e.AbsoluteKeywordLocation
-	if i := strings.IndexByte(frag, '#'); i >= 0 {
-		frag = frag[i+1:]
-	}
-	frag = unescapeSchemaPointer(frag)
-	kw, nodePtr := frag, ""
-	if i := strings.LastIndexByte(frag, '/'); i >= 0 {
-		kw, nodePtr = frag[i+1:], frag[:i]
-	}
-	sub := c.tree.nodes[nodePtr]
+	kw, sub := c.failedKeyword(e)
 	ptr := jsonwire.PointerOf(toks)
 	if sub == nil {
 		return append(pend, pendingProblem{kind: KindKeyword, keyword: kw, toks: toks, ptr: ptr, value: value, msg: e.Message})
@@ -165,6 +159,21 @@ func (c *Checker) expand(pend []pendingProblem, instance any, e *jsonschema.Vali
 	return append(pend, pendingProblem{kind: kind, node: sub, toks: toks, ptr: ptr, value: value})
 }
 
+// failedKeyword is the keyword of a leaf error and the schema node holding
+// it, nil when the node is not one of the tree's.
+func (c *Checker) failedKeyword(e *jsonschema.ValidationError) (string, *Node) {
+	frag := e.AbsoluteKeywordLocation
+	if i := strings.IndexByte(frag, '#'); i >= 0 {
+		frag = frag[i+1:]
+	}
+	frag = unescapeSchemaPointer(frag)
+	kw, nodePtr := frag, ""
+	if i := strings.LastIndexByte(frag, '/'); i >= 0 {
+		kw, nodePtr = frag[i+1:], frag[:i]
+	}
+	return kw, c.tree.nodes[nodePtr]
+}
+
 // keywordKind is the kind of problem of a JSON Schema keyword, 0 for a
 // keyword the schema does not use.
 func keywordKind(kw string) Kind {
@@ -190,16 +199,19 @@ func keywordKind(kw string) Kind {
 }
 
 // instanceTokens splits the library's instance location (percent-encoded,
-// ~-escaped tokens) into decoded tokens.
-func instanceTokens(loc string) []string {
+// ~-escaped tokens) into decoded tokens, after prefix.
+func instanceTokens(prefix []string, loc string) []string {
 	if loc == "" || loc == "/" {
-		return nil
+		return prefix
 	}
 	parts := strings.Split(strings.TrimPrefix(loc, "/"), "/")
 	for i, p := range parts {
 		parts[i] = jsonwire.UnescapeToken(jsonwire.PercentDecode(p))
 	}
-	return parts
+	if len(prefix) == 0 {
+		return parts
+	}
+	return append(slices.Clip(prefix), parts...)
 }
 
 // lookupValue finds the value at the decoded tokens.
