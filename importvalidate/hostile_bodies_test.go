@@ -93,7 +93,7 @@ func objectPlaces() []objectPlace {
 		}},
 		{"segment", true, "0", func(m string) []byte { return more(`,"segments":[{"id":1,"name":"s"` + m + `}]`) }},
 		{"tag type", true, "0", func(m string) []byte {
-			return hostileWrap(feature(""), `,"tagTypes":[{"name":"simple"`+m+`}]`)
+			return []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[{"name":"simple"` + m + `}]}}`)
 		}},
 		{"dependencies", true, "0", func(m string) []byte {
 			return more(`,"dependencies":[{"feature":"f","dependencies":[{"feature":"g"}]` + m + `}]`)

@@ -545,3 +545,38 @@ func TestHostileManyProblems(t *testing.T) {
 		})
 	}
 }
+
+// TestHostileManyKeys: unknown members up to the 500 kB limit in every
+// object of the schema: a closed object gets the capped list of
+// additional-property problems, an open one a clean result, in n·log n
+// time and bounded memory.
+func TestHostileManyKeys(t *testing.T) {
+	v := hostileValidator(t, importvalidate.Options{})
+	for _, p := range objectPlaces() {
+		t.Run(p.name, func(t *testing.T) {
+			body := manyKeysBody(p)
+			rep, m := hostileValidate(t, v, body)
+			checkMemory(t, len(body), m, 100, 48)
+			if !p.closed {
+				if len(rep.Structural) != 0 {
+					t.Fatalf("problems: %v", rep.Structural[:min(3, len(rep.Structural))])
+				}
+				return
+			}
+			codes := problemCodes(rep)
+			if len(codes) != importvalidate.DefaultMaxProblems+1 || codes[0] != importvalidate.CodeAdditionalProperty ||
+				codes[len(codes)-1] != importvalidate.CodeTooManyProblems {
+				t.Fatalf("%d problems: %v", len(codes), rep.Structural[:min(3, len(codes))])
+			}
+		})
+	}
+	t.Run("object as a string value", func(t *testing.T) {
+		body := manyKeysValue()
+		rep, m := hostileValidate(t, v, body)
+		checkMemory(t, len(body), m, 100, 48)
+		wantOnly(t, rep, importvalidate.CodeType)
+		if msg := rep.Structural[0].Message; !strings.Contains(msg, `You sent {"k0":0,"k1":0,`) {
+			t.Errorf("message %.80q does not quote the object", msg)
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 
@@ -22,8 +23,7 @@ import (
 // piece's error tree is dropped once read, so the memory held is that of
 // the problems kept plus one piece's tree.
 
-// splitAt is the length from which an array is checked item by item
-// (Checker.splitAt, which tests raise to check bodies whole).
+// splitAt is the length from which an array is checked item by item.
 const splitAt = 64
 
 // compiledItems compiles, with compiler c, the schema of the items of
@@ -55,7 +55,8 @@ type longArray struct {
 type piecewise struct {
 	c        *Checker
 	ctx      context.Context
-	instance any // the instance as decoded, which the problems quote
+	raw      []byte
+	instance any // the instance as decoded from raw, which the problems quote
 	pend     []pendingProblem
 	// counted is the number of problems counted but not kept.
 	counted int
@@ -66,7 +67,10 @@ type piecewise struct {
 // keeping its problems when keep is set and counting them otherwise, and
 // returns how many it found.
 func (pw *piecewise) check(sch *jsonschema.Schema, n *Node, v any, toks []string, keep bool) (int, error) {
-	st := stubber{toks: toks, splitAt: pw.c.splitAt}
+	st := stubber{toks: toks, splitAt: splitAt}
+	if pw.c.whole {
+		st.splitAt = math.MaxInt
+	}
 	stub, _ := st.stub(n, v)
 	long := st.long
 	found := 0
@@ -77,8 +81,10 @@ func (pw *piecewise) check(sch *jsonschema.Schema, n *Node, v any, toks []string
 		}
 		if keep {
 			before := len(pw.pend)
-			pw.pend = pw.c.expandTree(pw.pend, pw.instance, toks, ve)
-			found = len(pw.pend) - before
+			var dropped int
+			pw.pend, dropped = pw.c.expandTree(pw.pend, pw.raw, pw.instance, toks, ve)
+			pw.counted += dropped
+			found = len(pw.pend) - before + dropped
 		} else {
 			found = pw.c.countTree(v, ve)
 			pw.counted += found

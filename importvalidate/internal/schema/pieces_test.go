@@ -2,7 +2,6 @@ package schema
 
 import (
 	"context"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -61,6 +60,9 @@ func TestPiecewiseEqualsWhole(t *testing.T) {
 		wrap(items(3000, mixed), ""),
 		wrap(items(70, func(int) string { return `{"name":"f"}` }), strategies(200, 300)),
 		wrap(items(65, mixed), strategies(65, 65)),
+		wrap(items(3, func(i int) string {
+			return `{"name":"a",` + items(1500+i, func(k int) string { return `"` + strconv.Itoa(k*7%(1500+i)) + `x":0,"` + strconv.Itoa(k) + `":1` }) + `}`
+		}), ""),
 		wrap(items(10, mixed), `,"featureStrategies":[`+items(80, func(i int) string {
 			return `{"name":"default","variants":[` + items(70+i%3, variant) + `],"constraints":[` +
 				items(i%100, func(int) string { return `{"contextName":"c","operator":"X","value":""}` }) + `]}`
@@ -76,7 +78,7 @@ func TestPiecewiseEqualsWhole(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		whole.splitAt = math.MaxInt
+		whole.whole = true
 		for i, body := range bodies {
 			_, got, err := pieces.Check(context.Background(), []byte(body))
 			if err != nil {

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"cmp"
 	"context"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"slices"
@@ -44,8 +45,11 @@ const (
 )
 
 // expandTree appends the problems of the library's error tree root, found
-// checking the value at toks, to pend.
-func (c *Checker) expandTree(pend []pendingProblem, instance any, toks []string, root *jsonschema.ValidationError) []pendingProblem {
+// checking the value at toks of the instance decoded from raw, to pend,
+// and returns the number of problems it counted without keeping them (see
+// expand).
+func (c *Checker) expandTree(pend []pendingProblem, raw []byte, instance any, toks []string, root *jsonschema.ValidationError) ([]pendingProblem, int) {
+	dropped := 0
 	// Leaves of the error tree, without recursion.
 	stack := []*jsonschema.ValidationError{root}
 	for len(stack) > 0 {
@@ -57,9 +61,47 @@ func (c *Checker) expandTree(pend []pendingProblem, instance any, toks []string,
 			}
 			continue
 		}
-		pend = c.expand(pend, instance, toks, e)
+		pend = c.expand(pend, raw, instance, toks, e, &dropped)
 	}
-	return pend
+	return pend, dropped
+}
+
+// firstExtras returns the first limit members of the object at ptr in raw
+// that schema node sub does not list, in the order JavaScript enumerates
+// keys (index-like keys by value, then body order; a repeated key in its
+// first place). ok is false when the object is not found.
+func firstExtras(raw []byte, ptr string, sub *Node, limit int) (first []string, ok bool) {
+	off := jsonwire.Locate(raw, []string{ptr})[0]
+	if off < 0 || int(off) >= len(raw) || raw[off] != '{' {
+		return nil, false
+	}
+	type extra struct {
+		key   string
+		order int64
+	}
+	var all []extra
+	seen := map[string]bool{}
+	i := jsonwire.SkipWS(raw, int(off)+1)
+	for i < len(raw) && raw[i] == '"' {
+		end := jsonwire.SkipValue(raw, i)
+		key := string(jsonwire.AppendUnquoted(nil, raw[i+1:max(end-1, i+1)]))
+		if _, listed := sub.propIdx[key]; !listed && !seen[key] {
+			seen[key] = true
+			all = append(all, extra{key, jsonwire.JSKeyOrder(key, int64(i))})
+		}
+		i = jsonwire.SkipWS(raw, end)
+		i = jsonwire.SkipWS(raw, i+1) // past ':'
+		i = jsonwire.SkipWS(raw, jsonwire.SkipValue(raw, i))
+		if i < len(raw) && raw[i] == ',' {
+			i = jsonwire.SkipWS(raw, i+1)
+		}
+	}
+	slices.SortFunc(all, func(a, b extra) int { return cmp.Compare(a.order, b.order) })
+	first = make([]string, 0, limit)
+	for _, e := range all[:min(limit, len(all))] {
+		first = append(first, e.key)
+	}
+	return first, true
 }
 
 // orderProblems locates the problems in raw and puts them in the
@@ -120,8 +162,10 @@ const cancelEvery = 1 << 10
 
 // expand turns one leaf error into problems: one per missing or additional
 // property, one otherwise.
-// The error is of the value at prefix.
-func (c *Checker) expand(pend []pendingProblem, instance any, prefix []string, e *jsonschema.ValidationError) []pendingProblem {
+// The error is of the value at prefix of the instance decoded from raw;
+// the additional properties of an object past the first MaxProblems are
+// added to *dropped instead.
+func (c *Checker) expand(pend []pendingProblem, raw []byte, instance any, prefix []string, e *jsonschema.ValidationError, dropped *int) []pendingProblem {
 	toks := instanceTokens(prefix, e.InstanceLocation)
 	value := lookupValue(instance, toks)
 	kw, sub := c.failedKeyword(e)
@@ -144,6 +188,15 @@ func (c *Checker) expand(pend []pendingProblem, instance any, prefix []string, e
 		for k := range obj {
 			if _, ok := sub.propIdx[k]; !ok {
 				extra = append(extra, k)
+			}
+		}
+		if len(extra) > c.opts.MaxProblems && len(raw) > 0 && !c.whole {
+			// Only the first MaxProblems, in the order they are
+			// listed, can be among the first MaxProblems of the body:
+			// the others are counted.
+			if first, ok := firstExtras(raw, ptr, sub, c.opts.MaxProblems); ok {
+				*dropped += len(extra) - len(first)
+				extra = first
 			}
 		}
 		jsonwire.SortStrings(extra)
