@@ -169,3 +169,19 @@ func (pb problemBody) body() ([]byte, int) {
 	items := repeatTo(hostileSize-base, ",", func(int) string { return pb.item })
 	return pb.wrap(items), strings.Count(items, pb.item)
 }
+
+// minimalFeatures is a body of n features that have a distinct name and
+// nothing else, about 20 bytes each.
+func minimalFeatures(n int) []byte {
+	var b strings.Builder
+	b.Grow(20 * n)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"name":"f`)
+		b.WriteString(strconv.Itoa(1_000_000 + i))
+		b.WriteString(`"}`)
+	}
+	return hostileWrap(b.String(), "")
+}

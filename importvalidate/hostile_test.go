@@ -580,3 +580,19 @@ func TestHostileManyKeys(t *testing.T) {
 		}
 	})
 }
+
+// TestHostileMillionFeatures: 10^6 features that have a name and nothing
+// else (20 MB) are validated in one pass with the features' list sized
+// exactly. The heap is mostly the decoded model: a model.Feature takes
+// 296 bytes, 15 times the 20 bytes of such a feature; the rules' one
+// index of the names adds about 4 times.
+func TestHostileMillionFeatures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("20 MB body")
+	}
+	body := minimalFeatures(1_000_000)
+	v := hostileValidator(t, importvalidate.Options{})
+	rep, m := hostileValidate(t, v, body)
+	wantClean(t, rep)
+	checkMemory(t, len(body), m, 20, 20)
+}
