@@ -596,3 +596,169 @@ func TestHostileMillionFeatures(t *testing.T) {
 	wantClean(t, rep)
 	checkMemory(t, len(body), m, 20, 20)
 }
+
+// TestHostileLongStrings: a key and a value of about 240 kB each in every
+// object of the schema: one additional-property problem quoting the key in
+// a closed object, a clean result in an open one, in memory linear in the
+// body.
+func TestHostileLongStrings(t *testing.T) {
+	v := hostileValidator(t, importvalidate.Options{})
+	long := strings.Repeat("x", 240_000)
+	for _, p := range objectPlaces() {
+		t.Run(p.name, func(t *testing.T) {
+			value := `"` + long + `"`
+			if p.value != `"v"` {
+				value = "0" // an open object's members may need a number
+				if p.closed {
+					value = `"` + long + `"`
+				}
+			}
+			body := p.body(`,"` + long + `":` + value)
+			rep, m := hostileValidate(t, v, body)
+			checkMemory(t, len(body), m, 48, 32)
+			if !p.closed {
+				if len(rep.Structural) != 0 {
+					t.Fatalf("problems: %v", problemCodes(rep))
+				}
+				return
+			}
+			wantOnly(t, rep, importvalidate.CodeAdditionalProperty)
+			if msg := rep.Structural[0].Message; !strings.Contains(msg, long) {
+				t.Errorf("message of %d bytes does not name the key", len(msg))
+			}
+		})
+	}
+	// A long value where a string of bounded length or a pattern is
+	// checked, and where a string is wrong.
+	for _, tc := range []struct {
+		name, code string
+		body       []byte
+	}{
+		{"max-length", importvalidate.CodeMaxLength, hostileWrap(`{"name":"f","tags":[{"value":"`+long+`","type":"simple"}]}`, "")},
+		{"pattern", importvalidate.CodePattern, []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[{"name":"t","color":"#` + long + `"}]}}`)},
+		{"enum", importvalidate.CodeEnum, hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","constraints":[{"contextName":"c","operator":"`+long+`"}]}]`)},
+		{"format", importvalidate.CodeFormat, hostileWrap(`{"name":"f","createdAt":"2024-01-01T00:00:00`+long+`Z"}`, "")},
+		{"type", importvalidate.CodeType, hostileWrap(`{"name":"f","enabled":"`+long+`"}`, "")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rep, m := hostileValidate(t, v, tc.body)
+			checkMemory(t, len(tc.body), m, 48, 32)
+			wantOnly(t, rep, tc.code)
+		})
+	}
+}
+
+// TestHostileLongNumbers: numbers of 10 000 digits in every number member
+// of the schema, whole, fractional and negative, are judged like short
+// ones, in bounded memory.
+func TestHostileLongNumbers(t *testing.T) {
+	v := hostileValidator(t, importvalidate.Options{})
+	strategy := func(m string) []byte {
+		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default"`+m+`}]`)
+	}
+	more := func(m string) []byte { return hostileWrap(`{"name":"f"}`, m) }
+	places := map[string]func(n string) []byte{
+		"strategy sortOrder": func(n string) []byte { return strategy(`,"sortOrder":` + n) },
+		"strategy segments":  func(n string) []byte { return strategy(`,"segments":[` + n + `]`) },
+		"strategy variant": func(n string) []byte {
+			return strategy(`,"variants":[{"name":"v","weight":` + n + `,"weightType":"fix","stickiness":"d"}]`)
+		},
+		"environment yes": func(n string) []byte {
+			return more(`,"featureEnvironments":[{"name":"f","enabled":true,"yes":` + n + `}]`)
+		},
+		"environment variant": func(n string) []byte {
+			return more(`,"featureEnvironments":[{"name":"f","enabled":true,"variants":[{"name":"v","weight":` + n + `}]}]`)
+		},
+		"context sortOrder": func(n string) []byte { return more(`,"contextFields":[{"name":"c","sortOrder":` + n + `}]`) },
+		"segment id":        func(n string) []byte { return more(`,"segments":[{"id":` + n + `,"name":"s"}]`) },
+		"createdBy id": func(n string) []byte {
+			return hostileWrap(`{"name":"f","createdBy":{"id":`+n+`,"name":"a","imageUrl":"b"}}`, "")
+		},
+		"tag createdByUserId": func(n string) []byte {
+			return more(`,"featureTags":[{"featureName":"f","tagValue":"t","createdByUserId":` + n + `}]`)
+		},
+	}
+	zeros := strings.Repeat("0", 10_000)
+	numbers := map[string]string{
+		"huge":          "1" + zeros,
+		"huge negative": "-1" + zeros,
+		"long fraction": "0." + zeros + "1",
+		"long zero":     "0." + zeros,
+		"long exponent": "1e" + strings.Repeat("9", 10_000),
+	}
+	for pname, place := range places {
+		for nname, n := range numbers {
+			t.Run(pname+", "+nname, func(t *testing.T) {
+				body := place(n)
+				rep, m := hostileValidate(t, v, body)
+				checkMemory(t, len(body), m, 200, 100)
+				if len(rep.Structural) > 1 {
+					t.Errorf("%d problems for one number: %v", len(rep.Structural), problemCodes(rep))
+				}
+			})
+		}
+	}
+}
+
+// TestHostileDeepArrays: arrays nested up to the depth limit inside the
+// open members that take any value, and as the value of a string member,
+// which the type problem quotes.
+func TestHostileDeepArrays(t *testing.T) {
+	v := hostileValidator(t, importvalidate.Options{})
+	deep := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
+	payload := func(n int) []byte {
+		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","variants":[{"name":"v","weight":1,"weightType":"fix","stickiness":"d","payload":{"type":"json","value":"x","extra":`+deep(n)+`}}]}]`)
+	}
+	// The payload's extra member sits at depth 7.
+	t.Run("at the limit", func(t *testing.T) {
+		rep, m := hostileValidate(t, v, payload(importvalidate.DefaultMaxDepth-7))
+		checkMemory(t, 1<<20, m, 4, 4)
+		wantClean(t, rep)
+	})
+	t.Run("past the limit", func(t *testing.T) {
+		rep, _ := hostileValidate(t, v, payload(importvalidate.DefaultMaxDepth-6))
+		wantOnly(t, rep, importvalidate.CodeMaxDepth)
+	})
+	t.Run("as a name", func(t *testing.T) {
+		rep, _ := hostileValidate(t, v, hostileWrap(`{"name":`+deep(importvalidate.DefaultMaxDepth-4)+`}`, ""))
+		wantOnly(t, rep, importvalidate.CodeType)
+		if msg := rep.Structural[0].Message; !strings.Contains(msg, deep(importvalidate.DefaultMaxDepth-4)) {
+			t.Errorf("message %.100q does not quote the arrays", msg)
+		}
+	})
+	t.Run("many deep arrays", func(t *testing.T) {
+		one := `{"name":` + deep(200) + `}`
+		body := hostileWrap(repeatTo(hostileSize, ",", func(int) string { return one }), "")
+		rep, m := hostileValidate(t, v, body)
+		checkMemory(t, len(body), m, 320, 48)
+		if codes := problemCodes(rep); len(codes) != importvalidate.DefaultMaxProblems+1 || codes[0] != importvalidate.CodeType {
+			t.Fatalf("%d problems: %v", len(codes), codes[:min(3, len(codes))])
+		}
+	})
+}
+
+// TestHostileConcurrent: 8 validations at once of the body whose every
+// feature lacks its name, the most costly under the limit, hold at most
+// 8 times the heap of one.
+func TestHostileConcurrent(t *testing.T) {
+	v := hostileValidator(t, importvalidate.Options{})
+	body, _ := problemBodies()[1].body()
+	m := measure(func() {
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				rep, err := v.Validate(context.Background(), body, importvalidate.Target{})
+				if err != nil || len(rep.Structural) != importvalidate.DefaultMaxProblems+1 {
+					t.Errorf("error %v", err)
+				}
+			}()
+		}
+		wg.Wait()
+	})
+	t.Logf("8 × %d bytes: %v", len(body), m)
+	if m.peak > 8*32<<20 {
+		t.Errorf("8 validations grew the heap by %d bytes; want at most 8 × 32 MB", m.peak)
+	}
+}
