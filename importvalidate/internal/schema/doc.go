@@ -5,7 +5,6 @@
 // valid body with encoding/json. jsonschema/v5 is handed the body in
 // pieces (pieces.go), so that a body with many problems never makes it
 // build an error tree larger than the problems kept. Problems carry their
-// own kinds, which
-// importvalidate maps to its codes. It reads bytes through package
-// jsonwire and imports nothing else of importvalidate.
+// own kinds, which importvalidate maps to its codes. It reads bytes
+// through package jsonwire and imports nothing else of importvalidate.
 package schema
