@@ -19,7 +19,7 @@ func TestDiagnosticsOrder(t *testing.T) {
 		}},
 		{Severity: SeverityError, Code: "limit", Message: "L"},
 		{Severity: SeverityWarning, Code: "w", Message: "W", Items: []Item{{Value: "early", Locations: []Location{at(5, 1)}}}},
-		{Severity: SeverityPermission, Code: "perm", Message: "P", Items: []Item{{Value: "X"}, {Value: "Y"}}},
+		{Severity: SeverityError, Category: CategoryPermission, Code: "perm", Message: "P", Items: []Item{{Value: "X"}, {Value: "Y"}}},
 	}}
 	var got []string
 	for _, d := range rep.Diagnostics() {
@@ -45,14 +45,14 @@ func TestFormatDiagnostic(t *testing.T) {
 		{Diagnostic{Severity: SeverityWarning, Code: "w", Message: "M", Item: "i",
 			Location: Location{Pointer: "/data/features/0/name", Offset: -1}},
 			"f.json:/data/features/0/name: warning w: M (i)"},
-		{Diagnostic{Severity: SeverityPermission, Code: "missing-permissions", Message: "M", Item: "Create feature flags",
+		{Diagnostic{Severity: SeverityError, Category: CategoryPermission, Code: "missing-permissions", Message: "M", Item: "Create feature flags",
 			Location: Location{Offset: -1}},
 			"f.json: permission missing-permissions: M (Create feature flags)"},
-		{Diagnostic{Severity: SeverityError, Code: "required", Structural: true,
+		{Diagnostic{Severity: SeverityError, Code: "required", Category: CategoryStructure,
 			Message:  "The `/body/data` property is required. It was not present on the data you sent.",
 			Location: Location{Pointer: "/data", Offset: 0, Line: 1, Column: 1}},
 			"f.json:1:1: error required: The `/data` property is required. It was not present on the data you sent."},
-		{Diagnostic{Severity: SeverityError, Code: "type", Structural: true,
+		{Diagnostic{Severity: SeverityError, Code: "type", Category: CategoryStructure,
 			Message:  "The `/body` property must be object.",
 			Location: Location{Offset: 0, Line: 1, Column: 1}},
 			"f.json:1:1: error type: The `/` property must be object."},
@@ -113,5 +113,31 @@ func TestWriteTextRecordedBody(t *testing.T) {
 			t.Errorf("diagnostic at byte %d after one at %d", d.Location.Offset, prev)
 		}
 		prev = d.Location.Offset
+	}
+}
+
+// TestProblemsError checks that a list of problems names its first
+// problem and counts the rest instead of printing every one.
+func TestProblemsError(t *testing.T) {
+	p := func(line int, code string) Diagnostic {
+		return Diagnostic{Severity: SeverityError, Category: CategoryStructure, Code: code, Message: "M " + code,
+			Location: Location{Pointer: "/x", Offset: int64(line), Line: line, Column: 2}}
+	}
+	tests := []struct {
+		ps   Problems
+		want string
+	}{
+		{nil, "no problems"},
+		{Problems{p(1, "type")}, "1:2: type: M type"},
+		{Problems{p(1, "type"), p(2, "required"), p(3, "enum")}, "1:2: type: M type (and 2 more)"},
+		{Problems{{Code: "syntax", Message: "S", Location: Location{Offset: -1}}}, "/: syntax: S"},
+	}
+	for _, tt := range tests {
+		if got := tt.ps.Error(); got != tt.want {
+			t.Errorf("Error() = %q, want %q", got, tt.want)
+		}
+	}
+	if (Problems{}).Err() != nil {
+		t.Error("Err of no problems is not nil")
 	}
 }

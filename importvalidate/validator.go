@@ -79,6 +79,9 @@ func New(opts Options) (*Validator, error) {
 		if r.Severity == 0 {
 			r.Severity = SeverityError
 		}
+		if r.Category == 0 {
+			r.Category = CategoryRule
+		}
 		v.rules = append(v.rules, r)
 		v.constraintContexts = v.constraintContexts || r.Code == CodeUnknownContextField
 	}
@@ -178,6 +181,7 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 			if is.Severity == 0 {
 				is.Severity = r.Severity
 			}
+			is.Category = r.Category
 			is.Reference = r.Reference
 			if is.Items == nil {
 				is.Items = []Item{}
@@ -185,6 +189,11 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 			rep.Issues = append(rep.Issues, is)
 		}
 	}
-	sortBy(rep.Issues, func(a, b Issue) bool { return a.Severity < b.Severity })
+	sortBy(rep.Issues, func(a, b Issue) bool {
+		if a.Category != b.Category {
+			return a.Category < b.Category
+		}
+		return a.Severity < b.Severity
+	})
 	return rep, nil
 }

@@ -172,8 +172,10 @@ func TestReportOrderBySeverity(t *testing.T) {
 	}
 	var codes []string
 	last := importvalidate.Severity(0)
-	for _, is := range rep.Issues {
-		if is.Severity < last {
+	for i, is := range rep.Issues {
+		if perm := is.Category == importvalidate.CategoryPermission; perm != (i == len(rep.Issues)-1) {
+			t.Errorf("issue %d of %d, %s, has category %s", i, len(rep.Issues), is.Code, is.Category)
+		} else if !perm && is.Severity < last {
 			t.Errorf("issue %s of severity %s after %s", is.Code, is.Severity, last)
 		}
 		last = is.Severity
