@@ -4,14 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -32,14 +31,7 @@ type lookupAnswer struct {
 // with users of their own.
 func concurrencySnapshot(t *testing.T, n int) *model.Snapshot {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "conformance", "oracle-state.json"))
-	if err != nil {
-		t.Fatalf("reading the recorded reference material in testdata/conformance: %v", err)
-	}
-	s, err := model.DecodeSnapshot(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := conformance.MustState(t)
 	types := []string{model.TokenAdmin, model.TokenClient, model.TokenFrontend, model.TokenPersonal}
 	for i := range n {
 		id := int64(1000 + i)

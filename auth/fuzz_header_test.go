@@ -1,7 +1,6 @@
 package auth_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -15,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/internal/conformance"
 )
 
 // FuzzParseAuthorization checks ParseAuthorization on any header value:
@@ -168,23 +168,8 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		t.Skip("set FLAGADMIN_WRITE_FUZZ_SEEDS=1 to rewrite the seed corpus")
 	}
 	headers := map[string]string{}
-	paths, err := filepath.Glob("../testdata/conformance/recorded/*.request.json")
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no recorded requests (%v)", err)
-	}
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var req struct {
-			Headers map[string]string `json:"headers"`
-		}
-		if err := json.Unmarshal(b, &req); err != nil {
-			t.Fatalf("%s: %v", p, err)
-		}
-		name := strings.TrimSuffix(filepath.Base(p), ".request.json")
-		headers["recorded-"+name] = req.Headers["Authorization"]
+	for _, c := range conformance.MustLoad(t, "*") {
+		headers["recorded-"+c.Name] = c.Request.Headers["Authorization"]
 	}
 	for name, h := range map[string]string{
 		"blank": "", "spaces": " \t ", "bearer-only": "Bearer", "bearer-space": "Bearer ",

@@ -5,13 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
@@ -22,14 +21,7 @@ import (
 // the listings they get, and encode them. Every encoded listing must be
 // the one a sequential run gave, and every refusal a NoAccessError.
 func TestConcurrentListings(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "conformance", "oracle-state.json"))
-	if err != nil {
-		t.Fatalf("reading the recorded reference material in testdata/conformance: %v", err)
-	}
-	snap, err := model.DecodeSnapshot(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := conformance.MustState(t)
 	seen := time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
 	for i := range 300 {
 		name := fmt.Sprintf("User %d", i)
