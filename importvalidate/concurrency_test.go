@@ -3,7 +3,6 @@ package importvalidate_test
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/conformance"
 )
 
 // concurrentCase is one validation of TestConcurrentValidation.
@@ -49,22 +49,12 @@ func TestConcurrentValidation(t *testing.T) {
 	ctx := context.Background()
 
 	var cases []concurrentCase
-	paths, err := filepath.Glob(filepath.Join(conformanceDir, "recorded", "validate-*.request.json"))
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no recorded requests (%v)", err)
-	}
-	for _, p := range paths {
-		var req recordedRequest
-		readJSON(t, p, &req)
-		body := []byte(req.Body)
-		if req.RawBody != nil {
-			body = []byte(*req.RawBody)
-		}
-		caller, _, err := tokens.LookupToken(ctx, strings.TrimPrefix(req.Headers["Authorization"], "Bearer "))
+	for _, c := range conformance.MustLoad(t, "validate-*") {
+		name, body := c.Name, c.Request.Payload()
+		caller, _, err := tokens.LookupToken(ctx, strings.TrimPrefix(c.Request.Headers["Authorization"], "Bearer "))
 		if err != nil {
 			t.Fatal(err)
 		}
-		name := strings.TrimSuffix(filepath.Base(p), ".request.json")
 		for _, strict := range []bool{false, true} {
 			cases = append(cases, concurrentCase{name: name, body: body, caller: caller, strict: strict})
 		}

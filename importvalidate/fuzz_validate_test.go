@@ -24,6 +24,7 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -443,19 +444,8 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		"user:62e4aa0433ed0562b9cef06ab66a0b7233fab6fc07064da0816b9497": 2,
 		"user:e9739938270d7f29d0039e15f4a19c4ecbac8459a671ae808e42c2bf": 3,
 	}
-	paths, err := filepath.Glob(filepath.Join(conformanceDir, "recorded", "validate-*.request.json"))
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no recorded requests (%v)", err)
-	}
-	for _, p := range paths {
-		var req recordedRequest
-		readJSON(t, p, &req)
-		body := []byte(req.Body)
-		if req.RawBody != nil {
-			body = []byte(*req.RawBody)
-		}
-		name := strings.TrimSuffix(filepath.Base(p), ".request.json")
-		add("recorded-"+strings.TrimPrefix(name, "validate-"), body, callers[req.Headers["Authorization"]])
+	for _, c := range conformance.MustLoad(t, "validate-*") {
+		add("recorded-"+strings.TrimPrefix(c.Name, "validate-"), c.Request.Payload(), callers[c.Request.Headers["Authorization"]])
 	}
 	for _, o := range []exportgen.Options{
 		{Features: 1, Seed: 1},
@@ -470,7 +460,7 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	}
 
 	snapshots := map[string][]byte{}
-	if b, err := os.ReadFile(filepath.Join(conformanceDir, "oracle-state.json")); err == nil {
+	if b, err := os.ReadFile(conformance.StatePath()); err == nil {
 		snapshots["oracle-state"] = marshalCorpusFile(b)
 	} else {
 		t.Fatal(err)

@@ -4,80 +4,25 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// recordedDir holds the module's copy of the reference server's recorded
-// answers, relative to the package directory.
-const recordedDir = "../testdata/conformance/recorded"
-
-type stRecordedRequest struct {
-	Method  string          `json:"method"`
-	Path    string          `json:"path"`
-	Body    json.RawMessage `json:"body"`
-	RawBody *string         `json:"rawBody"`
-}
-
-type stRecordedResponse struct {
-	Status int `json:"status"`
-	Body   struct {
+// stDetails decodes the details of a recorded error body.
+func stDetails(t *testing.T, body []byte) []model.ErrorDetail {
+	t.Helper()
+	var b struct {
 		Details []model.ErrorDetail `json:"details"`
-	} `json:"body"`
-}
-
-// stRecorded is one recorded validate-* exchange.
-type stRecorded struct {
-	name string
-	body []byte
-	resp stRecordedResponse
-}
-
-// stLoadRecorded reads every recorded validate-* exchange; a missing
-// directory fails the test.
-func stLoadRecorded(t *testing.T) []stRecorded {
-	t.Helper()
-	names, err := filepath.Glob(filepath.Join(recordedDir, "validate-*.request.json"))
-	if err != nil {
-		t.Fatal(err)
 	}
-	if len(names) == 0 {
-		t.Fatalf("no recorded requests in %s (testdata/refresh fills it)", recordedDir)
+	if err := json.Unmarshal(body, &b); err != nil {
+		t.Fatalf("recorded body: %v", err)
 	}
-	var out []stRecorded
-	for _, reqPath := range names {
-		name := strings.TrimSuffix(filepath.Base(reqPath), ".request.json")
-		var req stRecordedRequest
-		stReadJSON(t, reqPath, &req)
-		var resp stRecordedResponse
-		stReadJSON(t, filepath.Join(recordedDir, name+".response.json"), &resp)
-		r := stRecorded{name: name, resp: resp}
-		switch {
-		case req.RawBody != nil:
-			r.body = []byte(*req.RawBody)
-		case len(req.Body) > 0:
-			r.body = req.Body
-		}
-		out = append(out, r)
-	}
-	return out
-}
-
-func stReadJSON(t *testing.T, path string, v any) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
+	return b.Details
 }
 
 func stNew(t testing.TB, opts StructureOptions) *Structure {
@@ -94,21 +39,22 @@ func stNew(t testing.TB, opts StructureOptions) *Structure {
 func TestRecordedSchemaFailures(t *testing.T) {
 	s := stNew(t, StructureOptions{})
 	n := 0
-	for _, r := range stLoadRecorded(t) {
-		if r.resp.Status != 400 || !(strings.HasPrefix(r.name, "validate-schema-") || r.name == "validate-empty-body") {
+	for _, r := range conformance.MustLoad(t, "validate-*") {
+		if r.Response.Status != 400 || !(strings.HasPrefix(r.Name, "validate-schema-") || r.Name == "validate-empty-body") {
 			continue
 		}
 		n++
-		t.Run(r.name, func(t *testing.T) {
-			if len(r.resp.Body.Details) == 0 {
+		t.Run(r.Name, func(t *testing.T) {
+			details := stDetails(t, r.Response.Body)
+			if len(details) == 0 {
 				t.Fatal("recorded answer has no details")
 			}
-			_, ps := s.Check(r.body)
+			_, ps := s.Check(r.Request.Payload())
 			if len(ps) == 0 {
 				t.Fatal("no problems")
 			}
 			got := ps.Details()[0]
-			if want := r.resp.Body.Details[0]; got != want {
+			if want := details[0]; got != want {
 				t.Errorf("first detail\n got %+v\nwant %+v", got, want)
 			}
 		})
@@ -125,23 +71,24 @@ func TestRecordedAccepted(t *testing.T) {
 	plain := stNew(t, StructureOptions{})
 	coerce := stNew(t, StructureOptions{CoerceScalars: true})
 	n := 0
-	for _, r := range stLoadRecorded(t) {
-		if r.resp.Status != 200 {
+	for _, r := range conformance.MustLoad(t, "validate-*") {
+		if r.Response.Status != 200 {
 			continue
 		}
 		n++
-		t.Run(r.name, func(t *testing.T) {
-			if _, ps := coerce.Check(r.body); len(ps) > 0 {
+		t.Run(r.Name, func(t *testing.T) {
+			raw := r.Request.Payload()
+			if _, ps := coerce.Check(raw); len(ps) > 0 {
 				t.Errorf("with coercion: %v", ps)
 			}
-			if r.name == "validate-schema-project-not-string" {
+			if r.Name == "validate-schema-project-not-string" {
 				return
 			}
-			body, ps := plain.Check(r.body)
+			body, ps := plain.Check(raw)
 			if len(ps) > 0 {
 				t.Errorf("without coercion: %v", ps)
 			}
-			if !bytes.Equal(body, r.body) {
+			if !bytes.Equal(body, raw) {
 				t.Error("body changed without coercion")
 			}
 		})
