@@ -14,6 +14,7 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
@@ -30,14 +31,7 @@ const (
 // findings.
 const minimalBody = `{"project":"default","environment":"development","data":{"features":[{"name":"f1","project":"default","type":"release"}],"featureStrategies":[],"tagTypes":[]}}`
 
-func oracleSnapshot(t testing.TB) *model.Snapshot {
-	t.Helper()
-	var s model.Snapshot
-	if err := model.DecodeStrict(oracleSnapshotBytes(t), &s); err != nil {
-		t.Fatalf("oracle-state.json: %v", err)
-	}
-	return &s
-}
+func oracleSnapshot(t testing.TB) *model.Snapshot { return conformance.MustState(t) }
 
 // setup varies the handler of a test.
 type setup struct {
