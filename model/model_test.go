@@ -3,11 +3,11 @@ package model_test
 import (
 	"encoding/json"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -316,14 +316,7 @@ func TestDecodeErrorString(t *testing.T) {
 }
 
 func TestOracleStateDecodes(t *testing.T) {
-	b, err := os.ReadFile("../testdata/conformance/oracle-state.json")
-	if err != nil {
-		t.Fatalf("the recorded reference state is needed: %v", err)
-	}
-	var s model.Snapshot
-	if err := model.DecodeStrict(b, &s); err != nil {
-		t.Fatal(err)
-	}
+	s := conformance.MustState(t)
 	if len(s.Projects) == 0 || len(s.Strategies) == 0 || len(s.Features) == 0 || len(s.Users) == 0 || len(s.Tokens) == 0 {
 		t.Errorf("decoded state is missing parts: %+v", s)
 	}

@@ -6,14 +6,13 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/internal/pgtest"
 )
 
@@ -50,27 +49,15 @@ func startServer(t *testing.T, args ...string) string {
 	return ""
 }
 
-type replayRequest struct {
-	Method  string            `json:"method"`
-	Path    string            `json:"path"`
-	Headers map[string]string `json:"headers"`
-	Body    json.RawMessage   `json:"body"`
-	RawBody *string           `json:"rawBody"`
-}
-
 type replayAnswer struct {
 	Status int
 	Type   string
 	Body   any
 }
 
-func send(t *testing.T, base string, rq replayRequest) replayAnswer {
+func send(t *testing.T, base string, rq conformance.Request) replayAnswer {
 	t.Helper()
-	body := []byte(rq.Body)
-	if rq.RawBody != nil {
-		body = []byte(*rq.RawBody)
-	}
-	req, err := http.NewRequest(rq.Method, base+rq.Path, bytes.NewReader(body))
+	req, err := http.NewRequest(rq.Method, base+rq.Path, bytes.NewReader(rq.Payload()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,23 +90,11 @@ func send(t *testing.T, base string, rq replayRequest) replayAnswer {
 func TestServerOnDatabase(t *testing.T) {
 	c := pgtest.StartForTest(t)
 	onDB := startServer(t, "-database", c.URL(pgtest.SharedDB), "-unleash-url", "http://127.0.0.1:4242")
-	onSnap := startServer(t, "-state", "../../testdata/conformance/oracle-state.json")
-	files, err := filepath.Glob("../../testdata/conformance/recorded/*.request.json")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no recorded requests (%v)", err)
-	}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var rq replayRequest
-		if err := json.Unmarshal(b, &rq); err != nil {
-			t.Fatal(err)
-		}
-		got, want := send(t, onDB, rq), send(t, onSnap, rq)
+	onSnap := startServer(t, "-state", conformance.StatePath())
+	for _, c := range conformance.MustLoad(t, "*") {
+		got, want := send(t, onDB, c.Request), send(t, onSnap, c.Request)
 		if d := cmp.Diff(want, got); d != "" {
-			t.Errorf("%s (-state +database):\n%s", filepath.Base(f), d)
+			t.Errorf("%s (-state +database):\n%s", c.Name, d)
 		}
 	}
 }
@@ -136,7 +111,7 @@ func TestDatabaseSource(t *testing.T) {
 		}
 		return ""
 	}
-	empty, state := "", "../../testdata/conformance/oracle-state.json"
+	empty, state := "", conformance.StatePath()
 	var out bytes.Buffer
 	src, err := openSource(databaseFlags{url: &empty, unleashURL: &empty}, "", "127.0.0.1:4242", getenv, &out)
 	if err != nil {
