@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -13,6 +12,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
 	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // concurrentCase is one validation of TestConcurrentValidation.
@@ -101,31 +101,24 @@ func TestConcurrentValidation(t *testing.T) {
 	// Each goroutine validates every third case, from a place of its own,
 	// forwards or backwards: each case runs in about 21 goroutines, with
 	// others beside it.
-	const goroutines = 64
-	var wg sync.WaitGroup
-	for g := range goroutines {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := g % 3; k < len(cases); k += 3 {
-				i := (k + 3*g) % len(cases)
-				if g%2 == 1 {
-					i = len(cases) - 1 - i
-				}
-				c := &cases[i]
-				got, err := validate(c)
-				if err != nil {
-					t.Errorf("goroutine %d, %s: %v", g, c.name, err)
-					return
-				}
-				if d := cmp.Diff(c.want, got); d != "" {
-					t.Errorf("goroutine %d, %s (strict %v): the report differs from the sequential one (-want +got):\n%s", g, c.name, c.strict, d)
-					return
-				}
+	testutil.Concurrently(64, func(g int) {
+		for k := g % 3; k < len(cases); k += 3 {
+			i := (k + 3*g) % len(cases)
+			if g%2 == 1 {
+				i = len(cases) - 1 - i
 			}
-		}()
-	}
-	wg.Wait()
+			c := &cases[i]
+			got, err := validate(c)
+			if err != nil {
+				t.Errorf("goroutine %d, %s: %v", g, c.name, err)
+				return
+			}
+			if d := cmp.Diff(c.want, got); d != "" {
+				t.Errorf("goroutine %d, %s (strict %v): the report differs from the sequential one (-want +got):\n%s", g, c.name, c.strict, d)
+				return
+			}
+		}
+	})
 
 	// The shared state is unchanged: a sequential validation still gives
 	// the same reports.

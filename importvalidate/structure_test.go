@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -512,19 +512,13 @@ func TestConcurrentChecks(t *testing.T) {
 		`{"a":1,"a":2}`,
 		"[",
 	}
-	var wg sync.WaitGroup
-	for g := 0; g < 8; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := 0; i < 50; i++ {
-				for _, b := range bodies {
-					s.Check([]byte(b))
-				}
+	testutil.Concurrently(8, func(g int) {
+		for i := 0; i < 50; i++ {
+			for _, b := range bodies {
+				s.Check([]byte(b))
 			}
-		}()
-	}
-	wg.Wait()
+		}
+	})
 }
 
 func TestDetailsPaths(t *testing.T) {

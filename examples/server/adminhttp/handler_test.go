@@ -11,12 +11,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
@@ -467,40 +467,34 @@ func TestConcurrentRequests(t *testing.T) {
 	}
 	const workers, rounds = 8, 25
 	ids := make(chan string, workers*rounds)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range rounds {
-				c := calls[(w+i)%len(calls)]
-				req, err := http.NewRequest(c.method, srv.URL+c.path, strings.NewReader(c.body))
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				if c.token != "" {
-					req.Header.Set("Authorization", c.token)
-				}
-				req.Header.Set("Content-Type", "application/json")
-				resp, err := srv.Client().Do(req)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				b, _ := io.ReadAll(resp.Body)
-				resp.Body.Close()
-				if resp.StatusCode != c.status {
-					t.Errorf("%s %s: status %d; want %d: %s", c.method, c.path, resp.StatusCode, c.status, b)
-				}
-				var e struct{ ID string }
-				if c.status >= 400 && json.Unmarshal(b, &e) == nil {
-					ids <- e.ID
-				}
+	testutil.Concurrently(workers, func(w int) {
+		for i := range rounds {
+			c := calls[(w+i)%len(calls)]
+			req, err := http.NewRequest(c.method, srv.URL+c.path, strings.NewReader(c.body))
+			if err != nil {
+				t.Error(err)
+				return
 			}
-		}()
-	}
-	wg.Wait()
+			if c.token != "" {
+				req.Header.Set("Authorization", c.token)
+			}
+			req.Header.Set("Content-Type", "application/json")
+			resp, err := srv.Client().Do(req)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != c.status {
+				t.Errorf("%s %s: status %d; want %d: %s", c.method, c.path, resp.StatusCode, c.status, b)
+			}
+			var e struct{ ID string }
+			if c.status >= 400 && json.Unmarshal(b, &e) == nil {
+				ids <- e.ID
+			}
+		}
+	})
 	close(ids)
 	seen := map[string]bool{}
 	for id := range ids {
