@@ -31,15 +31,8 @@ type concurrentCase struct {
 // the one a sequential validation gave; under the race detector the test
 // also shows that a validation writes nothing shared.
 func TestConcurrentValidation(t *testing.T) {
-	snap := oracleSnapshot(t)
-	st, err := importvalidate.NewMemoryState(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokens, err := auth.NewMemoryLookup(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, tokens := oracleState(t)
+	var err error
 	var validators [2]*importvalidate.Validator
 	for i := range validators {
 		if validators[i], err = importvalidate.New(importvalidate.Options{State: st, Strict: i == 1}); err != nil {

@@ -9,17 +9,13 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/conformance"
-	"github.com/flagadmin/flagadmin/model"
 )
 
-func oracleSnapshot(t *testing.T) *model.Snapshot { return conformance.MustState(t) }
-
-// TestConformanceValidate replays every recorded validate case that the
-// reference server answered 200 and compares our reference response with
-// its body byte for byte (as compact JSON). The caller is resolved from the
-// request's token.
-func TestConformanceValidate(t *testing.T) {
-	snap := oracleSnapshot(t)
+// oracleState returns the state and the tokens of the recorded reference
+// state.
+func oracleState(t *testing.T) (*importvalidate.MemoryState, *auth.MemoryLookup) {
+	t.Helper()
+	snap := conformance.MustState(t)
 	st, err := importvalidate.NewMemoryState(snap)
 	if err != nil {
 		t.Fatal(err)
@@ -28,6 +24,15 @@ func TestConformanceValidate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return st, tokens
+}
+
+// TestConformanceValidate replays every recorded validate case that the
+// reference server answered 200 and compares our reference response with
+// its body byte for byte (as compact JSON). The caller is resolved from the
+// request's token.
+func TestConformanceValidate(t *testing.T) {
+	st, tokens := oracleState(t)
 	authn := &auth.Authenticator{Lookup: tokens}
 	plain, err := importvalidate.New(importvalidate.Options{State: st})
 	if err != nil {
