@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/internal/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // startServer runs the server with args on a free port until the test
@@ -64,12 +64,7 @@ func send(t *testing.T, base string, rq conformance.Request) replayAnswer {
 	for k, v := range rq.Headers {
 		req.Header.Set(k, v)
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
+	resp, b, err := testutil.Fetch(http.DefaultClient, req)
 	if err != nil {
 		t.Fatal(err)
 	}

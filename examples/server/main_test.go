@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"io"
 	"net"
 	"net/http"
 	"os"
@@ -12,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // lockedBuffer is written by the server goroutine and read by the test.
@@ -63,12 +64,10 @@ func TestServeAndShutDown(t *testing.T) {
 
 	req, _ := http.NewRequest(http.MethodGet, base+"/api/admin/user-admin", nil)
 	req.Header.Set("Authorization", token)
-	resp, err := http.DefaultClient.Do(req)
+	resp, body, err := testutil.Fetch(http.DefaultClient, req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
 	if resp.StatusCode != 200 || !strings.HasPrefix(string(body), `{"users":[`) {
 		t.Errorf("status %d: %s", resp.StatusCode, body)
 	}

@@ -479,13 +479,11 @@ func TestConcurrentRequests(t *testing.T) {
 				req.Header.Set("Authorization", c.token)
 			}
 			req.Header.Set("Content-Type", "application/json")
-			resp, err := srv.Client().Do(req)
+			resp, b, err := testutil.Fetch(srv.Client(), req)
 			if err != nil {
 				t.Error(err)
 				return
 			}
-			b, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
 			if resp.StatusCode != c.status {
 				t.Errorf("%s %s: status %d; want %d: %s", c.method, c.path, resp.StatusCode, c.status, b)
 			}

@@ -19,6 +19,7 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
@@ -190,12 +191,7 @@ func TestHostileBodiesOverHTTP(t *testing.T) {
 			}
 			req.Header.Set("Authorization", "Bearer "+hostileAdmin)
 			req.Header.Set("Content-Type", "application/json")
-			resp, err := srv.Client().Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer resp.Body.Close()
-			b, err := io.ReadAll(resp.Body)
+			resp, b, err := testutil.Fetch(srv.Client(), req)
 			if err != nil {
 				t.Fatal(err)
 			}
