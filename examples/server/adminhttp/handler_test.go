@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
@@ -27,12 +28,7 @@ func TestBodyOverCapIsNotReadPastTheCap(t *testing.T) {
 	const limit = 1000
 	h := newHandler(t, oracleSnapshot(t), setup{maxBody: limit})
 	g := &guardReader{t: t, limit: limit + 1}
-	r := httptest.NewRequest(http.MethodPost, validate, g)
-	r.ContentLength = -1 // unknown length, as with chunked encoding
-	r.Header.Set("Authorization", adminToken)
-	r.Header.Set("Content-Type", "application/json")
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, r)
+	rec := postAdmin(h, g, -1)
 	if rec.Code != http.StatusRequestEntityTooLarge {
 		t.Fatalf("status = %d; want 413 (%s)", rec.Code, rec.Body.Bytes())
 	}
@@ -49,12 +45,7 @@ func TestDeclaredLengthOverCapIsRefusedUnread(t *testing.T) {
 	const limit = 1000
 	h := newHandler(t, oracleSnapshot(t), setup{maxBody: limit})
 	g := &guardReader{t: t, limit: 0}
-	r := httptest.NewRequest(http.MethodPost, validate, g)
-	r.ContentLength = limit + 1
-	r.Header.Set("Authorization", adminToken)
-	r.Header.Set("Content-Type", "application/json")
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, r)
+	rec := postAdmin(h, g, limit+1)
 	if rec.Code != http.StatusRequestEntityTooLarge {
 		t.Fatalf("status = %d; want 413", rec.Code)
 	}
@@ -83,12 +74,7 @@ func TestDefaultCap(t *testing.T) {
 	}
 	h := newHandler(t, oracleSnapshot(t), setup{})
 	g := &guardReader{t: t, limit: adminhttp.DefaultMaxBody + 1}
-	r := httptest.NewRequest(http.MethodPost, validate, g)
-	r.ContentLength = -1
-	r.Header.Set("Authorization", adminToken)
-	r.Header.Set("Content-Type", "application/json")
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, r)
+	rec := postAdmin(h, g, -1)
 	if rec.Code != http.StatusRequestEntityTooLarge {
 		t.Fatalf("status = %d; want 413", rec.Code)
 	}
@@ -264,12 +250,7 @@ func TestStrictAnswersWithTheExtraRules(t *testing.T) {
 
 func TestUnreadableBody(t *testing.T) {
 	h := newHandler(t, oracleSnapshot(t), setup{})
-	r := httptest.NewRequest(http.MethodPost, validate, io.MultiReader(strings.NewReader(`{"pro`), errReader{}))
-	r.ContentLength = -1
-	r.Header.Set("Authorization", adminToken)
-	r.Header.Set("Content-Type", "application/json")
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, r)
+	rec := postAdmin(h, io.MultiReader(strings.NewReader(`{"pro`), errReader{}), -1)
 	if rec.Code != http.StatusBadRequest {
 		t.Fatalf("status = %d; want 400", rec.Code)
 	}
@@ -408,10 +389,12 @@ func TestNewHandlerOptions(t *testing.T) {
 	}
 	store := users.NewMemoryStore(snap)
 	for name, opts := range map[string]adminhttp.Options{
-		"no validator": {Tokens: tokens, Users: store},
-		"no tokens":    {Validator: v, Users: store},
-		"no users":     {Validator: v, Tokens: tokens},
-		"negative cap": {Validator: v, Tokens: tokens, Users: store, MaxBody: -1},
+		"no validator":           {Tokens: tokens, Users: store},
+		"no tokens":              {Validator: v, Users: store},
+		"no users":               {Validator: v, Tokens: tokens},
+		"negative cap":           {Validator: v, Tokens: tokens, Users: store, MaxBody: -1},
+		"negative in flight":     {Validator: v, Tokens: tokens, Users: store, MaxInFlight: -1},
+		"negative queue timeout": {Validator: v, Tokens: tokens, Users: store, QueueTimeout: -time.Second},
 	} {
 		if _, err := adminhttp.NewHandler(opts); err == nil {
 			t.Errorf("%s: NewHandler succeeded", name)

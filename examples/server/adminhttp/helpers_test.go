@@ -92,6 +92,19 @@ func do(h http.Handler, method, path, token, contentType string, body io.Reader)
 	return rec
 }
 
+// postAdmin posts body to the validation as the admin, with a JSON
+// content type and the given Content-Length (-1: unknown, as with chunked
+// encoding).
+func postAdmin(h http.Handler, body io.Reader, length int64) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, body)
+	r.ContentLength = length
+	r.Header.Set("Authorization", adminToken)
+	r.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	return rec
+}
+
 // errorOf decodes an error body.
 func errorOf(t *testing.T, rec *httptest.ResponseRecorder) model.ErrorResponse {
 	t.Helper()

@@ -261,26 +261,6 @@ func TestCancelledBeforeValidation(t *testing.T) {
 	}
 }
 
-func TestLimitOptions(t *testing.T) {
-	snap := oracleSnapshot(t)
-	v, err := importvalidate.New(importvalidate.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokens, err := auth.NewMemoryLookup(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, opts := range map[string]adminhttp.Options{
-		"negative in flight":     {Validator: v, Tokens: tokens, Users: users.NewMemoryStore(snap), MaxInFlight: -1},
-		"negative queue timeout": {Validator: v, Tokens: tokens, Users: users.NewMemoryStore(snap), QueueTimeout: -time.Second},
-	} {
-		if _, err := adminhttp.NewHandler(opts); err == nil {
-			t.Errorf("%s: NewHandler succeeded", name)
-		}
-	}
-}
-
 // TestDisconnectedClientOverHTTP: a client that closes its connection
 // while its validation waits on the store ends the request on the server:
 // the handler returns without an answer and logs 499, though the store
