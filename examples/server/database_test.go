@@ -21,7 +21,7 @@ import (
 func startServer(t *testing.T, args ...string) string {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	var stdout, stderr lockedBuffer
+	var stdout, stderr testutil.Buffer
 	done := make(chan int, 1)
 	go func() { done <- run(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), &stdout, &stderr) }()
 	t.Cleanup(func() {
@@ -126,7 +126,7 @@ func TestDatabaseSource(t *testing.T) {
 	if _, err := openSource(databaseFlags{url: &url, unleashURL: &empty}, state, "127.0.0.1:4242", getenv, &out); err == nil {
 		t.Error("-database and -state together were accepted")
 	}
-	var stdout, stderr lockedBuffer
+	var stdout, stderr testutil.Buffer
 	bad := c.URLAs(pgtest.Superuser, "wrong-s3cret", pgtest.SharedDB)
 	if code := run(context.Background(), []string{"-database", bad, "-addr", "127.0.0.1:0"}, &stdout, &stderr); code != 2 ||
 		strings.Contains(stderr.String(), "wrong-s3cret") || !strings.Contains(stderr.String(), "password authentication failed") {

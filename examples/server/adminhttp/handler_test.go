@@ -266,7 +266,7 @@ func (errReader) Read([]byte) (int, error) { return 0, errors.New("connection re
 // TestLogLines checks one structured line per request, with method, path,
 // status, duration and bytes, and never the token or the body.
 func TestLogLines(t *testing.T) {
-	var buf syncBuffer
+	var buf testutil.Buffer
 	logger := slog.New(slog.NewJSONHandler(&buf, nil))
 	h := newHandler(t, oracleSnapshot(t), setup{logger: logger})
 	const marker = "body-marker-7f3a"
@@ -290,7 +290,7 @@ func TestLogLines(t *testing.T) {
 			t.Fatalf("%s %s: status %d; want %d", rq.method, rq.path, rec.Code, rq.status)
 		}
 	}
-	lines := buf.lines()
+	lines := buf.Lines()
 	if len(lines) != len(requests) {
 		t.Fatalf("%d log lines for %d requests:\n%s", len(lines), len(requests), buf.String())
 	}
@@ -351,7 +351,7 @@ func TestInternalErrorsHideTheCause(t *testing.T) {
 		{"panicking store", setup{users: failingStore{panics: true}}, http.MethodGet, adminhttp.PathUserAdmin, "panic"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var buf syncBuffer
+			var buf testutil.Buffer
 			tc.s.logger = slog.New(slog.NewJSONHandler(&buf, nil))
 			tc.s.logCauses = true
 			h := newHandler(t, snap, tc.s)
@@ -422,7 +422,7 @@ func TestConcurrentRequests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var logs syncBuffer
+	var logs testutil.Buffer
 	h, err := adminhttp.NewHandler(adminhttp.Options{
 		Validator: v, Tokens: tokens, Users: users.NewMemoryStore(snap),
 		Logger: slog.New(slog.NewJSONHandler(&logs, nil)),
@@ -484,7 +484,7 @@ func TestConcurrentRequests(t *testing.T) {
 		}
 		seen[id] = true
 	}
-	if n := len(logs.lines()); n != workers*rounds {
+	if n := len(logs.Lines()); n != workers*rounds {
 		t.Errorf("%d log lines for %d requests", n, workers*rounds)
 	}
 }

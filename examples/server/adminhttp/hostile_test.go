@@ -91,30 +91,6 @@ func hostileHandler(t *testing.T, hs hostileSetup) http.Handler {
 	return h
 }
 
-// lockedLog is a log destination safe for concurrent writes.
-type lockedLog struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *lockedLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *lockedLog) Reset() {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.buf.Reset()
-}
-
-func (l *lockedLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
-}
-
 // recordingBody is an endless request body of spaces that records how many
 // bytes were read from it.
 type recordingBody struct {
@@ -289,7 +265,7 @@ func (s secretState) Features(ctx context.Context, names []string) ([]importvali
 // token, no log line holds a token or the body, and a panic in a rule is a
 // 500 that says nothing of it.
 func TestHostileLogAndAnswersHoldNoSecrets(t *testing.T) {
-	var log lockedLog
+	var log testutil.Buffer
 	logger := slog.New(slog.NewJSONHandler(&log, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	panicking := importvalidate.Rule{Code: "panics", Summary: "panics with the body's first name",
 		Check: func(_ context.Context, in *importvalidate.Input) ([]importvalidate.Issue, error) {
@@ -348,7 +324,7 @@ func TestHostileLogAndAnswersHoldNoSecrets(t *testing.T) {
 // the names it was asked about (as a store's error may) must not carry
 // those names, which come from the body, into the log.
 func TestHostileStoreErrorInLog(t *testing.T) {
-	var log lockedLog
+	var log testutil.Buffer
 	logger := slog.New(slog.NewJSONHandler(&log, nil))
 	base, err := importvalidate.NewMemoryState(hostileSnapshot(t))
 	if err != nil {
@@ -389,7 +365,7 @@ func TestHostileStoreErrorInLog(t *testing.T) {
 // and logs the 400. Any other outcome fails, a closed connection without
 // an answer and a hang (caught by the connection's deadline) included.
 func TestHostileSlowBody(t *testing.T) {
-	var log lockedLog
+	var log testutil.Buffer
 	h := hostileHandler(t, hostileSetup{logger: slog.New(slog.NewJSONHandler(&log, nil))})
 	srv := httptest.NewUnstartedServer(h)
 	srv.Config.ReadHeaderTimeout = 200 * time.Millisecond
