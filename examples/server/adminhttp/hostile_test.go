@@ -8,11 +8,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -89,29 +89,6 @@ func hostileHandler(t *testing.T, hs hostileSetup) http.Handler {
 		t.Fatal(err)
 	}
 	return h
-}
-
-// recordingBody is an endless request body of spaces that records how many
-// bytes were read from it.
-type recordingBody struct {
-	mu   sync.Mutex
-	read int64
-}
-
-func (b *recordingBody) Read(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for i := range p {
-		p[i] = ' '
-	}
-	b.read += int64(len(p))
-	return len(p), nil
-}
-
-func (b *recordingBody) total() int64 {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.read
 }
 
 // hostileImport is a request for the default project with the given
@@ -228,7 +205,7 @@ func TestHostileNothingReadBeforeCredentials(t *testing.T) {
 		{"undeclared, endless", "Bearer " + hostileAdmin, "application/json", -1, 413, adminhttp.NamePayloadTooLargeError, limit + 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			body := &recordingBody{}
+			body := &guardReader{t: t, limit: math.MaxInt64} // counts; the test checks the count below
 			r := httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, body)
 			r.ContentLength = tc.length
 			if tc.header != "" {
