@@ -125,6 +125,8 @@ func TestOptions(t *testing.T) {
 		{"rule without code", importvalidate.Options{Rules: []importvalidate.Rule{{Check: custom.Check}}}, "has no code"},
 		{"rule without check", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "x"}}}, "has no check"},
 		{"code used twice", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "unknown-strategy", Check: custom.Check}}}, "used twice"},
+		{"unknown severity", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "x", Check: custom.Check, Severity: 3}}}, "unknown severity 3"},
+		{"structure category", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "x", Check: custom.Check, Category: importvalidate.CategoryStructure}}}, "category structure"},
 		{"negative problem cap", importvalidate.Options{Structure: importvalidate.StructureOptions{MaxProblems: -1}}, "MaxProblems"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
