@@ -2,6 +2,7 @@ package importvalidate
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -64,22 +65,29 @@ func TestFormatDiagnostic(t *testing.T) {
 	}
 }
 
-func TestWriteTextStructuralFailure(t *testing.T) {
+// writeText validates body with the default options and returns the
+// report and the lines WriteText prints for it.
+func writeText(t *testing.T, name string, body []byte) (*Report, []string) {
+	t.Helper()
 	v, err := New(Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := v.Validate(context.Background(), []byte(`{"project":"p","environment":"e","data":{"features":[{"name":"a","x":1}]}}`), Target{})
+	rep, err := v.Validate(context.Background(), body, Target{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := WriteText(&b, "in.json", rep); err != nil {
+	if err := WriteText(&b, name, rep); err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	return rep, strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+}
+
+func TestWriteTextStructuralFailure(t *testing.T) {
+	rep, lines := writeText(t, "in.json", []byte(`{"project":"p","environment":"e","data":{"features":[{"name":"a","x":1}]}}`))
 	if len(lines) < 3 || lines[len(lines)-1] != "3 structural problems; the import rules did not run" {
-		t.Errorf("WriteText:\n%s", b.String())
+		t.Errorf("WriteText:\n%s", strings.Join(lines, "\n"))
 	}
 	if rep.Project != "p" || rep.Environment != "e" {
 		t.Errorf("target %q/%q, want the file's p/e", rep.Project, rep.Environment)
@@ -91,19 +99,7 @@ func TestWriteTextRecordedBody(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := v.Validate(context.Background(), body, Target{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	if err := WriteText(&b, "f", rep); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	rep, lines := writeText(t, "f", body)
 	if n := len(lines) - 1; lines[n] != "6 errors, 0 warnings, 0 missing permissions" {
 		t.Errorf("summary %q after %d lines", lines[n], n)
 	}
@@ -139,5 +135,22 @@ func TestProblemsError(t *testing.T) {
 	}
 	if (Problems{}).Err() != nil {
 		t.Error("Err of no problems is not nil")
+	}
+}
+
+func TestEnumNames(t *testing.T) {
+	for _, tt := range []struct {
+		got  fmt.Stringer
+		want string
+	}{
+		{SeverityError, "error"}, {SeverityWarning, "warning"}, {Severity(0), "Severity(0)"}, {Severity(3), "Severity(3)"},
+		{CategoryStructure, "structure"}, {CategoryRule, "rule"}, {CategoryPermission, "permission"}, {Category(4), "Category(4)"},
+	} {
+		if got := tt.got.String(); got != tt.want {
+			t.Errorf("String() = %q, want %q", got, tt.want)
+		}
+	}
+	if b, err := CategoryPermission.MarshalText(); err != nil || string(b) != "permission" {
+		t.Errorf("MarshalText = %s, %v", b, err)
 	}
 }

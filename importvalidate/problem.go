@@ -18,15 +18,7 @@ const (
 )
 
 // String returns "error" or "warning".
-func (s Severity) String() string {
-	switch s {
-	case SeverityError:
-		return "error"
-	case SeverityWarning:
-		return "warning"
-	}
-	return fmt.Sprintf("Severity(%d)", int(s))
-}
+func (s Severity) String() string { return enumName("Severity", int(s), "error", "warning") }
 
 // MarshalText writes the severity's name.
 func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
@@ -52,15 +44,16 @@ const (
 
 // String returns "structure", "rule" or "permission".
 func (c Category) String() string {
-	switch c {
-	case CategoryStructure:
-		return "structure"
-	case CategoryRule:
-		return "rule"
-	case CategoryPermission:
-		return "permission"
+	return enumName("Category", int(c), "structure", "rule", "permission")
+}
+
+// enumName is the name of the value v of an enumeration that counts from
+// 1 with the given names, or "Type(v)" for a value out of range.
+func enumName(typ string, v int, names ...string) string {
+	if v >= 1 && v <= len(names) {
+		return names[v-1]
 	}
-	return fmt.Sprintf("Category(%d)", int(c))
+	return fmt.Sprintf("%s(%d)", typ, v)
 }
 
 // MarshalText writes the category's name.
