@@ -52,8 +52,8 @@ var readingCases = []readingCase{
 		name: "duplicate key",
 		body: `{"project": "default", "environment": "development", "data": {"features": [{"name": "x"}], "featureStrategies": [{"name": "a", "name": "default"}, {"name": "b"}], "tagTypes": []}}`,
 		lines: []string{
-			"in.json:1:115: warning duplicate-key: The key \"name\" at line 1, column 115 (byte 114) appears again in the same object at line 1, column 128 (byte 127), pointer `/data/featureStrategies/0/name`; the last value is kept",
-			"in.json:1:128: warning duplicate-key: The key \"name\" at line 1, column 128 (byte 127) repeats the key at line 1, column 115 (byte 114) of the same object, pointer `/data/featureStrategies/0/name`; the last value is kept",
+			"in.json:1:115: warning duplicate-key: The key \"name\" appears again in the same object at line 1, column 128 (byte 127), pointer `/data/featureStrategies/0/name`; the last value is kept",
+			"in.json:1:128: warning duplicate-key: The key \"name\" repeats the key at line 1, column 115 (byte 114) of the same object, pointer `/data/featureStrategies/0/name`; the last value is kept",
 			"in.json:1:157: error unknown-strategy: We detected the following custom strategy that needs to be created first: (b)",
 			"1 error, 2 warnings, 0 missing permissions",
 		},
@@ -78,7 +78,7 @@ var readingCases = []readingCase{
 		body: "{\"project\": \"default\", \"environment\": \"development\", \"data\": {\"features\": [{\"name\": \"x\"}], \"featureStrategies\": [{\"name\": \"a\xe2\x82b\xff\"}], \"tagTypes\": []}}",
 		lines: []string{
 			"in.json:1:123: error unknown-strategy: We detected the following custom strategy that needs to be created first: (a\ufffdb\ufffd)",
-			"in.json:1:125: warning invalid-utf8: Invalid UTF-8 byte 0xE2 in the string at `/data/featureStrategies/0/name`, at line 1, column 125 (byte 124); read as U+FFFD",
+			"in.json:1:125: warning invalid-utf8: Invalid UTF-8 byte 0xE2 in the string at `/data/featureStrategies/0/name`; read as U+FFFD",
 			"1 error, 1 warning, 0 missing permissions",
 		},
 		reference: "{\"errors\":[{\"message\":\"We detected the following custom strategy that needs to be created first:\",\"affectedItems\":[\"a\ufffdb\ufffd\"]}],\"warnings\":[],\"permissions\":[]}",
@@ -128,7 +128,7 @@ func TestReadings(t *testing.T) {
 			if !srep.Structural.HasErrors() || len(srep.Issues) != 0 {
 				t.Fatalf("strict: want structural errors and no issues, got %v / %v", srep.Structural, srep.Issues)
 			}
-			var warned []importvalidate.Problem
+			var warned []importvalidate.Diagnostic
 			for _, p := range rep.Structural {
 				if p.Severity == importvalidate.SeverityWarning {
 					warned = append(warned, p)

@@ -1,6 +1,7 @@
 package importvalidate
 
 import (
+	"context"
 	"fmt"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/fastpath"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
@@ -161,29 +162,50 @@ func NewStructure(opts StructureOptions) (*Structure, error) {
 // bytes and other control characters are syntax problems, outside strings
 // and unescaped inside them.
 func (s *Structure) Check(raw []byte) (body []byte, problems Problems) {
+	body, problems, _ = s.CheckContext(context.Background(), raw)
+	return body, problems
+}
+
+// CheckContext is Check that stops when ctx ends, with ctx's error and no
+// problems. It looks at ctx every thousand members or items, or problems,
+// so a cancelled check ends within a few milliseconds.
+func (s *Structure) CheckContext(ctx context.Context, raw []byte) (body []byte, problems Problems, err error) {
 	// A body the single-pass decoder accepts is valid: its verdict equals
 	// jsonschema/v5's (a differential test and fuzz target hold it to
 	// that), so the slow walk runs only for bodies with problems.
-	if _, ok := fastpath.Decode(raw, s.opts.MaxDepth); ok {
-		return raw, nil
+	if _, ok := fastpath.DecodeContext(ctx, raw, s.opts.MaxDepth); ok {
+		return raw, nil, nil
 	}
-	body, found := s.checker.Check(raw)
-	return body, problemsOf(found)
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	body, found, err := s.checker.Check(ctx, raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	return body, problemsOf(found), nil
 }
 
 // decode checks body and decodes it into the model, reading it once when
 // it is valid as it stands: such a body takes the single-pass fast path;
 // any other goes through the slow path, which finds every problem, coerces
-// scalars and decodes with encoding/json. Warnings come back with the
-// decoded request.
-func (s *Structure) decode(body []byte) (*model.ImportRequest, Problems) {
-	if imp, ok := fastpath.Decode(body, s.opts.MaxDepth); ok {
-		return imp, nil
+// scalars and decodes (with the fast path from the body as read, else with
+// encoding/json). Warnings come back with the decoded request. The error
+// is ctx's when it ended first.
+func (s *Structure) decode(ctx context.Context, body []byte) (*model.ImportRequest, Problems, error) {
+	if imp, ok := fastpath.DecodeContext(ctx, body, s.opts.MaxDepth); ok {
+		return imp, nil, nil
 	}
-	imp, found := s.checker.DecodeWith(body, func(read []byte) (*model.ImportRequest, bool) {
-		return fastpath.Decode(read, s.opts.MaxDepth)
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	imp, found, err := s.checker.DecodeWith(ctx, body, func(read []byte) (*model.ImportRequest, bool) {
+		return fastpath.DecodeContext(ctx, read, s.opts.MaxDepth)
 	})
-	return imp, problemsOf(found)
+	if err != nil {
+		return nil, nil, err
+	}
+	return imp, problemsOf(found), nil
 }
 
 // problemsOf words the slow path's problems as Problems: each is an error
@@ -198,7 +220,8 @@ func problemsOf(found []schema.Problem) Problems {
 		if p.Warning {
 			sev = SeverityWarning
 		}
-		out[i] = Problem{Severity: sev, Code: kindCode(p), Message: p.Message, Location: Location(p.Location)}
+		out[i] = Diagnostic{Severity: sev, Category: CategoryStructure, Code: kindCode(p), Message: p.Message,
+			Location: Location(p.Location)}
 	}
 	return out
 }
@@ -252,7 +275,10 @@ func kindCode(p schema.Problem) string {
 // report): path is "/body" followed by the pointer (for code enum: the last
 // token of the pointer, as the reference server writes it; empty for a
 // problem that has no place, such as a syntax error), message is the
-// problem's message.
+// problem's message. The reading problems the reference words otherwise
+// (syntax, invalid UTF-8, a duplicate key, nesting too deep) name their
+// line, column and byte offset in the message, as the HTTP answer has no
+// other place for them.
 func (ps Problems) Details() []model.ErrorDetail {
 	out := make([]model.ErrorDetail, 0, len(ps))
 	for _, p := range ps {
@@ -260,6 +286,12 @@ func (ps Problems) Details() []model.ErrorDetail {
 			continue
 		}
 		d := model.ErrorDetail{Message: p.Message}
+		switch p.Code {
+		case CodeSyntax, CodeMaxDepth, CodeInvalidUTF8, CodeDuplicateKey:
+			if l := p.Location; l.Line > 0 {
+				d.Message += fmt.Sprintf(" (line %d, column %d, byte %d)", l.Line, l.Column, l.Offset)
+			}
+		}
 		switch p.Code {
 		case CodeEnum:
 			d.Path = lastToken(p.Location.Pointer)

@@ -2,7 +2,7 @@ package schema
 
 import (
 	"bytes"
-	"errors"
+	"context"
 	"fmt"
 	"slices"
 	"sort"
@@ -33,7 +33,13 @@ type Options struct {
 type Checker struct {
 	opts   Options
 	schema *jsonschema.Schema
-	tree   *Tree
+	// items are the compiled schemas of array items, by items node, for
+	// checking long arrays item by item (see pieces.go).
+	items map[*Node]*jsonschema.Schema
+	// whole makes Check hand the body to the library whole and keep
+	// every problem before cutting the list, as tests compare.
+	whole bool
+	tree  *Tree
 }
 
 // New compiles doc, the JSON Schema of the import request body.
@@ -42,11 +48,11 @@ func New(doc []byte, opts Options) (*Checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	sch, err := compileSchema(doc)
+	sch, items, err := compileSchema(doc, t)
 	if err != nil {
 		return nil, err
 	}
-	return &Checker{opts: opts, schema: sch, tree: t}, nil
+	return &Checker{opts: opts, schema: sch, items: items, tree: t}, nil
 }
 
 // Check checks raw, the bytes of an import request body. It returns the
@@ -75,7 +81,10 @@ func New(doc []byte, opts Options) (*Checker, error) {
 // strict mode); the returned body then has three spaces in its place, so
 // that offsets stay those of raw. NUL bytes and other control characters
 // are syntax problems, outside strings and unescaped inside them.
-func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
+//
+// The error is ctx's when it ended before the check did; then there are no
+// problems.
+func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems []Problem, err error) {
 	body = raw
 	var instance any
 	shadowed := false // some member is shadowed by a later one of its name
@@ -91,9 +100,12 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 		instance = map[string]any{}
 	} else {
 		issues, fatal := jsonwire.Scan(raw, c.opts.MaxDepth)
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
 		problems = c.scanProblems(raw, issues, fatal)
 		if fatal {
-			return raw, c.finish(raw, problems, nil)
+			return raw, c.finish(raw, problems, nil, 0), nil
 		}
 		// A repeated name keeps its last value, as JSON.parse keeps it.
 		read := jsonwire.DropShadowed(body, issues)
@@ -112,7 +124,10 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 			// The scanner accepted it, so this does not happen; say so
 			// rather than panic.
 			p := Problem{Kind: KindSyntax, Message: "The body could not be decoded: " + err.Error(), Location: Location{Offset: -1}}
-			return body, c.finish(raw, []Problem{p}, nil)
+			return body, c.finish(raw, []Problem{p}, nil, 0), nil
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
 		}
 	}
 	var cs []coercion
@@ -132,24 +147,32 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 	// a big exponent (1e999999: 40 ms) and panics beyond a million; it
 	// checks tamed stand-ins, and the problems quote the original values.
 	tamed := checkedCopy(c.tree.Root, body, instance)
-	if err := c.schema.Validate(tamed); err != nil {
-		var ve *jsonschema.ValidationError
-		if !errors.As(err, &ve) {
-			p := Problem{Kind: KindType, Message: "The body could not be checked: " + err.Error(), Location: Location{Offset: -1}}
-			return body, c.finish(raw, append(problems, p), nil)
+	pw := piecewise{c: c, ctx: ctx, raw: raw, instance: instance}
+	if _, err := pw.check(c.schema, c.tree.Root, tamed, nil, true); err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return nil, nil, ctxErr
 		}
-		schemaProblems = c.schemaProblems(raw, instance, ve, shadowed)
+		p := Problem{Kind: KindType, Message: "The body could not be checked: " + err.Error(), Location: Location{Offset: -1}}
+		return body, c.finish(raw, append(problems, p), nil, 0), nil
+	}
+	if len(pw.pend) > 0 {
+		var err error
+		if schemaProblems, err = c.orderProblems(ctx, raw, pw.pend, shadowed); err != nil {
+			return nil, nil, err
+		}
 	}
 	// The coercions come after the problems the reference server reports,
 	// so that the first detail stays its own.
-	return body, c.finish(raw, problems, schemaProblems, coerced...)
+	return body, c.finish(raw, problems, schemaProblems, pw.counted, coerced...), nil
 }
 
 // finish joins the problems of the text, of the schema and the trailing
 // ones, cuts the list at MaxProblems, words the schema problems that are
-// kept and fills in lines and columns.
-func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem, tail ...Problem) []Problem {
-	total := len(text) + len(pending) + len(tail)
+// kept and fills in lines and columns. counted is the number of further
+// schema problems that were counted but not kept, which all come after the
+// first MaxProblems.
+func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem, counted int, tail ...Problem) []Problem {
+	total := len(text) + len(pending) + counted + len(tail)
 	if total == 0 {
 		return nil
 	}
@@ -167,7 +190,7 @@ func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem, t
 	}
 	if keep < total {
 		// The entry is a warning when every problem it stands for is.
-		warning := len(pending) == 0 || len(text)+len(pending) <= keep
+		warning := counted == 0 && (len(pending) == 0 || len(text)+len(pending) <= keep)
 		for i := keep; warning && i < len(text); i++ {
 			warning = text[i].Warning
 		}
@@ -187,8 +210,10 @@ func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem, t
 	return out
 }
 
-// scanProblems words the scanner's findings. Their locations need the
-// positions of other places, so lines and columns are computed here.
+// scanProblems words the scanner's findings. A message names no position
+// of its own problem (the location holds it); a duplicate key's message
+// names the other occurrence's line, column and byte, so lines and columns
+// are computed here.
 func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) []Problem {
 	if len(issues) == 0 {
 		return nil
@@ -231,28 +256,27 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 	positions(raw, locs...)
 	for i, is := range issues {
 		p := &out[i]
-		at := fmt.Sprintf("line %d, column %d (byte %d)", p.Location.Line, p.Location.Column, p.Location.Offset)
 		switch is.Kind {
 		case jsonwire.KindSyntax:
-			p.Message = is.What + " at " + at
+			p.Message = is.What
 			if is.Tail != "" {
 				p.Message += ": " + is.Tail
 			}
 		case jsonwire.KindByteOrderMark:
 			p.Message = "The body starts with a byte order mark (U+FEFF), which is skipped"
 		case jsonwire.KindMaxDepth:
-			p.Message = fmt.Sprintf("The body nests objects and arrays deeper than %d levels at %s", c.opts.MaxDepth, at)
+			p.Message = fmt.Sprintf("The body nests objects and arrays deeper than %d levels", c.opts.MaxDepth)
 		case jsonwire.KindInvalidUTF8:
-			p.Message = fmt.Sprintf("Invalid UTF-8 byte 0x%02X in the string at `/body%s`, at %s; read as U+FFFD", is.Byte, p.Location.Pointer, at)
+			p.Message = fmt.Sprintf("Invalid UTF-8 byte 0x%02X in the string at `/body%s`; read as U+FFFD", is.Byte, p.Location.Pointer)
 		case jsonwire.KindDuplicateKey:
 			key := string(jsonwire.AppendJSString(nil, string(jsonwire.AppendUnquoted(nil, []byte(is.What)))))
 			o := others[i]
 			if is.First {
-				p.Message = fmt.Sprintf("The key %s at %s appears again in the same object at line %d, column %d (byte %d), pointer `/body%s`; the last value is kept",
-					key, at, o.Line, o.Column, o.Offset, p.Location.Pointer)
+				p.Message = fmt.Sprintf("The key %s appears again in the same object at line %d, column %d (byte %d), pointer `/body%s`; the last value is kept",
+					key, o.Line, o.Column, o.Offset, p.Location.Pointer)
 			} else {
-				p.Message = fmt.Sprintf("The key %s at %s repeats the key at line %d, column %d (byte %d) of the same object, pointer `/body%s`; the last value is kept",
-					key, at, o.Line, o.Column, o.Offset, p.Location.Pointer)
+				p.Message = fmt.Sprintf("The key %s repeats the key at line %d, column %d (byte %d) of the same object, pointer `/body%s`; the last value is kept",
+					key, o.Line, o.Column, o.Offset, p.Location.Pointer)
 			}
 		}
 	}

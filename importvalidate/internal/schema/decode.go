@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 
@@ -14,9 +15,9 @@ import (
 // members are written as integers (see numberFixes). A number the model
 // cannot hold, or any other failure of encoding/json, is a KindDecode
 // problem. Warnings (see Problem.Warning) do not stop the decoding and
-// are returned with the result.
-func (c *Checker) Decode(raw []byte) (*model.ImportRequest, []Problem) {
-	return c.DecodeWith(raw, nil)
+// are returned with the result. The error is ctx's when it ended first.
+func (c *Checker) Decode(ctx context.Context, raw []byte) (*model.ImportRequest, []Problem, error) {
+	return c.DecodeWith(ctx, raw, nil)
 }
 
 // DecodeWith is Decode with a first decoder to try: fast, when not nil, is
@@ -24,14 +25,14 @@ func (c *Checker) Decode(raw []byte) (*model.ImportRequest, []Problem) {
 // shadowed members and invalid UTF-8 gone, scalars coerced), and its
 // result is taken when it reports ok. Unlike encoding/json, the fast path
 // keeps unpaired surrogates.
-func (c *Checker) DecodeWith(raw []byte, fast func([]byte) (*model.ImportRequest, bool)) (*model.ImportRequest, []Problem) {
-	decoded, problems := c.Check(raw)
-	if hasErrors(problems) {
-		return nil, problems
+func (c *Checker) DecodeWith(ctx context.Context, raw []byte, fast func([]byte) (*model.ImportRequest, bool)) (*model.ImportRequest, []Problem, error) {
+	decoded, problems, err := c.Check(ctx, raw)
+	if err != nil || hasErrors(problems) {
+		return nil, problems, err
 	}
 	if fast != nil && len(decoded) > 0 {
 		if imp, ok := fast(decoded); ok {
-			return imp, problems
+			return imp, problems, nil
 		}
 	}
 	rewrites, unfit := c.numberFixes(decoded)
@@ -41,7 +42,7 @@ func (c *Checker) DecodeWith(raw []byte, fast func([]byte) (*model.ImportRequest
 			locs[i] = &unfit[i].Location
 		}
 		locate(raw, locs)
-		return nil, append(problems, unfit...)
+		return nil, append(problems, unfit...), nil
 	}
 	if len(rewrites) > 0 {
 		decoded = applyCoercions(decoded, rewrites)
@@ -54,9 +55,12 @@ func (c *Checker) DecodeWith(raw []byte, fast func([]byte) (*model.ImportRequest
 			p.Location.Offset = te.Offset
 		}
 		positions(decoded, &p.Location)
-		return nil, append(problems, p)
+		return nil, append(problems, p), nil
 	}
-	return imp, problems
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	return imp, problems, nil
 }
 
 // Target returns the top-level "project" and "environment" of raw when it

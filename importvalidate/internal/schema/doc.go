@@ -4,8 +4,11 @@
 // as U+FFFD, unpaired surrogates kept; then ajv's scalar coercion), reports
 // each such change as a warning (an error in strict mode), checks the body
 // against the import schema with jsonschema/v5, and words and orders every
-// problem as the reference server does. Decode then decodes a
-// valid body with encoding/json. Problems carry their own kinds, which
-// importvalidate maps to its codes. It reads bytes through package
-// jsonwire and imports nothing else of importvalidate.
+// problem as the reference server does. Decode then decodes a valid body
+// (with the fast path from the body as read, else encoding/json).
+// jsonschema/v5 is handed the body in pieces (pieces.go), so that a body
+// with many problems never makes it build an error tree larger than the
+// problems kept. Problems carry their own kinds, which importvalidate maps
+// to its codes. It reads bytes through package jsonwire and imports
+// nothing else of importvalidate.
 package schema
