@@ -1,9 +1,12 @@
 package model
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // ParseDateTime parses an RFC 3339 date-time as JSON Schema's "date-time"
@@ -31,4 +34,100 @@ func ParseDateTime(s string) (time.Time, error) {
 		t = t.Add(time.Second)
 	}
 	return t, nil
+}
+
+// DateTime is a date-time member of the import body. The reference
+// server's validator accepts forms that RFC 3339 does not (no zone, a space
+// or other white space between date and time), so the member keeps its
+// text as written, and the instant it names when it can be read.
+//
+// The zero value is the empty text with no instant.
+type DateTime struct {
+	// Text is the date-time as written; encoding writes it back unchanged.
+	Text string
+	// Time is the instant Text names (see ReadDateTime); the zero time
+	// when it names none that can be read, as Valid tells.
+	Time time.Time
+	// Valid reports that Time holds the instant of Text.
+	Valid bool
+}
+
+// NewDateTime returns the DateTime of t, written in RFC 3339 with as many
+// fraction digits as needed.
+func NewDateTime(t time.Time) DateTime {
+	return DateTime{Text: t.Format(time.RFC3339Nano), Time: t, Valid: true}
+}
+
+// ReadDateTime returns the DateTime of s: its text, and its instant when
+// s is an RFC 3339 date-time as ParseDateTime reads it, or one of the
+// looser forms the reference accepts: any single white-space character
+// between date and time, a zone written ±hh or ±hhmm, or no zone at all,
+// which is read as UTC. Anything else keeps its text without an instant.
+func ReadDateTime(s string) DateTime {
+	if t, err := ParseDateTime(s); err == nil {
+		return DateTime{Text: s, Time: t, Valid: true}
+	}
+	if norm, ok := normalizeDateTime(s); ok {
+		if t, err := ParseDateTime(norm); err == nil {
+			return DateTime{Text: s, Time: t, Valid: true}
+		}
+	}
+	return DateTime{Text: s}
+}
+
+// normalizeDateTime rewrites the looser forms ReadDateTime accepts into
+// RFC 3339: the separator as 'T', the zone as Z or ±hh:mm.
+func normalizeDateTime(s string) (string, bool) {
+	if len(s) < 11 {
+		return "", false
+	}
+	date := s[:10]
+	rest := s[10:]
+	// The separator: one character, possibly of several bytes.
+	r, size := utf8.DecodeRuneInString(rest)
+	if r != 'T' && r != 't' && !unicode.IsSpace(r) && r != '\uFEFF' {
+		return "", false
+	}
+	clock := rest[size:]
+	if len(clock) < 8 {
+		return "", false
+	}
+	// The zone begins at the first Z, z, + or - after hh:mm:ss.
+	i := 8
+	for i < len(clock) && (clock[i] == '.' || '0' <= clock[i] && clock[i] <= '9') {
+		i++
+	}
+	body, zone := clock[:i], clock[i:]
+	switch {
+	case zone == "":
+		zone = "Z"
+	case zone == "z" || zone == "Z":
+		zone = "Z"
+	case len(zone) == 3 && (zone[0] == '+' || zone[0] == '-'):
+		zone += ":00"
+	case len(zone) == 5 && (zone[0] == '+' || zone[0] == '-'):
+		zone = zone[:3] + ":" + zone[3:]
+	case len(zone) == 6 && (zone[0] == '+' || zone[0] == '-') && zone[3] == ':':
+	default:
+		return "", false
+	}
+	return date + "T" + body + zone, true
+}
+
+// IsZero reports whether d is the zero DateTime.
+func (d DateTime) IsZero() bool { return d.Text == "" && !d.Valid }
+
+// MarshalJSON writes the text as a JSON string.
+func (d DateTime) MarshalJSON() ([]byte, error) {
+	return json.Marshal(d.Text)
+}
+
+// UnmarshalJSON reads a JSON string with ReadDateTime.
+func (d *DateTime) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	*d = ReadDateTime(s)
+	return nil
 }

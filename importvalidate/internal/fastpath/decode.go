@@ -24,24 +24,22 @@ import (
 //     (escapes decode as in encoding/json: a lone surrogate is U+FFFD);
 //   - objects and arrays nest at most maxDepth levels (the outermost
 //     object is level 1), and at most 10000, encoding/json's limit;
-//   - jsonschema/v5 (formats asserted, its own date-time check) finds body
+//   - jsonschema/v5 (formats asserted, date-time checked as the reference
+//     checks it, ajvformat.DateTime) finds body
 //     valid against import.schema.json, without panicking (it panics on a
 //     number checked against a bound or for being an integer when
 //     big.Rat cannot read it, such as 1e-9999999);
 //   - encoding/json decodes body into a model.ImportRequest without error.
 //     Valid bodies it fails on: an "integer" member written 5.0 or 1e2 or
-//     beyond int64, a number beyond float64, a date-time the schema takes
-//     but model.ParseDateTime does not (such as an hour "+1");
+//     beyond int64, a number beyond float64;
 //   - no open object (collaborators and its users, a strategy variant's
-//     payload, a feature's links, data.links[].links) has an extra member
+//     payload, a milestone strategy's variants, data.links[].links) has an extra member
 //     whose name equals a declared member's name under case folding
 //     (strings.EqualFold): encoding/json would decode it into the declared
 //     member as well.
 //
-// A date-time thus takes the fast path only when both jsonschema/v5's
-// check and model.ParseDateTime accept it, so ok also implies validity for
-// a schema compiled with either of them as its date-time check (the
-// structural tier uses model.ParseDateTime).
+// A date-time is kept as model.ReadDateTime keeps it: its text, and its
+// instant when Go can read one.
 //
 // req shares no memory with body, which the caller may reuse afterwards.
 // Its strings are copied into a few 32 KiB chunks (lex.go, keep).

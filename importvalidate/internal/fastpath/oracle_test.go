@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
+	"github.com/flagadmin/flagadmin/importvalidate/internal/ajvformat"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -24,8 +25,8 @@ var (
 	schemaErr      error
 )
 
-// testSchema compiles importvalidate's import.schema.json with
-// jsonschema/v5's own date-time check and formats asserted.
+// testSchema compiles importvalidate's import.schema.json with the
+// reference's date-time check (ajvformat.DateTime) and formats asserted.
 func testSchema(tb testing.TB) *jsonschema.Schema {
 	tb.Helper()
 	doc := schemaDocument(tb)
@@ -33,6 +34,10 @@ func testSchema(tb testing.TB) *jsonschema.Schema {
 		c := jsonschema.NewCompiler()
 		c.Draft = jsonschema.Draft2020
 		c.AssertFormat = true
+		c.Formats["date-time"] = func(v any) bool {
+			s, ok := v.(string)
+			return !ok || ajvformat.DateTime(s)
+		}
 		if err := c.AddResource("urn:fastpath-test:import.schema.json", bytes.NewReader(doc)); err != nil {
 			schemaErr = err
 			return

@@ -3,6 +3,7 @@ package fastpath
 import (
 	"regexp"
 
+	"github.com/flagadmin/flagadmin/importvalidate/internal/ajvformat"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"github.com/santhosh-tekuri/jsonschema/v5"
 	"strconv"
@@ -35,6 +36,59 @@ func (d *decoder) dateTime() (time.Time, bool) {
 	}
 	t, err := model.ParseDateTime(s)
 	return t, err == nil
+}
+
+// modelDateTime reads a string that must have the format date-time as
+// the reference checks it (ajv-formats' full mode, ajvformat.DateTime) and
+// returns it as model.ReadDateTime does: its text, and its instant when it
+// has one Go reads.
+func (d *decoder) modelDateTime() (model.DateTime, bool) {
+	s, ok := d.strView()
+	if !ok || !ajvformat.DateTime(s) {
+		return model.DateTime{}, false
+	}
+	text := d.keep(viewBytes(s))
+	if t, ok := utcDateTime(text); ok {
+		return model.DateTime{Text: text, Time: t, Valid: true}, true
+	}
+	return model.ReadDateTime(text), true
+}
+
+// stringArrayMap decodes an object of any member names whose values are
+// arrays of strings (a safeguard's label selectors), collecting each array
+// in l.
+func (d *decoder) stringArrayMap(l *list[string]) (map[string][]string, bool) {
+	empty, ok := d.openObject()
+	if !ok {
+		return nil, false
+	}
+	m := make(map[string][]string, 2)
+	for more := !empty; more; {
+		name, ok := d.member()
+		if !ok {
+			return nil, false
+		}
+		v, ok := array(d, l, itemStringOf)
+		if !ok {
+			return nil, false
+		}
+		n := len(m)
+		m[d.keep(viewBytes(name))] = v
+		if len(m) == n {
+			return nil, false // a duplicate name
+		}
+		if more, ok = d.nextMember(); !ok {
+			return nil, false
+		}
+	}
+	return m, true
+}
+
+// itemStringOf reads a string item of an array.
+func itemStringOf(d *decoder, out *string) bool {
+	s, ok := d.str()
+	*out = s
+	return ok
 }
 
 // nullDateTime reads a member of type ["string", "null"] with format
@@ -348,15 +402,10 @@ func cmpInt(a, b int64) int {
 	return 0
 }
 
-// isModelDateTime reports whether a string member of format date-time is
-// one both jsonschema/v5's check and model.ParseDateTime accept (see
-// dateTime).
+// isModelDateTime reports whether a string member of format date-time has
+// that format as the reference checks it.
 func isModelDateTime(s string) bool {
-	if !isDateTime(s) {
-		return false
-	}
-	_, err := model.ParseDateTime(s)
-	return err == nil
+	return ajvformat.DateTime(s)
 }
 
 // formatHolds reports whether s has the format name, as jsonschema/v5

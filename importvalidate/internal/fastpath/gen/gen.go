@@ -28,6 +28,7 @@ const modelPath = "github.com/flagadmin/flagadmin/model"
 var (
 	rawMessageType = reflect.TypeOf(json.RawMessage(nil))
 	timeType       = reflect.TypeOf(time.Time{})
+	dateTimeType   = reflect.TypeOf(model.DateTime{})
 	extraType      = reflect.TypeOf(model.Extra(nil))
 )
 
@@ -193,7 +194,7 @@ func runtimeName(name string) bool {
 	switch name {
 	case "ws", "openObject", "member", "nextMember", "openArray", "nextItem", "scanString", "str", "strView",
 		"key", "keep", "number", "float", "integer", "boolean", "null", "skip", "skipObject", "raw", "rawObject",
-		"dateTime", "extra", "release", "stringMap", "boundedFloat", "patternMatches", "reset":
+		"dateTime", "modelDateTime", "stringArrayMap", "extra", "release", "stringMap", "boundedFloat", "patternMatches", "reset":
 		return true
 	}
 	return false
@@ -330,7 +331,7 @@ func (g *generator) nonNull(f *fn, target string, n *schema.Node, t reflect.Type
 	case reflect.Pointer:
 		e := t.Elem()
 		switch {
-		case e.Kind() == reflect.Struct && e != timeType:
+		case e.Kind() == reflect.Struct && e != timeType && e != dateTimeType:
 			slab := g.slab(e)
 			name, err := g.object(n, e, lowerFirst(e.Name()))
 			if err != nil {
@@ -349,6 +350,8 @@ func (g *generator) nonNull(f *fn, target string, n *schema.Node, t reflect.Type
 		}
 		slab := g.slab(e)
 		return fmt.Sprintf("var %s %s\n%s%s = d.%s.put(%s)\n", v, typeExpr(e), code, target, slab, v), nil
+	case reflect.Map:
+		return g.stringArrayMap(f, target, n, t)
 	case reflect.Slice:
 		if t == rawMessageType {
 			if typ != "object" || len(n.Props) > 0 || n.Closed || n.Addl != nil || len(n.Required) > 0 {
@@ -358,11 +361,14 @@ func (g *generator) nonNull(f *fn, target string, n *schema.Node, t reflect.Type
 		}
 		return g.array(f, target, n, t, "array")
 	case reflect.Struct:
-		if t == timeType {
+		if t == timeType || t == dateTimeType {
 			if typ != "string" || n.Format != "date-time" || n.Pattern != "" || n.MinLength >= 0 || n.MaxLength >= 0 || len(n.Enum) > 0 {
-				return "", fmt.Errorf("%s: a time.Time is decoded from a string of format date-time without other constraints", pointerText(n.Ptr))
+				return "", fmt.Errorf("%s: a %s is decoded from a string of format date-time without other constraints", pointerText(n.Ptr), typeExpr(t))
 			}
-			return fmt.Sprintf("%s, ok = d.dateTime()\n", target), nil
+			if t == timeType {
+				return fmt.Sprintf("%s, ok = d.dateTime()\n", target), nil
+			}
+			return fmt.Sprintf("%s, ok = d.modelDateTime()\n", target), nil
 		}
 		name, err := g.object(n, t, lowerFirst(t.Name()))
 		if err != nil {
@@ -501,7 +507,7 @@ func (g *generator) item(f *fn, n *schema.Node, e reflect.Type) (string, error) 
 	if err != nil {
 		return "", err
 	}
-	if e.Kind() == reflect.Struct && e != timeType && !isNullable(e) {
+	if e.Kind() == reflect.Struct && e != timeType && e != dateTimeType && !isNullable(e) {
 		return g.object(n, e, lowerFirst(e.Name()))
 	}
 	name, fresh := g.funcName(n, e, "item"+upperFirst(typeKey(e)))
@@ -534,6 +540,35 @@ func (g *generator) stringMap(target string, n *schema.Node, t reflect.Type) (st
 	}
 	g.slab(t)
 	return fmt.Sprintf("%s, ok = d.stringMap()\n", target), nil
+}
+
+// stringArrayMap decodes an object of any member names whose values are
+// arrays of strings into a map[string][]string.
+func (g *generator) stringArrayMap(f *fn, target string, n *schema.Node, t reflect.Type) (string, error) {
+	if types := nonNull(n); len(types) != 1 || types[0] != "object" {
+		return "", fmt.Errorf("%s: %s decoded from types %v", pointerText(n.Ptr), t, n.Types)
+	}
+	if t.Key().Kind() != reflect.String || t.Elem().Kind() != reflect.Slice || t.Elem().Elem().Kind() != reflect.String {
+		return "", fmt.Errorf("%s: only maps of strings to arrays of strings are supported by value, not %s", pointerText(n.Ptr), t)
+	}
+	a, err := resolve(n.Addl)
+	if err != nil {
+		return "", err
+	}
+	if len(n.Props) > 0 || len(n.Required) > 0 || a == nil || len(a.Types) != 1 || a.Types[0] != "array" || len(a.Unknown) > 0 {
+		return "", fmt.Errorf("%s: a map of arrays is decoded from an object whose additionalProperties is an array of strings", pointerText(n.Ptr))
+	}
+	it, err := resolve(a.Items)
+	if err != nil {
+		return "", err
+	}
+	if it == nil || len(it.Types) != 1 || it.Types[0] != "string" || it.Pattern != "" || it.Format != "" ||
+		it.MinLength >= 0 || it.MaxLength >= 0 || len(it.Enum) > 0 || len(it.Unknown) > 0 {
+		return "", fmt.Errorf("%s: the arrays of a map hold strings without constraints", pointerText(a.Ptr))
+	}
+	list := g.list(t.Elem().Elem())
+	f.lists[list] = true
+	return fmt.Sprintf("%s, ok = d.stringArrayMap(&d.%s)\n", target, list), nil
 }
 
 // list and slab name the list or slab of a type and note it.
@@ -645,6 +680,8 @@ func typeExpr(t reflect.Type) string {
 		return "json.RawMessage"
 	case t == timeType:
 		return "time.Time"
+	case t == dateTimeType:
+		return "model.DateTime"
 	case t.PkgPath() == modelPath:
 		return "model." + t.Name()
 	case t.Name() != "":
