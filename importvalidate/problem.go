@@ -68,7 +68,8 @@ func (l Location) String() string {
 // severity, a stable code, a message in the reference server's wording and
 // a location.
 type Problem struct {
-	// Severity is always SeverityError for structural problems.
+	// Severity is SeverityError for structural problems, but for the
+	// warnings of code CodeNumber outside strict mode.
 	Severity Severity `json:"severity"`
 	// Code is a stable identifier of the kind of problem, one of the Code*
 	// constants.

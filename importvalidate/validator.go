@@ -17,7 +17,8 @@ type Options struct {
 	State State
 	// Strict turns on the extra rules the reference server does not make
 	// (the rules whose Strict field is set). Their issues never appear in
-	// Report.Reference.
+	// Report.Reference. It also makes the structural warnings (CodeNumber)
+	// errors.
 	Strict bool
 	// Disable lists the codes of rules not to run, built-in or added.
 	Disable []string
@@ -34,6 +35,8 @@ type Validator struct {
 	state     State
 	rules     []Rule
 	structure *Structure
+	// strict makes structural warnings errors.
+	strict bool
 	// constraintContexts is set when a rule needs the constraints' context
 	// fields looked up (CodeUnknownContextField).
 	constraintContexts bool
@@ -42,7 +45,7 @@ type Validator struct {
 // New builds a Validator. It fails on an unknown code in Disable, on a rule
 // without a code or check, and on a code used twice.
 func New(opts Options) (*Validator, error) {
-	v := &Validator{state: opts.State}
+	v := &Validator{state: opts.State, strict: opts.Strict}
 	if v.state == nil {
 		snap, err := model.DefaultSnapshot()
 		if err != nil {
@@ -111,6 +114,11 @@ type Target struct {
 // is returned then.
 func (v *Validator) Validate(ctx context.Context, body []byte, t Target) (*Report, error) {
 	imp, problems := v.structure.decode(body)
+	if v.strict {
+		for i := range problems {
+			problems[i].Severity = SeverityError
+		}
+	}
 	if problems.HasErrors() {
 		project, env := targetOf(body, t)
 		return &Report{Project: project, Environment: env, Structural: problems, Issues: []Issue{}}, nil

@@ -98,11 +98,10 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 		}
 	}
 	var schemaProblems []pendingProblem
-	// The schema library reads numbers with math/big, which takes long for
-	// a big exponent (1e999999: 40 ms) and panics beyond a million; it
-	// checks tamed stand-ins, and the problems quote the original values.
-	tamed, _ := tameNumbers(instance)
-	if err := c.schema.Validate(tamed); err != nil {
+	// Numbers are judged as the IEEE doubles the reference checks (see
+	// doubles.go); the problems quote the original values.
+	doubled, _ := doubleNumbers(instance)
+	if err := c.schema.Validate(doubled); err != nil {
 		var ve *jsonschema.ValidationError
 		if !errors.As(err, &ve) {
 			p := Problem{Kind: KindType, Message: "The body could not be checked: " + err.Error(), Location: Location{Offset: -1}}

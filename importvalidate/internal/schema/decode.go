@@ -8,23 +8,23 @@ import (
 )
 
 // Decode checks raw as Check does and, when it has no problem, decodes it
-// into the model with encoding/json, after whole numbers in integer
-// members are written as integers (see numberFixes). A number the model
-// cannot hold, or any other failure of encoding/json, is a KindDecode
+// into the model with encoding/json, after the numbers the model cannot
+// hold as written are rewritten (see numberFixes). The returned problems
+// are then only KindNumber warnings about those rewrites, located in raw,
+// beside a non-nil request. A failure of encoding/json is a KindDecode
 // problem.
 func (c *Checker) Decode(raw []byte) (*model.ImportRequest, []Problem) {
 	decoded, problems := c.Check(raw)
 	if len(problems) > 0 {
 		return nil, problems
 	}
-	rewrites, unfit := c.numberFixes(decoded)
-	if len(unfit) > 0 {
-		locs := make([]*Location, len(unfit))
-		for i := range unfit {
-			locs[i] = &unfit[i].Location
+	rewrites, warnings := c.numberFixes(decoded)
+	if len(warnings) > 0 {
+		locs := make([]*Location, len(warnings))
+		for i := range warnings {
+			locs[i] = &warnings[i].Location
 		}
 		locate(raw, locs)
-		return nil, unfit
 	}
 	if len(rewrites) > 0 {
 		decoded = applyCoercions(decoded, rewrites)
@@ -39,7 +39,7 @@ func (c *Checker) Decode(raw []byte) (*model.ImportRequest, []Problem) {
 		positions(decoded, &p.Location)
 		return nil, []Problem{p}
 	}
-	return imp, nil
+	return imp, warnings
 }
 
 // Target returns the top-level "project" and "environment" of raw when it
