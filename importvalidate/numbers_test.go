@@ -1,12 +1,10 @@
-package importvalidate_test
+package importvalidate
 
 import (
 	"context"
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/flagadmin/flagadmin/importvalidate"
 )
 
 // TestNumbersAsDoubles records how the reference judges numbers: as the
@@ -17,41 +15,13 @@ import (
 // model cannot hold (1e20 for an int64, Infinity for a float64), the
 // answer stays the reference's and the report has a CodeNumber warning.
 func TestNumbersAsDoubles(t *testing.T) {
-	v, err := importvalidate.New(importvalidate.Options{})
+	v, err := New(Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := func(member string) []byte {
-		return []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[],` +
-			`"featureEnvironments":[{"name":"f","enabled":true,` + member + `}]}}`)
-	}
-	for _, tc := range []struct {
-		member string
-		code   string // "" for an accepted body without findings
-	}{
-		{`"yes":1e400`, importvalidate.CodeNumber}, // Infinity is a whole number to ajv
-		{`"yes":-1e400`, importvalidate.CodeMinimum},
-		{`"yes":1e20`, importvalidate.CodeNumber},
-		{`"yes":123456789012345678901234567890`, importvalidate.CodeNumber},
-		{`"yes":1e-400`, ""},  // 0
-		{`"yes":-1e-400`, ""}, // -0
-		{`"yes":5.0`, ""},
-		{`"yes":-0`, ""},
-		{`"yes":1.5`, importvalidate.CodeType},
-		{`"yes":0.9999999999999999999`, ""}, // 1
-		{`"yes":1.0000000000000001`, ""},    // 1
-		{`"yes":-0.0000000000000000000001`, importvalidate.CodeType},
-		{`"sortOrder":1e400`, importvalidate.CodeNumber},
-		{`"variants":[{"name":"v","weight":1000.00000000000001}]`, ""}, // 1000
-		{`"variants":[{"name":"v","weight":1000.0000000000001}]`, importvalidate.CodeMaximum},
-		{`"variants":[{"name":"v","weight":1e400}]`, importvalidate.CodeMaximum},
-		{`"variants":[{"name":"v","weight":-1e-400}]`, ""},
-		{`"variants":[{"name":"v","weight":-1e400}]`, importvalidate.CodeMinimum},
-		{`"strategies":[{"name":"s","variants":[{"name":"v","weight":999.9999999999999999,"weightType":"fix","stickiness":"d"}]}]`, ""},
-		{`"strategies":[{"name":"s","variants":[{"name":"v","weight":1e400,"weightType":"fix","stickiness":"d"}]}]`, importvalidate.CodeMaximum},
-	} {
+	for _, tc := range numberCases {
 		t.Run(tc.member, func(t *testing.T) {
-			rep, err := v.Validate(context.Background(), env(tc.member), importvalidate.Target{})
+			rep, err := v.Validate(context.Background(), numberBody(tc.member), Target{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -65,7 +35,7 @@ func TestNumbersAsDoubles(t *testing.T) {
 			case tc.code == "":
 			case len(codes) == 0 || codes[0] != tc.code:
 				t.Fatalf("want first %s, got %v", tc.code, rep.Structural)
-			case tc.code == importvalidate.CodeNumber && rep.Structural.HasErrors():
+			case tc.code == CodeNumber && rep.Structural.HasErrors():
 				t.Fatalf("a number the model cannot hold is an error outside strict mode: %v", rep.Structural)
 			}
 		})
@@ -80,15 +50,15 @@ func TestNumberBeyondTheModel(t *testing.T) {
 	body := []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],
 "contextFields":[{"name":"c","sortOrder":1e30}],"tagTypes":[]}}`)
 	for _, strict := range []bool{false, true} {
-		v, err := importvalidate.New(importvalidate.Options{Strict: strict})
+		v, err := New(Options{Strict: strict})
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep, err := v.Validate(context.Background(), body, importvalidate.Target{})
+		rep, err := v.Validate(context.Background(), body, Target{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(rep.Structural) != 1 || rep.Structural[0].Code != importvalidate.CodeNumber {
+		if len(rep.Structural) != 1 || rep.Structural[0].Code != CodeNumber {
 			t.Fatalf("strict %v: want one number finding, got %v", strict, rep.Structural)
 		}
 		p := rep.Structural[0]
@@ -98,9 +68,9 @@ func TestNumberBeyondTheModel(t *testing.T) {
 		if !strings.Contains(p.Message, "9223372036854775807") || !strings.Contains(p.Message, "1e+30 to the reference server") {
 			t.Errorf("message %q does not say what the model holds", p.Message)
 		}
-		wantSeverity := importvalidate.SeverityWarning
+		wantSeverity := SeverityWarning
 		if strict {
-			wantSeverity = importvalidate.SeverityError
+			wantSeverity = SeverityError
 		}
 		if p.Severity != wantSeverity {
 			t.Errorf("strict %v: severity %v, want %v", strict, p.Severity, wantSeverity)
@@ -110,7 +80,7 @@ func TestNumberBeyondTheModel(t *testing.T) {
 				t.Fatal("the rules did not run")
 			}
 			// The answer is the one for a number the model holds.
-			plain, err := v.Validate(context.Background(), []byte(strings.Replace(string(body), "1e30", "1", 1)), importvalidate.Target{})
+			plain, err := v.Validate(context.Background(), []byte(strings.Replace(string(body), "1e30", "1", 1)), Target{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -119,4 +89,39 @@ func TestNumberBeyondTheModel(t *testing.T) {
 			}
 		}
 	}
+}
+
+// numberBody is a valid body but for member, a member of a feature
+// environment.
+func numberBody(member string) []byte {
+	return []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[],` +
+		`"featureEnvironments":[{"name":"f","enabled":true,` + member + `}]}}`)
+}
+
+// numberCases are the members numberBody checks, with the code of the
+// first finding ("" for none).
+var numberCases = []struct {
+	member string
+	code   string // "" for an accepted body without findings
+}{
+	{`"yes":1e400`, CodeNumber}, // Infinity is a whole number to ajv
+	{`"yes":-1e400`, CodeMinimum},
+	{`"yes":1e20`, CodeNumber},
+	{`"yes":123456789012345678901234567890`, CodeNumber},
+	{`"yes":1e-400`, ""},  // 0
+	{`"yes":-1e-400`, ""}, // -0
+	{`"yes":5.0`, ""},
+	{`"yes":-0`, ""},
+	{`"yes":1.5`, CodeType},
+	{`"yes":0.9999999999999999999`, ""}, // 1
+	{`"yes":1.0000000000000001`, ""},    // 1
+	{`"yes":-0.0000000000000000000001`, CodeType},
+	{`"sortOrder":1e400`, CodeNumber},
+	{`"variants":[{"name":"v","weight":1000.00000000000001}]`, ""}, // 1000
+	{`"variants":[{"name":"v","weight":1000.0000000000001}]`, CodeMaximum},
+	{`"variants":[{"name":"v","weight":1e400}]`, CodeMaximum},
+	{`"variants":[{"name":"v","weight":-1e-400}]`, ""},
+	{`"variants":[{"name":"v","weight":-1e400}]`, CodeMinimum},
+	{`"strategies":[{"name":"s","variants":[{"name":"v","weight":999.9999999999999999,"weightType":"fix","stickiness":"d"}]}]`, ""},
+	{`"strategies":[{"name":"s","variants":[{"name":"v","weight":1e400,"weightType":"fix","stickiness":"d"}]}]`, CodeMaximum},
 }
