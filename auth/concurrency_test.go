@@ -4,14 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -32,14 +31,7 @@ type lookupAnswer struct {
 // with users of their own.
 func concurrencySnapshot(t *testing.T, n int) *model.Snapshot {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "conformance", "oracle-state.json"))
-	if err != nil {
-		t.Fatalf("reading the recorded reference material in testdata/conformance: %v", err)
-	}
-	s, err := model.DecodeSnapshot(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := conformance.MustState(t)
 	types := []string{model.TokenAdmin, model.TokenClient, model.TokenFrontend, model.TokenPersonal}
 	for i := range n {
 		id := int64(1000 + i)
@@ -127,34 +119,27 @@ func TestConcurrentLookups(t *testing.T) {
 		t.Fatalf("kinds authenticated: %v; want all four", kinds)
 	}
 
-	const goroutines = 64
-	var wg sync.WaitGroup
-	for g := range goroutines {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range headers {
-				i := (k + 13*g) % len(headers)
-				if g%2 == 1 {
-					i = len(headers) - 1 - i
-				}
-				got := answer(headers[i])
-				if d := cmp.Diff(want[i], got); d != "" {
-					t.Errorf("goroutine %d, header %d: (-want +got):\n%s", g, i, d)
-					return
-				}
-				// The principal is the caller's own: spoiling it must not
-				// reach another lookup.
-				if p := got.Principal; p != nil {
-					p.Kind = auth.KindAdmin
-					for j := range p.Grants {
-						p.Grants[j] = model.Grant{Permission: "ADMIN"}
-					}
+	testutil.Concurrently(64, func(g int) {
+		for k := range headers {
+			i := (k + 13*g) % len(headers)
+			if g%2 == 1 {
+				i = len(headers) - 1 - i
+			}
+			got := answer(headers[i])
+			if d := cmp.Diff(want[i], got); d != "" {
+				t.Errorf("goroutine %d, header %d: (-want +got):\n%s", g, i, d)
+				return
+			}
+			// The principal is the caller's own: spoiling it must not
+			// reach another lookup.
+			if p := got.Principal; p != nil {
+				p.Kind = auth.KindAdmin
+				for j := range p.Grants {
+					p.Grants[j] = model.Grant{Permission: "ADMIN"}
 				}
 			}
-		}()
-	}
-	wg.Wait()
+		}
+	})
 	for i, h := range headers {
 		if d := cmp.Diff(want[i], answer(h)); d != "" {
 			t.Fatalf("header %d after the concurrent run: (-want +got):\n%s", i, d)

@@ -1,13 +1,11 @@
 package auth
 
 import (
-	"bytes"
-	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
 
-	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/internal/errbody"
 )
 
 // HTTPError is an error that an HTTP adapter answers with a status code and
@@ -80,13 +78,13 @@ func (e *AuthenticationRequiredError) HTTPStatus() int { return http.StatusUnaut
 // "path":"/auth/simple/login","type":"password","defaultHidden":false, like
 // the reference server.
 func (e *AuthenticationRequiredError) Body() []byte {
-	w := newBodyWriter(e.ID, NameAuthenticationRequired, e.Message(), nil)
+	w := errbody.New(e.ID, NameAuthenticationRequired, e.Message(), nil)
 	if e.NoHeader {
-		w.member("path", LoginPath)
-		w.member("type", "password")
-		w.member("defaultHidden", false)
+		w.Member("path", LoginPath)
+		w.Member("type", "password")
+		w.Member("defaultHidden", false)
 	}
-	return w.close()
+	return w.Close()
 }
 
 // MarshalJSON returns Body. Note that json.Marshal escapes the characters
@@ -158,67 +156,17 @@ func (e *NoAccessError) HTTPStatus() int { return http.StatusForbidden }
 // carries the needed permissions as "permissions", like the reference
 // server.
 func (e *NoAccessError) Body() []byte {
-	w := newBodyWriter(e.ID, NameNoAccessError, e.Message(), nil)
+	w := errbody.New(e.ID, NameNoAccessError, e.Message(), nil)
 	if !e.WrongTokenType {
 		perms := e.Permissions
 		if perms == nil {
 			perms = []string{}
 		}
-		w.member("permissions", perms)
+		w.Member("permissions", perms)
 	}
-	return w.close()
+	return w.Close()
 }
 
 // MarshalJSON returns Body. Note that json.Marshal escapes the characters
 // <, > and & of the result; Body does not.
 func (e *NoAccessError) MarshalJSON() ([]byte, error) { return e.Body(), nil }
-
-// bodyWriter writes a JSON object member by member, in call order, without
-// escaping HTML characters.
-type bodyWriter struct {
-	buf bytes.Buffer
-	enc *json.Encoder
-}
-
-// newBodyWriter starts an error body with id, name, message and details.
-// When details is nil, details repeats the message.
-func newBodyWriter(id, name, message string, details []model.ErrorDetail) *bodyWriter {
-	w := &bodyWriter{}
-	w.enc = json.NewEncoder(&w.buf)
-	w.enc.SetEscapeHTML(false)
-	w.buf.WriteByte('{')
-	w.member("id", id)
-	w.member("name", name)
-	w.member("message", message)
-	if details == nil {
-		details = []model.ErrorDetail{{Message: message}}
-	}
-	w.member("details", details)
-	return w
-}
-
-// member appends the member name: v. v must be a value that encoding/json
-// cannot fail on (strings, booleans, string slices, error details).
-func (w *bodyWriter) member(name string, v any) {
-	if w.buf.Len() > 1 {
-		w.buf.WriteByte(',')
-	}
-	w.value(name)
-	w.buf.WriteByte(':')
-	w.value(v)
-}
-
-// value appends v as JSON without the encoder's trailing newline.
-func (w *bodyWriter) value(v any) {
-	if err := w.enc.Encode(v); err != nil {
-		w.buf.WriteString("null") // unreachable for the types member accepts
-		return
-	}
-	w.buf.Truncate(w.buf.Len() - 1) // the encoder's newline
-}
-
-// close ends the object and returns its bytes.
-func (w *bodyWriter) close() []byte {
-	w.buf.WriteByte('}')
-	return w.buf.Bytes()
-}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -65,27 +66,10 @@ func TestErrorBodies(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := tt.err.HTTPStatus(); got != tt.status {
-				t.Errorf("HTTPStatus() = %d, want %d", got, tt.status)
-			}
-			if got := string(tt.err.Body()); got != tt.body {
-				t.Errorf("Body():\n got %s\nwant %s", got, tt.body)
-			}
-			m, ok := tt.err.(json.Marshaler)
-			if !ok {
-				t.Fatal("error type does not implement json.Marshaler")
-			}
-			b, err := m.MarshalJSON()
-			if err != nil || string(b) != tt.body {
-				t.Errorf("MarshalJSON() = %s, %v; want the body", b, err)
-			}
 			// The message is the body's message, and Error() says it.
-			var body model.ErrorResponse
-			if err := json.Unmarshal(tt.err.Body(), &body); err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(tt.err.Error(), body.Message) || !strings.HasPrefix(tt.err.Error(), body.Name+": ") {
-				t.Errorf("Error() = %q, want name and message %q", tt.err.Error(), body.Message)
+			name, msg := testutil.CheckErrorBody(t, tt.err, tt.status, tt.body)
+			if !strings.Contains(tt.err.Error(), msg) || !strings.HasPrefix(tt.err.Error(), name+": ") {
+				t.Errorf("Error() = %q, want name and message %q", tt.err.Error(), msg)
 			}
 		})
 	}

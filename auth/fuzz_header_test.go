@@ -1,20 +1,17 @@
 package auth_test
 
 import (
-	"encoding/json"
-	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // FuzzParseAuthorization checks ParseAuthorization on any header value:
@@ -86,77 +83,8 @@ func hasBearerWord(s string) bool {
 // not in the corpus format of go test fuzz or does not fit its arguments
 // (a string, a byte, a string).
 func TestFuzzSeedsLoad(t *testing.T) {
-	dir := filepath.Join("testdata", "fuzz", "FuzzParseAuthorization")
-	files, err := os.ReadDir(dir)
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no seeds in %s (%v)", dir, err)
-	}
-	for _, fi := range files {
-		b, err := os.ReadFile(filepath.Join(dir, fi.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		kinds, err := corpusKinds(b)
-		if err != nil {
-			t.Errorf("%s: %v", fi.Name(), err)
-			continue
-		}
-		if strings.Join(kinds, ",") != "string,byte,string" {
-			t.Errorf("%s: values %v; want string, byte, string", fi.Name(), kinds)
-		}
-	}
-}
-
-// corpusKinds parses a file of the corpus format of go test fuzz and
-// returns the type of each value, checking that its literal is valid.
-func corpusKinds(b []byte) ([]string, error) {
-	lines := strings.Split(string(b), "\n")
-	if strings.TrimSuffix(lines[0], "\r") != "go test fuzz v1" {
-		return nil, fmt.Errorf("first line %q is not %q", lines[0], "go test fuzz v1")
-	}
-	var kinds []string
-	for _, line := range lines[1:] {
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		expr, err := parser.ParseExpr(line)
-		if err != nil {
-			return nil, err
-		}
-		call, ok := expr.(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 {
-			return nil, fmt.Errorf("%q is not a conversion of one value", line)
-		}
-		fn, ok1 := call.Fun.(*ast.Ident)
-		lit, ok2 := call.Args[0].(*ast.BasicLit)
-		if !ok1 || !ok2 {
-			return nil, fmt.Errorf("%q: unsupported value", line)
-		}
-		switch {
-		case fn.Name == "string" && lit.Kind == token.STRING:
-			if _, err := strconv.Unquote(lit.Value); err != nil {
-				return nil, fmt.Errorf("%q: %v", line, err)
-			}
-		case (fn.Name == "byte" || fn.Name == "uint8") && lit.Kind == token.CHAR:
-			r, _, _, err := strconv.UnquoteChar(lit.Value[1:len(lit.Value)-1], '\'')
-			if err != nil || r > 0xFF {
-				return nil, fmt.Errorf("%q: not a byte", line)
-			}
-		case (fn.Name == "byte" || fn.Name == "uint8") && lit.Kind == token.INT:
-			if _, err := strconv.ParseUint(lit.Value, 0, 8); err != nil {
-				return nil, fmt.Errorf("%q: %v", line, err)
-			}
-		default:
-			return nil, fmt.Errorf("%q: unsupported value", line)
-		}
-		kind := fn.Name
-		if kind == "uint8" {
-			kind = "byte"
-		}
-		kinds = append(kinds, kind)
-	}
-	return kinds, nil
+	testutil.CheckSeeds(t, filepath.Join("testdata", "fuzz", "FuzzParseAuthorization"),
+		reflect.TypeFor[string](), reflect.TypeFor[byte](), reflect.TypeFor[string]())
 }
 
 // TestWriteFuzzSeeds rewrites the seeds of FuzzParseAuthorization from the
@@ -168,23 +96,8 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		t.Skip("set FLAGADMIN_WRITE_FUZZ_SEEDS=1 to rewrite the seed corpus")
 	}
 	headers := map[string]string{}
-	paths, err := filepath.Glob("../testdata/conformance/recorded/*.request.json")
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no recorded requests (%v)", err)
-	}
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var req struct {
-			Headers map[string]string `json:"headers"`
-		}
-		if err := json.Unmarshal(b, &req); err != nil {
-			t.Fatalf("%s: %v", p, err)
-		}
-		name := strings.TrimSuffix(filepath.Base(p), ".request.json")
-		headers["recorded-"+name] = req.Headers["Authorization"]
+	for _, c := range conformance.MustLoad(t, "*") {
+		headers["recorded-"+c.Name] = c.Request.Headers["Authorization"]
 	}
 	for name, h := range map[string]string{
 		"blank": "", "spaces": " \t ", "bearer-only": "Bearer", "bearer-space": "Bearer ",
@@ -211,8 +124,8 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	}
 	sort.Strings(names)
 	for i, n := range names {
-		b := fmt.Sprintf("go test fuzz v1\nstring(%q)\nbyte(%q)\nstring(%q)\n", headers[n], byte(i*37), []string{" ", "\t", " \t", "x"}[i%4])
-		if err := os.WriteFile(filepath.Join(dir, n), []byte(b), 0o644); err != nil {
+		b := testutil.MarshalCorpus(t, headers[n], byte(i*37), []string{" ", "\t", " \t", "x"}[i%4])
+		if err := os.WriteFile(filepath.Join(dir, n), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

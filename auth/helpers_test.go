@@ -2,17 +2,12 @@ package auth
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"regexp"
 	"testing"
 
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/model"
 )
-
-// conformanceDir holds the module's copy of the recorded reference answers
-// and the state behind them (testdata/refresh updates it).
-const conformanceDir = "../testdata/conformance"
 
 // Secrets of oracle-state.json.
 const (
@@ -35,18 +30,7 @@ func fixedRand(b byte) *bytes.Reader { return bytes.NewReader(bytes.Repeat([]byt
 
 // readOracleState loads the snapshot behind the recorded answers. It fails
 // the test when the material is missing.
-func readOracleState(t *testing.T) *model.Snapshot {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(conformanceDir, "oracle-state.json"))
-	if err != nil {
-		t.Fatalf("reading the recorded reference material in testdata/conformance: %v", err)
-	}
-	var s model.Snapshot
-	if err := model.DecodeStrict(b, &s); err != nil {
-		t.Fatalf("decoding oracle-state.json: %v", err)
-	}
-	return &s
-}
+func readOracleState(t *testing.T) *model.Snapshot { return conformance.MustState(t) }
 
 // oracleLookup builds a MemoryLookup over oracle-state.json.
 func oracleLookup(t *testing.T) *MemoryLookup {

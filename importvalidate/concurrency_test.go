@@ -3,9 +3,7 @@ package importvalidate_test
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -13,6 +11,8 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // concurrentCase is one validation of TestConcurrentValidation.
@@ -31,15 +31,8 @@ type concurrentCase struct {
 // the one a sequential validation gave; under the race detector the test
 // also shows that a validation writes nothing shared.
 func TestConcurrentValidation(t *testing.T) {
-	snap := oracleSnapshot(t)
-	st, err := importvalidate.NewMemoryState(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokens, err := auth.NewMemoryLookup(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, tokens := oracleState(t)
+	var err error
 	var validators [2]*importvalidate.Validator
 	for i := range validators {
 		if validators[i], err = importvalidate.New(importvalidate.Options{State: st, Strict: i == 1}); err != nil {
@@ -49,22 +42,12 @@ func TestConcurrentValidation(t *testing.T) {
 	ctx := context.Background()
 
 	var cases []concurrentCase
-	paths, err := filepath.Glob(filepath.Join(conformanceDir, "recorded", "validate-*.request.json"))
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no recorded requests (%v)", err)
-	}
-	for _, p := range paths {
-		var req recordedRequest
-		readJSON(t, p, &req)
-		body := []byte(req.Body)
-		if req.RawBody != nil {
-			body = []byte(*req.RawBody)
-		}
-		caller, _, err := tokens.LookupToken(ctx, strings.TrimPrefix(req.Headers["Authorization"], "Bearer "))
+	for _, c := range conformance.MustLoad(t, "validate-*") {
+		name, body := c.Name, c.Request.Payload()
+		caller, _, err := tokens.LookupToken(ctx, strings.TrimPrefix(c.Request.Headers["Authorization"], "Bearer "))
 		if err != nil {
 			t.Fatal(err)
 		}
-		name := strings.TrimSuffix(filepath.Base(p), ".request.json")
 		for _, strict := range []bool{false, true} {
 			cases = append(cases, concurrentCase{name: name, body: body, caller: caller, strict: strict})
 		}
@@ -111,31 +94,24 @@ func TestConcurrentValidation(t *testing.T) {
 	// Each goroutine validates every third case, from a place of its own,
 	// forwards or backwards: each case runs in about 21 goroutines, with
 	// others beside it.
-	const goroutines = 64
-	var wg sync.WaitGroup
-	for g := range goroutines {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := g % 3; k < len(cases); k += 3 {
-				i := (k + 3*g) % len(cases)
-				if g%2 == 1 {
-					i = len(cases) - 1 - i
-				}
-				c := &cases[i]
-				got, err := validate(c)
-				if err != nil {
-					t.Errorf("goroutine %d, %s: %v", g, c.name, err)
-					return
-				}
-				if d := cmp.Diff(c.want, got); d != "" {
-					t.Errorf("goroutine %d, %s (strict %v): the report differs from the sequential one (-want +got):\n%s", g, c.name, c.strict, d)
-					return
-				}
+	testutil.Concurrently(64, func(g int) {
+		for k := g % 3; k < len(cases); k += 3 {
+			i := (k + 3*g) % len(cases)
+			if g%2 == 1 {
+				i = len(cases) - 1 - i
 			}
-		}()
-	}
-	wg.Wait()
+			c := &cases[i]
+			got, err := validate(c)
+			if err != nil {
+				t.Errorf("goroutine %d, %s: %v", g, c.name, err)
+				return
+			}
+			if d := cmp.Diff(c.want, got); d != "" {
+				t.Errorf("goroutine %d, %s (strict %v): the report differs from the sequential one (-want +got):\n%s", g, c.name, c.strict, d)
+				return
+			}
+		}
+	})
 
 	// The shared state is unchanged: a sequential validation still gives
 	// the same reports.

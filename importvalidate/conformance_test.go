@@ -4,63 +4,18 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/internal/conformance"
 )
 
-// conformanceDir holds the module's copy of the reference server's recorded
-// answers and the state behind them.
-const conformanceDir = "../testdata/conformance"
-
-type recordedRequest struct {
-	Method  string            `json:"method"`
-	Path    string            `json:"path"`
-	Headers map[string]string `json:"headers"`
-	Body    json.RawMessage   `json:"body"`
-	RawBody *string           `json:"rawBody"`
-}
-
-type recordedResponse struct {
-	Status int             `json:"status"`
-	Body   json.RawMessage `json:"body"`
-}
-
-func readJSON(t *testing.T, path string, v any) {
+// oracleState returns the state and the tokens of the recorded reference
+// state.
+func oracleState(t *testing.T) (*importvalidate.MemoryState, *auth.MemoryLookup) {
 	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("reading %s: %v", path, err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		t.Fatalf("decoding %s: %v", path, err)
-	}
-}
-
-func oracleSnapshot(t *testing.T) *model.Snapshot {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(conformanceDir, "oracle-state.json"))
-	if err != nil {
-		t.Fatalf("the conformance cases are missing: %v", err)
-	}
-	var s model.Snapshot
-	if err := model.DecodeStrict(b, &s); err != nil {
-		t.Fatalf("oracle-state.json: %v", err)
-	}
-	return &s
-}
-
-// TestConformanceValidate replays every recorded validate case that the
-// reference server answered 200 and compares our reference response with
-// its body byte for byte (as compact JSON). The caller is resolved from the
-// request's token.
-func TestConformanceValidate(t *testing.T) {
-	snap := oracleSnapshot(t)
+	snap := conformance.MustState(t)
 	st, err := importvalidate.NewMemoryState(snap)
 	if err != nil {
 		t.Fatal(err)
@@ -69,6 +24,15 @@ func TestConformanceValidate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return st, tokens
+}
+
+// TestConformanceValidate replays every recorded validate case that the
+// reference server answered 200 and compares our reference response with
+// its body byte for byte (as compact JSON). The caller is resolved from the
+// request's token.
+func TestConformanceValidate(t *testing.T) {
+	st, tokens := oracleState(t)
 	authn := &auth.Authenticator{Lookup: tokens}
 	plain, err := importvalidate.New(importvalidate.Options{State: st})
 	if err != nil {
@@ -78,19 +42,14 @@ func TestConformanceValidate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, _ := filepath.Glob(filepath.Join(conformanceDir, "recorded", "validate-*.response.json"))
 	ran := 0
-	for _, respFile := range files {
-		var resp recordedResponse
-		readJSON(t, respFile, &resp)
+	for _, c := range conformance.MustLoad(t, "validate-*") {
+		name, req, resp := c.Name, c.Request, c.Response
 		if resp.Status != 200 {
 			continue
 		}
-		name := strings.TrimSuffix(filepath.Base(respFile), ".response.json")
 		ran++
 		t.Run(name, func(t *testing.T) {
-			var req recordedRequest
-			readJSON(t, filepath.Join(conformanceDir, "recorded", name+".request.json"), &req)
 			p, err := authn.Authenticate(context.Background(), req.Headers["Authorization"])
 			if err != nil {
 				t.Fatalf("authenticate: %v", err)
@@ -128,6 +87,6 @@ func TestConformanceValidate(t *testing.T) {
 		})
 	}
 	if ran < 10 {
-		t.Fatalf("only %d recorded 200 cases found in %s", ran, conformanceDir)
+		t.Fatalf("only %d recorded 200 cases found", ran)
 	}
 }

@@ -2,15 +2,20 @@ package importvalidate
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 )
 
 // Diagnostic is one finding at one place: a structural problem, or one
 // affected item of an issue at one of its locations. Report.Diagnostics
-// lists them flat, in the order a reader of the input meets them.
+// lists them flat, in the order a reader of the input meets them, and
+// Report.Structural holds the structural ones.
 type Diagnostic struct {
-	// Severity is error, warning or permission.
+	// Severity is error or warning.
 	Severity Severity `json:"severity"`
+	// Category says what the finding is about: the structure, the data
+	// (a rule) or the caller's permissions.
+	Category Category `json:"category"`
 	// Code is the stable code of the problem or rule.
 	Code string `json:"code"`
 	// Message is the text of the problem or issue.
@@ -23,9 +28,26 @@ type Diagnostic struct {
 	// has no place there (a missing permission, the feature limit, or an
 	// input given as a decoded value).
 	Location Location `json:"location"`
-	// Structural reports a problem of the body's structure. When any
-	// structural problem is an error, the rules did not run.
-	Structural bool `json:"structural,omitempty"`
+}
+
+// String formats the diagnostic as "line:col: code: message", with the
+// pointer standing in for line:col when the line is unknown, and the item
+// in parentheses when there is one.
+func (d Diagnostic) String() string {
+	s := fmt.Sprintf("%s: %s: %s", d.Location, d.Code, d.Message)
+	if d.Item != "" {
+		s += " (" + d.Item + ")"
+	}
+	return s
+}
+
+// label is what a printed line names before the code: "permission" for a
+// missing permission, else the severity.
+func (d Diagnostic) label() string {
+	if d.Category == CategoryPermission {
+		return d.Category.String()
+	}
+	return d.Severity.String()
 }
 
 // located reports whether the diagnostic has a byte offset in the input.
@@ -37,13 +59,10 @@ func (d Diagnostic) located() bool { return d.Location.Offset >= 0 }
 // first, by byte offset; the others follow in report order (catalogue
 // order, errors before warnings before permissions).
 func (r *Report) Diagnostics() []Diagnostic {
-	var out []Diagnostic
-	for _, p := range r.Structural {
-		out = append(out, Diagnostic{Severity: p.Severity, Code: p.Code, Message: p.Message,
-			Location: p.Location, Structural: true})
-	}
+	out := slices.Clone([]Diagnostic(r.Structural))
 	for _, is := range r.Issues {
-		d := Diagnostic{Severity: is.Severity, Code: is.Code, Message: is.Message, Location: Location{Offset: -1}}
+		d := Diagnostic{Severity: is.Severity, Category: is.Category, Code: is.Code, Message: is.Message,
+			Location: Location{Offset: -1}}
 		if len(is.Items) == 0 {
 			out = append(out, d)
 			continue

@@ -19,6 +19,18 @@
 // of the import. The caller's rights come from a Permissions value, which
 // the auth package implements.
 //
+// # Diagnostics
+//
+// Every finding is a Diagnostic: a severity (error or warning), a category
+// (structure, rule, or permission: a permission the caller lacks is about
+// the caller, not the data), a stable code, a message and a Location (JSON
+// pointer, byte offset, line and column; the same model.Location that
+// model.DecodeError carries). Report.Structural lists the structural ones;
+// Report.Diagnostics lists all of them flat, in file order; Report.Issues
+// groups the rule findings by rule, as the reference response does.
+// Messages never hold their own position: FormatDiagnostic prints it first,
+// and Problems.Details adds it to the HTTP detail of a reading problem.
+//
 // # Rule catalogue
 //
 // The rules, in catalogue order (see Catalogue), each with its code and the

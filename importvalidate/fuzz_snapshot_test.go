@@ -80,13 +80,13 @@ func checkDecodeError(t *testing.T, data []byte, err error) {
 	if !errors.As(err, &de) {
 		t.Fatalf("DecodeStrict error %T is no *model.DecodeError: %v", err, err)
 	}
-	if de.Offset < -1 || de.Offset > int64(len(data)) {
-		t.Fatalf("offset %d outside the %d bytes: %v", de.Offset, len(data), err)
+	if de.Location.Offset < -1 || de.Location.Offset > int64(len(data)) {
+		t.Fatalf("offset %d outside the %d bytes: %v", de.Location.Offset, len(data), err)
 	}
-	if de.Pointer != "" && !strings.HasPrefix(de.Pointer, "/") {
-		t.Fatalf("pointer %q does not start with /: %v", de.Pointer, err)
+	if de.Location.Pointer != "" && !strings.HasPrefix(de.Location.Pointer, "/") {
+		t.Fatalf("pointer %q does not start with /: %v", de.Location.Pointer, err)
 	}
-	if de.Pointer == "" && de.Offset < 0 && !json.Valid(data) {
+	if de.Location.Pointer == "" && de.Location.Offset < 0 && !json.Valid(data) {
 		t.Fatalf("error of a body that is no JSON text names no place: %v", err)
 	}
 	if de.Msg == "" {

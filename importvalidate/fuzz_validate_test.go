@@ -6,15 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"io"
 	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -24,6 +20,8 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -269,157 +267,8 @@ func TestFuzzSeedsLoad(t *testing.T) {
 func checkFuzzSeeds(t *testing.T, dir string, targets map[string][]reflect.Type) {
 	t.Helper()
 	for name, types := range targets {
-		files, err := os.ReadDir(filepath.Join(dir, name))
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			continue
-		}
-		if len(files) == 0 {
-			t.Errorf("%s: no seed files", name)
-		}
-		for _, fi := range files {
-			path := filepath.Join(dir, name, fi.Name())
-			b, err := os.ReadFile(path)
-			if err != nil {
-				t.Errorf("%s: %v", path, err)
-				continue
-			}
-			vals, err := parseCorpusFile(b)
-			if err != nil {
-				t.Errorf("%s: %v", path, err)
-				continue
-			}
-			if len(vals) != len(types) {
-				t.Errorf("%s: %d values; %s takes %d", path, len(vals), name, len(types))
-				continue
-			}
-			for i, v := range vals {
-				if reflect.TypeOf(v) != types[i] {
-					t.Errorf("%s: value %d is a %T; %s wants %v", path, i, v, name, types[i])
-				}
-			}
-		}
+		testutil.CheckSeeds(t, filepath.Join(dir, name), types...)
 	}
-}
-
-// parseCorpusFile reads a file of the corpus format of go test fuzz: the
-// line "go test fuzz v1", then one value per line written as a Go
-// conversion of a literal, such as []byte("{}") or bool(true).
-func parseCorpusFile(b []byte) ([]any, error) {
-	lines := strings.Split(string(b), "\n")
-	if strings.TrimSuffix(lines[0], "\r") != "go test fuzz v1" {
-		return nil, fmt.Errorf("first line %q is not %q", lines[0], "go test fuzz v1")
-	}
-	var vals []any
-	for n, line := range lines[1:] {
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		v, err := parseCorpusValue(line)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %v", n+2, err)
-		}
-		vals = append(vals, v)
-	}
-	if len(vals) == 0 {
-		return nil, errors.New("no values")
-	}
-	return vals, nil
-}
-
-func parseCorpusValue(line string) (any, error) {
-	expr, err := parser.ParseExpr(line)
-	if err != nil {
-		return nil, err
-	}
-	call, ok := expr.(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return nil, fmt.Errorf("%q is not a conversion of one value", line)
-	}
-	var typ string
-	switch fn := call.Fun.(type) {
-	case *ast.Ident:
-		typ = fn.Name
-	case *ast.ArrayType:
-		if el, ok := fn.Elt.(*ast.Ident); ok && fn.Len == nil && (el.Name == "byte" || el.Name == "uint8") {
-			typ = "[]byte"
-		}
-	}
-	arg := call.Args[0]
-	if typ == "bool" {
-		id, ok := arg.(*ast.Ident)
-		if !ok || (id.Name != "true" && id.Name != "false") {
-			return nil, fmt.Errorf("%q: not a boolean", line)
-		}
-		return id.Name == "true", nil
-	}
-	lit, ok := arg.(*ast.BasicLit)
-	if !ok {
-		return nil, fmt.Errorf("%q: the argument is not a literal", line)
-	}
-	switch typ {
-	case "[]byte", "string":
-		if lit.Kind != token.STRING {
-			return nil, fmt.Errorf("%q: not a string literal", line)
-		}
-		s, err := strconv.Unquote(lit.Value)
-		if err != nil {
-			return nil, err
-		}
-		if typ == "string" {
-			return s, nil
-		}
-		return []byte(s), nil
-	case "byte", "uint8":
-		switch lit.Kind {
-		case token.CHAR:
-			r, _, _, err := strconv.UnquoteChar(lit.Value[1:len(lit.Value)-1], '\'')
-			if err != nil || r > 0xFF {
-				return nil, fmt.Errorf("%q: not a byte", line)
-			}
-			return byte(r), nil
-		case token.INT:
-			n, err := strconv.ParseUint(lit.Value, 0, 8)
-			if err != nil {
-				return nil, err
-			}
-			return byte(n), nil
-		}
-	case "int", "int64":
-		if lit.Kind == token.INT {
-			n, err := strconv.ParseInt(lit.Value, 0, 64)
-			if err != nil {
-				return nil, err
-			}
-			if typ == "int" {
-				return int(n), nil
-			}
-			return n, nil
-		}
-	}
-	return nil, fmt.Errorf("%q: unsupported value", line)
-}
-
-// marshalCorpusFile writes values in the corpus format of go test fuzz.
-func marshalCorpusFile(vals ...any) []byte {
-	var b bytes.Buffer
-	b.WriteString("go test fuzz v1\n")
-	for _, v := range vals {
-		switch x := v.(type) {
-		case []byte:
-			fmt.Fprintf(&b, "[]byte(%q)\n", x)
-		case string:
-			fmt.Fprintf(&b, "string(%q)\n", x)
-		case bool:
-			fmt.Fprintf(&b, "bool(%v)\n", x)
-		case byte:
-			fmt.Fprintf(&b, "byte(%q)\n", x)
-		default:
-			panic(fmt.Sprintf("unsupported corpus value %T", v))
-		}
-	}
-	return b.Bytes()
 }
 
 // writeSeedsEnv names the environment variable that makes
@@ -436,28 +285,17 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	}
 	validate := map[string][]byte{}
 	add := func(name string, body []byte, caller byte) {
-		validate[name] = marshalCorpusFile(body, false, false, caller)
-		validate[name+"-strict"] = marshalCorpusFile(body, true, false, caller)
-		validate[name+"-coerce"] = marshalCorpusFile(body, false, true, caller)
+		validate[name] = testutil.MarshalCorpus(t, body, false, false, caller)
+		validate[name+"-strict"] = testutil.MarshalCorpus(t, body, true, false, caller)
+		validate[name+"-coerce"] = testutil.MarshalCorpus(t, body, false, true, caller)
 	}
 	callers := map[string]byte{
 		"*:*.unleash-insecure-admin-api-token":                          1,
 		"user:62e4aa0433ed0562b9cef06ab66a0b7233fab6fc07064da0816b9497": 2,
 		"user:e9739938270d7f29d0039e15f4a19c4ecbac8459a671ae808e42c2bf": 3,
 	}
-	paths, err := filepath.Glob(filepath.Join(conformanceDir, "recorded", "validate-*.request.json"))
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no recorded requests (%v)", err)
-	}
-	for _, p := range paths {
-		var req recordedRequest
-		readJSON(t, p, &req)
-		body := []byte(req.Body)
-		if req.RawBody != nil {
-			body = []byte(*req.RawBody)
-		}
-		name := strings.TrimSuffix(filepath.Base(p), ".request.json")
-		add("recorded-"+strings.TrimPrefix(name, "validate-"), body, callers[req.Headers["Authorization"]])
+	for _, c := range conformance.MustLoad(t, "validate-*") {
+		add("recorded-"+strings.TrimPrefix(c.Name, "validate-"), c.Request.Payload(), callers[c.Request.Headers["Authorization"]])
 	}
 	for _, o := range []exportgen.Options{
 		{Features: 1, Seed: 1},
@@ -472,21 +310,21 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	}
 
 	snapshots := map[string][]byte{}
-	if b, err := os.ReadFile(filepath.Join(conformanceDir, "oracle-state.json")); err == nil {
-		snapshots["oracle-state"] = marshalCorpusFile(b)
+	if b, err := os.ReadFile(conformance.StatePath()); err == nil {
+		snapshots["oracle-state"] = testutil.MarshalCorpus(t, b)
 	} else {
 		t.Fatal(err)
 	}
-	snapshots["default-state"] = marshalCorpusFile(model.DefaultSnapshotJSON())
+	snapshots["default-state"] = testutil.MarshalCorpus(t, model.DefaultSnapshotJSON())
 	for _, o := range []exportgen.Options{{Features: 12, Seed: 5, ProblemShare: 1}, {Features: 2, Project: "other"}} {
 		b, err := json.Marshal(exportgen.Snapshot(o))
 		if err != nil {
 			t.Fatal(err)
 		}
-		snapshots[fmt.Sprintf("exportgen-n%d-seed%d", o.Features, o.Seed)] = marshalCorpusFile(b)
+		snapshots[fmt.Sprintf("exportgen-n%d-seed%d", o.Features, o.Seed)] = testutil.MarshalCorpus(t, b)
 	}
 	for name, s := range hostileSnapshotSeeds() {
-		snapshots["hostile-"+name] = marshalCorpusFile([]byte(s))
+		snapshots["hostile-"+name] = testutil.MarshalCorpus(t, []byte(s))
 	}
 
 	writeSeedDir(t, filepath.Join("testdata", "fuzz", "FuzzValidate"), validate)

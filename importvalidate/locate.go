@@ -38,5 +38,5 @@ func locatePointers(data []byte, locs []*Location) {
 			kept[i].Offset = off
 		}
 	}
-	Positions(data, locs...)
+	positions(data, locs...)
 }

@@ -2,10 +2,10 @@ package importvalidate
 
 import "github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 
-// Positions fills in Line and Column of each location from its byte offset
+// positions fills in Line and Column of each location from its byte offset
 // in src. Lines are separated by '\n'; columns count bytes from 1. It reads
 // src once, however many locations there are.
-func Positions(src []byte, locs ...*Location) {
+func positions(src []byte, locs ...*Location) {
 	if len(locs) == 0 {
 		return
 	}

@@ -23,7 +23,7 @@ func FormatDiagnostic(name string, d Diagnostic) string {
 	case l.Pointer != "":
 		b.WriteString(":" + l.Pointer)
 	}
-	fmt.Fprintf(&b, ": %s %s: %s", d.Severity, d.Code, documentPointers(d.Message))
+	fmt.Fprintf(&b, ": %s %s: %s", d.label(), d.Code, documentPointers(d.Message))
 	if d.Item != "" {
 		fmt.Fprintf(&b, " (%s)", d.Item)
 	}
@@ -65,13 +65,13 @@ func (r *Report) Summary() string {
 	}
 	var errs, warns, perms int
 	for _, d := range r.Diagnostics() {
-		switch d.Severity {
-		case SeverityError:
-			errs++
-		case SeverityWarning:
-			warns++
-		case SeverityPermission:
+		switch {
+		case d.Category == CategoryPermission:
 			perms++
+		case d.Severity == SeverityError:
+			errs++
+		case d.Severity == SeverityWarning:
+			warns++
 		}
 	}
 	return fmt.Sprintf("%s, %s, %s", count(errs, "error", "errors"), count(warns, "warning", "warnings"),

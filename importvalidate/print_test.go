@@ -2,6 +2,7 @@ package importvalidate
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -19,7 +20,7 @@ func TestDiagnosticsOrder(t *testing.T) {
 		}},
 		{Severity: SeverityError, Code: "limit", Message: "L"},
 		{Severity: SeverityWarning, Code: "w", Message: "W", Items: []Item{{Value: "early", Locations: []Location{at(5, 1)}}}},
-		{Severity: SeverityPermission, Code: "perm", Message: "P", Items: []Item{{Value: "X"}, {Value: "Y"}}},
+		{Severity: SeverityError, Category: CategoryPermission, Code: "perm", Message: "P", Items: []Item{{Value: "X"}, {Value: "Y"}}},
 	}}
 	var got []string
 	for _, d := range rep.Diagnostics() {
@@ -45,14 +46,14 @@ func TestFormatDiagnostic(t *testing.T) {
 		{Diagnostic{Severity: SeverityWarning, Code: "w", Message: "M", Item: "i",
 			Location: Location{Pointer: "/data/features/0/name", Offset: -1}},
 			"f.json:/data/features/0/name: warning w: M (i)"},
-		{Diagnostic{Severity: SeverityPermission, Code: "missing-permissions", Message: "M", Item: "Create feature flags",
+		{Diagnostic{Severity: SeverityError, Category: CategoryPermission, Code: "missing-permissions", Message: "M", Item: "Create feature flags",
 			Location: Location{Offset: -1}},
 			"f.json: permission missing-permissions: M (Create feature flags)"},
-		{Diagnostic{Severity: SeverityError, Code: "required", Structural: true,
+		{Diagnostic{Severity: SeverityError, Code: "required", Category: CategoryStructure,
 			Message:  "The `/body/data` property is required. It was not present on the data you sent.",
 			Location: Location{Pointer: "/data", Offset: 0, Line: 1, Column: 1}},
 			"f.json:1:1: error required: The `/data` property is required. It was not present on the data you sent."},
-		{Diagnostic{Severity: SeverityError, Code: "type", Structural: true,
+		{Diagnostic{Severity: SeverityError, Code: "type", Category: CategoryStructure,
 			Message:  "The `/body` property must be object.",
 			Location: Location{Offset: 0, Line: 1, Column: 1}},
 			"f.json:1:1: error type: The `/` property must be object."},
@@ -64,22 +65,29 @@ func TestFormatDiagnostic(t *testing.T) {
 	}
 }
 
-func TestWriteTextStructuralFailure(t *testing.T) {
+// writeText validates body with the default options and returns the
+// report and the lines WriteText prints for it.
+func writeText(t *testing.T, name string, body []byte) (*Report, []string) {
+	t.Helper()
 	v, err := New(Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := v.Validate(context.Background(), []byte(`{"project":"p","environment":"e","data":{"features":[{"name":"a","x":1}]}}`), Target{})
+	rep, err := v.Validate(context.Background(), body, Target{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := WriteText(&b, "in.json", rep); err != nil {
+	if err := WriteText(&b, name, rep); err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	return rep, strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+}
+
+func TestWriteTextStructuralFailure(t *testing.T) {
+	rep, lines := writeText(t, "in.json", []byte(`{"project":"p","environment":"e","data":{"features":[{"name":"a","x":1}]}}`))
 	if len(lines) < 3 || lines[len(lines)-1] != "3 structural problems; the import rules did not run" {
-		t.Errorf("WriteText:\n%s", b.String())
+		t.Errorf("WriteText:\n%s", strings.Join(lines, "\n"))
 	}
 	if rep.Project != "p" || rep.Environment != "e" {
 		t.Errorf("target %q/%q, want the file's p/e", rep.Project, rep.Environment)
@@ -91,19 +99,7 @@ func TestWriteTextRecordedBody(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := v.Validate(context.Background(), body, Target{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	if err := WriteText(&b, "f", rep); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	rep, lines := writeText(t, "f", body)
 	if n := len(lines) - 1; lines[n] != "6 errors, 0 warnings, 0 missing permissions" {
 		t.Errorf("summary %q after %d lines", lines[n], n)
 	}
@@ -113,5 +109,48 @@ func TestWriteTextRecordedBody(t *testing.T) {
 			t.Errorf("diagnostic at byte %d after one at %d", d.Location.Offset, prev)
 		}
 		prev = d.Location.Offset
+	}
+}
+
+// TestProblemsError checks that a list of problems names its first
+// problem and counts the rest instead of printing every one.
+func TestProblemsError(t *testing.T) {
+	p := func(line int, code string) Diagnostic {
+		return Diagnostic{Severity: SeverityError, Category: CategoryStructure, Code: code, Message: "M " + code,
+			Location: Location{Pointer: "/x", Offset: int64(line), Line: line, Column: 2}}
+	}
+	tests := []struct {
+		ps   Problems
+		want string
+	}{
+		{nil, "no problems"},
+		{Problems{p(1, "type")}, "1:2: type: M type"},
+		{Problems{p(1, "type"), p(2, "required"), p(3, "enum")}, "1:2: type: M type (and 2 more)"},
+		{Problems{{Code: "syntax", Message: "S", Location: Location{Offset: -1}}}, "/: syntax: S"},
+	}
+	for _, tt := range tests {
+		if got := tt.ps.Error(); got != tt.want {
+			t.Errorf("Error() = %q, want %q", got, tt.want)
+		}
+	}
+	if (Problems{}).Err() != nil {
+		t.Error("Err of no problems is not nil")
+	}
+}
+
+func TestEnumNames(t *testing.T) {
+	for _, tt := range []struct {
+		got  fmt.Stringer
+		want string
+	}{
+		{SeverityError, "error"}, {SeverityWarning, "warning"}, {Severity(0), "Severity(0)"}, {Severity(3), "Severity(3)"},
+		{CategoryStructure, "structure"}, {CategoryRule, "rule"}, {CategoryPermission, "permission"}, {Category(4), "Category(4)"},
+	} {
+		if got := tt.got.String(); got != tt.want {
+			t.Errorf("String() = %q, want %q", got, tt.want)
+		}
+	}
+	if b, err := CategoryPermission.MarshalText(); err != nil || string(b) != "permission" {
+		t.Errorf("MarshalText = %s, %v", b, err)
 	}
 }

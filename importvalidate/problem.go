@@ -2,11 +2,11 @@ package importvalidate
 
 import (
 	"fmt"
-	"sort"
-	"strings"
+
+	"github.com/flagadmin/flagadmin/model"
 )
 
-// Severity says how much a problem matters.
+// Severity says how much a finding matters.
 type Severity int
 
 // The severities, from the most to the least severe.
@@ -15,80 +15,57 @@ const (
 	SeverityError Severity = iota + 1
 	// SeverityWarning is something the user should know.
 	SeverityWarning
-	// SeverityPermission is a permission the caller lacks.
-	SeverityPermission
 )
 
-// String returns "error", "warning" or "permission".
-func (s Severity) String() string {
-	switch s {
-	case SeverityError:
-		return "error"
-	case SeverityWarning:
-		return "warning"
-	case SeverityPermission:
-		return "permission"
-	}
-	return fmt.Sprintf("Severity(%d)", int(s))
-}
+// String returns "error" or "warning".
+func (s Severity) String() string { return enumName("Severity", int(s), "error", "warning") }
 
 // MarshalText writes the severity's name.
 func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
-// Location is a place in the input document. The byte offset is the truth;
-// Line and Column are derived from it (see Positions) and are zero until
-// then.
-type Location struct {
-	// Pointer is the JSON pointer (RFC 6901) of the value, such as
-	// "/data/features/3/name". For a missing member it names the member.
-	Pointer string `json:"pointer"`
-	// Offset is the byte offset of the value's first byte in the input (for
-	// a missing member: of the object that lacks it), or -1 when unknown.
-	Offset int64 `json:"offset"`
-	// Line is the 1-based line of Offset; 0 when not computed.
-	Line int `json:"line,omitempty"`
-	// Column is the 1-based column of Offset, counted in bytes; 0 when not
-	// computed.
-	Column int `json:"column,omitempty"`
+// Category says what a finding is about: the body's structure, the data
+// (a rule), or the caller (a permission the caller lacks). It is apart from
+// the severity: a missing permission blocks this caller's import, not the
+// data's.
+type Category int
+
+// The categories, in the order a report lists them.
+const (
+	// CategoryStructure is a problem of the body's structure: its syntax
+	// or its shape against the import schema. When one is an error, the
+	// rules did not run.
+	CategoryStructure Category = iota + 1
+	// CategoryRule is a finding of a rule about the data.
+	CategoryRule
+	// CategoryPermission is a permission the caller lacks for the import.
+	// The reference response lists these apart, under "permissions".
+	CategoryPermission
+)
+
+// String returns "structure", "rule" or "permission".
+func (c Category) String() string {
+	return enumName("Category", int(c), "structure", "rule", "permission")
 }
 
-// String formats the location as "line:col" when known, else as the
-// pointer.
-func (l Location) String() string {
-	if l.Line > 0 {
-		return fmt.Sprintf("%d:%d", l.Line, l.Column)
+// enumName is the name of the value v of an enumeration that counts from
+// 1 with the given names, or "Type(v)" for a value out of range.
+func enumName(typ string, v int, names ...string) string {
+	if v >= 1 && v <= len(names) {
+		return names[v-1]
 	}
-	if l.Pointer == "" {
-		return "/"
-	}
-	return l.Pointer
+	return fmt.Sprintf("%s(%d)", typ, v)
 }
 
-// Problem is one structural problem of a request body: a value with a
-// severity, a stable code, a message in the reference server's wording and
-// a location.
-type Problem struct {
-	// Severity is SeverityError for structural problems, but for the
-	// warnings of code CodeNumber outside strict mode.
-	Severity Severity `json:"severity"`
-	// Code is a stable identifier of the kind of problem, one of the Code*
-	// constants.
-	Code string `json:"code"`
-	// Message is the human-readable text, in the reference server's wording
-	// where it has one.
-	Message string `json:"message"`
-	// Location is where the problem is.
-	Location Location `json:"location"`
-}
+// MarshalText writes the category's name.
+func (c Category) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
-// Error formats the problem as "line:col: code: message".
-func (p Problem) Error() string {
-	return fmt.Sprintf("%s: %s: %s", p.Location, p.Code, p.Message)
-}
+// Location is a place in the input document (see model.Location): the
+// same type that model.DecodeError carries.
+type Location = model.Location
 
-// Problems is a list of problems. It sorts by offset, de-duplicates and
-// implements error.
-type Problems []Problem
+// Problems is the list of a body's structural problems, each a Diagnostic
+// of CategoryStructure in file order. It implements error.
+type Problems []Diagnostic
 
 // HasErrors reports whether any problem has SeverityError.
 func (ps Problems) HasErrors() bool {
@@ -100,22 +77,16 @@ func (ps Problems) HasErrors() bool {
 	return false
 }
 
-// Error joins the problems, one per line.
+// Error names the first problem and how many follow it:
+// "line:col: code: message (and N more)".
 func (ps Problems) Error() string {
 	switch len(ps) {
 	case 0:
 		return "no problems"
 	case 1:
-		return ps[0].Error()
+		return ps[0].String()
 	}
-	var b strings.Builder
-	for i, p := range ps {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(p.Error())
-	}
-	return b.String()
+	return fmt.Sprintf("%s (and %d more)", ps[0], len(ps)-1)
 }
 
 // Err returns ps as an error, or nil when it is empty.
@@ -124,42 +95,4 @@ func (ps Problems) Err() error {
 		return nil
 	}
 	return ps
-}
-
-// Sort orders the problems by byte offset (unknown offsets last), then by
-// pointer, code and message. The order is stable.
-func (ps Problems) Sort() {
-	sort.SliceStable(ps, func(i, j int) bool { return ps[i].less(ps[j]) })
-}
-
-func (p Problem) less(q Problem) bool {
-	po, qo := p.Location.Offset, q.Location.Offset
-	if (po < 0) != (qo < 0) {
-		return qo < 0
-	}
-	if po != qo {
-		return po < qo
-	}
-	if p.Location.Pointer != q.Location.Pointer {
-		return p.Location.Pointer < q.Location.Pointer
-	}
-	if p.Code != q.Code {
-		return p.Code < q.Code
-	}
-	return p.Message < q.Message
-}
-
-// Dedup removes problems equal to an earlier one (same severity, code,
-// message and location), keeping the first, and returns the shortened list.
-func (ps Problems) Dedup() Problems {
-	seen := make(map[Problem]struct{}, len(ps))
-	out := ps[:0]
-	for _, p := range ps {
-		if _, ok := seen[p]; ok {
-			continue
-		}
-		seen[p] = struct{}{}
-		out = append(out, p)
-	}
-	return out
 }

@@ -19,8 +19,11 @@ type Item struct {
 // Issue is one finding of a rule: a severity, the rule's stable code, a
 // message and the affected items.
 type Issue struct {
-	// Severity is error, warning or permission.
+	// Severity is error or warning.
 	Severity Severity `json:"severity"`
+	// Category is CategoryRule, or CategoryPermission for the permissions
+	// the caller lacks.
+	Category Category `json:"category"`
 	// Code is the stable code of the rule that found it.
 	Code string `json:"code"`
 	// Message is the text of the finding, in the reference server's
@@ -50,34 +53,39 @@ type Report struct {
 	// them as strings.
 	Project     string `json:"project"`
 	Environment string `json:"environment"`
-	// Structural lists the problems of the body's structure. When it holds
-	// an error the body was not validated further and Issues is empty; over
-	// HTTP this is a 400 (see Problems.Details).
+	// Structural lists the problems of the body's structure, diagnostics
+	// of CategoryStructure in file order. When it holds an error the body
+	// was not validated further and Issues is empty; over HTTP this is a
+	// 400 (see Problems.Details).
 	Structural Problems `json:"structural,omitempty"`
-	// Issues are the findings of the rules: errors, then warnings, then the
-	// permissions entry, each group in catalogue order.
+	// Issues are the findings of the rules grouped by rule: errors, then
+	// warnings, then the permissions entry, each group in catalogue order.
+	// Report.Diagnostics lists the same findings flat, one per place.
 	Issues []Issue `json:"issues"`
 }
 
 // HasErrors reports whether the body failed the structural tier or any
-// issue has SeverityError, that is, whether the data cannot be imported.
+// rule issue has SeverityError, that is, whether the data cannot be
+// imported. Missing permissions do not count: they are the caller's, not
+// the data's.
 func (r *Report) HasErrors() bool {
 	if r.Structural.HasErrors() {
 		return true
 	}
 	for _, is := range r.Issues {
-		if is.Severity == SeverityError {
+		if is.Severity == SeverityError && is.Category != CategoryPermission {
 			return true
 		}
 	}
 	return false
 }
 
-// Count returns the number of issues of severity s.
+// Count returns the number of rule issues of severity s; the permissions
+// entry is not counted.
 func (r *Report) Count(s Severity) int {
 	n := 0
 	for _, is := range r.Issues {
-		if is.Severity == s {
+		if is.Severity == s && is.Category != CategoryPermission {
 			n++
 		}
 	}
@@ -111,13 +119,13 @@ func (r *Report) response(referenceOnly bool) model.ValidateResponse {
 			continue
 		}
 		mi := model.Issue{Message: is.Message, AffectedItems: is.values()}
-		switch is.Severity {
-		case SeverityError:
-			out.Errors = append(out.Errors, mi)
-		case SeverityWarning:
-			out.Warnings = append(out.Warnings, mi)
-		case SeverityPermission:
+		switch {
+		case is.Category == CategoryPermission:
 			out.Permissions = append(out.Permissions, mi)
+		case is.Severity == SeverityError:
+			out.Errors = append(out.Errors, mi)
+		case is.Severity == SeverityWarning:
+			out.Warnings = append(out.Warnings, mi)
 		}
 	}
 	return out

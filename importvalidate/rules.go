@@ -73,8 +73,12 @@ type Rule struct {
 	// Code is the stable code stamped on the rule's issues. It also names
 	// the rule in Options.Disable.
 	Code string
-	// Severity is the severity stamped on issues that leave it zero.
+	// Severity is the severity stamped on issues that leave it zero
+	// (SeverityError when this is zero too).
 	Severity Severity
+	// Category is the category stamped on the rule's issues: CategoryRule
+	// when zero, CategoryPermission for the permissions entry.
+	Category Category
 	// Summary says in one line what the rule checks.
 	Summary string
 	// Reference marks the rules of the reference server, whose issues go

@@ -11,7 +11,6 @@ const (
 	PermCreateFeature         = "CREATE_FEATURE"
 	PermUpdateFeature         = "UPDATE_FEATURE"
 	PermCreateTagType         = "CREATE_TAG_TYPE"
-	PermAdmin                 = "ADMIN"
 )
 
 // PermissionDisplayName returns the name the reference response uses for a
@@ -82,7 +81,7 @@ func requiredPermissions(in *Input) []string {
 // required permissions the caller lacks, in catalogue order.
 func ruleMissingPermissions() Rule {
 	return Rule{
-		Code: CodeMissingPermissions, Severity: SeverityPermission, Reference: true,
+		Code: CodeMissingPermissions, Category: CategoryPermission, Reference: true,
 		Summary: "the caller holds every permission the import needs",
 		Check: func(_ context.Context, in *Input) ([]Issue, error) {
 			var items []Item

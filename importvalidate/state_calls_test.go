@@ -28,34 +28,19 @@ func (c *countingState) hit(method string) error {
 }
 
 func (c *countingState) Strategies(ctx context.Context, n []string) ([]importvalidate.StrategyType, error) {
-	if err := c.hit("Strategies"); err != nil {
-		return nil, err
-	}
-	return c.State.Strategies(ctx, n)
+	return counted(c, "Strategies", func() ([]importvalidate.StrategyType, error) { return c.State.Strategies(ctx, n) })
 }
 func (c *countingState) ContextFields(ctx context.Context, n []string) ([]importvalidate.ContextFieldDef, error) {
-	if err := c.hit("ContextFields"); err != nil {
-		return nil, err
-	}
-	return c.State.ContextFields(ctx, n)
+	return counted(c, "ContextFields", func() ([]importvalidate.ContextFieldDef, error) { return c.State.ContextFields(ctx, n) })
 }
 func (c *countingState) Segments(ctx context.Context, n []string) ([]importvalidate.SegmentDef, error) {
-	if err := c.hit("Segments"); err != nil {
-		return nil, err
-	}
-	return c.State.Segments(ctx, n)
+	return counted(c, "Segments", func() ([]importvalidate.SegmentDef, error) { return c.State.Segments(ctx, n) })
 }
 func (c *countingState) TagTypes(ctx context.Context, n []string) ([]string, error) {
-	if err := c.hit("TagTypes"); err != nil {
-		return nil, err
-	}
-	return c.State.TagTypes(ctx, n)
+	return counted(c, "TagTypes", func() ([]string, error) { return c.State.TagTypes(ctx, n) })
 }
 func (c *countingState) Features(ctx context.Context, n []string) ([]importvalidate.ExistingFeature, error) {
-	if err := c.hit("Features"); err != nil {
-		return nil, err
-	}
-	return c.State.Features(ctx, n)
+	return counted(c, "Features", func() ([]importvalidate.ExistingFeature, error) { return c.State.Features(ctx, n) })
 }
 func (c *countingState) Project(ctx context.Context, id string) (importvalidate.ProjectSettings, bool, error) {
 	if err := c.hit("Project"); err != nil {
@@ -64,10 +49,17 @@ func (c *countingState) Project(ctx context.Context, id string) (importvalidate.
 	return c.State.Project(ctx, id)
 }
 func (c *countingState) FeaturesWithStrategies(ctx context.Context, env string, n []string) ([]string, error) {
-	if err := c.hit("FeaturesWithStrategies"); err != nil {
-		return nil, err
+	return counted(c, "FeaturesWithStrategies", func() ([]string, error) { return c.State.FeaturesWithStrategies(ctx, env, n) })
+}
+
+// counted asks the state with ask after counting the call of name, or
+// fails it as the state was told to.
+func counted[T any](c *countingState, name string, ask func() (T, error)) (T, error) {
+	if err := c.hit(name); err != nil {
+		var zero T
+		return zero, err
 	}
-	return c.State.FeaturesWithStrategies(ctx, env, n)
+	return ask()
 }
 
 // countingPerms counts permission questions.

@@ -184,7 +184,8 @@ func problemsOf(found []schema.Problem) Problems {
 		if p.Kind == schema.KindNumber {
 			sev = SeverityWarning
 		}
-		out[i] = Problem{Severity: sev, Code: kindCode(p), Message: p.Message, Location: Location(p.Location)}
+		out[i] = Diagnostic{Severity: sev, Category: CategoryStructure, Code: kindCode(p), Message: p.Message,
+			Location: Location(p.Location)}
 	}
 	return out
 }
@@ -235,11 +236,20 @@ func kindCode(p schema.Problem) string {
 // body: path is "/body" followed by the pointer (for code enum: the last
 // token of the pointer, as the reference server writes it; empty for a
 // problem that has no place, such as a syntax error), message is the
-// problem's message.
+// problem's message. The reading problems the reference words otherwise
+// (syntax, invalid UTF-8, a duplicate key, nesting too deep) name their
+// line, column and byte offset in the message, as the HTTP answer has no
+// other place for them.
 func (ps Problems) Details() []model.ErrorDetail {
 	out := make([]model.ErrorDetail, len(ps))
 	for i, p := range ps {
 		d := model.ErrorDetail{Message: p.Message}
+		switch p.Code {
+		case CodeSyntax, CodeMaxDepth, CodeInvalidUTF8, CodeDuplicateKey:
+			if l := p.Location; l.Line > 0 {
+				d.Message += fmt.Sprintf(" (line %d, column %d, byte %d)", l.Line, l.Column, l.Offset)
+			}
+		}
 		switch p.Code {
 		case CodeEnum:
 			d.Path = lastToken(p.Location.Pointer)

@@ -4,79 +4,25 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
+	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// recordedDir holds the module's copy of the reference server's recorded
-// answers, relative to the package directory.
-const recordedDir = "../testdata/conformance/recorded"
-
-type stRecordedRequest struct {
-	Method  string          `json:"method"`
-	Path    string          `json:"path"`
-	Body    json.RawMessage `json:"body"`
-	RawBody *string         `json:"rawBody"`
-}
-
-type stRecordedResponse struct {
-	Status int `json:"status"`
-	Body   struct {
+// stDetails decodes the details of a recorded error body.
+func stDetails(t *testing.T, body []byte) []model.ErrorDetail {
+	t.Helper()
+	var b struct {
 		Details []model.ErrorDetail `json:"details"`
-	} `json:"body"`
-}
-
-// stRecorded is one recorded validate-* exchange.
-type stRecorded struct {
-	name string
-	body []byte
-	resp stRecordedResponse
-}
-
-// stLoadRecorded reads every recorded validate-* exchange; a missing
-// directory fails the test.
-func stLoadRecorded(t *testing.T) []stRecorded {
-	t.Helper()
-	names, err := filepath.Glob(filepath.Join(recordedDir, "validate-*.request.json"))
-	if err != nil {
-		t.Fatal(err)
 	}
-	if len(names) == 0 {
-		t.Fatalf("no recorded requests in %s (testdata/refresh fills it)", recordedDir)
+	if err := json.Unmarshal(body, &b); err != nil {
+		t.Fatalf("recorded body: %v", err)
 	}
-	var out []stRecorded
-	for _, reqPath := range names {
-		name := strings.TrimSuffix(filepath.Base(reqPath), ".request.json")
-		var req stRecordedRequest
-		stReadJSON(t, reqPath, &req)
-		var resp stRecordedResponse
-		stReadJSON(t, filepath.Join(recordedDir, name+".response.json"), &resp)
-		r := stRecorded{name: name, resp: resp}
-		switch {
-		case req.RawBody != nil:
-			r.body = []byte(*req.RawBody)
-		case len(req.Body) > 0:
-			r.body = req.Body
-		}
-		out = append(out, r)
-	}
-	return out
-}
-
-func stReadJSON(t *testing.T, path string, v any) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
+	return b.Details
 }
 
 func stNew(t testing.TB, opts StructureOptions) *Structure {
@@ -93,21 +39,22 @@ func stNew(t testing.TB, opts StructureOptions) *Structure {
 func TestRecordedSchemaFailures(t *testing.T) {
 	s := stNew(t, StructureOptions{})
 	n := 0
-	for _, r := range stLoadRecorded(t) {
-		if r.resp.Status != 400 || !(strings.HasPrefix(r.name, "validate-schema-") || r.name == "validate-empty-body") {
+	for _, r := range conformance.MustLoad(t, "validate-*") {
+		if r.Response.Status != 400 || !(strings.HasPrefix(r.Name, "validate-schema-") || r.Name == "validate-empty-body") {
 			continue
 		}
 		n++
-		t.Run(r.name, func(t *testing.T) {
-			if len(r.resp.Body.Details) == 0 {
+		t.Run(r.Name, func(t *testing.T) {
+			details := stDetails(t, r.Response.Body)
+			if len(details) == 0 {
 				t.Fatal("recorded answer has no details")
 			}
-			_, ps := s.Check(r.body)
+			_, ps := s.Check(r.Request.Payload())
 			if len(ps) == 0 {
 				t.Fatal("no problems")
 			}
 			got := ps.Details()[0]
-			if want := r.resp.Body.Details[0]; got != want {
+			if want := details[0]; got != want {
 				t.Errorf("first detail\n got %+v\nwant %+v", got, want)
 			}
 		})
@@ -124,23 +71,24 @@ func TestRecordedAccepted(t *testing.T) {
 	plain := stNew(t, StructureOptions{})
 	coerce := stNew(t, StructureOptions{CoerceScalars: true})
 	n := 0
-	for _, r := range stLoadRecorded(t) {
-		if r.resp.Status != 200 {
+	for _, r := range conformance.MustLoad(t, "validate-*") {
+		if r.Response.Status != 200 {
 			continue
 		}
 		n++
-		t.Run(r.name, func(t *testing.T) {
-			if _, ps := coerce.Check(r.body); len(ps) > 0 {
+		t.Run(r.Name, func(t *testing.T) {
+			raw := r.Request.Payload()
+			if _, ps := coerce.Check(raw); len(ps) > 0 {
 				t.Errorf("with coercion: %v", ps)
 			}
-			if r.name == "validate-schema-project-not-string" {
+			if r.Name == "validate-schema-project-not-string" {
 				return
 			}
-			body, ps := plain.Check(r.body)
+			body, ps := plain.Check(raw)
 			if len(ps) > 0 {
 				t.Errorf("without coercion: %v", ps)
 			}
-			if !bytes.Equal(body, r.body) {
+			if !bytes.Equal(body, raw) {
 				t.Error("body changed without coercion")
 			}
 		})
@@ -155,7 +103,7 @@ func TestRecordedAccepted(t *testing.T) {
 func TestProjectNotString(t *testing.T) {
 	raw := []byte(`{"project": 5, "environment": "development", "data": {"features": [], "featureStrategies": [], "tagTypes": []}}`)
 	_, ps := stNew(t, StructureOptions{}).Check(raw)
-	want := Problem{Severity: SeverityError, Code: CodeType,
+	want := Diagnostic{Severity: SeverityError, Category: CategoryStructure, Code: CodeType,
 		Message:  "The `/body/project` property must be string. You sent 5.",
 		Location: Location{Pointer: "/project", Offset: 12, Line: 1, Column: 13}}
 	if len(ps) != 1 || ps[0] != want {
@@ -347,10 +295,10 @@ func TestHostileInputs(t *testing.T) {
 	}{
 		{name: "empty body", body: "", code: CodeRequired, ptr: "/project", offset: 0, line: 1, col: 1, count: 3,
 			contains: "The `/body/project` property is required."},
-		{name: "only whitespace", body: " \n ", code: CodeSyntax, offset: 3, line: 2, col: 2, contains: "Unexpected end of JSON input at line 2, column 2 (byte 3)"},
-		{name: "not JSON", body: "hello", code: CodeSyntax, offset: 0, line: 1, col: 1, contains: "Unexpected character 'h' at line 1, column 1 (byte 0)"},
+		{name: "only whitespace", body: " \n ", code: CodeSyntax, offset: 3, line: 2, col: 2, contains: "Unexpected end of JSON input"},
+		{name: "not JSON", body: "hello", code: CodeSyntax, offset: 0, line: 1, col: 1, contains: "Unexpected character 'h'"},
 		{name: "truncated", body: "{\"project\":\"default\",\n", code: CodeSyntax, offset: 22, line: 2, col: 1,
-			contains: "Unexpected end of JSON input at line 2, column 1 (byte 22)"},
+			contains: "Unexpected end of JSON input"},
 		{name: "truncated string", body: `{"project":"def`, code: CodeSyntax, offset: 15, line: 1, col: 16, contains: "Unexpected end of JSON input"},
 		{name: "trailing data", body: `{} {}`, code: CodeSyntax, offset: 3, line: 1, col: 4, contains: "Unexpected data after the JSON value"},
 		{name: "trailing comma", body: `{"a":1,}`, code: CodeSyntax, offset: 7, line: 1, col: 8, contains: "expected a double-quoted property name"},
@@ -389,12 +337,16 @@ func TestHostileInputs(t *testing.T) {
 			if !strings.Contains(p.Message, tt.contains) {
 				t.Errorf("message %q does not contain %q", p.Message, tt.contains)
 			}
-			if p.Code == CodeSyntax {
-				if !strings.Contains(p.Message, fmt.Sprintf("line %d, column %d (byte %d)", tt.line, tt.col, tt.offset)) {
-					t.Errorf("syntax message %q does not name line:column and byte", p.Message)
-				}
-				if d := ps.Details()[0]; d.Path != "" || d.Message != p.Message {
-					t.Errorf("detail %+v", d)
+			// The position is the location's, never the message's; the
+			// HTTP detail of a reading problem adds it.
+			if positionText.MatchString(p.Message) {
+				t.Errorf("message %q names a position", p.Message)
+			}
+			switch p.Code {
+			case CodeSyntax, CodeMaxDepth, CodeInvalidUTF8:
+				want := fmt.Sprintf("%s (line %d, column %d, byte %d)", p.Message, tt.line, tt.col, tt.offset)
+				if d := ps.Details()[0]; d.Message != want || (p.Code != CodeInvalidUTF8) != (d.Path == "") {
+					t.Errorf("detail %+v, want message %q", d, want)
 				}
 			}
 		})
@@ -449,14 +401,14 @@ func TestDuplicateKeys(t *testing.T) {
 			t.Errorf("problem %d: %s %s @%d %d:%d, want %+v", i, ps[i].Code, l.Pointer, l.Offset, l.Line, l.Column, w)
 		}
 	}
-	if m := ps[0].Message; m != "The key \"project\" at line 1, column 2 (byte 1) appears again in the same object at line 5, column 2 (byte 116), pointer `/body/project`; a JSON decoder keeps only the last value" {
+	if m := ps[0].Message; m != "The key \"project\" appears again in the same object at line 5, column 2 (byte 116), pointer `/body/project`; a JSON decoder keeps only the last value" {
 		t.Errorf("first message %q", m)
 	}
-	if m := ps[3].Message; m != "The key \"project\" at line 5, column 2 (byte 116) repeats the key at line 1, column 2 (byte 1) of the same object, pointer `/body/project`; a JSON decoder keeps only the last value" {
+	if m := ps[3].Message; m != "The key \"project\" repeats the key at line 1, column 2 (byte 1) of the same object, pointer `/body/project`; a JSON decoder keeps only the last value" {
 		t.Errorf("repeat message %q", m)
 	}
-	if d := ps.Details()[1]; d.Path != "/body/data/features" {
-		t.Errorf("detail path %q", d.Path)
+	if d := ps.Details()[1]; d.Path != "/body/data/features" || !strings.HasSuffix(d.Message, "(line 3, column 10, byte 45)") {
+		t.Errorf("detail %+v, want path /body/data/features and line 3, column 10, byte 45", d)
 	}
 }
 
@@ -560,19 +512,13 @@ func TestConcurrentChecks(t *testing.T) {
 		`{"a":1,"a":2}`,
 		"[",
 	}
-	var wg sync.WaitGroup
-	for g := 0; g < 8; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := 0; i < 50; i++ {
-				for _, b := range bodies {
-					s.Check([]byte(b))
-				}
+	testutil.Concurrently(8, func(g int) {
+		for i := 0; i < 50; i++ {
+			for _, b := range bodies {
+				s.Check([]byte(b))
 			}
-		}()
-	}
-	wg.Wait()
+		}
+	})
 }
 
 func TestDetailsPaths(t *testing.T) {
@@ -632,3 +578,6 @@ func FuzzCheck(f *testing.F) {
 		ps.Details()
 	})
 }
+
+// positionText matches a position written into a message.
+var positionText = regexp.MustCompile(`line \d+, column \d+|\(byte \d+\)`)

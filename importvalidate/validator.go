@@ -43,7 +43,10 @@ type Validator struct {
 }
 
 // New builds a Validator. It fails on an unknown code in Disable, on a rule
-// without a code or check, and on a code used twice.
+// without a code or check, on a code used twice, and on a rule whose
+// severity or category is not one of a rule's (a rule's category is
+// CategoryRule or CategoryPermission; CategoryStructure is the structural
+// tier's).
 func New(opts Options) (*Validator, error) {
 	v := &Validator{state: opts.State, strict: opts.Strict}
 	if v.state == nil {
@@ -65,6 +68,10 @@ func New(opts Options) (*Validator, error) {
 			return nil, fmt.Errorf("importvalidate: rule %q has no check", r.Code)
 		case known[r.Code]:
 			return nil, fmt.Errorf("importvalidate: rule code %q is used twice", r.Code)
+		case r.Severity != 0 && r.Severity != SeverityError && r.Severity != SeverityWarning:
+			return nil, fmt.Errorf("importvalidate: rule %q has the unknown severity %d", r.Code, int(r.Severity))
+		case r.Category != 0 && r.Category != CategoryRule && r.Category != CategoryPermission:
+			return nil, fmt.Errorf("importvalidate: rule %q has category %s; a rule's is rule or permission", r.Code, r.Category)
 		}
 		known[r.Code] = true
 	}
@@ -81,6 +88,9 @@ func New(opts Options) (*Validator, error) {
 		}
 		if r.Severity == 0 {
 			r.Severity = SeverityError
+		}
+		if r.Category == 0 {
+			r.Category = CategoryRule
 		}
 		v.rules = append(v.rules, r)
 		v.constraintContexts = v.constraintContexts || r.Code == CodeUnknownContextField
@@ -186,6 +196,7 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 			if is.Severity == 0 {
 				is.Severity = r.Severity
 			}
+			is.Category = r.Category
 			is.Reference = r.Reference
 			if is.Items == nil {
 				is.Items = []Item{}
@@ -193,6 +204,11 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 			rep.Issues = append(rep.Issues, is)
 		}
 	}
-	sortBy(rep.Issues, func(a, b Issue) bool { return a.Severity < b.Severity })
+	sortBy(rep.Issues, func(a, b Issue) bool {
+		if a.Category != b.Category {
+			return a.Category < b.Category
+		}
+		return a.Severity < b.Severity
+	})
 	return rep, nil
 }

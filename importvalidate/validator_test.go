@@ -125,6 +125,8 @@ func TestOptions(t *testing.T) {
 		{"rule without code", importvalidate.Options{Rules: []importvalidate.Rule{{Check: custom.Check}}}, "has no code"},
 		{"rule without check", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "x"}}}, "has no check"},
 		{"code used twice", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "unknown-strategy", Check: custom.Check}}}, "used twice"},
+		{"unknown severity", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "x", Check: custom.Check, Severity: 3}}}, "unknown severity 3"},
+		{"structure category", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "x", Check: custom.Check, Category: importvalidate.CategoryStructure}}}, "category structure"},
 		{"negative problem cap", importvalidate.Options{Structure: importvalidate.StructureOptions{MaxProblems: -1}}, "MaxProblems"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -172,8 +174,10 @@ func TestReportOrderBySeverity(t *testing.T) {
 	}
 	var codes []string
 	last := importvalidate.Severity(0)
-	for _, is := range rep.Issues {
-		if is.Severity < last {
+	for i, is := range rep.Issues {
+		if perm := is.Category == importvalidate.CategoryPermission; perm != (i == len(rep.Issues)-1) {
+			t.Errorf("issue %d of %d, %s, has category %s", i, len(rep.Issues), is.Code, is.Category)
+		} else if !perm && is.Severity < last {
 			t.Errorf("issue %s of severity %s after %s", is.Code, is.Severity, last)
 		}
 		last = is.Severity

@@ -55,7 +55,7 @@ func ExampleDecodeStrict() {
 		err := model.DecodeStrict([]byte(in), &s)
 		var de *model.DecodeError
 		if errors.As(err, &de) {
-			fmt.Printf("%s: %s\n", de.Pointer, de.Msg)
+			fmt.Printf("%s: %s\n", de.Location.Pointer, de.Msg)
 			continue
 		}
 		fmt.Println("ok:", s.TagTypes[0].Name)

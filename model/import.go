@@ -14,7 +14,10 @@ type ImportRequest struct {
 	Data ExportData `json:"data"`
 }
 
-// ExportData is the result of an export operation.
+// ExportData is the result of an export operation. Its optional arrays
+// (featureEnvironments, contextFields, featureTags, segments, dependencies,
+// links) are nil when absent and non-nil when present, even when empty, so
+// that a decoded document encodes back with the same members.
 type ExportData struct {
 	// Features are all exported features (required).
 	Features []Feature `json:"features"`
@@ -36,50 +39,6 @@ type ExportData struct {
 	Dependencies []FeatureDependencies `json:"dependencies,omitempty"`
 	// Links are the links of the exported features.
 	Links []FeatureLinks `json:"links,omitempty"`
-
-	// present records which optional arrays were present, so that an empty
-	// array survives a round trip.
-	present presence
-}
-
-// presence is a set of optional array members that were present but empty.
-type presence uint16
-
-const (
-	hasFeatureEnvironments presence = 1 << iota
-	hasContextFields
-	hasFeatureTags
-	hasSegments
-	hasDependencies
-	hasLinks
-)
-
-// MarkPresent records that the optional array member with the given JSON
-// name (featureEnvironments, contextFields, featureTags, segments,
-// dependencies or links) was present in a decoded document, as UnmarshalJSON
-// does, so that MarshalJSON writes it back even when it is empty. It is for
-// decoders other than UnmarshalJSON. It reports false, and changes nothing,
-// for any other name.
-func (d *ExportData) MarkPresent(name string) bool {
-	var bit presence
-	switch name {
-	case "featureEnvironments":
-		bit = hasFeatureEnvironments
-	case "contextFields":
-		bit = hasContextFields
-	case "featureTags":
-		bit = hasFeatureTags
-	case "segments":
-		bit = hasSegments
-	case "dependencies":
-		bit = hasDependencies
-	case "links":
-		bit = hasLinks
-	default:
-		return false
-	}
-	d.present |= bit
-	return true
 }
 
 type exportDataWire struct {
@@ -94,48 +53,34 @@ type exportDataWire struct {
 	Links               *[]FeatureLinks        `json:"links,omitempty"`
 }
 
-// UnmarshalJSON decodes the data set and remembers which optional arrays
-// were present.
+// UnmarshalJSON decodes the data set. An optional array that is present
+// is a non-nil slice, empty or not; an absent one is nil.
 func (d *ExportData) UnmarshalJSON(b []byte) error {
 	var w exportDataWire
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	*d = ExportData{Features: w.Features, FeatureStrategies: w.FeatureStrategies, TagTypes: w.TagTypes}
-	take := func(bit presence, present bool) {
-		if present {
-			d.present |= bit
-		}
-	}
-	if w.FeatureEnvironments != nil {
-		d.FeatureEnvironments = *w.FeatureEnvironments
-		take(hasFeatureEnvironments, true)
-	}
-	if w.ContextFields != nil {
-		d.ContextFields = *w.ContextFields
-		take(hasContextFields, true)
-	}
-	if w.FeatureTags != nil {
-		d.FeatureTags = *w.FeatureTags
-		take(hasFeatureTags, true)
-	}
-	if w.Segments != nil {
-		d.Segments = *w.Segments
-		take(hasSegments, true)
-	}
-	if w.Dependencies != nil {
-		d.Dependencies = *w.Dependencies
-		take(hasDependencies, true)
-	}
-	if w.Links != nil {
-		d.Links = *w.Links
-		take(hasLinks, true)
-	}
+	*d = ExportData{Features: w.Features, FeatureStrategies: w.FeatureStrategies, TagTypes: w.TagTypes,
+		FeatureEnvironments: present(w.FeatureEnvironments), ContextFields: present(w.ContextFields),
+		FeatureTags: present(w.FeatureTags), Segments: present(w.Segments),
+		Dependencies: present(w.Dependencies), Links: present(w.Links)}
 	return nil
 }
 
-// MarshalJSON encodes the data set; an optional array is written when it is
-// non-empty or was present when decoded.
+// present returns the array p points to, never nil when p is not: a
+// present empty array is an empty slice.
+func present[T any](p *[]T) []T {
+	switch {
+	case p == nil:
+		return nil
+	case *p == nil:
+		return []T{}
+	}
+	return *p
+}
+
+// MarshalJSON encodes the data set; an optional array is written when it
+// is not nil, so that a present empty array survives a round trip.
 func (d ExportData) MarshalJSON() ([]byte, error) {
 	w := exportDataWire{Features: d.Features, FeatureStrategies: d.FeatureStrategies, TagTypes: d.TagTypes}
 	if w.Features == nil {
@@ -147,25 +92,21 @@ func (d ExportData) MarshalJSON() ([]byte, error) {
 	if w.TagTypes == nil {
 		w.TagTypes = []TagType{}
 	}
-	if len(d.FeatureEnvironments) > 0 || d.present&hasFeatureEnvironments != 0 {
-		w.FeatureEnvironments = &d.FeatureEnvironments
-	}
-	if len(d.ContextFields) > 0 || d.present&hasContextFields != 0 {
-		w.ContextFields = &d.ContextFields
-	}
-	if len(d.FeatureTags) > 0 || d.present&hasFeatureTags != 0 {
-		w.FeatureTags = &d.FeatureTags
-	}
-	if len(d.Segments) > 0 || d.present&hasSegments != 0 {
-		w.Segments = &d.Segments
-	}
-	if len(d.Dependencies) > 0 || d.present&hasDependencies != 0 {
-		w.Dependencies = &d.Dependencies
-	}
-	if len(d.Links) > 0 || d.present&hasLinks != 0 {
-		w.Links = &d.Links
-	}
+	w.FeatureEnvironments = orAbsent(d.FeatureEnvironments)
+	w.ContextFields = orAbsent(d.ContextFields)
+	w.FeatureTags = orAbsent(d.FeatureTags)
+	w.Segments = orAbsent(d.Segments)
+	w.Dependencies = orAbsent(d.Dependencies)
+	w.Links = orAbsent(d.Links)
 	return json.Marshal(w)
+}
+
+// orAbsent points to s, or is nil (the member is left out) when s is nil.
+func orAbsent[T any](s []T) *[]T {
+	if s == nil {
+		return nil
+	}
+	return &s
 }
 
 // Feature is an exported feature flag.

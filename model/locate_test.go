@@ -48,7 +48,7 @@ func TestDecodeStrictPlacesUnknownMembers(t *testing.T) {
 	if !errors.As(err, &de) {
 		t.Fatalf("DecodeStrict = %v, want a *DecodeError", err)
 	}
-	if de.Pointer != "/projects/0/colour" || de.Offset != 29 {
+	if de.Location.Pointer != "/projects/0/colour" || de.Location.Offset != 29 {
 		t.Fatalf("DecodeError = %+v, want pointer /projects/0/colour at byte 29", de)
 	}
 }

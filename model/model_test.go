@@ -3,11 +3,11 @@ package model_test
 import (
 	"encoding/json"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -259,8 +259,8 @@ func TestDecodeStrict(t *testing.T) {
 			if !errors.As(err, &de) {
 				t.Fatalf("error %v (%T), want a *DecodeError", err, err)
 			}
-			if de.Pointer != tc.pointer {
-				t.Errorf("pointer %q, want %q (%v)", de.Pointer, tc.pointer, err)
+			if de.Location.Pointer != tc.pointer {
+				t.Errorf("pointer %q, want %q (%v)", de.Location.Pointer, tc.pointer, err)
 			}
 			if !strings.Contains(de.Msg, tc.msg) {
 				t.Errorf("message %q does not contain %q", de.Msg, tc.msg)
@@ -295,7 +295,7 @@ func TestDecodeStrictImportRequest(t *testing.T) {
 		var r model.ImportRequest
 		err := model.DecodeStrict([]byte(tc.in), &r)
 		var de *model.DecodeError
-		if !errors.As(err, &de) || de.Pointer != tc.pointer {
+		if !errors.As(err, &de) || de.Location.Pointer != tc.pointer {
 			t.Errorf("%s: error %v, want one at %s", tc.in, err, tc.pointer)
 		}
 	}
@@ -306,8 +306,8 @@ func TestDecodeErrorString(t *testing.T) {
 		err  model.DecodeError
 		want string
 	}{
-		{model.DecodeError{Pointer: "/a/0", Offset: -1, Msg: "bad"}, "/a/0: bad"},
-		{model.DecodeError{Offset: 7, Msg: "bad"}, "/ (byte 7): bad"},
+		{model.DecodeError{Location: model.Location{Pointer: "/a/0", Offset: -1}, Msg: "bad"}, "/a/0: bad"},
+		{model.DecodeError{Location: model.Location{Offset: 7}, Msg: "bad"}, "/ (byte 7): bad"},
 	} {
 		if got := tc.err.Error(); got != tc.want {
 			t.Errorf("got %q, want %q", got, tc.want)
@@ -316,14 +316,7 @@ func TestDecodeErrorString(t *testing.T) {
 }
 
 func TestOracleStateDecodes(t *testing.T) {
-	b, err := os.ReadFile("../testdata/conformance/oracle-state.json")
-	if err != nil {
-		t.Fatalf("the recorded reference state is needed: %v", err)
-	}
-	var s model.Snapshot
-	if err := model.DecodeStrict(b, &s); err != nil {
-		t.Fatal(err)
-	}
+	s := conformance.MustState(t)
 	if len(s.Projects) == 0 || len(s.Strategies) == 0 || len(s.Features) == 0 || len(s.Users) == 0 || len(s.Tokens) == 0 {
 		t.Errorf("decoded state is missing parts: %+v", s)
 	}

@@ -14,24 +14,34 @@ import (
 
 // DecodeError is a decoding failure at a place in a JSON document.
 type DecodeError struct {
-	// Pointer is the JSON pointer (RFC 6901) of the offending member.
-	Pointer string
-	// Offset is the byte offset in the input, or -1 when unknown.
-	Offset int64
+	// Location is where the failure is: the JSON pointer of the offending
+	// member (empty for the document or a syntax error), its byte offset
+	// (-1 when unknown) and, when the offset is known, its line and column.
+	Location Location
 	// Msg says what is wrong.
 	Msg string
 }
 
 // Error formats the error as "pointer (byte N): message".
 func (e *DecodeError) Error() string {
-	where := e.Pointer
+	where := e.Location.Pointer
 	if where == "" {
 		where = "/"
 	}
-	if e.Offset >= 0 {
-		return fmt.Sprintf("%s (byte %d): %s", where, e.Offset, e.Msg)
+	if e.Location.Offset >= 0 {
+		return fmt.Sprintf("%s (byte %d): %s", where, e.Location.Offset, e.Msg)
 	}
 	return fmt.Sprintf("%s: %s", where, e.Msg)
+}
+
+// decodeError returns a *DecodeError at the pointer and offset of the
+// document b, with the offset's line and column when it is known.
+func decodeError(b []byte, pointer string, offset int64, msg string) *DecodeError {
+	l := Location{Pointer: pointer, Offset: offset}
+	if offset >= 0 {
+		l.Line, l.Column = position(b, offset)
+	}
+	return &DecodeError{Location: l, Msg: msg}
 }
 
 // DecodeStrict decodes the JSON document b into v (a pointer to a struct of
@@ -44,31 +54,32 @@ func DecodeStrict(b []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	if err := dec.Decode(&generic); err != nil {
-		return syntaxToDecodeError(err, len(b))
+		return syntaxToDecodeError(err, b)
 	}
 	end := dec.InputOffset()
 	if _, err := dec.Token(); err == nil {
-		return &DecodeError{Offset: firstByte(b, end), Msg: "unexpected data after the JSON value"}
+		return decodeError(b, "", firstByte(b, end), "unexpected data after the JSON value")
 	} else if err != io.EOF {
-		return syntaxToDecodeError(err, len(b))
+		return syntaxToDecodeError(err, b)
 	}
 	if p, msg := unknownMember(generic, reflect.TypeOf(v), ""); msg != "" {
-		return &DecodeError{Pointer: p, Offset: pointerOffset(b, p), Msg: msg}
+		return decodeError(b, p, pointerOffset(b, p), msg)
 	}
 	if err := json.Unmarshal(b, v); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return &DecodeError{Pointer: dottedToPointer(te.Field), Offset: te.Offset,
-				Msg: fmt.Sprintf("cannot use a JSON %s as %s", te.Value, te.Type)}
+			return decodeError(b, dottedToPointer(te.Field), te.Offset,
+				fmt.Sprintf("cannot use a JSON %s as %s", te.Value, te.Type))
 		}
-		return &DecodeError{Offset: -1, Msg: err.Error()}
+		return decodeError(b, "", -1, err.Error())
 	}
 	return nil
 }
 
-// syntaxToDecodeError places a syntax error of a document of n bytes: at
-// its offset, or at the end for a document that ends too early.
-func syntaxToDecodeError(err error, n int) error {
+// syntaxToDecodeError places a syntax error of the document b: at its
+// offset, or at the end for a document that ends too early.
+func syntaxToDecodeError(err error, b []byte) error {
+	n := len(b)
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		// The offset counts the bytes read, the offending one included.
@@ -76,12 +87,12 @@ func syntaxToDecodeError(err error, n int) error {
 		if off > 0 && off <= int64(n) {
 			off--
 		}
-		return &DecodeError{Offset: off, Msg: se.Error()}
+		return decodeError(b, "", off, se.Error())
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return &DecodeError{Offset: int64(n), Msg: "unexpected end of JSON input"}
+		return decodeError(b, "", int64(n), "unexpected end of JSON input")
 	}
-	return &DecodeError{Offset: -1, Msg: err.Error()}
+	return decodeError(b, "", -1, err.Error())
 }
 
 func dottedToPointer(field string) string {

@@ -2,10 +2,10 @@ package unleashdb_test
 
 import (
 	"context"
-	"sync"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // TestConcurrentUse validates, looks tokens up and lists users from many
@@ -18,26 +18,20 @@ func TestConcurrentUse(t *testing.T) {
 	}
 	body := genExport(50)
 	ctx := context.Background()
-	var wg sync.WaitGroup
 	errs := make(chan error, 64)
-	for i := 0; i < 8; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := 0; j < 5; j++ {
-				if _, err := v.Validate(ctx, body, importvalidate.Target{}); err != nil {
-					errs <- err
-				}
-				if _, ok, err := db.LookupToken(ctx, editorToken); err != nil || !ok {
-					errs <- err
-				}
-				if _, err := db.Users(ctx); err != nil {
-					errs <- err
-				}
+	testutil.Concurrently(8, func(i int) {
+		for j := 0; j < 5; j++ {
+			if _, err := v.Validate(ctx, body, importvalidate.Target{}); err != nil {
+				errs <- err
 			}
-		}()
-	}
-	wg.Wait()
+			if _, ok, err := db.LookupToken(ctx, editorToken); err != nil || !ok {
+				errs <- err
+			}
+			if _, err := db.Users(ctx); err != nil {
+				errs <- err
+			}
+		}
+	})
 	close(errs)
 	for err := range errs {
 		t.Error(err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/internal/pgtest"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashdb"
@@ -55,18 +56,7 @@ func exec(tb testing.TB, db, sql string) {
 	}
 }
 
-func oracleSnapshot(tb testing.TB) *model.Snapshot {
-	tb.Helper()
-	b, err := os.ReadFile("../testdata/conformance/oracle-state.json")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	s, err := model.DecodeSnapshot(b)
-	if err != nil {
-		tb.Fatalf("oracle-state.json: %v", err)
-	}
-	return s
-}
+func oracleSnapshot(tb testing.TB) *model.Snapshot { return conformance.MustState(tb) }
 
 // queryCounter counts the queries of a pool.
 type queryCounter struct{ n atomic.Int64 }

@@ -2,16 +2,13 @@ package unleashdb_test
 
 import (
 	"context"
-	"encoding/json"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -40,27 +37,9 @@ func TestTokensMatchSnapshot(t *testing.T) {
 		secrets = append(secrets, tok.Secret)
 	}
 	// The tokens of the recorded requests, as their headers carry them.
-	files, err := filepath.Glob("../testdata/conformance/recorded/*.request.json")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no recorded requests: %v", err)
-	}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var rq struct {
-			Headers map[string]string `json:"headers"`
-		}
-		if err := json.Unmarshal(b, &rq); err != nil {
-			t.Fatal(err)
-		}
-		for k, v := range rq.Headers {
-			if strings.EqualFold(k, "authorization") {
-				if tok, ok := auth.ParseAuthorization(v); ok {
-					secrets = append(secrets, tok)
-				}
-			}
+	for _, c := range conformance.MustLoad(t, "*") {
+		if tok, ok := auth.ParseAuthorization(c.Request.Header("Authorization")); ok {
+			secrets = append(secrets, tok)
 		}
 	}
 	ctx := context.Background()

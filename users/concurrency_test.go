@@ -5,13 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
@@ -22,14 +21,7 @@ import (
 // the listings they get, and encode them. Every encoded listing must be
 // the one a sequential run gave, and every refusal a NoAccessError.
 func TestConcurrentListings(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "conformance", "oracle-state.json"))
-	if err != nil {
-		t.Fatalf("reading the recorded reference material in testdata/conformance: %v", err)
-	}
-	snap, err := model.DecodeSnapshot(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := conformance.MustState(t)
 	seen := time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
 	for i := range 300 {
 		name := fmt.Sprintf("User %d", i)
@@ -70,53 +62,46 @@ func TestConcurrentListings(t *testing.T) {
 		t.Fatalf("the listing lacks the added users: %.300s", want)
 	}
 
-	const goroutines = 64
-	var wg sync.WaitGroup
-	for g := range goroutines {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for r := range 8 {
-				p := callers[(g+r)%len(callers)]
-				got, err := list(p)
-				if p.Kind == auth.KindClient || len(p.Grants) > 0 && p.Grants[0].Permission != auth.PermissionAdmin {
-					var na *auth.NoAccessError
-					if !errors.As(err, &na) {
-						t.Errorf("goroutine %d: %v may not list users; got %v", g, p, err)
-						return
-					}
-					continue
-				}
-				if err != nil || !bytes.Equal(got, want) {
-					t.Errorf("goroutine %d: listing differs from the sequential one (%v):\n%.300s\nwant\n%.300s", g, err, got, want)
+	testutil.Concurrently(64, func(g int) {
+		for r := range 8 {
+			p := callers[(g+r)%len(callers)]
+			got, err := list(p)
+			if p.Kind == auth.KindClient || len(p.Grants) > 0 && p.Grants[0].Permission != auth.PermissionAdmin {
+				var na *auth.NoAccessError
+				if !errors.As(err, &na) {
+					t.Errorf("goroutine %d: %v may not list users; got %v", g, p, err)
 					return
 				}
-				// The listing and what the store returns are the caller's
-				// own: reordering and overwriting them must not reach
-				// another listing.
-				l, err := lister.List(ctx, p)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				for i, j := 0, len(l.Users)-1; i < j; i, j = i+1, j-1 {
-					l.Users[i], l.Users[j] = l.Users[j], l.Users[i]
-				}
-				for i := range l.RootRoles {
-					l.RootRoles[i].Name = "spoilt"
-				}
-				all, err := store.Users(ctx)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				for i := range all {
-					all[i].Name = "spoilt"
-				}
+				continue
 			}
-		}()
-	}
-	wg.Wait()
+			if err != nil || !bytes.Equal(got, want) {
+				t.Errorf("goroutine %d: listing differs from the sequential one (%v):\n%.300s\nwant\n%.300s", g, err, got, want)
+				return
+			}
+			// The listing and what the store returns are the caller's
+			// own: reordering and overwriting them must not reach
+			// another listing.
+			l, err := lister.List(ctx, p)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			for i, j := 0, len(l.Users)-1; i < j; i, j = i+1, j-1 {
+				l.Users[i], l.Users[j] = l.Users[j], l.Users[i]
+			}
+			for i := range l.RootRoles {
+				l.RootRoles[i].Name = "spoilt"
+			}
+			all, err := store.Users(ctx)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			for i := range all {
+				all[i].Name = "spoilt"
+			}
+		}
+	})
 	if got, err := list(callers[0]); err != nil || !bytes.Equal(got, want) {
 		t.Fatalf("listing after the concurrent run differs (%v)", err)
 	}

@@ -1,13 +1,14 @@
 package users
 
 import (
-	"bytes"
 	"encoding/json"
 	"os/exec"
 	"strings"
 	"testing"
 	"unicode"
-	"unicode/utf8"
+
+	"github.com/flagadmin/flagadmin/internal/jsregex"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // TestGravatarURL: the expected hashes were recorded from node, deriving
@@ -66,52 +67,6 @@ process.stdin.on('end', () => {
   process.stdout.write(JSON.stringify(out));
 });`
 
-// toUnits is a Go string as the code units of the JavaScript string it
-// stands for (a WTF-8 surrogate is that unit, another invalid byte U+FFFD).
-func toUnits(s string) []uint16 {
-	var out []uint16
-	for i := 0; i < len(s); {
-		if s[i] == 0xED && i+2 < len(s) && s[i+1] >= 0xA0 && s[i+1] <= 0xBF && s[i+2] >= 0x80 && s[i+2] <= 0xBF {
-			out = append(out, 0xD000|uint16(s[i+1]&0x3F)<<6|uint16(s[i+2]&0x3F))
-			i += 3
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		i += n
-		if r >= 0x10000 {
-			r -= 0x10000
-			out = append(out, 0xD800+uint16(r>>10), 0xDC00+uint16(r&0x3FF))
-			continue
-		}
-		out = append(out, uint16(r))
-	}
-	return out
-}
-
-func runNode(t *testing.T, script string, in any, out any) bool {
-	t.Helper()
-	bin, err := exec.LookPath("node")
-	if err != nil {
-		return false
-	}
-	b, err := json.Marshal(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "-e", script)
-	cmd.Stdin = bytes.NewReader(b)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	res, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v: %s", err, stderr.String())
-	}
-	if err := json.Unmarshal(res, out); err != nil {
-		t.Fatalf("node's answer: %v", err)
-	}
-	return true
-}
-
 // gravatarCases are generated users: idents built from pieces that
 // exercise trimming, case mapping and the @ rule.
 func gravatarCases(n int) []User {
@@ -155,10 +110,10 @@ func TestGravatarURLDifferentialNode(t *testing.T) {
 	}
 	ins := make([]in, len(users))
 	for i, u := range users {
-		ins[i] = in{toUnits(u.Email), toUnits(u.Username), u.ID}
+		ins[i] = in{jsregex.UTF16(u.Email), jsregex.UTF16(u.Username), u.ID}
 	}
 	var want []string
-	runNode(t, gravatarScript, ins, &want)
+	testutil.Node(t, gravatarScript, ins, &want)
 	if len(want) != len(users) {
 		t.Fatalf("node answered %d of %d", len(want), len(users))
 	}
@@ -195,7 +150,7 @@ let data = ''; process.stdin.on('data', c => data += c); process.stdin.on('end',
 		Lower [][2]json.RawMessage `json:"lower"`
 		Space []rune               `json:"space"`
 	}
-	if !runNode(t, script, nil, &res) {
+	if !testutil.Node(t, script, nil, &res) {
 		t.Skip("node is not installed")
 	}
 	want := map[rune]string{}

@@ -3,40 +3,17 @@ package users
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"regexp"
 	"testing"
 
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// conformanceDir holds the module's copy of the recorded reference answers
-// and the state behind them (testdata/refresh updates it).
-const conformanceDir = "../testdata/conformance"
-
 var uuidV4 = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
 
-// readShared reads a file of the recorded reference material, failing the
-// test when it is missing.
-func readShared(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(conformanceDir, name))
-	if err != nil {
-		t.Fatalf("reading the recorded reference material in testdata/conformance: %v", err)
-	}
-	return b
-}
-
 // readOracleState loads the snapshot behind the recorded answers.
-func readOracleState(t *testing.T) *model.Snapshot {
-	t.Helper()
-	var s model.Snapshot
-	if err := model.DecodeStrict(readShared(t, "oracle-state.json"), &s); err != nil {
-		t.Fatalf("decoding oracle-state.json: %v", err)
-	}
-	return &s
-}
+func readOracleState(t *testing.T) *model.Snapshot { return conformance.MustState(t) }
 
 // decodeJSON decodes b into a generic value.
 func decodeJSON(t *testing.T, b []byte) any {

@@ -2,39 +2,16 @@ package users
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/internal/conformance"
 )
-
-type recordedRequest struct {
-	Method  string            `json:"method"`
-	Path    string            `json:"path"`
-	Headers map[string]string `json:"headers"`
-}
-
-type recordedResponse struct {
-	Status int             `json:"status"`
-	Body   json.RawMessage `json:"body"`
-}
-
-// header returns the value of the header named name, ignoring case, and ""
-// when it is absent.
-func (r recordedRequest) header(name string) string {
-	for k, v := range r.Headers {
-		if strings.EqualFold(k, name) {
-			return v
-		}
-	}
-	return ""
-}
 
 // serveUserAdmin answers a user listing request at library level: it
 // authenticates the header, runs the listing and returns status and body.
@@ -108,33 +85,22 @@ func TestRecordedUserAdmin(t *testing.T) {
 		},
 	}
 
-	files, err := filepath.Glob(filepath.Join(conformanceDir, "recorded", "user-admin-*.request.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no recorded user-admin cases found: %v", err)
+	recorded := conformance.MustLoad(t, "user-admin-*")
+	if len(recorded) != len(cases) {
+		t.Errorf("%d recorded cases, %d known: a new recording needs a decision", len(recorded), len(cases))
 	}
-	if len(files) != len(cases) {
-		t.Errorf("%d recorded cases, %d known: a new recording needs a decision", len(files), len(cases))
-	}
-	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".request.json")
+	for _, c := range recorded {
+		name, req, resp := c.Name, c.Request, c.Response
 		t.Run(name, func(t *testing.T) {
 			ours, known := cases[name]
 			if !known {
 				t.Fatalf("recorded case %s has no expectation", name)
 			}
-			var req recordedRequest
-			if err := json.Unmarshal(readShared(t, "recorded/"+name+".request.json"), &req); err != nil {
-				t.Fatal(err)
-			}
 			if req.Method != http.MethodGet || req.Path != "/api/admin/user-admin" {
 				t.Fatalf("not a user listing request: %s %s", req.Method, req.Path)
 			}
-			var resp recordedResponse
-			if err := json.Unmarshal(readShared(t, "recorded/"+name+".response.json"), &resp); err != nil {
-				t.Fatal(err)
-			}
 
-			status, body := serveUserAdmin(t, a, l, req.header("Authorization"))
+			status, body := serveUserAdmin(t, a, l, req.Header("Authorization"))
 
 			wantStatus := resp.Status
 			if status != wantStatus {

@@ -4,17 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/internal/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // startServer runs the server with args on a free port until the test
@@ -22,7 +21,7 @@ import (
 func startServer(t *testing.T, args ...string) string {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	var stdout, stderr lockedBuffer
+	var stdout, stderr testutil.Buffer
 	done := make(chan int, 1)
 	go func() { done <- run(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), &stdout, &stderr) }()
 	t.Cleanup(func() {
@@ -50,39 +49,22 @@ func startServer(t *testing.T, args ...string) string {
 	return ""
 }
 
-type replayRequest struct {
-	Method  string            `json:"method"`
-	Path    string            `json:"path"`
-	Headers map[string]string `json:"headers"`
-	Body    json.RawMessage   `json:"body"`
-	RawBody *string           `json:"rawBody"`
-}
-
 type replayAnswer struct {
 	Status int
 	Type   string
 	Body   any
 }
 
-func send(t *testing.T, base string, rq replayRequest) replayAnswer {
+func send(t *testing.T, base string, rq conformance.Request) replayAnswer {
 	t.Helper()
-	body := []byte(rq.Body)
-	if rq.RawBody != nil {
-		body = []byte(*rq.RawBody)
-	}
-	req, err := http.NewRequest(rq.Method, base+rq.Path, bytes.NewReader(body))
+	req, err := http.NewRequest(rq.Method, base+rq.Path, bytes.NewReader(rq.Payload()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for k, v := range rq.Headers {
 		req.Header.Set(k, v)
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
+	resp, b, err := testutil.Fetch(http.DefaultClient, req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,23 +85,11 @@ func send(t *testing.T, base string, rq replayRequest) replayAnswer {
 func TestServerOnDatabase(t *testing.T) {
 	c := pgtest.StartForTest(t)
 	onDB := startServer(t, "-database", c.URL(pgtest.SharedDB), "-unleash-url", "http://127.0.0.1:4242")
-	onSnap := startServer(t, "-state", "../../testdata/conformance/oracle-state.json")
-	files, err := filepath.Glob("../../testdata/conformance/recorded/*.request.json")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no recorded requests (%v)", err)
-	}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var rq replayRequest
-		if err := json.Unmarshal(b, &rq); err != nil {
-			t.Fatal(err)
-		}
-		got, want := send(t, onDB, rq), send(t, onSnap, rq)
+	onSnap := startServer(t, "-state", conformance.StatePath())
+	for _, c := range conformance.MustLoad(t, "*") {
+		got, want := send(t, onDB, c.Request), send(t, onSnap, c.Request)
 		if d := cmp.Diff(want, got); d != "" {
-			t.Errorf("%s (-state +database):\n%s", filepath.Base(f), d)
+			t.Errorf("%s (-state +database):\n%s", c.Name, d)
 		}
 	}
 }
@@ -136,7 +106,7 @@ func TestDatabaseSource(t *testing.T) {
 		}
 		return ""
 	}
-	empty, state := "", "../../testdata/conformance/oracle-state.json"
+	empty, state := "", conformance.StatePath()
 	var out bytes.Buffer
 	src, err := openSource(databaseFlags{url: &empty, unleashURL: &empty}, "", "127.0.0.1:4242", getenv, &out)
 	if err != nil {
@@ -156,7 +126,7 @@ func TestDatabaseSource(t *testing.T) {
 	if _, err := openSource(databaseFlags{url: &url, unleashURL: &empty}, state, "127.0.0.1:4242", getenv, &out); err == nil {
 		t.Error("-database and -state together were accepted")
 	}
-	var stdout, stderr lockedBuffer
+	var stdout, stderr testutil.Buffer
 	bad := c.URLAs(pgtest.Superuser, "wrong-s3cret", pgtest.SharedDB)
 	if code := run(context.Background(), []string{"-database", bad, "-addr", "127.0.0.1:0"}, &stdout, &stderr); code != 2 ||
 		strings.Contains(stderr.String(), "wrong-s3cret") || !strings.Contains(stderr.String(), "password authentication failed") {

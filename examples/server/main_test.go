@@ -3,41 +3,23 @@ package main
 import (
 	"bytes"
 	"context"
-	"io"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
-
-// lockedBuffer is written by the server goroutine and read by the test.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
 
 // TestServeAndShutDown starts the server on a free port with the default
 // state, uses the printed token, and stops it through the context.
 func TestServeAndShutDown(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var stdout, stderr lockedBuffer
+	var stdout, stderr testutil.Buffer
 	done := make(chan int, 1)
 	go func() { done <- run(ctx, []string{"-addr", "127.0.0.1:0"}, &stdout, &stderr) }()
 
@@ -63,12 +45,10 @@ func TestServeAndShutDown(t *testing.T) {
 
 	req, _ := http.NewRequest(http.MethodGet, base+"/api/admin/user-admin", nil)
 	req.Header.Set("Authorization", token)
-	resp, err := http.DefaultClient.Do(req)
+	resp, body, err := testutil.Fetch(http.DefaultClient, req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
 	if resp.StatusCode != 200 || !strings.HasPrefix(string(body), `{"users":[`) {
 		t.Errorf("status %d: %s", resp.StatusCode, body)
 	}

@@ -3,13 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/internal/pgtest"
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -20,14 +20,7 @@ func noEnv(string) string { return "" }
 // oracle-state.json, through -database and through DATABASE_URL.
 func TestSnapshotOfTheFixture(t *testing.T) {
 	c := pgtest.StartForTest(t)
-	b, err := os.ReadFile("../../testdata/conformance/oracle-state.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := model.DecodeSnapshot(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := conformance.MustState(t)
 	url := c.URL(pgtest.SharedDB)
 	env := func(k string) string {
 		if k == "DATABASE_URL" {

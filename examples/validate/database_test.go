@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/internal/pgtest"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestDatabase(t *testing.T) {
 	c := pgtest.StartForTest(t)
 	url := c.URL(pgtest.SharedDB)
-	const oracle = "../../testdata/conformance/oracle-state.json"
+	oracle := conformance.StatePath()
 	runIt := func(args ...string) (int, string, string) {
 		var stdout, stderr bytes.Buffer
 		code := run(args, strings.NewReader(""), &stdout, &stderr)

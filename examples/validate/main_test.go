@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -154,7 +155,7 @@ func TestTextFileOrderAndCounts(t *testing.T) {
 	// permissions: located lines come in file order, the unlocated after
 	// them, and the summary counts every line printed.
 	file := filepath.Join("..", "..", "testdata", "exports", "recorded-many-problems-viewer.json")
-	oracle := filepath.Join("..", "..", "testdata", "conformance", "oracle-state.json")
+	oracle := conformance.StatePath()
 	code, out, _ := invoke("", "-state", oracle, "-token", "user:62e4aa0433ed0562b9cef06ab66a0b7233fab6fc07064da0816b9497", file)
 	if code != 1 {
 		t.Fatalf("exit %d", code)

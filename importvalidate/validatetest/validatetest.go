@@ -120,7 +120,8 @@ func Validate(body []byte, opts Options) (*importvalidate.Report, error) {
 func Failures(name string, rep *importvalidate.Report, accept []string) []string {
 	var out []string
 	for _, d := range rep.Diagnostics() {
-		if d.Severity != importvalidate.SeverityError && slices.Contains(accept, d.Code) {
+		acceptable := d.Severity == importvalidate.SeverityWarning || d.Category == importvalidate.CategoryPermission
+		if acceptable && slices.Contains(accept, d.Code) {
 			continue
 		}
 		out = append(out, importvalidate.FormatDiagnostic(name, d))

@@ -1,13 +1,13 @@
 package jsregex
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"os/exec"
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // nodeScript reads [{source, input}] (input as code units) on stdin and
@@ -46,30 +46,15 @@ type nodeAnswer struct {
 // askNode runs node on cases; ok is false when node is not installed.
 func askNode(t testing.TB, cases []nodeCase) (answers []nodeAnswer, ok bool) {
 	t.Helper()
-	bin, err := exec.LookPath("node")
-	if err != nil {
-		return nil, false
-	}
 	for i := range cases {
 		cases[i].SourceUnits = units(nil, cases[i].Source)
 	}
-	in, err := json.Marshal(cases)
+	ok = testutil.Node(t, nodeScript, cases, &answers)
 	for i := range cases {
 		cases[i].SourceUnits = nil
 	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "-e", nodeScript)
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v: %s", err, stderr.String())
-	}
-	if err := json.Unmarshal(out, &answers); err != nil {
-		t.Fatalf("node's answer: %v", err)
+	if !ok {
+		return nil, false
 	}
 	if len(answers) != len(cases) {
 		t.Fatalf("node answered %d of %d cases", len(answers), len(cases))

@@ -2,6 +2,10 @@ package jsregex
 
 import "unicode/utf8"
 
+// UTF16 returns the UTF-16 code units of the JavaScript string that s
+// stands for, as units encodes them.
+func UTF16(s string) []uint16 { return units(nil, s) }
+
 // units appends the UTF-16 code units of s to dst. Valid UTF-8 is encoded
 // as UTF-16 (characters above U+FFFF become surrogate pairs); a WTF-8
 // encoded surrogate (ED A0..BF 80..BF) is that code unit; every other

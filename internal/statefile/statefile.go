@@ -5,7 +5,6 @@
 package statefile
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -38,25 +37,12 @@ func Decode(name string, b []byte) (*model.Snapshot, error) {
 	if !errors.As(err, &de) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	where := name
-	if de.Offset >= 0 {
-		line, col := LineColumn(b, de.Offset)
-		where = fmt.Sprintf("%s:%d:%d", name, line, col)
+	where, l := name, de.Location
+	if l.Line > 0 {
+		where = fmt.Sprintf("%s:%d:%d", name, l.Line, l.Column)
 	}
-	if de.Pointer != "" {
-		return nil, fmt.Errorf("%s: %s: %s", where, de.Pointer, de.Msg)
+	if l.Pointer != "" {
+		return nil, fmt.Errorf("%s: %s: %s", where, l.Pointer, de.Msg)
 	}
 	return nil, fmt.Errorf("%s: %s", where, de.Msg)
-}
-
-// LineColumn returns the 1-based line and column (in bytes) of offset in b.
-// An offset past the end is placed just after the last byte.
-func LineColumn(b []byte, offset int64) (line, col int) {
-	if offset > int64(len(b)) {
-		offset = int64(len(b))
-	}
-	before := b[:offset]
-	line = 1 + bytes.Count(before, []byte{'\n'})
-	col = int(offset) - (bytes.LastIndexByte(before, '\n') + 1) + 1
-	return line, col
 }

@@ -47,15 +47,3 @@ func TestLoad(t *testing.T) {
 		t.Fatalf("Load(missing) = %v, want an error naming the file", err)
 	}
 }
-
-func TestLineColumn(t *testing.T) {
-	b := []byte("ab\ncd\n\nef")
-	for _, tt := range []struct {
-		off       int64
-		line, col int
-	}{{0, 1, 1}, {2, 1, 3}, {3, 2, 1}, {6, 3, 1}, {7, 4, 1}, {8, 4, 2}, {99, 4, 3}} {
-		if l, c := LineColumn(b, tt.off); l != tt.line || c != tt.col {
-			t.Errorf("LineColumn(%d) = %d:%d, want %d:%d", tt.off, l, c, tt.line, tt.col)
-		}
-	}
-}

@@ -1,12 +1,9 @@
 package adminhttp_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"maps"
-	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -17,25 +14,8 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
+	"github.com/flagadmin/flagadmin/internal/conformance"
 )
-
-// conformanceDir holds the module's copy of the reference server's recorded
-// answers and the state behind them, relative to this package's directory.
-const conformanceDir = "../../../testdata/conformance"
-
-type recordedRequest struct {
-	Method  string            `json:"method"`
-	Path    string            `json:"path"`
-	Headers map[string]string `json:"headers"`
-	Body    json.RawMessage   `json:"body"`
-	RawBody *string           `json:"rawBody"`
-}
-
-type recordedResponse struct {
-	Status      int             `json:"status"`
-	ContentType string          `json:"contentType"`
-	Body        json.RawMessage `json:"body"`
-}
 
 // expectation is the answer a case must get from us.
 type expectation struct {
@@ -61,7 +41,7 @@ const (
 // deviations rewrite the recorded answer into ours, for the cases that
 // README.md of the recordings lists as known deviations. Each also checks
 // that the recording still shows the reference server's answer.
-var deviations = map[string]func(t *testing.T, ref recordedResponse) []expectation{
+var deviations = map[string]func(t *testing.T, ref conformance.Response) []expectation{
 	"user-admin-invalid-token": unknownToken,
 	"validate-invalid-token":   unknownToken,
 
@@ -72,7 +52,7 @@ var deviations = map[string]func(t *testing.T, ref recordedResponse) []expectati
 	"user-admin-backend-token": backendToken,
 	"validate-backend-token":   backendToken,
 
-	"validate-malformed-json": func(t *testing.T, ref recordedResponse) []expectation {
+	"validate-malformed-json": func(t *testing.T, ref conformance.Response) []expectation {
 		wantRef(t, ref, 400, "message", "Expected double-quoted property name in JSON at position 22 (line 2 column 1)")
 		return []expectation{{
 			status: 400,
@@ -99,7 +79,7 @@ var deviations = map[string]func(t *testing.T, ref recordedResponse) []expectati
 		}}
 	},
 
-	"validate-schema-project-not-string": func(t *testing.T, ref recordedResponse) []expectation {
+	"validate-schema-project-not-string": func(t *testing.T, ref conformance.Response) []expectation {
 		if ref.Status != 200 {
 			t.Errorf("recording no longer answers 200 but %d", ref.Status)
 		}
@@ -121,7 +101,7 @@ var deviations = map[string]func(t *testing.T, ref recordedResponse) []expectati
 		}
 	},
 
-	"validate-get-method": func(t *testing.T, ref recordedResponse) []expectation {
+	"validate-get-method": func(t *testing.T, ref conformance.Response) []expectation {
 		wantRef(t, ref, 404, "name", "NotFoundError")
 		return []expectation{{
 			status: 405,
@@ -137,12 +117,12 @@ var deviations = map[string]func(t *testing.T, ref recordedResponse) []expectati
 	},
 }
 
-func unknownToken(t *testing.T, ref recordedResponse) []expectation {
+func unknownToken(t *testing.T, ref conformance.Response) []expectation {
 	wantRef(t, ref, 401, "name", "UnauthorizedError")
 	return []expectation{{status: 401, body: errorBody(auth.NameAuthenticationRequired, msgUnknownToken, nil)}}
 }
 
-func permissionError(t *testing.T, ref recordedResponse) []expectation {
+func permissionError(t *testing.T, ref conformance.Response) []expectation {
 	wantRef(t, ref, 403, "name", "PermissionError")
 	body := generic(t, ref.Body).(map[string]any)
 	delete(body, "id")
@@ -153,14 +133,14 @@ func permissionError(t *testing.T, ref recordedResponse) []expectation {
 	return []expectation{{status: 403, body: body}}
 }
 
-func backendToken(t *testing.T, ref recordedResponse) []expectation {
+func backendToken(t *testing.T, ref conformance.Response) []expectation {
 	wantRef(t, ref, 403, "message", msgWrongToken)
 	return []expectation{{status: 403, body: errorBody(auth.NameNoAccessError, msgWrongToken, nil)}}
 }
 
 // wantRef checks that the recording still shows the reference's answer
 // that a deviation replaces.
-func wantRef(t *testing.T, ref recordedResponse, status int, member, value string) {
+func wantRef(t *testing.T, ref conformance.Response, status int, member, value string) {
 	t.Helper()
 	var body map[string]any
 	_ = json.Unmarshal(ref.Body, &body)
@@ -196,19 +176,11 @@ func TestConformance(t *testing.T) {
 	plain := newHandler(t, snap, setup{})
 	coercing := newHandler(t, snap, setup{coerce: true})
 
-	reqFiles, err := filepath.Glob(filepath.Join(conformanceDir, "recorded", "*.request.json"))
-	if err != nil || len(reqFiles) == 0 {
-		t.Fatalf("no recorded cases in %s (err %v): testdata/conformance holds them", conformanceDir, err)
-	}
 	seen := map[string]bool{}
-	for _, reqFile := range reqFiles {
-		name := strings.TrimSuffix(filepath.Base(reqFile), ".request.json")
+	for _, c := range conformance.MustLoad(t, "*") {
+		name, req, ref := c.Name, c.Request, c.Response
 		seen[name] = true
 		t.Run(name, func(t *testing.T) {
-			var req recordedRequest
-			var ref recordedResponse
-			readJSON(t, reqFile, &req)
-			readJSON(t, filepath.Join(conformanceDir, "recorded", name+".response.json"), &ref)
 
 			var exps []expectation
 			if dev, ok := deviations[name]; ok {
@@ -226,7 +198,7 @@ func TestConformance(t *testing.T) {
 					h = coercing
 				}
 				rec := httptest.NewRecorder()
-				h.ServeHTTP(rec, replay(t, req))
+				h.ServeHTTP(rec, req.HTTP())
 				checkAnswer(t, rec, ref.ContentType, exp)
 			}
 		})
@@ -236,27 +208,10 @@ func TestConformance(t *testing.T) {
 			t.Errorf("deviation %s has no recorded case", name)
 		}
 	}
-	respFiles, _ := filepath.Glob(filepath.Join(conformanceDir, "recorded", "*.response.json"))
+	respFiles, _ := filepath.Glob(filepath.Join(conformance.Dir(), "recorded", "*.response.json"))
 	if len(respFiles) != len(seen) {
 		t.Errorf("%d recorded answers for %d recorded requests", len(respFiles), len(seen))
 	}
-}
-
-// replay builds the recorded request.
-func replay(t *testing.T, req recordedRequest) *http.Request {
-	t.Helper()
-	var body []byte
-	switch {
-	case req.RawBody != nil:
-		body = []byte(*req.RawBody)
-	case len(req.Body) > 0:
-		body = req.Body
-	}
-	r := httptest.NewRequest(req.Method, req.Path, bytes.NewReader(body))
-	for k, v := range req.Headers {
-		r.Header.Set(k, v)
-	}
-	return r
 }
 
 func checkAnswer(t *testing.T, rec *httptest.ResponseRecorder, contentType string, exp expectation) {
@@ -306,24 +261,4 @@ func trimDetails(t *testing.T, want any, got map[string]any) any {
 	}
 	got["details"] = slices.Clone(gd[:len(wd)])
 	return want
-}
-
-func oracleSnapshotBytes(t testing.TB) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(conformanceDir, "oracle-state.json"))
-	if err != nil {
-		t.Fatalf("reading testdata/conformance: %v", err)
-	}
-	return b
-}
-
-func readJSON(t *testing.T, path string, v any) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("reading %s: %v", path, err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		t.Fatalf("decoding %s: %v", path, err)
-	}
 }

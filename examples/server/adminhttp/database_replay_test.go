@@ -1,13 +1,10 @@
 package adminhttp_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,27 +13,15 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/internal/pgtest"
-	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashdb"
 	"github.com/flagadmin/flagadmin/users"
 )
 
-// dbRecordedDir holds the recorded requests of the reference server.
-const dbRecordedDir = "../../../testdata/conformance/recorded"
-
 // dbOracleURL is the public URL of the reference server, the base of the
 // invitation links in the recorded user listings.
 const dbOracleURL = "http://127.0.0.1:4242"
-
-// dbReplayRequest is one recorded request.
-type dbReplayRequest struct {
-	Method  string            `json:"method"`
-	Path    string            `json:"path"`
-	Headers map[string]string `json:"headers"`
-	Body    json.RawMessage   `json:"body"`
-	RawBody *string           `json:"rawBody"`
-}
 
 // dbAnswer is an answer with the random id of error bodies left out.
 type dbAnswer struct {
@@ -46,18 +31,10 @@ type dbAnswer struct {
 	Body        any
 }
 
-func dbServe(t *testing.T, h http.Handler, rq dbReplayRequest) dbAnswer {
+func dbServe(t *testing.T, h http.Handler, rq conformance.Request) dbAnswer {
 	t.Helper()
-	body := []byte(rq.Body)
-	if rq.RawBody != nil {
-		body = []byte(*rq.RawBody)
-	}
-	req := httptest.NewRequest(rq.Method, rq.Path, bytes.NewReader(body))
-	for k, v := range rq.Headers {
-		req.Header.Set(k, v)
-	}
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
+	h.ServeHTTP(rec, rq.HTTP())
 	a := dbAnswer{Status: rec.Code, ContentType: rec.Header().Get("Content-Type"), Allow: rec.Header().Get("Allow")}
 	if rec.Body.Len() > 0 {
 		if err := json.Unmarshal(rec.Body.Bytes(), &a.Body); err != nil {
@@ -68,19 +45,6 @@ func dbServe(t *testing.T, h http.Handler, rq dbReplayRequest) dbAnswer {
 		}
 	}
 	return a
-}
-
-func dbOracle(t *testing.T) *model.Snapshot {
-	t.Helper()
-	b, err := os.ReadFile("../../../testdata/conformance/oracle-state.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := model.DecodeSnapshot(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }
 
 func dbHandler(t *testing.T, st importvalidate.State, tokens auth.TokenLookup, store users.Store, strict bool) http.Handler {
@@ -107,7 +71,7 @@ func TestReplayOnDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	snap := dbOracle(t)
+	snap := conformance.MustState(t)
 	mem, err := importvalidate.NewMemoryState(snap)
 	if err != nil {
 		t.Fatal(err)
@@ -116,27 +80,16 @@ func TestReplayOnDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := filepath.Glob(filepath.Join(dbRecordedDir, "*.request.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no recorded requests (%v)", err)
-	}
+	cases := conformance.MustLoad(t, "*")
 	for _, strict := range []bool{false, true} {
 		onDB := dbHandler(t, db, db, db, strict)
 		onSnap := dbHandler(t, mem, memTokens, users.NewMemoryStore(snap), strict)
-		for _, f := range files {
-			name := strings.TrimSuffix(filepath.Base(f), ".request.json")
+		for _, c := range cases {
+			name, rq := c.Name, c.Request
 			if strict {
 				name += "/strict"
 			}
 			t.Run(name, func(t *testing.T) {
-				b, err := os.ReadFile(f)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var rq dbReplayRequest
-				if err := json.Unmarshal(b, &rq); err != nil {
-					t.Fatal(err)
-				}
 				got, want := dbServe(t, onDB, rq), dbServe(t, onSnap, rq)
 				if d := cmp.Diff(want, got); d != "" {
 					t.Errorf("(-snapshot +database):\n%s", d)
@@ -160,7 +113,7 @@ func TestDatabaseDownAnswers500(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	memTokens, err := auth.NewMemoryLookup(dbOracle(t))
+	memTokens, err := auth.NewMemoryLookup(conformance.MustState(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +125,7 @@ func TestDatabaseDownAnswers500(t *testing.T) {
 	}
 	// Up, both answer.
 	for name, h := range handlers {
-		a := dbServe(t, h, dbReplayRequest{Method: "POST", Path: adminhttp.PathValidate,
+		a := dbServe(t, h, conformance.Request{Method: "POST", Path: adminhttp.PathValidate,
 			Headers: map[string]string{"Authorization": admin, "Content-Type": "application/json"}, Body: json.RawMessage(body)})
 		if a.Status != http.StatusOK {
 			t.Fatalf("%s: before the stop: %d %v", name, a.Status, a.Body)
@@ -182,7 +135,7 @@ func TestDatabaseDownAnswers500(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, h := range handlers {
-		for _, rq := range []dbReplayRequest{
+		for _, rq := range []conformance.Request{
 			{Method: "POST", Path: adminhttp.PathValidate, Headers: map[string]string{"Authorization": admin, "Content-Type": "application/json"}, Body: json.RawMessage(body)},
 			{Method: "GET", Path: adminhttp.PathUserAdmin, Headers: map[string]string{"Authorization": admin}},
 		} {

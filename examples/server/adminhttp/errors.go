@@ -1,14 +1,13 @@
 package adminhttp
 
 import (
-	"bytes"
-	"encoding/json"
 	"io"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/internal/errbody"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -79,7 +78,7 @@ func (e *NotFoundError) HTTPStatus() int { return http.StatusNotFound }
 
 // Body returns the JSON error body.
 func (e *NotFoundError) Body() []byte {
-	return newBodyWriter(e.ID, NameNotFoundError, e.Message(), nil).close()
+	return errbody.New(e.ID, NameNotFoundError, e.Message(), nil).Close()
 }
 
 // MarshalJSON returns Body. Note that json.Marshal escapes the characters
@@ -123,13 +122,13 @@ func (e *MethodNotAllowedError) HTTPStatus() int { return http.StatusMethodNotAl
 // Body returns the JSON error body, which also lists the allowed methods as
 // "allow".
 func (e *MethodNotAllowedError) Body() []byte {
-	w := newBodyWriter(e.ID, NameMethodNotAllowedError, e.Message(), nil)
+	w := errbody.New(e.ID, NameMethodNotAllowedError, e.Message(), nil)
 	allowed := e.Allowed
 	if allowed == nil {
 		allowed = []string{}
 	}
-	w.member("allow", allowed)
-	return w.close()
+	w.Member("allow", allowed)
+	return w.Close()
 }
 
 // MarshalJSON returns Body. Note that json.Marshal escapes the characters
@@ -166,9 +165,9 @@ func (e *PayloadTooLargeError) HTTPStatus() int { return http.StatusRequestEntit
 // Body returns the JSON error body, which also carries the limit as
 // "limit".
 func (e *PayloadTooLargeError) Body() []byte {
-	w := newBodyWriter(e.ID, NamePayloadTooLargeError, e.Message(), nil)
-	w.member("limit", e.Limit)
-	return w.close()
+	w := errbody.New(e.ID, NamePayloadTooLargeError, e.Message(), nil)
+	w.Member("limit", e.Limit)
+	return w.Close()
 }
 
 // MarshalJSON returns Body. Note that json.Marshal escapes the characters
@@ -208,7 +207,7 @@ func (e *InternalError) HTTPStatus() int { return http.StatusInternalServerError
 
 // Body returns the JSON error body, with MsgInternal as its message.
 func (e *InternalError) Body() []byte {
-	return newBodyWriter(e.ID, NameInternalError, MsgInternal, nil).close()
+	return errbody.New(e.ID, NameInternalError, MsgInternal, nil).Close()
 }
 
 // MarshalJSON returns Body. Note that json.Marshal escapes the characters
@@ -251,7 +250,7 @@ func (e *ContentTypeError) HTTPStatus() int { return http.StatusUnsupportedMedia
 
 // Body returns the JSON error body.
 func (e *ContentTypeError) Body() []byte {
-	return newBodyWriter(e.ID, NameContentTypeError, e.Message(), nil).close()
+	return errbody.New(e.ID, NameContentTypeError, e.Message(), nil).Close()
 }
 
 // MarshalJSON returns Body. Note that json.Marshal escapes the characters
@@ -298,7 +297,7 @@ func (e *UnsupportedEncodingError) HTTPStatus() int { return http.StatusUnsuppor
 
 // Body returns the JSON error body.
 func (e *UnsupportedEncodingError) Body() []byte {
-	return newBodyWriter(e.ID, NameUnsupportedEncodingError, e.Message(), nil).close()
+	return errbody.New(e.ID, NameUnsupportedEncodingError, e.Message(), nil).Close()
 }
 
 // MarshalJSON returns Body. Note that json.Marshal escapes the characters
@@ -345,7 +344,7 @@ func (e *BadDataError) Body() []byte {
 	if details == nil {
 		details = []model.ErrorDetail{}
 	}
-	return newBodyWriter(e.ID, NameBadDataError, MsgBadData, details).close()
+	return errbody.New(e.ID, NameBadDataError, MsgBadData, details).Close()
 }
 
 // MarshalJSON returns Body. Note that json.Marshal escapes the characters
@@ -382,59 +381,9 @@ func (e *ServiceUnavailableError) RetryAfterHeader() string { return strconv.Ito
 
 // Body returns the JSON error body.
 func (e *ServiceUnavailableError) Body() []byte {
-	return newBodyWriter(e.ID, NameServiceUnavailableError, MsgServiceUnavailable, nil).close()
+	return errbody.New(e.ID, NameServiceUnavailableError, MsgServiceUnavailable, nil).Close()
 }
 
 // MarshalJSON returns Body. Note that json.Marshal escapes the characters
 // <, > and & of the result; Body does not.
 func (e *ServiceUnavailableError) MarshalJSON() ([]byte, error) { return e.Body(), nil }
-
-// bodyWriter writes a JSON object member by member, in call order, without
-// escaping HTML characters.
-type bodyWriter struct {
-	buf bytes.Buffer
-	enc *json.Encoder
-}
-
-// newBodyWriter starts an error body with id, name, message and details.
-// When details is nil, details repeats the message.
-func newBodyWriter(id, name, message string, details []model.ErrorDetail) *bodyWriter {
-	w := &bodyWriter{}
-	w.enc = json.NewEncoder(&w.buf)
-	w.enc.SetEscapeHTML(false)
-	w.buf.WriteByte('{')
-	w.member("id", id)
-	w.member("name", name)
-	w.member("message", message)
-	if details == nil {
-		details = []model.ErrorDetail{{Message: message}}
-	}
-	w.member("details", details)
-	return w
-}
-
-// member appends the member name: v. v must be a value that encoding/json
-// cannot fail on (strings, numbers, booleans, string slices, details).
-func (w *bodyWriter) member(name string, v any) {
-	if w.buf.Len() > 1 {
-		w.buf.WriteByte(',')
-	}
-	w.value(name)
-	w.buf.WriteByte(':')
-	w.value(v)
-}
-
-// value appends v as JSON without the encoder's trailing newline.
-func (w *bodyWriter) value(v any) {
-	if err := w.enc.Encode(v); err != nil {
-		w.buf.WriteString("null") // unreachable for the types member accepts
-		return
-	}
-	w.buf.Truncate(w.buf.Len() - 1) // the encoder's newline
-}
-
-// close ends the object and returns its bytes.
-func (w *bodyWriter) close() []byte {
-	w.buf.WriteByte('}')
-	return w.buf.Bytes()
-}

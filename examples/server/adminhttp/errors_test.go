@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -63,28 +64,9 @@ func TestErrorBodies(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := tc.err.HTTPStatus(); got != tc.status {
-				t.Errorf("HTTPStatus = %d, want %d", got, tc.status)
-			}
-			if got := string(tc.err.Body()); got != tc.body {
-				t.Errorf("Body =\n%s\nwant\n%s", got, tc.body)
-			}
-			m, ok := tc.err.(json.Marshaler)
-			if !ok {
-				t.Fatal("not a json.Marshaler")
-			}
-			if b, err := m.MarshalJSON(); err != nil || string(b) != tc.body {
-				t.Errorf("MarshalJSON = %s, %v", b, err)
-			}
-			var body model.ErrorResponse
-			if err := json.Unmarshal(tc.err.Body(), &body); err != nil {
-				t.Fatal(err)
-			}
-			if !strings.HasPrefix(tc.err.Error(), body.Name+": ") && tc.err.Error() != body.Name {
-				t.Errorf("Error() = %q does not start with the name %q", tc.err.Error(), body.Name)
-			}
-			if body.Name != adminhttp.NameInternalError && !strings.Contains(tc.err.Error(), body.Message) {
-				t.Errorf("Error() = %q lacks the message %q", tc.err.Error(), body.Message)
+			name, msg := testutil.CheckErrorBody(t, tc.err, tc.status, tc.body)
+			if name != adminhttp.NameInternalError && !strings.Contains(tc.err.Error(), msg) {
+				t.Errorf("Error() = %q lacks the message %q", tc.err.Error(), msg)
 			}
 		})
 	}

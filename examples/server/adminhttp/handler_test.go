@@ -11,12 +11,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
+	"time"
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
@@ -27,12 +28,7 @@ func TestBodyOverCapIsNotReadPastTheCap(t *testing.T) {
 	const limit = 1000
 	h := newHandler(t, oracleSnapshot(t), setup{maxBody: limit})
 	g := &guardReader{t: t, limit: limit + 1}
-	r := httptest.NewRequest(http.MethodPost, validate, g)
-	r.ContentLength = -1 // unknown length, as with chunked encoding
-	r.Header.Set("Authorization", adminToken)
-	r.Header.Set("Content-Type", "application/json")
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, r)
+	rec := postAdmin(h, g, -1)
 	if rec.Code != http.StatusRequestEntityTooLarge {
 		t.Fatalf("status = %d; want 413 (%s)", rec.Code, rec.Body.Bytes())
 	}
@@ -49,12 +45,7 @@ func TestDeclaredLengthOverCapIsRefusedUnread(t *testing.T) {
 	const limit = 1000
 	h := newHandler(t, oracleSnapshot(t), setup{maxBody: limit})
 	g := &guardReader{t: t, limit: 0}
-	r := httptest.NewRequest(http.MethodPost, validate, g)
-	r.ContentLength = limit + 1
-	r.Header.Set("Authorization", adminToken)
-	r.Header.Set("Content-Type", "application/json")
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, r)
+	rec := postAdmin(h, g, limit+1)
 	if rec.Code != http.StatusRequestEntityTooLarge {
 		t.Fatalf("status = %d; want 413", rec.Code)
 	}
@@ -83,12 +74,7 @@ func TestDefaultCap(t *testing.T) {
 	}
 	h := newHandler(t, oracleSnapshot(t), setup{})
 	g := &guardReader{t: t, limit: adminhttp.DefaultMaxBody + 1}
-	r := httptest.NewRequest(http.MethodPost, validate, g)
-	r.ContentLength = -1
-	r.Header.Set("Authorization", adminToken)
-	r.Header.Set("Content-Type", "application/json")
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, r)
+	rec := postAdmin(h, g, -1)
 	if rec.Code != http.StatusRequestEntityTooLarge {
 		t.Fatalf("status = %d; want 413", rec.Code)
 	}
@@ -264,12 +250,7 @@ func TestStrictAnswersWithTheExtraRules(t *testing.T) {
 
 func TestUnreadableBody(t *testing.T) {
 	h := newHandler(t, oracleSnapshot(t), setup{})
-	r := httptest.NewRequest(http.MethodPost, validate, io.MultiReader(strings.NewReader(`{"pro`), errReader{}))
-	r.ContentLength = -1
-	r.Header.Set("Authorization", adminToken)
-	r.Header.Set("Content-Type", "application/json")
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, r)
+	rec := postAdmin(h, io.MultiReader(strings.NewReader(`{"pro`), errReader{}), -1)
 	if rec.Code != http.StatusBadRequest {
 		t.Fatalf("status = %d; want 400", rec.Code)
 	}
@@ -285,7 +266,7 @@ func (errReader) Read([]byte) (int, error) { return 0, errors.New("connection re
 // TestLogLines checks one structured line per request, with method, path,
 // status, duration and bytes, and never the token or the body.
 func TestLogLines(t *testing.T) {
-	var buf syncBuffer
+	var buf testutil.Buffer
 	logger := slog.New(slog.NewJSONHandler(&buf, nil))
 	h := newHandler(t, oracleSnapshot(t), setup{logger: logger})
 	const marker = "body-marker-7f3a"
@@ -309,7 +290,7 @@ func TestLogLines(t *testing.T) {
 			t.Fatalf("%s %s: status %d; want %d", rq.method, rq.path, rec.Code, rq.status)
 		}
 	}
-	lines := buf.lines()
+	lines := buf.Lines()
 	if len(lines) != len(requests) {
 		t.Fatalf("%d log lines for %d requests:\n%s", len(lines), len(requests), buf.String())
 	}
@@ -370,7 +351,7 @@ func TestInternalErrorsHideTheCause(t *testing.T) {
 		{"panicking store", setup{users: failingStore{panics: true}}, http.MethodGet, adminhttp.PathUserAdmin, "panic"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var buf syncBuffer
+			var buf testutil.Buffer
 			tc.s.logger = slog.New(slog.NewJSONHandler(&buf, nil))
 			tc.s.logCauses = true
 			h := newHandler(t, snap, tc.s)
@@ -408,10 +389,12 @@ func TestNewHandlerOptions(t *testing.T) {
 	}
 	store := users.NewMemoryStore(snap)
 	for name, opts := range map[string]adminhttp.Options{
-		"no validator": {Tokens: tokens, Users: store},
-		"no tokens":    {Validator: v, Users: store},
-		"no users":     {Validator: v, Tokens: tokens},
-		"negative cap": {Validator: v, Tokens: tokens, Users: store, MaxBody: -1},
+		"no validator":           {Tokens: tokens, Users: store},
+		"no tokens":              {Validator: v, Users: store},
+		"no users":               {Validator: v, Tokens: tokens},
+		"negative cap":           {Validator: v, Tokens: tokens, Users: store, MaxBody: -1},
+		"negative in flight":     {Validator: v, Tokens: tokens, Users: store, MaxInFlight: -1},
+		"negative queue timeout": {Validator: v, Tokens: tokens, Users: store, QueueTimeout: -time.Second},
 	} {
 		if _, err := adminhttp.NewHandler(opts); err == nil {
 			t.Errorf("%s: NewHandler succeeded", name)
@@ -439,7 +422,7 @@ func TestConcurrentRequests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var logs syncBuffer
+	var logs testutil.Buffer
 	h, err := adminhttp.NewHandler(adminhttp.Options{
 		Validator: v, Tokens: tokens, Users: users.NewMemoryStore(snap),
 		Logger: slog.New(slog.NewJSONHandler(&logs, nil)),
@@ -467,40 +450,32 @@ func TestConcurrentRequests(t *testing.T) {
 	}
 	const workers, rounds = 8, 25
 	ids := make(chan string, workers*rounds)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range rounds {
-				c := calls[(w+i)%len(calls)]
-				req, err := http.NewRequest(c.method, srv.URL+c.path, strings.NewReader(c.body))
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				if c.token != "" {
-					req.Header.Set("Authorization", c.token)
-				}
-				req.Header.Set("Content-Type", "application/json")
-				resp, err := srv.Client().Do(req)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				b, _ := io.ReadAll(resp.Body)
-				resp.Body.Close()
-				if resp.StatusCode != c.status {
-					t.Errorf("%s %s: status %d; want %d: %s", c.method, c.path, resp.StatusCode, c.status, b)
-				}
-				var e struct{ ID string }
-				if c.status >= 400 && json.Unmarshal(b, &e) == nil {
-					ids <- e.ID
-				}
+	testutil.Concurrently(workers, func(w int) {
+		for i := range rounds {
+			c := calls[(w+i)%len(calls)]
+			req, err := http.NewRequest(c.method, srv.URL+c.path, strings.NewReader(c.body))
+			if err != nil {
+				t.Error(err)
+				return
 			}
-		}()
-	}
-	wg.Wait()
+			if c.token != "" {
+				req.Header.Set("Authorization", c.token)
+			}
+			req.Header.Set("Content-Type", "application/json")
+			resp, b, err := testutil.Fetch(srv.Client(), req)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if resp.StatusCode != c.status {
+				t.Errorf("%s %s: status %d; want %d: %s", c.method, c.path, resp.StatusCode, c.status, b)
+			}
+			var e struct{ ID string }
+			if c.status >= 400 && json.Unmarshal(b, &e) == nil {
+				ids <- e.ID
+			}
+		}
+	})
 	close(ids)
 	seen := map[string]bool{}
 	for id := range ids {
@@ -509,7 +484,7 @@ func TestConcurrentRequests(t *testing.T) {
 		}
 		seen[id] = true
 	}
-	if n := len(logs.lines()); n != workers*rounds {
+	if n := len(logs.Lines()); n != workers*rounds {
 		t.Errorf("%d log lines for %d requests", n, workers*rounds)
 	}
 }

@@ -1,19 +1,18 @@
 package adminhttp_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
@@ -30,14 +29,7 @@ const (
 // findings.
 const minimalBody = `{"project":"default","environment":"development","data":{"features":[{"name":"f1","project":"default","type":"release"}],"featureStrategies":[],"tagTypes":[]}}`
 
-func oracleSnapshot(t testing.TB) *model.Snapshot {
-	t.Helper()
-	var s model.Snapshot
-	if err := model.DecodeStrict(oracleSnapshotBytes(t), &s); err != nil {
-		t.Fatalf("oracle-state.json: %v", err)
-	}
-	return &s
-}
+func oracleSnapshot(t testing.TB) *model.Snapshot { return conformance.MustState(t) }
 
 // setup varies the handler of a test.
 type setup struct {
@@ -98,6 +90,19 @@ func do(h http.Handler, method, path, token, contentType string, body io.Reader)
 	return rec
 }
 
+// postAdmin posts body to the validation as the admin, with a JSON
+// content type and the given Content-Length (-1: unknown, as with chunked
+// encoding).
+func postAdmin(h http.Handler, body io.Reader, length int64) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, body)
+	r.ContentLength = length
+	r.Header.Set("Authorization", adminToken)
+	r.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	return rec
+}
+
 // errorOf decodes an error body.
 func errorOf(t *testing.T, rec *httptest.ResponseRecorder) model.ErrorResponse {
 	t.Helper()
@@ -148,32 +153,4 @@ func (g *guardReader) total() int64 {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.read
-}
-
-// syncBuffer is a bytes.Buffer safe for concurrent writes, for log output.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) lines() []string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	s := strings.TrimSuffix(b.buf.String(), "\n")
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, "\n")
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

@@ -8,17 +8,18 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
@@ -90,53 +91,6 @@ func hostileHandler(t *testing.T, hs hostileSetup) http.Handler {
 	return h
 }
 
-// lockedLog is a log destination safe for concurrent writes.
-type lockedLog struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *lockedLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *lockedLog) Reset() {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.buf.Reset()
-}
-
-func (l *lockedLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
-}
-
-// recordingBody is an endless request body of spaces that records how many
-// bytes were read from it.
-type recordingBody struct {
-	mu   sync.Mutex
-	read int64
-}
-
-func (b *recordingBody) Read(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for i := range p {
-		p[i] = ' '
-	}
-	b.read += int64(len(p))
-	return len(p), nil
-}
-
-func (b *recordingBody) total() int64 {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.read
-}
-
 // hostileImport is a request for the default project with the given
 // inside of data.features.
 func hostileImport(features string) string {
@@ -190,12 +144,7 @@ func TestHostileBodiesOverHTTP(t *testing.T) {
 			}
 			req.Header.Set("Authorization", "Bearer "+hostileAdmin)
 			req.Header.Set("Content-Type", "application/json")
-			resp, err := srv.Client().Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer resp.Body.Close()
-			b, err := io.ReadAll(resp.Body)
+			resp, b, err := testutil.Fetch(srv.Client(), req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -256,7 +205,7 @@ func TestHostileNothingReadBeforeCredentials(t *testing.T) {
 		{"undeclared, endless", "Bearer " + hostileAdmin, "application/json", -1, 413, adminhttp.NamePayloadTooLargeError, limit + 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			body := &recordingBody{}
+			body := &guardReader{t: t, limit: math.MaxInt64} // counts; the test checks the count below
 			r := httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, body)
 			r.ContentLength = tc.length
 			if tc.header != "" {
@@ -293,7 +242,7 @@ func (s secretState) Features(ctx context.Context, names []string) ([]importvali
 // token, no log line holds a token or the body, and a panic in a rule is a
 // 500 that says nothing of it.
 func TestHostileLogAndAnswersHoldNoSecrets(t *testing.T) {
-	var log lockedLog
+	var log testutil.Buffer
 	logger := slog.New(slog.NewJSONHandler(&log, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	panicking := importvalidate.Rule{Code: "panics", Summary: "panics with the body's first name",
 		Check: func(_ context.Context, in *importvalidate.Input) ([]importvalidate.Issue, error) {
@@ -352,7 +301,7 @@ func TestHostileLogAndAnswersHoldNoSecrets(t *testing.T) {
 // the names it was asked about (as a store's error may) must not carry
 // those names, which come from the body, into the log.
 func TestHostileStoreErrorInLog(t *testing.T) {
-	var log lockedLog
+	var log testutil.Buffer
 	logger := slog.New(slog.NewJSONHandler(&log, nil))
 	base, err := importvalidate.NewMemoryState(hostileSnapshot(t))
 	if err != nil {
@@ -393,7 +342,7 @@ func TestHostileStoreErrorInLog(t *testing.T) {
 // and logs the 400. Any other outcome fails, a closed connection without
 // an answer and a hang (caught by the connection's deadline) included.
 func TestHostileSlowBody(t *testing.T) {
-	var log lockedLog
+	var log testutil.Buffer
 	h := hostileHandler(t, hostileSetup{logger: slog.New(slog.NewJSONHandler(&log, nil))})
 	srv := httptest.NewUnstartedServer(h)
 	srv.Config.ReadHeaderTimeout = 200 * time.Millisecond

@@ -16,6 +16,7 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/users"
 )
 
@@ -199,7 +200,7 @@ func TestQueuedValidationGetsTheFreedSlot(t *testing.T) {
 // blocks; one that goes away while waiting in line leaves the line; the
 // log says 499 for both; and the slot is freed once the validation stops.
 func TestClientGoneStopsTheWait(t *testing.T) {
-	var logs syncBuffer
+	var logs testutil.Buffer
 	st := newBlockingState(t)
 	h := limitedHandler(t, st, 1, guard, slog.New(slog.NewJSONHandler(&logs, nil)))
 
@@ -227,7 +228,7 @@ func TestClientGoneStopsTheWait(t *testing.T) {
 	if rec := wait(t, serve(h, context.Background()), "a validation after the cancelled ones"); rec.Code != 200 {
 		t.Errorf("after the cancelled ones: %d %s", rec.Code, rec.Body.Bytes())
 	}
-	lines := logs.lines()
+	lines := logs.Lines()
 	gone := 0
 	for _, l := range lines {
 		var rec struct{ Status int }
@@ -261,32 +262,12 @@ func TestCancelledBeforeValidation(t *testing.T) {
 	}
 }
 
-func TestLimitOptions(t *testing.T) {
-	snap := oracleSnapshot(t)
-	v, err := importvalidate.New(importvalidate.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokens, err := auth.NewMemoryLookup(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, opts := range map[string]adminhttp.Options{
-		"negative in flight":     {Validator: v, Tokens: tokens, Users: users.NewMemoryStore(snap), MaxInFlight: -1},
-		"negative queue timeout": {Validator: v, Tokens: tokens, Users: users.NewMemoryStore(snap), QueueTimeout: -time.Second},
-	} {
-		if _, err := adminhttp.NewHandler(opts); err == nil {
-			t.Errorf("%s: NewHandler succeeded", name)
-		}
-	}
-}
-
 // TestDisconnectedClientOverHTTP: a client that closes its connection
 // while its validation waits on the store ends the request on the server:
 // the handler returns without an answer and logs 499, though the store
 // still blocks.
 func TestDisconnectedClientOverHTTP(t *testing.T) {
-	var logs syncBuffer
+	var logs testutil.Buffer
 	st := newBlockingState(t)
 	h := limitedHandler(t, st, 1, guard, slog.New(slog.NewJSONHandler(&logs, nil)))
 	returned := make(chan struct{}, 1)
@@ -306,7 +287,7 @@ func TestDisconnectedClientOverHTTP(t *testing.T) {
 	wait(t, st.entered, "the validation to reach the store")
 	conn.Close()
 	wait(t, returned, "the handler to return after the client left")
-	if l := logs.lines(); len(l) != 1 || !strings.Contains(l[0], `"status":499`) {
+	if l := logs.Lines(); len(l) != 1 || !strings.Contains(l[0], `"status":499`) {
 		t.Errorf("want one log line with status 499:\n%s", strings.Join(l, "\n"))
 	}
 }

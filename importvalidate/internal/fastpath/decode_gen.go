@@ -2135,7 +2135,6 @@ func (d *decoder) exportData(out *model.ExportData) bool {
 			return false
 		}
 		if ok {
-			out.MarkPresent(member)
 			more, ok = d.nextMember()
 		}
 	}

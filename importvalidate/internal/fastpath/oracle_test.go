@@ -281,7 +281,7 @@ func disagreement(tb testing.TB, body []byte, maxDepth int) string {
 	// reflect.DeepEqual is a quick first look; go-cmp, which compares
 	// times with Equal, decides.
 	if !reflect.DeepEqual(exp.want, got) {
-		if diff := cmp.Diff(exp.want, got, cmp.AllowUnexported(model.ExportData{})); diff != "" {
+		if diff := cmp.Diff(exp.want, got); diff != "" {
 			return "decoded value differs from encoding/json's (-want +got):\n" + diff
 		}
 	}

@@ -49,8 +49,8 @@ type Issue struct {
 	// opening quote.
 	Other int
 	// What is the reason of a syntax error, such as "Unexpected end of JSON
-	// input"; Tail, possibly empty, follows the position in the message
-	// ("expected ..."). For a duplicate key, What is the raw key (between
+	// input"; Tail, possibly empty, follows it after a colon ("expected
+	// ..."). For a duplicate key, What is the raw key (between
 	// the quotes).
 	What, Tail string
 	// First marks the first occurrence of a duplicated key.

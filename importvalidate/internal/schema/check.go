@@ -143,8 +143,10 @@ func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem) [
 	return out
 }
 
-// scanProblems words the scanner's findings. Their locations need the
-// positions of other places, so lines and columns are computed here.
+// scanProblems words the scanner's findings. A message names no position
+// of its own problem (the location holds it); a duplicate key's message
+// names the other occurrence's line, column and byte, so lines and columns
+// are computed here.
 func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) []Problem {
 	if len(issues) == 0 {
 		return nil
@@ -187,26 +189,25 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 	positions(raw, locs...)
 	for i, is := range issues {
 		p := &out[i]
-		at := fmt.Sprintf("line %d, column %d (byte %d)", p.Location.Line, p.Location.Column, p.Location.Offset)
 		switch is.Kind {
 		case jsonwire.KindSyntax:
-			p.Message = is.What + " at " + at
+			p.Message = is.What
 			if is.Tail != "" {
 				p.Message += ": " + is.Tail
 			}
 		case jsonwire.KindMaxDepth:
-			p.Message = fmt.Sprintf("The body nests objects and arrays deeper than %d levels at %s", c.opts.MaxDepth, at)
+			p.Message = fmt.Sprintf("The body nests objects and arrays deeper than %d levels", c.opts.MaxDepth)
 		case jsonwire.KindInvalidUTF8:
-			p.Message = fmt.Sprintf("Invalid UTF-8 byte 0x%02X in the string at `/body%s`, at %s", is.Byte, p.Location.Pointer, at)
+			p.Message = fmt.Sprintf("Invalid UTF-8 byte 0x%02X in the string at `/body%s`", is.Byte, p.Location.Pointer)
 		case jsonwire.KindDuplicateKey:
 			key := string(jsonwire.AppendJSString(nil, string(jsonwire.AppendUnquoted(nil, []byte(is.What)))))
 			o := others[i]
 			if is.First {
-				p.Message = fmt.Sprintf("The key %s at %s appears again in the same object at line %d, column %d (byte %d), pointer `/body%s`; a JSON decoder keeps only the last value",
-					key, at, o.Line, o.Column, o.Offset, p.Location.Pointer)
+				p.Message = fmt.Sprintf("The key %s appears again in the same object at line %d, column %d (byte %d), pointer `/body%s`; a JSON decoder keeps only the last value",
+					key, o.Line, o.Column, o.Offset, p.Location.Pointer)
 			} else {
-				p.Message = fmt.Sprintf("The key %s at %s repeats the key at line %d, column %d (byte %d) of the same object, pointer `/body%s`; a JSON decoder keeps only the last value",
-					key, at, o.Line, o.Column, o.Offset, p.Location.Pointer)
+				p.Message = fmt.Sprintf("The key %s repeats the key at line %d, column %d (byte %d) of the same object, pointer `/body%s`; a JSON decoder keeps only the last value",
+					key, o.Line, o.Column, o.Offset, p.Location.Pointer)
 			}
 		}
 	}

@@ -272,9 +272,6 @@ func (g *generator) object(n *schema.Node, t reflect.Type, base string) (string,
 		fmt.Fprintf(&b, "\t\t\tok = d.extra(&out.%s, member, %s)\n", field, list)
 	}
 	b.WriteString("\t\t}\n\t\tif ok {\n")
-	if hasMarkPresent(t) {
-		b.WriteString("\t\t\tout.MarkPresent(member)\n")
-	}
 	b.WriteString("\t\t\tmore, ok = d.nextMember()\n\t\t}\n\t}\n")
 	if required == 0 {
 		b.WriteString("\treturn ok\n}\n\n")
@@ -658,12 +655,6 @@ func extraField(t reflect.Type) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// hasMarkPresent reports whether *t records the presence of members.
-func hasMarkPresent(t reflect.Type) bool {
-	m, ok := reflect.PointerTo(t).MethodByName("MarkPresent")
-	return ok && m.Type.NumIn() == 2 && m.Type.In(1).Kind() == reflect.String
 }
 
 // isNullable reports whether t is a model.Nullable.
