@@ -25,10 +25,10 @@ import (
 //   - objects and arrays nest at most maxDepth levels (the outermost
 //     object is level 1), and at most 10000, encoding/json's limit;
 //   - jsonschema/v5 (formats asserted, date-time checked as the reference
-//     checks it, ajvformat.DateTime) finds body
-//     valid against import.schema.json, without panicking (it panics on a
-//     number checked against a bound or for being an integer when
-//     big.Rat cannot read it, such as 1e-9999999);
+//     checks it, ajvformat.DateTime) finds body valid against
+//     import.schema.json with every number replaced by the shortest
+//     decimal of its IEEE double (±1e400 beyond the double range), as the
+//     reference judges numbers;
 //   - encoding/json decodes body into a model.ImportRequest without error.
 //     Valid bodies it fails on: an "integer" member written 5.0 or 1e2 or
 //     beyond int64, a number beyond float64;

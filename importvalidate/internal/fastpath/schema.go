@@ -14,8 +14,8 @@ import (
 
 // This file holds the checks of import.schema.json that the generated
 // decode functions (decode_gen.go) make on single values, each giving
-// jsonschema/v5's verdict: formats, patterns, string lengths and numeric
-// bounds. Member names, required members, types and enumerations are
+// the structural tier's verdict: formats, patterns, string lengths and
+// numeric bounds (judged as IEEE doubles). Member names, required members, types and enumerations are
 // checked by the decode functions themselves.
 
 // dateTime reads a string that must have the format date-time and returns
@@ -278,8 +278,8 @@ func lenBetween(s string, lo, hi int) bool {
 const maxInt = int(^uint(0) >> 1)
 
 // boundedFloat reads a number member with a minimum lo and a maximum hi
-// (JSON texts, "" for none), with jsonschema/v5's verdict (numberWithin),
-// decoded as a float64.
+// (JSON texts, "" for none), judged as the reference judges it
+// (numberWithin), decoded as a float64.
 func (d *decoder) boundedFloat(lo, hi string) (float64, bool) {
 	lit, plain, ok := d.number()
 	if !ok {
