@@ -2,6 +2,7 @@ package model_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -84,4 +85,21 @@ func TestDateTimeJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(`5`), &bad); err == nil {
 		t.Error("a number decoded as a date-time")
 	}
+}
+
+// A date-time the reference accepts but RFC 3339 does not keeps its text;
+// its instant is read where Go can read one.
+func ExampleReadDateTime() {
+	for _, s := range []string{"2024-05-01 12:00:00", "2024-05-01T12:00:00+0200", "2024-05-01T12:00:00+99:99"} {
+		d := model.ReadDateTime(s)
+		if d.Valid {
+			fmt.Printf("%s -> %s\n", d.Text, d.Time.UTC().Format(time.RFC3339))
+		} else {
+			fmt.Printf("%s -> text only\n", d.Text)
+		}
+	}
+	// Output:
+	// 2024-05-01 12:00:00 -> 2024-05-01T12:00:00Z
+	// 2024-05-01T12:00:00+0200 -> 2024-05-01T10:00:00Z
+	// 2024-05-01T12:00:00+99:99 -> text only
 }
