@@ -524,3 +524,250 @@ func TestHostileDuplicateKeys(t *testing.T) {
 		}
 	})
 }
+
+// TestHostileManyProblems: a body under the 500 kB limit whose every
+// array item has a problem, for every kind of schema problem: the list is
+// cut at the cap with the exact count of the others, and memory stays
+// bounded as the schema library is never handed all the items at once.
+func TestHostileManyProblems(t *testing.T) {
+	v := hostileValidator(t, importvalidate.Options{})
+	for _, pb := range problemBodies() {
+		t.Run(pb.code, func(t *testing.T) {
+			body, n := pb.body()
+			rep, m := hostileValidate(t, v, body)
+			// The heap stays under 32 MB; the required case allocates
+			// most, about 900 bytes of the schema library's errors per
+			// item (145 MB; 192 MB under the race detector).
+			checkMemory(t, len(body), m, 440, 48)
+			codes := problemCodes(rep)
+			if len(codes) != importvalidate.DefaultMaxProblems+1 {
+				t.Fatalf("%d problems; want the cap and a count", len(codes))
+			}
+			for i, c := range codes[:len(codes)-1] {
+				if c != pb.code {
+					t.Fatalf("problem %d is %s: %v", i, c, rep.Structural[i])
+				}
+			}
+			if want := strconv.Itoa(n-importvalidate.DefaultMaxProblems) + " more problems"; rep.Structural[len(codes)-1].Message != want {
+				t.Errorf("last entry %q; want %q", rep.Structural[len(codes)-1].Message, want)
+			}
+		})
+	}
+}
+
+// TestHostileManyKeys: unknown members up to the 500 kB limit in every
+// object of the schema: a closed object gets the capped list of
+// additional-property problems, an open one a clean result, in n·log n
+// time and bounded memory.
+func TestHostileManyKeys(t *testing.T) {
+	v := hostileValidator(t, importvalidate.Options{})
+	for _, p := range objectPlaces() {
+		t.Run(p.name, func(t *testing.T) {
+			body := manyKeysBody(p)
+			rep, m := hostileValidate(t, v, body)
+			checkMemory(t, len(body), m, 100, 48)
+			if !p.closed {
+				if len(rep.Structural) != 0 {
+					t.Fatalf("problems: %v", rep.Structural[:min(3, len(rep.Structural))])
+				}
+				return
+			}
+			codes := problemCodes(rep)
+			if len(codes) != importvalidate.DefaultMaxProblems+1 || codes[0] != importvalidate.CodeAdditionalProperty ||
+				codes[len(codes)-1] != importvalidate.CodeTooManyProblems {
+				t.Fatalf("%d problems: %v", len(codes), rep.Structural[:min(3, len(codes))])
+			}
+		})
+	}
+	t.Run("object as a string value", func(t *testing.T) {
+		body := manyKeysValue()
+		rep, m := hostileValidate(t, v, body)
+		checkMemory(t, len(body), m, 100, 48)
+		wantOnly(t, rep, importvalidate.CodeType)
+		if msg := rep.Structural[0].Message; !strings.Contains(msg, `You sent {"k0":0,"k1":0,`) {
+			t.Errorf("message %.80q does not quote the object", msg)
+		}
+	})
+}
+
+// TestHostileMillionFeatures: 10^6 features that have a name and nothing
+// else (20 MB) are validated in one pass with the features' list sized
+// exactly. The heap is mostly the decoded model: a model.Feature takes
+// 296 bytes, 15 times the 20 bytes of such a feature; the rules' one
+// index of the names adds about 4 times.
+func TestHostileMillionFeatures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("20 MB body")
+	}
+	body := minimalFeatures(1_000_000)
+	v := hostileValidator(t, importvalidate.Options{})
+	rep, m := hostileValidate(t, v, body)
+	wantClean(t, rep)
+	checkMemory(t, len(body), m, 20, 20)
+}
+
+// TestHostileLongStrings: a key and a value of about 240 kB each in every
+// object of the schema: one additional-property problem quoting the key in
+// a closed object, a clean result in an open one, in memory linear in the
+// body.
+func TestHostileLongStrings(t *testing.T) {
+	v := hostileValidator(t, importvalidate.Options{})
+	long := strings.Repeat("x", 240_000)
+	for _, p := range objectPlaces() {
+		t.Run(p.name, func(t *testing.T) {
+			value := `"` + long + `"`
+			if p.value != `"v"` {
+				value = "0" // an open object's members may need a number
+				if p.closed {
+					value = `"` + long + `"`
+				}
+			}
+			body := p.body(`,"` + long + `":` + value)
+			rep, m := hostileValidate(t, v, body)
+			checkMemory(t, len(body), m, 48, 32)
+			if !p.closed {
+				if len(rep.Structural) != 0 {
+					t.Fatalf("problems: %v", problemCodes(rep))
+				}
+				return
+			}
+			wantOnly(t, rep, importvalidate.CodeAdditionalProperty)
+			if msg := rep.Structural[0].Message; !strings.Contains(msg, long) {
+				t.Errorf("message of %d bytes does not name the key", len(msg))
+			}
+		})
+	}
+	// A long value where a string of bounded length or a pattern is
+	// checked, and where a string is wrong.
+	for _, tc := range []struct {
+		name, code string
+		body       []byte
+	}{
+		{"max-length", importvalidate.CodeMaxLength, hostileWrap(`{"name":"f","tags":[{"value":"`+long+`","type":"simple"}]}`, "")},
+		{"pattern", importvalidate.CodePattern, []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[{"name":"t","color":"#` + long + `"}]}}`)},
+		{"enum", importvalidate.CodeEnum, hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","constraints":[{"contextName":"c","operator":"`+long+`"}]}]`)},
+		{"format", importvalidate.CodeFormat, hostileWrap(`{"name":"f","createdAt":"2024-01-01T00:00:00`+long+`Z"}`, "")},
+		{"type", importvalidate.CodeType, hostileWrap(`{"name":"f","enabled":"`+long+`"}`, "")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rep, m := hostileValidate(t, v, tc.body)
+			checkMemory(t, len(tc.body), m, 48, 32)
+			wantOnly(t, rep, tc.code)
+		})
+	}
+}
+
+// TestHostileLongNumbers: numbers of 10 000 digits in every number member
+// of the schema, whole, fractional and negative, are judged like short
+// ones, in bounded memory.
+func TestHostileLongNumbers(t *testing.T) {
+	v := hostileValidator(t, importvalidate.Options{})
+	strategy := func(m string) []byte {
+		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default"`+m+`}]`)
+	}
+	more := func(m string) []byte { return hostileWrap(`{"name":"f"}`, m) }
+	places := map[string]func(n string) []byte{
+		"strategy sortOrder": func(n string) []byte { return strategy(`,"sortOrder":` + n) },
+		"strategy segments":  func(n string) []byte { return strategy(`,"segments":[` + n + `]`) },
+		"strategy variant": func(n string) []byte {
+			return strategy(`,"variants":[{"name":"v","weight":` + n + `,"weightType":"fix","stickiness":"d"}]`)
+		},
+		"environment yes": func(n string) []byte {
+			return more(`,"featureEnvironments":[{"name":"f","enabled":true,"yes":` + n + `}]`)
+		},
+		"environment variant": func(n string) []byte {
+			return more(`,"featureEnvironments":[{"name":"f","enabled":true,"variants":[{"name":"v","weight":` + n + `}]}]`)
+		},
+		"context sortOrder": func(n string) []byte { return more(`,"contextFields":[{"name":"c","sortOrder":` + n + `}]`) },
+		"segment id":        func(n string) []byte { return more(`,"segments":[{"id":` + n + `,"name":"s"}]`) },
+		"createdBy id": func(n string) []byte {
+			return hostileWrap(`{"name":"f","createdBy":{"id":`+n+`,"name":"a","imageUrl":"b"}}`, "")
+		},
+		"tag createdByUserId": func(n string) []byte {
+			return more(`,"featureTags":[{"featureName":"f","tagValue":"t","createdByUserId":` + n + `}]`)
+		},
+	}
+	zeros := strings.Repeat("0", 10_000)
+	numbers := map[string]string{
+		"huge":          "1" + zeros,
+		"huge negative": "-1" + zeros,
+		"long fraction": "0." + zeros + "1",
+		"long zero":     "0." + zeros,
+		"long exponent": "1e" + strings.Repeat("9", 10_000),
+	}
+	for pname, place := range places {
+		for nname, n := range numbers {
+			t.Run(pname+", "+nname, func(t *testing.T) {
+				body := place(n)
+				rep, m := hostileValidate(t, v, body)
+				checkMemory(t, len(body), m, 200, 100)
+				if len(rep.Structural) > 1 {
+					t.Errorf("%d problems for one number: %v", len(rep.Structural), problemCodes(rep))
+				}
+			})
+		}
+	}
+}
+
+// TestHostileDeepArrays: arrays nested up to the depth limit inside the
+// open members that take any value, and as the value of a string member,
+// which the type problem quotes.
+func TestHostileDeepArrays(t *testing.T) {
+	v := hostileValidator(t, importvalidate.Options{})
+	deep := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
+	payload := func(n int) []byte {
+		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","variants":[{"name":"v","weight":1,"weightType":"fix","stickiness":"d","payload":{"type":"json","value":"x","extra":`+deep(n)+`}}]}]`)
+	}
+	// The payload's extra member sits at depth 7.
+	t.Run("at the limit", func(t *testing.T) {
+		rep, m := hostileValidate(t, v, payload(importvalidate.DefaultMaxDepth-7))
+		checkMemory(t, 1<<20, m, 4, 4)
+		wantClean(t, rep)
+	})
+	t.Run("past the limit", func(t *testing.T) {
+		rep, _ := hostileValidate(t, v, payload(importvalidate.DefaultMaxDepth-6))
+		wantOnly(t, rep, importvalidate.CodeMaxDepth)
+	})
+	t.Run("as a name", func(t *testing.T) {
+		rep, _ := hostileValidate(t, v, hostileWrap(`{"name":`+deep(importvalidate.DefaultMaxDepth-4)+`}`, ""))
+		wantOnly(t, rep, importvalidate.CodeType)
+		if msg := rep.Structural[0].Message; !strings.Contains(msg, deep(importvalidate.DefaultMaxDepth-4)) {
+			t.Errorf("message %.100q does not quote the arrays", msg)
+		}
+	})
+	t.Run("many deep arrays", func(t *testing.T) {
+		one := `{"name":` + deep(200) + `}`
+		body := hostileWrap(repeatTo(hostileSize, ",", func(int) string { return one }), "")
+		rep, m := hostileValidate(t, v, body)
+		checkMemory(t, len(body), m, 320, 48)
+		if codes := problemCodes(rep); len(codes) != importvalidate.DefaultMaxProblems+1 || codes[0] != importvalidate.CodeType {
+			t.Fatalf("%d problems: %v", len(codes), codes[:min(3, len(codes))])
+		}
+	})
+}
+
+// TestHostileConcurrent: 8 validations at once of the body whose every
+// feature lacks its name, the most costly under the limit, hold at most
+// 8 times the heap of one.
+func TestHostileConcurrent(t *testing.T) {
+	v := hostileValidator(t, importvalidate.Options{})
+	body, _ := problemBodies()[1].body()
+	m := measure(func() {
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				rep, err := v.Validate(context.Background(), body, importvalidate.Target{})
+				if err != nil || len(rep.Structural) != importvalidate.DefaultMaxProblems+1 {
+					t.Errorf("error %v", err)
+				}
+			}()
+		}
+		wg.Wait()
+	})
+	t.Logf("8 × %d bytes: %v", len(body), m)
+	if m.peak > 8*32<<20 {
+		t.Errorf("8 validations grew the heap by %d bytes; want at most 8 × 32 MB", m.peak)
+	}
+}

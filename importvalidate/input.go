@@ -3,6 +3,7 @@ package importvalidate
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -54,11 +55,11 @@ type lookupPlan struct {
 	strategies, contextFields, segments, tagTypes, features, featureNames []string
 }
 
-// planLookups collects, once, every distinct name the rules need.
-func planLookups(imp *model.ImportRequest, constraintContexts bool) lookupPlan {
-	var p lookupPlan
+// planLookups collects, once, every distinct name the rules need. The
+// imported feature names come from fp, the index the rules share.
+func planLookups(imp *model.ImportRequest, fp *featurePlaces, constraintContexts bool) lookupPlan {
 	d := &imp.Data
-	features := make(map[string]struct{}, len(d.Features))
+	p := lookupPlan{features: slices.Clip(fp.order), featureNames: slices.Clip(fp.order)}
 	others := make(map[string]struct{})
 	add := func(dst *[]string, set map[string]struct{}, name string) {
 		if _, ok := set[name]; ok {
@@ -67,13 +68,13 @@ func planLookups(imp *model.ImportRequest, constraintContexts bool) lookupPlan {
 		set[name] = struct{}{}
 		*dst = append(*dst, name)
 	}
-	for i := range d.Features {
-		add(&p.features, features, d.Features[i].Name)
-	}
-	p.featureNames = p.features[:len(p.features):len(p.features)]
+	// Dependency parents that are not imported features, after those;
+	// appending to fp.order's full slice copies it.
 	for i := range d.Dependencies {
 		for _, parent := range d.Dependencies[i].Dependencies {
-			add(&p.features, features, parent.Feature)
+			if _, imported := fp.first[parent.Feature]; !imported {
+				add(&p.features, others, parent.Feature)
+			}
 		}
 	}
 	clear(others)
@@ -111,8 +112,8 @@ func planLookups(imp *model.ImportRequest, constraintContexts bool) lookupPlan {
 // gather asks the state once per kind of fact and builds the rules' input.
 // Empty batches are not asked. Any error aborts with the lookup named.
 func gather(ctx context.Context, st State, imp *model.ImportRequest, project, env string, constraintContexts bool) (*Input, error) {
-	p := planLookups(imp, constraintContexts)
 	in := &Input{Import: imp, Project: project, Environment: env}
+	p := planLookups(imp, in.places(), constraintContexts)
 	if len(p.strategies) > 0 {
 		got, err := st.Strategies(ctx, p.strategies)
 		if err != nil {

@@ -1,12 +1,20 @@
 package importvalidate
 
-import "github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+import (
+	"context"
+
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+)
 
 // locateItems fills in the offset, line and column of every item location
-// of issues from body, in one read of body.
-func locateItems(body []byte, issues []Issue) {
+// of issues from body, in one read of body. It returns ctx's error when
+// ctx ends first.
+func locateItems(ctx context.Context, body []byte, issues []Issue) error {
 	var locs []*Location
 	for i := range issues {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		for j := range issues[i].Items {
 			it := &issues[i].Items[j]
 			for k := range it.Locations {
@@ -14,7 +22,11 @@ func locateItems(body []byte, issues []Issue) {
 			}
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	locatePointers(body, locs)
+	return ctx.Err()
 }
 
 // locatePointers sets the Offset of every location whose Pointer names a

@@ -146,10 +146,14 @@ func ptr(member string, i int, rest string) string {
 }
 
 // featurePlaces indexes, once per input, the positions of each imported
-// feature name in data.features, in input order of first occurrence.
+// feature name in data.features, in input order of first occurrence. A
+// name met once costs one map entry: an import may hold a million.
 type featurePlaces struct {
 	order []string
-	where map[string][]int
+	// first is the index of each name's first occurrence.
+	first map[string]int
+	// again holds every index of the names that occur more than once.
+	again map[string][]int
 }
 
 func (in *Input) places() *featurePlaces {
@@ -157,23 +161,39 @@ func (in *Input) places() *featurePlaces {
 		return in.featurePlaces
 	}
 	fs := in.Import.Data.Features
-	fp := &featurePlaces{where: make(map[string][]int, len(fs))}
+	fp := &featurePlaces{order: make([]string, 0, len(fs)), first: make(map[string]int, len(fs)), again: map[string][]int{}}
 	for i := range fs {
 		n := fs[i].Name
-		w, ok := fp.where[n]
-		if !ok {
+		j, ok := fp.first[n]
+		switch {
+		case !ok:
+			fp.first[n] = i
 			fp.order = append(fp.order, n)
+		case fp.again[n] == nil:
+			fp.again[n] = []int{j, i}
+		default:
+			fp.again[n] = append(fp.again[n], i)
 		}
-		fp.where[n] = append(w, i)
 	}
 	in.featurePlaces = fp
 	return fp
 }
 
+// indices returns every index of name in data.features.
+func (fp *featurePlaces) indices(name string) []int {
+	if w, ok := fp.again[name]; ok {
+		return w
+	}
+	if i, ok := fp.first[name]; ok {
+		return []int{i}
+	}
+	return nil
+}
+
 // featureItem is an item naming an imported feature, located at every
 // occurrence of the name in data.features.
 func (in *Input) featureItem(value, name string) Item {
-	idx := in.places().where[name]
+	idx := in.places().indices(name)
 	locs := make([]Location, len(idx))
 	for k, i := range idx {
 		locs[k] = at(ptr("features", i, "name"))

@@ -9,7 +9,7 @@ func ruleMissingDependency() Rule {
 		Code: CodeMissingDependency, Severity: SeverityError, Reference: true,
 		Summary: "every dependency's parent is imported or exists",
 		Check: pure(func(in *Input) []Issue {
-			imported := in.places().where
+			imported := in.places().first
 			var items []Item
 			for i, d := range in.Import.Data.Dependencies {
 				for j, parent := range d.Dependencies {

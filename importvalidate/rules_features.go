@@ -34,7 +34,7 @@ func ruleDuplicateFeature() Rule {
 			}
 			var dups []dup
 			for _, n := range p.order {
-				if w := p.where[n]; len(w) > 1 {
+				if w := p.again[n]; len(w) > 1 {
 					dups = append(dups, dup{n, w[1]})
 				}
 			}

@@ -7,7 +7,7 @@ func ruleUnknownFeatureReference() Rule {
 		Code: CodeUnknownFeatureReference, Severity: SeverityError, Strict: true,
 		Summary: "strategies, tags, environments and dependencies name imported features",
 		Check: pure(func(in *Input) []Issue {
-			imported := in.places().where
+			imported := in.places().first
 			d := &in.Import.Data
 			g := newGrouper()
 			check := func(name, pointer string) {

@@ -1,6 +1,7 @@
 package importvalidate
 
 import (
+	"context"
 	"fmt"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/fastpath"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
@@ -150,26 +151,47 @@ func NewStructure(opts StructureOptions) (*Structure, error) {
 // and other control characters are syntax problems, outside strings and
 // unescaped inside them.
 func (s *Structure) Check(raw []byte) (body []byte, problems Problems) {
+	body, problems, _ = s.CheckContext(context.Background(), raw)
+	return body, problems
+}
+
+// CheckContext is Check that stops when ctx ends, with ctx's error and no
+// problems. It looks at ctx every thousand members or items, or problems,
+// so a cancelled check ends within a few milliseconds.
+func (s *Structure) CheckContext(ctx context.Context, raw []byte) (body []byte, problems Problems, err error) {
 	// A body the single-pass decoder accepts is valid: its verdict equals
 	// jsonschema/v5's (a differential test and fuzz target hold it to
 	// that), so the slow walk runs only for bodies with problems.
-	if _, ok := fastpath.Decode(raw, s.opts.MaxDepth); ok {
-		return raw, nil
+	if _, ok := fastpath.DecodeContext(ctx, raw, s.opts.MaxDepth); ok {
+		return raw, nil, nil
 	}
-	body, found := s.checker.Check(raw)
-	return body, problemsOf(found)
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	body, found, err := s.checker.Check(ctx, raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	return body, problemsOf(found), nil
 }
 
 // decode checks body and decodes it into the model, reading it once when
 // it is valid as it stands: such a body takes the single-pass fast path;
 // any other goes through the slow path, which finds every problem (and
-// coerces scalars when asked) and decodes with encoding/json.
-func (s *Structure) decode(body []byte) (*model.ImportRequest, Problems) {
-	if imp, ok := fastpath.Decode(body, s.opts.MaxDepth); ok {
-		return imp, nil
+// coerces scalars when asked) and decodes with encoding/json. The error is
+// ctx's when it ended first.
+func (s *Structure) decode(ctx context.Context, body []byte) (*model.ImportRequest, Problems, error) {
+	if imp, ok := fastpath.DecodeContext(ctx, body, s.opts.MaxDepth); ok {
+		return imp, nil, nil
 	}
-	imp, found := s.checker.Decode(body)
-	return imp, problemsOf(found)
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	imp, found, err := s.checker.Decode(ctx, body)
+	if err != nil {
+		return nil, nil, err
+	}
+	return imp, problemsOf(found), nil
 }
 
 // problemsOf words the slow path's problems as Problems: each with the

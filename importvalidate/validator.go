@@ -123,7 +123,10 @@ type Target struct {
 // error is non-nil only when a lookup fails or ctx ends; no partial report
 // is returned then.
 func (v *Validator) Validate(ctx context.Context, body []byte, t Target) (*Report, error) {
-	imp, problems := v.structure.decode(body)
+	imp, problems, err := v.structure.decode(ctx, body)
+	if err != nil {
+		return nil, err
+	}
 	if v.strict {
 		for i := range problems {
 			problems[i].Severity = SeverityError
@@ -140,7 +143,9 @@ func (v *Validator) Validate(ctx context.Context, body []byte, t Target) (*Repor
 	rep.Structural = problems
 	// Coercion and integer rewriting change values only, never their
 	// pointers, so the items are located in the caller's bytes.
-	locateItems(body, rep.Issues)
+	if err := locateItems(ctx, body, rep.Issues); err != nil {
+		return nil, err
+	}
 	return rep, nil
 }
 

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -36,47 +35,38 @@ func ParseDateTime(s string) (time.Time, error) {
 	return t, nil
 }
 
-// DateTime is a date-time member of the import body. The reference
-// server's validator accepts forms that RFC 3339 does not (no zone, a space
-// or other white space between date and time), so the member keeps its
-// text as written, and the instant it names when it can be read.
-//
-// The zero value is the empty text with no instant.
-type DateTime struct {
-	// Text is the date-time as written; encoding writes it back unchanged.
-	Text string
-	// Time is the instant Text names (see ReadDateTime); the zero time
-	// when it names none that can be read, as Valid tells.
-	Time time.Time
-	// Valid reports that Time holds the instant of Text.
-	Valid bool
-}
+// DateTime is a date-time member of the import body, as written. The
+// reference server's validator accepts forms that RFC 3339 does not (no
+// zone, a space or other white space between date and time), so the
+// member keeps its text, which encoding writes back unchanged; Time reads
+// the instant it names when it can.
+type DateTime string
 
 // NewDateTime returns the DateTime of t, written in RFC 3339 with as many
 // fraction digits as needed.
-func NewDateTime(t time.Time) DateTime {
-	return DateTime{Text: t.Format(time.RFC3339Nano), Time: t, Valid: true}
-}
+func NewDateTime(t time.Time) DateTime { return DateTime(t.Format(time.RFC3339Nano)) }
 
-// ReadDateTime returns the DateTime of s: its text, and its instant when
-// s is an RFC 3339 date-time as ParseDateTime reads it, or one of the
-// looser forms the reference accepts: any single white-space character
-// between date and time, a zone written ±hh or ±hhmm, or no zone at all,
-// which is read as UTC. Anything else keeps its text without an instant.
-func ReadDateTime(s string) DateTime {
+// Time returns the instant d names and true when d is an RFC 3339
+// date-time as ParseDateTime reads it, or one of the looser forms the
+// reference accepts: any single white-space character between date and
+// time, a zone written ±hh or ±hhmm, or no zone at all, which is read as
+// UTC. For anything else, such as an offset beyond what Go reads, it
+// returns the zero time and false.
+func (d DateTime) Time() (time.Time, bool) {
+	s := string(d)
 	if t, err := ParseDateTime(s); err == nil {
-		return DateTime{Text: s, Time: t, Valid: true}
+		return t, true
 	}
 	if norm, ok := normalizeDateTime(s); ok {
 		if t, err := ParseDateTime(norm); err == nil {
-			return DateTime{Text: s, Time: t, Valid: true}
+			return t, true
 		}
 	}
-	return DateTime{Text: s}
+	return time.Time{}, false
 }
 
-// normalizeDateTime rewrites the looser forms ReadDateTime accepts into
-// RFC 3339: the separator as 'T', the zone as Z or ±hh:mm.
+// normalizeDateTime rewrites the looser forms Time accepts into RFC 3339:
+// the separator as 'T', the zone as Z or ±hh:mm.
 func normalizeDateTime(s string) (string, bool) {
 	if len(s) < 11 {
 		return "", false
@@ -92,16 +82,14 @@ func normalizeDateTime(s string) (string, bool) {
 	if len(clock) < 8 {
 		return "", false
 	}
-	// The zone begins at the first Z, z, + or - after hh:mm:ss.
+	// The zone begins after hh:mm:ss and the fraction.
 	i := 8
 	for i < len(clock) && (clock[i] == '.' || '0' <= clock[i] && clock[i] <= '9') {
 		i++
 	}
 	body, zone := clock[:i], clock[i:]
 	switch {
-	case zone == "":
-		zone = "Z"
-	case zone == "z" || zone == "Z":
+	case zone == "" || zone == "z" || zone == "Z":
 		zone = "Z"
 	case len(zone) == 3 && (zone[0] == '+' || zone[0] == '-'):
 		zone += ":00"
@@ -112,22 +100,4 @@ func normalizeDateTime(s string) (string, bool) {
 		return "", false
 	}
 	return date + "T" + body + zone, true
-}
-
-// IsZero reports whether d is the zero DateTime.
-func (d DateTime) IsZero() bool { return d.Text == "" && !d.Valid }
-
-// MarshalJSON writes the text as a JSON string.
-func (d DateTime) MarshalJSON() ([]byte, error) {
-	return json.Marshal(d.Text)
-}
-
-// UnmarshalJSON reads a JSON string with ReadDateTime.
-func (d *DateTime) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return err
-	}
-	*d = ReadDateTime(s)
-	return nil
 }

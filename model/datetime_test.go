@@ -9,9 +9,9 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// TestReadDateTime covers the forms the reference's date-time check
-// accepts: each keeps its text, and its instant when one can be read.
-func TestReadDateTime(t *testing.T) {
+// TestDateTimeTime covers the forms the reference's date-time check
+// accepts: the instant of each, where one can be read.
+func TestDateTimeTime(t *testing.T) {
 	at := func(y int, mo time.Month, d, h, mi, s, ns int, off int) time.Time {
 		return time.Date(y, mo, d, h, mi, s, ns, time.FixedZone("", off))
 	}
@@ -33,15 +33,15 @@ func TestReadDateTime(t *testing.T) {
 		{"not a date", false, time.Time{}},
 		{"", false, time.Time{}},
 	} {
-		got := model.ReadDateTime(tc.in)
-		if got.Text != tc.in || got.Valid != tc.valid || !got.Time.Equal(tc.want) {
-			t.Errorf("ReadDateTime(%q) = %+v, want valid %v at %v", tc.in, got, tc.valid, tc.want)
+		got, valid := model.DateTime(tc.in).Time()
+		if valid != tc.valid || !got.Equal(tc.want) {
+			t.Errorf("DateTime(%q).Time() = %v, %v, want %v, %v", tc.in, got, valid, tc.want, tc.valid)
 		}
 		if tc.valid {
-			_, off := got.Time.Zone()
+			_, off := got.Zone()
 			_, wantOff := tc.want.Zone()
 			if off != wantOff {
-				t.Errorf("ReadDateTime(%q): offset %d, want %d", tc.in, off, wantOff)
+				t.Errorf("DateTime(%q).Time(): offset %d, want %d", tc.in, off, wantOff)
 			}
 		}
 	}
@@ -78,9 +78,6 @@ func TestDateTimeJSON(t *testing.T) {
 	if b, _ := json.Marshal(d); string(b) != `"2024-05-01T12:00:00.000000005Z"` {
 		t.Errorf("NewDateTime written as %s", b)
 	}
-	if !(model.DateTime{}).IsZero() || d.IsZero() {
-		t.Error("IsZero")
-	}
 	var bad model.DateTime
 	if err := json.Unmarshal([]byte(`5`), &bad); err == nil {
 		t.Error("a number decoded as a date-time")
@@ -89,13 +86,13 @@ func TestDateTimeJSON(t *testing.T) {
 
 // A date-time the reference accepts but RFC 3339 does not keeps its text;
 // its instant is read where Go can read one.
-func ExampleReadDateTime() {
+func ExampleDateTime_Time() {
 	for _, s := range []string{"2024-05-01 12:00:00", "2024-05-01T12:00:00+0200", "2024-05-01T12:00:00+99:99"} {
-		d := model.ReadDateTime(s)
-		if d.Valid {
-			fmt.Printf("%s -> %s\n", d.Text, d.Time.UTC().Format(time.RFC3339))
+		d := model.DateTime(s)
+		if t, ok := d.Time(); ok {
+			fmt.Printf("%s -> %s\n", d, t.UTC().Format(time.RFC3339))
 		} else {
-			fmt.Printf("%s -> text only\n", d.Text)
+			fmt.Printf("%s -> text only\n", d)
 		}
 	}
 	// Output:

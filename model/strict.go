@@ -164,7 +164,6 @@ func unknownMember(v any, t reflect.Type, at string) (string, string) {
 var (
 	rawMessageType = reflect.TypeFor[json.RawMessage]()
 	timeType       = reflect.TypeFor[time.Time]()
-	dateTimeType   = reflect.TypeFor[DateTime]()
 	modelPkgPath   = reflect.TypeFor[Extra]().PkgPath()
 )
 
@@ -218,11 +217,6 @@ func kindMismatch(v any, t reflect.Type) string {
 				return err.Error()
 			}
 			return ""
-		}
-		if t == dateTimeType {
-			// Any string: a DateTime keeps its text.
-			_, ok = v.(string)
-			break
 		}
 		_, ok = v.(map[string]any)
 	}

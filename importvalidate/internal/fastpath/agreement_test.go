@@ -1,6 +1,7 @@
 package fastpath
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
@@ -85,7 +86,7 @@ func structureDisagreement(tb testing.TB, body []byte) string {
 	if _, ok := Decode(body, testDepth); !ok {
 		return ""
 	}
-	if _, problems := testChecker(tb).Check(body); len(problems) > 0 {
+	if _, problems, _ := testChecker(tb).Check(context.Background(), body); len(problems) > 0 {
 		return fmt.Sprintf("taken by the fast path, but the slow path reports %d problems, first of kind %d: %s",
 			len(problems), problems[0].Kind, problems[0].Message)
 	}

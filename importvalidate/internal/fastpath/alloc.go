@@ -6,7 +6,11 @@ package fastpath
 // a scratch list kept between calls, from which it is copied into a slice
 // of exactly its length. Values behind pointers come from per-type slabs.
 // This cuts the number of allocations and, above all, the copies of memory
-// holding pointers, which are slow while the garbage collector marks.
+// holding pointers, which are slow while the garbage collector marks. An
+// array that reaches sizeAt items is counted to its end first and its
+// items go into a slice of exactly its length, which the result keeps
+// without a copy: a million features then take the memory of a million,
+// not of the doublings of a scratch list and a copy.
 // Nothing is shared between two places of the result: every slice has its
 // own elements (and a capacity equal to its length, so that appending to
 // it copies), every pointer its own variable.
@@ -16,6 +20,10 @@ const (
 	firstChunk = 16
 	maxChunk   = 512
 )
+
+// sizeAt is the number of items from which an array is counted to its end
+// and given a slice of exactly its length.
+const sizeAt = 1024
 
 // nextChunk returns the size of the chunk after one of size n.
 func nextChunk(n int) int {
@@ -47,6 +55,38 @@ type list[T any] struct {
 	inLarge int
 	active  bool // an array is in progress
 	heads   slab[[]T]
+	// exact holds the array in progress once it is sized (see reserve),
+	// its first inExact items decoded.
+	exact   []T
+	inExact int
+}
+
+// count is the number of items of the array in progress.
+func (l *list[T]) count() int {
+	switch {
+	case l.exact != nil:
+		return l.inExact
+	case l.inLarge > 0:
+		return l.inLarge
+	}
+	return l.used - l.base
+}
+
+// reserve moves the items of the array in progress into a slice of
+// exactly n items (n at least count), which add fills from then on and
+// finish returns as it is.
+func (l *list[T]) reserve(n int) {
+	exact := make([]T, n)
+	if l.inLarge > 0 {
+		l.inExact = copy(exact, l.large[:l.inLarge])
+		clear(l.large[:l.inLarge])
+		l.inLarge = 0
+	} else {
+		l.inExact = copy(exact, l.chunk[l.base:l.used])
+		clear(l.chunk[l.base:l.used])
+		l.used = l.base
+	}
+	l.exact = exact
 }
 
 // begin starts an array. It panics when one is in progress already: the
@@ -62,6 +102,15 @@ func (l *list[T]) begin() {
 // add appends a zero item to the array and returns a pointer to it, valid
 // until the next add on the same list.
 func (l *list[T]) add() *T {
+	if l.exact != nil {
+		if l.inExact == len(l.exact) { // counted short: grow
+			var zero T
+			l.exact = append(l.exact, zero)
+			l.exact = l.exact[:cap(l.exact)]
+		}
+		l.inExact++
+		return &l.exact[l.inExact-1]
+	}
 	if l.inLarge == 0 {
 		if l.used < len(l.chunk) {
 			l.used++
@@ -96,6 +145,11 @@ func (l *list[T]) add() *T {
 // non-nil slice, as encoding/json decodes [].
 func (l *list[T]) finish() []T {
 	l.active = false
+	if l.exact != nil {
+		out := l.exact[:l.inExact:l.inExact]
+		l.exact, l.inExact = nil, 0
+		return out
+	}
 	if n := l.inLarge; n > 0 {
 		out := make([]T, n)
 		copy(out, l.large[:n])
@@ -114,6 +168,7 @@ func (l *list[T]) finish() []T {
 func (l *list[T]) reset() {
 	clear(l.large[:l.inLarge])
 	l.chunk, l.base, l.used, l.inLarge, l.active = nil, 0, 0, 0, false
+	l.exact, l.inExact = nil, 0
 	l.heads.reset()
 }
 
@@ -152,6 +207,11 @@ func array[T any](d *decoder, l *list[T], item func(*decoder, *T) bool) ([]T, bo
 	}
 	l.begin()
 	for more := !empty; more; {
+		if l.count() == sizeAt && l.exact == nil {
+			if left, ok := d.itemsLeft(); ok {
+				l.reserve(sizeAt + left)
+			}
+		}
 		if !item(d, l.add()) {
 			return nil, false
 		}
@@ -170,4 +230,24 @@ func arrayPtr[T any](d *decoder, l *list[T], item func(*decoder, *T) bool) (*[]T
 		return nil, false
 	}
 	return l.heads.put(s), true
+}
+
+// itemsLeft counts the items from d.pos, the start of an item, to the end
+// of the array, and reads nothing: it checks them as skip does and reports
+// false for what it cannot read, which the decoding then refuses.
+func (d *decoder) itemsLeft() (int, bool) {
+	pos, depth, steps := d.pos, d.depth, d.steps
+	defer func() { d.pos, d.depth, d.steps = pos, depth, steps }()
+	for n := 1; ; n++ {
+		if !d.skip() {
+			return 0, false
+		}
+		more, ok := d.nextItem()
+		if !ok {
+			return 0, false
+		}
+		if !more {
+			return n, true
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package fastpath
 
 import (
+	"context"
 	"regexp"
 	"strings"
 	"sync"
@@ -38,15 +39,25 @@ import (
 //     (strings.EqualFold): encoding/json would decode it into the declared
 //     member as well.
 //
-// A date-time is kept as model.ReadDateTime keeps it: its text, and its
-// instant when Go can read one.
+// A date-time is kept as written (model.DateTime).
 //
 // req shares no memory with body, which the caller may reuse afterwards.
 // Its strings are copied into a few 32 KiB chunks (lex.go, keep).
 func Decode(body []byte, maxDepth int) (req *model.ImportRequest, ok bool) {
+	return DecodeContext(context.Background(), body, maxDepth)
+}
+
+// DecodeContext is Decode that stops when ctx ends: it looks at ctx every
+// thousand members and items, and then reports false, as for a body it
+// does not take. The caller tells the two apart by ctx.Err.
+func DecodeContext(ctx context.Context, body []byte, maxDepth int) (req *model.ImportRequest, ok bool) {
+	if ctx.Err() != nil {
+		return nil, false
+	}
 	d := decoders.Get().(*decoder)
 	defer d.release()
 	d.data, d.pos, d.depth, d.limit = body, 0, 0, min(maxDepth, maxNesting)
+	d.ctx, d.steps = ctx, 0
 	req = new(model.ImportRequest)
 	d.ws()
 	if !d.importRequest(req) {
@@ -66,7 +77,7 @@ var decoders = sync.Pool{New: func() any { return new(decoder) }}
 // release forgets everything of the last decoding that the result holds or
 // that would keep the input alive, and returns d to decoders.
 func (d *decoder) release() {
-	d.data, d.arena, d.arenaUsed = nil, nil, 0
+	d.data, d.arena, d.arenaUsed, d.ctx = nil, nil, 0, nil
 	clear(d.names)
 	d.names = d.names[:0]
 	d.store.reset()
@@ -83,7 +94,11 @@ type decoder struct {
 	pos       int // offset of the next byte to read
 	depth     int // objects and arrays open at pos
 	limit     int // largest depth allowed
-	buf       []byte
+	// ctx is looked at every cancelEvery members and items, counted by
+	// steps.
+	ctx   context.Context
+	steps int
+	buf   []byte
 	// names holds the member names of the objects skipObject is checking,
 	// innermost last.
 	names []string

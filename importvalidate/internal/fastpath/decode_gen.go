@@ -763,7 +763,10 @@ func (d *decoder) releasePlanMilestone(out *model.ReleasePlanMilestone) bool {
 					ok = true
 				} else {
 					var v1 model.DateTime
-					v1, ok = d.modelDateTime()
+					var s string
+					s, ok = d.str()
+					v1 = model.DateTime(s)
+					ok = ok && isModelDateTime(string(v1))
 					out.StartedAt = model.Nullable[model.DateTime]{Value: v1, Valid: true, Present: true}
 				}
 			}
@@ -785,7 +788,10 @@ func (d *decoder) releasePlanMilestone(out *model.ReleasePlanMilestone) bool {
 					ok = true
 				} else {
 					var v1 model.DateTime
-					v1, ok = d.modelDateTime()
+					var s string
+					s, ok = d.str()
+					v1 = model.DateTime(s)
+					ok = ok && isModelDateTime(string(v1))
 					out.ProgressionExecutedAt = model.Nullable[model.DateTime]{Value: v1, Valid: true, Present: true}
 				}
 			}
@@ -796,7 +802,10 @@ func (d *decoder) releasePlanMilestone(out *model.ReleasePlanMilestone) bool {
 					ok = true
 				} else {
 					var v1 model.DateTime
-					v1, ok = d.modelDateTime()
+					var s string
+					s, ok = d.str()
+					v1 = model.DateTime(s)
+					ok = ok && isModelDateTime(string(v1))
 					out.PausedAt = model.Nullable[model.DateTime]{Value: v1, Valid: true, Present: true}
 				}
 			}
@@ -1061,7 +1070,10 @@ func (d *decoder) releasePlan(out *model.ReleasePlan) bool {
 			}
 		case "createdAt":
 			if ok = once(&seen, 1<<7); ok {
-				out.CreatedAt, ok = d.modelDateTime()
+				var s string
+				s, ok = d.str()
+				out.CreatedAt = model.DateTime(s)
+				ok = ok && isModelDateTime(string(out.CreatedAt))
 			}
 		case "activeMilestoneId":
 			if ok = once(&seen, 1<<8); ok {
@@ -1253,7 +1265,10 @@ func (d *decoder) featureEnvironment(out *model.FeatureEnvironment) bool {
 					ok = true
 				} else {
 					var v1 model.DateTime
-					v1, ok = d.modelDateTime()
+					var s string
+					s, ok = d.str()
+					v1 = model.DateTime(s)
+					ok = ok && isModelDateTime(string(v1))
 					out.LastSeenAt = model.Nullable[model.DateTime]{Value: v1, Valid: true, Present: true}
 				}
 			}
@@ -1393,7 +1408,10 @@ func (d *decoder) lifecycle(out *model.Lifecycle) bool {
 			}
 		case "enteredStageAt":
 			if ok = once(&seen, 1<<2); ok {
-				out.EnteredStageAt, ok = d.modelDateTime()
+				var s string
+				s, ok = d.str()
+				out.EnteredStageAt = model.DateTime(s)
+				ok = ok && isModelDateTime(string(out.EnteredStageAt))
 			}
 		default:
 			return false
@@ -1614,7 +1632,10 @@ func (d *decoder) feature(out *model.Feature) bool {
 					ok = true
 				} else {
 					var v1 model.DateTime
-					v1, ok = d.modelDateTime()
+					var s string
+					s, ok = d.str()
+					v1 = model.DateTime(s)
+					ok = ok && isModelDateTime(string(v1))
 					out.CreatedAt = model.Nullable[model.DateTime]{Value: v1, Valid: true, Present: true}
 				}
 			}
@@ -1630,7 +1651,10 @@ func (d *decoder) feature(out *model.Feature) bool {
 					ok = true
 				} else {
 					var v1 model.DateTime
-					v1, ok = d.modelDateTime()
+					var s string
+					s, ok = d.str()
+					v1 = model.DateTime(s)
+					ok = ok && isModelDateTime(string(v1))
 					out.ArchivedAt = model.Nullable[model.DateTime]{Value: v1, Valid: true, Present: true}
 				}
 			}
@@ -1641,7 +1665,10 @@ func (d *decoder) feature(out *model.Feature) bool {
 					ok = true
 				} else {
 					var v1 model.DateTime
-					v1, ok = d.modelDateTime()
+					var s string
+					s, ok = d.str()
+					v1 = model.DateTime(s)
+					ok = ok && isModelDateTime(string(v1))
 					out.LastSeenAt = model.Nullable[model.DateTime]{Value: v1, Valid: true, Present: true}
 				}
 			}
@@ -1774,7 +1801,10 @@ func (d *decoder) contextField(out *model.ContextField) bool {
 					ok = true
 				} else {
 					var v1 model.DateTime
-					v1, ok = d.modelDateTime()
+					var s string
+					s, ok = d.str()
+					v1 = model.DateTime(s)
+					ok = ok && isModelDateTime(string(v1))
 					out.CreatedAt = model.Nullable[model.DateTime]{Value: v1, Valid: true, Present: true}
 				}
 			}

@@ -112,7 +112,7 @@ func FuzzFastPathMemberValues(f *testing.F) {
 // FuzzFastDateTime checks isDateTime against jsonschema/v5's
 // date-time check, utcDateTime against model.ParseDateTime, and on every
 // string the reference's date-time check accepts, utcDateTime against
-// model.ReadDateTime (what modelDateTime relies on).
+// model.DateTime's Time.
 func FuzzFastDateTime(f *testing.F) {
 	for _, s := range []string{
 		"2024-01-02T03:04:05Z", "2024-01-02t03:04:05.123z", "2016-12-31T23:59:60Z", "2016-12-31T15:59:60-08:00",
@@ -125,9 +125,9 @@ func FuzzFastDateTime(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if ajvformat.DateTime(s) {
 			if got, ok := utcDateTime(s); ok {
-				want := model.ReadDateTime(s)
-				if !want.Valid || !got.Equal(want.Time) || got.Location() != want.Time.Location() {
-					t.Fatalf("utcDateTime(%q) = %v, model.ReadDateTime gives %+v", s, got, want)
+				want, valid := model.DateTime(s).Time()
+				if !valid || !got.Equal(want) || got.Location() != want.Location() {
+					t.Fatalf("utcDateTime(%q) = %v, model.DateTime.Time gives %v, %v", s, got, want, valid)
 				}
 			}
 		}

@@ -88,6 +88,18 @@ func (d *decoder) member() (string, bool) {
 	return name, true
 }
 
+// cancelEvery is the number of members and items read between two looks at
+// the context: a few microseconds of work.
+const cancelEvery = 1 << 10
+
+// going counts one more member or item and, every cancelEvery of them,
+// reports whether the context is still live; a cancelled decoding ends as
+// a refused body.
+func (d *decoder) going() bool {
+	d.steps++
+	return d.steps%cancelEvery != 0 || d.ctx.Err() == nil
+}
+
 // nextMember reads what follows a member's value: ',' (more is true, and
 // d.pos is at the next name) or '}' (the object ends and its level is left).
 func (d *decoder) nextMember() (more, ok bool) {
@@ -99,6 +111,9 @@ func (d *decoder) nextMember() (more, ok bool) {
 	case ',':
 		d.pos++
 		d.ws()
+		if !d.going() {
+			return false, false
+		}
 		return true, true
 	case '}':
 		d.pos++
@@ -140,6 +155,9 @@ func (d *decoder) nextItem() (more, ok bool) {
 	case ',':
 		d.pos++
 		d.ws()
+		if !d.going() {
+			return false, false
+		}
 		return true, true
 	case ']':
 		d.pos++

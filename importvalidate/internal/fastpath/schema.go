@@ -36,22 +36,6 @@ func (d *decoder) dateTime() (time.Time, bool) {
 	return t, err == nil
 }
 
-// modelDateTime reads a string that must have the format date-time as
-// the reference checks it (ajv-formats' full mode, ajvformat.DateTime) and
-// returns it as model.ReadDateTime does: its text, and its instant when it
-// has one Go reads.
-func (d *decoder) modelDateTime() (model.DateTime, bool) {
-	s, ok := d.strView()
-	if !ok || !ajvformat.DateTime(s) {
-		return model.DateTime{}, false
-	}
-	text := d.keep(viewBytes(s))
-	if t, ok := utcDateTime(text); ok {
-		return model.DateTime{Text: text, Time: t, Valid: true}, true
-	}
-	return model.ReadDateTime(text), true
-}
-
 // stringArrayMap decodes an object of any member names whose values are
 // arrays of strings (a safeguard's label selectors), collecting each array
 // in l.

@@ -1,9 +1,10 @@
 package jsonwire
 
 import (
+	"cmp"
 	"encoding/json"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -176,13 +177,10 @@ func AppendJSONValue(dst []byte, v any) []byte {
 	return append(dst, "null"...)
 }
 
-// SortStrings is a small insertion sort, to keep this file free of sort.
+// SortStrings sorts s in byte order, in n·log n time: an object of the
+// body may have tens of thousands of keys.
 func SortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
+	slices.Sort(s)
 }
 
 // JSToString is String(v) of JavaScript for a decoded value: what the
@@ -252,10 +250,14 @@ func compactValue(dst, raw []byte, i int) ([]byte, int) {
 		return append(dst, ']'), i + 1
 	case c == '{':
 		type member struct {
-			key string
-			val []byte
+			key   string
+			order int64 // JSKeyOrder of the key, without offset
+			val   []byte
 		}
 		var ms []member
+		// The index of each key in ms: an object may hold tens of
+		// thousands of keys, each looked up once.
+		var seen map[string]int
 		i = SkipWS(raw, i+1)
 		for i < len(raw) && raw[i] == '"' {
 			end := skipString(raw, i)
@@ -266,15 +268,14 @@ func compactValue(dst, raw []byte, i int) ([]byte, int) {
 			}
 			var val []byte
 			val, i = compactValue(nil, raw, i)
-			found := false
-			for k := range ms {
-				if ms[k].key == key {
-					ms[k].val, found = val, true
-					break
-				}
+			if seen == nil {
+				seen = make(map[string]int)
 			}
-			if !found {
-				ms = append(ms, member{key, val})
+			if k, found := seen[key]; found {
+				ms[k].val = val
+			} else {
+				seen[key] = len(ms)
+				ms = append(ms, member{key, JSKeyOrder(key, 0), val})
 			}
 			i = SkipWS(raw, i)
 			if i < len(raw) && raw[i] == ',' {
@@ -282,10 +283,7 @@ func compactValue(dst, raw []byte, i int) ([]byte, int) {
 			}
 		}
 		// Index-like keys first, by value; the others keep body order.
-		sort.SliceStable(ms, func(a, b int) bool {
-			ia, ib := JSKeyOrder(ms[a].key, 0), JSKeyOrder(ms[b].key, 0)
-			return ia < ib
-		})
+		slices.SortStableFunc(ms, func(a, b member) int { return cmp.Compare(a.order, b.order) })
 		dst = append(dst, '{')
 		for k, m := range ms {
 			if k > 0 {

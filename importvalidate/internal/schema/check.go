@@ -2,8 +2,8 @@ package schema
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -32,7 +32,13 @@ type Options struct {
 type Checker struct {
 	opts   Options
 	schema *jsonschema.Schema
-	tree   *Tree
+	// items are the compiled schemas of array items, by items node, for
+	// checking long arrays item by item (see pieces.go).
+	items map[*Node]*jsonschema.Schema
+	// whole makes Check hand the body to the library whole and keep
+	// every problem before cutting the list, as tests compare.
+	whole bool
+	tree  *Tree
 }
 
 // New compiles doc, the JSON Schema of the import request body.
@@ -41,11 +47,11 @@ func New(doc []byte, opts Options) (*Checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	sch, err := compileSchema(doc)
+	sch, items, err := compileSchema(doc, t)
 	if err != nil {
 		return nil, err
 	}
-	return &Checker{opts: opts, schema: sch, tree: t}, nil
+	return &Checker{opts: opts, schema: sch, items: items, tree: t}, nil
 }
 
 // Check checks raw, the bytes of an import request body. It returns the
@@ -70,16 +76,22 @@ func New(doc []byte, opts Options) (*Checker, error) {
 // (RFC 8259 section 8.1), although the reference server skips it. NUL bytes
 // and other control characters are syntax problems, outside strings and
 // unescaped inside them.
-func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
+//
+// The error is ctx's when it ended before the check did; then there are no
+// problems.
+func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems []Problem, err error) {
 	body = raw
 	var instance any
 	if len(raw) == 0 {
 		instance = map[string]any{}
 	} else {
 		issues, fatal := jsonwire.Scan(raw, c.opts.MaxDepth)
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
 		problems = c.scanProblems(raw, issues, fatal)
 		if fatal {
-			return body, c.finish(raw, problems, nil)
+			return body, c.finish(raw, problems, nil, 0), nil
 		}
 		dec := json.NewDecoder(bytes.NewReader(raw))
 		dec.UseNumber()
@@ -87,7 +99,10 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 			// The scanner accepted it, so this does not happen; say so
 			// rather than panic.
 			p := Problem{Kind: KindSyntax, Message: "The body could not be decoded: " + err.Error(), Location: Location{Offset: -1}}
-			return body, c.finish(raw, []Problem{p}, nil)
+			return body, c.finish(raw, []Problem{p}, nil, 0), nil
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
 		}
 	}
 	if c.opts.CoerceScalars {
@@ -101,22 +116,29 @@ func (c *Checker) Check(raw []byte) (body []byte, problems []Problem) {
 	// Numbers are judged as the IEEE doubles the reference checks (see
 	// doubles.go); the problems quote the original values.
 	doubled, _ := doubleNumbers(instance)
-	if err := c.schema.Validate(doubled); err != nil {
-		var ve *jsonschema.ValidationError
-		if !errors.As(err, &ve) {
-			p := Problem{Kind: KindType, Message: "The body could not be checked: " + err.Error(), Location: Location{Offset: -1}}
-			return body, c.finish(raw, append(problems, p), nil)
+	pw := piecewise{c: c, ctx: ctx, raw: raw, instance: instance}
+	if _, err := pw.check(c.schema, c.tree.Root, doubled, nil, true); err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return nil, nil, ctxErr
 		}
-		schemaProblems = c.schemaProblems(raw, instance, ve)
+		p := Problem{Kind: KindType, Message: "The body could not be checked: " + err.Error(), Location: Location{Offset: -1}}
+		return body, c.finish(raw, append(problems, p), nil, 0), nil
 	}
-	return body, c.finish(raw, problems, schemaProblems)
+	if len(pw.pend) > 0 {
+		var err error
+		if schemaProblems, err = c.orderProblems(ctx, raw, pw.pend); err != nil {
+			return nil, nil, err
+		}
+	}
+	return body, c.finish(raw, problems, schemaProblems, pw.counted), nil
 }
 
 // finish joins the problems of the text and of the schema, cuts the list at
 // MaxProblems, words the schema problems that are kept and fills in lines
-// and columns.
-func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem) []Problem {
-	total := len(text) + len(pending)
+// and columns. counted is the number of further schema problems that were
+// counted but not kept, which all come after the first MaxProblems.
+func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem, counted int) []Problem {
+	total := len(text) + len(pending) + counted
 	if total == 0 {
 		return nil
 	}

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 
@@ -12,11 +13,11 @@ import (
 // hold as written are rewritten (see numberFixes). The returned problems
 // are then only KindNumber warnings about those rewrites, located in raw,
 // beside a non-nil request. A failure of encoding/json is a KindDecode
-// problem.
-func (c *Checker) Decode(raw []byte) (*model.ImportRequest, []Problem) {
-	decoded, problems := c.Check(raw)
-	if len(problems) > 0 {
-		return nil, problems
+// problem. The error is ctx's when it ended first.
+func (c *Checker) Decode(ctx context.Context, raw []byte) (*model.ImportRequest, []Problem, error) {
+	decoded, problems, err := c.Check(ctx, raw)
+	if err != nil || len(problems) > 0 {
+		return nil, problems, err
 	}
 	rewrites, warnings := c.numberFixes(decoded)
 	if len(warnings) > 0 {
@@ -37,9 +38,12 @@ func (c *Checker) Decode(raw []byte) (*model.ImportRequest, []Problem) {
 			p.Location.Offset = te.Offset
 		}
 		positions(decoded, &p.Location)
-		return nil, []Problem{p}
+		return nil, []Problem{p}, nil
 	}
-	return imp, warnings
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	return imp, warnings, nil
 }
 
 // Target returns the top-level "project" and "environment" of raw when it

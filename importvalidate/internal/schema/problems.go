@@ -1,7 +1,10 @@
 package schema
 
 import (
+	"cmp"
+	"context"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,10 +44,12 @@ const (
 	rankOther
 )
 
-// schemaProblems turns the library's error tree into problems in the
-// reference order.
-func (c *Checker) schemaProblems(raw []byte, instance any, root *jsonschema.ValidationError) []pendingProblem {
-	var pend []pendingProblem
+// expandTree appends the problems of the library's error tree root, found
+// checking the value at toks of the instance decoded from raw, to pend,
+// and returns the number of problems it counted without keeping them (see
+// expand).
+func (c *Checker) expandTree(pend []pendingProblem, raw []byte, instance any, toks []string, root *jsonschema.ValidationError) ([]pendingProblem, int) {
+	dropped := 0
 	// Leaves of the error tree, without recursion.
 	stack := []*jsonschema.ValidationError{root}
 	for len(stack) > 0 {
@@ -56,8 +61,52 @@ func (c *Checker) schemaProblems(raw []byte, instance any, root *jsonschema.Vali
 			}
 			continue
 		}
-		pend = c.expand(pend, instance, e)
+		pend = c.expand(pend, raw, instance, toks, e, &dropped)
 	}
+	return pend, dropped
+}
+
+// firstExtras returns the first limit members of the object at ptr in raw
+// that schema node sub does not list, in the order JavaScript enumerates
+// keys (index-like keys by value, then body order; a repeated key in its
+// first place). ok is false when the object is not found.
+func firstExtras(raw []byte, ptr string, sub *Node, limit int) (first []string, ok bool) {
+	off := jsonwire.Locate(raw, []string{ptr})[0]
+	if off < 0 || int(off) >= len(raw) || raw[off] != '{' {
+		return nil, false
+	}
+	type extra struct {
+		key   string
+		order int64
+	}
+	var all []extra
+	seen := map[string]bool{}
+	i := jsonwire.SkipWS(raw, int(off)+1)
+	for i < len(raw) && raw[i] == '"' {
+		end := jsonwire.SkipValue(raw, i)
+		key := string(jsonwire.AppendUnquoted(nil, raw[i+1:max(end-1, i+1)]))
+		if _, listed := sub.propIdx[key]; !listed && !seen[key] {
+			seen[key] = true
+			all = append(all, extra{key, jsonwire.JSKeyOrder(key, int64(i))})
+		}
+		i = jsonwire.SkipWS(raw, end)
+		i = jsonwire.SkipWS(raw, i+1) // past ':'
+		i = jsonwire.SkipWS(raw, jsonwire.SkipValue(raw, i))
+		if i < len(raw) && raw[i] == ',' {
+			i = jsonwire.SkipWS(raw, i+1)
+		}
+	}
+	slices.SortFunc(all, func(a, b extra) int { return cmp.Compare(a.order, b.order) })
+	first = make([]string, 0, limit)
+	for _, e := range all[:min(limit, len(all))] {
+		first = append(first, e.key)
+	}
+	return first, true
+}
+
+// orderProblems locates the problems in raw and puts them in the
+// reference order. It stops with ctx's error when ctx ends.
+func (c *Checker) orderProblems(ctx context.Context, raw []byte, pend []pendingProblem) ([]pendingProblem, error) {
 	// Offsets: of each problem, and of the members reached through
 	// additionalProperties (they order by offset).
 	want := map[string]int64{}
@@ -72,8 +121,11 @@ func (c *Checker) schemaProblems(raw []byte, instance any, root *jsonschema.Vali
 		c.walkSchema(p.toks, func(prefix string) { want[prefix] = -1 })
 	}
 	if len(raw) > 0 {
-		left := len(want)
+		left, steps := len(want), 0
 		jsonwire.WalkPointers(raw, func(off int, key bool, ptr []byte) bool {
+			if steps++; steps%cancelEvery == 0 && ctx.Err() != nil {
+				return false
+			}
 			if key {
 				return true
 			}
@@ -88,6 +140,9 @@ func (c *Checker) schemaProblems(raw []byte, instance any, root *jsonschema.Vali
 			want[k] = 0
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	for i := range pend {
 		p := &pend[i]
 		if p.kind == KindRequired {
@@ -98,24 +153,22 @@ func (c *Checker) schemaProblems(raw []byte, instance any, root *jsonschema.Vali
 		p.sortKey = c.sortKey(p, want)
 	}
 	sort.SliceStable(pend, func(i, j int) bool { return lessKey(pend[i].sortKey, pend[j].sortKey) })
-	return pend
+	return pend, ctx.Err()
 }
+
+// cancelEvery is the number of steps of a loop between two looks at the
+// context: a few microseconds of work.
+const cancelEvery = 1 << 10
 
 // expand turns one leaf error into problems: one per missing or additional
 // property, one otherwise.
-func (c *Checker) expand(pend []pendingProblem, instance any, e *jsonschema.ValidationError) []pendingProblem {
-	toks := instanceTokens(e.InstanceLocation)
+// The error is of the value at prefix of the instance decoded from raw;
+// the additional properties of an object past the first MaxProblems are
+// added to *dropped instead.
+func (c *Checker) expand(pend []pendingProblem, raw []byte, instance any, prefix []string, e *jsonschema.ValidationError, dropped *int) []pendingProblem {
+	toks := instanceTokens(prefix, e.InstanceLocation)
 	value := lookupValue(instance, toks)
-	frag := e.AbsoluteKeywordLocation
-	if i := strings.IndexByte(frag, '#'); i >= 0 {
-		frag = frag[i+1:]
-	}
-	frag = unescapeSchemaPointer(frag)
-	kw, nodePtr := frag, ""
-	if i := strings.LastIndexByte(frag, '/'); i >= 0 {
-		kw, nodePtr = frag[i+1:], frag[:i]
-	}
-	sub := c.tree.nodes[nodePtr]
+	kw, sub := c.failedKeyword(e)
 	ptr := jsonwire.PointerOf(toks)
 	if sub == nil {
 		return append(pend, pendingProblem{kind: KindKeyword, keyword: kw, toks: toks, ptr: ptr, value: value, msg: e.Message})
@@ -137,6 +190,15 @@ func (c *Checker) expand(pend []pendingProblem, instance any, e *jsonschema.Vali
 				extra = append(extra, k)
 			}
 		}
+		if len(extra) > c.opts.MaxProblems && len(raw) > 0 && !c.whole {
+			// Only the first MaxProblems, in the order they are
+			// listed, can be among the first MaxProblems of the body:
+			// the others are counted.
+			if first, ok := firstExtras(raw, ptr, sub, c.opts.MaxProblems); ok {
+				*dropped += len(extra) - len(first)
+				extra = first
+			}
+		}
 		jsonwire.SortStrings(extra)
 		for _, k := range extra {
 			pend = append(pend, pendingProblem{kind: KindAdditionalProperty, node: sub, toks: toks, ptr: ptr + "/" + jsonwire.EscapeToken(k), prop: k, value: value})
@@ -148,6 +210,21 @@ func (c *Checker) expand(pend []pendingProblem, instance any, e *jsonschema.Vali
 		return append(pend, pendingProblem{kind: KindKeyword, keyword: kw, node: sub, toks: toks, ptr: ptr, value: value, msg: e.Message})
 	}
 	return append(pend, pendingProblem{kind: kind, node: sub, toks: toks, ptr: ptr, value: value})
+}
+
+// failedKeyword is the keyword of a leaf error and the schema node holding
+// it, nil when the node is not one of the tree's.
+func (c *Checker) failedKeyword(e *jsonschema.ValidationError) (string, *Node) {
+	frag := e.AbsoluteKeywordLocation
+	if i := strings.IndexByte(frag, '#'); i >= 0 {
+		frag = frag[i+1:]
+	}
+	frag = unescapeSchemaPointer(frag)
+	kw, nodePtr := frag, ""
+	if i := strings.LastIndexByte(frag, '/'); i >= 0 {
+		kw, nodePtr = frag[i+1:], frag[:i]
+	}
+	return kw, c.tree.nodes[nodePtr]
 }
 
 // keywordKind is the kind of problem of a JSON Schema keyword, 0 for a
@@ -175,16 +252,19 @@ func keywordKind(kw string) Kind {
 }
 
 // instanceTokens splits the library's instance location (percent-encoded,
-// ~-escaped tokens) into decoded tokens.
-func instanceTokens(loc string) []string {
+// ~-escaped tokens) into decoded tokens, after prefix.
+func instanceTokens(prefix []string, loc string) []string {
 	if loc == "" || loc == "/" {
-		return nil
+		return prefix
 	}
 	parts := strings.Split(strings.TrimPrefix(loc, "/"), "/")
 	for i, p := range parts {
 		parts[i] = jsonwire.UnescapeToken(jsonwire.PercentDecode(p))
 	}
-	return parts
+	if len(prefix) == 0 {
+		return parts
+	}
+	return append(slices.Clip(prefix), parts...)
 }
 
 // lookupValue finds the value at the decoded tokens.

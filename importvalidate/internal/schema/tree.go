@@ -272,7 +272,9 @@ func unescapeSchemaPointer(frag string) string {
 // compileSchema compiles the schema document doc with its own compiler: no file
 // or network loader, formats asserted, date-time checked as the reference
 // checks it (ajvformat.DateTime).
-func compileSchema(doc []byte) (*jsonschema.Schema, error) {
+// It also compiles the schema of the items of every array of t, keyed by
+// the items node (see compiledItems).
+func compileSchema(doc []byte, t *Tree) (*jsonschema.Schema, map[*Node]*jsonschema.Schema, error) {
 	c := jsonschema.NewCompiler()
 	c.Draft = jsonschema.Draft2020
 	c.AssertFormat = true
@@ -283,9 +285,17 @@ func compileSchema(doc []byte) (*jsonschema.Schema, error) {
 	}
 	c.Formats["date-time"] = isDateTime // this compiler's own map: no shared state
 	if err := c.AddResource(schemaURL, bytes.NewReader(doc)); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return c.Compile(schemaURL)
+	root, err := c.Compile(schemaURL)
+	if err != nil {
+		return nil, nil, err
+	}
+	items, err := compiledItems(c, t)
+	if err != nil {
+		return nil, nil, err
+	}
+	return root, items, nil
 }
 
 // isDateTime reports whether v, when a string, is a date-time as the

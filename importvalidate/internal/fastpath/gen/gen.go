@@ -28,7 +28,6 @@ const modelPath = "github.com/flagadmin/flagadmin/model"
 var (
 	rawMessageType = reflect.TypeOf(json.RawMessage(nil))
 	timeType       = reflect.TypeOf(time.Time{})
-	dateTimeType   = reflect.TypeOf(model.DateTime{})
 	extraType      = reflect.TypeOf(model.Extra(nil))
 )
 
@@ -194,7 +193,7 @@ func runtimeName(name string) bool {
 	switch name {
 	case "ws", "openObject", "member", "nextMember", "openArray", "nextItem", "scanString", "str", "strView",
 		"key", "keep", "number", "float", "integer", "boolean", "null", "skip", "skipObject", "raw", "rawObject",
-		"dateTime", "modelDateTime", "stringArrayMap", "extra", "release", "stringMap", "boundedFloat", "patternMatches", "reset":
+		"dateTime", "stringArrayMap", "extra", "release", "stringMap", "boundedFloat", "patternMatches", "reset":
 		return true
 	}
 	return false
@@ -328,7 +327,7 @@ func (g *generator) nonNull(f *fn, target string, n *schema.Node, t reflect.Type
 	case reflect.Pointer:
 		e := t.Elem()
 		switch {
-		case e.Kind() == reflect.Struct && e != timeType && e != dateTimeType:
+		case e.Kind() == reflect.Struct && e != timeType:
 			slab := g.slab(e)
 			name, err := g.object(n, e, lowerFirst(e.Name()))
 			if err != nil {
@@ -358,14 +357,11 @@ func (g *generator) nonNull(f *fn, target string, n *schema.Node, t reflect.Type
 		}
 		return g.array(f, target, n, t, "array")
 	case reflect.Struct:
-		if t == timeType || t == dateTimeType {
+		if t == timeType {
 			if typ != "string" || n.Format != "date-time" || n.Pattern != "" || n.MinLength >= 0 || n.MaxLength >= 0 || len(n.Enum) > 0 {
-				return "", fmt.Errorf("%s: a %s is decoded from a string of format date-time without other constraints", pointerText(n.Ptr), typeExpr(t))
+				return "", fmt.Errorf("%s: a time.Time is decoded from a string of format date-time without other constraints", pointerText(n.Ptr))
 			}
-			if t == timeType {
-				return fmt.Sprintf("%s, ok = d.dateTime()\n", target), nil
-			}
-			return fmt.Sprintf("%s, ok = d.modelDateTime()\n", target), nil
+			return fmt.Sprintf("%s, ok = d.dateTime()\n", target), nil
 		}
 		name, err := g.object(n, t, lowerFirst(t.Name()))
 		if err != nil {
@@ -504,7 +500,7 @@ func (g *generator) item(f *fn, n *schema.Node, e reflect.Type) (string, error) 
 	if err != nil {
 		return "", err
 	}
-	if e.Kind() == reflect.Struct && e != timeType && e != dateTimeType && !isNullable(e) {
+	if e.Kind() == reflect.Struct && e != timeType && !isNullable(e) {
 		return g.object(n, e, lowerFirst(e.Name()))
 	}
 	name, fresh := g.funcName(n, e, "item"+upperFirst(typeKey(e)))
@@ -671,8 +667,6 @@ func typeExpr(t reflect.Type) string {
 		return "json.RawMessage"
 	case t == timeType:
 		return "time.Time"
-	case t == dateTimeType:
-		return "model.DateTime"
 	case t.PkgPath() == modelPath:
 		return "model." + t.Name()
 	case t.Name() != "":

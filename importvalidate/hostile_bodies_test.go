@@ -1,0 +1,187 @@
+package importvalidate_test
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+)
+
+// The hostile bodies of the tests and benchmarks: each fills about
+// hostileSize bytes, just under the reference server's 500 kB limit.
+
+const hostileSize = 490_000
+
+// repeatTo joins item(0), item(1), ... with sep until the next one would
+// pass size bytes.
+func repeatTo(size int, sep string, item func(i int) string) string {
+	var b strings.Builder
+	for i := 0; ; i++ {
+		s := item(i)
+		if b.Len()+len(sep)+len(s) > size {
+			break
+		}
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// manyKeys is n bytes of distinct members "kI":value.
+func manyKeys(n int, value string) string {
+	return repeatTo(n, ",", func(i int) string { return `"k` + strconv.Itoa(i) + `":` + value })
+}
+
+// objectPlace is an object of the schema, as a body with %s where extra
+// members go (after the required ones).
+type objectPlace struct {
+	name   string
+	closed bool
+	// value is the value of each extra member: one the schema accepts
+	// there for an open object.
+	value string
+	body  func(members string) []byte
+}
+
+// objectPlaces lists one place of every object of the schema.
+func objectPlaces() []objectPlace {
+	feature := func(m string) string { return `{"name":"f"` + m + `}` }
+	strategy := func(m string) []byte {
+		return hostileWrap(feature(""), `,"featureStrategies":[{"name":"default","featureName":"f"`+m+`}]`)
+	}
+	more := func(m string) []byte { return hostileWrap(feature(""), m) }
+	return []objectPlace{
+		{"request", true, "0", func(m string) []byte {
+			return []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]}` + m + `}`)
+		}},
+		{"data", true, "0", func(m string) []byte { return hostileWrap("", m) }},
+		{"feature", true, "0", func(m string) []byte { return hostileWrap(feature(m), "") }},
+		{"feature createdBy", true, "0", func(m string) []byte {
+			return hostileWrap(feature(`,"createdBy":{"id":1,"name":"a","imageUrl":"b"`+m+`}`), "")
+		}},
+		{"strategy", true, "0", strategy},
+		{"strategy parameters", false, `"v"`, func(m string) []byte { return strategy(`,"parameters":{"a":"b"` + m + `}`) }},
+		{"constraint", true, "0", func(m string) []byte {
+			return strategy(`,"constraints":[{"contextName":"userId","operator":"IN","values":["a"]` + m + `}]`)
+		}},
+		{"strategy variant", true, "0", func(m string) []byte {
+			return strategy(`,"variants":[{"name":"v","weight":1000,"weightType":"variable","stickiness":"default"` + m + `}]`)
+		}},
+		{"strategy variant payload", false, "0", func(m string) []byte {
+			return strategy(`,"variants":[{"name":"v","weight":1000,"weightType":"variable","stickiness":"default","payload":{"type":"string","value":"x"` + m + `}}]`)
+		}},
+		{"environment", true, "0", func(m string) []byte {
+			return more(`,"featureEnvironments":[{"name":"f","enabled":true` + m + `}]`)
+		}},
+		{"environment variant", true, "0", func(m string) []byte {
+			return more(`,"featureEnvironments":[{"name":"f","enabled":true,"variants":[{"name":"v","weight":1000` + m + `}]}]`)
+		}},
+		{"variant payload", true, "0", func(m string) []byte {
+			return more(`,"featureEnvironments":[{"name":"f","enabled":true,"variants":[{"name":"v","weight":1000,"payload":{"type":"string","value":"x"` + m + `}}]}]`)
+		}},
+		{"variant override", true, "0", func(m string) []byte {
+			return more(`,"featureEnvironments":[{"name":"f","enabled":true,"variants":[{"name":"v","weight":1000,"overrides":[{"contextName":"userId","values":["a"]` + m + `}]}]}]`)
+		}},
+		{"context field", true, "0", func(m string) []byte { return more(`,"contextFields":[{"name":"c"` + m + `}]`) }},
+		{"legal value", true, "0", func(m string) []byte {
+			return more(`,"contextFields":[{"name":"c","legalValues":[{"value":"a"` + m + `}]}]`)
+		}},
+		{"feature tag", true, "0", func(m string) []byte {
+			return more(`,"featureTags":[{"featureName":"f","tagValue":"t","tagType":"simple"` + m + `}]`)
+		}},
+		{"segment", true, "0", func(m string) []byte { return more(`,"segments":[{"id":1,"name":"s"` + m + `}]`) }},
+		{"tag type", true, "0", func(m string) []byte {
+			return []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[{"name":"simple"` + m + `}]}}`)
+		}},
+		{"dependencies", true, "0", func(m string) []byte {
+			return more(`,"dependencies":[{"feature":"f","dependencies":[{"feature":"g"}]` + m + `}]`)
+		}},
+		{"parent dependency", true, "0", func(m string) []byte {
+			return more(`,"dependencies":[{"feature":"f","dependencies":[{"feature":"g"` + m + `}]}]`)
+		}},
+		{"links", true, "0", func(m string) []byte { return more(`,"links":[{"feature":"f","links":[]` + m + `}]`) }},
+		{"link", false, "0", func(m string) []byte {
+			return more(`,"links":[{"feature":"f","links":[{"url":"https://example.com"` + m + `}]}]`)
+		}},
+	}
+}
+
+// manyKeysBody is place with unknown members up to hostileSize bytes.
+func manyKeysBody(p objectPlace) []byte {
+	base := len(p.body(""))
+	return p.body("," + manyKeys(hostileSize-base, p.value))
+}
+
+// manyKeysValue is a body whose project is an object of distinct keys up
+// to hostileSize bytes, which the type problem quotes.
+func manyKeysValue() []byte {
+	return []byte(`{"project":{` + manyKeys(hostileSize, "0") + `},"environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]}}`)
+}
+
+// wrongItems is a body whose features are the number 1 up to hostileSize
+// bytes: every item is a type problem.
+func wrongItems() []byte {
+	return hostileWrap(repeatTo(hostileSize, ",", func(int) string { return "1" }), "")
+}
+
+// problemBody is a body holding about hostileSize bytes of array items
+// that each have exactly one structural problem of code.
+type problemBody struct {
+	code string
+	// item is one failing item; wrap places the items.
+	item string
+	wrap func(items string) []byte
+}
+
+// problemBodies has one body per code of a schema problem.
+func problemBodies() []problemBody {
+	features := func(items string) []byte { return hostileWrap(items, "") }
+	constraints := func(items string) []byte {
+		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","constraints":[`+items+`]}]`)
+	}
+	variants := func(items string) []byte {
+		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","variants":[`+items+`]}]`)
+	}
+	environments := func(items string) []byte {
+		return hostileWrap(`{"name":"f"}`, `,"featureEnvironments":[`+items+`]`)
+	}
+	tagTypes := func(items string) []byte {
+		return []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[` + items + `]}}`)
+	}
+	return []problemBody{
+		{importvalidate.CodeType, `1`, features},
+		{importvalidate.CodeRequired, `{}`, features},
+		{importvalidate.CodeAdditionalProperty, `{"name":"a","x":0}`, features},
+		{importvalidate.CodeFormat, `{"name":"a","createdAt":"x"}`, features},
+		{importvalidate.CodeEnum, `{"contextName":"c","operator":"X"}`, constraints},
+		{importvalidate.CodeMinLength, `{"contextName":"c","operator":"IN","value":""}`, constraints},
+		{importvalidate.CodeMaximum, `{"name":"v","weight":1001,"weightType":"fix","stickiness":"d"}`, variants},
+		{importvalidate.CodeMinimum, `{"name":"f","enabled":true,"yes":-1}`, environments},
+		{importvalidate.CodePattern, `{"name":"t","color":"x"}`, tagTypes},
+	}
+}
+
+// body returns the body of pb and its number of items.
+func (pb problemBody) body() ([]byte, int) {
+	base := len(pb.wrap(""))
+	items := repeatTo(hostileSize-base, ",", func(int) string { return pb.item })
+	return pb.wrap(items), strings.Count(items, pb.item)
+}
+
+// minimalFeatures is a body of n features that have a distinct name and
+// nothing else, about 20 bytes each.
+func minimalFeatures(n int) []byte {
+	var b strings.Builder
+	b.Grow(20 * n)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"name":"f`)
+		b.WriteString(strconv.Itoa(1_000_000 + i))
+		b.WriteString(`"}`)
+	}
+	return hostileWrap(b.String(), "")
+}

@@ -1,0 +1,40 @@
+package fastpath
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+)
+
+// TestSizedArraysAgree: arrays at and past sizeAt items, which are
+// counted to their end and decoded into a slice of their exact length,
+// decode as encoding/json decodes them, nested or not; one whose count
+// meets a bad item is refused.
+func TestSizedArraysAgree(t *testing.T) {
+	repeat := func(n int, item string) string {
+		return strings.TrimSuffix(strings.Repeat(item+",", n), ",")
+	}
+	wrap := func(features, more string) []byte {
+		return []byte(`{"project":"default","environment":"development","data":{"features":[` + features + `],"featureStrategies":[` + more + `],"tagTypes":[]}}`)
+	}
+	bodies := map[string][]byte{}
+	for _, n := range []int{sizeAt - 1, sizeAt, sizeAt + 1, 3*sizeAt + 7} {
+		bodies[fmt.Sprintf("exportgen %d", n)] = exportgen.JSON(exportgen.Options{Features: n, Seed: int64(n), ProblemShare: 0.1})
+		constraint := `{"contextName":"c","operator":"IN","values":[` + repeat(n, `"v"`) + `]}`
+		strategy := `{"name":"default","constraints":[` + repeat(3, constraint) + `],"variants":[` +
+			repeat(n, `{"name":"v","weight":1,"weightType":"fix","stickiness":"d"}`) + `]}`
+		bodies[fmt.Sprintf("nested %d", n)] = wrap(repeat(n, `{"name":"f"}`), repeat(2, strategy))
+	}
+	bodies["bad last item"] = wrap(repeat(2*sizeAt, `{"name":"f"}`)+`,{"name":1}`, "")
+	bodies["bad item after the count"] = wrap(repeat(2*sizeAt, `{"name":"f"}`)+`,{"name":"f","name":"g"}`, "")
+	bodies["truncated"] = wrap(repeat(2*sizeAt, `{"name":"f"}`), "")[:20*sizeAt]
+	for name, body := range bodies {
+		t.Run(name, func(t *testing.T) {
+			if msg := disagreement(t, body, testDepth); msg != "" {
+				t.Fatal(msg)
+			}
+		})
+	}
+}

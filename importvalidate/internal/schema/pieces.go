@@ -1,0 +1,288 @@
+package schema
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+)
+
+// jsonschema/v5 builds its whole error tree before returning it: for
+// features: [1,1,1,...] of 500 kB, a quarter of a million errors and
+// hundreds of megabytes, of which only the first MaxProblems are worded.
+// So it is handed the body in pieces: the body with every long array
+// replaced by an empty one, then the items of each long array one at a
+// time against the schema of the items (the same walk, recursively).
+// The problems of an array's items come in index order, so once its items
+// have given MaxProblems problems, those of its later items can never be
+// among the first MaxProblems of the body: they are only counted. Each
+// piece's error tree is dropped once read, so the memory held is that of
+// the problems kept plus one piece's tree.
+
+// splitAt is the length from which an array is checked item by item.
+const splitAt = 64
+
+// compiledItems compiles, with compiler c, the schema of the items of
+// every array of the tree, keyed by the items node.
+func compiledItems(c *jsonschema.Compiler, t *Tree) (map[*Node]*jsonschema.Schema, error) {
+	out := map[*Node]*jsonschema.Schema{}
+	for _, n := range t.nodes {
+		if n.Items == nil {
+			continue
+		}
+		// The resolved node: a $ref would add a level to every error.
+		sch, err := c.Compile(schemaURL + "#" + n.Items.Resolve().Ptr)
+		if err != nil {
+			return nil, err
+		}
+		out[n.Items] = sch
+	}
+	return out, nil
+}
+
+// longArray is an array of the instance checked item by item.
+type longArray struct {
+	items []any
+	node  *Node // the schema of the items
+	toks  []string
+}
+
+// piecewise gathers the schema problems of an instance checked in pieces.
+type piecewise struct {
+	c        *Checker
+	ctx      context.Context
+	raw      []byte
+	instance any // the instance as decoded from raw, which the problems quote
+	pend     []pendingProblem
+	// counted is the number of problems counted but not kept.
+	counted int
+	steps   int
+}
+
+// check checks v, the value at toks whose schema is n (compiled as sch),
+// keeping its problems when keep is set and counting them otherwise, and
+// returns how many it found.
+func (pw *piecewise) check(sch *jsonschema.Schema, n *Node, v any, toks []string, keep bool) (int, error) {
+	st := stubber{toks: toks, splitAt: splitAt}
+	if pw.c.whole {
+		st.splitAt = math.MaxInt
+	}
+	stub, _ := st.stub(n, v)
+	long := st.long
+	found := 0
+	if err := sch.Validate(stub); err != nil {
+		var ve *jsonschema.ValidationError
+		if !errors.As(err, &ve) {
+			return 0, err
+		}
+		if keep {
+			before := len(pw.pend)
+			var dropped int
+			pw.pend, dropped = pw.c.expandTree(pw.pend, pw.raw, pw.instance, toks, ve)
+			pw.counted += dropped
+			found = len(pw.pend) - before + dropped
+		} else {
+			found = pw.c.countTree(v, ve)
+			pw.counted += found
+		}
+	}
+	for _, a := range long {
+		itemSchema := pw.c.items[a.node]
+		kept := 0
+		for i, item := range a.items {
+			if pw.steps++; pw.steps%cancelEvery == 0 {
+				if err := pw.ctx.Err(); err != nil {
+					return 0, err
+				}
+			}
+			keepItem := keep && kept < pw.c.opts.MaxProblems
+			if !keepItem && wrongKind(a.node, item) {
+				// The one problem the library would find, without
+				// asking it.
+				pw.counted++
+				found++
+				continue
+			}
+			var itemToks []string // a counted item needs no path
+			if keepItem {
+				itemToks = appendIndex(a.toks, i)
+			}
+			k, err := pw.check(itemSchema, a.node.Resolve(), item, itemToks, keepItem)
+			if err != nil {
+				return 0, err
+			}
+			if keepItem {
+				kept += k
+			}
+			found += k
+		}
+	}
+	return found, nil
+}
+
+// appendIndex returns toks followed by the token of index i, in a new
+// slice.
+func appendIndex(toks []string, i int) []string {
+	out := make([]string, len(toks)+1)
+	copy(out, toks)
+	out[len(toks)] = strconv.Itoa(i)
+	return out
+}
+
+// step is one step of the path from a piece to a value: a member name, or
+// an array index when idx >= 0.
+type step struct {
+	key string
+	idx int
+}
+
+// tokens is the path of the piece at toks followed by steps, in a new
+// slice.
+func tokens(toks []string, steps []step) []string {
+	out := make([]string, len(toks), len(toks)+len(steps))
+	copy(out, toks)
+	for _, s := range steps {
+		if s.idx >= 0 {
+			out = append(out, strconv.Itoa(s.idx))
+		} else {
+			out = append(out, s.key)
+		}
+	}
+	return out
+}
+
+// stubber replaces the long arrays of a piece by empty ones.
+type stubber struct {
+	toks  []string // the path of the piece
+	steps []step   // from the piece to the value at hand
+	long  []longArray
+	// splitAt is the length from which an array is stubbed.
+	splitAt int
+}
+
+// stub returns v, whose schema is n, with every array of more than
+// splitAt items replaced by an empty array, which it records in s.long,
+// and whether it replaced any. It copies only the objects and arrays on
+// the way to a replaced array. The schema has no keyword on the length of
+// an array, so an empty array judges alike but for its items.
+func (s *stubber) stub(n *Node, v any) (any, bool) {
+	n = n.Resolve()
+	if n == nil {
+		return v, false
+	}
+	switch x := v.(type) {
+	case []any:
+		if n.Items == nil {
+			return v, false
+		}
+		if len(x) > s.splitAt {
+			s.long = append(s.long, longArray{items: x, node: n.Items, toks: tokens(s.toks, s.steps)})
+			return []any{}, true
+		}
+		var out []any
+		for i, e := range x {
+			s.steps = append(s.steps, step{idx: i})
+			t, changed := s.stub(n.Items, e)
+			s.steps = s.steps[:len(s.steps)-1]
+			if changed {
+				if out == nil {
+					out = slices.Clone(x)
+				}
+				out[i] = t
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	case map[string]any:
+		var out map[string]any
+		for k, e := range x {
+			sub := n.Prop(k)
+			if sub == nil {
+				sub = n.Addl
+			}
+			if sub == nil {
+				continue
+			}
+			s.steps = append(s.steps, step{key: k, idx: -1})
+			t, changed := s.stub(sub, e)
+			s.steps = s.steps[:len(s.steps)-1]
+			if changed {
+				if out == nil {
+					out = maps.Clone(x)
+				}
+				out[k] = t
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	}
+	return v, false
+}
+
+// wrongKind reports whether v is of a JSON type that schema n does not
+// allow at all, while n has no enumeration: the library then finds exactly
+// one problem, of the type keyword, as the other keywords apply to one
+// type each. Whether a number is an integer is left to the library.
+func wrongKind(n *Node, v any) bool {
+	n = n.Resolve()
+	if n == nil || len(n.Types) == 0 || len(n.Enum) > 0 || len(n.Unknown) > 0 {
+		return false
+	}
+	var kind string
+	switch v.(type) {
+	case map[string]any:
+		kind = "object"
+	case []any:
+		kind = "array"
+	case string:
+		kind = "string"
+	case bool:
+		kind = "boolean"
+	case nil:
+		kind = "null"
+	default: // a number, which number and integer may allow
+		return !slices.Contains(n.Types, "number") && !slices.Contains(n.Types, "integer")
+	}
+	return !slices.Contains(n.Types, kind)
+}
+
+// countTree is the number of problems expand makes of the leaves of the
+// library's error tree root, found checking v, without making them.
+func (c *Checker) countTree(v any, root *jsonschema.ValidationError) int {
+	n := 0
+	stack := []*jsonschema.ValidationError{root}
+	for len(stack) > 0 {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if len(e.Causes) > 0 {
+			stack = append(stack, e.Causes...)
+			continue
+		}
+		kw, sub := c.failedKeyword(e)
+		switch {
+		case sub != nil && kw == "required":
+			obj, _ := lookupValue(v, instanceTokens(nil, e.InstanceLocation)).(map[string]any)
+			for _, r := range sub.Required {
+				if _, ok := obj[r]; !ok {
+					n++
+				}
+			}
+		case sub != nil && kw == "additionalProperties":
+			obj, _ := lookupValue(v, instanceTokens(nil, e.InstanceLocation)).(map[string]any)
+			for k := range obj {
+				if _, ok := sub.propIdx[k]; !ok {
+					n++
+				}
+			}
+		default:
+			n++
+		}
+	}
+	return n
+}
