@@ -211,6 +211,33 @@ func TestNamingPatternBudget(t *testing.T) {
 	}
 }
 
+// TestNamingPatternRefusedStrict: strict mode makes the refused pattern
+// an error, which the reference response still leaves out.
+func TestNamingPatternRefusedStrict(t *testing.T) {
+	st := mustState(t, `{"projects":[{"id":"p","featureNaming":{"pattern":"(?i)[a-z]+"}}],"strategies":`+builtIns+`}`)
+	for _, strict := range []bool{false, true} {
+		v, err := importvalidate.New(importvalidate.Options{State: st, Strict: strict})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := v.Validate(context.Background(), namingBody(t, []string{"abc"}), importvalidate.Target{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		is, found := rep.Find(importvalidate.CodeInvalidNamingPattern)
+		want := importvalidate.SeverityWarning
+		if strict {
+			want = importvalidate.SeverityError
+		}
+		if !found || is.Severity != want || rep.HasErrors() != strict {
+			t.Errorf("strict %v: found %v, severity %v, HasErrors %v; want %v", strict, found, is.Severity, rep.HasErrors(), want)
+		}
+		if ref := rep.Reference(); len(ref.Errors) != 0 || len(ref.Warnings) != 0 {
+			t.Errorf("strict %v: reference response %+v, want it empty", strict, ref)
+		}
+	}
+}
+
 func BenchmarkNamingPattern(b *testing.B) {
 	const n = 10_000
 	st := mustState(b, `{"projects":[{"id":"p","featureNaming":{"pattern":"[a-z]+(-[a-z0-9]+)*"}}],"strategies":`+builtIns+`}`)

@@ -16,9 +16,10 @@ type Options struct {
 	// default state (see model.DefaultSnapshot).
 	State State
 	// Strict turns on the extra rules the reference server does not make
-	// (the rules whose Strict field is set). Their issues never appear in
-	// Report.Reference. It also makes the structural warnings (CodeNumber)
-	// errors.
+	// (the rules whose Strict field is set), and makes errors of the
+	// built-in warnings beyond the reference's (such as a naming pattern
+	// that JavaScript refuses) and of the structural warnings (CodeNumber).
+	// Their issues never appear in Report.Reference.
 	Strict bool
 	// Disable lists the codes of rules not to run, built-in or added.
 	Disable []string
@@ -82,11 +83,17 @@ func New(opts Options) (*Validator, error) {
 		}
 		off[c] = true
 	}
-	for _, r := range all {
+	builtIn := len(all) - len(opts.Rules)
+	for i, r := range all {
 		if off[r.Code] || (r.Strict && !opts.Strict) {
 			continue
 		}
 		if r.Severity == 0 {
+			r.Severity = SeverityError
+		}
+		if opts.Strict && i < builtIn && !r.Reference && r.Severity == SeverityWarning {
+			// What the library notices beyond the reference blocks the
+			// import in strict mode.
 			r.Severity = SeverityError
 		}
 		if r.Category == 0 {
