@@ -305,21 +305,24 @@ func TestHostileNumbers(t *testing.T) {
 		body []byte
 		code string // "" for a clean result
 	}{
-		// number members: 1e400 has no float64, -0 is 0.
-		{"number 1e400", strategy(`"sortOrder":1e400`), importvalidate.CodeDecode},
-		{"number -1e400", strategy(`"sortOrder":-1e400`), importvalidate.CodeDecode},
+		// Numbers are judged as IEEE doubles, as the reference judges them
+		// (each expectation checked against ajv 8 on JSON.parse's output).
+		// number members: 1e400 is Infinity, a number the model's float64
+		// cannot take (a warning: the nearest float64 is taken), -0 is 0.
+		{"number 1e400", strategy(`"sortOrder":1e400`), importvalidate.CodeNumber},
+		{"number -1e400", strategy(`"sortOrder":-1e400`), importvalidate.CodeNumber},
 		{"number -0", strategy(`"sortOrder":-0`), ""},
 		{"number -0.0e-0", strategy(`"sortOrder":-0.0e-0`), ""},
 		{"number 1e-400", strategy(`"sortOrder":1e-400`), ""}, // rounds to 0
-		{"number array", strategy(`"segments":[-0,1e-400,1e400]`), importvalidate.CodeDecode},
+		{"number array", strategy(`"segments":[-0,1e-400,1e400]`), importvalidate.CodeNumber},
 		{"bounded number 1e400", env(`"variants":[{"name":"v","weight":1e400}]`), importvalidate.CodeMaximum},
 		{"bounded number -0", env(`"variants":[{"name":"v","weight":-0}]`), ""},
 		// integer members.
-		{"integer 1e400", context(`"sortOrder":1e400`), importvalidate.CodeDecode},
+		{"integer 1e400", context(`"sortOrder":1e400`), importvalidate.CodeNumber},
 		{"integer -0", context(`"sortOrder":-0`), ""},
 		{"integer 1e2", context(`"sortOrder":1e2`), ""},
 		{"integer 1.5", context(`"sortOrder":1.5`), importvalidate.CodeType},
-		{"integer 1e-400", context(`"sortOrder":1e-400`), importvalidate.CodeType},
+		{"integer 1e-400", context(`"sortOrder":1e-400`), ""}, // 0
 		{"bounded integer 1e400", weight("1e400"), importvalidate.CodeMaximum},
 		{"bounded integer -0", weight("-0"), ""},
 		{"bounded integer -1e400", weight("-1e400"), importvalidate.CodeMinimum},
@@ -329,7 +332,7 @@ func TestHostileNumbers(t *testing.T) {
 		{"integer 1e999999", weight("1e999999"), importvalidate.CodeMaximum},
 		{"integer 1e1000001", weight("1e1000001"), importvalidate.CodeMaximum},
 		{"integer -1e1000001", weight("-1e1000001"), importvalidate.CodeMinimum},
-		{"integer 1e-1000001", weight("1e-1000001"), importvalidate.CodeType},
+		{"integer 1e-1000001", weight("1e-1000001"), ""}, // 0
 		// An integer written with a fraction or an exponent passes the
 		// schema and decodes as the integer it is.
 		{"integer 0e99999999999999999999", weight("0e99999999999999999999"), ""},
@@ -337,26 +340,32 @@ func TestHostileNumbers(t *testing.T) {
 		{"integer 10000000e-0004", weight("10000000e-0004"), ""},
 		{"integer 10000000e-0003", weight("10000000e-0003"), importvalidate.CodeMaximum},
 		{"number 1e-99999999", env(`"variants":[{"name":"v","weight":1e-99999999}]`), ""},
-		{"number -1e-99999999", env(`"variants":[{"name":"v","weight":-1e-99999999}]`), importvalidate.CodeMinimum},
-		{"unbounded integer 1e1000001", context(`"usedInFeatures":1e1000001`), importvalidate.CodeDecode},
+		{"number -1e-99999999", env(`"variants":[{"name":"v","weight":-1e-99999999}]`), ""}, // -0
+		{"unbounded integer 1e1000001", context(`"usedInFeatures":1e1000001`), importvalidate.CodeNumber},
 		// Numbers of many digits, which math/big reads in quadratic time.
 		{"long integer", weight("1" + strings.Repeat("0", 5000)), importvalidate.CodeMaximum},
-		{"long fraction for an integer", weight("1000." + strings.Repeat("0", 5000) + "1"), importvalidate.CodeType},
+		{"long fraction for an integer", weight("1000." + strings.Repeat("0", 5000) + "1"), ""}, // 1000
 		{"long zero fraction for an integer", weight("1000." + strings.Repeat("0", 5000)), ""},
-		{"just above the maximum", env(`"variants":[{"name":"v","weight":1000.` + strings.Repeat("0", 5000) + `1}]`), importvalidate.CodeMaximum},
+		{"just above the maximum", env(`"variants":[{"name":"v","weight":1000.` + strings.Repeat("0", 5000) + `1}]`), ""}, // 1000
 		{"just below the maximum", env(`"variants":[{"name":"v","weight":999.` + strings.Repeat("9", 5000) + `}]`), ""},
 		{"just above the minimum", env(`"variants":[{"name":"v","weight":0.` + strings.Repeat("0", 5000) + `1}]`), ""},
-		{"just below the minimum", env(`"variants":[{"name":"v","weight":-0.` + strings.Repeat("0", 5000) + `1}]`), importvalidate.CodeMinimum},
+		{"just below the minimum", env(`"variants":[{"name":"v","weight":-0.` + strings.Repeat("0", 5000) + `1}]`), ""}, // -0
 		{"long mantissa, big exponent", env(`"variants":[{"name":"v","weight":0.` + strings.Repeat("0", 5000) + `1e5004}]`), ""},
 		{"long mantissa, bigger exponent", env(`"variants":[{"name":"v","weight":0.` + strings.Repeat("0", 5000) + `1e5005}]`), importvalidate.CodeMaximum},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rep, _ := hostileValidate(t, v, tc.body)
-			if tc.code == "" {
+			switch tc.code {
+			case "":
 				wantClean(t, rep)
-				return
+			case importvalidate.CodeNumber:
+				// A warning: the rules run, the answer is the reference's.
+				if got := problemCodes(rep); len(got) != 1 || got[0] != tc.code || rep.Structural.HasErrors() {
+					t.Fatalf("problems %v; want one %s warning: %v", got, tc.code, rep.Structural)
+				}
+			default:
+				wantOnly(t, rep, tc.code)
 			}
-			wantOnly(t, rep, tc.code)
 		})
 	}
 

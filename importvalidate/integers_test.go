@@ -41,23 +41,3 @@ func TestWholeNumbersInIntegerMembers(t *testing.T) {
 		t.Errorf("ghost located at %+v", l)
 	}
 }
-
-func TestIntegerBeyondInt64IsADecodeProblem(t *testing.T) {
-	v, err := importvalidate.New(importvalidate.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	body := []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],
-"contextFields":[{"name":"c","sortOrder":1e30}],"tagTypes":[]}}`)
-	rep, err := v.Validate(context.Background(), body, importvalidate.Target{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rep.Structural) != 1 || rep.Structural[0].Code != importvalidate.CodeDecode {
-		t.Fatalf("want one decode problem, got %v", rep.Structural)
-	}
-	p := rep.Structural[0]
-	if p.Location.Pointer != "/data/contextFields/0/sortOrder" || string(body[p.Location.Offset:p.Location.Offset+4]) != "1e30" || p.Location.Line != 2 {
-		t.Errorf("decode problem located at %+v: %s", p.Location, p.Message)
-	}
-}

@@ -68,6 +68,12 @@ const (
 	// CodeTooManyProblems is the last entry of a list cut at
 	// StructureOptions.MaxProblems; its message is "N more problems".
 	CodeTooManyProblems = "too-many-problems"
+	// CodeNumber is a warning (an error in strict mode) about a valid
+	// body: a number is beyond what its member in the model holds, as the
+	// reference reads it (1e20 for a 64-bit integer, 1e400, which is
+	// Infinity, for a 64-bit float). The answer stays the reference's; the
+	// model holds the nearest value it can, which the message names.
+	CodeNumber = "number"
 )
 
 // The defaults of StructureOptions.
@@ -208,8 +214,8 @@ func (s *Structure) decode(ctx context.Context, body []byte) (*model.ImportReque
 	return imp, problemsOf(found), nil
 }
 
-// problemsOf words the slow path's problems as Problems: each is an error
-// with the code of its kind.
+// problemsOf words the slow path's problems as Problems: each with the
+// code of its kind, an error but for the warnings of kind KindNumber.
 func problemsOf(found []schema.Problem) Problems {
 	if len(found) == 0 {
 		return nil
@@ -266,6 +272,8 @@ func kindCode(p schema.Problem) string {
 		return CodeCoerced
 	case schema.KindByteOrderMark:
 		return CodeByteOrderMark
+	case schema.KindNumber:
+		return CodeNumber
 	}
 	return p.Keyword
 }

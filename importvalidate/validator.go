@@ -18,10 +18,11 @@ type Options struct {
 	// Strict turns on the extra rules the reference server does not make
 	// (the rules whose Strict field is set), and makes errors of the
 	// built-in warnings beyond the reference's (such as a naming pattern
-	// that JavaScript refuses). Their issues never appear in
-	// Report.Reference. It also sets StructureOptions.Strict: what the
-	// reference server accepts after changing it (a coerced scalar, for
-	// instance) is then a structural error, not a warning.
+	// that JavaScript refuses) and of the structural warnings (a coerced
+	// scalar, a repeated key, a number the model cannot hold, ...): what
+	// the reference server accepts after changing it is then an error (over
+	// HTTP a 400). It also sets StructureOptions.Strict. Their issues never
+	// appear in Report.Reference.
 	Strict bool
 	// Disable lists the codes of rules not to run, built-in or added.
 	Disable []string

@@ -10,10 +10,14 @@
 //   - A nullable member is a [Nullable], which tells "absent", "null" and a
 //     value apart, so that decoding and re-encoding a document neither loses
 //     nor invents a member. A plain pointer cannot make that distinction.
-//   - Date-times are [time.Time].
+//   - Date-times of the import request are [DateTime]: the text as written
+//     (the reference accepts forms RFC 3339 does not, such as a space for
+//     the "T" or no zone) and the instant when Go can read one. Those of
+//     the state snapshot and the user listing are [time.Time].
 //   - Enumerations are typed string constants with a Valid method.
 //   - Objects that the API leaves open (strategy parameters, collaborators,
-//     strategy variant payloads, links) keep every member they carry.
+//     strategy variant payloads, milestone strategy variants, data.links[]
+//     links) keep every member they carry.
 //
 // The package performs no I/O and holds no package-level state.
 package model

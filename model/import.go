@@ -2,7 +2,6 @@ package model
 
 import (
 	"encoding/json"
-	"time"
 )
 
 // ImportRequest is the body of the import validation (ImportTogglesSchema).
@@ -121,10 +120,10 @@ type Feature struct {
 	Stale          *bool                 `json:"stale,omitempty"`
 	Favorite       *bool                 `json:"favorite,omitempty"`
 	ImpressionData *bool                 `json:"impressionData,omitempty"`
-	CreatedAt      Nullable[time.Time]   `json:"createdAt,omitzero"`
+	CreatedAt      Nullable[DateTime]    `json:"createdAt,omitzero"`
 	CreatedBy      *CreatedBy            `json:"createdBy,omitempty"`
-	ArchivedAt     Nullable[time.Time]   `json:"archivedAt,omitzero"`
-	LastSeenAt     Nullable[time.Time]   `json:"lastSeenAt,omitzero"`
+	ArchivedAt     Nullable[DateTime]    `json:"archivedAt,omitzero"`
+	LastSeenAt     Nullable[DateTime]    `json:"lastSeenAt,omitzero"`
 	Environments   *[]FeatureEnvironment `json:"environments,omitempty"`
 	Variants       *[]Variant            `json:"variants,omitempty"`
 	Strategies     *[]json.RawMessage    `json:"strategies,omitempty"`
@@ -160,26 +159,8 @@ type ParentDependency struct {
 // Lifecycle is the lifecycle of a feature.
 type Lifecycle struct {
 	Stage          LifecycleStage   `json:"stage"`
-	EnteredStageAt time.Time        `json:"enteredStageAt"`
 	Status         Nullable[string] `json:"status,omitzero"`
-}
-
-// UnmarshalJSON reads a lifecycle, accepting every RFC 3339 date-time.
-func (l *Lifecycle) UnmarshalJSON(b []byte) error {
-	var w struct {
-		Stage          LifecycleStage   `json:"stage"`
-		EnteredStageAt string           `json:"enteredStageAt"`
-		Status         Nullable[string] `json:"status,omitzero"`
-	}
-	if err := json.Unmarshal(b, &w); err != nil {
-		return err
-	}
-	t, err := ParseDateTime(w.EnteredStageAt)
-	if err != nil {
-		return err
-	}
-	*l = Lifecycle{Stage: w.Stage, EnteredStageAt: t, Status: w.Status}
-	return nil
+	EnteredStageAt DateTime         `json:"enteredStageAt"`
 }
 
 // Collaborators lists the users who changed a feature. It is an open
@@ -243,36 +224,12 @@ func (c Collaborator) MarshalJSON() ([]byte, error) {
 	return encodeOpen(collaboratorKnown{ID: c.ID, Name: c.Name, ImageURL: c.ImageURL}, c.Extra)
 }
 
-// FeatureLink is a link inside a feature. It is an open object.
+// FeatureLink is a link inside a feature.
 type FeatureLink struct {
 	ID      string           `json:"id"`
 	URL     string           `json:"url"`
 	Title   Nullable[string] `json:"title,omitzero"`
 	Feature *string          `json:"feature,omitempty"`
-	Extra   Extra            `json:"-"`
-}
-
-type featureLinkKnown struct {
-	ID      string           `json:"id"`
-	URL     string           `json:"url"`
-	Title   Nullable[string] `json:"title,omitzero"`
-	Feature *string          `json:"feature,omitempty"`
-}
-
-// UnmarshalJSON decodes the object and keeps unknown members.
-func (l *FeatureLink) UnmarshalJSON(b []byte) error {
-	var k featureLinkKnown
-	extra, err := decodeOpen(b, &k, "id", "url", "title", "feature")
-	if err != nil {
-		return err
-	}
-	*l = FeatureLink{ID: k.ID, URL: k.URL, Title: k.Title, Feature: k.Feature, Extra: extra}
-	return nil
-}
-
-// MarshalJSON encodes the object with its unknown members.
-func (l FeatureLink) MarshalJSON() ([]byte, error) {
-	return encodeOpen(featureLinkKnown{ID: l.ID, URL: l.URL, Title: l.Title, Feature: l.Feature}, l.Extra)
 }
 
 // FeatureLinks is an item of data.links: the links of one feature.

@@ -276,7 +276,6 @@ func TestDecodeStrictImportRequest(t *testing.T) {
 	// Open objects take members the model does not name.
 	for _, in := range []string{
 		wrap(`{"name":"f","collaborators":{"users":[{"id":1,"name":"n","imageUrl":"u","email":"e"}],"total":1}}`),
-		wrap(`{"name":"f","links":[{"id":"1","url":"u","domain":"d"}]}`),
 		`{"project":"p","environment":"e","data":{"features":[],"featureStrategies":[{"name":"s","variants":[{"name":"v","weight":1000,"weightType":"fix","stickiness":"default","payload":{"type":"json","value":"{}","extra":[1]}}]}],"tagTypes":[],"links":[{"feature":"f","links":[{"url":"u","id":"x"}]}]}}`,
 	} {
 		var r model.ImportRequest
@@ -288,7 +287,8 @@ func TestDecodeStrictImportRequest(t *testing.T) {
 	for _, tc := range []struct{ in, pointer string }{
 		{wrap(`{"name":"f","createdBy":{"id":1,"name":"n","imageUrl":"u","email":"e"}}`), "/data/features/0/createdBy/email"},
 		{wrap(`{"name":"f","collaborators":{"users":[{"id":"1","name":"n","imageUrl":"u"}]}}`), "/data/features/0/collaborators/users/0/id"},
-		{wrap(`{"name":"f","lifecycle":{"stage":"live","enteredStageAt":"2024-01-01"}}`), "/data/features/0/lifecycle/enteredStageAt"},
+		{wrap(`{"name":"f","links":[{"id":"1","url":"u","domain":"d"}]}`), "/data/features/0/links/0/domain"},
+		{wrap(`{"name":"f","lifecycle":{"stage":"live","enteredStageAt":20240101}}`), "/data/features/0/lifecycle/enteredStageAt"},
 		{wrap(`{"name":"f","description":5}`), "/data/features/0/description"},
 		{`{"project":"p","environment":"e","data":{"features":[],"featureStrategies":[{"name":"s","parameters":{"a":1}}],"tagTypes":[]}}`, "/data/featureStrategies/0/parameters/a"},
 	} {

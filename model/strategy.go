@@ -1,10 +1,5 @@
 package model
 
-import (
-	"encoding/json"
-	"time"
-)
-
 // Strategy is an activation strategy instance.
 type Strategy struct {
 	ID          *string            `json:"id,omitempty"`
@@ -92,41 +87,39 @@ type Override struct {
 
 // FeatureEnvironment is the configuration of a feature in one environment.
 type FeatureEnvironment struct {
-	Name                 string              `json:"name"`
-	FeatureName          *string             `json:"featureName,omitempty"`
-	Environment          *string             `json:"environment,omitempty"`
-	Type                 *string             `json:"type,omitempty"`
-	Enabled              bool                `json:"enabled"`
-	SortOrder            *float64            `json:"sortOrder,omitempty"`
-	VariantCount         *float64            `json:"variantCount,omitempty"`
-	Strategies           *[]Strategy         `json:"strategies,omitempty"`
-	Variants             *[]Variant          `json:"variants,omitempty"`
-	LastSeenAt           Nullable[time.Time] `json:"lastSeenAt,omitzero"`
-	HasStrategies        *bool               `json:"hasStrategies,omitempty"`
-	HasEnabledStrategies *bool               `json:"hasEnabledStrategies,omitempty"`
-	ChangeRequestIDs     *[]float64          `json:"changeRequestIds,omitempty"`
-	MilestoneName        *string             `json:"milestoneName,omitempty"`
-	MilestoneOrder       *float64            `json:"milestoneOrder,omitempty"`
-	TotalMilestones      *float64            `json:"totalMilestones,omitempty"`
-	Yes                  *int64              `json:"yes,omitempty"`
-	No                   *int64              `json:"no,omitempty"`
-	// ReleasePlans and Safeguards are kept as raw objects; their inner shape
-	// is not part of the import.
-	ReleasePlans *[]json.RawMessage `json:"releasePlans,omitempty"`
-	Safeguards   *[]json.RawMessage `json:"safeguards,omitempty"`
+	Name                 string                         `json:"name"`
+	FeatureName          *string                        `json:"featureName,omitempty"`
+	Environment          *string                        `json:"environment,omitempty"`
+	Type                 *string                        `json:"type,omitempty"`
+	Enabled              bool                           `json:"enabled"`
+	SortOrder            *float64                       `json:"sortOrder,omitempty"`
+	VariantCount         *float64                       `json:"variantCount,omitempty"`
+	Strategies           *[]Strategy                    `json:"strategies,omitempty"`
+	Variants             *[]Variant                     `json:"variants,omitempty"`
+	LastSeenAt           Nullable[DateTime]             `json:"lastSeenAt,omitzero"`
+	HasStrategies        *bool                          `json:"hasStrategies,omitempty"`
+	HasEnabledStrategies *bool                          `json:"hasEnabledStrategies,omitempty"`
+	ChangeRequestIDs     *[]float64                     `json:"changeRequestIds,omitempty"`
+	MilestoneName        *string                        `json:"milestoneName,omitempty"`
+	MilestoneOrder       *float64                       `json:"milestoneOrder,omitempty"`
+	TotalMilestones      *float64                       `json:"totalMilestones,omitempty"`
+	Yes                  *int64                         `json:"yes,omitempty"`
+	No                   *int64                         `json:"no,omitempty"`
+	ReleasePlans         *[]ReleasePlan                 `json:"releasePlans,omitempty"`
+	Safeguards           *[]FeatureEnvironmentSafeguard `json:"safeguards,omitempty"`
 }
 
 // ContextField is a context field definition.
 type ContextField struct {
-	Name           string              `json:"name"`
-	Description    Nullable[string]    `json:"description,omitzero"`
-	Stickiness     *bool               `json:"stickiness,omitempty"`
-	SortOrder      *int64              `json:"sortOrder,omitempty"`
-	CreatedAt      Nullable[time.Time] `json:"createdAt,omitzero"`
-	UsedInFeatures Nullable[int64]     `json:"usedInFeatures,omitzero"`
-	UsedInProjects Nullable[int64]     `json:"usedInProjects,omitzero"`
-	LegalValues    *[]LegalValue       `json:"legalValues,omitempty"`
-	Project        *string             `json:"project,omitempty"`
+	Name           string             `json:"name"`
+	Description    Nullable[string]   `json:"description,omitzero"`
+	Stickiness     *bool              `json:"stickiness,omitempty"`
+	SortOrder      *int64             `json:"sortOrder,omitempty"`
+	CreatedAt      Nullable[DateTime] `json:"createdAt,omitzero"`
+	UsedInFeatures Nullable[int64]    `json:"usedInFeatures,omitzero"`
+	UsedInProjects Nullable[int64]    `json:"usedInProjects,omitzero"`
+	LegalValues    *[]LegalValue      `json:"legalValues,omitempty"`
+	Project        *string            `json:"project,omitempty"`
 }
 
 // LegalValue is an allowed value of a context field.

@@ -132,7 +132,7 @@ func TestHostileBodiesOverHTTP(t *testing.T) {
 		{"raw NUL", hostileImport("{\"name\":\"a\x00\"}"), 400, "", "U+0000", 1},
 		{"raw line feed", hostileImport("{\"name\":\"a\n\"}"), 400, "", "U+000A", 1},
 		{"escaped controls", hostileImport(`{"name":"\u0000\u0001\u001f\n\t"}`), 200, "", "", 0},
-		{"1e400", hostileImport(`{"name":"f","environments":[{"name":"development","enabled":true,"sortOrder":1e400}]}`), 400, "/body/data/features/0/environments/0/sortOrder", "You sent 1e400.", 1},
+		{"1e400", hostileImport(`{"name":"f","environments":[{"name":"development","enabled":true,"sortOrder":1e400}]}`), 200, "", "", 0}, // Infinity is a number to the reference
 		{"1e1000001 weight", hostileImport(`{"name":"f","variants":[{"name":"v","weight":1e1000001}]}`), 400, "/body/data/features/0/variants/0/weight", "must be <= 1000", 1},
 		{"-0", hostileImport(`{"name":"f","environments":[{"name":"development","enabled":true,"sortOrder":-0,"yes":-0}]}`), 200, "", "", 0},
 		{"20000 duplicate keys", `{` + dup + `"environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]}}`, 200, "", "", 0},

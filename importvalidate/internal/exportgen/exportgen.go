@@ -423,7 +423,7 @@ func (g *gen) feature(name string) model.Feature {
 		Project:        ptr(g.p.opts.Project),
 		Stale:          ptr(false),
 		ImpressionData: ptr(g.r.IntN(4) == 0),
-		CreatedAt:      model.Some(g.at()),
+		CreatedAt:      model.Some(model.NewDateTime(g.at())),
 	}
 	// Half of the features have a description; the others have null.
 	if g.r.IntN(2) == 0 {

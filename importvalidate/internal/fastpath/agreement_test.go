@@ -142,8 +142,8 @@ func TestFastPathLargeExportAgrees(t *testing.T) {
 }
 
 // TestFastPathDepthLimit checks the nesting limit at its edge: the rich
-// body nests 14 levels (data.features[].environments[].strategies[].
-// variants[].payload.extra.deep[1]).
+// body nests 15 levels (data.features[].environments[].releasePlans[].
+// milestones[].strategies[].variants[].payload).
 func TestFastPathDepthLimit(t *testing.T) {
 	body := []byte(richBody)
 	for depth := -1; depth <= 16; depth++ {
@@ -151,11 +151,11 @@ func TestFastPathDepthLimit(t *testing.T) {
 			t.Errorf("maxDepth %d: %s", depth, msg)
 		}
 	}
-	if _, ok := Decode(body, 13); ok {
-		t.Error("accepted at maxDepth 13")
+	if _, ok := Decode(body, 14); ok {
+		t.Error("accepted at maxDepth 14")
 	}
-	if _, ok := Decode(body, 14); !ok {
-		t.Error("refused at maxDepth 14")
+	if _, ok := Decode(body, 15); !ok {
+		t.Error("refused at maxDepth 15")
 	}
 }
 

@@ -113,8 +113,37 @@ const richBody = `{
 						"totalMilestones": 3,
 						"yes": 10,
 						"no": 0,
-						"releasePlans": [{"id": "rp", "milestones": [{"name": "m", "strategies": []}]}],
-						"safeguards": [{}]
+						"releasePlans": [
+							{"id": "rp", "discriminator": "plan", "name": "Plan", "description": null, "featureName": "rich-flag",
+							 "environment": "development", "createdByUserId": 1.5e0, "createdAt": "2024-01-02 03:04:05",
+							 "activeMilestoneId": null, "releasePlanTemplateId": "t1",
+							 "milestones": [
+								{"id": "m1", "name": "m", "sortOrder": 0, "releasePlanDefinitionId": "rp", "startedAt": "2024-01-02T03:04:05+01",
+								 "transitionCondition": {"intervalMinutes": 30, "x": [null]}, "progressionExecutedAt": null, "pausedAt": "2024-01-02T03:04:05.5-0130",
+								 "strategies": [
+									{"id": "ms", "milestoneId": "m1", "sortOrder": -2, "title": null, "name": "flexibleRollout", "strategyName": "flexibleRollout",
+									 "parameters": {"rollout": "10"}, "constraints": [{"contextName": "appName", "operator": "NOT_IN", "values": ["a"]}],
+									 "variants": [{"name": "a", "weight": 1000, "weightType": "fix", "stickiness": "default", "note": "kept",
+									   "payload": {"type": "csv", "value": "a,b", "more": 1}}],
+									 "segments": [3], "disabled": null},
+									{"id": "ms2", "milestoneId": "m1", "sortOrder": 1, "name": "default", "strategyName": "default", "title": "T", "disabled": true}
+								 ]},
+								{"id": "m2", "name": "n", "sortOrder": 1, "releasePlanDefinitionId": "rp", "transitionCondition": null}
+							 ],
+							 "safeguards": [
+								{"id": "sg1", "action": {"type": "pauseReleasePlanProgressions", "id": "rp"},
+								 "triggerCondition": {"operator": ">", "threshold": 0.5},
+								 "impactMetric": {"id": "im", "metricName": "errors", "timeRange": "hour", "aggregationMode": "p95",
+								   "labelSelectors": {"appName": ["web", "api"], "env": []}, "source": "internal"}}
+							 ]},
+							{"id": "rp2", "discriminator": "plan", "name": "P2", "featureName": "rich-flag", "environment": "development",
+							 "createdByUserId": 2, "createdAt": "2024-01-02T03:04:05Z", "milestones": [], "releasePlanTemplateId": "t2", "safeguards": []}
+						],
+						"safeguards": [
+							{"id": "fs", "action": {"type": "disableFeature", "featureName": "rich-flag", "environment": "development", "project": "default"},
+							 "triggerCondition": {"operator": "<", "threshold": -1},
+							 "impactMetric": {"id": "im2", "metricName": "latency", "timeRange": "month", "aggregationMode": "rps", "labelSelectors": {}}}
+						]
 					}
 				],
 				"variants": [
@@ -129,7 +158,7 @@ const richBody = `{
 				"lifecycle": {"stage": "pre-live", "enteredStageAt": "2024-03-01t10:00:00.5z", "status": null},
 				"dependencies": [{"feature": "parent-a", "enabled": true, "variants": ["v1"]}, {"feature": "parent-b"}],
 				"collaborators": {"users": [{"id": 1, "name": "A", "imageUrl": "u", "role": "owner"}], "total": 1, "nested": {"a": [true, false]}},
-				"links": [{"id": "l1", "url": "https://example.com", "title": null, "feature": "rich-flag", "kind": "doc"}, {"id": "l2", "url": "u2"}]
+				"links": [{"id": "l1", "url": "https://example.com", "title": null, "feature": "rich-flag"}, {"id": "l2", "url": "u2"}]
 			},
 			{"name": "plain", "tags": null, "createdAt": null, "description": null},
 			{"name": "plain-2", "tags": [], "environments": [], "variants": [], "strategies": [], "children": [], "dependencies": [], "links": [], "collaborators": {"users": []}}
@@ -179,7 +208,7 @@ const richBody = `{
 		],
 		"links": [
 			{"feature": "rich-flag", "links": [{"url": "https://example.com", "title": "Docs", "extra": 1}, {"url": "u", "title": null}]},
-			{"feature": "plain"}
+			{"feature": "plain", "links": []}
 		]
 	}
 }`

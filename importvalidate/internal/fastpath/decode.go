@@ -29,24 +29,21 @@ import (
 //     object is level 1); beyond the schema's own objects (in free-form
 //     members) the nesting is checked without recursion, so any depth the
 //     input holds costs a small frame per level;
-//   - jsonschema/v5 (formats asserted, its own date-time check) finds body
-//     valid against import.schema.json, without panicking (it panics on a
-//     number checked against a bound or for being an integer when
-//     big.Rat cannot read it, such as 1e-9999999);
+//   - jsonschema/v5 (formats asserted, date-time checked as the reference
+//     checks it, ajvformat.DateTime) finds body valid against
+//     import.schema.json with every number replaced by the shortest
+//     decimal of its IEEE double (±1e400 beyond the double range), as the
+//     reference judges numbers;
 //   - encoding/json decodes body into a model.ImportRequest without error.
 //     Valid bodies it fails on: an "integer" member written 5.0 or 1e2 or
-//     beyond int64, a number beyond float64, a date-time the schema takes
-//     but model.ParseDateTime does not (such as an hour "+1");
+//     beyond int64, a number beyond float64;
 //   - no open object (collaborators and its users, a strategy variant's
-//     payload, a feature's links, data.links[].links) has an extra member
+//     payload, a milestone strategy's variants, data.links[].links) has an extra member
 //     whose name equals a declared member's name under case folding
 //     (strings.EqualFold): encoding/json would decode it into the declared
 //     member as well.
 //
-// A date-time thus takes the fast path only when both jsonschema/v5's
-// check and model.ParseDateTime accept it, so ok also implies validity for
-// a schema compiled with either of them as its date-time check (the
-// structural tier uses model.ParseDateTime).
+// A date-time is kept as written (model.DateTime).
 //
 // req shares no memory with body, which the caller may reuse afterwards.
 // Its strings are copied into a few 32 KiB chunks (lex.go, keep).

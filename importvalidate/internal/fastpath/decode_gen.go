@@ -4,47 +4,52 @@ package fastpath
 
 import (
 	"encoding/json"
-	"time"
 
 	"github.com/flagadmin/flagadmin/model"
 )
 
 // store holds the lists and slabs the decode functions allocate from.
 type store struct {
-	listCollaborator          list[model.Collaborator]
-	listConstraint            list[model.Constraint]
-	listContextField          list[model.ContextField]
-	listDataLink              list[model.DataLink]
-	listFeature               list[model.Feature]
-	listFeatureDependencies   list[model.FeatureDependencies]
-	listFeatureEnvironment    list[model.FeatureEnvironment]
-	listFeatureLink           list[model.FeatureLink]
-	listFeatureLinks          list[model.FeatureLinks]
-	listFeatureTag            list[model.FeatureTag]
-	listFloat64               list[float64]
-	listLegalValue            list[model.LegalValue]
-	listOverride              list[model.Override]
-	listParentDependency      list[model.ParentDependency]
-	listParentDependencyEntry list[model.ParentDependencyEntry]
-	listRawMessage            list[json.RawMessage]
-	listSegment               list[model.Segment]
-	listStrategy              list[model.Strategy]
-	listStrategyVariant       list[model.StrategyVariant]
-	listString                list[string]
-	listTag                   list[model.Tag]
-	listTagType               list[model.TagType]
-	listVariant               list[model.Variant]
-	slabBool                  slab[bool]
-	slabCollaborators         slab[model.Collaborators]
-	slabCreatedBy             slab[model.CreatedBy]
-	slabFloat64               slab[float64]
-	slabInt64                 slab[int64]
-	slabLifecycle             slab[model.Lifecycle]
-	slabMapStringString       slab[map[string]string]
-	slabPayload               slab[model.Payload]
-	slabStrategyPayload       slab[model.StrategyPayload]
-	slabString                slab[string]
-	slabWeightType            slab[model.WeightType]
+	listCollaborator                 list[model.Collaborator]
+	listConstraint                   list[model.Constraint]
+	listContextField                 list[model.ContextField]
+	listDataLink                     list[model.DataLink]
+	listFeature                      list[model.Feature]
+	listFeatureDependencies          list[model.FeatureDependencies]
+	listFeatureEnvironment           list[model.FeatureEnvironment]
+	listFeatureEnvironmentSafeguard  list[model.FeatureEnvironmentSafeguard]
+	listFeatureLink                  list[model.FeatureLink]
+	listFeatureLinks                 list[model.FeatureLinks]
+	listFeatureTag                   list[model.FeatureTag]
+	listFloat64                      list[float64]
+	listLegalValue                   list[model.LegalValue]
+	listMilestoneStrategyVariant     list[model.MilestoneStrategyVariant]
+	listOverride                     list[model.Override]
+	listParentDependency             list[model.ParentDependency]
+	listParentDependencyEntry        list[model.ParentDependencyEntry]
+	listRawMessage                   list[json.RawMessage]
+	listReleasePlan                  list[model.ReleasePlan]
+	listReleasePlanMilestone         list[model.ReleasePlanMilestone]
+	listReleasePlanMilestoneStrategy list[model.ReleasePlanMilestoneStrategy]
+	listReleasePlanSafeguard         list[model.ReleasePlanSafeguard]
+	listSegment                      list[model.Segment]
+	listStrategy                     list[model.Strategy]
+	listStrategyVariant              list[model.StrategyVariant]
+	listString                       list[string]
+	listTag                          list[model.Tag]
+	listTagType                      list[model.TagType]
+	listVariant                      list[model.Variant]
+	slabBool                         slab[bool]
+	slabCollaborators                slab[model.Collaborators]
+	slabCreatedBy                    slab[model.CreatedBy]
+	slabFloat64                      slab[float64]
+	slabInt64                        slab[int64]
+	slabLifecycle                    slab[model.Lifecycle]
+	slabMapStringString              slab[map[string]string]
+	slabPayload                      slab[model.Payload]
+	slabStrategyPayload              slab[model.StrategyPayload]
+	slabString                       slab[string]
+	slabWeightType                   slab[model.WeightType]
 }
 
 // reset readies the store for the next decoding.
@@ -56,15 +61,21 @@ func (s *store) reset() {
 	s.listFeature.reset()
 	s.listFeatureDependencies.reset()
 	s.listFeatureEnvironment.reset()
+	s.listFeatureEnvironmentSafeguard.reset()
 	s.listFeatureLink.reset()
 	s.listFeatureLinks.reset()
 	s.listFeatureTag.reset()
 	s.listFloat64.reset()
 	s.listLegalValue.reset()
+	s.listMilestoneStrategyVariant.reset()
 	s.listOverride.reset()
 	s.listParentDependency.reset()
 	s.listParentDependencyEntry.reset()
 	s.listRawMessage.reset()
+	s.listReleasePlan.reset()
+	s.listReleasePlanMilestone.reset()
+	s.listReleasePlanMilestoneStrategy.reset()
+	s.listReleasePlanSafeguard.reset()
 	s.listSegment.reset()
 	s.listStrategy.reset()
 	s.listStrategyVariant.reset()
@@ -88,14 +99,17 @@ func (s *store) reset() {
 // strategyPayloadMembers are the declared members of #/$defs/StrategyVariant/properties/payload.
 var strategyPayloadMembers = []string{"type", "value"}
 
+// strategyPayload2Members are the declared members of #/$defs/CreateStrategyVariant/properties/payload.
+var strategyPayload2Members = []string{"type", "value"}
+
+// milestoneStrategyVariantMembers are the declared members of #/$defs/CreateStrategyVariant.
+var milestoneStrategyVariantMembers = []string{"name", "weight", "weightType", "stickiness", "payload"}
+
 // collaboratorMembers are the declared members of #/$defs/Collaborator.
 var collaboratorMembers = []string{"id", "name", "imageUrl"}
 
 // collaboratorsMembers are the declared members of #/$defs/Collaborators.
 var collaboratorsMembers = []string{"users"}
-
-// featureLinkMembers are the declared members of #/$defs/FeatureLink.
-var featureLinkMembers = []string{"id", "url", "title", "feature"}
 
 // dataLinkMembers are the declared members of #/$defs/DataLink.
 var dataLinkMembers = []string{"url", "title"}
@@ -543,11 +557,627 @@ func (d *decoder) variant(out *model.Variant) bool {
 	return ok && seen&0x3 == 0x3
 }
 
-// itemRawMessage decodes an item of type json.RawMessage (schema #/$defs/AnyObject).
-func (d *decoder) itemRawMessage(out *json.RawMessage) bool {
-	var ok bool
-	*out, ok = d.rawObject()
-	return ok
+// strategyPayload2 decodes a model.StrategyPayload (schema #/$defs/CreateStrategyVariant/properties/payload).
+func (d *decoder) strategyPayload2(out *model.StrategyPayload) bool {
+	var seen uint64
+	empty, ok := d.openObject()
+	for more := !empty; ok && more; {
+		var member string
+		if member, ok = d.member(); !ok {
+			return false
+		}
+		switch member {
+		case "type":
+			if ok = once(&seen, 1<<0); ok {
+				var s string
+				s, ok = d.strView()
+				switch {
+				case !ok:
+				case s == "json":
+					out.Type = "json"
+				case s == "csv":
+					out.Type = "csv"
+				case s == "string":
+					out.Type = "string"
+				case s == "number":
+					out.Type = "number"
+				default:
+					ok = false
+				}
+			}
+		case "value":
+			if ok = once(&seen, 1<<1); ok {
+				out.Value, ok = d.str()
+			}
+		default:
+			ok = d.extra(&out.Extra, member, strategyPayload2Members)
+		}
+		if ok {
+			more, ok = d.nextMember()
+		}
+	}
+	return ok && seen&0x3 == 0x3
+}
+
+// milestoneStrategyVariant decodes a model.MilestoneStrategyVariant (schema #/$defs/CreateStrategyVariant).
+func (d *decoder) milestoneStrategyVariant(out *model.MilestoneStrategyVariant) bool {
+	var seen uint64
+	empty, ok := d.openObject()
+	for more := !empty; ok && more; {
+		var member string
+		if member, ok = d.member(); !ok {
+			return false
+		}
+		switch member {
+		case "name":
+			if ok = once(&seen, 1<<0); ok {
+				out.Name, ok = d.str()
+			}
+		case "weight":
+			if ok = once(&seen, 1<<1); ok {
+				out.Weight, ok = d.integer()
+				ok = ok && out.Weight >= 0
+				ok = ok && out.Weight <= 1000
+			}
+		case "weightType":
+			if ok = once(&seen, 1<<2); ok {
+				var s string
+				s, ok = d.strView()
+				switch {
+				case !ok:
+				case s == "variable":
+					out.WeightType = "variable"
+				case s == "fix":
+					out.WeightType = "fix"
+				default:
+					ok = false
+				}
+			}
+		case "stickiness":
+			if ok = once(&seen, 1<<3); ok {
+				out.Stickiness, ok = d.str()
+			}
+		case "payload":
+			if ok = once(&seen, 1<<4); ok {
+				out.Payload = d.slabStrategyPayload.zero()
+				ok = d.strategyPayload2(out.Payload)
+			}
+		default:
+			ok = d.extra(&out.Extra, member, milestoneStrategyVariantMembers)
+		}
+		if ok {
+			more, ok = d.nextMember()
+		}
+	}
+	return ok && seen&0xf == 0xf
+}
+
+// releasePlanMilestoneStrategy decodes a model.ReleasePlanMilestoneStrategy (schema #/$defs/ReleasePlanMilestoneStrategy).
+func (d *decoder) releasePlanMilestoneStrategy(out *model.ReleasePlanMilestoneStrategy) bool {
+	var seen uint64
+	empty, ok := d.openObject()
+	for more := !empty; ok && more; {
+		var member string
+		if member, ok = d.member(); !ok {
+			return false
+		}
+		switch member {
+		case "id":
+			if ok = once(&seen, 1<<0); ok {
+				out.ID, ok = d.str()
+			}
+		case "milestoneId":
+			if ok = once(&seen, 1<<1); ok {
+				out.MilestoneID, ok = d.str()
+			}
+		case "sortOrder":
+			if ok = once(&seen, 1<<2); ok {
+				out.SortOrder, ok = d.float()
+			}
+		case "title":
+			if ok = once(&seen, 1<<3); ok {
+				if d.null() {
+					out.Title = model.Nullable[string]{Present: true}
+					ok = true
+				} else {
+					var v1 string
+					v1, ok = d.str()
+					out.Title = model.Nullable[string]{Value: v1, Valid: true, Present: true}
+				}
+			}
+		case "name":
+			if ok = once(&seen, 1<<4); ok {
+				out.Name, ok = d.str()
+			}
+		case "strategyName":
+			if ok = once(&seen, 1<<5); ok {
+				out.StrategyName, ok = d.str()
+			}
+		case "parameters":
+			if ok = once(&seen, 1<<6); ok {
+				out.Parameters, ok = d.stringMap()
+			}
+		case "constraints":
+			if ok = once(&seen, 1<<7); ok {
+				out.Constraints, ok = arrayPtr(d, &d.listConstraint, (*decoder).constraint)
+			}
+		case "variants":
+			if ok = once(&seen, 1<<8); ok {
+				out.Variants, ok = arrayPtr(d, &d.listMilestoneStrategyVariant, (*decoder).milestoneStrategyVariant)
+			}
+		case "segments":
+			if ok = once(&seen, 1<<9); ok {
+				out.Segments, ok = arrayPtr(d, &d.listFloat64, (*decoder).itemFloat64)
+			}
+		case "disabled":
+			if ok = once(&seen, 1<<10); ok {
+				if d.null() {
+					out.Disabled = model.Nullable[bool]{Present: true}
+					ok = true
+				} else {
+					var v1 bool
+					v1, ok = d.boolean()
+					out.Disabled = model.Nullable[bool]{Value: v1, Valid: true, Present: true}
+				}
+			}
+		default:
+			return false
+		}
+		if ok {
+			more, ok = d.nextMember()
+		}
+	}
+	return ok && seen&0x37 == 0x37
+}
+
+// releasePlanMilestone decodes a model.ReleasePlanMilestone (schema #/$defs/ReleasePlanMilestone).
+func (d *decoder) releasePlanMilestone(out *model.ReleasePlanMilestone) bool {
+	var seen uint64
+	empty, ok := d.openObject()
+	for more := !empty; ok && more; {
+		var member string
+		if member, ok = d.member(); !ok {
+			return false
+		}
+		switch member {
+		case "id":
+			if ok = once(&seen, 1<<0); ok {
+				out.ID, ok = d.str()
+			}
+		case "name":
+			if ok = once(&seen, 1<<1); ok {
+				out.Name, ok = d.str()
+			}
+		case "sortOrder":
+			if ok = once(&seen, 1<<2); ok {
+				out.SortOrder, ok = d.integer()
+			}
+		case "releasePlanDefinitionId":
+			if ok = once(&seen, 1<<3); ok {
+				out.ReleasePlanDefinitionID, ok = d.str()
+			}
+		case "startedAt":
+			if ok = once(&seen, 1<<4); ok {
+				if d.null() {
+					out.StartedAt = model.Nullable[model.DateTime]{Present: true}
+					ok = true
+				} else {
+					var v1 model.DateTime
+					var s string
+					s, ok = d.str()
+					v1 = model.DateTime(s)
+					ok = ok && isModelDateTime(string(v1))
+					out.StartedAt = model.Nullable[model.DateTime]{Value: v1, Valid: true, Present: true}
+				}
+			}
+		case "transitionCondition":
+			if ok = once(&seen, 1<<5); ok {
+				if d.null() {
+					out.TransitionCondition = model.Nullable[json.RawMessage]{Present: true}
+					ok = true
+				} else {
+					var v1 json.RawMessage
+					v1, ok = d.rawObject()
+					out.TransitionCondition = model.Nullable[json.RawMessage]{Value: v1, Valid: true, Present: true}
+				}
+			}
+		case "progressionExecutedAt":
+			if ok = once(&seen, 1<<6); ok {
+				if d.null() {
+					out.ProgressionExecutedAt = model.Nullable[model.DateTime]{Present: true}
+					ok = true
+				} else {
+					var v1 model.DateTime
+					var s string
+					s, ok = d.str()
+					v1 = model.DateTime(s)
+					ok = ok && isModelDateTime(string(v1))
+					out.ProgressionExecutedAt = model.Nullable[model.DateTime]{Value: v1, Valid: true, Present: true}
+				}
+			}
+		case "pausedAt":
+			if ok = once(&seen, 1<<7); ok {
+				if d.null() {
+					out.PausedAt = model.Nullable[model.DateTime]{Present: true}
+					ok = true
+				} else {
+					var v1 model.DateTime
+					var s string
+					s, ok = d.str()
+					v1 = model.DateTime(s)
+					ok = ok && isModelDateTime(string(v1))
+					out.PausedAt = model.Nullable[model.DateTime]{Value: v1, Valid: true, Present: true}
+				}
+			}
+		case "strategies":
+			if ok = once(&seen, 1<<8); ok {
+				out.Strategies, ok = arrayPtr(d, &d.listReleasePlanMilestoneStrategy, (*decoder).releasePlanMilestoneStrategy)
+			}
+		default:
+			return false
+		}
+		if ok {
+			more, ok = d.nextMember()
+		}
+	}
+	return ok && seen&0xf == 0xf
+}
+
+// releasePlanSafeguardAction decodes a model.ReleasePlanSafeguardAction (schema #/$defs/ReleasePlanSafeguard/properties/action).
+func (d *decoder) releasePlanSafeguardAction(out *model.ReleasePlanSafeguardAction) bool {
+	var seen uint64
+	empty, ok := d.openObject()
+	for more := !empty; ok && more; {
+		var member string
+		if member, ok = d.member(); !ok {
+			return false
+		}
+		switch member {
+		case "type":
+			if ok = once(&seen, 1<<0); ok {
+				out.Type, ok = d.str()
+			}
+		case "id":
+			if ok = once(&seen, 1<<1); ok {
+				out.ID, ok = d.str()
+			}
+		default:
+			return false
+		}
+		if ok {
+			more, ok = d.nextMember()
+		}
+	}
+	return ok && seen&0x3 == 0x3
+}
+
+// safeguardTriggerCondition decodes a model.SafeguardTriggerCondition (schema #/$defs/SafeguardTriggerCondition).
+func (d *decoder) safeguardTriggerCondition(out *model.SafeguardTriggerCondition) bool {
+	var seen uint64
+	empty, ok := d.openObject()
+	for more := !empty; ok && more; {
+		var member string
+		if member, ok = d.member(); !ok {
+			return false
+		}
+		switch member {
+		case "operator":
+			if ok = once(&seen, 1<<0); ok {
+				var s string
+				s, ok = d.strView()
+				switch {
+				case !ok:
+				case s == ">":
+					out.Operator = ">"
+				case s == "<":
+					out.Operator = "<"
+				default:
+					ok = false
+				}
+			}
+		case "threshold":
+			if ok = once(&seen, 1<<1); ok {
+				out.Threshold, ok = d.float()
+			}
+		default:
+			return false
+		}
+		if ok {
+			more, ok = d.nextMember()
+		}
+	}
+	return ok && seen&0x3 == 0x3
+}
+
+// impactMetric decodes a model.ImpactMetric (schema #/$defs/ImpactMetric).
+func (d *decoder) impactMetric(out *model.ImpactMetric) bool {
+	var seen uint64
+	empty, ok := d.openObject()
+	for more := !empty; ok && more; {
+		var member string
+		if member, ok = d.member(); !ok {
+			return false
+		}
+		switch member {
+		case "id":
+			if ok = once(&seen, 1<<0); ok {
+				out.ID, ok = d.str()
+			}
+		case "metricName":
+			if ok = once(&seen, 1<<1); ok {
+				out.MetricName, ok = d.str()
+			}
+		case "timeRange":
+			if ok = once(&seen, 1<<2); ok {
+				var s string
+				s, ok = d.strView()
+				switch {
+				case !ok:
+				case s == "hour":
+					out.TimeRange = "hour"
+				case s == "day":
+					out.TimeRange = "day"
+				case s == "week":
+					out.TimeRange = "week"
+				case s == "month":
+					out.TimeRange = "month"
+				default:
+					ok = false
+				}
+			}
+		case "aggregationMode":
+			if ok = once(&seen, 1<<3); ok {
+				var s string
+				s, ok = d.strView()
+				switch {
+				case !ok:
+				case s == "rps":
+					out.AggregationMode = "rps"
+				case s == "count":
+					out.AggregationMode = "count"
+				case s == "avg":
+					out.AggregationMode = "avg"
+				case s == "sum":
+					out.AggregationMode = "sum"
+				case s == "p95":
+					out.AggregationMode = "p95"
+				case s == "p99":
+					out.AggregationMode = "p99"
+				case s == "p50":
+					out.AggregationMode = "p50"
+				default:
+					ok = false
+				}
+			}
+		case "labelSelectors":
+			if ok = once(&seen, 1<<4); ok {
+				out.LabelSelectors, ok = d.stringArrayMap(&d.listString)
+			}
+		case "source":
+			if ok = once(&seen, 1<<5); ok {
+				var v1 string
+				var s string
+				s, ok = d.strView()
+				switch {
+				case !ok:
+				case s == "internal":
+					v1 = "internal"
+				case s == "external":
+					v1 = "external"
+				default:
+					ok = false
+				}
+				out.Source = d.slabString.put(v1)
+			}
+		default:
+			return false
+		}
+		if ok {
+			more, ok = d.nextMember()
+		}
+	}
+	return ok && seen&0x1f == 0x1f
+}
+
+// releasePlanSafeguard decodes a model.ReleasePlanSafeguard (schema #/$defs/ReleasePlanSafeguard).
+func (d *decoder) releasePlanSafeguard(out *model.ReleasePlanSafeguard) bool {
+	var seen uint64
+	empty, ok := d.openObject()
+	for more := !empty; ok && more; {
+		var member string
+		if member, ok = d.member(); !ok {
+			return false
+		}
+		switch member {
+		case "id":
+			if ok = once(&seen, 1<<0); ok {
+				out.ID, ok = d.str()
+			}
+		case "action":
+			if ok = once(&seen, 1<<1); ok {
+				ok = d.releasePlanSafeguardAction(&out.Action)
+			}
+		case "triggerCondition":
+			if ok = once(&seen, 1<<2); ok {
+				ok = d.safeguardTriggerCondition(&out.TriggerCondition)
+			}
+		case "impactMetric":
+			if ok = once(&seen, 1<<3); ok {
+				ok = d.impactMetric(&out.ImpactMetric)
+			}
+		default:
+			return false
+		}
+		if ok {
+			more, ok = d.nextMember()
+		}
+	}
+	return ok && seen&0xf == 0xf
+}
+
+// releasePlan decodes a model.ReleasePlan (schema #/$defs/ReleasePlan).
+func (d *decoder) releasePlan(out *model.ReleasePlan) bool {
+	var seen uint64
+	empty, ok := d.openObject()
+	for more := !empty; ok && more; {
+		var member string
+		if member, ok = d.member(); !ok {
+			return false
+		}
+		switch member {
+		case "id":
+			if ok = once(&seen, 1<<0); ok {
+				out.ID, ok = d.str()
+			}
+		case "discriminator":
+			if ok = once(&seen, 1<<1); ok {
+				var s string
+				s, ok = d.strView()
+				switch {
+				case !ok:
+				case s == "plan":
+					out.Discriminator = "plan"
+				default:
+					ok = false
+				}
+			}
+		case "name":
+			if ok = once(&seen, 1<<2); ok {
+				out.Name, ok = d.str()
+			}
+		case "description":
+			if ok = once(&seen, 1<<3); ok {
+				if d.null() {
+					out.Description = model.Nullable[string]{Present: true}
+					ok = true
+				} else {
+					var v1 string
+					v1, ok = d.str()
+					out.Description = model.Nullable[string]{Value: v1, Valid: true, Present: true}
+				}
+			}
+		case "featureName":
+			if ok = once(&seen, 1<<4); ok {
+				out.FeatureName, ok = d.str()
+			}
+		case "environment":
+			if ok = once(&seen, 1<<5); ok {
+				out.Environment, ok = d.str()
+			}
+		case "createdByUserId":
+			if ok = once(&seen, 1<<6); ok {
+				out.CreatedByUserID, ok = d.float()
+			}
+		case "createdAt":
+			if ok = once(&seen, 1<<7); ok {
+				var s string
+				s, ok = d.str()
+				out.CreatedAt = model.DateTime(s)
+				ok = ok && isModelDateTime(string(out.CreatedAt))
+			}
+		case "activeMilestoneId":
+			if ok = once(&seen, 1<<8); ok {
+				if d.null() {
+					out.ActiveMilestoneID = model.Nullable[string]{Present: true}
+					ok = true
+				} else {
+					var v1 string
+					v1, ok = d.str()
+					out.ActiveMilestoneID = model.Nullable[string]{Value: v1, Valid: true, Present: true}
+				}
+			}
+		case "milestones":
+			if ok = once(&seen, 1<<9); ok {
+				out.Milestones, ok = array(d, &d.listReleasePlanMilestone, (*decoder).releasePlanMilestone)
+			}
+		case "releasePlanTemplateId":
+			if ok = once(&seen, 1<<10); ok {
+				out.ReleasePlanTemplateID, ok = d.str()
+			}
+		case "safeguards":
+			if ok = once(&seen, 1<<11); ok {
+				out.Safeguards, ok = arrayPtr(d, &d.listReleasePlanSafeguard, (*decoder).releasePlanSafeguard)
+			}
+		default:
+			return false
+		}
+		if ok {
+			more, ok = d.nextMember()
+		}
+	}
+	return ok && seen&0x6f7 == 0x6f7
+}
+
+// featureSafeguardAction decodes a model.FeatureSafeguardAction (schema #/$defs/FeatureEnvironmentSafeguard/properties/action).
+func (d *decoder) featureSafeguardAction(out *model.FeatureSafeguardAction) bool {
+	var seen uint64
+	empty, ok := d.openObject()
+	for more := !empty; ok && more; {
+		var member string
+		if member, ok = d.member(); !ok {
+			return false
+		}
+		switch member {
+		case "type":
+			if ok = once(&seen, 1<<0); ok {
+				out.Type, ok = d.str()
+			}
+		case "featureName":
+			if ok = once(&seen, 1<<1); ok {
+				out.FeatureName, ok = d.str()
+			}
+		case "environment":
+			if ok = once(&seen, 1<<2); ok {
+				out.Environment, ok = d.str()
+			}
+		case "project":
+			if ok = once(&seen, 1<<3); ok {
+				out.Project, ok = d.str()
+			}
+		default:
+			return false
+		}
+		if ok {
+			more, ok = d.nextMember()
+		}
+	}
+	return ok && seen&0xf == 0xf
+}
+
+// featureEnvironmentSafeguard decodes a model.FeatureEnvironmentSafeguard (schema #/$defs/FeatureEnvironmentSafeguard).
+func (d *decoder) featureEnvironmentSafeguard(out *model.FeatureEnvironmentSafeguard) bool {
+	var seen uint64
+	empty, ok := d.openObject()
+	for more := !empty; ok && more; {
+		var member string
+		if member, ok = d.member(); !ok {
+			return false
+		}
+		switch member {
+		case "id":
+			if ok = once(&seen, 1<<0); ok {
+				out.ID, ok = d.str()
+			}
+		case "action":
+			if ok = once(&seen, 1<<1); ok {
+				ok = d.featureSafeguardAction(&out.Action)
+			}
+		case "triggerCondition":
+			if ok = once(&seen, 1<<2); ok {
+				ok = d.safeguardTriggerCondition(&out.TriggerCondition)
+			}
+		case "impactMetric":
+			if ok = once(&seen, 1<<3); ok {
+				ok = d.impactMetric(&out.ImpactMetric)
+			}
+		default:
+			return false
+		}
+		if ok {
+			more, ok = d.nextMember()
+		}
+	}
+	return ok && seen&0xf == 0xf
 }
 
 // featureEnvironment decodes a model.FeatureEnvironment (schema #/$defs/FeatureEnvironment).
@@ -606,72 +1236,75 @@ func (d *decoder) featureEnvironment(out *model.FeatureEnvironment) bool {
 			if ok = once(&seen, 1<<8); ok {
 				out.Variants, ok = arrayPtr(d, &d.listVariant, (*decoder).variant)
 			}
-		case "lastSeenAt":
-			if ok = once(&seen, 1<<9); ok {
-				if d.null() {
-					out.LastSeenAt = model.Nullable[time.Time]{Present: true}
-					ok = true
-				} else {
-					var v1 time.Time
-					v1, ok = d.dateTime()
-					out.LastSeenAt = model.Nullable[time.Time]{Value: v1, Valid: true, Present: true}
-				}
-			}
-		case "hasStrategies":
-			if ok = once(&seen, 1<<10); ok {
-				var v1 bool
-				v1, ok = d.boolean()
-				out.HasStrategies = d.slabBool.put(v1)
-			}
-		case "hasEnabledStrategies":
-			if ok = once(&seen, 1<<11); ok {
-				var v1 bool
-				v1, ok = d.boolean()
-				out.HasEnabledStrategies = d.slabBool.put(v1)
-			}
 		case "changeRequestIds":
-			if ok = once(&seen, 1<<12); ok {
+			if ok = once(&seen, 1<<9); ok {
 				out.ChangeRequestIDs, ok = arrayPtr(d, &d.listFloat64, (*decoder).itemFloat64)
 			}
 		case "milestoneName":
-			if ok = once(&seen, 1<<13); ok {
+			if ok = once(&seen, 1<<10); ok {
 				var v1 string
 				v1, ok = d.str()
 				out.MilestoneName = d.slabString.put(v1)
 			}
 		case "milestoneOrder":
-			if ok = once(&seen, 1<<14); ok {
+			if ok = once(&seen, 1<<11); ok {
 				var v1 float64
 				v1, ok = d.float()
 				out.MilestoneOrder = d.slabFloat64.put(v1)
 			}
 		case "totalMilestones":
-			if ok = once(&seen, 1<<15); ok {
+			if ok = once(&seen, 1<<12); ok {
 				var v1 float64
 				v1, ok = d.float()
 				out.TotalMilestones = d.slabFloat64.put(v1)
 			}
-		case "yes":
+		case "lastSeenAt":
+			if ok = once(&seen, 1<<13); ok {
+				if d.null() {
+					out.LastSeenAt = model.Nullable[model.DateTime]{Present: true}
+					ok = true
+				} else {
+					var v1 model.DateTime
+					var s string
+					s, ok = d.str()
+					v1 = model.DateTime(s)
+					ok = ok && isModelDateTime(string(v1))
+					out.LastSeenAt = model.Nullable[model.DateTime]{Value: v1, Valid: true, Present: true}
+				}
+			}
+		case "hasStrategies":
+			if ok = once(&seen, 1<<14); ok {
+				var v1 bool
+				v1, ok = d.boolean()
+				out.HasStrategies = d.slabBool.put(v1)
+			}
+		case "hasEnabledStrategies":
+			if ok = once(&seen, 1<<15); ok {
+				var v1 bool
+				v1, ok = d.boolean()
+				out.HasEnabledStrategies = d.slabBool.put(v1)
+			}
+		case "releasePlans":
 			if ok = once(&seen, 1<<16); ok {
+				out.ReleasePlans, ok = arrayPtr(d, &d.listReleasePlan, (*decoder).releasePlan)
+			}
+		case "safeguards":
+			if ok = once(&seen, 1<<17); ok {
+				out.Safeguards, ok = arrayPtr(d, &d.listFeatureEnvironmentSafeguard, (*decoder).featureEnvironmentSafeguard)
+			}
+		case "yes":
+			if ok = once(&seen, 1<<18); ok {
 				var v1 int64
 				v1, ok = d.integer()
 				ok = ok && v1 >= 0
 				out.Yes = d.slabInt64.put(v1)
 			}
 		case "no":
-			if ok = once(&seen, 1<<17); ok {
+			if ok = once(&seen, 1<<19); ok {
 				var v1 int64
 				v1, ok = d.integer()
 				ok = ok && v1 >= 0
 				out.No = d.slabInt64.put(v1)
-			}
-		case "releasePlans":
-			if ok = once(&seen, 1<<18); ok {
-				out.ReleasePlans, ok = arrayPtr(d, &d.listRawMessage, (*decoder).itemRawMessage)
-			}
-		case "safeguards":
-			if ok = once(&seen, 1<<19); ok {
-				out.Safeguards, ok = arrayPtr(d, &d.listRawMessage, (*decoder).itemRawMessage)
 			}
 		default:
 			return false
@@ -681,6 +1314,13 @@ func (d *decoder) featureEnvironment(out *model.FeatureEnvironment) bool {
 		}
 	}
 	return ok && seen&0x11 == 0x11
+}
+
+// itemRawMessage decodes an item of type json.RawMessage (schema #/$defs/AnyObject).
+func (d *decoder) itemRawMessage(out *json.RawMessage) bool {
+	var ok bool
+	*out, ok = d.rawObject()
+	return ok
 }
 
 // tag decodes a model.Tag (schema #/$defs/Tag).
@@ -755,12 +1395,8 @@ func (d *decoder) lifecycle(out *model.Lifecycle) bool {
 					ok = false
 				}
 			}
-		case "enteredStageAt":
-			if ok = once(&seen, 1<<1); ok {
-				out.EnteredStageAt, ok = d.dateTime()
-			}
 		case "status":
-			if ok = once(&seen, 1<<2); ok {
+			if ok = once(&seen, 1<<1); ok {
 				if d.null() {
 					out.Status = model.Nullable[string]{Present: true}
 					ok = true
@@ -770,6 +1406,13 @@ func (d *decoder) lifecycle(out *model.Lifecycle) bool {
 					out.Status = model.Nullable[string]{Value: v1, Valid: true, Present: true}
 				}
 			}
+		case "enteredStageAt":
+			if ok = once(&seen, 1<<2); ok {
+				var s string
+				s, ok = d.str()
+				out.EnteredStageAt = model.DateTime(s)
+				ok = ok && isModelDateTime(string(out.EnteredStageAt))
+			}
 		default:
 			return false
 		}
@@ -777,7 +1420,7 @@ func (d *decoder) lifecycle(out *model.Lifecycle) bool {
 			more, ok = d.nextMember()
 		}
 	}
-	return ok && seen&0x3 == 0x3
+	return ok && seen&0x5 == 0x5
 }
 
 // parentDependency decodes a model.ParentDependency (schema #/$defs/ParentDependency).
@@ -906,7 +1549,7 @@ func (d *decoder) featureLink(out *model.FeatureLink) bool {
 				out.Feature = d.slabString.put(v1)
 			}
 		default:
-			ok = d.extra(&out.Extra, member, featureLinkMembers)
+			return false
 		}
 		if ok {
 			more, ok = d.nextMember()
@@ -985,12 +1628,15 @@ func (d *decoder) feature(out *model.Feature) bool {
 		case "createdAt":
 			if ok = once(&seen, 1<<9); ok {
 				if d.null() {
-					out.CreatedAt = model.Nullable[time.Time]{Present: true}
+					out.CreatedAt = model.Nullable[model.DateTime]{Present: true}
 					ok = true
 				} else {
-					var v1 time.Time
-					v1, ok = d.dateTime()
-					out.CreatedAt = model.Nullable[time.Time]{Value: v1, Valid: true, Present: true}
+					var v1 model.DateTime
+					var s string
+					s, ok = d.str()
+					v1 = model.DateTime(s)
+					ok = ok && isModelDateTime(string(v1))
+					out.CreatedAt = model.Nullable[model.DateTime]{Value: v1, Valid: true, Present: true}
 				}
 			}
 		case "createdBy":
@@ -1001,23 +1647,29 @@ func (d *decoder) feature(out *model.Feature) bool {
 		case "archivedAt":
 			if ok = once(&seen, 1<<11); ok {
 				if d.null() {
-					out.ArchivedAt = model.Nullable[time.Time]{Present: true}
+					out.ArchivedAt = model.Nullable[model.DateTime]{Present: true}
 					ok = true
 				} else {
-					var v1 time.Time
-					v1, ok = d.dateTime()
-					out.ArchivedAt = model.Nullable[time.Time]{Value: v1, Valid: true, Present: true}
+					var v1 model.DateTime
+					var s string
+					s, ok = d.str()
+					v1 = model.DateTime(s)
+					ok = ok && isModelDateTime(string(v1))
+					out.ArchivedAt = model.Nullable[model.DateTime]{Value: v1, Valid: true, Present: true}
 				}
 			}
 		case "lastSeenAt":
 			if ok = once(&seen, 1<<12); ok {
 				if d.null() {
-					out.LastSeenAt = model.Nullable[time.Time]{Present: true}
+					out.LastSeenAt = model.Nullable[model.DateTime]{Present: true}
 					ok = true
 				} else {
-					var v1 time.Time
-					v1, ok = d.dateTime()
-					out.LastSeenAt = model.Nullable[time.Time]{Value: v1, Valid: true, Present: true}
+					var v1 model.DateTime
+					var s string
+					s, ok = d.str()
+					v1 = model.DateTime(s)
+					ok = ok && isModelDateTime(string(v1))
+					out.LastSeenAt = model.Nullable[model.DateTime]{Value: v1, Valid: true, Present: true}
 				}
 			}
 		case "environments":
@@ -1145,12 +1797,15 @@ func (d *decoder) contextField(out *model.ContextField) bool {
 		case "createdAt":
 			if ok = once(&seen, 1<<4); ok {
 				if d.null() {
-					out.CreatedAt = model.Nullable[time.Time]{Present: true}
+					out.CreatedAt = model.Nullable[model.DateTime]{Present: true}
 					ok = true
 				} else {
-					var v1 time.Time
-					v1, ok = d.dateTime()
-					out.CreatedAt = model.Nullable[time.Time]{Value: v1, Valid: true, Present: true}
+					var v1 model.DateTime
+					var s string
+					s, ok = d.str()
+					v1 = model.DateTime(s)
+					ok = ok && isModelDateTime(string(v1))
+					out.CreatedAt = model.Nullable[model.DateTime]{Value: v1, Valid: true, Present: true}
 				}
 			}
 		case "usedInFeatures":
@@ -1457,7 +2112,7 @@ func (d *decoder) featureLinks(out *model.FeatureLinks) bool {
 			more, ok = d.nextMember()
 		}
 	}
-	return ok && seen&0x1 == 0x1
+	return ok && seen&0x3 == 0x3
 }
 
 // exportData decodes a model.ExportData (schema #/$defs/ExportData).

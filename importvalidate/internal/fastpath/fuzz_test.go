@@ -12,6 +12,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
+	"github.com/flagadmin/flagadmin/importvalidate/internal/ajvformat"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -109,7 +110,9 @@ func FuzzFastPathMemberValues(f *testing.F) {
 }
 
 // FuzzFastDateTime checks isDateTime against jsonschema/v5's
-// date-time check and utcDateTime against model.ParseDateTime.
+// date-time check, utcDateTime against model.ParseDateTime, and on every
+// string the reference's date-time check accepts, utcDateTime against
+// model.DateTime's Time.
 func FuzzFastDateTime(f *testing.F) {
 	for _, s := range []string{
 		"2024-01-02T03:04:05Z", "2024-01-02t03:04:05.123z", "2016-12-31T23:59:60Z", "2016-12-31T15:59:60-08:00",
@@ -120,6 +123,14 @@ func FuzzFastDateTime(f *testing.F) {
 	}
 	check := jsonschema.Formats["date-time"]
 	f.Fuzz(func(t *testing.T, s string) {
+		if ajvformat.DateTime(s) {
+			if got, ok := utcDateTime(s); ok {
+				want, valid := model.DateTime(s).Time()
+				if !valid || !got.Equal(want) || got.Location() != want.Location() {
+					t.Fatalf("utcDateTime(%q) = %v, model.DateTime.Time gives %v, %v", s, got, want, valid)
+				}
+			}
+		}
 		if got, want := isDateTime(s), check(s); got != want {
 			t.Fatalf("isDateTime(%q) = %v, jsonschema says %v", s, got, want)
 		}

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
+	"github.com/flagadmin/flagadmin/importvalidate/internal/ajvformat"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -25,8 +28,8 @@ var (
 	schemaErr      error
 )
 
-// testSchema compiles importvalidate's import.schema.json with
-// jsonschema/v5's own date-time check and formats asserted.
+// testSchema compiles importvalidate's import.schema.json with the
+// reference's date-time check (ajvformat.DateTime) and formats asserted.
 func testSchema(tb testing.TB) *jsonschema.Schema {
 	tb.Helper()
 	doc := schemaDocument(tb)
@@ -34,6 +37,10 @@ func testSchema(tb testing.TB) *jsonschema.Schema {
 		c := jsonschema.NewCompiler()
 		c.Draft = jsonschema.Draft2020
 		c.AssertFormat = true
+		c.Formats["date-time"] = func(v any) bool {
+			s, ok := v.(string)
+			return !ok || ajvformat.DateTime(s)
+		}
 		if err := c.AddResource("urn:fastpath-test:import.schema.json", bytes.NewReader(doc)); err != nil {
 			schemaErr = err
 			return
@@ -78,7 +85,7 @@ func expect(tb testing.TB, body []byte, maxDepth int) expectation {
 	if err := dec.Decode(&doc); err != nil {
 		return expectation{why: "jsonschema cannot read the body: " + err.Error()}
 	}
-	if err := validate(testSchema(tb), doc); err != nil {
+	if err := validate(testSchema(tb), asDoubles(doc)); err != nil {
 		return expectation{why: "schema: " + err.Error()}
 	}
 	if name := foldCollision(doc); name != "" {
@@ -90,6 +97,37 @@ func expect(tb testing.TB, body []byte, maxDepth int) expectation {
 		return expectation{why: "encoding/json: " + err.Error()}
 	}
 	return expectation{ok: true, want: &want}
+}
+
+// asDoubles returns doc with every number replaced by the shortest
+// decimal of the IEEE double JSON.parse reads it as, and a number beyond
+// the double range by ±1e400 (ajv takes Infinity for a whole number beyond
+// every bound): the reference judges the doubles.
+func asDoubles(doc any) any {
+	switch x := doc.(type) {
+	case json.Number:
+		f, _ := strconv.ParseFloat(string(x), 64)
+		switch {
+		case math.IsInf(f, 1):
+			return json.Number("1e400")
+		case math.IsInf(f, -1):
+			return json.Number("-1e400")
+		}
+		return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = asDoubles(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = asDoubles(e)
+		}
+		return out
+	}
+	return doc
 }
 
 // validate runs the schema check, turning a panic (jsonschema/v5 panics

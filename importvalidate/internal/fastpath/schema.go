@@ -2,21 +2,21 @@ package fastpath
 
 import (
 	"regexp"
-
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
-	"github.com/santhosh-tekuri/jsonschema/v5"
 	"strconv"
-	"strings"
 	"time"
 
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/flagadmin/flagadmin/importvalidate/internal/ajvformat"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/model"
 )
 
 // This file holds the checks of import.schema.json that the generated
 // decode functions (decode_gen.go) make on single values, each giving
-// jsonschema/v5's verdict: formats, patterns, string lengths and numeric
-// bounds. Member names, required members, types and enumerations are
-// checked by the decode functions themselves.
+// the structural tier's verdict: formats, patterns, string lengths and
+// numeric bounds (judged as IEEE doubles). Member names, required members,
+// types and enumerations are checked by the decode functions themselves.
 
 // dateTime reads a string that must have the format date-time and returns
 // it as model.ParseDateTime reads it. The fast path takes it only when
@@ -36,14 +36,41 @@ func (d *decoder) dateTime() (time.Time, bool) {
 	return t, err == nil
 }
 
-// nullDateTime reads a member of type ["string", "null"] with format
-// date-time.
-func (d *decoder) nullDateTime() (model.Nullable[time.Time], bool) {
-	if d.null() {
-		return model.Nullable[time.Time]{Present: true}, true
+// stringArrayMap decodes an object of any member names whose values are
+// arrays of strings (a safeguard's label selectors), collecting each array
+// in l.
+func (d *decoder) stringArrayMap(l *list[string]) (map[string][]string, bool) {
+	empty, ok := d.openObject()
+	if !ok {
+		return nil, false
 	}
-	t, ok := d.dateTime()
-	return model.Nullable[time.Time]{Value: t, Valid: true, Present: true}, ok
+	m := make(map[string][]string, 2)
+	for more := !empty; more; {
+		name, ok := d.member()
+		if !ok {
+			return nil, false
+		}
+		v, ok := array(d, l, itemStringOf)
+		if !ok {
+			return nil, false
+		}
+		n := len(m)
+		m[d.keep(viewBytes(name))] = v
+		if len(m) == n {
+			return nil, false // a duplicate name
+		}
+		if more, ok = d.nextMember(); !ok {
+			return nil, false
+		}
+	}
+	return m, true
+}
+
+// itemStringOf reads a string item of an array.
+func itemStringOf(d *decoder, out *string) bool {
+	s, ok := d.str()
+	*out = s
+	return ok
 }
 
 // utcDateTime reads the common form of a date-time,
@@ -232,50 +259,12 @@ func lenBetween(s string, lo, hi int) bool {
 	return lo <= n && n <= hi
 }
 
-// exponentFits reports whether the exponent written in the number
-// literal lit, if any, fits an int64, as big.Rat.SetString requires.
-func exponentFits(lit string) bool {
-	i := strings.IndexAny(lit, "eE")
-	if i < 0 {
-		return true
-	}
-	_, err := strconv.ParseInt(lit[i+1:], 10, 64)
-	return err == nil
-}
-
-// ratExponent is the magnitude of the decimal exponent big.Rat.SetString
-// applies to a JSON number literal: the written exponent minus the number
-// of fraction digits, clamped at 10^15.
-func ratExponent(lit string) int64 {
-	mant, expText := lit, ""
-	if i := strings.IndexAny(lit, "eE"); i >= 0 {
-		mant, expText = lit[:i], lit[i+1:]
-	}
-	neg := strings.HasPrefix(expText, "-")
-	var e int64
-	for _, c := range []byte(strings.TrimLeft(expText, "+-")) {
-		if e < 1e15 {
-			e = e*10 + int64(c-'0')
-		}
-	}
-	if neg {
-		e = -e
-	}
-	if _, frac, ok := strings.Cut(mant, "."); ok {
-		e -= int64(len(frac))
-	}
-	if e < 0 {
-		e = -e
-	}
-	return e
-}
-
 // maxInt is the length bound of a string without maxLength.
 const maxInt = int(^uint(0) >> 1)
 
 // boundedFloat reads a number member with a minimum lo and a maximum hi
-// (JSON texts, "" for none), with jsonschema/v5's verdict (numberWithin),
-// decoded as a float64.
+// (JSON texts, "" for none), judged as the reference judges it
+// (numberWithin), decoded as a float64.
 func (d *decoder) boundedFloat(lo, hi string) (float64, bool) {
 	lit, plain, ok := d.number()
 	if !ok {
@@ -286,77 +275,24 @@ func (d *decoder) boundedFloat(lo, hi string) (float64, bool) {
 }
 
 // numberWithin reports whether the number literal lit lies in [lo, hi]
-// ("" for no bound), with jsonschema/v5's verdict but without math/big, in
-// time linear in the literals. jsonschema/v5 reads the literal with
-// big.Rat.SetString, which fails (and the schema check panics) on a
-// non-zero literal whose decimal exponent, counted after the fraction
-// digits, exceeds a million in magnitude, and on any literal whose written
-// exponent does not fit an int64: such a literal is refused.
+// ("" for no bound) as the reference judges it: as IEEE doubles, so that
+// 1000.00000000000001 is 1000 and within a maximum of 1000, and a literal
+// beyond the double range is ±Infinity.
 func numberWithin(lit, lo, hi string) bool {
-	d := jsonwire.ParseDecimal(lit)
-	if d.Digits == "" {
-		// Zero, whatever its sign and exponent, once big.Rat has read
-		// the exponent.
-		if !exponentFits(lit) {
-			return false
-		}
-	} else if ratExponent(lit) > 1e6 {
-		return false
-	}
-	return (lo == "" || compareDecimal(d, jsonwire.ParseDecimal(lo)) >= 0) &&
-		(hi == "" || compareDecimal(d, jsonwire.ParseDecimal(hi)) <= 0)
+	f, _ := strconv.ParseFloat(lit, 64) // ±Inf beyond the range
+	return (lo == "" || f >= boundOf(lo)) && (hi == "" || f <= boundOf(hi))
 }
 
-// compareDecimal compares two numbers: -1, 0 or +1 as a < b, a == b or
-// a > b.
-func compareDecimal(a, b jsonwire.Decimal) int {
-	sa, sb := decimalSign(a), decimalSign(b)
-	switch {
-	case sa != sb:
-		return cmpInt(int64(sa), int64(sb))
-	case sa == 0:
-		return 0
-	}
-	// The same sign: compare the magnitudes, first by the place of the
-	// leading digit, then digit by digit (neither has trailing zeros, so
-	// a digit string that is a prefix of the other is the smaller).
-	m := cmpInt(int64(len(a.Digits))+a.Exp, int64(len(b.Digits))+b.Exp)
-	if m == 0 {
-		m = strings.Compare(a.Digits, b.Digits)
-	}
-	return sa * m
+// boundOf is the double of a bound of the schema.
+func boundOf(text string) float64 {
+	f, _ := strconv.ParseFloat(text, 64)
+	return f
 }
 
-// decimalSign is -1, 0 or +1.
-func decimalSign(d jsonwire.Decimal) int {
-	switch {
-	case d.Digits == "":
-		return 0
-	case d.Neg:
-		return -1
-	}
-	return 1
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-// isModelDateTime reports whether a string member of format date-time is
-// one both jsonschema/v5's check and model.ParseDateTime accept (see
-// dateTime).
+// isModelDateTime reports whether a string member of format date-time has
+// that format as the reference checks it.
 func isModelDateTime(s string) bool {
-	if !isDateTime(s) {
-		return false
-	}
-	_, err := model.ParseDateTime(s)
-	return err == nil
+	return ajvformat.DateTime(s)
 }
 
 // formatHolds reports whether s has the format name, as jsonschema/v5

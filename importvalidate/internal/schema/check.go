@@ -143,12 +143,12 @@ func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems 
 		body = applyCoercions(body, cs)
 	}
 	var schemaProblems []pendingProblem
-	// The schema library reads numbers with math/big, which takes long for
-	// a big exponent (1e999999: 40 ms) and panics beyond a million; it
-	// checks tamed stand-ins, and the problems quote the original values.
-	tamed := checkedCopy(c.tree.Root, body, instance)
+	// The schema library checks a copy where it must (see checked.go):
+	// numbers as the IEEE doubles the reference checks, unpaired
+	// surrogates as one character; the problems quote the original values.
+	checked := checkedCopy(c.tree.Root, body, instance)
 	pw := piecewise{c: c, ctx: ctx, raw: raw, instance: instance}
-	if _, err := pw.check(c.schema, c.tree.Root, tamed, nil, true); err != nil {
+	if _, err := pw.check(c.schema, c.tree.Root, checked, nil, true); err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return nil, nil, ctxErr
 		}

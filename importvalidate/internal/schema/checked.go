@@ -14,26 +14,26 @@ import (
 //   - with each unpaired surrogate read as U+FFFD, since the library counts
 //     a string's length in runes and ajv counts a lone surrogate as one
 //     character;
-//   - with tameNumber's stand-ins for numbers the library reads too slowly
-//     or not at all, at the places the schema checks (a walk along the
-//     schema, never into free-form members, so that a deep free-form value
-//     costs no recursion).
+//   - with doubleNumber's stand-ins for numbers (the IEEE doubles the
+//     reference checks; see doubles.go), at the places the schema checks (a
+//     walk along the schema, never into free-form members, so that a deep
+//     free-form value costs no recursion).
 
 // checkedCopy returns the value to check for instance, decoded from body.
 func checkedCopy(root *Node, body []byte, instance any) any {
 	surrogates := bytes.Contains(body, []byte(`\ud`)) || bytes.Contains(body, []byte(`\uD`))
-	tame := numbersNeedTaming(body)
-	if !surrogates && !tame {
+	double := numbersMayNeedDoubling(body)
+	if !surrogates && !double {
 		return instance
 	}
 	v, err := jsonwire.ValueUTF8(body)
 	if err != nil {
 		return instance
 	}
-	if tame {
+	if double {
 		v = walkInstance(root, v, func(n *Node, v any, path []string) (any, bool) {
 			if num, ok := v.(json.Number); ok {
-				if t, changed := tameNumber(num); changed {
+				if t, changed := doubleNumber(num); changed {
 					return t, false
 				}
 			}
@@ -43,34 +43,32 @@ func checkedCopy(root *Node, body []byte, instance any) any {
 	return v
 }
 
-// numbersNeedTaming reports whether body may hold a number that tameNumber
-// replaces: a run of number characters longer than tameDigits, or an
-// exponent of more than three digits. Strings that look so give a false
-// positive, which costs only a second decoding.
-func numbersNeedTaming(body []byte) bool {
-	run, exp := 0, -1
+// numbersMayNeedDoubling reports whether body may hold a number that is
+// not its own stand-in (see doubleNumber): a run of number characters with
+// a fraction, an exponent or more than 15 digits. Strings that look so
+// give a false positive, which costs only a second decoding.
+func numbersMayNeedDoubling(body []byte) bool {
+	digits, other := 0, false
 	for _, c := range body {
 		switch {
 		case c >= '0' && c <= '9':
-			run++
-			if exp >= 0 {
-				exp++
-				if exp > 3 {
-					return true
-				}
+			digits++
+			if digits > 15 {
+				return true
 			}
-		case c == 'e' || c == 'E':
-			run++
-			exp = 0
-		case c == '.' || c == '+' || c == '-':
-			run++
-		default:
-			run, exp = 0, -1
+			continue
+		case c == '.' || c == 'e' || c == 'E':
+			if digits > 0 {
+				other = true
+			}
+			continue
+		case c == '+' || c == '-':
 			continue
 		}
-		if run > tameDigits {
+		if other {
 			return true
 		}
+		digits, other = 0, false
 	}
-	return false
+	return other
 }

@@ -11,11 +11,12 @@ import (
 )
 
 // Decode checks raw as Check does and, when it has no problem, decodes it
-// into the model with encoding/json, after whole numbers in integer
-// members are written as integers (see numberFixes). A number the model
-// cannot hold, or any other failure of encoding/json, is a KindDecode
-// problem. Warnings (see Problem.Warning) do not stop the decoding and
-// are returned with the result. The error is ctx's when it ended first.
+// into the model, after the numbers the model cannot hold as written are
+// rewritten (see numberFixes). Warnings (see Problem.Warning), among them
+// the KindNumber warnings about those rewrites, located in raw, do not stop
+// the decoding and are returned beside a non-nil request. A failure of
+// encoding/json is a KindDecode problem. The error is ctx's when it ended
+// first.
 func (c *Checker) Decode(ctx context.Context, raw []byte) (*model.ImportRequest, []Problem, error) {
 	return c.DecodeWith(ctx, raw, nil)
 }
@@ -35,14 +36,15 @@ func (c *Checker) DecodeWith(ctx context.Context, raw []byte, fast func([]byte) 
 			return imp, problems, nil
 		}
 	}
-	rewrites, unfit := c.numberFixes(decoded)
-	if len(unfit) > 0 {
-		locs := make([]*Location, len(unfit))
-		for i := range unfit {
-			locs[i] = &unfit[i].Location
+	rewrites, warnings := c.numberFixes(decoded)
+	if len(warnings) > 0 {
+		locs := make([]*Location, len(warnings))
+		for i := range warnings {
+			// Options.Strict makes an error of what the reference accepts.
+			warnings[i].Warning = !c.opts.Strict
+			locs[i] = &warnings[i].Location
 		}
 		locate(raw, locs)
-		return nil, append(problems, unfit...), nil
 	}
 	if len(rewrites) > 0 {
 		decoded = applyCoercions(decoded, rewrites)
@@ -60,7 +62,7 @@ func (c *Checker) DecodeWith(ctx context.Context, raw []byte, fast func([]byte) 
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
-	return imp, problems, nil
+	return imp, append(problems, warnings...), nil
 }
 
 // Target returns the top-level "project" and "environment" of raw when it

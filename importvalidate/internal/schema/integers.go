@@ -3,28 +3,28 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"math"
 	"slices"
 	"strconv"
-	"strings"
+
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 )
 
-// JSON Schema, like the reference server, takes 5.0 and 1e2 as integers,
-// while encoding/json refuses to decode them into an int64. Before a
-// structurally valid body is decoded, numberFixes finds such numbers in
-// members the schema types as integer, and the body is decoded from a copy
-// in which they are written as plain integers. Numbers the model cannot
-// hold at all (an integer beyond int64, 1e400) are KindDecode problems
-// naming their place.
+// The reference judges numbers as IEEE doubles (see doubles.go): 5.0,
+// 1e2 and 1.0000000000000001 are integers, 1e20 is one beyond int64, 1e400
+// is Infinity. encoding/json refuses all of those for an int64, and 1e400
+// for a float64. Before a structurally valid body is decoded, numberFixes
+// finds such numbers and the body is decoded from a copy in which they are
+// written as the model can hold them: an integer member as the integer of
+// its double, a number beyond what the model's member holds as the nearest
+// value it does hold, with a KindNumber warning that says so.
 
 // numberFixes walks body (a JSON text that passed the structural tier)
-// beside the schema. It returns the rewrites of whole numbers not written
-// as integer literals in integer members, and a KindDecode problem for each
-// number the model cannot hold: an integer beyond int64, a number beyond
-// float64.
+// beside the schema. It returns the rewrites, and a KindNumber warning for
+// each number the model cannot hold as the reference reads it.
 func (c *Checker) numberFixes(body []byte) ([]coercion, []Problem) {
-	if !bytes.ContainsAny(body, ".eE") {
-		return nil, nil // only plain integers: nothing to rewrite, all fit
+	if !bytes.ContainsAny(body, ".eE") && !hasLongNumber(body) {
+		return nil, nil // only short plain integers: nothing to rewrite, all fit
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
@@ -33,64 +33,77 @@ func (c *Checker) numberFixes(body []byte) ([]coercion, []Problem) {
 		return nil, nil
 	}
 	var rewrites []coercion
-	var problems []Problem
+	var warnings []Problem
 	walkInstance(c.tree.Root, instance, func(n *Node, v any, path []string) (any, bool) {
 		num, ok := v.(json.Number)
 		if !ok {
 			return v, true
 		}
 		text := num.String()
+		ptr := jsonwire.PointerOf(path)
 		switch {
 		case slices.Contains(n.Types, "integer"):
 			if _, err := strconv.ParseInt(text, 10, 64); err == nil {
 				break
 			}
-			if canon, ok := canonicalInteger(text); ok {
-				rewrites = append(rewrites, coercion{ptr: jsonwire.PointerOf(path), text: []byte(canon), off: -1})
-				break
+			held, fits := heldInteger(text)
+			rewrites = append(rewrites, coercion{ptr: ptr, text: []byte(held), off: -1})
+			if !fits {
+				warnings = append(warnings, numberWarning(ptr, text, "a 64-bit integer", held))
 			}
-			problems = append(problems, rangeProblem(jsonwire.PointerOf(path), text, "a 64-bit integer"))
 		case slices.Contains(n.Types, "number"):
-			if _, err := strconv.ParseFloat(text, 64); err != nil {
-				problems = append(problems, rangeProblem(jsonwire.PointerOf(path), text, "a 64-bit floating-point number"))
+			f, _ := strconv.ParseFloat(text, 64)
+			if math.IsInf(f, 0) {
+				held := strconv.FormatFloat(math.Copysign(math.MaxFloat64, f), 'g', -1, 64)
+				rewrites = append(rewrites, coercion{ptr: ptr, text: []byte(held), off: -1})
+				warnings = append(warnings, numberWarning(ptr, text, "a 64-bit floating-point number", held))
 			}
 		}
 		return v, false
 	})
-	return rewrites, problems
+	return rewrites, warnings
 }
 
-// rangeProblem says that the number at pointer does not fit what.
-func rangeProblem(pointer, text, what string) Problem {
+// hasLongNumber reports whether body may hold an integer literal of more
+// than 18 digits (a run of 19 digits anywhere, strings included).
+func hasLongNumber(body []byte) bool {
+	run := 0
+	for _, b := range body {
+		if '0' <= b && b <= '9' {
+			if run++; run > 18 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
+}
+
+// heldInteger returns the integer literal an int64 member holds for the
+// JSON number text, which the schema found to be an integer as a double:
+// the integer of its double, or the nearest end of the int64 range when
+// the double lies beyond it (fits false). A plain integer literal too
+// long for an int64 is beyond it too.
+func heldInteger(text string) (held string, fits bool) {
+	f, _ := strconv.ParseFloat(text, 64) // ±Inf beyond the double range
+	switch {
+	case f >= math.MaxInt64: // 2^63, the first double beyond
+		return strconv.FormatInt(math.MaxInt64, 10), false
+	case f < math.MinInt64:
+		return strconv.FormatInt(math.MinInt64, 10), false
+	}
+	return strconv.FormatInt(int64(f), 10), true
+}
+
+// numberWarning says that the number at pointer is beyond what the model
+// holds and what was taken instead.
+func numberWarning(pointer, text, what, held string) Problem {
+	sent := jsonwire.JSNumberText(text)
 	if len(text) > 40 {
 		text = text[:37] + "..."
 	}
-	return Problem{Kind: KindDecode, Location: Location{Pointer: pointer, Offset: -1},
-		Message: "The `/body" + pointer + "` property does not fit " + what + ". You sent " + text + "."}
-}
-
-// canonicalInteger returns the integer literal of a JSON number that is
-// whole and within int64 but written with a fraction or an exponent.
-func canonicalInteger(s string) (string, bool) {
-	if !strings.ContainsAny(s, ".eE") {
-		return "", false
-	}
-	d := jsonwire.ParseDecimal(s)
-	if !d.Whole() {
-		return "", false
-	}
-	if d.Digits == "" {
-		return "0", true
-	}
-	if int64(len(d.Digits))+d.Exp > 19 {
-		return "", false
-	}
-	text := d.Digits + strings.Repeat("0", int(d.Exp))
-	if d.Neg {
-		text = "-" + text
-	}
-	if _, err := strconv.ParseInt(text, 10, 64); err != nil {
-		return "", false
-	}
-	return text, true
+	return Problem{Kind: KindNumber, Location: Location{Pointer: pointer, Offset: -1},
+		Message: "The `/body" + pointer + "` property is " + text + " (" + sent + " to the reference server), beyond " + what +
+			"; the model holds " + held + " instead."}
 }

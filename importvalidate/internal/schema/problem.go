@@ -33,6 +33,11 @@ const (
 	// KindKeyword: a keyword of the schema that has no kind of its own;
 	// Problem.Keyword names it.
 	KindKeyword
+	// KindNumber: a warning (an error with Options.Strict). A number of a
+	// valid body is beyond what its member in the model holds (1e20 for an
+	// int64, 1e400 for a float64); the model holds the nearest value it can
+	// instead.
+	KindNumber
 )
 
 // Location is a place in the body: JSON pointer, byte offset (-1 when

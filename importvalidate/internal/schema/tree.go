@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"io"
 	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
-	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/ajvformat"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 )
 
 // The schema document is the JSON Schema (draft 2020-12) of the import
@@ -270,8 +270,8 @@ func unescapeSchemaPointer(frag string) string {
 }
 
 // compileSchema compiles the schema document doc with its own compiler: no file
-// or network loader, formats asserted, date-time checked as model.ParseDateTime
-// reads it.
+// or network loader, formats asserted, date-time checked as the reference
+// checks it (ajvformat.DateTime).
 // It also compiles the schema of the items of every array of t, keyed by
 // the items node (see compiledItems).
 func compileSchema(doc []byte, t *Tree) (*jsonschema.Schema, map[*Node]*jsonschema.Schema, error) {
@@ -283,7 +283,7 @@ func compileSchema(doc []byte, t *Tree) (*jsonschema.Schema, map[*Node]*jsonsche
 	c.LoadURL = func(url string) (io.ReadCloser, error) {
 		return nil, fmt.Errorf("the import schema loads no external resource (%s)", url)
 	}
-	c.Formats["date-time"] = isDateTime
+	c.Formats["date-time"] = isDateTime // this compiler's own map: no shared state
 	if err := c.AddResource(schemaURL, bytes.NewReader(doc)); err != nil {
 		return nil, nil, err
 	}
@@ -298,14 +298,13 @@ func compileSchema(doc []byte, t *Tree) (*jsonschema.Schema, map[*Node]*jsonsche
 	return root, items, nil
 }
 
-// isDateTime reports whether v, when a string, is an RFC 3339 date-time
-// that the model decodes (see model.ParseDateTime). Non-strings pass: the
-// type keyword judges them.
+// isDateTime reports whether v, when a string, is a date-time as the
+// reference server's validator checks it (ajv-formats 2.1.1, full mode).
+// Non-strings pass: the type keyword judges them.
 func isDateTime(v any) bool {
 	s, ok := v.(string)
 	if !ok {
 		return true
 	}
-	_, err := model.ParseDateTime(s)
-	return err == nil
+	return ajvformat.DateTime(s)
 }

@@ -193,7 +193,7 @@ func runtimeName(name string) bool {
 	switch name {
 	case "ws", "openObject", "member", "nextMember", "openArray", "nextItem", "scanString", "str", "strView",
 		"key", "keep", "number", "float", "integer", "boolean", "null", "skip", "skipObject", "raw", "rawObject",
-		"dateTime", "extra", "release", "stringMap", "boundedFloat", "patternMatches", "reset":
+		"dateTime", "stringArrayMap", "extra", "release", "stringMap", "boundedFloat", "patternMatches", "reset":
 		return true
 	}
 	return false
@@ -346,6 +346,8 @@ func (g *generator) nonNull(f *fn, target string, n *schema.Node, t reflect.Type
 		}
 		slab := g.slab(e)
 		return fmt.Sprintf("var %s %s\n%s%s = d.%s.put(%s)\n", v, typeExpr(e), code, target, slab, v), nil
+	case reflect.Map:
+		return g.stringArrayMap(f, target, n, t)
 	case reflect.Slice:
 		if t == rawMessageType {
 			if typ != "object" || len(n.Props) > 0 || n.Closed || n.Addl != nil || len(n.Required) > 0 {
@@ -531,6 +533,35 @@ func (g *generator) stringMap(target string, n *schema.Node, t reflect.Type) (st
 	}
 	g.slab(t)
 	return fmt.Sprintf("%s, ok = d.stringMap()\n", target), nil
+}
+
+// stringArrayMap decodes an object of any member names whose values are
+// arrays of strings into a map[string][]string.
+func (g *generator) stringArrayMap(f *fn, target string, n *schema.Node, t reflect.Type) (string, error) {
+	if types := nonNull(n); len(types) != 1 || types[0] != "object" {
+		return "", fmt.Errorf("%s: %s decoded from types %v", pointerText(n.Ptr), t, n.Types)
+	}
+	if t.Key().Kind() != reflect.String || t.Elem().Kind() != reflect.Slice || t.Elem().Elem().Kind() != reflect.String {
+		return "", fmt.Errorf("%s: only maps of strings to arrays of strings are supported by value, not %s", pointerText(n.Ptr), t)
+	}
+	a, err := resolve(n.Addl)
+	if err != nil {
+		return "", err
+	}
+	if len(n.Props) > 0 || len(n.Required) > 0 || a == nil || len(a.Types) != 1 || a.Types[0] != "array" || len(a.Unknown) > 0 {
+		return "", fmt.Errorf("%s: a map of arrays is decoded from an object whose additionalProperties is an array of strings", pointerText(n.Ptr))
+	}
+	it, err := resolve(a.Items)
+	if err != nil {
+		return "", err
+	}
+	if it == nil || len(it.Types) != 1 || it.Types[0] != "string" || it.Pattern != "" || it.Format != "" ||
+		it.MinLength >= 0 || it.MaxLength >= 0 || len(it.Enum) > 0 || len(it.Unknown) > 0 {
+		return "", fmt.Errorf("%s: the arrays of a map hold strings without constraints", pointerText(a.Ptr))
+	}
+	list := g.list(t.Elem().Elem())
+	f.lists[list] = true
+	return fmt.Sprintf("%s, ok = d.stringArrayMap(&d.%s)\n", target, list), nil
 }
 
 // list and slab name the list or slab of a type and note it.

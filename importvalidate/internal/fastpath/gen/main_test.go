@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/flagadmin/flagadmin/model"
 )
 
 // TestGeneratedFileIsCurrent generates the decode functions in memory and
@@ -113,5 +115,53 @@ func TestGenerateRefusesNestedArraysOfOneType(t *testing.T) {
 	want := "#/$defs/Item/properties/items: arrays of one element type nest"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("error %v, want one containing %q", err, want)
+	}
+}
+
+// mapRoot is a model with a map of string arrays and a date-time kept as
+// written (a string type).
+type mapRoot struct {
+	Labels map[string][]string `json:"labels"`
+	When   model.DateTime      `json:"when"`
+}
+
+// TestGenerateMapsAndDateTimes checks the code written for a map of string
+// arrays and a model.DateTime, and the refusal, with its place, of the
+// maps it cannot decode faithfully.
+func TestGenerateMapsAndDateTimes(t *testing.T) {
+	doc := func(labels, when string) string {
+		return `{"type":"object","additionalProperties":false,"required":["labels"],"properties":{"labels":` + labels + `,"when":` + when + `}}`
+	}
+	const labels = `{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}`
+	const when = `{"type":"string","format":"date-time"}`
+	src, err := generateFor([]byte(doc(labels, when)), reflect.TypeOf(mapRoot{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`out.Labels, ok = d.stringArrayMap(&d.listString)`,
+		`out.When = model.DateTime(s)`,
+		`ok = ok && isModelDateTime(string(out.When))`,
+	} {
+		if !bytes.Contains(src, []byte(want)) {
+			t.Errorf("the generated code lacks %s", want)
+		}
+	}
+	for _, tt := range []struct {
+		name, labels, when, want string
+	}{
+		{"map with properties", `{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"array","items":{"type":"string"}}}`, when,
+			"#/properties/labels: a map of arrays is decoded from an object whose additionalProperties is an array of strings"},
+		{"map of constrained strings", `{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","minLength":1}}}`, when,
+			"the arrays of a map hold strings without constraints"},
+		{"map of numbers", `{"type":"object","additionalProperties":{"type":"array","items":{"type":"number"}}}`, when,
+			"the arrays of a map hold strings without constraints"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := generateFor([]byte(doc(tt.labels, tt.when)), reflect.TypeOf(mapRoot{}))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error %v, want one containing %q", err, tt.want)
+			}
+		})
 	}
 }
