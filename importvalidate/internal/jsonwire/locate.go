@@ -81,31 +81,31 @@ func (t *pointerTrie) locate(d []byte, i int, offs []int64) int {
 			}
 			i = SkipWS(d, end)
 			i = SkipWS(d, i+1) // past ':'
-			if child := t.members[string(raw)]; child != nil {
-				i = child.locate(d, i, offs)
-			} else {
-				i = SkipValue(d, i)
-			}
-			i = SkipWS(d, i)
-			if i < len(d) && d[i] == ',' {
-				i = SkipWS(d, i+1)
-			}
+			i = t.members[string(raw)].element(d, i, offs)
 		}
 		return i + 1 // past '}'
 	case '[':
 		i = SkipWS(d, i+1)
 		for k := 0; i < len(d) && d[i] != ']'; k++ {
-			if child := t.items[k]; child != nil {
-				i = child.locate(d, i, offs)
-			} else {
-				i = SkipValue(d, i)
-			}
-			i = SkipWS(d, i)
-			if i < len(d) && d[i] == ',' {
-				i = SkipWS(d, i+1)
-			}
+			i = t.items[k].element(d, i, offs)
 		}
 		return i + 1 // past ']'
 	}
 	return SkipValue(d, i)
+}
+
+// element walks one member value or array element at i: through t when
+// pointers are wanted below it (t is not nil), past it otherwise. It
+// returns the offset of what follows the element and its comma.
+func (t *pointerTrie) element(d []byte, i int, offs []int64) int {
+	if t != nil {
+		i = t.locate(d, i, offs)
+	} else {
+		i = SkipValue(d, i)
+	}
+	i = SkipWS(d, i)
+	if i < len(d) && d[i] == ',' {
+		i = SkipWS(d, i+1)
+	}
+	return i
 }
