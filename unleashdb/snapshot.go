@@ -71,34 +71,25 @@ type snapReader struct {
 }
 
 func (r *snapReader) each(ctx context.Context, op, query string, args []any, scan func(pgx.Rows) error) error {
-	rows, err := r.tx.Query(ctx, query, args...)
-	if err != nil {
-		return wrap("snapshot: "+op, err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := scan(rows); err != nil {
-			if _, ok := err.(*opError); ok {
-				return err
-			}
-			return wrap("snapshot: "+op, err)
+	return eachRow(ctx, r.tx, "snapshot: "+op, query, args, scan)
+}
+
+// appendRows appends the rows of query, each read by scan, to dst.
+func appendRows[T any](ctx context.Context, r *snapReader, op, query string, dst *[]T, scan func(pgx.Rows) (T, error)) error {
+	return r.each(ctx, op, query, nil, func(rows pgx.Rows) error {
+		v, err := scan(rows)
+		if err != nil {
+			return err
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return wrap("snapshot: "+op, err)
-	}
-	return nil
+		*dst = append(*dst, v)
+		return nil
+	})
 }
 
 func (r *snapReader) environments(ctx context.Context, s *model.Snapshot) error {
-	return r.each(ctx, "environments", qSnapEnvironments, nil, func(rows pgx.Rows) error {
-		var e model.SnapshotEnvironment
-		if err := rows.Scan(&e.Name, &e.Type); err != nil {
-			return err
-		}
-		s.Environments = append(s.Environments, e)
-		return nil
-	})
+	return appendRows(ctx, r, "environments", qSnapEnvironments, &s.Environments, columns(func(e *model.SnapshotEnvironment) []any {
+		return []any{&e.Name, &e.Type}
+	}))
 }
 
 func (r *snapReader) projects(ctx context.Context, s *model.Snapshot) error {
@@ -117,14 +108,9 @@ func (r *snapReader) projects(ctx context.Context, s *model.Snapshot) error {
 }
 
 func (r *snapReader) strategies(ctx context.Context, s *model.Snapshot) error {
-	return r.each(ctx, "strategies", qSnapStrategies, nil, func(rows pgx.Rows) error {
-		var st model.SnapshotStrategy
-		if err := rows.Scan(&st.Name, &st.BuiltIn); err != nil {
-			return err
-		}
-		s.Strategies = append(s.Strategies, st)
-		return nil
-	})
+	return appendRows(ctx, r, "strategies", qSnapStrategies, &s.Strategies, columns(func(st *model.SnapshotStrategy) []any {
+		return []any{&st.Name, &st.BuiltIn}
+	}))
 }
 
 func (r *snapReader) contextFields(ctx context.Context, s *model.Snapshot) error {
@@ -147,36 +133,21 @@ func (r *snapReader) contextFields(ctx context.Context, s *model.Snapshot) error
 }
 
 func (r *snapReader) segments(ctx context.Context, s *model.Snapshot) error {
-	return r.each(ctx, "segments", qSnapSegments, nil, func(rows pgx.Rows) error {
-		var sg model.SnapshotSegment
-		if err := rows.Scan(&sg.ID, &sg.Name, &sg.Project); err != nil {
-			return err
-		}
-		s.Segments = append(s.Segments, sg)
-		return nil
-	})
+	return appendRows(ctx, r, "segments", qSnapSegments, &s.Segments, columns(func(sg *model.SnapshotSegment) []any {
+		return []any{&sg.ID, &sg.Name, &sg.Project}
+	}))
 }
 
 func (r *snapReader) tagTypes(ctx context.Context, s *model.Snapshot) error {
-	return r.each(ctx, "tag types", qSnapTagTypes, nil, func(rows pgx.Rows) error {
-		var t model.SnapshotTagType
-		if err := rows.Scan(&t.Name); err != nil {
-			return err
-		}
-		s.TagTypes = append(s.TagTypes, t)
-		return nil
-	})
+	return appendRows(ctx, r, "tag types", qSnapTagTypes, &s.TagTypes, columns(func(t *model.SnapshotTagType) []any {
+		return []any{&t.Name}
+	}))
 }
 
 func (r *snapReader) features(ctx context.Context, s *model.Snapshot) error {
-	return r.each(ctx, "features", qSnapFeatures, nil, func(rows pgx.Rows) error {
-		var f model.SnapshotFeature
-		if err := rows.Scan(&f.Name, &f.Project, &f.Archived, &f.StrategyEnvironments); err != nil {
-			return err
-		}
-		s.Features = append(s.Features, f)
-		return nil
-	})
+	return appendRows(ctx, r, "features", qSnapFeatures, &s.Features, columns(func(f *model.SnapshotFeature) []any {
+		return []any{&f.Name, &f.Project, &f.Archived, &f.StrategyEnvironments}
+	}))
 }
 
 func (r *snapReader) roles(ctx context.Context, s *model.Snapshot) error {

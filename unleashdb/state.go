@@ -38,11 +38,9 @@ func (db *DB) Strategies(ctx context.Context, names []string) ([]importvalidate.
 	if len(names) == 0 {
 		return nil, nil
 	}
-	return collect(ctx, db, "strategies", qStrategies, []any{names}, func(r pgx.Rows) (importvalidate.StrategyType, error) {
-		var s importvalidate.StrategyType
-		err := r.Scan(&s.Name, &s.BuiltIn)
-		return s, err
-	})
+	return collect(ctx, db, "strategies", qStrategies, []any{names}, columns(func(s *importvalidate.StrategyType) []any {
+		return []any{&s.Name, &s.BuiltIn}
+	}))
 }
 
 // ContextFields implements importvalidate.State.
@@ -85,11 +83,9 @@ func (db *DB) Segments(ctx context.Context, names []string) ([]importvalidate.Se
 	if len(names) == 0 {
 		return nil, nil
 	}
-	return collect(ctx, db, "segments", qSegments, []any{names}, func(r pgx.Rows) (importvalidate.SegmentDef, error) {
-		var s importvalidate.SegmentDef
-		err := r.Scan(&s.ID, &s.Name, &s.Project)
-		return s, err
-	})
+	return collect(ctx, db, "segments", qSegments, []any{names}, columns(func(s *importvalidate.SegmentDef) []any {
+		return []any{&s.ID, &s.Name, &s.Project}
+	}))
 }
 
 // TagTypes implements importvalidate.State.
@@ -106,11 +102,9 @@ func (db *DB) Features(ctx context.Context, names []string) ([]importvalidate.Ex
 	if len(names) == 0 {
 		return nil, nil
 	}
-	return collect(ctx, db, "features", qFeatures, []any{names}, func(r pgx.Rows) (importvalidate.ExistingFeature, error) {
-		var f importvalidate.ExistingFeature
-		err := r.Scan(&f.Name, &f.Project, &f.Archived)
-		return f, err
-	})
+	return collect(ctx, db, "features", qFeatures, []any{names}, columns(func(f *importvalidate.ExistingFeature) []any {
+		return []any{&f.Name, &f.Project, &f.Archived}
+	}))
 }
 
 // Project implements importvalidate.State: the naming pattern and feature
@@ -147,35 +141,6 @@ func (db *DB) FeaturesWithStrategies(ctx context.Context, env string, names []st
 
 // collect runs query and scans every row with scan; op names the
 // operation in errors.
-func collect[T any](ctx context.Context, db *DB, op, query string, args []any, scan func(pgx.Rows) (T, error)) ([]T, error) {
-	rows, err := db.pool.Query(ctx, query, args...)
-	if err != nil {
-		return nil, wrap(op, err)
-	}
-	defer rows.Close()
-	var out []T
-	for rows.Next() {
-		v, err := scan(rows)
-		if err != nil {
-			if _, ok := err.(*opError); ok {
-				return nil, err
-			}
-			return nil, wrap(op, err)
-		}
-		out = append(out, v)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap(op, err)
-	}
-	return out, nil
-}
-
-func scanString(r pgx.Rows) (string, error) {
-	var s string
-	err := r.Scan(&s)
-	return s, err
-}
-
 func deref(p *string) string {
 	if p == nil {
 		return ""

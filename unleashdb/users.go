@@ -67,9 +67,7 @@ func (db *DB) Users(ctx context.Context) ([]users.User, error) {
 
 // Roles implements users.Store: every role, root and project roles.
 func (db *DB) Roles(ctx context.Context) ([]users.Role, error) {
-	return collect(ctx, db, "roles", qRoles, nil, func(r pgx.Rows) (users.Role, error) {
-		var role users.Role
-		err := r.Scan(&role.ID, &role.Name, &role.Type, &role.Description)
-		return role, err
-	})
+	return collect(ctx, db, "roles", qRoles, nil, columns(func(role *users.Role) []any {
+		return []any{&role.ID, &role.Name, &role.Type, &role.Description}
+	}))
 }

@@ -1,0 +1,68 @@
+package unleashdb
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// querier runs a query: the pool for the State and Store methods, the
+// read-only transaction for Snapshot.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+// eachRow runs query on q and calls scan for each row. An error names op;
+// an error scan builds with errorf or wrap passes as it is.
+func eachRow(ctx context.Context, q querier, op, query string, args []any, scan func(pgx.Rows) error) error {
+	rows, err := q.Query(ctx, query, args...)
+	if err != nil {
+		return wrap(op, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			if _, ok := err.(*opError); ok {
+				return err
+			}
+			return wrap(op, err)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return wrap(op, err)
+	}
+	return nil
+}
+
+// collect returns the rows of query, each read by scan.
+func collect[T any](ctx context.Context, db *DB, op, query string, args []any, scan func(pgx.Rows) (T, error)) ([]T, error) {
+	var out []T
+	err := eachRow(ctx, db.pool, op, query, args, func(r pgx.Rows) error {
+		v, err := scan(r)
+		if err != nil {
+			return err
+		}
+		out = append(out, v)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// columns returns a scan function that reads the columns of a row, in
+// order, into the fields of a T that fields points at.
+func columns[T any](fields func(*T) []any) func(pgx.Rows) (T, error) {
+	return func(r pgx.Rows) (T, error) {
+		var v T
+		err := r.Scan(fields(&v)...)
+		return v, err
+	}
+}
+
+func scanString(r pgx.Rows) (string, error) {
+	var s string
+	err := r.Scan(&s)
+	return s, err
+}
