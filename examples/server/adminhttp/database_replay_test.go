@@ -49,15 +49,7 @@ func dbServe(t *testing.T, h http.Handler, rq conformance.Request) dbAnswer {
 
 func dbHandler(t *testing.T, st importvalidate.State, tokens auth.TokenLookup, store users.Store, strict bool) http.Handler {
 	t.Helper()
-	v, err := importvalidate.New(importvalidate.Options{State: st, Strict: strict})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Tokens: tokens, Users: store, Strict: strict})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
+	return newHandler(t, nil, setup{state: st, tokens: tokens, users: store, strict: strict})
 }
 
 // TestReplayOnDatabase replays every recorded request through the handler

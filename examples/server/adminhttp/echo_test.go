@@ -15,7 +15,7 @@ import (
 // lower-case escape (two different ones stay two names), U+2028 and <&>
 // as themselves.
 func TestEchoAsJSONStringify(t *testing.T) {
-	h := hostileHandler(t, hostileSetup{})
+	h := hostileHandler(t, setup{})
 	body := `{"project":"default","environment":"development","data":{"features":[{"name":"x"}],` +
 		`"featureStrategies":[{"name":"\uD800"},{"name":"\udc00"},{"name":"a\u2028<&>"}],"tagTypes":[]}}`
 	req := httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, strings.NewReader(body))

@@ -409,28 +409,11 @@ func TestNewHandlerOptions(t *testing.T) {
 // through a real server; run it with -race. The ids come from a reader
 // that is not safe for concurrent use, which the handler must serialise.
 func TestConcurrentRequests(t *testing.T) {
-	snap := oracleSnapshot(t)
-	st, err := importvalidate.NewMemoryState(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := importvalidate.New(importvalidate.Options{State: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokens, err := auth.NewMemoryLookup(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var logs testutil.Buffer
-	h, err := adminhttp.NewHandler(adminhttp.Options{
-		Validator: v, Tokens: tokens, Users: users.NewMemoryStore(snap),
-		Logger: slog.New(slog.NewJSONHandler(&logs, nil)),
-		Rand:   &chachaReader{r: rand.NewChaCha8([32]byte{1})},
+	h := newHandler(t, oracleSnapshot(t), setup{
+		logger: slog.New(slog.NewJSONHandler(&logs, nil)),
+		rand:   &chachaReader{r: rand.NewChaCha8([32]byte{1})},
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 

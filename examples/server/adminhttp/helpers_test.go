@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
@@ -31,25 +32,38 @@ const minimalBody = `{"project":"default","environment":"development","data":{"f
 
 func oracleSnapshot(t testing.TB) *model.Snapshot { return conformance.MustState(t) }
 
-// setup varies the handler of a test.
+// setup varies the handler of a test. The state, tokens and users that
+// are not set come from the snapshot the handler is built on.
 type setup struct {
 	strict  bool
 	maxBody int64
 	logger  *slog.Logger
+	state   importvalidate.State
+	rules   []importvalidate.Rule
 	tokens  auth.TokenLookup
 	users   users.Store
 	// logCauses sets Options.LogCauses.
 	logCauses bool
+	// inFlight and queue set Options.MaxInFlight and Options.QueueTimeout.
+	inFlight int
+	queue    time.Duration
+	// rand sets Options.Rand.
+	rand io.Reader
 }
 
+// newHandler builds the handler of a test on snap as s describes.
 func newHandler(t testing.TB, snap *model.Snapshot, s setup) http.Handler {
 	t.Helper()
-	st, err := importvalidate.NewMemoryState(snap)
-	if err != nil {
-		t.Fatal(err)
+	st := s.state
+	if st == nil {
+		ms, err := importvalidate.NewMemoryState(snap)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st = ms
 	}
 	v, err := importvalidate.New(importvalidate.Options{
-		State: st, Strict: s.strict,
+		State: st, Strict: s.strict, Rules: s.rules,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -67,6 +81,7 @@ func newHandler(t testing.TB, snap *model.Snapshot, s setup) http.Handler {
 	h, err := adminhttp.NewHandler(adminhttp.Options{
 		Validator: v, Tokens: tokens, Users: store,
 		MaxBody: s.maxBody, Logger: s.logger, Strict: s.strict, LogCauses: s.logCauses,
+		MaxInFlight: s.inFlight, QueueTimeout: s.queue, Rand: s.rand,
 	})
 	if err != nil {
 		t.Fatal(err)

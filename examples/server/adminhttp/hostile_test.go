@@ -21,7 +21,6 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
-	"github.com/flagadmin/flagadmin/users"
 )
 
 // The tests of this file send hostile requests to the handler: bodies
@@ -54,41 +53,10 @@ func hostileSnapshot(t *testing.T) *model.Snapshot {
 	return s
 }
 
-// hostileSetup varies the handler of a test.
-type hostileSetup struct {
-	maxBody int64
-	logger  *slog.Logger
-	state   importvalidate.State
-	rules   []importvalidate.Rule
-	// logCauses sets Options.LogCauses.
-	logCauses bool
-}
-
-func hostileHandler(t *testing.T, hs hostileSetup) http.Handler {
+// hostileHandler is the handler of these tests on hostileSnapshot.
+func hostileHandler(t *testing.T, s setup) http.Handler {
 	t.Helper()
-	snap := hostileSnapshot(t)
-	st := hs.state
-	if st == nil {
-		ms, err := importvalidate.NewMemoryState(snap)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st = ms
-	}
-	v, err := importvalidate.New(importvalidate.Options{State: st, Rules: hs.rules})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokens, err := auth.NewMemoryLookup(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Tokens: tokens,
-		Users: users.NewMemoryStore(snap), MaxBody: hs.maxBody, Logger: hs.logger, LogCauses: hs.logCauses})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
+	return newHandler(t, hostileSnapshot(t), s)
 }
 
 // hostileImport is a request for the default project with the given
@@ -115,7 +83,7 @@ func checkNoSecrets(t *testing.T, what string, header http.Header, body []byte) 
 // to a loopback server and checks each answer: a 400 BadDataError whose
 // first detail names the problem, or a 200.
 func TestHostileBodiesOverHTTP(t *testing.T) {
-	srv := httptest.NewServer(hostileHandler(t, hostileSetup{}))
+	srv := httptest.NewServer(hostileHandler(t, setup{}))
 	defer srv.Close()
 	dup := strings.Repeat(`"project":"default",`, 20000)
 	for _, tc := range []struct {
@@ -185,7 +153,7 @@ func TestHostileBodiesOverHTTP(t *testing.T) {
 // after at most the limit and one byte.
 func TestHostileNothingReadBeforeCredentials(t *testing.T) {
 	const limit = 4096
-	h := hostileHandler(t, hostileSetup{maxBody: limit})
+	h := hostileHandler(t, setup{maxBody: limit})
 	for _, tc := range []struct {
 		name, header, contentType string
 		length                    int64
@@ -251,7 +219,7 @@ func TestHostileLogAndAnswersHoldNoSecrets(t *testing.T) {
 			}
 			return nil, nil
 		}}
-	h := hostileHandler(t, hostileSetup{maxBody: 64 << 10, logger: logger, rules: []importvalidate.Rule{panicking}})
+	h := hostileHandler(t, setup{maxBody: 64 << 10, logger: logger, rules: []importvalidate.Rule{panicking}})
 	named := func(name string) string { return hostileImport(`{"name":"` + name + `"}`) }
 	for _, rq := range []struct {
 		method, path, header, contentType, body string
@@ -307,7 +275,7 @@ func TestHostileStoreErrorInLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := hostileHandler(t, hostileSetup{logger: logger, state: secretState{base}})
+	h := hostileHandler(t, setup{logger: logger, state: secretState{base}})
 	r := httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, strings.NewReader(hostileImport(`{"name":"`+hostileMarker+`"}`)))
 	r.Header.Set("Authorization", hostileAdmin)
 	r.Header.Set("Content-Type", "application/json")
@@ -325,7 +293,7 @@ func TestHostileStoreErrorInLog(t *testing.T) {
 
 	// With LogCauses the operator chose to see the cause, quoted names and all.
 	log.Reset()
-	h = hostileHandler(t, hostileSetup{logger: logger, state: secretState{base}, logCauses: true})
+	h = hostileHandler(t, setup{logger: logger, state: secretState{base}, logCauses: true})
 	r = httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, strings.NewReader(hostileImport(`{"name":"`+hostileMarker+`"}`)))
 	r.Header.Set("Authorization", hostileAdmin)
 	r.Header.Set("Content-Type", "application/json")
@@ -343,7 +311,7 @@ func TestHostileStoreErrorInLog(t *testing.T) {
 // an answer and a hang (caught by the connection's deadline) included.
 func TestHostileSlowBody(t *testing.T) {
 	var log testutil.Buffer
-	h := hostileHandler(t, hostileSetup{logger: slog.New(slog.NewJSONHandler(&log, nil))})
+	h := hostileHandler(t, setup{logger: slog.New(slog.NewJSONHandler(&log, nil))})
 	srv := httptest.NewUnstartedServer(h)
 	srv.Config.ReadHeaderTimeout = 200 * time.Millisecond
 	srv.Config.ReadTimeout = 300 * time.Millisecond

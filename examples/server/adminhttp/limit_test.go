@@ -13,11 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/testutil"
-	"github.com/flagadmin/flagadmin/users"
 )
 
 // guard bounds the waits of these tests, far beyond anything they expect:
@@ -45,21 +43,7 @@ func (s *blockingState) Features(ctx context.Context, names []string) ([]importv
 
 func limitedHandler(t *testing.T, st importvalidate.State, inFlight int, queue time.Duration, logger *slog.Logger) http.Handler {
 	t.Helper()
-	snap := oracleSnapshot(t)
-	v, err := importvalidate.New(importvalidate.Options{State: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokens, err := auth.NewMemoryLookup(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Tokens: tokens, Users: users.NewMemoryStore(snap),
-		MaxInFlight: inFlight, QueueTimeout: queue, Logger: logger})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
+	return newHandler(t, oracleSnapshot(t), setup{state: st, inFlight: inFlight, queue: queue, logger: logger})
 }
 
 func newBlockingState(t *testing.T) *blockingState {

@@ -21,7 +21,7 @@ import (
 func TestDeclaredLengthIsNotAllocated(t *testing.T) {
 	const conns = 200
 	var entered atomic.Int64
-	h := hostileHandler(t, hostileSetup{})
+	h := hostileHandler(t, setup{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		entered.Add(1)
 		h.ServeHTTP(w, r)
