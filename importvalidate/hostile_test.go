@@ -130,6 +130,18 @@ func problemCodes(rep *importvalidate.Report) []string {
 	return out
 }
 
+// wantCapped fails unless the structural problems of rep are cut at the
+// cap: DefaultMaxProblems problems, the first of code first, and the
+// too-many-problems entry last.
+func wantCapped(t *testing.T, rep *importvalidate.Report, first string) {
+	t.Helper()
+	codes := problemCodes(rep)
+	if len(codes) != importvalidate.DefaultMaxProblems+1 || codes[0] != first ||
+		codes[len(codes)-1] != importvalidate.CodeTooManyProblems {
+		t.Fatalf("%d problems, first %v", len(codes), rep.Structural[:min(3, len(codes))])
+	}
+}
+
 // issueCodes lists the codes of the issues of rep.
 func issueCodes(rep *importvalidate.Report) []string {
 	var out []string
@@ -381,10 +393,7 @@ func TestHostileNumbers(t *testing.T) {
 		}
 		body := strategy(`"variants":[` + b.String() + `]`)
 		rep, m := hostileValidate(t, v, body)
-		if got := problemCodes(rep); len(got) != importvalidate.DefaultMaxProblems+1 || got[0] != importvalidate.CodeMaximum ||
-			got[len(got)-1] != importvalidate.CodeTooManyProblems {
-			t.Fatalf("%d problems, first %v", len(got), got[:min(3, len(got))])
-		}
+		wantCapped(t, rep, importvalidate.CodeMaximum)
 		// Every variant is a problem, worded or not: about 140 times the
 		// input is allocated, mostly by the schema library's errors.
 		checkMemory(t, len(body), m, 300, 100)
@@ -565,9 +574,7 @@ func TestHostileDuplicateKeys(t *testing.T) {
 		body := []byte(`{` + strings.Repeat(`"project":"default",`, n) + `"environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]}}`)
 		rep, m := hostileValidate(t, v, body)
 		checkMemory(t, len(body), m, 250, 120)
-		if codes := problemCodes(rep); len(codes) != importvalidate.DefaultMaxProblems+1 || codes[0] != importvalidate.CodeDuplicateKey {
-			t.Fatalf("%d problems: %v", len(codes), codes[:min(3, len(codes))])
-		}
+		wantCapped(t, rep, importvalidate.CodeDuplicateKey)
 	})
 }
 
@@ -618,11 +625,7 @@ func TestHostileManyKeys(t *testing.T) {
 				}
 				return
 			}
-			codes := problemCodes(rep)
-			if len(codes) != importvalidate.DefaultMaxProblems+1 || codes[0] != importvalidate.CodeAdditionalProperty ||
-				codes[len(codes)-1] != importvalidate.CodeTooManyProblems {
-				t.Fatalf("%d problems: %v", len(codes), rep.Structural[:min(3, len(codes))])
-			}
+			wantCapped(t, rep, importvalidate.CodeAdditionalProperty)
 		})
 	}
 	t.Run("object as a string value", func(t *testing.T) {
@@ -789,9 +792,7 @@ func TestHostileDeepArrays(t *testing.T) {
 		body := hostileWrap(repeatTo(hostileSize, ",", func(int) string { return one }), "")
 		rep, m := hostileValidate(t, v, body)
 		checkMemory(t, len(body), m, 320, 48)
-		if codes := problemCodes(rep); len(codes) != importvalidate.DefaultMaxProblems+1 || codes[0] != importvalidate.CodeType {
-			t.Fatalf("%d problems: %v", len(codes), codes[:min(3, len(codes))])
-		}
+		wantCapped(t, rep, importvalidate.CodeType)
 	})
 }
 
