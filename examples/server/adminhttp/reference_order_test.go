@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"compress/zlib"
 	"encoding/binary"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -21,23 +22,24 @@ import (
 // content type) and to its decoding of bodies: content encodings, charsets,
 // paths and the Bearer prefix.
 
+// gzipped is b in gzip's encoding.
 func gzipped(t testing.TB, b []byte) []byte {
 	t.Helper()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	if _, err := zw.Write(b); err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return compressed(t, b, func(w io.Writer) io.WriteCloser { return gzip.NewWriter(w) })
 }
 
-func deflated(t *testing.T, b []byte) []byte {
+// deflated is b in zlib's encoding, which HTTP calls deflate.
+func deflated(t testing.TB, b []byte) []byte {
+	t.Helper()
+	return compressed(t, b, func(w io.Writer) io.WriteCloser { return zlib.NewWriter(w) })
+}
+
+// compressed writes b through the writer that newWriter puts in front of
+// a buffer and returns what the buffer holds.
+func compressed(t testing.TB, b []byte, newWriter func(io.Writer) io.WriteCloser) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	zw := zlib.NewWriter(&buf)
+	zw := newWriter(&buf)
 	if _, err := zw.Write(b); err != nil {
 		t.Fatal(err)
 	}
