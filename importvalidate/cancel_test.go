@@ -46,7 +46,7 @@ func (c *countdownCtx) Deadline() (time.Time, bool) { return time.Time{}, false 
 // context's error and no report, at every point of the work: the fast
 // path, the slow path, the rules and the locating.
 func TestCancelledValidation(t *testing.T) {
-	v := hostileValidator(t, importvalidate.Options{Strict: true})
+	v := mustNew(t, importvalidate.Options{Strict: true})
 	bodies := map[string][]byte{
 		"valid export":         exportgen.JSON(exportgen.Options{Features: 300, Seed: 7, ProblemShare: 0.2}),
 		"unknown keys in data": manyKeysBody(objectPlaces()[1]),
@@ -83,7 +83,7 @@ func TestCancelledValidation(t *testing.T) {
 // before the slow path starts allocates a small part of what its whole
 // validation does.
 func TestCancelledEarlyCostsLittle(t *testing.T) {
-	v := hostileValidator(t, importvalidate.Options{})
+	v := mustNew(t, importvalidate.Options{})
 	for name, body := range map[string][]byte{
 		"unknown keys in data": manyKeysBody(objectPlaces()[1]),
 		"wrong-typed features": wrongItems(),

@@ -34,14 +34,8 @@ func oracleState(t *testing.T) (*importvalidate.MemoryState, *auth.MemoryLookup)
 func TestConformanceValidate(t *testing.T) {
 	st, tokens := oracleState(t)
 	authn := &auth.Authenticator{Lookup: tokens}
-	plain, err := importvalidate.New(importvalidate.Options{State: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	strict, err := importvalidate.New(importvalidate.Options{State: st, Structure: importvalidate.StructureOptions{Strict: true}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	plain := mustNew(t, importvalidate.Options{State: st})
+	strict := mustNew(t, importvalidate.Options{State: st, Structure: importvalidate.StructureOptions{Strict: true}})
 	ran := 0
 	for _, c := range conformance.MustLoad(t, "validate-*") {
 		name, req, resp := c.Name, c.Request, c.Response

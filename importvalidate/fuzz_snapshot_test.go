@@ -216,10 +216,7 @@ func validateOwnNames(t *testing.T, ctx context.Context, st *importvalidate.Memo
 		}
 		imp.Data.TagTypes = append(imp.Data.TagTypes, model.TagType{Name: tt.Name})
 	}
-	v, err := importvalidate.New(importvalidate.Options{State: st, Strict: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := mustNew(t, importvalidate.Options{State: st, Strict: true})
 	if _, err := v.ValidateImport(ctx, imp, importvalidate.Target{Permissions: &auth.Principal{Kind: auth.KindUser}}); err != nil {
 		t.Fatalf("ValidateImport: %v", err)
 	}

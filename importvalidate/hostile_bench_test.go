@@ -10,10 +10,7 @@ import (
 // BenchmarkHostile validates the worst bodies under the reference
 // server's 500 kB limit, one shape each, on the default state.
 func BenchmarkHostile(b *testing.B) {
-	v, err := importvalidate.New(importvalidate.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	v := mustNew(b, importvalidate.Options{})
 	bodies := []struct {
 		name string
 		body []byte

@@ -151,15 +151,6 @@ func issueCodes(rep *importvalidate.Report) []string {
 	return out
 }
 
-func hostileValidator(t *testing.T, opts importvalidate.Options) *importvalidate.Validator {
-	t.Helper()
-	v, err := importvalidate.New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
-
 // wantOnly fails unless rep has exactly one structural problem, of code.
 func wantOnly(t *testing.T, rep *importvalidate.Report, code string) {
 	t.Helper()
@@ -187,7 +178,7 @@ func wantClean(t *testing.T, rep *importvalidate.Report) {
 // recursion; with a MaxDepth, the first container past it is one max-depth
 // problem.
 func TestHostileDeepNesting(t *testing.T) {
-	v := hostileValidator(t, importvalidate.Options{})
+	v := mustNew(t, importvalidate.Options{})
 	for _, tc := range []struct {
 		name string
 		body []byte
@@ -225,7 +216,7 @@ func TestHostileDeepNesting(t *testing.T) {
 		}
 	})
 	t.Run("with a limit", func(t *testing.T) {
-		lv := hostileValidator(t, importvalidate.Options{Structure: importvalidate.StructureOptions{MaxDepth: 1000}})
+		lv := mustNew(t, importvalidate.Options{Structure: importvalidate.StructureOptions{MaxDepth: 1000}})
 		body := bytes.Repeat([]byte("["), 500<<10)
 		rep, _ := hostileValidate(t, lv, body)
 		wantOnly(t, rep, importvalidate.CodeMaxDepth)
@@ -253,7 +244,7 @@ func TestHostileManyFeatures(t *testing.T) {
 		b.WriteString(`"}`)
 	}
 	body := hostileWrap(b.String(), "")
-	v := hostileValidator(t, importvalidate.Options{Strict: true})
+	v := mustNew(t, importvalidate.Options{Strict: true})
 	rep, m := hostileValidate(t, v, body)
 	if len(rep.Structural) != 0 {
 		t.Fatalf("problems: %v", rep.Structural[:min(3, len(rep.Structural))])
@@ -277,7 +268,7 @@ func TestHostileHugeString(t *testing.T) {
 		t.Skip("100 MB body")
 	}
 	huge := strings.Repeat("x", 100<<20)
-	v := hostileValidator(t, importvalidate.Options{})
+	v := mustNew(t, importvalidate.Options{})
 	t.Run("description", func(t *testing.T) {
 		body := hostileWrap(`{"name":"f","description":"`+huge+`"}`, "")
 		rep, m := hostileValidate(t, v, body)
@@ -299,7 +290,7 @@ func TestHostileHugeString(t *testing.T) {
 // TestHostileNumbers: 1e400 and -0, and exponents beyond what math/big
 // reads, in number and integer members.
 func TestHostileNumbers(t *testing.T) {
-	v := hostileValidator(t, importvalidate.Options{})
+	v := mustNew(t, importvalidate.Options{})
 	strategy := func(member string) []byte {
 		return hostileWrap("", `,"featureStrategies":[{"name":"default",`+member+`}]`)
 	}
@@ -438,7 +429,7 @@ func TestHostileNumbers(t *testing.T) {
 // TestHostileNamesAndControls: NUL and invalid UTF-8 in names, every
 // control character raw and escaped, and byte order marks.
 func TestHostileNamesAndControls(t *testing.T) {
-	v := hostileValidator(t, importvalidate.Options{})
+	v := mustNew(t, importvalidate.Options{})
 	t.Run("escaped NUL in a name", func(t *testing.T) {
 		rep, _ := hostileValidate(t, v, hostileWrap(`{"name":"a\u0000b"}`, ""))
 		wantClean(t, rep)
@@ -524,7 +515,7 @@ func TestHostileNamesAndControls(t *testing.T) {
 // listed up to the problem cap, found in linear time and memory.
 func TestHostileDuplicateKeys(t *testing.T) {
 	const n = 100_000
-	v := hostileValidator(t, importvalidate.Options{})
+	v := mustNew(t, importvalidate.Options{})
 	members := func(key func(i int) string) string {
 		var b strings.Builder
 		for i := range n {
@@ -583,7 +574,7 @@ func TestHostileDuplicateKeys(t *testing.T) {
 // cut at the cap with the exact count of the others, and memory stays
 // bounded as the schema library is never handed all the items at once.
 func TestHostileManyProblems(t *testing.T) {
-	v := hostileValidator(t, importvalidate.Options{})
+	v := mustNew(t, importvalidate.Options{})
 	for _, pb := range problemBodies() {
 		t.Run(pb.code, func(t *testing.T) {
 			body, n := pb.body()
@@ -613,7 +604,7 @@ func TestHostileManyProblems(t *testing.T) {
 // additional-property problems, an open one a clean result, in n·log n
 // time and bounded memory.
 func TestHostileManyKeys(t *testing.T) {
-	v := hostileValidator(t, importvalidate.Options{})
+	v := mustNew(t, importvalidate.Options{})
 	for _, p := range objectPlaces() {
 		t.Run(p.name, func(t *testing.T) {
 			body := manyKeysBody(p)
@@ -649,7 +640,7 @@ func TestHostileMillionFeatures(t *testing.T) {
 		t.Skip("20 MB body")
 	}
 	body := minimalFeatures(1_000_000)
-	v := hostileValidator(t, importvalidate.Options{})
+	v := mustNew(t, importvalidate.Options{})
 	rep, m := hostileValidate(t, v, body)
 	wantClean(t, rep)
 	checkMemory(t, len(body), m, 20, 20)
@@ -660,7 +651,7 @@ func TestHostileMillionFeatures(t *testing.T) {
 // a closed object, a clean result in an open one, in memory linear in the
 // body.
 func TestHostileLongStrings(t *testing.T) {
-	v := hostileValidator(t, importvalidate.Options{})
+	v := mustNew(t, importvalidate.Options{})
 	long := strings.Repeat("x", 240_000)
 	for _, p := range objectPlaces() {
 		t.Run(p.name, func(t *testing.T) {
@@ -710,7 +701,7 @@ func TestHostileLongStrings(t *testing.T) {
 // of the schema, whole, fractional and negative, are judged like short
 // ones, in bounded memory.
 func TestHostileLongNumbers(t *testing.T) {
-	v := hostileValidator(t, importvalidate.Options{})
+	v := mustNew(t, importvalidate.Options{})
 	strategy := func(m string) []byte {
 		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default"`+m+`}]`)
 	}
@@ -764,8 +755,8 @@ func TestHostileLongNumbers(t *testing.T) {
 // quotes.
 func TestHostileDeepArrays(t *testing.T) {
 	const limit = 1000
-	v := hostileValidator(t, importvalidate.Options{})
-	lv := hostileValidator(t, importvalidate.Options{Structure: importvalidate.StructureOptions{MaxDepth: limit}})
+	v := mustNew(t, importvalidate.Options{})
+	lv := mustNew(t, importvalidate.Options{Structure: importvalidate.StructureOptions{MaxDepth: limit}})
 	deep := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
 	payload := func(n int) []byte {
 		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","variants":[{"name":"v","weight":1,"weightType":"fix","stickiness":"d","payload":{"type":"json","value":"x","extra":`+deep(n)+`}}]}]`)
@@ -800,7 +791,7 @@ func TestHostileDeepArrays(t *testing.T) {
 // feature lacks its name, the most costly under the limit, hold at most
 // 8 times the heap of one.
 func TestHostileConcurrent(t *testing.T) {
-	v := hostileValidator(t, importvalidate.Options{})
+	v := mustNew(t, importvalidate.Options{})
 	body, _ := problemBodies()[1].body()
 	m := measure(func() {
 		var wg sync.WaitGroup

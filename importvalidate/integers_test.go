@@ -11,10 +11,7 @@ import (
 // JSON Schema and to the reference server; they decode as such, and items
 // are still located in the caller's bytes.
 func TestWholeNumbersInIntegerMembers(t *testing.T) {
-	v, err := importvalidate.New(importvalidate.Options{Strict: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := mustNew(t, importvalidate.Options{Strict: true})
 	body := []byte(`{"project":"default","environment":"development","data":{"features":[{"name":"f"}],
 "featureStrategies":[{"name":"default","featureName":"f","variants":[
  {"name":"a","weight":5.0e2,"weightType":"variable","stickiness":"default"},

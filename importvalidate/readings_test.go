@@ -89,14 +89,8 @@ var readingCases = []readingCase{
 // default the reference answer and the warnings; strict, the same
 // findings as structural errors.
 func TestReadings(t *testing.T) {
-	plain, err := importvalidate.New(importvalidate.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	strict, err := importvalidate.New(importvalidate.Options{Strict: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	plain := mustNew(t, importvalidate.Options{})
+	strict := mustNew(t, importvalidate.Options{Strict: true})
 	for _, tc := range readingCases {
 		t.Run(tc.name, func(t *testing.T) {
 			rep, err := plain.Validate(context.Background(), []byte(tc.body), importvalidate.Target{})

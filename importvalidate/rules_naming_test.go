@@ -21,10 +21,7 @@ func namingValidator(t *testing.T, pattern string) *importvalidate.Validator {
 		t.Fatal(err)
 	}
 	st := mustState(t, `{"projects":[{"id":"p","featureNaming":{"pattern":`+string(p)+`}}],"strategies":`+builtIns+`}`)
-	v, err := importvalidate.New(importvalidate.Options{State: st})
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := mustNew(t, importvalidate.Options{State: st})
 	return v
 }
 
@@ -216,10 +213,7 @@ func TestNamingPatternBudget(t *testing.T) {
 func TestNamingPatternRefusedStrict(t *testing.T) {
 	st := mustState(t, `{"projects":[{"id":"p","featureNaming":{"pattern":"(?i)[a-z]+"}}],"strategies":`+builtIns+`}`)
 	for _, strict := range []bool{false, true} {
-		v, err := importvalidate.New(importvalidate.Options{State: st, Strict: strict})
-		if err != nil {
-			t.Fatal(err)
-		}
+		v := mustNew(t, importvalidate.Options{State: st, Strict: strict})
 		rep, err := v.Validate(context.Background(), namingBody(t, []string{"abc"}), importvalidate.Target{})
 		if err != nil {
 			t.Fatal(err)
@@ -241,10 +235,7 @@ func TestNamingPatternRefusedStrict(t *testing.T) {
 func BenchmarkNamingPattern(b *testing.B) {
 	const n = 10_000
 	st := mustState(b, `{"projects":[{"id":"p","featureNaming":{"pattern":"[a-z]+(-[a-z0-9]+)*"}}],"strategies":`+builtIns+`}`)
-	v, err := importvalidate.New(importvalidate.Options{State: st})
-	if err != nil {
-		b.Fatal(err)
-	}
+	v := mustNew(b, importvalidate.Options{State: st})
 	var sb strings.Builder
 	size := 0
 	sb.WriteString(`{"project":"p","environment":"development","data":{"featureStrategies":[],"tagTypes":[],"features":[`)

@@ -52,10 +52,7 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 	st := mustState(t, ruleState)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			v, err := importvalidate.New(importvalidate.Options{State: st, Strict: tc.strict})
-			if err != nil {
-				t.Fatal(err)
-			}
+			v := mustNew(t, importvalidate.Options{State: st, Strict: tc.strict})
 			project, env := tc.project, tc.env
 			if project == "" {
 				project = "default"

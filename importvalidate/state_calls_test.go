@@ -114,10 +114,7 @@ func TestStateCallsDoNotGrowWithInput(t *testing.T) {
 	count := func(n int, strict bool) (int64, int64) {
 		st := &countingState{State: base}
 		perms := &countingPerms{}
-		v, err := importvalidate.New(importvalidate.Options{State: st, Strict: strict})
-		if err != nil {
-			t.Fatal(err)
-		}
+		v := mustNew(t, importvalidate.Options{State: st, Strict: strict})
 		rep, err := v.ValidateImport(context.Background(), bigImport(n), importvalidate.Target{Permissions: perms})
 		if err != nil {
 			t.Fatal(err)
@@ -144,10 +141,7 @@ func TestLookupErrorAbortsWithoutReport(t *testing.T) {
 	for _, m := range []string{"Strategies", "ContextFields", "Segments", "TagTypes", "Features", "Project", "FeaturesWithStrategies"} {
 		t.Run(m, func(t *testing.T) {
 			st := &countingState{State: base, failOn: m}
-			v, err := importvalidate.New(importvalidate.Options{State: st})
-			if err != nil {
-				t.Fatal(err)
-			}
+			v := mustNew(t, importvalidate.Options{State: st})
 			rep, err := v.ValidateImport(context.Background(), bigImport(3), importvalidate.Target{})
 			if err == nil || rep != nil {
 				t.Fatalf("got report %v, error %v; want no report and an error", rep, err)

@@ -105,10 +105,7 @@ func BenchmarkStructure(b *testing.B) {
 // BenchmarkRules runs the rules alone on a decoded import.
 func BenchmarkRules(b *testing.B) {
 	eachSize(b, func(b *testing.B, c *benchCorpus) {
-		v, err := importvalidate.New(importvalidate.Options{State: c.state})
-		if err != nil {
-			b.Fatal(err)
-		}
+		v := mustNew(b, importvalidate.Options{State: c.state})
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
 			rep, err := v.ValidateImport(context.Background(), c.imp, importvalidate.Target{})
@@ -124,10 +121,7 @@ func BenchmarkRules(b *testing.B) {
 // in use during a validation relative to the input size (peak-heap/input).
 func BenchmarkValidate(b *testing.B) {
 	eachSize(b, func(b *testing.B, c *benchCorpus) {
-		v, err := importvalidate.New(importvalidate.Options{State: c.state})
-		if err != nil {
-			b.Fatal(err)
-		}
+		v := mustNew(b, importvalidate.Options{State: c.state})
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
 			rep, err := v.Validate(context.Background(), c.body, importvalidate.Target{})

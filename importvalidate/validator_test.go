@@ -20,10 +20,7 @@ func TestValidateLocatesItems(t *testing.T) {
     "tagTypes": []
   }
 }`)
-	v, err := importvalidate.New(importvalidate.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := mustNew(t, importvalidate.Options{})
 	rep, err := v.Validate(context.Background(), body, importvalidate.Target{})
 	if err != nil {
 		t.Fatal(err)
@@ -61,10 +58,7 @@ func TestValidateLocatesItems(t *testing.T) {
 }
 
 func TestValidateStructuralFailureStopsBeforeRules(t *testing.T) {
-	v, err := importvalidate.New(importvalidate.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := mustNew(t, importvalidate.Options{})
 	rep, err := v.Validate(context.Background(), []byte(`{"project":"default","environment":"development","data":{"features":[{}],"featureStrategies":[{"name":"ghost"}],"tagTypes":[]}}`), importvalidate.Target{})
 	if err != nil {
 		t.Fatal(err)
@@ -82,10 +76,7 @@ func TestValidateStructuralFailureStopsBeforeRules(t *testing.T) {
 }
 
 func TestTargetOverridesBody(t *testing.T) {
-	v, err := importvalidate.New(importvalidate.Options{State: mustState(t, ruleState)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := mustNew(t, importvalidate.Options{State: mustState(t, ruleState)})
 	imp := mustImport(t, `{"project":"default","environment":"development","data":{"features":[{"name":"in-other"}],"featureStrategies":[],"tagTypes":[]}}`)
 	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Project: "other", Environment: "production"})
 	if err != nil {
@@ -137,10 +128,7 @@ func TestOptions(t *testing.T) {
 		})
 	}
 
-	v, err := importvalidate.New(importvalidate.Options{Rules: []importvalidate.Rule{custom}, Disable: []string{"duplicate-feature"}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := mustNew(t, importvalidate.Options{Rules: []importvalidate.Rule{custom}, Disable: []string{"duplicate-feature"}})
 	imp := mustImport(t, `{"project":"default","environment":"development","data":{"features":[{"name":"a"},{"name":"a","description":"x"},{"name":"b","description":null}],"featureStrategies":[],"tagTypes":[]}}`)
 	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{})
 	if err != nil {
@@ -162,10 +150,7 @@ func TestOptions(t *testing.T) {
 }
 
 func TestReportOrderBySeverity(t *testing.T) {
-	v, err := importvalidate.New(importvalidate.Options{State: mustState(t, ruleState), Strict: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := mustNew(t, importvalidate.Options{State: mustState(t, ruleState), Strict: true})
 	imp := mustImport(t, `{"project":"default","environment":"development","data":{"features":[{"name":"in-default"},{"name":"in-default"}],
 	  "featureStrategies":[{"name":"custom","constraints":[{"contextName":"ghost","operator":"IN"}]}],"tagTypes":[]}}`)
 	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: grants{}})

@@ -32,6 +32,16 @@ func mustState(t testing.TB, snapshotJSON string) importvalidate.State {
 	return st
 }
 
+// mustNew returns the validator of opts.
+func mustNew(t testing.TB, opts importvalidate.Options) *importvalidate.Validator {
+	t.Helper()
+	v, err := importvalidate.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
 func mustImport(t testing.TB, body string) *model.ImportRequest {
 	t.Helper()
 	var imp model.ImportRequest
@@ -68,10 +78,7 @@ func TestWorkedExample1(t *testing.T) {
 	  "contextFields":[{"name":"appName"},{"name":"validate_context_field","legalValues":[{"value":"Value1"}]}],
 	  "features":[{"name":"first_feature","project":"default","archived":true}]
 	}`)
-	v, err := importvalidate.New(importvalidate.Options{State: st})
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := mustNew(t, importvalidate.Options{State: st})
 	imp := mustImport(t, `{"project":"default","environment":"development","data":{
 	  "features":[{"name":"first_feature"},{"name":"first_feature"},{"name":"second_feature"}],
 	  "featureStrategies":[{"name":"customStrategy","featureName":"first_feature"}],
@@ -116,10 +123,7 @@ func TestWorkedExample2(t *testing.T) {
 	    {"name":"archived_feature","project":"default","archived":true},
 	    {"name":"existing_feature","project":"default","strategyEnvironments":["development"]}]
 	}`)
-	v, err := importvalidate.New(importvalidate.Options{State: st})
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := mustNew(t, importvalidate.Options{State: st})
 	imp := mustImport(t, `{"project":"default","environment":"development","data":{
 	  "features":[{"name":"archived_feature"},{"name":"new_feature"},{"name":"existing_feature"}],
 	  "featureStrategies":[{"name":"customStrategy","featureName":"new_feature"}],
