@@ -275,23 +275,17 @@ func (w *utf8Writer) byteRune(c byte) {
 // ascii writes the ASCII character c and follows the JSON string state.
 func (w *utf8Writer) ascii(c byte) {
 	w.out = append(w.out, c)
-	switch {
-	case w.escaped:
-		w.escaped = false
-	case w.inString && c == '\\':
-		w.escaped = true
-	case c == '"':
-		w.inString = !w.inString
-	}
+	w.follow(rune(c))
 }
 
 // rune writes r and follows the JSON string state.
 func (w *utf8Writer) rune(r rune) {
-	if r < utf8.RuneSelf {
-		w.ascii(byte(r))
-		return
-	}
 	w.out = utf8.AppendRune(w.out, r)
+	w.follow(r)
+}
+
+// follow moves the JSON string state past r, just written.
+func (w *utf8Writer) follow(r rune) {
 	switch {
 	case w.escaped:
 		w.escaped = false
