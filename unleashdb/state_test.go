@@ -38,34 +38,31 @@ func TestStateMatchesSnapshot(t *testing.T) {
 	}
 	for name, names := range batches {
 		t.Run(name, func(t *testing.T) {
-			check := func(what string, got, want any, gotErr, wantErr error) {
-				t.Helper()
+			type question struct {
+				what string
+				ask  func(importvalidate.State) (any, error)
+			}
+			questions := []question{
+				{"Strategies", func(s importvalidate.State) (any, error) { return s.Strategies(ctx, names) }},
+				{"ContextFields", func(s importvalidate.State) (any, error) { return s.ContextFields(ctx, names) }},
+				{"Segments", func(s importvalidate.State) (any, error) { return s.Segments(ctx, names) }},
+				{"TagTypes", func(s importvalidate.State) (any, error) { return s.TagTypes(ctx, names) }},
+				{"Features", func(s importvalidate.State) (any, error) { return s.Features(ctx, names) }},
+			}
+			for _, env := range []string{"development", "production", "nope"} {
+				questions = append(questions, question{"FeaturesWithStrategies " + env, func(s importvalidate.State) (any, error) {
+					return s.FeaturesWithStrategies(ctx, env, names)
+				}})
+			}
+			for _, q := range questions {
+				got, gotErr := q.ask(db)
+				want, wantErr := q.ask(mem)
 				if gotErr != nil || wantErr != nil {
-					t.Fatalf("%s: errors %v, %v", what, gotErr, wantErr)
+					t.Fatalf("%s: errors %v, %v", q.what, gotErr, wantErr)
 				}
 				if d := cmp.Diff(want, got, sortOpts); d != "" {
-					t.Errorf("%s(%q) (-memory +database):\n%s", what, names, d)
+					t.Errorf("%s(%q) (-memory +database):\n%s", q.what, names, d)
 				}
-			}
-			g1, e1 := db.Strategies(ctx, names)
-			w1, f1 := mem.Strategies(ctx, names)
-			check("Strategies", g1, w1, e1, f1)
-			g2, e2 := db.ContextFields(ctx, names)
-			w2, f2 := mem.ContextFields(ctx, names)
-			check("ContextFields", g2, w2, e2, f2)
-			g3, e3 := db.Segments(ctx, names)
-			w3, f3 := mem.Segments(ctx, names)
-			check("Segments", g3, w3, e3, f3)
-			g4, e4 := db.TagTypes(ctx, names)
-			w4, f4 := mem.TagTypes(ctx, names)
-			check("TagTypes", g4, w4, e4, f4)
-			g5, e5 := db.Features(ctx, names)
-			w5, f5 := mem.Features(ctx, names)
-			check("Features", g5, w5, e5, f5)
-			for _, env := range []string{"development", "production", "nope"} {
-				g6, e6 := db.FeaturesWithStrategies(ctx, env, names)
-				w6, f6 := mem.FeaturesWithStrategies(ctx, env, names)
-				check("FeaturesWithStrategies "+env, g6, w6, e6, f6)
 			}
 		})
 	}
