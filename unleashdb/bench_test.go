@@ -17,10 +17,7 @@ import (
 func BenchmarkValidate(b *testing.B) {
 	var counter queryCounter
 	db := openDB(b, pgtest.SharedDB, &counter)
-	mem, err := importvalidate.NewMemoryState(oracleSnapshot(b))
-	if err != nil {
-		b.Fatal(err)
-	}
+	mem := oracleMemory(b)
 	body := genExport(10000)
 	for _, st := range []struct {
 		name  string

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/internal/pgtest"
 	"github.com/flagadmin/flagadmin/model"
@@ -57,6 +58,17 @@ func exec(tb testing.TB, db, sql string) {
 }
 
 func oracleSnapshot(tb testing.TB) *model.Snapshot { return conformance.MustState(tb) }
+
+// oracleMemory is the in-memory state of oracle-state.json, the state the
+// database's answers are compared with.
+func oracleMemory(tb testing.TB) *importvalidate.MemoryState {
+	tb.Helper()
+	mem, err := importvalidate.NewMemoryState(oracleSnapshot(tb))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return mem
+}
 
 // queryCounter counts the queries of a pool.
 type queryCounter struct{ n atomic.Int64 }

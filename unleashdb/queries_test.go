@@ -17,10 +17,7 @@ const maxQueries = 8
 func TestQueriesPerValidation(t *testing.T) {
 	var counter queryCounter
 	db := openDB(t, pgtest.SharedDB, &counter)
-	mem, err := importvalidate.NewMemoryState(oracleSnapshot(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	mem := oracleMemory(t)
 	ctx := context.Background()
 	counts := map[int]int64{}
 	for _, n := range []int{10, 10000} {

@@ -16,10 +16,7 @@ import (
 // oracle-state.json the same questions: the answers must be equal.
 func TestStateMatchesSnapshot(t *testing.T) {
 	db := shared(t)
-	mem, err := importvalidate.NewMemoryState(oracleSnapshot(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	mem := oracleMemory(t)
 	ctx := context.Background()
 	byName := func(a, b string) bool { return a < b }
 	sortOpts := cmp.Options{
