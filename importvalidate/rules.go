@@ -3,6 +3,8 @@ package importvalidate
 import (
 	"context"
 	"strconv"
+
+	"github.com/flagadmin/flagadmin/model"
 )
 
 // The codes of the reference rules, in catalogue order.
@@ -229,4 +231,26 @@ func (g *grouper) add(value string, loc Location) {
 	}
 	g.pos[value] = len(g.items)
 	g.items = append(g.items, Item{Value: value, Locations: []Location{loc}})
+}
+
+// keySet is the set of the keys of items.
+func keySet[T any, K comparable](items []T, key func(T) K) map[K]bool {
+	set := make(map[K]bool, len(items))
+	for _, it := range items {
+		set[key(it)] = true
+	}
+	return set
+}
+
+// eachConstraint calls f with every constraint of the imported strategies,
+// in input order, and the pointer to it.
+func (in *Input) eachConstraint(f func(pointer string, c model.Constraint)) {
+	for i, s := range in.Import.Data.FeatureStrategies {
+		if s.Constraints == nil {
+			continue
+		}
+		for j, c := range *s.Constraints {
+			f(ptr("featureStrategies", i, "constraints/"+itoa(j)), c)
+		}
+	}
 }

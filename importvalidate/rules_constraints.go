@@ -21,15 +21,9 @@ func ruleConstraintValue() Rule {
 		Summary: "constraint values parse for their operator",
 		Check: pure(func(in *Input) []Issue {
 			var items []Item
-			for i, s := range in.Import.Data.FeatureStrategies {
-				if s.Constraints == nil {
-					continue
-				}
-				for j, c := range *s.Constraints {
-					base := ptr("featureStrategies", i, "constraints/"+itoa(j))
-					items = append(items, badConstraintValues(c, base)...)
-				}
-			}
+			in.eachConstraint(func(pointer string, c model.Constraint) {
+				items = append(items, badConstraintValues(c, pointer)...)
+			})
 			return one("The following constraint values do not parse for their operator:", items)
 		}),
 	}

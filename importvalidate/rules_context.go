@@ -1,5 +1,7 @@
 package importvalidate
 
+import "github.com/flagadmin/flagadmin/model"
+
 // ruleContextLegalValues is E2: imported context fields that exist and
 // either carry a legal value the existing field lacks (compared by value,
 // exactly) or exist in a project other than the target. New fields are not
@@ -52,22 +54,13 @@ func ruleUnknownContextField() Rule {
 		Code: CodeUnknownContextField, Severity: SeverityError, Strict: true,
 		Summary: "constraints use context fields that exist or are imported",
 		Check: pure(func(in *Input) []Issue {
-			imported := make(map[string]bool, len(in.Import.Data.ContextFields))
-			for _, cf := range in.Import.Data.ContextFields {
-				imported[cf.Name] = true
-			}
+			imported := keySet(in.Import.Data.ContextFields, func(cf model.ContextField) string { return cf.Name })
 			g := newGrouper()
-			for i, s := range in.Import.Data.FeatureStrategies {
-				if s.Constraints == nil {
-					continue
+			in.eachConstraint(func(pointer string, c model.Constraint) {
+				if _, ok := in.ContextFields[c.ContextName]; !ok && !imported[c.ContextName] {
+					g.add(c.ContextName, at(pointer+"/contextName"))
 				}
-				for j, c := range *s.Constraints {
-					if _, ok := in.ContextFields[c.ContextName]; ok || imported[c.ContextName] {
-						continue
-					}
-					g.add(c.ContextName, at(ptr("featureStrategies", i, "constraints/"+itoa(j)+"/contextName")))
-				}
-			}
+			})
 			return one("The following context fields are used in constraints but neither exist nor are imported:", g.items)
 		}),
 	}

@@ -1,5 +1,7 @@
 package importvalidate
 
+import "github.com/flagadmin/flagadmin/model"
+
 // ruleUnknownFeatureReference (strict) reports strategies, tags, feature
 // environments and dependencies that name a feature absent from features.
 func ruleUnknownFeatureReference() Rule {
@@ -45,10 +47,7 @@ func ruleUnknownTagType() Rule {
 		Code: CodeUnknownTagType, Severity: SeverityError, Strict: true,
 		Summary: "tags use tag types that exist or are imported",
 		Check: pure(func(in *Input) []Issue {
-			imported := make(map[string]bool, len(in.Import.Data.TagTypes))
-			for _, t := range in.Import.Data.TagTypes {
-				imported[t.Name] = true
-			}
+			imported := keySet(in.Import.Data.TagTypes, func(t model.TagType) string { return t.Name })
 			g := newGrouper()
 			for i, t := range in.Import.Data.FeatureTags {
 				typ, member := "", "tagType"

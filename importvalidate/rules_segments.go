@@ -1,6 +1,10 @@
 package importvalidate
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/flagadmin/flagadmin/model"
+)
 
 // ruleUnknownSegment is E7: imported segments with no existing segment of
 // the same name that is global or belongs to the target project (the
@@ -35,10 +39,7 @@ func ruleUnknownSegmentID() Rule {
 		Code: CodeUnknownSegmentID, Severity: SeverityError, Strict: true,
 		Summary: "strategies use segment ids that are imported",
 		Check: pure(func(in *Input) []Issue {
-			ids := make(map[float64]bool, len(in.Import.Data.Segments))
-			for _, s := range in.Import.Data.Segments {
-				ids[s.ID] = true
-			}
+			ids := keySet(in.Import.Data.Segments, func(s model.Segment) float64 { return s.ID })
 			g := newGrouper()
 			for i, s := range in.Import.Data.FeatureStrategies {
 				if s.Segments == nil {
