@@ -28,7 +28,7 @@ func TestNewUUID(t *testing.T) {
 	seen := map[string]bool{}
 	for i := 0; i < 1000; i++ {
 		id := NewUUID(nil)
-		if !uuidV4.MatchString(id) {
+		if !testutil.IsUUIDv4(id) {
 			t.Fatalf("NewUUID(nil) = %q, not a UUID v4", id)
 		}
 		if seen[id] {
@@ -37,7 +37,7 @@ func TestNewUUID(t *testing.T) {
 		seen[id] = true
 	}
 	// A failing reader falls back to crypto/rand.
-	if id := NewUUID(strings.NewReader("short")); !uuidV4.MatchString(id) {
+	if id := NewUUID(strings.NewReader("short")); !testutil.IsUUIDv4(id) {
 		t.Errorf("NewUUID(short reader) = %q, not a UUID v4", id)
 	}
 }
@@ -90,7 +90,7 @@ func TestErrorIDsAreFresh(t *testing.T) {
 			if err := json.Unmarshal(mk().Body(), &b); err != nil {
 				t.Fatal(err)
 			}
-			if !uuidV4.MatchString(a.ID) || !uuidV4.MatchString(b.ID) {
+			if !testutil.IsUUIDv4(a.ID) || !testutil.IsUUIDv4(b.ID) {
 				t.Errorf("ids %q, %q are not UUID v4", a.ID, b.ID)
 			}
 			if a.ID == b.ID {

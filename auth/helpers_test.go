@@ -2,7 +2,6 @@ package auth
 
 import (
 	"bytes"
-	"regexp"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/internal/conformance"
@@ -22,8 +21,6 @@ const (
 	testNoRoleSecret    = "user:no-root-role-secret-0123456789"
 	testOwnGrantsSecret = "user:own-grants-secret-0123456789"
 )
-
-var uuidV4 = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
 
 // fixedRand returns a reader yielding 16 bytes of b, for deterministic ids.
 func fixedRand(b byte) *bytes.Reader { return bytes.NewReader(bytes.Repeat([]byte{b}, 16)) }

@@ -73,13 +73,7 @@ func gravatarCases(n int) []User {
 	pieces := []string{"", "a", "B", "@", " ", "\u00a0", "\ufeff", "\u2028", "\u0085", "\u180e", "\u200b", "\u3000", "\t",
 		"İ", "I", "Σ", "σ", "ς", ".", "'", "\u0301", "Α", "ǅ", "ẞ", "ß", "Ω", "K", "Å", "\u1e9e", "😀", "𐐀", "\ua7cb",
 		"\u0345", "ͅ", "\u00ad", "Ⅻ", "Ⓐ", "\xed\xa0\x80", "\xff", "x@Y.z", "ᾈ", "ﬀ", "\u03a3\u0345"}
-	seed := uint64(5)
-	next := func(k int) int {
-		seed ^= seed << 13
-		seed ^= seed >> 7
-		seed ^= seed << 17
-		return int(seed % uint64(k))
-	}
+	next := testutil.NewXorshift(5).Intn
 	var out []User
 	for i := 0; i < n; i++ {
 		var b strings.Builder

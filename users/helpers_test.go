@@ -3,27 +3,14 @@ package users
 import (
 	"bytes"
 	"encoding/json"
-	"regexp"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/model"
 )
 
-var uuidV4 = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
-
 // readOracleState loads the snapshot behind the recorded answers.
 func readOracleState(t *testing.T) *model.Snapshot { return conformance.MustState(t) }
-
-// decodeJSON decodes b into a generic value.
-func decodeJSON(t *testing.T, b []byte) any {
-	t.Helper()
-	var v any
-	if err := json.Unmarshal(b, &v); err != nil {
-		t.Fatalf("invalid JSON %s: %v", b, err)
-	}
-	return v
-}
 
 // compact returns b without insignificant white space, keeping key order.
 func compact(t *testing.T, b []byte) string {

@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -273,7 +274,7 @@ func TestListerAuthorization(t *testing.T) {
 			if err := json.Unmarshal(body, &e); err != nil {
 				t.Fatal(err)
 			}
-			if e.Name != tt.errName || !strings.Contains(e.Message, tt.message) || !uuidV4.MatchString(e.ID) {
+			if e.Name != tt.errName || !strings.Contains(e.Message, tt.message) || !testutil.IsUUIDv4(e.ID) {
 				t.Errorf("body %s, want name %s, message containing %q and a UUID v4 id", body, tt.errName, tt.message)
 			}
 			if tok, _ := auth.ParseAuthorization(tt.header); tok != "" && strings.Contains(string(body), tok) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // serveUserAdmin answers a user listing request at library level: it
@@ -114,19 +115,19 @@ func TestRecordedUserAdmin(t *testing.T) {
 				return
 			}
 
-			want, ok := decodeJSON(t, resp.Body).(map[string]any)
+			want, ok := testutil.DecodeJSON(t, resp.Body).(map[string]any)
 			if !ok {
 				t.Fatalf("recorded error body is not an object: %s", resp.Body)
 			}
 			if ours != nil {
 				ours(want)
 			}
-			got, ok := decodeJSON(t, body).(map[string]any)
+			got, ok := testutil.DecodeJSON(t, body).(map[string]any)
 			if !ok {
 				t.Fatalf("error body is not an object: %s", body)
 			}
 			id, _ := got["id"].(string)
-			if !uuidV4.MatchString(id) {
+			if !testutil.IsUUIDv4(id) {
 				t.Errorf("error id %q is not a UUID v4", got["id"])
 			}
 			delete(got, "id")

@@ -121,13 +121,7 @@ func generatedCases(n int) []nodeCase {
 		"(?<m>", "\\k<m>", "\\k", "\\10", "\\u{41}", "[\\c1]", "(?i)", "[a-", "\\c_", "|a", "\\n", "{1,", "2}", "\\x4"}
 	inputs := []string{"", "a", "b", "ab", "aab", "ba", "abab", "a b", "a\u00a0b", "😀", "a😀", "\ufeff",
 		"p", "pL", "p{L}", "-", "aa", "bb", "a\nb", "\u2028", "0", "_", "\\", "a{", "k<n>", "\x01", "u0061"}
-	seed := uint64(14)
-	next := func(k int) int {
-		seed ^= seed << 13
-		seed ^= seed >> 7
-		seed ^= seed << 17
-		return int(seed % uint64(k))
-	}
+	next := testutil.NewXorshift(14).Intn
 	var out []nodeCase
 	for len(out) < n {
 		var b strings.Builder

@@ -69,4 +69,7 @@ type recorder struct {
 }
 
 func (r *recorder) Errorf(string, ...any) { r.failed = true }
+
+// Fatalf notes the failure and returns: the helper under test goes on.
+func (r *recorder) Fatalf(string, ...any) { r.failed = true }
 func (r *recorder) Helper()               {}

@@ -5,7 +5,6 @@ import (
 	"maps"
 	"net/http/httptest"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -15,6 +14,7 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // expectation is the answer a case must get from us.
@@ -85,7 +85,7 @@ var deviations = map[string]func(t *testing.T, ref conformance.Response) []expec
 		}
 		return []expectation{
 			{ // by default: coerced, as the reference server does
-				status: 200, body: generic(t, ref.Body),
+				status: 200, body: testutil.DecodeJSON(t, ref.Body),
 			},
 			{ // strict: refused
 				status: 400, strict: true,
@@ -124,7 +124,7 @@ func unknownToken(t *testing.T, ref conformance.Response) []expectation {
 
 func permissionError(t *testing.T, ref conformance.Response) []expectation {
 	wantRef(t, ref, 403, "name", "PermissionError")
-	body := generic(t, ref.Body).(map[string]any)
+	body := testutil.DecodeJSON(t, ref.Body).(map[string]any)
 	delete(body, "id")
 	body["name"] = auth.NameNoAccessError
 	if body["message"] != msgNeedAdmin {
@@ -156,17 +156,6 @@ func errorBody(name, message string, extra map[string]any) map[string]any {
 	return b
 }
 
-func generic(t *testing.T, raw []byte) any {
-	t.Helper()
-	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
-		t.Fatalf("not JSON: %v: %s", err, raw)
-	}
-	return v
-}
-
-var uuidV4 = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
-
 // TestConformance replays every recorded request through the handler with
 // the state of oracle-state.json and compares status, content type and
 // body (as generic JSON, error ids aside: they must be UUID v4s) with the
@@ -186,7 +175,7 @@ func TestConformance(t *testing.T) {
 			if dev, ok := deviations[name]; ok {
 				exps = dev(t, ref)
 			} else {
-				body := generic(t, ref.Body)
+				body := testutil.DecodeJSON(t, ref.Body)
 				if m, ok := body.(map[string]any); ok {
 					delete(m, "id")
 				}
@@ -222,12 +211,12 @@ func checkAnswer(t *testing.T, rec *httptest.ResponseRecorder, contentType strin
 	if ct := rec.Header().Get("Content-Type"); ct != contentType {
 		t.Errorf("Content-Type = %q; want %q", ct, contentType)
 	}
-	got, ok := generic(t, rec.Body.Bytes()).(map[string]any)
+	got, ok := testutil.DecodeJSON(t, rec.Body.Bytes()).(map[string]any)
 	if !ok {
 		t.Fatalf("body is not an object: %s", rec.Body.Bytes())
 	}
 	if rec.Code >= 400 {
-		if id, _ := got["id"].(string); !uuidV4.MatchString(id) {
+		if id, _ := got["id"].(string); !testutil.IsUUIDv4(id) {
 			t.Errorf("error id %q is not a UUID v4", got["id"])
 		}
 	}

@@ -84,7 +84,7 @@ func TestErrorsHaveFreshIDs(t *testing.T) {
 		func() adminhttp.HTTPError { return adminhttp.NewServiceUnavailableError(nil, 1) },
 	} {
 		var a, b struct{ ID string }
-		if err := json.Unmarshal(mk().Body(), &a); err != nil || !uuidV4.MatchString(a.ID) {
+		if err := json.Unmarshal(mk().Body(), &a); err != nil || !testutil.IsUUIDv4(a.ID) {
 			t.Errorf("id of %s is not a UUID v4 (%v)", mk().Body(), err)
 		}
 		_ = json.Unmarshal(mk().Body(), &b)

@@ -14,6 +14,7 @@ import (
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
@@ -123,7 +124,7 @@ func errorOf(t *testing.T, rec *httptest.ResponseRecorder) model.ErrorResponse {
 	if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || e.Name == "" || e.Message == "" {
 		t.Fatalf("not an error body: %v: %s", err, rec.Body.Bytes())
 	}
-	if !uuidV4.MatchString(e.ID) {
+	if !testutil.IsUUIDv4(e.ID) {
 		t.Errorf("error id %q is not a UUID v4", e.ID)
 	}
 	if len(e.Details) == 0 {
