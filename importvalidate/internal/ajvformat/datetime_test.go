@@ -1,14 +1,13 @@
 package ajvformat
 
 import (
-	"bytes"
-	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // dateTimeCases are strings with the verdict of ajv-formats 2.1.1's full
@@ -85,18 +84,14 @@ func TestDateTime(t *testing.T) {
 const nodeModulesEnv = "FLAGADMIN_AJV_NODE_MODULES"
 
 func TestDateTimeAgainstNode(t *testing.T) {
+	const skip = "set %s to a node_modules folder with ajv-formats@2.1.1 (and have node on PATH) to compare with it"
 	dir := os.Getenv(nodeModulesEnv)
-	node, err := exec.LookPath("node")
-	if dir == "" || err != nil {
-		t.Skipf("set %s to a node_modules folder with ajv-formats@2.1.1 (and have node on PATH) to compare with it", nodeModulesEnv)
+	if dir == "" {
+		t.Skipf(skip, nodeModulesEnv)
 	}
 	in := make([]string, len(dateTimeCases))
 	for i, c := range dateTimeCases {
 		in[i] = c.s
-	}
-	b, err := json.Marshal(in)
-	if err != nil {
-		t.Fatal(err)
 	}
 	script := `const dt = require(process.argv[1] + "/ajv-formats/dist/formats").fullFormats["date-time"].validate;
 const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
@@ -105,15 +100,12 @@ process.stdout.write(JSON.stringify(cases.map((c) => dt(c))));`
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(node, "-e", script, abs)
-	cmd.Stdin = bytes.NewReader(b)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v", err)
-	}
 	var got []bool
-	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(in) {
-		t.Fatalf("node answered %s (%v)", out, err)
+	if !testutil.Node(t, script, in, &got, abs) {
+		t.Skipf(skip, nodeModulesEnv)
+	}
+	if len(got) != len(in) {
+		t.Fatalf("node answered %d values for %d cases", len(got), len(in))
 	}
 	for i, c := range dateTimeCases {
 		if got[i] != c.want || DateTime(c.s) != got[i] {
