@@ -37,46 +37,41 @@ func TestOperatorValid(t *testing.T) {
 }
 
 func TestWeightTypeValid(t *testing.T) {
-	for _, tc := range []struct {
-		in   model.WeightType
-		want bool
-	}{
-		{model.WeightFix, true}, {model.WeightVariable, true}, {"fix", true}, {"variable", true},
-		{"", false}, {"Fix", false}, {"fixed", false}, {"VARIABLE", false},
-	} {
-		if got := tc.in.Valid(); got != tc.want {
-			t.Errorf("%q: Valid() = %v", tc.in, got)
-		}
-	}
+	checkValid(t,
+		[]model.WeightType{model.WeightFix, model.WeightVariable, "fix", "variable"},
+		[]model.WeightType{"", "Fix", "fixed", "VARIABLE"})
 }
 
 func TestPayloadTypeValid(t *testing.T) {
-	for _, tc := range []struct {
-		in   model.PayloadType
-		want bool
-	}{
-		{model.PayloadJSON, true}, {model.PayloadCSV, true}, {model.PayloadString, true}, {model.PayloadNumber, true},
-		{"json", true}, {"csv", true}, {"string", true}, {"number", true},
-		{"", false}, {"JSON", false}, {"boolean", false}, {"text", false},
-	} {
-		if got := tc.in.Valid(); got != tc.want {
-			t.Errorf("%q: Valid() = %v", tc.in, got)
-		}
-	}
+	checkValid(t,
+		[]model.PayloadType{model.PayloadJSON, model.PayloadCSV, model.PayloadString, model.PayloadNumber,
+			"json", "csv", "string", "number"},
+		[]model.PayloadType{"", "JSON", "boolean", "text"})
 }
 
 func TestLifecycleStageValid(t *testing.T) {
-	for _, tc := range []struct {
-		in   model.LifecycleStage
-		want bool
-	}{
-		{model.StageInitial, true}, {model.StagePreLive, true}, {model.StageLive, true},
-		{model.StageCompleted, true}, {model.StageArchived, true},
-		{"initial", true}, {"pre-live", true}, {"live", true}, {"completed", true}, {"archived", true},
-		{"", false}, {"prelive", false}, {"pre_live", false}, {"Live", false}, {"deleted", false},
-	} {
-		if got := tc.in.Valid(); got != tc.want {
-			t.Errorf("%q: Valid() = %v", tc.in, got)
+	checkValid(t,
+		[]model.LifecycleStage{model.StageInitial, model.StagePreLive, model.StageLive,
+			model.StageCompleted, model.StageArchived,
+			"initial", "pre-live", "live", "completed", "archived"},
+		[]model.LifecycleStage{"", "prelive", "pre_live", "Live", "deleted"})
+}
+
+// checkValid fails t unless Valid holds for every value of valid and for
+// none of invalid.
+func checkValid[T interface {
+	~string
+	Valid() bool
+}](t *testing.T, valid, invalid []T) {
+	t.Helper()
+	for _, v := range valid {
+		if !v.Valid() {
+			t.Errorf("%q: Valid() = false", v)
+		}
+	}
+	for _, v := range invalid {
+		if v.Valid() {
+			t.Errorf("%q: Valid() = true", v)
 		}
 	}
 }
