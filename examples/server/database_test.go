@@ -100,12 +100,7 @@ func TestServerOnDatabase(t *testing.T) {
 func TestDatabaseSource(t *testing.T) {
 	c := pgtest.StartForTest(t)
 	url := c.URL(pgtest.SharedDB)
-	getenv := func(k string) string {
-		if k == "DATABASE_URL" {
-			return url
-		}
-		return ""
-	}
+	getenv := testutil.Env(map[string]string{"DATABASE_URL": url})
 	empty, state := "", conformance.StatePath()
 	var out bytes.Buffer
 	src, err := openSource(databaseFlags{url: &empty, unleashURL: &empty}, "", "127.0.0.1:4242", getenv, &out)

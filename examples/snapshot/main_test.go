@@ -11,6 +11,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/internal/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -22,12 +23,7 @@ func TestSnapshotOfTheFixture(t *testing.T) {
 	c := pgtest.StartForTest(t)
 	want := conformance.MustState(t)
 	url := c.URL(pgtest.SharedDB)
-	env := func(k string) string {
-		if k == "DATABASE_URL" {
-			return url
-		}
-		return ""
-	}
+	env := testutil.Env(map[string]string{"DATABASE_URL": url})
 	for name, tc := range map[string]struct {
 		args   []string
 		getenv func(string) string
