@@ -1,10 +1,11 @@
 package auth_test
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -108,25 +109,9 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	} {
 		headers["value-"+name] = h
 	}
-	dir := filepath.Join("testdata", "fuzz", "FuzzParseAuthorization")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
+	seeds := map[string][]byte{}
+	for i, n := range slices.Sorted(maps.Keys(headers)) {
+		seeds[n] = testutil.MarshalCorpus(t, headers[n], byte(i*37), []string{" ", "\t", " \t", "x"}[i%4])
 	}
-	old, _ := os.ReadDir(dir)
-	for _, fi := range old {
-		if strings.Contains(fi.Name(), "-") {
-			_ = os.Remove(filepath.Join(dir, fi.Name()))
-		}
-	}
-	names := make([]string, 0, len(headers))
-	for n := range headers {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for i, n := range names {
-		b := testutil.MarshalCorpus(t, headers[n], byte(i*37), []string{" ", "\t", " \t", "x"}[i%4])
-		if err := os.WriteFile(filepath.Join(dir, n), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testutil.WriteSeeds(t, filepath.Join("testdata", "fuzz", "FuzzParseAuthorization"), seeds)
 }

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
 
@@ -342,8 +341,8 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		snapshots["hostile-"+name] = testutil.MarshalCorpus(t, []byte(s))
 	}
 
-	writeSeedDir(t, filepath.Join("testdata", "fuzz", "FuzzValidate"), validate)
-	writeSeedDir(t, filepath.Join("testdata", "fuzz", "FuzzDecodeSnapshot"), snapshots)
+	testutil.WriteSeeds(t, filepath.Join("testdata", "fuzz", "FuzzValidate"), validate)
+	testutil.WriteSeeds(t, filepath.Join("testdata", "fuzz", "FuzzDecodeSnapshot"), snapshots)
 }
 
 // hostileSeeds are small bodies of the kinds hostile_test.go builds big.
@@ -391,35 +390,4 @@ func hostileSnapshotSeeds() map[string]string {
 		"dates":          `{"users":[{"id":1,"createdAt":"2020-12-31T23:59:60Z","seenAt":null}]}`,
 		"big-numbers":    `{"users":[{"id":1e400}],"segments":[{"id":1.5,"name":"s"}]}`,
 	}
-}
-
-// writeSeedDir writes the named seeds into dir, replacing the named seeds
-// written before and keeping the fuzzer's own (named by a hash).
-func writeSeedDir(t *testing.T, dir string, seeds map[string][]byte) {
-	t.Helper()
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	old, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, fi := range old {
-		if strings.Contains(fi.Name(), "-") {
-			if err := os.Remove(filepath.Join(dir, fi.Name())); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	names := make([]string, 0, len(seeds))
-	for name := range seeds {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		if err := os.WriteFile(filepath.Join(dir, name), seeds[name], 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Logf("%s: %d seeds", dir, len(names))
 }

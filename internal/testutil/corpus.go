@@ -7,9 +7,11 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -169,4 +171,32 @@ func CheckSeeds(tb testing.TB, dir string, types ...reflect.Type) {
 			}
 		}
 	}
+}
+
+// WriteSeeds writes seeds, a file name and its content each, into dir,
+// creating dir. It first removes the generated seeds already there (the
+// files whose names hold a '-'); seeds that the fuzzer added, named by
+// their hash, are kept.
+func WriteSeeds(tb testing.TB, dir string, seeds map[string][]byte) {
+	tb.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	old, err := os.ReadDir(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, fi := range old {
+		if strings.Contains(fi.Name(), "-") {
+			if err := os.Remove(filepath.Join(dir, fi.Name())); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(seeds)) {
+		if err := os.WriteFile(filepath.Join(dir, name), seeds[name], 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	tb.Logf("%s: %d seeds", dir, len(seeds))
 }

@@ -73,3 +73,33 @@ func (r *recorder) Errorf(string, ...any) { r.failed = true }
 // Fatalf notes the failure and returns: the helper under test goes on.
 func (r *recorder) Fatalf(string, ...any) { r.failed = true }
 func (r *recorder) Helper()               {}
+
+func TestWriteSeeds(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "FuzzX")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A seed written before (a '-' in its name) and one the fuzzer found.
+	for name, body := range map[string]string{"old-seed": "stale", "0123abcd": "found"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	WriteSeeds(t, dir, map[string][]byte{"new-b": []byte("b"), "new-a": []byte("a")})
+	files, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(dir, f.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[f.Name()] = string(b)
+	}
+	want := map[string]string{"0123abcd": "found", "new-a": "a", "new-b": "b"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("after WriteSeeds: %v, want %v", got, want)
+	}
+}
