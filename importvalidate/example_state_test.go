@@ -23,13 +23,7 @@ type flagStore struct {
 // Strategies answers for every name at once; names it does not know are
 // left out. Over SQL this is one query with WHERE name = ANY($1).
 func (s *flagStore) Strategies(_ context.Context, names []string) ([]importvalidate.StrategyType, error) {
-	var out []importvalidate.StrategyType
-	for _, st := range s.strategies {
-		if slices.Contains(names, st.Name) {
-			out = append(out, st)
-		}
-	}
-	return out, nil
+	return named(s.strategies, names, func(st importvalidate.StrategyType) string { return st.Name }), nil
 }
 
 // The store has no context fields and no segments.
@@ -42,23 +36,11 @@ func (s *flagStore) Segments(context.Context, []string) ([]importvalidate.Segmen
 }
 
 func (s *flagStore) TagTypes(_ context.Context, names []string) ([]string, error) {
-	var out []string
-	for _, n := range s.tagTypes {
-		if slices.Contains(names, n) {
-			out = append(out, n)
-		}
-	}
-	return out, nil
+	return named(s.tagTypes, names, func(n string) string { return n }), nil
 }
 
 func (s *flagStore) Features(_ context.Context, names []string) ([]importvalidate.ExistingFeature, error) {
-	var out []importvalidate.ExistingFeature
-	for _, f := range s.features {
-		if slices.Contains(names, f.Name) {
-			out = append(out, f)
-		}
-	}
-	return out, nil
+	return named(s.features, names, func(f importvalidate.ExistingFeature) string { return f.Name }), nil
 }
 
 func (s *flagStore) Project(_ context.Context, id string) (importvalidate.ProjectSettings, bool, error) {
@@ -67,13 +49,19 @@ func (s *flagStore) Project(_ context.Context, id string) (importvalidate.Projec
 }
 
 func (s *flagStore) FeaturesWithStrategies(_ context.Context, env string, names []string) ([]string, error) {
-	var out []string
-	for _, n := range s.withStrategies[env] {
-		if slices.Contains(names, n) {
-			out = append(out, n)
+	return named(s.withStrategies[env], names, func(n string) string { return n }), nil
+}
+
+// named returns the items of all whose name is one of names, in the order
+// of all.
+func named[T any](all []T, names []string, name func(T) string) []T {
+	var out []T
+	for _, it := range all {
+		if slices.Contains(names, name(it)) {
+			out = append(out, it)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // teamRights stands for a service's own authorization: here, a team may
