@@ -123,11 +123,7 @@ func checkMemory(t *testing.T, n int, m memUse, allocFactor, heapFactor float64)
 
 // problemCodes lists the codes of the structural problems of rep.
 func problemCodes(rep *importvalidate.Report) []string {
-	var out []string
-	for _, p := range rep.Structural {
-		out = append(out, p.Code)
-	}
-	return out
+	return codesOf(rep.Structural, func(p importvalidate.Diagnostic) string { return p.Code })
 }
 
 // wantCapped fails unless the structural problems of rep are cut at the
@@ -144,9 +140,14 @@ func wantCapped(t *testing.T, rep *importvalidate.Report, first string) {
 
 // issueCodes lists the codes of the issues of rep.
 func issueCodes(rep *importvalidate.Report) []string {
+	return codesOf(rep.Issues, func(is importvalidate.Issue) string { return is.Code })
+}
+
+// codesOf lists the code of each of items, in order.
+func codesOf[T any](items []T, code func(T) string) []string {
 	var out []string
-	for _, is := range rep.Issues {
-		out = append(out, is.Code)
+	for _, it := range items {
+		out = append(out, code(it))
 	}
 	return out
 }
