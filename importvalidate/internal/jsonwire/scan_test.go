@@ -95,11 +95,18 @@ func TestScanInvalidUTF8(t *testing.T) {
 	if fatal {
 		t.Fatal("fatal")
 	}
-	var got []string
-	for _, is := range issues {
-		got = append(got, fmt.Sprintf("%s@%d(%d)", is.Kind, is.Off, is.At))
+	wantIssues(t, issues, func(is Issue) string { return fmt.Sprintf("%s@%d(%d)", is.Kind, is.Off, is.At) },
+		"invalid-utf8@3(1) invalid-utf8@11(10) invalid-utf8@24(23)")
+}
+
+// wantIssues fails t unless the issues, each written by format and joined
+// by spaces, read want.
+func wantIssues(t *testing.T, issues []Issue, format func(Issue) string, want string) {
+	t.Helper()
+	got := make([]string, len(issues))
+	for i, is := range issues {
+		got[i] = format(is)
 	}
-	want := "invalid-utf8@3(1) invalid-utf8@11(10) invalid-utf8@24(23)"
 	if strings.Join(got, " ") != want {
 		t.Errorf("got %v, want %s", got, want)
 	}
@@ -132,14 +139,8 @@ func TestScanDepth(t *testing.T) {
 func TestScanDuplicateKeysEscaped(t *testing.T) {
 	in := `{"a\/b":1,"a/b":2,"\u00e9":3,"` + "\u00e9" + `":4,"x":{"a/b":5}}`
 	issues, _ := Scan([]byte(in), 1000)
-	var got []string
-	for _, is := range issues {
-		got = append(got, fmt.Sprintf("%d->%d first=%v", is.Off, is.Other, is.First))
-	}
-	want := "1->10 first=true 10->1 first=false 18->29 first=true 29->18 first=false"
-	if strings.Join(got, " ") != want {
-		t.Errorf("got %v, want %s", got, want)
-	}
+	wantIssues(t, issues, func(is Issue) string { return fmt.Sprintf("%d->%d first=%v", is.Off, is.Other, is.First) },
+		"1->10 first=true 10->1 first=false 18->29 first=true 29->18 first=false")
 }
 
 func TestWalkPointers(t *testing.T) {
