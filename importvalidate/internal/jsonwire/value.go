@@ -49,6 +49,16 @@ func value(data []byte, lossy bool) (any, error) {
 			f.arr = append(f.arr, v)
 		}
 	}
+	// pop closes the innermost container and stores it.
+	pop := func() {
+		f := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if f.isOb {
+			set(f.obj)
+		} else {
+			set(f.arr)
+		}
+	}
 	str := func(i int) (string, int) {
 		end := skipString(d, i)
 		raw := d[i+1 : end-1]
@@ -70,9 +80,7 @@ func value(data []byte, lossy bool) (any, error) {
 			i = SkipWS(d, i+1)
 			if i < len(d) && d[i] == '}' {
 				i++
-				f := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				set(f.obj)
+				pop()
 				break
 			}
 			if i >= len(d) || d[i] != '"' {
@@ -86,9 +94,7 @@ func value(data []byte, lossy bool) (any, error) {
 			i = SkipWS(d, i+1)
 			if i < len(d) && d[i] == ']' {
 				i++
-				f := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				set(f.arr)
+				pop()
 				break
 			}
 			continue
@@ -133,13 +139,7 @@ func value(data []byte, lossy bool) (any, error) {
 			}
 			// '}' or ']'
 			i++
-			done := *f
-			stack = stack[:len(stack)-1]
-			if done.isOb {
-				set(done.obj)
-			} else {
-				set(done.arr)
-			}
+			pop()
 		}
 	}
 }
