@@ -114,72 +114,78 @@ func planLookups(imp *model.ImportRequest, fp *featurePlaces, constraintContexts
 func gather(ctx context.Context, st State, imp *model.ImportRequest, project, env string, constraintContexts bool) (*Input, error) {
 	in := &Input{Import: imp, Project: project, Environment: env}
 	p := planLookups(imp, in.places(), constraintContexts)
-	if len(p.strategies) > 0 {
-		got, err := st.Strategies(ctx, p.strategies)
-		if err != nil {
-			return nil, fmt.Errorf("importvalidate: looking up strategies: %w", err)
-		}
-		in.Strategies = make(map[string]StrategyType, len(got))
+	var err error
+	in.Strategies, err = lookupBy(ctx, "strategies", p.strategies, st.Strategies, byName(func(s StrategyType) string { return s.Name }))
+	if err != nil {
+		return nil, err
+	}
+	in.ContextFields, err = lookupBy(ctx, "context fields", p.contextFields, st.ContextFields, byName(func(c ContextFieldDef) string { return c.Name }))
+	if err != nil {
+		return nil, err
+	}
+	in.Segments, err = lookupBy(ctx, "segments", p.segments, st.Segments, func(got []SegmentDef) map[string][]SegmentDef {
+		m := make(map[string][]SegmentDef, len(got))
 		for _, s := range got {
-			in.Strategies[s.Name] = s
+			m[s.Name] = append(m[s.Name], s)
 		}
+		return m
+	})
+	if err != nil {
+		return nil, err
 	}
-	if len(p.contextFields) > 0 {
-		got, err := st.ContextFields(ctx, p.contextFields)
-		if err != nil {
-			return nil, fmt.Errorf("importvalidate: looking up context fields: %w", err)
-		}
-		in.ContextFields = make(map[string]ContextFieldDef, len(got))
-		for _, c := range got {
-			in.ContextFields[c.Name] = c
-		}
+	in.TagTypes, err = lookupBy(ctx, "tag types", p.tagTypes, st.TagTypes, nameSet)
+	if err != nil {
+		return nil, err
 	}
-	if len(p.segments) > 0 {
-		got, err := st.Segments(ctx, p.segments)
-		if err != nil {
-			return nil, fmt.Errorf("importvalidate: looking up segments: %w", err)
-		}
-		in.Segments = make(map[string][]SegmentDef, len(got))
-		for _, s := range got {
-			in.Segments[s.Name] = append(in.Segments[s.Name], s)
-		}
-	}
-	if len(p.tagTypes) > 0 {
-		got, err := st.TagTypes(ctx, p.tagTypes)
-		if err != nil {
-			return nil, fmt.Errorf("importvalidate: looking up tag types: %w", err)
-		}
-		in.TagTypes = make(map[string]bool, len(got))
-		for _, t := range got {
-			in.TagTypes[t] = true
-		}
-	}
-	if len(p.features) > 0 {
-		got, err := st.Features(ctx, p.features)
-		if err != nil {
-			return nil, fmt.Errorf("importvalidate: looking up features: %w", err)
-		}
-		in.Features = make(map[string]ExistingFeature, len(got))
-		for _, f := range got {
-			in.Features[f.Name] = f
-		}
+	in.Features, err = lookupBy(ctx, "features", p.features, st.Features, byName(func(f ExistingFeature) string { return f.Name }))
+	if err != nil {
+		return nil, err
 	}
 	settings, ok, err := st.Project(ctx, project)
 	if err != nil {
 		return nil, fmt.Errorf("importvalidate: looking up project %q: %w", project, err)
 	}
 	in.ProjectSettings, in.ProjectExists = settings, ok
-	if len(p.featureNames) > 0 {
-		got, err := st.FeaturesWithStrategies(ctx, env, p.featureNames)
-		if err != nil {
-			return nil, fmt.Errorf("importvalidate: looking up strategies of existing features: %w", err)
-		}
-		in.WithStrategies = make(map[string]bool, len(got))
-		for _, n := range got {
-			in.WithStrategies[n] = true
-		}
+	withStrategies := func(ctx context.Context, names []string) ([]string, error) {
+		return st.FeaturesWithStrategies(ctx, env, names)
+	}
+	in.WithStrategies, err = lookupBy(ctx, "strategies of existing features", p.featureNames, withStrategies, nameSet)
+	if err != nil {
+		return nil, err
 	}
 	return in, nil
+}
+
+// lookupBy asks the state one batched question, lookup of names, and
+// indexes the answer with index. An empty batch is not asked: the index
+// is then nil. An error names what was looked up.
+func lookupBy[T any, M any](ctx context.Context, what string, names []string,
+	lookup func(context.Context, []string) ([]T, error), index func([]T) M) (M, error) {
+	var none M
+	if len(names) == 0 {
+		return none, nil
+	}
+	got, err := lookup(ctx, names)
+	if err != nil {
+		return none, fmt.Errorf("importvalidate: looking up %s: %w", what, err)
+	}
+	return index(got), nil
+}
+
+// byName returns an index of items by the name that name reads.
+func byName[T any](name func(T) string) func([]T) map[string]T {
+	return func(items []T) map[string]T {
+		m := make(map[string]T, len(items))
+		for _, it := range items {
+			m[name(it)] = it
+		}
+		return m
+	}
+}
+
+// nameSet is the set of names.
+func nameSet(names []string) map[string]bool {
+	return keySet(names, func(n string) string { return n })
 }
 
 // checkPermissions fills Required and Missing by asking perms about each
