@@ -124,4 +124,11 @@ var numberCases = []struct {
 	{`"variants":[{"name":"v","weight":-1e400}]`, CodeMinimum},
 	{`"strategies":[{"name":"s","variants":[{"name":"v","weight":999.9999999999999999,"weightType":"fix","stickiness":"d"}]}]`, ""},
 	{`"strategies":[{"name":"s","variants":[{"name":"v","weight":1e400,"weightType":"fix","stickiness":"d"}]}]`, CodeMaximum},
+	// Strings ajv coerces to Infinity are judged as 1e400 is.
+	{`"yes":"Infinity"`, CodeCoerced},
+	{`"yes":"-Infinity"`, CodeMinimum},
+	{`"yes":"1e400"`, CodeCoerced},
+	{`"sortOrder":"-Infinity"`, CodeCoerced},
+	{`"variants":[{"name":"v","weight":"Infinity"}]`, CodeMaximum},
+	{`"variants":[{"name":"v","weight":"infinity"}]`, CodeType},
 }
