@@ -44,12 +44,22 @@ func coerceInstance(root *Node, v any) (any, []coercion) {
 	var out []coercion
 	v = walkInstance(root, v, func(n *Node, v any, path []string) (any, bool) {
 		if nv, changed := coerceScalar(n.Types, v); changed {
-			out = append(out, coercion{ptr: jsonwire.PointerOf(path), text: jsonwire.AppendJSONValue(nil, nv), off: -1, from: v, to: nv})
+			out = append(out, coercion{ptr: jsonwire.PointerOf(path), text: coercedText(nv), off: -1, from: v, to: nv})
 			return nv, false
 		}
 		return v, true
 	})
 	return v, out
+}
+
+// coercedText is the JSON text of a coerced value in the coerced copy: a
+// number as numberOf wrote it (±Infinity as its stand-in, not as the null
+// of JSON.stringify), anything else as JSON.stringify writes it.
+func coercedText(v any) []byte {
+	if n, ok := v.(json.Number); ok {
+		return []byte(n)
+	}
+	return jsonwire.AppendJSONValue(nil, v)
 }
 
 // walkInstance walks the decoded JSON value v beside the schema from root,
