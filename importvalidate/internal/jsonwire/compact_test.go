@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -231,4 +232,26 @@ func oracleValue(dst, raw []byte, i int) ([]byte, int) {
 		return append(dst, '}'), i + 1
 	}
 	return appendCompactScalar(dst, raw, i)
+}
+
+// BenchmarkAppendCompact quotes a recorded export body, with AppendCompact
+// and with the recursive oracle for comparison.
+func BenchmarkAppendCompact(b *testing.B) {
+	raw, err := os.ReadFile("../../../testdata/exports/recorded-many-problems-admin.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bc := range []struct {
+		name string
+		f    func(dst, raw []byte, off int) []byte
+	}{{"iterative", AppendCompact}, {"recursive-oracle", compactOracle}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(raw)))
+			var dst []byte
+			for b.Loop() {
+				dst = bc.f(dst[:0], raw, 0)
+			}
+		})
+	}
 }
