@@ -42,6 +42,7 @@ type store struct {
 	slabBool                         slab[bool]
 	slabCollaborators                slab[model.Collaborators]
 	slabCreatedBy                    slab[model.CreatedBy]
+	slabFeatureDetails               slab[model.FeatureDetails]
 	slabFloat64                      slab[float64]
 	slabInt64                        slab[int64]
 	slabLifecycle                    slab[model.Lifecycle]
@@ -86,6 +87,7 @@ func (s *store) reset() {
 	s.slabBool.reset()
 	s.slabCollaborators.reset()
 	s.slabCreatedBy.reset()
+	s.slabFeatureDetails.reset()
 	s.slabFloat64.reset()
 	s.slabInt64.reset()
 	s.slabLifecycle.reset()
@@ -1604,7 +1606,7 @@ func (d *decoder) feature(out *model.Feature) bool {
 		case "enabled":
 			if ok = once(&seen, 1<<5); ok {
 				if out.FeatureDetails == nil {
-					out.FeatureDetails = new(model.FeatureDetails)
+					out.FeatureDetails = d.slabFeatureDetails.zero()
 				}
 				var v1 bool
 				v1, ok = d.boolean()
@@ -1613,7 +1615,7 @@ func (d *decoder) feature(out *model.Feature) bool {
 		case "stale":
 			if ok = once(&seen, 1<<6); ok {
 				if out.FeatureDetails == nil {
-					out.FeatureDetails = new(model.FeatureDetails)
+					out.FeatureDetails = d.slabFeatureDetails.zero()
 				}
 				var v1 bool
 				v1, ok = d.boolean()
@@ -1622,7 +1624,7 @@ func (d *decoder) feature(out *model.Feature) bool {
 		case "favorite":
 			if ok = once(&seen, 1<<7); ok {
 				if out.FeatureDetails == nil {
-					out.FeatureDetails = new(model.FeatureDetails)
+					out.FeatureDetails = d.slabFeatureDetails.zero()
 				}
 				var v1 bool
 				v1, ok = d.boolean()
@@ -1631,7 +1633,7 @@ func (d *decoder) feature(out *model.Feature) bool {
 		case "impressionData":
 			if ok = once(&seen, 1<<8); ok {
 				if out.FeatureDetails == nil {
-					out.FeatureDetails = new(model.FeatureDetails)
+					out.FeatureDetails = d.slabFeatureDetails.zero()
 				}
 				var v1 bool
 				v1, ok = d.boolean()
@@ -1654,7 +1656,7 @@ func (d *decoder) feature(out *model.Feature) bool {
 		case "createdBy":
 			if ok = once(&seen, 1<<10); ok {
 				if out.FeatureDetails == nil {
-					out.FeatureDetails = new(model.FeatureDetails)
+					out.FeatureDetails = d.slabFeatureDetails.zero()
 				}
 				out.CreatedBy = d.slabCreatedBy.zero()
 				ok = d.createdBy(out.CreatedBy)
@@ -1662,7 +1664,7 @@ func (d *decoder) feature(out *model.Feature) bool {
 		case "archivedAt":
 			if ok = once(&seen, 1<<11); ok {
 				if out.FeatureDetails == nil {
-					out.FeatureDetails = new(model.FeatureDetails)
+					out.FeatureDetails = d.slabFeatureDetails.zero()
 				}
 				if d.null() {
 					out.ArchivedAt = model.Nullable[model.DateTime]{Present: true}
@@ -1679,7 +1681,7 @@ func (d *decoder) feature(out *model.Feature) bool {
 		case "lastSeenAt":
 			if ok = once(&seen, 1<<12); ok {
 				if out.FeatureDetails == nil {
-					out.FeatureDetails = new(model.FeatureDetails)
+					out.FeatureDetails = d.slabFeatureDetails.zero()
 				}
 				if d.null() {
 					out.LastSeenAt = model.Nullable[model.DateTime]{Present: true}
@@ -1696,7 +1698,7 @@ func (d *decoder) feature(out *model.Feature) bool {
 		case "environments":
 			if ok = once(&seen, 1<<13); ok {
 				if out.FeatureDetails == nil {
-					out.FeatureDetails = new(model.FeatureDetails)
+					out.FeatureDetails = d.slabFeatureDetails.zero()
 				}
 				out.Environments, ok = arrayPtr(d, &d.listFeatureEnvironment, (*decoder).featureEnvironment)
 			}
@@ -1711,7 +1713,7 @@ func (d *decoder) feature(out *model.Feature) bool {
 		case "tags":
 			if ok = once(&seen, 1<<16); ok {
 				if out.FeatureDetails == nil {
-					out.FeatureDetails = new(model.FeatureDetails)
+					out.FeatureDetails = d.slabFeatureDetails.zero()
 				}
 				if d.null() {
 					out.Tags = model.Nullable[[]model.Tag]{Present: true}
@@ -1725,14 +1727,14 @@ func (d *decoder) feature(out *model.Feature) bool {
 		case "children":
 			if ok = once(&seen, 1<<17); ok {
 				if out.FeatureDetails == nil {
-					out.FeatureDetails = new(model.FeatureDetails)
+					out.FeatureDetails = d.slabFeatureDetails.zero()
 				}
 				out.Children, ok = arrayPtr(d, &d.listString, (*decoder).itemString)
 			}
 		case "lifecycle":
 			if ok = once(&seen, 1<<18); ok {
 				if out.FeatureDetails == nil {
-					out.FeatureDetails = new(model.FeatureDetails)
+					out.FeatureDetails = d.slabFeatureDetails.zero()
 				}
 				out.Lifecycle = d.slabLifecycle.zero()
 				ok = d.lifecycle(out.Lifecycle)
@@ -1744,7 +1746,7 @@ func (d *decoder) feature(out *model.Feature) bool {
 		case "collaborators":
 			if ok = once(&seen, 1<<20); ok {
 				if out.FeatureDetails == nil {
-					out.FeatureDetails = new(model.FeatureDetails)
+					out.FeatureDetails = d.slabFeatureDetails.zero()
 				}
 				out.Collaborators = d.slabCollaborators.zero()
 				ok = d.collaborators(out.Collaborators)
@@ -1752,7 +1754,7 @@ func (d *decoder) feature(out *model.Feature) bool {
 		case "links":
 			if ok = once(&seen, 1<<21); ok {
 				if out.FeatureDetails == nil {
-					out.FeatureDetails = new(model.FeatureDetails)
+					out.FeatureDetails = d.slabFeatureDetails.zero()
 				}
 				out.Links, ok = arrayPtr(d, &d.listFeatureLink, (*decoder).featureLink)
 			}

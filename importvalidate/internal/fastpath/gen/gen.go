@@ -246,7 +246,7 @@ func (g *generator) object(n *schema.Node, t reflect.Type, base string) (string,
 		if via.Type != nil {
 			// A member of an embedded struct pointer: the struct is
 			// allocated when the first of its members is met.
-			code = fmt.Sprintf("if out.%s == nil {\n\tout.%s = new(%s)\n}\n", via.Name, via.Name, typeExpr(via.Type.Elem())) + code
+			code = fmt.Sprintf("if out.%s == nil {\n\tout.%s = d.%s.zero()\n}\n", via.Name, via.Name, g.slab(via.Type.Elem())) + code
 		}
 		fmt.Fprintf(&b, "\t\tcase %q:\n\t\t\tif ok = once(&seen, 1<<%d); ok {\n%s\t\t\t}\n", p, i, indent(code, 4))
 	}
