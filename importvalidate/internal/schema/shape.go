@@ -26,8 +26,8 @@ const (
 // appendShape appends to buf a key that spells v exactly (two values have
 // the same key only when they are the same JSON value, members in any
 // order), and reports false when the key would exceed shapeBudget bytes.
-func appendShape(buf []byte, v any) ([]byte, bool) {
-	var keys []string
+// keys is scratch space for the members' names, kept between calls.
+func appendShape(buf []byte, keys *[]string, v any) ([]byte, bool) {
 	var walk func(v any) bool
 	walk = func(v any) bool {
 		if len(buf) > shapeBudget {
@@ -56,11 +56,11 @@ func appendShape(buf []byte, v any) ([]byte, bool) {
 			if len(x) > shapeMembers {
 				return false
 			}
-			start := len(keys)
+			start := len(*keys)
 			for k := range x {
-				keys = append(keys, k)
+				*keys = append(*keys, k)
 			}
-			mine := keys[start:]
+			mine := (*keys)[start:]
 			slices.Sort(mine)
 			buf = strconv.AppendInt(append(buf, '{'), int64(len(x)), 10)
 			for _, k := range mine {
@@ -69,13 +69,14 @@ func appendShape(buf []byte, v any) ([]byte, bool) {
 					return false
 				}
 			}
-			keys = keys[:start]
+			*keys = (*keys)[:start]
 		default:
 			return false
 		}
 		return len(buf) <= shapeBudget
 	}
 	ok := walk(v)
+	*keys = (*keys)[:0]
 	return buf, ok
 }
 
@@ -91,12 +92,13 @@ func appendCounted(buf []byte, s string) []byte {
 type shapeCounts struct {
 	counts map[*Node]map[string]int
 	buf    []byte
+	keys   []string
 }
 
 // lookup returns the kept count of item under schema n, and the key to
 // keep it under when it is not kept (nil when the item is too large).
 func (s *shapeCounts) lookup(n *Node, item any) (count int, hit bool, key []byte) {
-	key, ok := appendShape(s.buf[:0], item)
+	key, ok := appendShape(s.buf[:0], &s.keys, item)
 	s.buf = key
 	if !ok {
 		return 0, false, nil
