@@ -54,3 +54,25 @@ func TestLocateAgreesWithWalk(t *testing.T) {
 		}
 	}
 }
+
+// TestInvalidUTF8Keys: a key with ill-formed UTF-8 is named as the
+// reference reads it, one U+FFFD per maximal subpart ("\xe6\xb8" is one),
+// by the walk and by Locate alike.
+func TestInvalidUTF8Keys(t *testing.T) {
+	doc := []byte("{\"\xe6\xb8\":{\"a\\u0062\xff\":7}}")
+	var ptrs []string
+	WalkPointers(doc, func(off int, key bool, ptr []byte) bool {
+		if key {
+			ptrs = append(ptrs, string(ptr))
+		}
+		return true
+	})
+	want := []string{"/\ufffd", "/\ufffd/ab\ufffd"}
+	if len(ptrs) != len(want) || ptrs[0] != want[0] || ptrs[1] != want[1] {
+		t.Fatalf("walked keys %q, want %q", ptrs, want)
+	}
+	offs := Locate(doc, want)
+	if offs[0] != 6 || doc[offs[1]] != '7' {
+		t.Errorf("Locate = %v, want 6 and the offset of 7", offs)
+	}
+}

@@ -10,7 +10,15 @@ import (
 // the quotes) to a JSON pointer, escaping "~" and "/".
 func appendPointerToken(dst, raw []byte, esc bool, scratch []byte) ([]byte, []byte) {
 	key := raw
-	if esc || !utf8.Valid(raw) {
+	if !utf8.Valid(raw) {
+		// As the reference reads the body: ill-formed sequences replaced
+		// first (one U+FFFD per maximal subpart), then escapes decoded.
+		scratch = AppendReplacingInvalid(scratch[:0], raw)
+		key = scratch
+		if esc {
+			key = AppendUnquoted(nil, scratch)
+		}
+	} else if esc {
 		scratch = AppendUnquoted(scratch[:0], raw)
 		key = scratch
 	}
