@@ -2,6 +2,7 @@ package importvalidate_test
 
 import (
 	"context"
+	"strconv"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
@@ -18,6 +19,10 @@ func BenchmarkHostile(b *testing.B) {
 		{"unknown keys in data", manyKeysBody(objectPlaces()[1])},
 		{"unknown keys in a variant payload", manyKeysBody(objectPlaces()[11])},
 		{"object as project", manyKeysValue()},
+		// No two items alike: each is checked by the schema library.
+		{"distinct items lacking a name", hostileWrap(repeatTo(hostileSize-200, ",", func(i int) string {
+			return `{"type":"` + strconv.Itoa(i) + `"}`
+		}), "")},
 	}
 	for _, pb := range problemBodies() {
 		body, _ := pb.body()

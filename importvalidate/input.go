@@ -72,7 +72,7 @@ func planLookups(imp *model.ImportRequest, fp *featurePlaces, constraintContexts
 	// appending to fp.order's full slice copies it.
 	for i := range d.Dependencies {
 		for _, parent := range d.Dependencies[i].Dependencies {
-			if _, imported := fp.first[parent.Feature]; !imported {
+			if !fp.has(parent.Feature) {
 				add(&p.features, others, parent.Feature)
 			}
 		}

@@ -124,4 +124,39 @@ var numberCases = []struct {
 	{`"variants":[{"name":"v","weight":-1e400}]`, CodeMinimum},
 	{`"strategies":[{"name":"s","variants":[{"name":"v","weight":999.9999999999999999,"weightType":"fix","stickiness":"d"}]}]`, ""},
 	{`"strategies":[{"name":"s","variants":[{"name":"v","weight":1e400,"weightType":"fix","stickiness":"d"}]}]`, CodeMaximum},
+	// Strings ajv coerces to Infinity are judged as 1e400 is.
+	{`"yes":"Infinity"`, CodeCoerced},
+	{`"yes":"-Infinity"`, CodeMinimum},
+	{`"yes":"1e400"`, CodeCoerced},
+	{`"sortOrder":"-Infinity"`, CodeCoerced},
+	{`"variants":[{"name":"v","weight":"Infinity"}]`, CodeMaximum},
+	{`"variants":[{"name":"v","weight":"infinity"}]`, CodeType},
+}
+
+// TestStringCoercedToInfinity: ajv takes "Infinity" for an integer member
+// as the number Infinity; the report has the coercion and, as for 1e400
+// sent as a number, the warning that the model holds the int64 bound.
+func TestStringCoercedToInfinity(t *testing.T) {
+	for _, tc := range []struct{ sent, held string }{{`"Infinity"`, "9223372036854775807"}, {`"-1e400"`, "-9223372036854775808"}} {
+		body := []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[],` +
+			`"contextFields":[{"name":"c","sortOrder":` + tc.sent + `}]}}`)
+		v, err := New(Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := v.Validate(context.Background(), body, Target{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var codes []string
+		for _, p := range rep.Structural {
+			codes = append(codes, p.Code)
+		}
+		if fmt.Sprint(codes) != "[coerced number]" || rep.Structural.HasErrors() {
+			t.Fatalf("%s: structural %v, want the warnings coerced and number", tc.sent, rep.Structural)
+		}
+		if !strings.Contains(rep.Structural[1].Message, "holds "+tc.held) {
+			t.Errorf("%s: %q does not name %s", tc.sent, rep.Structural[1].Message, tc.held)
+		}
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 )
 
 // FormatDiagnostic formats d as one line, without a line break:
@@ -13,7 +15,11 @@ import (
 // name is the input's file name. Without a line the pointer stands in for
 // line:col, and without either the name stands alone. The message names
 // pointers from the document's root, not from the HTTP body's: the
-// reference wording "`/body/data`" reads "`/data`" here.
+// reference wording "`/body/data`" reads "`/data`" here. The line is
+// valid UTF-8: an unpaired surrogate in the message or item (a name sent
+// as "\ud800") prints as the lower-case escape the reference echoes
+// (JSON.stringify's "\ud800"), and any other ill-formed byte sequence as
+// U+FFFD.
 func FormatDiagnostic(name string, d Diagnostic) string {
 	var b strings.Builder
 	b.WriteString(name)
@@ -23,9 +29,9 @@ func FormatDiagnostic(name string, d Diagnostic) string {
 	case l.Pointer != "":
 		b.WriteString(":" + l.Pointer)
 	}
-	fmt.Fprintf(&b, ": %s %s: %s", d.label(), d.Code, documentPointers(d.Message))
+	fmt.Fprintf(&b, ": %s %s: %s", d.label(), d.Code, jsonwire.Printable(documentPointers(d.Message)))
 	if d.Item != "" {
-		fmt.Fprintf(&b, " (%s)", d.Item)
+		fmt.Fprintf(&b, " (%s)", jsonwire.Printable(d.Item))
 	}
 	return b.String()
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -57,6 +58,14 @@ func TestFormatDiagnostic(t *testing.T) {
 			Message:  "The `/body` property must be object.",
 			Location: Location{Offset: 0, Line: 1, Column: 1}},
 			"f.json:1:1: error type: The `/` property must be object."},
+		// An unpaired surrogate (WTF-8) prints as the reference echoes it,
+		// other ill-formed bytes as U+FFFD.
+		{Diagnostic{Severity: SeverityError, Code: "duplicate-feature", Message: "M \xed\xb0\x80", Item: "a\xed\xa0\x80",
+			Location: Location{Offset: 7, Line: 1, Column: 8}},
+			`f.json:1:8: error duplicate-feature: M \udc00 (a\ud800)`},
+		{Diagnostic{Severity: SeverityWarning, Code: "w", Message: "bad \xff\xfe", Item: "x\xe2\x82y",
+			Location: Location{Offset: -1}},
+			"f.json: warning w: bad \uFFFD\uFFFD (x\uFFFDy)"},
 	}
 	for _, tt := range tests {
 		if got := FormatDiagnostic("f.json", tt.d); got != tt.want {
@@ -82,6 +91,33 @@ func writeText(t *testing.T, name string, body []byte) (*Report, []string) {
 		t.Fatal(err)
 	}
 	return rep, strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+}
+
+// TestWriteTextSurrogateItems: features named "\ud800" (twice) and
+// "\udc00" are two names, and the duplicate is printed as the reference
+// echoes it in affectedItems.
+func TestWriteTextSurrogateItems(t *testing.T) {
+	body := []byte(`{"project":"default","environment":"development","data":{"features":[` +
+		`{"name":"\ud800","project":"default"},{"name":"\udc00","project":"default"},{"name":"\ud800","project":"default"}],` +
+		`"featureStrategies":[],"featureEnvironments":[],"tagTypes":[]}}`)
+	_, lines := writeText(t, "in.json", body)
+	var dup []string
+	for _, l := range lines {
+		if !utf8.ValidString(l) {
+			t.Errorf("line is not UTF-8: %q", l)
+		}
+		if strings.Contains(l, "duplicate") {
+			dup = append(dup, l)
+		}
+	}
+	if len(dup) == 0 {
+		t.Fatalf("no duplicate finding:\n%s", strings.Join(lines, "\n"))
+	}
+	for _, l := range dup {
+		if !strings.HasSuffix(l, `(\ud800)`) {
+			t.Errorf("duplicate finding %q does not end with (\\ud800)", l)
+		}
+	}
 }
 
 func TestWriteTextStructuralFailure(t *testing.T) {

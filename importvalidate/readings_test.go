@@ -65,9 +65,9 @@ var readingCases = []readingCase{
 		name: "lone surrogates",
 		body: `{"project": "default", "environment": "development", "data": {"features": [{"name": "x"}], "featureStrategies": [{"name": "\ud800"}, {"name": "\udc00"}, {"name": "\uD800"}], "tagTypes": []}}`,
 		lines: []string{
-			"in.json:1:123: error unknown-strategy: We detected the following custom strategy that needs to be created first: (\xed\xa0\x80)",
-			"in.json:1:143: error unknown-strategy: We detected the following custom strategy that needs to be created first: (\xed\xb0\x80)",
-			"in.json:1:163: error unknown-strategy: We detected the following custom strategy that needs to be created first: (\xed\xa0\x80)",
+			"in.json:1:123: error unknown-strategy: We detected the following custom strategy that needs to be created first: (\\ud800)",
+			"in.json:1:143: error unknown-strategy: We detected the following custom strategy that needs to be created first: (\\udc00)",
+			"in.json:1:163: error unknown-strategy: We detected the following custom strategy that needs to be created first: (\\ud800)",
 			"3 errors, 0 warnings, 0 missing permissions",
 		},
 		reference: `{"errors":[{"message":"We detected the following custom strategy that needs to be created first:","affectedItems":["\ud800","\udc00","\ud800"]}],"warnings":[],"permissions":[]}`,

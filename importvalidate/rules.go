@@ -147,49 +147,13 @@ func ptr(member string, i int, rest string) string {
 	return p
 }
 
-// featurePlaces indexes, once per input, the positions of each imported
-// feature name in data.features, in input order of first occurrence. A
-// name met once costs one map entry: an import may hold a million.
-type featurePlaces struct {
-	order []string
-	// first is the index of each name's first occurrence.
-	first map[string]int
-	// again holds every index of the names that occur more than once.
-	again map[string][]int
-}
-
 func (in *Input) places() *featurePlaces {
 	if in.featurePlaces != nil {
 		return in.featurePlaces
 	}
 	fs := in.Import.Data.Features
-	fp := &featurePlaces{order: make([]string, 0, len(fs)), first: make(map[string]int, len(fs)), again: map[string][]int{}}
-	for i := range fs {
-		n := fs[i].Name
-		j, ok := fp.first[n]
-		switch {
-		case !ok:
-			fp.first[n] = i
-			fp.order = append(fp.order, n)
-		case fp.again[n] == nil:
-			fp.again[n] = []int{j, i}
-		default:
-			fp.again[n] = append(fp.again[n], i)
-		}
-	}
-	in.featurePlaces = fp
-	return fp
-}
-
-// indices returns every index of name in data.features.
-func (fp *featurePlaces) indices(name string) []int {
-	if w, ok := fp.again[name]; ok {
-		return w
-	}
-	if i, ok := fp.first[name]; ok {
-		return []int{i}
-	}
-	return nil
+	in.featurePlaces = newFeaturePlaces(len(fs), func(i int) string { return fs[i].Name })
+	return in.featurePlaces
 }
 
 // featureItem is an item naming an imported feature, located at every

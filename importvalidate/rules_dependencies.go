@@ -9,11 +9,11 @@ func ruleMissingDependency() Rule {
 		Code: CodeMissingDependency, Severity: SeverityError, Reference: true,
 		Summary: "every dependency's parent is imported or exists",
 		Check: pure(func(in *Input) []Issue {
-			imported := in.places().first
+			imported := in.places()
 			var items []Item
 			for i, d := range in.Import.Data.Dependencies {
 				for j, parent := range d.Dependencies {
-					if _, ok := imported[parent.Feature]; ok {
+					if imported.has(parent.Feature) {
 						continue
 					}
 					if _, ok := in.Features[parent.Feature]; ok {

@@ -9,11 +9,11 @@ func ruleUnknownFeatureReference() Rule {
 		Code: CodeUnknownFeatureReference, Severity: SeverityError, Strict: true,
 		Summary: "strategies, tags, environments and dependencies name imported features",
 		Check: pure(func(in *Input) []Issue {
-			imported := in.places().first
+			imported := in.places()
 			d := &in.Import.Data
 			g := newGrouper()
 			check := func(name, pointer string) {
-				if _, ok := imported[name]; !ok {
+				if !imported.has(name) {
 					g.add(name, at(pointer))
 				}
 			}

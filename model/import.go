@@ -110,7 +110,66 @@ func orAbsent[T any](s []T) *[]T {
 }
 
 // Feature is an exported feature flag.
+//
+// The members that an export seldom carries are in the embedded
+// *FeatureDetails, allocated only when one of them is present: an import
+// may hold a million features, and a feature with only a name then takes
+// 120 bytes instead of 296. encoding/json reads and writes those members
+// as members of the feature, and MarshalJSON writes every member in the
+// order of the schema. The promoted fields (f.Enabled and the others) may
+// only be read when f.FeatureDetails is not nil; [Feature.Details] reads
+// them safely.
 type Feature struct {
+	Name         string              `json:"name"`
+	Type         *string             `json:"type,omitempty"`
+	Description  Nullable[string]    `json:"description,omitzero"`
+	Archived     *bool               `json:"archived,omitempty"`
+	Project      *string             `json:"project,omitempty"`
+	CreatedAt    Nullable[DateTime]  `json:"createdAt,omitzero"`
+	Variants     *[]Variant          `json:"variants,omitempty"`
+	Strategies   *[]json.RawMessage  `json:"strategies,omitempty"`
+	Dependencies *[]ParentDependency `json:"dependencies,omitempty"`
+	*FeatureDetails
+}
+
+// FeatureDetails are the members of a [Feature] that an export seldom
+// carries.
+type FeatureDetails struct {
+	Enabled        *bool                 `json:"enabled,omitempty"`
+	Stale          *bool                 `json:"stale,omitempty"`
+	Favorite       *bool                 `json:"favorite,omitempty"`
+	ImpressionData *bool                 `json:"impressionData,omitempty"`
+	CreatedBy      *CreatedBy            `json:"createdBy,omitempty"`
+	ArchivedAt     Nullable[DateTime]    `json:"archivedAt,omitzero"`
+	LastSeenAt     Nullable[DateTime]    `json:"lastSeenAt,omitzero"`
+	Environments   *[]FeatureEnvironment `json:"environments,omitempty"`
+	Tags           Nullable[[]Tag]       `json:"tags,omitzero"`
+	Children       *[]string             `json:"children,omitempty"`
+	Lifecycle      *Lifecycle            `json:"lifecycle,omitempty"`
+	Collaborators  *Collaborators        `json:"collaborators,omitempty"`
+	Links          *[]FeatureLink        `json:"links,omitempty"`
+}
+
+// Details returns a copy of the feature's seldom carried members, all
+// absent when it has none.
+func (f *Feature) Details() FeatureDetails {
+	if f.FeatureDetails == nil {
+		return FeatureDetails{}
+	}
+	return *f.FeatureDetails
+}
+
+// More returns the feature's seldom carried members, allocating them when
+// the feature has none yet, so that one of them can be set.
+func (f *Feature) More() *FeatureDetails {
+	if f.FeatureDetails == nil {
+		f.FeatureDetails = new(FeatureDetails)
+	}
+	return f.FeatureDetails
+}
+
+// featureWire is a feature with its members in the order of the schema.
+type featureWire struct {
 	Name           string                `json:"name"`
 	Type           *string               `json:"type,omitempty"`
 	Description    Nullable[string]      `json:"description,omitzero"`
@@ -133,6 +192,19 @@ type Feature struct {
 	Dependencies   *[]ParentDependency   `json:"dependencies,omitempty"`
 	Collaborators  *Collaborators        `json:"collaborators,omitempty"`
 	Links          *[]FeatureLink        `json:"links,omitempty"`
+}
+
+// MarshalJSON encodes the feature with its members in the order of the
+// schema, the seldom carried ones among the others.
+func (f Feature) MarshalJSON() ([]byte, error) {
+	d := f.Details()
+	return json.Marshal(featureWire{Name: f.Name, Type: f.Type, Description: f.Description,
+		Archived: f.Archived, Project: f.Project, Enabled: d.Enabled, Stale: d.Stale,
+		Favorite: d.Favorite, ImpressionData: d.ImpressionData, CreatedAt: f.CreatedAt,
+		CreatedBy: d.CreatedBy, ArchivedAt: d.ArchivedAt, LastSeenAt: d.LastSeenAt,
+		Environments: d.Environments, Variants: f.Variants, Strategies: f.Strategies,
+		Tags: d.Tags, Children: d.Children, Lifecycle: d.Lifecycle, Dependencies: f.Dependencies,
+		Collaborators: d.Collaborators, Links: d.Links})
 }
 
 // CreatedBy is the user who created a feature.

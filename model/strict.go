@@ -258,6 +258,15 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 	m := make(map[string]reflect.Type, t.NumField())
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
+		if f.Anonymous && f.Tag.Get("json") == "" && f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct {
+			// An embedded struct's members are the outer object's.
+			for name, ft := range jsonFields(f.Type.Elem()) {
+				if _, ok := m[name]; !ok {
+					m[name] = ft
+				}
+			}
+			continue
+		}
 		if !f.IsExported() {
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/flagadmin/flagadmin/importvalidate/validatetest"
 	"github.com/flagadmin/flagadmin/model"
@@ -203,3 +204,24 @@ func TestUnreadableInputIsFatal(t *testing.T) {
 type noRights struct{}
 
 func (noRights) HasPermission(_ context.Context, _, _, _ string) (bool, error) { return false, nil }
+
+// TestBytesPrintsSurrogatesEscaped: a repeated feature named "\udc00"
+// (sent escaped, an unpaired surrogate) fails with the name printed as
+// the reference echoes it, not as raw bytes.
+func TestBytesPrintsSurrogatesEscaped(t *testing.T) {
+	f := &fakeTB{}
+	body := []byte(`{"project":"default","environment":"development","data":{"features":[` +
+		`{"name":"\udc00","project":"default"},{"name":"\udc00","project":"default"}],` +
+		`"featureStrategies":[],"featureEnvironments":[],"tagTypes":[]}}`)
+	validatetest.Bytes(f, "inline", body, validatetest.Options{})
+	found := false
+	for _, e := range f.errors {
+		if !utf8.ValidString(e) {
+			t.Errorf("failure line is not UTF-8: %q", e)
+		}
+		found = found || strings.Contains(e, "duplicate") && strings.HasSuffix(e, `(\udc00)`)
+	}
+	if !found {
+		t.Errorf("no duplicate failure ending with (\\udc00): %q", f.errors)
+	}
+}

@@ -418,12 +418,14 @@ func baseContextFields() []model.ContextField {
 
 func (g *gen) feature(name string) model.Feature {
 	f := model.Feature{
-		Name:           name,
-		Type:           ptr(g.pick(flagTypes)),
-		Project:        ptr(g.p.opts.Project),
-		Stale:          ptr(false),
-		ImpressionData: ptr(g.r.IntN(4) == 0),
-		CreatedAt:      model.Some(model.NewDateTime(g.at())),
+		Name:    name,
+		Type:    ptr(g.pick(flagTypes)),
+		Project: ptr(g.p.opts.Project),
+		FeatureDetails: &model.FeatureDetails{
+			Stale:          ptr(false),
+			ImpressionData: ptr(g.r.IntN(4) == 0),
+		},
+		CreatedAt: model.Some(model.NewDateTime(g.at())),
 	}
 	// Half of the features have a description; the others have null.
 	if g.r.IntN(2) == 0 {

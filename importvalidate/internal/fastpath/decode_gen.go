@@ -42,6 +42,7 @@ type store struct {
 	slabBool                         slab[bool]
 	slabCollaborators                slab[model.Collaborators]
 	slabCreatedBy                    slab[model.CreatedBy]
+	slabFeatureDetails               slab[model.FeatureDetails]
 	slabFloat64                      slab[float64]
 	slabInt64                        slab[int64]
 	slabLifecycle                    slab[model.Lifecycle]
@@ -86,6 +87,7 @@ func (s *store) reset() {
 	s.slabBool.reset()
 	s.slabCollaborators.reset()
 	s.slabCreatedBy.reset()
+	s.slabFeatureDetails.reset()
 	s.slabFloat64.reset()
 	s.slabInt64.reset()
 	s.slabLifecycle.reset()
@@ -1603,24 +1605,36 @@ func (d *decoder) feature(out *model.Feature) bool {
 			}
 		case "enabled":
 			if ok = once(&seen, 1<<5); ok {
+				if out.FeatureDetails == nil {
+					out.FeatureDetails = d.slabFeatureDetails.zero()
+				}
 				var v1 bool
 				v1, ok = d.boolean()
 				out.Enabled = d.slabBool.put(v1)
 			}
 		case "stale":
 			if ok = once(&seen, 1<<6); ok {
+				if out.FeatureDetails == nil {
+					out.FeatureDetails = d.slabFeatureDetails.zero()
+				}
 				var v1 bool
 				v1, ok = d.boolean()
 				out.Stale = d.slabBool.put(v1)
 			}
 		case "favorite":
 			if ok = once(&seen, 1<<7); ok {
+				if out.FeatureDetails == nil {
+					out.FeatureDetails = d.slabFeatureDetails.zero()
+				}
 				var v1 bool
 				v1, ok = d.boolean()
 				out.Favorite = d.slabBool.put(v1)
 			}
 		case "impressionData":
 			if ok = once(&seen, 1<<8); ok {
+				if out.FeatureDetails == nil {
+					out.FeatureDetails = d.slabFeatureDetails.zero()
+				}
 				var v1 bool
 				v1, ok = d.boolean()
 				out.ImpressionData = d.slabBool.put(v1)
@@ -1641,11 +1655,17 @@ func (d *decoder) feature(out *model.Feature) bool {
 			}
 		case "createdBy":
 			if ok = once(&seen, 1<<10); ok {
+				if out.FeatureDetails == nil {
+					out.FeatureDetails = d.slabFeatureDetails.zero()
+				}
 				out.CreatedBy = d.slabCreatedBy.zero()
 				ok = d.createdBy(out.CreatedBy)
 			}
 		case "archivedAt":
 			if ok = once(&seen, 1<<11); ok {
+				if out.FeatureDetails == nil {
+					out.FeatureDetails = d.slabFeatureDetails.zero()
+				}
 				if d.null() {
 					out.ArchivedAt = model.Nullable[model.DateTime]{Present: true}
 					ok = true
@@ -1660,6 +1680,9 @@ func (d *decoder) feature(out *model.Feature) bool {
 			}
 		case "lastSeenAt":
 			if ok = once(&seen, 1<<12); ok {
+				if out.FeatureDetails == nil {
+					out.FeatureDetails = d.slabFeatureDetails.zero()
+				}
 				if d.null() {
 					out.LastSeenAt = model.Nullable[model.DateTime]{Present: true}
 					ok = true
@@ -1674,6 +1697,9 @@ func (d *decoder) feature(out *model.Feature) bool {
 			}
 		case "environments":
 			if ok = once(&seen, 1<<13); ok {
+				if out.FeatureDetails == nil {
+					out.FeatureDetails = d.slabFeatureDetails.zero()
+				}
 				out.Environments, ok = arrayPtr(d, &d.listFeatureEnvironment, (*decoder).featureEnvironment)
 			}
 		case "variants":
@@ -1686,6 +1712,9 @@ func (d *decoder) feature(out *model.Feature) bool {
 			}
 		case "tags":
 			if ok = once(&seen, 1<<16); ok {
+				if out.FeatureDetails == nil {
+					out.FeatureDetails = d.slabFeatureDetails.zero()
+				}
 				if d.null() {
 					out.Tags = model.Nullable[[]model.Tag]{Present: true}
 					ok = true
@@ -1697,10 +1726,16 @@ func (d *decoder) feature(out *model.Feature) bool {
 			}
 		case "children":
 			if ok = once(&seen, 1<<17); ok {
+				if out.FeatureDetails == nil {
+					out.FeatureDetails = d.slabFeatureDetails.zero()
+				}
 				out.Children, ok = arrayPtr(d, &d.listString, (*decoder).itemString)
 			}
 		case "lifecycle":
 			if ok = once(&seen, 1<<18); ok {
+				if out.FeatureDetails == nil {
+					out.FeatureDetails = d.slabFeatureDetails.zero()
+				}
 				out.Lifecycle = d.slabLifecycle.zero()
 				ok = d.lifecycle(out.Lifecycle)
 			}
@@ -1710,11 +1745,17 @@ func (d *decoder) feature(out *model.Feature) bool {
 			}
 		case "collaborators":
 			if ok = once(&seen, 1<<20); ok {
+				if out.FeatureDetails == nil {
+					out.FeatureDetails = d.slabFeatureDetails.zero()
+				}
 				out.Collaborators = d.slabCollaborators.zero()
 				ok = d.collaborators(out.Collaborators)
 			}
 		case "links":
 			if ok = once(&seen, 1<<21); ok {
+				if out.FeatureDetails == nil {
+					out.FeatureDetails = d.slabFeatureDetails.zero()
+				}
 				out.Links, ok = arrayPtr(d, &d.listFeatureLink, (*decoder).featureLink)
 			}
 		default:

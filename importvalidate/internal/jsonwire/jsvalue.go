@@ -1,7 +1,6 @@
 package jsonwire
 
 import (
-	"cmp"
 	"encoding/json"
 	"math"
 	"slices"
@@ -144,42 +143,78 @@ func AppendJSString(dst []byte, s string) []byte {
 // AppendJSONValue appends v (a decoded scalar or composite, numbers as
 // json.Number) as JSON.stringify would write it. Object members come in
 // sorted order, as a Go map has no other; AppendCompact keeps the body's
-// order and is used for composites found in the body.
+// order and is used for composites found in the body. It keeps its own
+// stack, one small frame per open container, so any depth costs memory in
+// proportion to the value and no goroutine stack.
 func AppendJSONValue(dst []byte, v any) []byte {
+	type frame struct {
+		arr  []any
+		obj  map[string]any
+		keys []string // the object's keys in the order written
+		i    int      // the next element or key
+	}
+	var stack []frame
+	for {
+		switch x := v.(type) {
+		case []any:
+			dst = append(dst, '[')
+			stack = append(stack, frame{arr: x})
+		case map[string]any:
+			keys := make([]string, 0, len(x))
+			for k := range x {
+				keys = append(keys, k)
+			}
+			SortStrings(keys)
+			dst = append(dst, '{')
+			stack = append(stack, frame{obj: x, keys: keys})
+		default:
+			dst = appendJSONScalar(dst, v)
+		}
+		// Close the containers that are done, then take the next value.
+		for {
+			if len(stack) == 0 {
+				return dst
+			}
+			f := &stack[len(stack)-1]
+			if f.keys != nil || f.obj != nil {
+				if f.i == len(f.keys) {
+					dst = append(dst, '}')
+					stack = stack[:len(stack)-1]
+					continue
+				}
+				if f.i > 0 {
+					dst = append(dst, ',')
+				}
+				dst = AppendJSString(dst, f.keys[f.i])
+				dst = append(dst, ':')
+				v = f.obj[f.keys[f.i]]
+			} else {
+				if f.i == len(f.arr) {
+					dst = append(dst, ']')
+					stack = stack[:len(stack)-1]
+					continue
+				}
+				if f.i > 0 {
+					dst = append(dst, ',')
+				}
+				v = f.arr[f.i]
+			}
+			f.i++
+			break
+		}
+	}
+}
+
+// appendJSONScalar appends JSON.stringify of a decoded scalar; any other
+// value is written as null.
+func appendJSONScalar(dst []byte, v any) []byte {
 	switch v := v.(type) {
-	case nil:
-		return append(dst, "null"...)
 	case bool:
 		return strconv.AppendBool(dst, v)
 	case json.Number:
 		return append(dst, jsonNumberText(v.String())...)
 	case string:
 		return AppendJSString(dst, v)
-	case []any:
-		dst = append(dst, '[')
-		for i, e := range v {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = AppendJSONValue(dst, e)
-		}
-		return append(dst, ']')
-	case map[string]any:
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		SortStrings(keys)
-		dst = append(dst, '{')
-		for i, k := range keys {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = AppendJSString(dst, k)
-			dst = append(dst, ':')
-			dst = AppendJSONValue(dst, v[k])
-		}
-		return append(dst, '}')
 	}
 	return append(dst, "null"...)
 }
@@ -191,8 +226,44 @@ func SortStrings(s []string) {
 }
 
 // JSToString is String(v) of JavaScript for a decoded value: what the
-// reference server writes for a value inside a template string.
+// reference server writes for a value inside a template string. An array
+// is its elements joined with commas, null as nothing, nested arrays
+// flattened the same way; it keeps its own stack of open arrays.
 func JSToString(v any) string {
+	arr, ok := v.([]any)
+	if !ok {
+		return jsScalarString(v)
+	}
+	type frame struct {
+		arr []any
+		i   int
+	}
+	var b strings.Builder
+	stack := []frame{{arr: arr}}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		if f.i == len(f.arr) {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		if f.i > 0 {
+			b.WriteByte(',')
+		}
+		e := f.arr[f.i]
+		f.i++
+		switch e := e.(type) {
+		case nil:
+		case []any:
+			stack = append(stack, frame{arr: e})
+		default:
+			b.WriteString(jsScalarString(e))
+		}
+	}
+	return b.String()
+}
+
+// jsScalarString is String(v) for a value other than an array.
+func jsScalarString(v any) string {
 	switch v := v.(type) {
 	case nil:
 		return "null"
@@ -202,113 +273,10 @@ func JSToString(v any) string {
 		return JSNumberText(v.String())
 	case string:
 		return v
-	case []any:
-		parts := make([]string, len(v))
-		for i, e := range v {
-			if e != nil {
-				parts[i] = JSToString(e)
-			}
-		}
-		return strings.Join(parts, ",")
 	case map[string]any:
 		return "[object Object]"
 	}
 	return ""
-}
-
-// AppendCompact appends the value that starts at raw[off] (a JSON text
-// that Scan accepted) as JSON.stringify of its parsed value writes it: no
-// whitespace, strings re-escaped, numbers in JavaScript form, object
-// members in JavaScript's order (index-like keys first by value, then the
-// others in body order; a repeated key keeps its first place and its last
-// value).
-func AppendCompact(dst, raw []byte, off int) []byte {
-	dst, _ = compactValue(dst, raw, off)
-	return dst
-}
-
-// compactValue appends the value at raw[i] and returns the offset after
-// it. It recurses once per level of nesting, which Scan bounded.
-func compactValue(dst, raw []byte, i int) ([]byte, int) {
-	i = SkipWS(raw, i)
-	if i >= len(raw) {
-		return dst, i
-	}
-	switch c := raw[i]; {
-	case c == '"':
-		end := skipString(raw, i)
-		if end-1 <= i {
-			return dst, end
-		}
-		return AppendJSString(dst, string(AppendUnquoted(nil, raw[i+1:end-1]))), end
-	case c == '[':
-		dst = append(dst, '[')
-		i = SkipWS(raw, i+1)
-		for n := 0; i < len(raw) && raw[i] != ']'; n++ {
-			if n > 0 {
-				dst = append(dst, ',')
-			}
-			dst, i = compactValue(dst, raw, i)
-			i = SkipWS(raw, i)
-			if i < len(raw) && raw[i] == ',' {
-				i++
-			}
-		}
-		return append(dst, ']'), i + 1
-	case c == '{':
-		type member struct {
-			key   string
-			order int64 // JSKeyOrder of the key, without offset
-			val   []byte
-		}
-		var ms []member
-		// The index of each key in ms: an object may hold tens of
-		// thousands of keys, each looked up once.
-		var seen map[string]int
-		i = SkipWS(raw, i+1)
-		for i < len(raw) && raw[i] == '"' {
-			end := skipString(raw, i)
-			key := string(AppendUnquoted(nil, raw[i+1:max(end-1, i+1)]))
-			i = SkipWS(raw, end)
-			if i < len(raw) && raw[i] == ':' {
-				i++
-			}
-			var val []byte
-			val, i = compactValue(nil, raw, i)
-			if seen == nil {
-				seen = make(map[string]int)
-			}
-			if k, found := seen[key]; found {
-				ms[k].val = val
-			} else {
-				seen[key] = len(ms)
-				ms = append(ms, member{key, JSKeyOrder(key, 0), val})
-			}
-			i = SkipWS(raw, i)
-			if i < len(raw) && raw[i] == ',' {
-				i = SkipWS(raw, i+1)
-			}
-		}
-		// Index-like keys first, by value; the others keep body order.
-		slices.SortStableFunc(ms, func(a, b member) int { return cmp.Compare(a.order, b.order) })
-		dst = append(dst, '{')
-		for k, m := range ms {
-			if k > 0 {
-				dst = append(dst, ',')
-			}
-			dst = AppendJSString(dst, m.key)
-			dst = append(dst, ':')
-			dst = append(dst, m.val...)
-		}
-		return append(dst, '}'), i + 1
-	default:
-		end := skipScalar(raw, i)
-		tok := string(raw[i:end])
-		if c == '-' || isDigit(c) {
-			tok = jsonNumberText(tok)
-		}
-		return append(dst, tok...), end
-	}
 }
 
 // JSKeyOrder places a member in the order JavaScript enumerates an

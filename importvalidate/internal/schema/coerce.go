@@ -16,14 +16,18 @@ import (
 // converted to:
 //
 //   - to string: a number or boolean becomes its JavaScript text, null "";
-//   - to number: a boolean becomes 1 or 0, null 0, a string that JavaScript
-//     reads as a finite number that number;
-//   - to integer: as to number, when the result is whole;
+//   - to number: a boolean becomes 1 or 0, null 0, a non-empty string that
+//     JavaScript reads as a number (not NaN) that number;
+//   - to integer: as to number, when the result is whole (for JavaScript:
+//     Infinity % 1 is NaN, so ajv takes Infinity as whole);
 //   - to boolean: "true" and 1 become true; "false", 0 and null false;
 //   - to null: "", 0 and false become null.
 //
-// Objects and arrays are never converted. A string that JavaScript would
-// read as Infinity is not converted, since JSON cannot carry the result.
+// Objects and arrays are never converted. A string that JavaScript reads
+// as Infinity ("Infinity", "-Infinity", "1e400", a hexadecimal literal
+// beyond the double range) becomes the number ±Infinity, which the
+// coerced copy writes as the stand-in ±1e400 (see doubles.go): the same
+// double, so it is judged and held as a number sent as 1e400 is.
 
 // coercion is one value changed by coercion.
 type coercion struct {
@@ -40,12 +44,22 @@ func coerceInstance(root *Node, v any) (any, []coercion) {
 	var out []coercion
 	v = walkInstance(root, v, func(n *Node, v any, path []string) (any, bool) {
 		if nv, changed := coerceScalar(n.Types, v); changed {
-			out = append(out, coercion{ptr: jsonwire.PointerOf(path), text: jsonwire.AppendJSONValue(nil, nv), off: -1, from: v, to: nv})
+			out = append(out, coercion{ptr: jsonwire.PointerOf(path), text: coercedText(nv), off: -1, from: v, to: nv})
 			return nv, false
 		}
 		return v, true
 	})
 	return v, out
+}
+
+// coercedText is the JSON text of a coerced value in the coerced copy: a
+// number as numberOf wrote it (±Infinity as its stand-in, not as the null
+// of JSON.stringify), anything else as JSON.stringify writes it.
+func coercedText(v any) []byte {
+	if n, ok := v.(json.Number); ok {
+		return []byte(n)
+	}
+	return jsonwire.AppendJSONValue(nil, v)
 }
 
 // walkInstance walks the decoded JSON value v beside the schema from root,
@@ -239,8 +253,8 @@ func coerceScalar(types []string, v any) (nv any, changed bool) {
 			case string:
 				f, ok = jsStringToNumber(x)
 			}
-			if ok && (t == "number" || f == math.Trunc(f)) {
-				return json.Number(jsonwire.JSFormatFloat(f)), true
+			if ok && (t == "number" || math.IsInf(f, 0) || f == math.Trunc(f)) {
+				return numberOf(f), true
 			}
 		case "boolean":
 			switch x := v.(type) {
@@ -282,9 +296,21 @@ func coerceScalar(types []string, v any) (nv any, changed bool) {
 	return v, false
 }
 
+// numberOf is the JSON number text of f: its JavaScript text, or the
+// stand-in ±1e400 for an infinity.
+func numberOf(f float64) json.Number {
+	switch {
+	case math.IsInf(f, 1):
+		return infinity
+	case math.IsInf(f, -1):
+		return "-" + infinity
+	}
+	return json.Number(jsonwire.JSFormatFloat(f))
+}
+
 // jsStringToNumber reads s as JavaScript's Number(s) does, for a non-empty
-// s; ok is false for the empty string, for what JavaScript reads as NaN and
-// for infinities.
+// s; ok is false for the empty string and for what JavaScript reads as NaN.
+// The result may be ±Inf.
 func jsStringToNumber(s string) (float64, bool) {
 	if s == "" {
 		return 0, false // ajv leaves "" alone
@@ -313,8 +339,14 @@ func jsStringToNumber(s string) (float64, bool) {
 				return 0, false
 			}
 			f, _ := new(big.Float).SetInt(n).Float64()
-			return f, !math.IsInf(f, 0)
+			return f, true
 		}
+	}
+	switch t {
+	case "Infinity", "+Infinity":
+		return math.Inf(1), true
+	case "-Infinity":
+		return math.Inf(-1), true
 	}
 	if !isJSDecimal(t) {
 		return 0, false
@@ -323,13 +355,10 @@ func jsStringToNumber(s string) (float64, bool) {
 	if err != nil && !math.IsInf(f, 0) {
 		return 0, false
 	}
-	if math.IsInf(f, 0) {
-		return 0, false
-	}
-	return f, true
+	return f, true // ±Inf beyond the double range, as in JavaScript
 }
 
-// isJSDecimal reports whether s is a StrDecimalLiteral without Infinity:
+// isJSDecimal reports whether s is a StrDecimalLiteral other than Infinity:
 // [+-] (digits [. [digits]] | . digits) [(e|E) [+-] digits].
 func isJSDecimal(s string) bool {
 	i := 0

@@ -2,14 +2,14 @@ package schema
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
 // TestCoerceScalar holds coerceScalar to ajv 8 with coerceTypes: true
 // (recorded with node 22: the schema {"type": types} on a member, the
-// member's value after validate). One difference is deliberate: ajv takes
-// "Infinity" and "1e400" as the number Infinity, which a JSON text cannot
-// carry; they stay strings and fail the type.
+// member's value after validate). Where ajv makes the number Infinity of a
+// string, the coerced JSON text is the stand-in 1e400, the same double.
 func TestCoerceScalar(t *testing.T) {
 	n := func(s string) json.Number { return json.Number(s) }
 	tests := []struct {
@@ -33,8 +33,23 @@ func TestCoerceScalar(t *testing.T) {
 		{[]string{"number"}, "   ", n("0"), true},
 		{[]string{"number"}, "", "", false},
 		{[]string{"number"}, "12px", "12px", false},
-		{[]string{"number"}, "Infinity", "Infinity", false},
-		{[]string{"number"}, "1e400", "1e400", false},
+		{[]string{"number"}, "Infinity", n("1e400"), true},
+		{[]string{"number"}, "-Infinity", n("-1e400"), true},
+		{[]string{"number"}, "+Infinity", n("1e400"), true},
+		{[]string{"number"}, " Infinity ", n("1e400"), true},
+		{[]string{"number"}, "infinity", "infinity", false},
+		{[]string{"number"}, "1e400", n("1e400"), true},
+		{[]string{"number"}, "-1e400", n("-1e400"), true},
+		{[]string{"number"}, "1e309", n("1e400"), true},
+		{[]string{"number"}, "0x" + strings.Repeat("f", 300), n("1e400"), true},
+		{[]string{"number"}, "-0x10", "-0x10", false},
+		{[]string{"number"}, "NaN", "NaN", false},
+		{[]string{"integer"}, "Infinity", n("1e400"), true},
+		{[]string{"integer"}, "-1e400", n("-1e400"), true},
+		{[]string{"integer", "null"}, "-Infinity", n("-1e400"), true},
+		{[]string{"boolean", "number"}, "1e400", n("1e400"), true},
+		{[]string{"string"}, "Infinity", "Infinity", false},
+		{[]string{"string"}, n("1e400"), "Infinity", true},
 		{[]string{"number"}, true, n("1"), true},
 		{[]string{"number"}, nil, n("0"), true},
 		{[]string{"integer"}, "7", n("7"), true},

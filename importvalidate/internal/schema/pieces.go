@@ -61,6 +61,9 @@ type piecewise struct {
 	// counted is the number of problems counted but not kept.
 	counted int
 	steps   int
+	// shapes keeps the counts of counted items, to count an identical
+	// item without the library.
+	shapes shapeCounts
 }
 
 // check checks v, the value at toks whose schema is n (compiled as sch),
@@ -107,17 +110,27 @@ func (pw *piecewise) check(sch *jsonschema.Schema, n *Node, v any, toks []string
 				found++
 				continue
 			}
-			var itemToks []string // a counted item needs no path
-			if keepItem {
-				itemToks = appendIndex(a.toks, i)
+			if !keepItem {
+				// A counted item needs no path; counting it adds its
+				// count to pw.counted.
+				count, hit, key := pw.shapes.lookup(a.node, item)
+				if !hit {
+					var err error
+					if count, err = pw.check(itemSchema, a.node.Resolve(), item, nil, false); err != nil {
+						return 0, err
+					}
+					pw.shapes.keep(a.node, key, count)
+				} else {
+					pw.counted += count
+				}
+				found += count
+				continue
 			}
-			k, err := pw.check(itemSchema, a.node.Resolve(), item, itemToks, keepItem)
+			k, err := pw.check(itemSchema, a.node.Resolve(), item, appendIndex(a.toks, i), true)
 			if err != nil {
 				return 0, err
 			}
-			if keepItem {
-				kept += k
-			}
+			kept += k
 			found += k
 		}
 	}

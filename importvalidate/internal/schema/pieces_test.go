@@ -67,6 +67,19 @@ func TestPiecewiseEqualsWhole(t *testing.T) {
 			return `{"name":"default","variants":[` + items(70+i%3, variant) + `],"constraints":[` +
 				items(i%100, func(int) string { return `{"contextName":"c","operator":"X","value":""}` }) + `]}`
 		})+`]`),
+		// Identical items past the cap, members in any order, some with
+		// arrays long enough to be checked item by item themselves.
+		wrap(items(300, func(i int) string {
+			switch i % 4 {
+			case 0:
+				return `{}`
+			case 1:
+				return `{"variants":[` + items(70, func(int) string { return `null` }) + `],"type":1}`
+			case 2:
+				return `{"type":1,"variants":[` + items(70, func(int) string { return `null` }) + `]}`
+			}
+			return `{"name":"f","tags":[` + items(65+i%2, func(int) string { return `{}` }) + `]}`
+		}), ""),
 	}
 	for _, maxProblems := range []int{1, 7, 100, 1000, 100000} {
 		opts := Options{MaxProblems: maxProblems, MaxDepth: 1000}

@@ -230,7 +230,7 @@ func (g *generator) object(n *schema.Node, t reflect.Type, base string) (string,
 	b.WriteString("\t\tvar member string\n\t\tif member, ok = d.member(); !ok {\n\t\t\treturn false\n\t\t}\n\t\tswitch member {\n")
 	var required uint64
 	for i, p := range n.Props {
-		field, ok := fieldFor(t, p)
+		field, via, ok := fieldFor(t, p)
 		if !ok {
 			return "", fmt.Errorf("%s/properties/%s: %s has no field with JSON name %q", pointerText(n.Ptr), escape(p), t, p)
 		}
@@ -242,6 +242,11 @@ func (g *generator) object(n *schema.Node, t reflect.Type, base string) (string,
 		code, err := g.value(f, "out."+field.Name, n.Prop(p), field.Type, 1)
 		if err != nil {
 			return "", err
+		}
+		if via.Type != nil {
+			// A member of an embedded struct pointer: the struct is
+			// allocated when the first of its members is met.
+			code = fmt.Sprintf("if out.%s == nil {\n\tout.%s = d.%s.zero()\n}\n", via.Name, via.Name, g.slab(via.Type.Elem())) + code
 		}
 		fmt.Fprintf(&b, "\t\tcase %q:\n\t\t\tif ok = once(&seen, 1<<%d); ok {\n%s\t\t\t}\n", p, i, indent(code, 4))
 	}
@@ -631,16 +636,27 @@ func escape(s string) string {
 	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
 }
 
-// fieldFor finds the field of struct t whose JSON name is name.
-func fieldFor(t reflect.Type, name string) (reflect.StructField, bool) {
+// fieldFor finds the field of struct t whose JSON name is name. A field of
+// an embedded pointer to a struct, whose members encoding/json reads as the
+// outer object's, is found too, and via is the embedded field.
+func fieldFor(t reflect.Type, name string) (field, via reflect.StructField, ok bool) {
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if tag == name && f.IsExported() {
-			return f, true
+			return f, reflect.StructField{}, true
 		}
 	}
-	return reflect.StructField{}, false
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.Anonymous || f.Tag.Get("json") != "" || f.Type.Kind() != reflect.Pointer || f.Type.Elem().Kind() != reflect.Struct {
+			continue
+		}
+		if inner, innerVia, found := fieldFor(f.Type.Elem(), name); found && innerVia.Type == nil {
+			return inner, f, true
+		}
+	}
+	return reflect.StructField{}, reflect.StructField{}, false
 }
 
 // extraField names the model.Extra field of t.
