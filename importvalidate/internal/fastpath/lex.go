@@ -97,7 +97,12 @@ func (d *decoder) going() bool {
 
 // nextMember reads what follows a member's value: ',' (more is true, and
 // d.pos is at the next name) or '}' (the object ends and its level is left).
-func (d *decoder) nextMember() (more, ok bool) {
+func (d *decoder) nextMember() (more, ok bool) { return d.next('}') }
+
+// next reads what follows a member's value or an array item: ',' (more is
+// true, and d.pos is at what comes next) or the container's closing byte
+// (the container ends and its level is left).
+func (d *decoder) next(closing byte) (more, ok bool) {
 	d.ws()
 	if d.pos >= len(d.data) {
 		return false, false
@@ -110,7 +115,7 @@ func (d *decoder) nextMember() (more, ok bool) {
 			return false, false
 		}
 		return true, true
-	case '}':
+	case closing:
 		d.pos++
 		d.depth--
 		return false, true
@@ -141,26 +146,7 @@ func (d *decoder) openArray() (empty, ok bool) {
 
 // nextItem reads what follows an array item: ',' (more is true, and d.pos
 // is at the next item) or ']' (the array ends and its level is left).
-func (d *decoder) nextItem() (more, ok bool) {
-	d.ws()
-	if d.pos >= len(d.data) {
-		return false, false
-	}
-	switch d.data[d.pos] {
-	case ',':
-		d.pos++
-		d.ws()
-		if !d.going() {
-			return false, false
-		}
-		return true, true
-	case ']':
-		d.pos++
-		d.depth--
-		return false, true
-	}
-	return false, false
-}
+func (d *decoder) nextItem() (more, ok bool) { return d.next(']') }
 
 // scanString reads the string whose opening quote is at d.pos. It returns
 // the offset of the first content byte and of the closing quote, and

@@ -40,17 +40,24 @@ func (d *decoder) dateTime() (time.Time, bool) {
 // arrays of strings (a safeguard's label selectors), collecting each array
 // in l.
 func (d *decoder) stringArrayMap(l *list[string]) (map[string][]string, bool) {
+	return objectOf(d, 2, func() ([]string, bool) { return array(d, l, itemStringOf) })
+}
+
+// objectOf decodes an object of any member names, each value read by value,
+// into a map sized for hint members. A repeated name fails, as it does
+// everywhere on the fast path.
+func objectOf[V any](d *decoder, hint int, value func() (V, bool)) (map[string]V, bool) {
 	empty, ok := d.openObject()
 	if !ok {
 		return nil, false
 	}
-	m := make(map[string][]string, 2)
+	m := make(map[string]V, hint)
 	for more := !empty; more; {
 		name, ok := d.member()
 		if !ok {
 			return nil, false
 		}
-		v, ok := array(d, l, itemStringOf)
+		v, ok := value()
 		if !ok {
 			return nil, false
 		}
@@ -323,28 +330,9 @@ func (d *decoder) patternMatches(pattern, s string) bool {
 // stringMap decodes an object of any member names with string values
 // (a strategy's parameters).
 func (d *decoder) stringMap() (*map[string]string, bool) {
-	empty, ok := d.openObject()
+	m, ok := objectOf(d, 4, d.str)
 	if !ok {
 		return nil, false
-	}
-	m := make(map[string]string, 4)
-	for more := !empty; more; {
-		name, ok := d.member()
-		if !ok {
-			return nil, false
-		}
-		v, ok := d.str()
-		if !ok {
-			return nil, false
-		}
-		n := len(m)
-		m[d.keep(viewBytes(name))] = v
-		if len(m) == n {
-			return nil, false // a duplicate name
-		}
-		if more, ok = d.nextMember(); !ok {
-			return nil, false
-		}
 	}
 	return d.slabMapStringString.put(m), true
 }
