@@ -51,12 +51,14 @@ func BenchmarkStructureProblems(b *testing.B) {
 			body{fmt.Sprintf("every feature/N=%d", n), problemExport(n, func(int, int) bool { return true })},
 		)
 	}
-	unknown := `{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]`
-	for i := 0; len(unknown) < 490_000; i++ {
-		unknown += fmt.Sprintf(`,"k%d":0`, i)
+	var unknown strings.Builder
+	unknown.WriteString(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]`)
+	for i := 0; unknown.Len() < 490_000; i++ {
+		fmt.Fprintf(&unknown, `,"k%d":0`, i)
 	}
+	unknown.WriteString(`}}`)
 	bodies = append(bodies,
-		body{"unknown members of data", []byte(unknown + `}}`)},
+		body{"unknown members of data", []byte(unknown.String())},
 		body{"every item lacking a name", []byte(`{"project":"default","environment":"development","data":{"features":[` +
 			strings.TrimSuffix(strings.Repeat(`{},`, 160000), ",") + `],"featureStrategies":[],"tagTypes":[]}}`)},
 	)

@@ -3,7 +3,6 @@ package schema
 import (
 	"encoding/json"
 	"math/big"
-	"regexp"
 	"strconv"
 	"unicode/utf8"
 )
@@ -23,29 +22,9 @@ import (
 // and the library is asked. TestCountAgreesWithLibrary and
 // FuzzCountAgreesWithLibrary hold it to the library's count.
 
-// counter counts the problems of values against the schema tree.
-type counter struct {
-	// patterns are the compiled patterns by node.
-	patterns map[*Node]*regexp.Regexp
-	// known holds the nodes the counter can judge.
-	known map[*Node]bool
-}
-
-// newCounter prepares a counter for the nodes of t.
-func newCounter(t *Tree) (*counter, error) {
-	c := &counter{patterns: map[*Node]*regexp.Regexp{}, known: map[*Node]bool{}}
-	for _, n := range t.nodes {
-		if n.Pattern != "" {
-			re, err := regexp.Compile(n.Pattern)
-			if err != nil {
-				return nil, err
-			}
-			c.patterns[n] = re
-		}
-		c.known[n] = countable(n)
-	}
-	return c, nil
-}
+// counter counts the problems of values against the schema tree, from
+// what Parse noted in each node.
+type counter struct{}
 
 // countable reports whether every keyword of n is one the counter judges.
 func countable(n *Node) bool {
@@ -84,7 +63,7 @@ func (c *counter) count(n *Node, v any) (count int, ok bool) {
 
 func (c *counter) walk(n *Node, v any, ok *bool) int {
 	for i := 0; n != nil && n.Ref != nil; i++ {
-		if !c.known[n] || i == 64 {
+		if !n.countable || i == 64 {
 			*ok = false
 			return 0
 		}
@@ -93,7 +72,7 @@ func (c *counter) walk(n *Node, v any, ok *bool) int {
 	if n == nil {
 		return 0
 	}
-	if !c.known[n] {
+	if !n.countable {
 		*ok = false
 		return 0
 	}
@@ -162,7 +141,7 @@ func (c *counter) walk(n *Node, v any, ok *bool) int {
 				found++
 			}
 		}
-		if re := c.patterns[n]; re != nil && !re.MatchString(x) {
+		if n.re != nil && !n.re.MatchString(x) {
 			found++
 		}
 	case json.Number:
