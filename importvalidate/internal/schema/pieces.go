@@ -213,7 +213,14 @@ func (s *stubber) stub(n *Node, v any) (any, bool) {
 		}
 	case map[string]any:
 		var out map[string]any
-		for k, e := range x {
+		if n.Closed && len(x) > s.splitAt+len(n.Props) {
+			out = fewerExtras(n, x, s.splitAt)
+		}
+		src := x
+		if out != nil {
+			src = out
+		}
+		for k, e := range src {
 			sub := n.Prop(k)
 			if sub == nil {
 				sub = n.Addl
@@ -236,6 +243,32 @@ func (s *stubber) stub(n *Node, v any) (any, bool) {
 		}
 	}
 	return v, false
+}
+
+// fewerExtras returns, for object x of the closed schema n with more than
+// limit members n does not list, a copy with the listed members and one
+// other: the library still finds that additionalProperties fails there,
+// without a set and a message of every name (expand lists the members
+// from the instance). It returns nil for an object with fewer.
+func fewerExtras(n *Node, x map[string]any, limit int) map[string]any {
+	extras := 0
+	for k := range x {
+		if _, listed := n.propIdx[k]; !listed {
+			extras++
+		}
+	}
+	if extras <= limit {
+		return nil
+	}
+	out := make(map[string]any, len(n.Props)+1)
+	other := false
+	for k, e := range x {
+		if _, listed := n.propIdx[k]; listed || !other {
+			out[k] = e
+			other = other || !listed
+		}
+	}
+	return out
 }
 
 // countTree is the number of problems expand makes of the leaves of the
