@@ -122,7 +122,12 @@ func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems 
 			}
 		}
 		var err error
-		if instance, err = jsonwire.Value(body); err != nil {
+		if c.whole {
+			instance, err = jsonwire.Value(body)
+		} else {
+			instance, err = decodeSkipping(c.tree.Root, body)
+		}
+		if err != nil {
 			// The scanner accepted it, so this does not happen; say so
 			// rather than panic.
 			p := Problem{Kind: KindSyntax, Message: "The body could not be decoded: " + err.Error(), Location: Location{Offset: -1}}

@@ -62,6 +62,9 @@ func (c *counter) count(n *Node, v any) (count int, ok bool) {
 }
 
 func (c *counter) walk(n *Node, v any, ok *bool) int {
+	if _, skipped := v.(validItem); skipped {
+		return 0 // valid as it stands (see skip.go)
+	}
 	for i := 0; n != nil && n.Ref != nil; i++ {
 		if !n.countable || i == 64 {
 			*ok = false
