@@ -122,28 +122,49 @@ func (s *skipper) value(n *Node, i, depth int) int {
 		if n.Items == nil {
 			return jsonwire.SkipValue(s.d, i)
 		}
-		var starts []int
+		// The first splitAt+1 items are kept until it is known whether
+		// the array is long; then each item is read as it comes.
+		var first [splitAt + 1]int
+		var skipped []int
+		k := 0
+		item := func(at int) {
+			if itemEnd, ok := s.valid(n.Items, at, depth+1); ok {
+				s.spans = append(s.spans, [2]int{at, itemEnd})
+				skipped = append(skipped, k)
+				return
+			}
+			// Long arrays further in are read alike.
+			s.steps = append(s.steps, skipStep{idx: k})
+			s.value(n.Items, at, depth+1)
+			s.steps = s.steps[:len(s.steps)-1]
+		}
 		j := jsonwire.SkipWS(s.d, i+1)
-		for j < len(s.d) && s.d[j] != ']' {
-			starts = append(starts, j)
+		for ; j < len(s.d) && s.d[j] != ']'; k++ {
+			switch {
+			case k < splitAt:
+				first[k] = j
+			case k == splitAt:
+				first[k] = j
+				for m, at := range first {
+					k = m
+					item(at)
+				}
+			default:
+				item(j)
+			}
 			j = jsonwire.SkipWS(s.d, jsonwire.SkipValue(s.d, j))
 			if j < len(s.d) && s.d[j] == ',' {
 				j = jsonwire.SkipWS(s.d, j+1)
 			}
 		}
 		end := j + 1
-		var skipped []int
-		for k, at := range starts {
-			if len(starts) > splitAt {
-				if itemEnd, ok := s.valid(n.Items, at, depth+1); ok {
-					s.spans = append(s.spans, [2]int{at, itemEnd})
-					skipped = append(skipped, k)
-					continue
-				}
+		if k <= splitAt {
+			// A short array: the long arrays may be further in.
+			for m, at := range first[:k] {
+				s.steps = append(s.steps, skipStep{idx: m})
+				s.value(n.Items, at, depth+1)
+				s.steps = s.steps[:len(s.steps)-1]
 			}
-			s.steps = append(s.steps, skipStep{idx: k})
-			s.value(n.Items, at, depth+1)
-			s.steps = s.steps[:len(s.steps)-1]
 		}
 		if len(skipped) > 0 {
 			s.found = append(s.found, skippedArray{toks: s.tokens(), items: skipped})
