@@ -316,9 +316,13 @@ func TestCheckWithCounterEqualsWhole(t *testing.T) {
 func FuzzCountAgreesWithLibrary(f *testing.F) {
 	c := newTestChecker(f)
 	for i, body := range countBodies(f, c) {
-		if i%17 == 0 {
+		if i%151 == 0 {
 			f.Add(body)
 		}
+	}
+	for _, small := range []string{`{}`, `{"project":1,"environment":"e","data":{"features":[{"name":"a","x":1}]}}`,
+		`{"project":"p","environment":"e","data":{"features":[],"featureStrategies":[{"name":"s","constraints":[{"contextName":"c","operator":"IN","value":""}],"variants":[{"name":"v","weight":1001,"weightType":"fix","stickiness":"d"}]}],"tagTypes":[{"name":"t","color":"#1"}]}}`} {
+		f.Add([]byte(small))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		if issues, fatal := jsonwire.Scan(body, 64); fatal || len(issues) > 0 {
