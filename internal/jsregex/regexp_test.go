@@ -51,10 +51,8 @@ func TestLargeSources(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	tests := []struct {
-		name   string
-		source string
-		input  string
-		lim    Limits
+		name, source, input string
+		lim                 Limits
 	}{
 		{"exponential backtracking", `^(a+)+$`, strings.Repeat("a", 40) + "b", Limits{}},
 		{"a small step limit", `^(a|aa)*c$`, strings.Repeat("a", 30), Limits{Steps: 1000}},
