@@ -8,10 +8,9 @@ import (
 
 func TestSyntaxError(t *testing.T) {
 	tests := []struct {
-		source string
-		offset int
-		reason string
-		text   string
+		source       string
+		offset       int
+		reason, text string
 	}{
 		{`^(?i)abc$`, 2, "Invalid group", `Invalid regular expression: /^(?i)abc$/: Invalid group (at code unit 2)`},
 		{`^a**$`, 3, "Nothing to repeat", ""},
