@@ -10,6 +10,7 @@ import (
 	"net/http/httptrace"
 	"net/url"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -52,7 +53,7 @@ func validateURL(flagName, base string) (string, error) {
 // idle connection per server, no compression, no proxy, no redirects.
 func newClient() *http.Client {
 	tr := &http.Transport{
-		DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+		DialContext:         (&net.Dialer{Timeout: 5 * time.Second, Control: loopbackOnly}).DialContext,
 		MaxIdleConnsPerHost: 1,
 		DisableCompression:  true,
 		ForceAttemptHTTP2:   false,
@@ -97,4 +98,17 @@ func (e *endpoint) send(ctx context.Context, c *http.Client, data []byte) (answe
 		return a, fmt.Errorf("%s: reading the answer: %w", e.name, err)
 	}
 	return a, nil
+}
+
+// loopbackOnly refuses to connect to an address that is not a loopback
+// one, whatever a host name such as localhost resolved to.
+func loopbackOnly(network, address string, _ syscall.RawConn) error {
+	host, _, err := net.SplitHostPort(address)
+	if err != nil {
+		return err
+	}
+	if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+		return fmt.Errorf("refusing to connect to %s: not a loopback address", address)
+	}
+	return nil
 }

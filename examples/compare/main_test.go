@@ -94,6 +94,25 @@ func TestDurationBound(t *testing.T) {
 	if !regexp.MustCompile(`-duration 300ms ended the measurement after \d+ of 100000 rounds`).MatchString(out.String()) {
 		t.Errorf("no note of the duration bound:\n%s", out.String())
 	}
+	out.Reset()
+	errs.Reset()
+	if code := run([]string{"-a", a.URL, "-b", b.URL, "-rounds", "5", "-warmup", "1000", "-duration", "200ms", "-sizes", "2000"}, &out, &errs); code != 1 {
+		t.Fatalf("a duration spent in the warm-up: exit %d; want 1", code)
+	}
+	if want := "no round was measured within -duration 200ms (1000 warm-up rounds)"; !strings.Contains(errs.String(), want) {
+		t.Errorf("stderr %q lacks %q", errs.String(), want)
+	}
+}
+
+// TestLoopbackOnly refuses, at connection time, addresses that are not
+// loopback ones.
+func TestLoopbackOnly(t *testing.T) {
+	for addr, ok := range map[string]bool{"127.0.0.1:80": true, "127.1.2.3:80": true, "[::1]:80": true,
+		"10.0.0.1:80": false, "[2001:db8::1]:443": false, "example.com:80": false, "nonsense": false} {
+		if err := loopbackOnly("tcp", addr, nil); (err == nil) != ok {
+			t.Errorf("loopbackOnly(%s) = %v; want allowed %v", addr, err, ok)
+		}
+	}
 }
 
 func TestFlags(t *testing.T) {

@@ -37,6 +37,7 @@ func measure(ctx context.Context, c *http.Client, cfg config, b body) (outcome, 
 	defer cancel()
 	eps := [2]*endpoint{&cfg.a, &cfg.b}
 	ss := [2]*series{&out.a, &out.b}
+rounds:
 	for round := 0; round < cfg.warmup+cfg.rounds; round++ {
 		if ctx.Err() != nil {
 			out.timedOut = true
@@ -48,8 +49,8 @@ func measure(ctx context.Context, c *http.Client, cfg config, b body) (outcome, 
 			ans, err := eps[i].send(ctx, c, b.data)
 			if err != nil {
 				if ctx.Err() != nil && round > 0 {
-					out.timedOut = true
-					return out, nil
+					out.timedOut = true // the request under way is not counted
+					break rounds
 				}
 				return out, err
 			}
