@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -80,6 +83,45 @@ func TestDifferentAnswers(t *testing.T) {
 	}
 	if want := "b answered 503 in round 3 after 200 in round 1"; !strings.Contains(errs.String(), want) {
 		t.Errorf("stderr %q lacks %q", errs.String(), want)
+	}
+}
+
+// TestBodyFiles sends the files of -body in place of the generated
+// bodies, labelled with their names and sizes.
+func TestBodyFiles(t *testing.T) {
+	a, b := serve(t, oracleHandler(t)), serve(t, oracleHandler(t))
+	dir := t.TempDir()
+	files := map[string]string{
+		"ok.json":  `{"project":"default","environment":"development","data":{"features":[{"name":"new-one"}],"featureStrategies":[],"tagTypes":[]}}`,
+		"bad.json": `{"project":"default"}`,
+	}
+	args := []string{"-a", a.URL, "-b", b.URL, "-token", adminToken, "-rounds", "3", "-warmup", "1"}
+	for _, name := range []string{"ok.json", "bad.json"} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(files[name]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, "-body", path)
+	}
+	var out, errs bytes.Buffer
+	if code := run(args, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	s := out.String()
+	for _, want := range []string{
+		fmt.Sprintf("| %s, %d B | a | 3 |", filepath.Join(dir, "ok.json"), len(files["ok.json"])),
+		fmt.Sprintf("| %s, %d B | b | 3 |", filepath.Join(dir, "bad.json"), len(files["bad.json"])),
+		" | 400 | ", " | 200 | ",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("no %q in:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "clean, ") {
+		t.Errorf("generated bodies sent besides the files:\n%s", s)
+	}
+	if n := strings.Count(s, "| yes |"); n != 2 {
+		t.Errorf("%d bodies answered alike; want 2 (the 400's random id left out):\n%s", n, s)
 	}
 }
 
