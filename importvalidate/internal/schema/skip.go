@@ -99,8 +99,7 @@ func (s *skipper) value(n *Node, i, depth int) int {
 		j := jsonwire.SkipWS(s.d, i+1)
 		for j < len(s.d) && s.d[j] == '"' {
 			keyAt, keyEnd := j, jsonwire.SkipValue(s.d, j)
-			s.buf = jsonwire.AppendUnquoted(s.buf[:0], s.d[j+1:keyEnd-1])
-			sub := n.Prop(string(s.buf))
+			sub := n.Prop(string(s.unquoted(s.d[j+1 : keyEnd-1])))
 			if sub == nil {
 				sub = n.Addl
 			}
@@ -174,6 +173,17 @@ func (s *skipper) value(n *Node, i, depth int) int {
 	return jsonwire.SkipValue(s.d, i)
 }
 
+// unquoted returns the text of the string whose bytes between the quotes
+// are raw: raw itself when it has no escape (the body is UTF-8 by now),
+// else its unescaped copy in s.buf.
+func (s *skipper) unquoted(raw []byte) []byte {
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return raw
+	}
+	s.buf = jsonwire.AppendUnquoted(s.buf[:0], raw)
+	return s.buf
+}
+
 // tokens is the decoded path of the value at hand.
 func (s *skipper) tokens() []string {
 	out := make([]string, len(s.steps))
@@ -226,8 +236,7 @@ func (s *skipper) valid(n *Node, i, depth int) (int, bool) {
 		j := jsonwire.SkipWS(s.d, i+1)
 		for j < len(s.d) && s.d[j] == '"' {
 			keyEnd := jsonwire.SkipValue(s.d, j)
-			s.buf = jsonwire.AppendUnquoted(s.buf[:0], s.d[j+1:keyEnd-1])
-			idx, listed := n.propIdx[string(s.buf)]
+			idx, listed := n.propIdx[string(s.unquoted(s.d[j+1:keyEnd-1]))]
 			if listed && len(n.Required) > 0 {
 				for _, r := range n.Required {
 					if r == n.Props[idx] {
@@ -288,11 +297,11 @@ func (s *skipper) valid(n *Node, i, depth int) (int, bool) {
 		if bytes.Contains(raw, []byte(`\ud`)) || bytes.Contains(raw, []byte(`\uD`)) {
 			return 0, false // a surrogate may need replacing
 		}
-		s.buf = jsonwire.AppendUnquoted(s.buf[:0], raw)
+		str := s.unquoted(raw)
 		if len(n.Enum) > 0 {
 			in := false
 			for _, e := range n.Enum {
-				if e == string(s.buf) {
+				if e == string(str) {
 					in = true
 					break
 				}
@@ -302,15 +311,15 @@ func (s *skipper) valid(n *Node, i, depth int) (int, bool) {
 			}
 		}
 		if n.MinLength >= 0 || n.MaxLength >= 0 {
-			runes := utf8.RuneCount(s.buf)
+			runes := utf8.RuneCount(str)
 			if n.MinLength >= 0 && runes < n.MinLength || n.MaxLength >= 0 && runes > n.MaxLength {
 				return 0, false
 			}
 		}
-		if n.re != nil && !n.re.Match(s.buf) {
+		if n.re != nil && !n.re.Match(str) {
 			return 0, false
 		}
-		if n.Format != "" && !isDateTime(string(s.buf)) {
+		if n.Format != "" && !isDateTime(string(str)) {
 			return 0, false
 		}
 		return end, true
