@@ -125,7 +125,7 @@ func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems 
 		if c.whole {
 			instance, err = jsonwire.Value(body)
 		} else {
-			instance, err = decodeSkipping(c.tree.Root, body)
+			instance, err = decodeSkipping(ctx, c.tree.Root, body)
 		}
 		if err != nil {
 			// The scanner accepted it, so this does not happen; say so

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"bytes"
+	"context"
 	"strconv"
 	"unicode/utf8"
 
@@ -36,6 +37,9 @@ type skippedArray struct {
 
 // skipper finds the certainly valid items of the long arrays of a body.
 type skipper struct {
+	ctx   context.Context
+	items int  // items read, for the looks at ctx
+	stop  bool // ctx ended: read nothing more
 	d     []byte
 	buf   []byte
 	steps []skipStep
@@ -55,9 +59,10 @@ const maxSkipDepth = 64
 
 // decodeSkipping decodes body (a JSON text the scanner accepted, without
 // shadowed members or invalid UTF-8) as jsonwire.Value does, with the
-// certainly valid items of its long arrays read as validItem.
-func decodeSkipping(root *Node, body []byte) (any, error) {
-	s := skipper{d: body}
+// certainly valid items of its long arrays read as validItem. When ctx
+// ends it stops looking for them (the caller then sees ctx's error).
+func decodeSkipping(ctx context.Context, root *Node, body []byte) (any, error) {
+	s := skipper{ctx: ctx, d: body}
 	s.value(root, jsonwire.SkipWS(body, jsonwire.BOMLen(body)), 0)
 	if len(s.spans) == 0 {
 		return jsonwire.Value(body)
@@ -90,6 +95,9 @@ func decodeSkipping(root *Node, body []byte) (any, error) {
 // value reads the value at i, whose schema is n, and returns the offset
 // past it, recording the certainly valid items of the long arrays in it.
 func (s *skipper) value(n *Node, i, depth int) int {
+	if s.stop {
+		return len(s.d) // nothing more is read
+	}
 	n = n.Resolve()
 	if n == nil || depth > maxSkipDepth || i >= len(s.d) {
 		return jsonwire.SkipValue(s.d, i)
@@ -127,6 +135,13 @@ func (s *skipper) value(n *Node, i, depth int) int {
 		var skipped []int
 		k := 0
 		item := func(at int) {
+			if s.stop {
+				return
+			}
+			if s.items++; s.items%cancelEvery == 0 && s.ctx.Err() != nil {
+				s.stop = true
+				return
+			}
 			if itemEnd, ok := s.valid(n.Items, at, depth+1); ok {
 				s.spans = append(s.spans, [2]int{at, itemEnd})
 				skipped = append(skipped, k)
@@ -139,6 +154,9 @@ func (s *skipper) value(n *Node, i, depth int) int {
 		}
 		j := jsonwire.SkipWS(s.d, i+1)
 		for ; j < len(s.d) && s.d[j] != ']'; k++ {
+			if s.stop {
+				return len(s.d)
+			}
 			switch {
 			case k < splitAt:
 				first[k] = j

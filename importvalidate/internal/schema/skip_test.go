@@ -46,7 +46,7 @@ func TestValidBytesAgreesWithLibrary(t *testing.T) {
 			if _, isArray := lookupValue(v, p[:len(p)-1]).([]any); !isArray || parent == nil || parent.Items == nil {
 				continue
 			}
-			s := skipper{d: body}
+			s := skipper{ctx: context.Background(), d: body}
 			if _, ok := s.valid(parent.Items, int(offsets[k]), 0); !ok {
 				invalid++
 				continue
@@ -143,7 +143,7 @@ func TestSkippingEqualsWhole(t *testing.T) {
 	c := newTestChecker(t)
 	skipped := 0
 	for _, body := range skipBodies() {
-		s := skipper{d: body}
+		s := skipper{ctx: context.Background(), d: body}
 		s.value(c.tree.Root, 0, 0)
 		skipped += len(s.spans)
 	}
