@@ -29,6 +29,13 @@ func TestSizedArraysAgree(t *testing.T) {
 	}
 	bodies["bad last item"] = wrap(repeat(2*sizeAt, `{"name":"f"}`)+`,{"name":1}`, "")
 	bodies["bad item after the count"] = wrap(repeat(2*sizeAt, `{"name":"f"}`)+`,{"name":"f","name":"g"}`, "")
+	// The count crosses items without checking them: brackets, braces
+	// and commas in strings, and syntax errors, are the decoding's to
+	// read.
+	bodies["brackets in strings"] = wrap(repeat(2*sizeAt, `{"name":"f],[{\"}"}`), "")
+	bodies["missing comma after the count"] = wrap(repeat(2*sizeAt, `{"name":"f"}`)+` {"name":"g"}`, "")
+	bodies["stray byte after the count"] = wrap(repeat(2*sizeAt, `{"name":"f"}`)+`,x`, "")
+	bodies["unclosed string after the count"] = wrap(repeat(2*sizeAt, `{"name":"f"}`)+`,{"name":"f]}`, "")
 	bodies["truncated"] = wrap(repeat(2*sizeAt, `{"name":"f"}`), "")[:20*sizeAt]
 	for name, body := range bodies {
 		t.Run(name, func(t *testing.T) {
