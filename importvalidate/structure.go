@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/fastpath"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 	"math"
 	"strings"
@@ -198,20 +199,23 @@ func (s *Structure) CheckContext(ctx context.Context, raw []byte) (body []byte, 
 // scalars and decodes (with the fast path from the body as read, else with
 // encoding/json). Warnings come back with the decoded request. The error
 // is ctx's when it ended first.
-func (s *Structure) decode(ctx context.Context, body []byte) (*model.ImportRequest, Problems, error) {
-	if imp, ok := fastpath.DecodeContext(ctx, body, s.opts.MaxDepth); ok {
-		return imp, nil, nil
+//
+// When the fast path took body, starts holds where the items of the
+// arrays of data begin in it, for locating (jsonwire.LocateWith).
+func (s *Structure) decode(ctx context.Context, body []byte) (imp *model.ImportRequest, starts jsonwire.ItemStarts, problems Problems, err error) {
+	if imp, starts, ok := fastpath.DecodeIndexed(ctx, body, s.opts.MaxDepth); ok {
+		return imp, starts, nil, nil
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	imp, found, err := s.checker.DecodeWith(ctx, body, func(read []byte) (*model.ImportRequest, bool) {
 		return fastpath.DecodeContext(ctx, read, s.opts.MaxDepth)
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return imp, problemsOf(found), nil
+	return imp, nil, problemsOf(found), nil
 }
 
 // problemsOf words the slow path's problems as Problems: each with the

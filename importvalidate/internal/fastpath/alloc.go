@@ -208,11 +208,18 @@ func array[T any](d *decoder, l *list[T], item func(*decoder, *T) bool) ([]T, bo
 		return nil, false
 	}
 	l.begin()
+	// The arrays of data (the outermost object's member, an object) are
+	// at depth 3; their items' offsets go to d.starts when it is set.
+	indexed := d.starts != nil && d.depth == 3
+	first := len(d.offsets)
 	for more := !empty; more; {
 		if l.count() == sizeAt && l.exact == nil {
 			if left, ok := d.itemsLeft(); ok {
 				l.reserve(sizeAt + left)
 			}
+		}
+		if indexed {
+			d.offsets = append(d.offsets, int32(d.pos))
 		}
 		if !item(d, l.add()) {
 			return nil, false
@@ -220,6 +227,9 @@ func array[T any](d *decoder, l *list[T], item func(*decoder, *T) bool) ([]T, bo
 		if more, ok = d.nextItem(); !ok {
 			return nil, false
 		}
+	}
+	if indexed {
+		d.starts["/data/"+d.dataMember] = d.offsets[first:len(d.offsets):len(d.offsets)]
 	}
 	return l.finish(), true
 }
