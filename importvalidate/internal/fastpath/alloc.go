@@ -1,6 +1,10 @@
 package fastpath
 
-import "github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+import (
+	"unsafe"
+
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+)
 
 // This file holds how the fast path (fastpath.go) allocates what the model
 // holds. The items of arrays are decoded in place: a small array into a
@@ -23,9 +27,23 @@ const (
 	maxChunk   = 512
 )
 
-// sizeAt is the number of items from which an array is counted to its end
-// and given a slice of exactly its length.
-const sizeAt = 1024
+// An array is counted to its end, and given a slice of exactly its
+// length, once it holds sizeAt items and countBytes bytes of them. Below
+// that its items grow a scratch list kept between calls, and are copied
+// once into a slice of their own: a copy costs far less than the count,
+// which crosses the rest of the array once more, and the scratch list of
+// one element type stays under twice countBytes.
+const (
+	sizeAt     = 1024
+	countBytes = 4 << 20
+)
+
+// countAt is the number of items from which an array of items of the
+// given size is counted (see countBytes; d.countBytes is it, but in
+// tests).
+func (d *decoder) countAt(size uintptr) int {
+	return max(sizeAt, d.countBytes/max(int(size), 1))
+}
 
 // nextChunk returns the size of the chunk after one of size n.
 func nextChunk(n int) int {
@@ -208,14 +226,16 @@ func array[T any](d *decoder, l *list[T], item func(*decoder, *T) bool) ([]T, bo
 		return nil, false
 	}
 	l.begin()
+	var zero T
+	countAt := d.countAt(unsafe.Sizeof(zero))
 	// The arrays of data (the outermost object's member, an object) are
 	// at depth 3; their items' offsets go to d.starts when it is set.
 	indexed := d.starts != nil && d.depth == 3
 	first := len(d.offsets)
 	for more := !empty; more; {
-		if l.count() == sizeAt && l.exact == nil {
+		if l.count() == countAt && l.exact == nil {
 			if left, ok := d.itemsLeft(); ok {
-				l.reserve(sizeAt + left)
+				l.reserve(countAt + left)
 			}
 		}
 		if indexed {

@@ -57,7 +57,7 @@ func Decode(body []byte, maxDepth int) (req *model.ImportRequest, ok bool) {
 // thousand members and items, and then reports false, as for a body it
 // does not take. The caller tells the two apart by ctx.Err.
 func DecodeContext(ctx context.Context, body []byte, maxDepth int) (req *model.ImportRequest, ok bool) {
-	req, _, ok = decode(ctx, body, maxDepth, false)
+	req, _, ok = decode(ctx, body, maxDepth, false, countBytes)
 	return req, ok
 }
 
@@ -67,11 +67,12 @@ func DecodeContext(ctx context.Context, body []byte, maxDepth int) (req *model.I
 // of the result in body without crossing it again
 // (jsonwire.LocateWith). A body of 2 GiB or more gets no offsets.
 func DecodeIndexed(ctx context.Context, body []byte, maxDepth int) (req *model.ImportRequest, starts jsonwire.ItemStarts, ok bool) {
-	return decode(ctx, body, maxDepth, len(body) <= math.MaxInt32)
+	return decode(ctx, body, maxDepth, len(body) <= math.MaxInt32, countBytes)
 }
 
-// decode is DecodeContext, and DecodeIndexed when indexed.
-func decode(ctx context.Context, body []byte, maxDepth int, indexed bool) (*model.ImportRequest, jsonwire.ItemStarts, bool) {
+// decode is DecodeContext, and DecodeIndexed when indexed; arrays are
+// counted from count bytes of items (countAt).
+func decode(ctx context.Context, body []byte, maxDepth int, indexed bool, count int) (*model.ImportRequest, jsonwire.ItemStarts, bool) {
 	if ctx.Err() != nil {
 		return nil, nil, false
 	}
@@ -79,6 +80,7 @@ func decode(ctx context.Context, body []byte, maxDepth int, indexed bool) (*mode
 	defer d.release()
 	d.data, d.pos, d.depth, d.limit = body, 0, 0, maxDepth
 	d.ctx, d.steps = ctx, 0
+	d.countBytes = count
 	if indexed {
 		d.starts = jsonwire.ItemStarts{}
 	}
@@ -119,6 +121,9 @@ type decoder struct {
 	pos       int // offset of the next byte to read
 	depth     int // objects and arrays open at pos
 	limit     int // largest depth allowed
+	// countBytes is the size of the items of an array from which it is
+	// counted (countAt).
+	countBytes int
 	// ctx is looked at every cancelEvery members and items, counted by
 	// steps.
 	ctx   context.Context
