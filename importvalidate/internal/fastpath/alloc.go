@@ -35,7 +35,7 @@ const (
 // one element type stays under twice countBytes.
 const (
 	sizeAt     = 1024
-	countBytes = 4 << 20
+	countBytes = 2 << 20
 )
 
 // countAt is the number of items from which an array of items of the
