@@ -42,25 +42,32 @@ func main() {
 	validate := flag.String("validate", "", "the validate command to run (default: built from examples/validate)")
 	flag.Parse()
 	if *readValid != "" {
-		b, err := os.ReadFile(*readValid)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "clispeed:", err)
-			os.Exit(2)
-		}
-		if !json.Valid(b) {
-			os.Exit(1)
-		}
-		return
+		os.Exit(readValidFile(*readValid))
 	}
-	if err := measure(*features, *runs, *problems, *validate); err != nil {
+	if err := measure(os.Stdout, *features, *runs, *problems, *validate); err != nil {
 		fmt.Fprintln(os.Stderr, "clispeed:", err)
 		os.Exit(2)
 	}
 }
 
-// measure prepares the files and the command and times the two
-// processes.
-func measure(features, runs int, problems float64, validate string) error {
+// readValidFile is the reading process: it reads file, runs json.Valid
+// on it and returns the exit code, 0 for valid JSON, 1 for other bytes and
+// 2 when the file cannot be read.
+func readValidFile(file string) int {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "clispeed:", err)
+		return 2
+	}
+	if !json.Valid(b) {
+		return 1
+	}
+	return 0
+}
+
+// measure prepares the files and the command, times the two processes
+// and writes the figures to w.
+func measure(w io.Writer, features, runs int, problems float64, validate string) error {
 	if runs < 1 {
 		return errors.New("-runs must be at least 1")
 	}
@@ -120,7 +127,7 @@ func measure(features, runs int, problems float64, validate string) error {
 			}
 		}
 	}
-	fmt.Printf("export: %d features, %.1f MB; %d runs of each, alternating\n", features, float64(len(body))/1e6, runs)
+	fmt.Fprintf(w, "export: %d features, %.1f MB; %d runs of each, alternating\n", features, float64(len(body))/1e6, runs)
 	for _, m := range []struct {
 		what  string
 		times [][]time.Duration
@@ -130,10 +137,10 @@ func measure(features, runs int, problems float64, validate string) error {
 			t := m.times[i]
 			slices.Sort(t)
 			medians[i] = t[len(t)/2]
-			fmt.Printf("%-4s %-18s median %6.1f ms  min %6.1f ms  max %6.1f ms\n", m.what, p.name,
+			fmt.Fprintf(w, "%-4s %-18s median %6.1f ms  min %6.1f ms  max %6.1f ms\n", m.what, p.name,
 				ms(medians[i]), ms(t[0]), ms(t[len(t)-1]))
 		}
-		fmt.Printf("%-4s ratio of the medians: %.2fx\n", m.what, float64(medians[0])/float64(medians[1]))
+		fmt.Fprintf(w, "%-4s ratio of the medians: %.2fx\n", m.what, float64(medians[0])/float64(medians[1]))
 	}
 	return nil
 }
