@@ -327,8 +327,8 @@ func (h *handler) runValidation(ctx context.Context, w http.ResponseWriter, body
 	if ctx.Err() != nil {
 		return nil, outcome{gone: true}, false
 	}
-	large := len(body) > LargeBody
-	if err := h.limit.acquire(ctx, large); err != nil {
+	slot, err := h.limit.acquire(ctx, len(body) > LargeBody)
+	if err != nil {
 		if errors.Is(err, errBusy) {
 			e := NewServiceUnavailableError(h.rand, h.limit.retryAfter())
 			w.Header().Set("Retry-After", e.RetryAfterHeader())
@@ -343,7 +343,7 @@ func (h *handler) runValidation(ctx context.Context, w http.ResponseWriter, body
 	}
 	done := make(chan result, 1)
 	go func() {
-		defer h.limit.release(large)
+		defer slot.release()
 		var res result
 		defer func() {
 			if v := recover(); v != nil {
