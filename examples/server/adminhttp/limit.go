@@ -30,7 +30,7 @@ const LargeBody = 64 << 10
 const (
 	holdFactor = 3
 	maxHold    = time.Second
-	quietGap   = 10 * time.Millisecond
+	quietGap   = 50 * time.Millisecond
 )
 
 // errBusy is acquire's error when no slot freed up before the deadline.
