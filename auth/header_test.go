@@ -4,10 +4,8 @@ import "testing"
 
 func TestParseAuthorization(t *testing.T) {
 	tests := []struct {
-		name   string
-		header string
-		token  string
-		ok     bool
+		name, header, token string
+		ok                  bool
 	}{
 		{"missing", "", "", false},
 		{"blank", "   \t ", "", false},

@@ -36,43 +36,44 @@
 //
 // # Rule catalogue
 //
-// The rules, in catalogue order (see Catalogue), each with its code and the
-// file that holds it:
+// The rules, in catalogue order, each with its code, its check function
+// and the file that holds it. Catalogue (catalogue.go) is the table that
+// binds each code to its severity, summary and check function:
 //
 // Errors of the reference server:
 //
-//   - E1 unknown-strategy (rules_strategies.go): a strategy names no known strategy type.
-//   - E2 context-legal-values (rules_context.go): an existing context field lacks an imported legal value or belongs to another project.
-//   - E3 feature-in-other-project (rules_features.go): an imported feature exists in another project.
-//   - E4 duplicate-feature (rules_features.go): a feature name occurs more than once.
-//   - E5 naming-pattern (rules_naming.go): a name fails the project's naming pattern.
-//   - E6 feature-limit (rules_limit.go): the import exceeds the project's feature limit.
-//   - E7 unknown-segment (rules_segments.go): an imported segment does not exist.
-//   - E8 missing-dependency (rules_dependencies.go): a dependency's parent neither exists nor is imported.
+//   - E1 unknown-strategy (checkUnknownStrategy in rules_strategies.go): a strategy names no known strategy type.
+//   - E2 context-legal-values (checkContextLegalValues in rules_context.go): an existing context field lacks an imported legal value or belongs to another project.
+//   - E3 feature-in-other-project (checkFeatureInOtherProject in rules_features.go): an imported feature exists in another project.
+//   - E4 duplicate-feature (checkDuplicateFeature in rules_features.go): a feature name occurs more than once.
+//   - E5 naming-pattern (checkNamingPattern in rules_naming.go): a name fails the project's naming pattern.
+//   - E6 feature-limit (checkFeatureLimit in rules_limit.go): the import exceeds the project's feature limit.
+//   - E7 unknown-segment (checkUnknownSegment in rules_segments.go): an imported segment does not exist.
+//   - E8 missing-dependency (checkMissingDependency in rules_dependencies.go): a dependency's parent neither exists nor is imported.
 //
 // Extra errors, only with Options.Strict:
 //
-//   - constraint-value (rules_constraints.go): a constraint value does not parse for its operator.
-//   - unknown-context-field (rules_context.go): a constraint uses an unknown context field.
-//   - unknown-segment-id (rules_segments.go): a strategy uses a segment id that is not imported.
-//   - variant-weights (rules_variants.go): variable variant weights do not sum to 1000.
-//   - unknown-feature-reference (rules_references.go): a strategy, tag, environment or dependency names a feature that is not imported.
-//   - unknown-tag-type (rules_references.go): a tag uses an unknown tag type.
-//   - duplicate-strategy-id (rules_strategies.go): two strategies share an id.
+//   - constraint-value (checkConstraintValue in rules_constraints.go): a constraint value does not parse for its operator.
+//   - unknown-context-field (checkUnknownContextField in rules_context.go): a constraint uses an unknown context field.
+//   - unknown-segment-id (checkUnknownSegmentID in rules_segments.go): a strategy uses a segment id that is not imported.
+//   - variant-weights (checkVariantWeights in rules_variants.go): variable variant weights do not sum to 1000.
+//   - unknown-feature-reference (checkUnknownFeatureReference in rules_references.go): a strategy, tag, environment or dependency names a feature that is not imported.
+//   - unknown-tag-type (checkUnknownTagType in rules_references.go): a tag uses an unknown tag type.
+//   - duplicate-strategy-id (checkDuplicateStrategyID in rules_strategies.go): two strategies share an id.
 //
 // Warnings of the reference server:
 //
-//   - W1 custom-strategy-used (rules_strategies.go): custom strategy types are used.
-//   - W2 archived-feature (rules_features.go): an imported feature exists archived.
-//   - W3 feature-exists (rules_features.go): an imported feature exists in the project and will be overwritten.
+//   - W1 custom-strategy-used (checkCustomStrategyUsed in rules_strategies.go): custom strategy types are used.
+//   - W2 archived-feature (checkArchivedFeature in rules_features.go): an imported feature exists archived.
+//   - W3 feature-exists (checkFeatureExists in rules_features.go): an imported feature exists in the project and will be overwritten.
 //
 // Extra warning, always on:
 //
-//   - invalid-naming-pattern (rules_naming.go): JavaScript refuses the project's pattern (or a name's test would backtrack too long), so names were not checked.
+//   - invalid-naming-pattern (checkInvalidNamingPattern in rules_naming.go): JavaScript refuses the project's pattern (or a name's test would backtrack too long), so names were not checked.
 //
 // Permissions:
 //
-//   - missing-permissions (rules_permissions.go): the permissions the caller lacks.
+//   - missing-permissions (checkMissingPermissions in rules_permissions.go): the permissions the caller lacks.
 //
 // Report.Reference renders the findings of the reference rules as the
 // reference server's response, byte for byte; Report.Response adds the

@@ -50,14 +50,7 @@ func TestNumberBeyondTheModel(t *testing.T) {
 	body := []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],
 "contextFields":[{"name":"c","sortOrder":1e30}],"tagTypes":[]}}`)
 	for _, strict := range []bool{false, true} {
-		v, err := New(Options{Strict: strict})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rep, err := v.Validate(context.Background(), body, Target{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		rep := mustValidate(t, Options{Strict: strict}, body)
 		if len(rep.Structural) != 1 || rep.Structural[0].Code != CodeNumber {
 			t.Fatalf("strict %v: want one number finding, got %v", strict, rep.Structural)
 		}
@@ -80,10 +73,7 @@ func TestNumberBeyondTheModel(t *testing.T) {
 				t.Fatal("the rules did not run")
 			}
 			// The answer is the one for a number the model holds.
-			plain, err := v.Validate(context.Background(), []byte(strings.Replace(string(body), "1e30", "1", 1)), Target{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			plain := mustValidate(t, Options{}, []byte(strings.Replace(string(body), "1e30", "1", 1)))
 			if got, want := fmt.Sprint(rep.Reference()), fmt.Sprint(plain.Reference()); got != want {
 				t.Errorf("answer %s, want %s", got, want)
 			}
@@ -140,14 +130,7 @@ func TestStringCoercedToInfinity(t *testing.T) {
 	for _, tc := range []struct{ sent, held string }{{`"Infinity"`, "9223372036854775807"}, {`"-1e400"`, "-9223372036854775808"}} {
 		body := []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[],` +
 			`"contextFields":[{"name":"c","sortOrder":` + tc.sent + `}]}}`)
-		v, err := New(Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rep, err := v.Validate(context.Background(), body, Target{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		rep := mustValidate(t, Options{}, body)
 		var codes []string
 		for _, p := range rep.Structural {
 			codes = append(codes, p.Code)

@@ -1,7 +1,6 @@
 package importvalidate
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -78,14 +77,7 @@ func TestFormatDiagnostic(t *testing.T) {
 // report and the lines WriteText prints for it.
 func writeText(t *testing.T, name string, body []byte) (*Report, []string) {
 	t.Helper()
-	v, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := v.Validate(context.Background(), body, Target{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := mustValidate(t, Options{}, body)
 	var b strings.Builder
 	if err := WriteText(&b, name, rep); err != nil {
 		t.Fatal(err)

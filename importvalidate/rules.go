@@ -93,39 +93,6 @@ type Rule struct {
 	Check func(ctx context.Context, in *Input) ([]Issue, error)
 }
 
-// Catalogue returns the built-in rules in catalogue order: the reference
-// errors E1-E8, the extra errors, the reference warnings W1-W3, the extra
-// warnings, and the permissions entry. Each call returns a fresh slice.
-func Catalogue() []Rule {
-	return []Rule{
-		ruleUnknownStrategy(),
-		ruleContextLegalValues(),
-		ruleFeatureInOtherProject(),
-		ruleDuplicateFeature(),
-		ruleNamingPattern(),
-		ruleFeatureLimit(),
-		ruleUnknownSegment(),
-		ruleMissingDependency(),
-		ruleConstraintValue(),
-		ruleUnknownContextField(),
-		ruleUnknownSegmentID(),
-		ruleVariantWeights(),
-		ruleUnknownFeatureReference(),
-		ruleUnknownTagType(),
-		ruleDuplicateStrategyID(),
-		ruleCustomStrategyUsed(),
-		ruleArchivedFeature(),
-		ruleFeatureExists(),
-		ruleInvalidNamingPattern(),
-		ruleMissingPermissions(),
-	}
-}
-
-// pure adapts a function of the input alone to Rule.Check.
-func pure(f func(in *Input) []Issue) func(context.Context, *Input) ([]Issue, error) {
-	return func(_ context.Context, in *Input) ([]Issue, error) { return f(in), nil }
-}
-
 // one returns a single issue with items, or nothing when items is empty.
 func one(message string, items []Item) []Issue {
 	if len(items) == 0 {

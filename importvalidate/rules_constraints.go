@@ -11,22 +11,16 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// ruleConstraintValue (strict) reports constraint values that do not parse
+// checkConstraintValue (strict) reports constraint values that do not parse
 // for their operator: NUM_* take a number, DATE_* an RFC 3339 date-time,
 // SEMVER_* a strict semantic version, REGEX a regular expression (Go
 // syntax). These operators also need a value at all.
-func ruleConstraintValue() Rule {
-	return Rule{
-		Code: CodeConstraintValue, Severity: SeverityError, Strict: true,
-		Summary: "constraint values parse for their operator",
-		Check: pure(func(in *Input) []Issue {
-			var items []Item
-			in.eachConstraint(func(pointer string, c model.Constraint) {
-				items = append(items, badConstraintValues(c, pointer)...)
-			})
-			return one("The following constraint values do not parse for their operator:", items)
-		}),
-	}
+func checkConstraintValue(in *Input) []Issue {
+	var items []Item
+	in.eachConstraint(func(pointer string, c model.Constraint) {
+		items = append(items, badConstraintValues(c, pointer)...)
+	})
+	return one("The following constraint values do not parse for their operator:", items)
 }
 
 // badConstraintValues checks one constraint; base is its pointer.

@@ -2,39 +2,33 @@ package importvalidate
 
 import "github.com/flagadmin/flagadmin/model"
 
-// ruleContextLegalValues is E2: imported context fields that exist and
+// checkContextLegalValues is E2: imported context fields that exist and
 // either carry a legal value the existing field lacks (compared by value,
 // exactly) or exist in a project other than the target. New fields are not
 // errors. Input order, duplicates kept.
-func ruleContextLegalValues() Rule {
-	return Rule{
-		Code: CodeContextLegalValues, Severity: SeverityError, Reference: true,
-		Summary: "imported context fields match the legal values and project of existing ones",
-		Check: pure(func(in *Input) []Issue {
-			var items []Item
-			for i, cf := range in.Import.Data.ContextFields {
-				def, ok := in.ContextFields[cf.Name]
-				if !ok {
-					continue
-				}
-				var locs []Location
-				if def.Project != "" && def.Project != in.Project {
-					locs = append(locs, at(ptr("contextFields", i, "name")))
-				}
-				if cf.LegalValues != nil {
-					for j, lv := range *cf.LegalValues {
-						if !contains(def.LegalValues, lv.Value) {
-							locs = append(locs, at(ptr("contextFields", i, "legalValues/"+itoa(j)+"/value")))
-						}
-					}
-				}
-				if len(locs) > 0 {
-					items = append(items, Item{Value: cf.Name, Locations: locs})
+func checkContextLegalValues(in *Input) []Issue {
+	var items []Item
+	for i, cf := range in.Import.Data.ContextFields {
+		def, ok := in.ContextFields[cf.Name]
+		if !ok {
+			continue
+		}
+		var locs []Location
+		if def.Project != "" && def.Project != in.Project {
+			locs = append(locs, at(ptr("contextFields", i, "name")))
+		}
+		if cf.LegalValues != nil {
+			for j, lv := range *cf.LegalValues {
+				if !contains(def.LegalValues, lv.Value) {
+					locs = append(locs, at(ptr("contextFields", i, "legalValues/"+itoa(j)+"/value")))
 				}
 			}
-			return one("We detected the following context fields that do not have matching legal values with the imported ones:", items)
-		}),
+		}
+		if len(locs) > 0 {
+			items = append(items, Item{Value: cf.Name, Locations: locs})
+		}
 	}
+	return one("We detected the following context fields that do not have matching legal values with the imported ones:", items)
 }
 
 func contains(list []string, s string) bool {
@@ -46,22 +40,16 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// ruleUnknownContextField (strict) reports context fields used in
+// checkUnknownContextField (strict) reports context fields used in
 // constraints that neither exist nor are imported, once per name in order
 // of first use, located at every use.
-func ruleUnknownContextField() Rule {
-	return Rule{
-		Code: CodeUnknownContextField, Severity: SeverityError, Strict: true,
-		Summary: "constraints use context fields that exist or are imported",
-		Check: pure(func(in *Input) []Issue {
-			imported := keySet(in.Import.Data.ContextFields, func(cf model.ContextField) string { return cf.Name })
-			g := newGrouper()
-			in.eachConstraint(func(pointer string, c model.Constraint) {
-				if _, ok := in.ContextFields[c.ContextName]; !ok && !imported[c.ContextName] {
-					g.add(c.ContextName, at(pointer+"/contextName"))
-				}
-			})
-			return one("The following context fields are used in constraints but neither exist nor are imported:", g.items)
-		}),
-	}
+func checkUnknownContextField(in *Input) []Issue {
+	imported := keySet(in.Import.Data.ContextFields, func(cf model.ContextField) string { return cf.Name })
+	g := newGrouper()
+	in.eachConstraint(func(pointer string, c model.Constraint) {
+		if _, ok := in.ContextFields[c.ContextName]; !ok && !imported[c.ContextName] {
+			g.add(c.ContextName, at(pointer+"/contextName"))
+		}
+	})
+	return one("The following context fields are used in constraints but neither exist nor are imported:", g.items)
 }

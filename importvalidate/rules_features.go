@@ -1,87 +1,63 @@
 package importvalidate
 
-// ruleFeatureInOtherProject is E3: each imported name that exists in
+// checkFeatureInOtherProject is E3: each imported name that exists in
 // another project, archived ones included, once, in order of first
 // occurrence in data.features.
-func ruleFeatureInOtherProject() Rule {
-	return Rule{
-		Code: CodeFeatureInOtherProject, Severity: SeverityError, Reference: true,
-		Summary: "no imported feature exists in another project",
-		Check: pure(func(in *Input) []Issue {
-			items := in.eachFeature(func(n string) (Item, bool) {
-				f, ok := in.Features[n]
-				if !ok || f.Project == in.Project {
-					return Item{}, false
-				}
-				return in.featureItem(n+" (in project "+f.Project+")", n), true
-			})
-			return one("You cannot import a features that already exist in other projects. You already have the following features defined outside of project "+in.Project+":", items)
-		}),
-	}
+func checkFeatureInOtherProject(in *Input) []Issue {
+	items := in.eachFeature(func(n string) (Item, bool) {
+		f, ok := in.Features[n]
+		if !ok || f.Project == in.Project {
+			return Item{}, false
+		}
+		return in.featureItem(n+" (in project "+f.Project+")", n), true
+	})
+	return one("You cannot import a features that already exist in other projects. You already have the following features defined outside of project "+in.Project+":", items)
 }
 
-// ruleDuplicateFeature is E4: each name occurring more than once in
+// checkDuplicateFeature is E4: each name occurring more than once in
 // data.features, listed once, in the order its second occurrence is met.
-func ruleDuplicateFeature() Rule {
-	return Rule{
-		Code: CodeDuplicateFeature, Severity: SeverityError, Reference: true,
-		Summary: "no feature name occurs twice",
-		Check: pure(func(in *Input) []Issue {
-			p := in.places()
-			type dup struct {
-				name   string
-				second int
-			}
-			var dups []dup
-			for _, n := range p.order {
-				if w := p.again[n]; len(w) > 1 {
-					dups = append(dups, dup{n, w[1]})
-				}
-			}
-			sortBy(dups, func(a, b dup) bool { return a.second < b.second })
-			items := make([]Item, len(dups))
-			for i, d := range dups {
-				items[i] = in.featureItem(d.name, d.name)
-			}
-			return one("We detected the following features are duplicate in your import data:", items)
-		}),
+func checkDuplicateFeature(in *Input) []Issue {
+	p := in.places()
+	type dup struct {
+		name   string
+		second int
 	}
+	var dups []dup
+	for _, n := range p.order {
+		if w := p.again[n]; len(w) > 1 {
+			dups = append(dups, dup{n, w[1]})
+		}
+	}
+	sortBy(dups, func(a, b dup) bool { return a.second < b.second })
+	items := make([]Item, len(dups))
+	for i, d := range dups {
+		items[i] = in.featureItem(d.name, d.name)
+	}
+	return one("We detected the following features are duplicate in your import data:", items)
 }
 
-// ruleArchivedFeature is W2: imported names that exist archived, in any
+// checkArchivedFeature is W2: imported names that exist archived, in any
 // project, once, in order of first occurrence.
-func ruleArchivedFeature() Rule {
-	return Rule{
-		Code: CodeArchivedFeature, Severity: SeverityWarning, Reference: true,
-		Summary: "archived features are not imported",
-		Check: pure(func(in *Input) []Issue {
-			items := in.eachFeature(func(n string) (Item, bool) {
-				f, ok := in.Features[n]
-				if !ok || !f.Archived {
-					return Item{}, false
-				}
-				return in.featureItem(n, n), true
-			})
-			return one("The following features will not be imported as they are currently archived. To import them, please unarchive them first:", items)
-		}),
-	}
+func checkArchivedFeature(in *Input) []Issue {
+	items := in.eachFeature(func(n string) (Item, bool) {
+		f, ok := in.Features[n]
+		if !ok || !f.Archived {
+			return Item{}, false
+		}
+		return in.featureItem(n, n), true
+	})
+	return one("The following features will not be imported as they are currently archived. To import them, please unarchive them first:", items)
 }
 
-// ruleFeatureExists is W3: imported names that exist, not archived, in the
+// checkFeatureExists is W3: imported names that exist, not archived, in the
 // target project, once, in order of first occurrence.
-func ruleFeatureExists() Rule {
-	return Rule{
-		Code: CodeFeatureExists, Severity: SeverityWarning, Reference: true,
-		Summary: "existing features of the project are overwritten",
-		Check: pure(func(in *Input) []Issue {
-			items := in.eachFeature(func(n string) (Item, bool) {
-				f, ok := in.Features[n]
-				if !ok || f.Archived || f.Project != in.Project {
-					return Item{}, false
-				}
-				return in.featureItem(n, n), true
-			})
-			return one("The following features already exist in this project and will be overwritten:", items)
-		}),
-	}
+func checkFeatureExists(in *Input) []Issue {
+	items := in.eachFeature(func(n string) (Item, bool) {
+		f, ok := in.Features[n]
+		if !ok || f.Archived || f.Project != in.Project {
+			return Item{}, false
+		}
+		return in.featureItem(n, n), true
+	})
+	return one("The following features already exist in this project and will be overwritten:", items)
 }

@@ -2,37 +2,31 @@ package importvalidate
 
 import "strconv"
 
-// ruleFeatureLimit is E6: the import would exceed the project's feature
+// checkFeatureLimit is E6: the import would exceed the project's feature
 // limit. new = distinct imported names minus those existing non-archived in
 // the project; current = the project's non-archived features; reported when
 // current + new > limit. No limit, or no project, means unlimited.
-func ruleFeatureLimit() Rule {
-	return Rule{
-		Code: CodeFeatureLimit, Severity: SeverityError, Reference: true,
-		Summary: "the import stays within the project's feature limit",
-		Check: pure(func(in *Input) []Issue {
-			ps := in.ProjectSettings
-			if !in.ProjectExists || ps.FeatureLimit == nil {
-				return nil
-			}
-			var fresh int64
-			for _, n := range in.places().order {
-				f, ok := in.Features[n]
-				if ok && !f.Archived && f.Project == in.Project {
-					continue
-				}
-				fresh++
-			}
-			limit := *ps.FeatureLimit
-			if ps.FeatureCount+fresh <= limit {
-				return nil
-			}
-			return []Issue{{
-				Message: "We detected you want to create " + strconv.FormatInt(fresh, 10) +
-					" new features to a project that already has " + strconv.FormatInt(ps.FeatureCount, 10) +
-					" existing features, exceeding the maximum limit of " + strconv.FormatInt(limit, 10) + ".",
-				Items: []Item{},
-			}}
-		}),
+func checkFeatureLimit(in *Input) []Issue {
+	ps := in.ProjectSettings
+	if !in.ProjectExists || ps.FeatureLimit == nil {
+		return nil
 	}
+	var fresh int64
+	for _, n := range in.places().order {
+		f, ok := in.Features[n]
+		if ok && !f.Archived && f.Project == in.Project {
+			continue
+		}
+		fresh++
+	}
+	limit := *ps.FeatureLimit
+	if ps.FeatureCount+fresh <= limit {
+		return nil
+	}
+	return []Issue{{
+		Message: "We detected you want to create " + strconv.FormatInt(fresh, 10) +
+			" new features to a project that already has " + strconv.FormatInt(ps.FeatureCount, 10) +
+			" existing features, exceeding the maximum limit of " + strconv.FormatInt(limit, 10) + ".",
+		Items: []Item{},
+	}}
 }

@@ -1,7 +1,5 @@
 package importvalidate
 
-import "context"
-
 // The permissions an import may need, in catalogue order.
 const (
 	PermCreateContextField    = "CREATE_CONTEXT_FIELD"
@@ -77,20 +75,14 @@ func requiredPermissions(in *Input) []string {
 	return req
 }
 
-// ruleMissingPermissions is the permissions entry: the display names of the
+// checkMissingPermissions is the permissions entry: the display names of the
 // required permissions the caller lacks, in catalogue order.
-func ruleMissingPermissions() Rule {
-	return Rule{
-		Code: CodeMissingPermissions, Category: CategoryPermission, Reference: true,
-		Summary: "the caller holds every permission the import needs",
-		Check: func(_ context.Context, in *Input) ([]Issue, error) {
-			var items []Item
-			for _, p := range in.Required {
-				if in.Missing[p] {
-					items = append(items, Item{Value: PermissionDisplayName(p)})
-				}
-			}
-			return one("We detected you are missing the following permissions:", items), nil
-		},
+func checkMissingPermissions(in *Input) []Issue {
+	var items []Item
+	for _, p := range in.Required {
+		if in.Missing[p] {
+			items = append(items, Item{Value: PermissionDisplayName(p)})
+		}
 	}
+	return one("We detected you are missing the following permissions:", items)
 }

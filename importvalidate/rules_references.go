@@ -2,68 +2,56 @@ package importvalidate
 
 import "github.com/flagadmin/flagadmin/model"
 
-// ruleUnknownFeatureReference (strict) reports strategies, tags, feature
+// checkUnknownFeatureReference (strict) reports strategies, tags, feature
 // environments and dependencies that name a feature absent from features.
-func ruleUnknownFeatureReference() Rule {
-	return Rule{
-		Code: CodeUnknownFeatureReference, Severity: SeverityError, Strict: true,
-		Summary: "strategies, tags, environments and dependencies name imported features",
-		Check: pure(func(in *Input) []Issue {
-			imported := in.places()
-			d := &in.Import.Data
-			g := newGrouper()
-			check := func(name, pointer string) {
-				if !imported.has(name) {
-					g.add(name, at(pointer))
-				}
-			}
-			for i, s := range d.FeatureStrategies {
-				if s.FeatureName != nil {
-					check(*s.FeatureName, ptr("featureStrategies", i, "featureName"))
-				}
-			}
-			for i, fe := range d.FeatureEnvironments {
-				if fe.FeatureName != nil {
-					check(*fe.FeatureName, ptr("featureEnvironments", i, "featureName"))
-				} else {
-					check(fe.Name, ptr("featureEnvironments", i, "name"))
-				}
-			}
-			for i, t := range d.FeatureTags {
-				check(t.FeatureName, ptr("featureTags", i, "featureName"))
-			}
-			for i, dep := range d.Dependencies {
-				check(dep.Feature, ptr("dependencies", i, "feature"))
-			}
-			return one("The following features are referenced but not imported in features:", g.items)
-		}),
+func checkUnknownFeatureReference(in *Input) []Issue {
+	imported := in.places()
+	d := &in.Import.Data
+	g := newGrouper()
+	check := func(name, pointer string) {
+		if !imported.has(name) {
+			g.add(name, at(pointer))
+		}
 	}
+	for i, s := range d.FeatureStrategies {
+		if s.FeatureName != nil {
+			check(*s.FeatureName, ptr("featureStrategies", i, "featureName"))
+		}
+	}
+	for i, fe := range d.FeatureEnvironments {
+		if fe.FeatureName != nil {
+			check(*fe.FeatureName, ptr("featureEnvironments", i, "featureName"))
+		} else {
+			check(fe.Name, ptr("featureEnvironments", i, "name"))
+		}
+	}
+	for i, t := range d.FeatureTags {
+		check(t.FeatureName, ptr("featureTags", i, "featureName"))
+	}
+	for i, dep := range d.Dependencies {
+		check(dep.Feature, ptr("dependencies", i, "feature"))
+	}
+	return one("The following features are referenced but not imported in features:", g.items)
 }
 
-// ruleUnknownTagType (strict) reports tags whose type neither exists nor
+// checkUnknownTagType (strict) reports tags whose type neither exists nor
 // is imported in tagTypes.
-func ruleUnknownTagType() Rule {
-	return Rule{
-		Code: CodeUnknownTagType, Severity: SeverityError, Strict: true,
-		Summary: "tags use tag types that exist or are imported",
-		Check: pure(func(in *Input) []Issue {
-			imported := keySet(in.Import.Data.TagTypes, func(t model.TagType) string { return t.Name })
-			g := newGrouper()
-			for i, t := range in.Import.Data.FeatureTags {
-				typ, member := "", "tagType"
-				switch {
-				case t.TagType != nil:
-					typ = *t.TagType
-				case t.Type != nil:
-					typ, member = *t.Type, "type"
-				default:
-					continue
-				}
-				if !imported[typ] && !in.TagTypes[typ] {
-					g.add(typ, at(ptr("featureTags", i, member)))
-				}
-			}
-			return one("The following tag types are used by tags but neither exist nor are imported:", g.items)
-		}),
+func checkUnknownTagType(in *Input) []Issue {
+	imported := keySet(in.Import.Data.TagTypes, func(t model.TagType) string { return t.Name })
+	g := newGrouper()
+	for i, t := range in.Import.Data.FeatureTags {
+		typ, member := "", "tagType"
+		switch {
+		case t.TagType != nil:
+			typ = *t.TagType
+		case t.Type != nil:
+			typ, member = *t.Type, "type"
+		default:
+			continue
+		}
+		if !imported[typ] && !in.TagTypes[typ] {
+			g.add(typ, at(ptr("featureTags", i, member)))
+		}
 	}
+	return one("The following tag types are used by tags but neither exist nor are imported:", g.items)
 }

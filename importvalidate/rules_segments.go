@@ -6,52 +6,40 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// ruleUnknownSegment is E7: imported segments with no existing segment of
+// checkUnknownSegment is E7: imported segments with no existing segment of
 // the same name that is global or belongs to the target project (the
 // imported id is ignored). Input order, duplicates kept.
-func ruleUnknownSegment() Rule {
-	return Rule{
-		Code: CodeUnknownSegment, Severity: SeverityError, Reference: true,
-		Summary: "imported segments exist globally or in the project",
-		Check: pure(func(in *Input) []Issue {
-			var items []Item
-			for i, s := range in.Import.Data.Segments {
-				found := false
-				for _, def := range in.Segments[s.Name] {
-					if def.Project == "" || def.Project == in.Project {
-						found = true
-						break
-					}
-				}
-				if !found {
-					items = append(items, Item{Value: s.Name, Locations: []Location{at(ptr("segments", i, "name"))}})
-				}
+func checkUnknownSegment(in *Input) []Issue {
+	var items []Item
+	for i, s := range in.Import.Data.Segments {
+		found := false
+		for _, def := range in.Segments[s.Name] {
+			if def.Project == "" || def.Project == in.Project {
+				found = true
+				break
 			}
-			return one("We detected the following segments that need to be created first:", items)
-		}),
+		}
+		if !found {
+			items = append(items, Item{Value: s.Name, Locations: []Location{at(ptr("segments", i, "name"))}})
+		}
 	}
+	return one("We detected the following segments that need to be created first:", items)
 }
 
-// ruleUnknownSegmentID (strict) reports segment ids used by strategies that
+// checkUnknownSegmentID (strict) reports segment ids used by strategies that
 // no imported segment carries.
-func ruleUnknownSegmentID() Rule {
-	return Rule{
-		Code: CodeUnknownSegmentID, Severity: SeverityError, Strict: true,
-		Summary: "strategies use segment ids that are imported",
-		Check: pure(func(in *Input) []Issue {
-			ids := keySet(in.Import.Data.Segments, func(s model.Segment) float64 { return s.ID })
-			g := newGrouper()
-			for i, s := range in.Import.Data.FeatureStrategies {
-				if s.Segments == nil {
-					continue
-				}
-				for j, id := range *s.Segments {
-					if !ids[id] {
-						g.add(strconv.FormatFloat(id, 'g', -1, 64), at(ptr("featureStrategies", i, "segments/"+itoa(j))))
-					}
-				}
+func checkUnknownSegmentID(in *Input) []Issue {
+	ids := keySet(in.Import.Data.Segments, func(s model.Segment) float64 { return s.ID })
+	g := newGrouper()
+	for i, s := range in.Import.Data.FeatureStrategies {
+		if s.Segments == nil {
+			continue
+		}
+		for j, id := range *s.Segments {
+			if !ids[id] {
+				g.add(strconv.FormatFloat(id, 'g', -1, 64), at(ptr("featureStrategies", i, "segments/"+itoa(j))))
 			}
-			return one("The following segment ids are used by strategies but no imported segment has them:", g.items)
-		}),
+		}
 	}
+	return one("The following segment ids are used by strategies but no imported segment has them:", g.items)
 }

@@ -6,61 +6,55 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// ruleVariantWeights (strict) reports variant lists with a variable weight
+// checkVariantWeights (strict) reports variant lists with a variable weight
 // whose weights do not sum to 1000: the feature environments' variants
 // (where a missing weightType means variable), the strategies' variants and
 // the features' deprecated variants.
-func ruleVariantWeights() Rule {
-	return Rule{
-		Code: CodeVariantWeights, Severity: SeverityError, Strict: true,
-		Summary: "variable variant weights sum to 1000",
-		Check: pure(func(in *Input) []Issue {
-			d := &in.Import.Data
-			var items []Item
-			add := func(feature string, sum float64, pointer string) {
-				items = append(items, Item{
-					Value:     feature + " (weights sum to " + strconv.FormatFloat(sum, 'g', -1, 64) + ")",
-					Locations: []Location{at(pointer)},
-				})
-			}
-			for i, fe := range d.FeatureEnvironments {
-				name := fe.Name
-				if fe.FeatureName != nil {
-					name = *fe.FeatureName
-				}
-				if fe.Variants != nil {
-					if sum, bad := variantSum(*fe.Variants); bad {
-						add(name, sum, ptr("featureEnvironments", i, "variants"))
-					}
-				}
-			}
-			for i, s := range d.FeatureStrategies {
-				if s.Variants == nil {
-					continue
-				}
-				sum, variable := 0.0, false
-				for _, v := range *s.Variants {
-					sum += float64(v.Weight)
-					variable = variable || v.WeightType == model.WeightVariable
-				}
-				if variable && sum != 1000 {
-					name := s.Name
-					if s.FeatureName != nil {
-						name = *s.FeatureName
-					}
-					add(name, sum, ptr("featureStrategies", i, "variants"))
-				}
-			}
-			for i, f := range d.Features {
-				if f.Variants != nil {
-					if sum, bad := variantSum(*f.Variants); bad {
-						add(f.Name, sum, ptr("features", i, "variants"))
-					}
-				}
-			}
-			return one("The variable variant weights of the following features do not sum to 1000:", items)
-		}),
+func checkVariantWeights(in *Input) []Issue {
+	d := &in.Import.Data
+	var items []Item
+	add := func(feature string, sum float64, pointer string) {
+		items = append(items, Item{
+			Value:     feature + " (weights sum to " + strconv.FormatFloat(sum, 'g', -1, 64) + ")",
+			Locations: []Location{at(pointer)},
+		})
 	}
+	for i, fe := range d.FeatureEnvironments {
+		name := fe.Name
+		if fe.FeatureName != nil {
+			name = *fe.FeatureName
+		}
+		if fe.Variants != nil {
+			if sum, bad := variantSum(*fe.Variants); bad {
+				add(name, sum, ptr("featureEnvironments", i, "variants"))
+			}
+		}
+	}
+	for i, s := range d.FeatureStrategies {
+		if s.Variants == nil {
+			continue
+		}
+		sum, variable := 0.0, false
+		for _, v := range *s.Variants {
+			sum += float64(v.Weight)
+			variable = variable || v.WeightType == model.WeightVariable
+		}
+		if variable && sum != 1000 {
+			name := s.Name
+			if s.FeatureName != nil {
+				name = *s.FeatureName
+			}
+			add(name, sum, ptr("featureStrategies", i, "variants"))
+		}
+	}
+	for i, f := range d.Features {
+		if f.Variants != nil {
+			if sum, bad := variantSum(*f.Variants); bad {
+				add(f.Name, sum, ptr("features", i, "variants"))
+			}
+		}
+	}
+	return one("The variable variant weights of the following features do not sum to 1000:", items)
 }
 
 // variantSum returns the sum of the weights and whether the list has a

@@ -69,90 +69,99 @@ func issue(msg string, items ...string) model.Issue {
 
 const builtIns = `[{"name":"default","builtIn":true},{"name":"flexibleRollout","builtIn":true},{"name":"userWithId","builtIn":true}]`
 
-// The first worked example of the reference server's import rules, from
-// its own test suite.
-func TestWorkedExample1(t *testing.T) {
-	st := mustState(t, `{
-	  "projects":[{"id":"default","featureLimit":1,"featureNaming":{"pattern":"testpattern.+"}}],
-	  "strategies":`+builtIns+`,
-	  "contextFields":[{"name":"appName"},{"name":"validate_context_field","legalValues":[{"value":"Value1"}]}],
-	  "features":[{"name":"first_feature","project":"default","archived":true}]
-	}`)
-	v := mustNew(t, importvalidate.Options{State: st})
-	imp := mustImport(t, `{"project":"default","environment":"development","data":{
-	  "features":[{"name":"first_feature"},{"name":"first_feature"},{"name":"second_feature"}],
-	  "featureStrategies":[{"name":"customStrategy","featureName":"first_feature"}],
-	  "featureEnvironments":[{"name":"first_feature","enabled":true,"variants":[
-	     {"name":"a","weight":500,"weightType":"variable","stickiness":"default"},
-	     {"name":"b","weight":500,"weightType":"variable","stickiness":"default"}]}],
-	  "featureTags":[{"featureName":"first_feature","tagType":"simple","tagValue":"t"},{"featureName":"first_feature","tagType":"special_tag","tagValue":"t"}],
-	  "tagTypes":[{"name":"bestt"},{"name":"special_tag"},{"name":"special_tag"}],
-	  "segments":[{"id":1,"name":"customSegment"}],
-	  "contextFields":[{"name":"validate_context_field","legalValues":[{"value":"Value2"}]},{"name":"created_context_field","legalValues":[{"value":"new_value"}]}],
-	  "dependencies":[{"feature":"childFeature","dependencies":[{"feature":"parentFeature"}]}]
-	}}`)
-	got := referenceOf(t, v, imp, grants{"ADMIN": true})
-	want := model.ValidateResponse{
-		Errors: []model.Issue{
-			issue("We detected the following custom strategy that needs to be created first:", "customStrategy"),
-			issue("We detected the following context fields that do not have matching legal values with the imported ones:", "validate_context_field"),
-			issue("We detected the following features are duplicate in your import data:", "first_feature"),
-			issue(`Features imported into this project must match the project's feature naming pattern: "testpattern.+". The following features do not match the pattern:`, "first_feature", "second_feature"),
-			issue("We detected you want to create 2 new features to a project that already has 0 existing features, exceeding the maximum limit of 1."),
-			issue("We detected the following segments that need to be created first:", "customSegment"),
-			issue("We detected the following dependencies that need to be created first:", "parentFeature"),
+// TestWorkedExamples holds the worked examples of the reference server's
+// import rules, from its own test suite: the first with every permission,
+// the second for a user with no role at all.
+func TestWorkedExamples(t *testing.T) {
+	for _, tc := range []struct {
+		name, state, body string
+		perms             importvalidate.Permissions
+		want              model.ValidateResponse
+	}{
+		{
+			name: "errors and an archived feature",
+			state: `{
+			  "projects":[{"id":"default","featureLimit":1,"featureNaming":{"pattern":"testpattern.+"}}],
+			  "strategies":` + builtIns + `,
+			  "contextFields":[{"name":"appName"},{"name":"validate_context_field","legalValues":[{"value":"Value1"}]}],
+			  "features":[{"name":"first_feature","project":"default","archived":true}]
+			}`,
+			body: `{"project":"default","environment":"development","data":{
+			  "features":[{"name":"first_feature"},{"name":"first_feature"},{"name":"second_feature"}],
+			  "featureStrategies":[{"name":"customStrategy","featureName":"first_feature"}],
+			  "featureEnvironments":[{"name":"first_feature","enabled":true,"variants":[
+			     {"name":"a","weight":500,"weightType":"variable","stickiness":"default"},
+			     {"name":"b","weight":500,"weightType":"variable","stickiness":"default"}]}],
+			  "featureTags":[{"featureName":"first_feature","tagType":"simple","tagValue":"t"},{"featureName":"first_feature","tagType":"special_tag","tagValue":"t"}],
+			  "tagTypes":[{"name":"bestt"},{"name":"special_tag"},{"name":"special_tag"}],
+			  "segments":[{"id":1,"name":"customSegment"}],
+			  "contextFields":[{"name":"validate_context_field","legalValues":[{"value":"Value2"}]},{"name":"created_context_field","legalValues":[{"value":"new_value"}]}],
+			  "dependencies":[{"feature":"childFeature","dependencies":[{"feature":"parentFeature"}]}]
+			}}`,
+			perms: grants{"ADMIN": true},
+			want: model.ValidateResponse{
+				Errors: []model.Issue{
+					issue("We detected the following custom strategy that needs to be created first:", "customStrategy"),
+					issue("We detected the following context fields that do not have matching legal values with the imported ones:", "validate_context_field"),
+					issue("We detected the following features are duplicate in your import data:", "first_feature"),
+					issue(`Features imported into this project must match the project's feature naming pattern: "testpattern.+". The following features do not match the pattern:`, "first_feature", "second_feature"),
+					issue("We detected you want to create 2 new features to a project that already has 0 existing features, exceeding the maximum limit of 1."),
+					issue("We detected the following segments that need to be created first:", "customSegment"),
+					issue("We detected the following dependencies that need to be created first:", "parentFeature"),
+				},
+				Warnings: []model.Issue{
+					issue("The following features will not be imported as they are currently archived. To import them, please unarchive them first:", "first_feature"),
+				},
+				Permissions: []model.Issue{},
+			},
 		},
-		Warnings: []model.Issue{
-			issue("The following features will not be imported as they are currently archived. To import them, please unarchive them first:", "first_feature"),
+		{
+			name: "a user with no role",
+			state: `{
+			  "projects":[{"id":"default"}],
+			  "strategies":` + builtIns + `,
+			  "contextFields":[{"name":"appName"},{"name":"validate_context_field","legalValues":[{"value":"Value1"}]}],
+			  "tagTypes":[{"name":"simple"}],
+			  "features":[
+			    {"name":"archived_feature","project":"default","archived":true},
+			    {"name":"existing_feature","project":"default","strategyEnvironments":["development"]}]
+			}`,
+			body: `{"project":"default","environment":"development","data":{
+			  "features":[{"name":"archived_feature"},{"name":"new_feature"},{"name":"existing_feature"}],
+			  "featureStrategies":[{"name":"customStrategy","featureName":"new_feature"}],
+			  "featureEnvironments":[{"name":"new_feature","enabled":true,"variants":[
+			     {"name":"a","weight":1000,"weightType":"variable","stickiness":"default"}]}],
+			  "featureTags":[{"featureName":"new_feature","tagType":"special_tag","tagValue":"t"}],
+			  "tagTypes":[{"name":"special_tag"}],
+			  "segments":[{"id":1,"name":"customSegment"}],
+			  "contextFields":[{"name":"validate_context_field","legalValues":[{"value":"Value2"}]},{"name":"created_context_field","legalValues":[{"value":"new_value"}]}]
+			}}`,
+			perms: grants{},
+			want: model.ValidateResponse{
+				Errors: []model.Issue{
+					issue("We detected the following custom strategy that needs to be created first:", "customStrategy"),
+					issue("We detected the following context fields that do not have matching legal values with the imported ones:", "validate_context_field"),
+					issue("We detected the following segments that need to be created first:", "customSegment"),
+				},
+				Warnings: []model.Issue{
+					issue("The following features will not be imported as they are currently archived. To import them, please unarchive them first:", "archived_feature"),
+					issue("The following features already exist in this project and will be overwritten:", "existing_feature"),
+				},
+				Permissions: []model.Issue{
+					issue("We detected you are missing the following permissions:",
+						"Create context fields", "Create activation strategies", "Delete activation strategies",
+						"Update variants", "Create feature flags", "Update feature flags", "Create tag types"),
+				},
+			},
 		},
-		Permissions: []model.Issue{},
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("reference response (-want +got):\n%s", diff)
-	}
-}
-
-// The second worked example: a user with no role at all.
-func TestWorkedExample2(t *testing.T) {
-	st := mustState(t, `{
-	  "projects":[{"id":"default"}],
-	  "strategies":`+builtIns+`,
-	  "contextFields":[{"name":"appName"},{"name":"validate_context_field","legalValues":[{"value":"Value1"}]}],
-	  "tagTypes":[{"name":"simple"}],
-	  "features":[
-	    {"name":"archived_feature","project":"default","archived":true},
-	    {"name":"existing_feature","project":"default","strategyEnvironments":["development"]}]
-	}`)
-	v := mustNew(t, importvalidate.Options{State: st})
-	imp := mustImport(t, `{"project":"default","environment":"development","data":{
-	  "features":[{"name":"archived_feature"},{"name":"new_feature"},{"name":"existing_feature"}],
-	  "featureStrategies":[{"name":"customStrategy","featureName":"new_feature"}],
-	  "featureEnvironments":[{"name":"new_feature","enabled":true,"variants":[
-	     {"name":"a","weight":1000,"weightType":"variable","stickiness":"default"}]}],
-	  "featureTags":[{"featureName":"new_feature","tagType":"special_tag","tagValue":"t"}],
-	  "tagTypes":[{"name":"special_tag"}],
-	  "segments":[{"id":1,"name":"customSegment"}],
-	  "contextFields":[{"name":"validate_context_field","legalValues":[{"value":"Value2"}]},{"name":"created_context_field","legalValues":[{"value":"new_value"}]}]
-	}}`)
-	got := referenceOf(t, v, imp, grants{})
-	want := model.ValidateResponse{
-		Errors: []model.Issue{
-			issue("We detected the following custom strategy that needs to be created first:", "customStrategy"),
-			issue("We detected the following context fields that do not have matching legal values with the imported ones:", "validate_context_field"),
-			issue("We detected the following segments that need to be created first:", "customSegment"),
-		},
-		Warnings: []model.Issue{
-			issue("The following features will not be imported as they are currently archived. To import them, please unarchive them first:", "archived_feature"),
-			issue("The following features already exist in this project and will be overwritten:", "existing_feature"),
-		},
-		Permissions: []model.Issue{
-			issue("We detected you are missing the following permissions:",
-				"Create context fields", "Create activation strategies", "Delete activation strategies",
-				"Update variants", "Create feature flags", "Update feature flags", "Create tag types"),
-		},
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("reference response (-want +got):\n%s", diff)
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := mustNew(t, importvalidate.Options{State: mustState(t, tc.state)})
+			got := referenceOf(t, v, mustImport(t, tc.body), tc.perms)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("reference response (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 

@@ -1,5 +1,7 @@
 package model
 
+import "slices"
+
 // Operator is a constraint operator.
 type Operator string
 
@@ -34,15 +36,7 @@ func Operators() []Operator {
 }
 
 // Valid reports whether o is one of the known operators.
-func (o Operator) Valid() bool {
-	switch o {
-	case OpNotIn, OpIn, OpStrEndsWith, OpStrStartsWith, OpStrContains,
-		OpNumEq, OpNumGt, OpNumGte, OpNumLt, OpNumLte, OpDateAfter, OpDateBefore,
-		OpSemverEq, OpSemverGt, OpSemverGte, OpSemverLt, OpSemverLte, OpRegex:
-		return true
-	}
-	return false
-}
+func (o Operator) Valid() bool { return slices.Contains(Operators(), o) }
 
 // WeightType says how a variant's weight is allocated.
 type WeightType string
@@ -56,7 +50,7 @@ const (
 )
 
 // Valid reports whether w is a known weight type.
-func (w WeightType) Valid() bool { return w == WeightFix || w == WeightVariable }
+func (w WeightType) Valid() bool { return oneOf(w, WeightFix, WeightVariable) }
 
 // PayloadType is the type of a variant payload.
 type PayloadType string
@@ -71,11 +65,7 @@ const (
 
 // Valid reports whether p is a known payload type.
 func (p PayloadType) Valid() bool {
-	switch p {
-	case PayloadJSON, PayloadCSV, PayloadString, PayloadNumber:
-		return true
-	}
-	return false
+	return oneOf(p, PayloadJSON, PayloadCSV, PayloadString, PayloadNumber)
 }
 
 // LifecycleStage is the lifecycle stage of a feature.
@@ -92,9 +82,8 @@ const (
 
 // Valid reports whether s is a known lifecycle stage.
 func (s LifecycleStage) Valid() bool {
-	switch s {
-	case StageInitial, StagePreLive, StageLive, StageCompleted, StageArchived:
-		return true
-	}
-	return false
+	return oneOf(s, StageInitial, StagePreLive, StageLive, StageCompleted, StageArchived)
 }
+
+// oneOf reports whether v is one of the known values of its enumeration.
+func oneOf[T ~string](v T, known ...T) bool { return slices.Contains(known, v) }

@@ -242,28 +242,17 @@ type Collaborators struct {
 	Extra Extra          `json:"-"`
 }
 
-type collaboratorsKnown struct {
-	Users []Collaborator `json:"users"`
-}
-
 // UnmarshalJSON decodes the object and keeps unknown members.
 func (c *Collaborators) UnmarshalJSON(b []byte) error {
-	var k collaboratorsKnown
-	extra, err := decodeOpen(b, &k, "users")
-	if err != nil {
-		return err
-	}
-	*c = Collaborators{Users: k.Users, Extra: extra}
-	return nil
+	return decodeOpen(b, (*collaboratorsFields)(c))
 }
 
 // MarshalJSON encodes the object with its unknown members.
 func (c Collaborators) MarshalJSON() ([]byte, error) {
-	users := c.Users
-	if users == nil {
-		users = []Collaborator{}
+	if c.Users == nil {
+		c.Users = []Collaborator{}
 	}
-	return encodeOpen(collaboratorsKnown{Users: users}, c.Extra)
+	return encodeOpen(collaboratorsFields(c), c.Extra)
 }
 
 // Collaborator is one user who changed a feature. It is an open object.
@@ -274,26 +263,12 @@ type Collaborator struct {
 	Extra    Extra  `json:"-"`
 }
 
-type collaboratorKnown struct {
-	ID       int64  `json:"id"`
-	Name     string `json:"name"`
-	ImageURL string `json:"imageUrl"`
-}
-
 // UnmarshalJSON decodes the object and keeps unknown members.
-func (c *Collaborator) UnmarshalJSON(b []byte) error {
-	var k collaboratorKnown
-	extra, err := decodeOpen(b, &k, "id", "name", "imageUrl")
-	if err != nil {
-		return err
-	}
-	*c = Collaborator{ID: k.ID, Name: k.Name, ImageURL: k.ImageURL, Extra: extra}
-	return nil
-}
+func (c *Collaborator) UnmarshalJSON(b []byte) error { return decodeOpen(b, (*collaboratorFields)(c)) }
 
 // MarshalJSON encodes the object with its unknown members.
 func (c Collaborator) MarshalJSON() ([]byte, error) {
-	return encodeOpen(collaboratorKnown{ID: c.ID, Name: c.Name, ImageURL: c.ImageURL}, c.Extra)
+	return encodeOpen(collaboratorFields(c), c.Extra)
 }
 
 // FeatureLink is a link inside a feature.
@@ -317,23 +292,8 @@ type DataLink struct {
 	Extra Extra            `json:"-"`
 }
 
-type dataLinkKnown struct {
-	URL   string           `json:"url"`
-	Title Nullable[string] `json:"title,omitzero"`
-}
-
 // UnmarshalJSON decodes the object and keeps unknown members.
-func (l *DataLink) UnmarshalJSON(b []byte) error {
-	var k dataLinkKnown
-	extra, err := decodeOpen(b, &k, "url", "title")
-	if err != nil {
-		return err
-	}
-	*l = DataLink{URL: k.URL, Title: k.Title, Extra: extra}
-	return nil
-}
+func (l *DataLink) UnmarshalJSON(b []byte) error { return decodeOpen(b, (*dataLinkFields)(l)) }
 
 // MarshalJSON encodes the object with its unknown members.
-func (l DataLink) MarshalJSON() ([]byte, error) {
-	return encodeOpen(dataLinkKnown{URL: l.URL, Title: l.Title}, l.Extra)
-}
+func (l DataLink) MarshalJSON() ([]byte, error) { return encodeOpen(dataLinkFields(l), l.Extra) }

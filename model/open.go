@@ -3,7 +3,9 @@ package model
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"sort"
+	"strings"
 )
 
 // Extra holds the members of an open object that its Go type does not name,
@@ -11,27 +13,50 @@ import (
 // the named members, in name order.
 type Extra map[string]json.RawMessage
 
-// decodeOpen decodes b into known (a pointer to a struct without custom
-// decoding) and returns the members whose names are not in names.
-func decodeOpen(b []byte, known any, names ...string) (Extra, error) {
-	if err := json.Unmarshal(b, known); err != nil {
-		return nil, err
+// The open objects' structs without their methods, which decodeOpen and
+// encodeOpen read and write.
+type (
+	collaboratorsFields            Collaborators
+	collaboratorFields             Collaborator
+	dataLinkFields                 DataLink
+	strategyPayloadFields          StrategyPayload
+	milestoneStrategyVariantFields MilestoneStrategyVariant
+)
+
+// decodeOpen decodes b into the struct that dst points to. Its type is an
+// open object's struct without custom decoding (a defined type over it, as
+// the object's UnmarshalJSON declares): the members that its json tags name
+// go to their fields, the others to its field of type Extra (nil when there
+// are none). dst is left unchanged on error.
+func decodeOpen(b []byte, dst any) error {
+	v := reflect.ValueOf(dst).Elem()
+	fresh := reflect.New(v.Type())
+	if err := json.Unmarshal(b, fresh.Interface()); err != nil {
+		return err
 	}
 	var all map[string]json.RawMessage
 	if err := json.Unmarshal(b, &all); err != nil {
-		return nil, err
+		return err
 	}
-	for _, n := range names {
-		delete(all, n)
+	extra := -1
+	for i := range v.NumField() {
+		f := v.Type().Field(i)
+		if f.Type == extraType {
+			extra = i
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		delete(all, name)
 	}
-	if len(all) == 0 {
-		return nil, nil
+	if len(all) > 0 {
+		fresh.Elem().Field(extra).Set(reflect.ValueOf(Extra(all)))
 	}
-	return Extra(all), nil
+	v.Set(fresh.Elem())
+	return nil
 }
 
-// encodeOpen encodes known (a struct without custom encoding) followed by the
-// extra members.
+// encodeOpen encodes known (an open object's struct without custom
+// encoding, whose Extra field is tagged "-") followed by the extra members.
 func encodeOpen(known any, extra Extra) ([]byte, error) {
 	b, err := json.Marshal(known)
 	if err != nil || len(extra) == 0 {

@@ -61,30 +61,14 @@ type MilestoneStrategyVariant struct {
 	Extra      Extra            `json:"-"`
 }
 
-type milestoneStrategyVariantKnown struct {
-	Name       string           `json:"name"`
-	Weight     int64            `json:"weight"`
-	WeightType WeightType       `json:"weightType"`
-	Stickiness string           `json:"stickiness"`
-	Payload    *StrategyPayload `json:"payload,omitempty"`
-}
-
 // UnmarshalJSON decodes the variant and keeps unknown members.
 func (v *MilestoneStrategyVariant) UnmarshalJSON(b []byte) error {
-	var k milestoneStrategyVariantKnown
-	extra, err := decodeOpen(b, &k, "name", "weight", "weightType", "stickiness", "payload")
-	if err != nil {
-		return err
-	}
-	*v = MilestoneStrategyVariant{Name: k.Name, Weight: k.Weight, WeightType: k.WeightType,
-		Stickiness: k.Stickiness, Payload: k.Payload, Extra: extra}
-	return nil
+	return decodeOpen(b, (*milestoneStrategyVariantFields)(v))
 }
 
 // MarshalJSON encodes the variant with its unknown members.
 func (v MilestoneStrategyVariant) MarshalJSON() ([]byte, error) {
-	return encodeOpen(milestoneStrategyVariantKnown{Name: v.Name, Weight: v.Weight, WeightType: v.WeightType,
-		Stickiness: v.Stickiness, Payload: v.Payload}, v.Extra)
+	return encodeOpen(milestoneStrategyVariantFields(v), v.Extra)
 }
 
 // ReleasePlanSafeguard is a safeguard of a release plan.

@@ -42,25 +42,14 @@ type StrategyPayload struct {
 	Extra Extra       `json:"-"`
 }
 
-type strategyPayloadKnown struct {
-	Type  PayloadType `json:"type"`
-	Value string      `json:"value"`
-}
-
 // UnmarshalJSON decodes the payload and keeps unknown members.
 func (p *StrategyPayload) UnmarshalJSON(b []byte) error {
-	var k strategyPayloadKnown
-	extra, err := decodeOpen(b, &k, "type", "value")
-	if err != nil {
-		return err
-	}
-	*p = StrategyPayload{Type: k.Type, Value: k.Value, Extra: extra}
-	return nil
+	return decodeOpen(b, (*strategyPayloadFields)(p))
 }
 
 // MarshalJSON encodes the payload with its unknown members.
 func (p StrategyPayload) MarshalJSON() ([]byte, error) {
-	return encodeOpen(strategyPayloadKnown{Type: p.Type, Value: p.Value}, p.Extra)
+	return encodeOpen(strategyPayloadFields(p), p.Extra)
 }
 
 // Variant is a variant of a feature or of a feature environment.

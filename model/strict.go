@@ -186,20 +186,9 @@ func kindMismatch(v any, t reflect.Type) string {
 		_, ok = v.(bool)
 	case reflect.String:
 		_, ok = v.(string)
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		n, isNum := v.(json.Number)
-		ok = isNum
-		if ok {
-			i, err := strconv.ParseInt(string(n), 10, 64)
-			ok = err == nil && !reflect.Zero(t).OverflowInt(i)
-		}
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		n, isNum := v.(json.Number)
-		ok = isNum
-		if ok {
-			u, err := strconv.ParseUint(string(n), 10, 64)
-			ok = err == nil && !reflect.Zero(t).OverflowUint(u)
-		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		ok = fitsInteger(v, t)
 	case reflect.Float32, reflect.Float64:
 		_, ok = v.(json.Number)
 	case reflect.Slice, reflect.Array:
@@ -224,6 +213,21 @@ func kindMismatch(v any, t reflect.Type) string {
 		return ""
 	}
 	return fmt.Sprintf("cannot use a JSON %s as %s", jsonKind(v), t)
+}
+
+// fitsInteger reports whether v is a JSON number that the integer type t
+// holds exactly.
+func fitsInteger(v any, t reflect.Type) bool {
+	n, ok := v.(json.Number)
+	if !ok {
+		return false
+	}
+	if t.Kind() >= reflect.Uint && t.Kind() <= reflect.Uint64 {
+		u, err := strconv.ParseUint(string(n), 10, 64)
+		return err == nil && !reflect.Zero(t).OverflowUint(u)
+	}
+	i, err := strconv.ParseInt(string(n), 10, 64)
+	return err == nil && !reflect.Zero(t).OverflowInt(i)
 }
 
 // jsonKind names the JSON type of a generic value the way

@@ -10,25 +10,17 @@ import (
 	"github.com/flagadmin/flagadmin/users"
 )
 
-// List the users of the embedded default state with its admin token.
+// List the users of the embedded default state for an admin caller. A
+// service gets the caller from auth.Authenticator (see the auth package's
+// example); here it is built directly.
 func Example() {
 	snap, err := model.DefaultSnapshot()
 	if err != nil {
 		panic(err)
 	}
-	lookup, err := auth.NewMemoryLookup(snap)
-	if err != nil {
-		panic(err)
-	}
-	a := &auth.Authenticator{Lookup: lookup}
 	l := &users.Lister{Store: users.NewMemoryStore(snap)}
-	ctx := context.Background()
-
-	p, err := a.Authenticate(ctx, "Bearer *:*.flagadmin-demo-admin-token")
-	if err != nil {
-		panic(err)
-	}
-	listing, err := l.List(ctx, p)
+	admin := &auth.Principal{Kind: auth.KindAdmin}
+	listing, err := l.List(context.Background(), admin)
 	if err != nil {
 		panic(err)
 	}

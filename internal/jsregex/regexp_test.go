@@ -8,10 +8,9 @@ import (
 
 func TestSyntaxError(t *testing.T) {
 	tests := []struct {
-		source string
-		offset int
-		reason string
-		text   string
+		source       string
+		offset       int
+		reason, text string
 	}{
 		{`^(?i)abc$`, 2, "Invalid group", `Invalid regular expression: /^(?i)abc$/: Invalid group (at code unit 2)`},
 		{`^a**$`, 3, "Nothing to repeat", ""},
@@ -51,10 +50,8 @@ func TestLargeSources(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	tests := []struct {
-		name   string
-		source string
-		input  string
-		lim    Limits
+		name, source, input string
+		lim                 Limits
 	}{
 		{"exponential backtracking", `^(a+)+$`, strings.Repeat("a", 40) + "b", Limits{}},
 		{"a small step limit", `^(a|aa)*c$`, strings.Repeat("a", 30), Limits{Steps: 1000}},

@@ -8,11 +8,7 @@ import (
 )
 
 func TestDecodeNamesThePlace(t *testing.T) {
-	tests := []struct {
-		name string
-		doc  string
-		want string
-	}{
+	tests := []struct{ name, doc, want string }{
 		{"unknown member", "{\n  \"projects\": [\n    {\"id\": \"p\", \"colour\": 1}\n  ]\n}", "s.json:3:17: /projects/0/colour: unknown member \"colour\""},
 		{"wrong type", "{\"features\": [{\"name\": 5}]}", "s.json:1:16: /features/0/name: cannot use a JSON number 5 as string"},
 		{"syntax", "{\"tokens\": [}", "s.json:1:13: invalid character"},

@@ -99,14 +99,10 @@ func decodeUTF16(charset string, body []byte) []byte {
 			big = be > le
 		}
 	}
+	order := byteOrder(big)
 	w := utf8Writer{out: make([]byte, 0, len(body)+len(body)/2)}
 	for i := 0; i+1 < len(body); i += 2 {
-		var u uint16
-		if big {
-			u = binary.BigEndian.Uint16(body[i:])
-		} else {
-			u = binary.LittleEndian.Uint16(body[i:])
-		}
+		u := order.Uint16(body[i:])
 		if u < utf8.RuneSelf && w.high == 0 {
 			w.ascii(byte(u)) // the common case, without the rune machinery
 			continue
@@ -125,14 +121,10 @@ func decodeUTF32(charset string, body []byte) []byte {
 	if charset == csUTF32 && len(body) >= 4 && body[0] == 0 && body[1] == 0 && body[2] == 0xfe && body[3] == 0xff {
 		big = true
 	}
+	order := byteOrder(big)
 	w := utf8Writer{out: make([]byte, 0, len(body))}
 	for i := 0; i+3 < len(body); i += 4 {
-		var c uint32
-		if big {
-			c = binary.BigEndian.Uint32(body[i:])
-		} else {
-			c = binary.LittleEndian.Uint32(body[i:])
-		}
+		c := order.Uint32(body[i:])
 		switch {
 		case c > utf8.MaxRune:
 			w.rune(utf8.RuneError)
@@ -144,6 +136,14 @@ func decodeUTF32(charset string, body []byte) []byte {
 	}
 	w.flush()
 	return w.out
+}
+
+// byteOrder returns big-endian when big is set, else little-endian.
+func byteOrder(big bool) binary.ByteOrder {
+	if big {
+		return binary.BigEndian
+	}
+	return binary.LittleEndian
 }
 
 // decodeUTF7 decodes UTF-7 (RFC 2152) or its IMAP variant (RFC 3501: "&"

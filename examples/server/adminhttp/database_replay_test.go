@@ -64,18 +64,10 @@ func TestReplayOnDatabase(t *testing.T) {
 	}
 	defer db.Close()
 	snap := conformance.MustState(t)
-	mem, err := importvalidate.NewMemoryState(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	memTokens, err := auth.NewMemoryLookup(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
 	cases := conformance.MustLoad(t, "*")
 	for _, strict := range []bool{false, true} {
 		onDB := dbHandler(t, db, db, db, strict)
-		onSnap := dbHandler(t, mem, memTokens, users.NewMemoryStore(snap), strict)
+		onSnap := newHandler(t, snap, setup{strict: strict})
 		for _, c := range cases {
 			name, rq := c.Name, c.Request
 			if strict {
