@@ -90,9 +90,9 @@ func TestCancelledEarlyCostsLittle(t *testing.T) {
 		"object as project":    manyKeysValue(),
 	} {
 		t.Run(name, func(t *testing.T) {
-			whole := measure(func() { _, _ = v.Validate(context.Background(), body, importvalidate.Target{}) })
+			whole := measure(t, func() { _, _ = v.Validate(context.Background(), body, importvalidate.Target{}) })
 			var err error
-			cut := measure(func() { _, err = v.Validate(newCountdown(2), body, importvalidate.Target{}) })
+			cut := measure(t, func() { _, err = v.Validate(newCountdown(2), body, importvalidate.Target{}) })
 			t.Logf("whole: %v; cancelled: %v", whole, cut)
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("error %v; want context.Canceled", err)

@@ -5,11 +5,12 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
@@ -18,9 +19,9 @@ import (
 // The tests of this file send hostile bodies through a Validator on the
 // default state and check that each gets a clear problem or a clean
 // result, in bounded memory. They assert no wall-clock time: memory is
-// measured with runtime.ReadMemStats, as the bytes allocated during the
-// validation (TotalAlloc) and the peak growth of the heap in use
-// (HeapInuse, sampled while the validation runs).
+// measured (measure) as the bytes allocated during the validation
+// (TotalAlloc) and the peak growth of the live heap, read at each
+// collection while the validation runs.
 
 // hostileWrap places features (the inside of data.features) and optional
 // further members of data in a request for the default project; an empty
@@ -37,58 +38,116 @@ func hostileWrap(features, more string) []byte {
 type memUse struct {
 	// total is the number of bytes allocated (TotalAlloc delta).
 	total uint64
-	// peak is the largest growth of HeapInuse seen while it ran.
+	// peak is the largest growth of the live heap that a collection
+	// found while it ran.
 	peak uint64
+	// kept is the growth of the live heap after it, when a collection
+	// has freed all it no longer uses: what its result holds.
+	kept uint64
+	// collections is the number of collections while it ran.
+	collections uint32
 }
 
 func (m memUse) String() string {
-	return fmt.Sprintf("allocated %.1f MB, heap peak growth %.1f MB", float64(m.total)/1e6, float64(m.peak)/1e6)
+	return fmt.Sprintf("allocated %.1f MB, live heap peak growth %.1f MB, kept %.1f MB (%d collections)",
+		float64(m.total)/1e6, float64(m.peak)/1e6, float64(m.kept)/1e6, m.collections)
 }
 
-// measure runs f and reports its memory use. The heap is sampled every
-// few milliseconds, so short spikes may be missed; TotalAlloc misses
-// nothing.
-func measure(f func()) memUse {
+// The collector's setting while measure runs: a collection whenever the
+// heap has grown by a tenth since the last one; once the live heap has
+// grown by more than bigHeap, whenever it has doubled, as usual, since
+// each collection then costs much and the bounds of such validations are
+// loose.
+const (
+	measureGCPercent = 10
+	bigHeap          = 256 << 20
+)
+
+// measure runs f and reports its memory use. The peak does not depend on
+// what else the program holds or when the collector last ran: while f
+// runs, the collector runs whenever the heap has grown by a tenth
+// (measureGCPercent), and the heap each collection found live is read as
+// it ends. The live heap counts no garbage waiting for the next
+// collection, whose amount grows with the heap the rest of the test
+// binary holds and with the collector's timing; a sampled HeapInuse
+// counted it. TotalAlloc misses nothing; the peak misses at most what f
+// held between two collections, a tenth of the heap. The tests that call
+// it do not run in parallel, so what is allocated meanwhile is f's.
+func measure(t testing.TB, f func()) memUse {
+	t.Helper()
+	defer debug.SetGCPercent(debug.SetGCPercent(measureGCPercent))
 	runtime.GC()
+	base, ok := liveHeap()
+	if !ok {
+		t.Fatal("the runtime does not report the live heap (/gc/heap/live:bytes)")
+	}
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
-	var (
-		mu   sync.Mutex
-		peak uint64
-		stop = make(chan struct{})
-		done = make(chan struct{})
-	)
-	note := func() {
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		mu.Lock()
-		defer mu.Unlock()
-		if ms.HeapInuse > before.HeapInuse && ms.HeapInuse-before.HeapInuse > peak {
-			peak = ms.HeapInuse - before.HeapInuse
-		}
-	}
-	go func() {
-		defer close(done)
-		tick := time.NewTicker(5 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-				note()
-			}
-		}
-	}()
+	w := &collectionWatch{base: base}
+	w.arm()
 	f()
-	note()
-	close(stop)
-	<-done
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
-	mu.Lock()
-	defer mu.Unlock()
-	return memUse{total: after.TotalAlloc - before.TotalAlloc, peak: peak}
+	peak := w.end()
+	runtime.GC()
+	kept, _ := liveHeap()
+	return memUse{total: after.TotalAlloc - before.TotalAlloc, peak: peak, kept: max(kept, base) - base,
+		collections: after.NumGC - before.NumGC}
+}
+
+// liveHeap is the heap the last collection found live.
+func liveHeap() (uint64, bool) {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0, false
+	}
+	return s[0].Value.Uint64(), true
+}
+
+// collectionWatch notes the live heap after each collection, through a
+// finalizer that each collection runs and that arms the next.
+type collectionWatch struct {
+	mu    sync.Mutex
+	base  uint64
+	peak  uint64
+	ended bool
+}
+
+// sentinel is the object whose finalizer runs after each collection; its
+// pointer keeps it out of the tiny allocator, whose blocks are freed
+// together.
+type sentinel struct{ _ *byte }
+
+func (w *collectionWatch) arm() {
+	runtime.SetFinalizer(&sentinel{}, func(*sentinel) { w.note() })
+}
+
+func (w *collectionWatch) note() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.ended {
+		return
+	}
+	live, _ := liveHeap()
+	if live > w.base {
+		w.peak = max(w.peak, live-w.base)
+	}
+	if live-min(live, w.base) > bigHeap {
+		debug.SetGCPercent(100)
+	} else {
+		debug.SetGCPercent(measureGCPercent)
+	}
+	w.arm()
+}
+
+// end stops the watch after a last reading and returns the peak growth.
+func (w *collectionWatch) end() uint64 {
+	w.note()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.ended = true
+	return w.peak
 }
 
 // hostileValidate validates body with v and returns the report and its
@@ -99,7 +158,7 @@ func hostileValidate(t *testing.T, v *importvalidate.Validator, body []byte) (*i
 		rep *importvalidate.Report
 		err error
 	)
-	m := measure(func() { rep, err = v.Validate(context.Background(), body, importvalidate.Target{}) })
+	m := measure(t, func() { rep, err = v.Validate(context.Background(), body, importvalidate.Target{}) })
 	if err != nil {
 		t.Fatalf("Validate: %v", err)
 	}
@@ -412,7 +471,7 @@ func TestHostileNumbers(t *testing.T) {
 				t.Fatal(err)
 			}
 			var ps importvalidate.Problems
-			m := measure(func() { _, ps = st.Check(body) })
+			m := measure(t, func() { _, ps = st.Check(body) })
 			t.Logf("%d bytes: %v", len(body), m)
 			if len(ps) != 0 {
 				t.Fatalf("problems: %v", ps[:min(3, len(ps))])
@@ -795,7 +854,7 @@ func TestHostileDeepArrays(t *testing.T) {
 func TestHostileConcurrent(t *testing.T) {
 	v := mustNew(t, importvalidate.Options{})
 	body, _ := problemBodies()[1].body()
-	m := measure(func() {
+	m := measure(t, func() {
 		var wg sync.WaitGroup
 		for range 8 {
 			wg.Add(1)

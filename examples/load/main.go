@@ -14,11 +14,28 @@
 //	-max-requests N  stop a measurement after N requests (default 100000)
 //	-max-inflight N  the handler's validation slots (default: one per processor)
 //	-features N      features in the validation body (default 20)
+//	-rounds N        rounds of the client alone and under attack (default 4)
+//	-attack-only     measure only the well-behaved client, alone and under attack
+//	-separate        run the server in a child process (this program with -serve)
+//	-cpuprofile F    write a CPU profile of the rounds under attack to F; with
+//	                 -separate, of the server process for all its life
 //
 // It starts the handler with the embedded default state on 127.0.0.1 and a
 // free port, talks only to it, and stops it at the end. Each measurement
 // is bounded by its duration and its request count, so a run takes about
 // ten times -duration.
+//
+// The well-behaved client is measured alone and under attack in rounds
+// that take turns, each of -duration divided by -rounds, so that the
+// machine's other load weighs on both alike. A round alone starts after a
+// short unmeasured warm-up; a round under attack counts from the
+// attackers' first answer on, the well-behaved client sending from the
+// start: the attack is measured as it goes on, not as it begins. The
+// attackers' requests under way at the end of a round are abandoned, and
+// the next round waits for the server to stop their work.
+//
+// The server's work on each request is labelled for the profile: "body"
+// is "large" or "small" (go tool pprof -tags).
 package main
 
 import (
@@ -28,20 +45,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
-	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/model"
-	"github.com/flagadmin/flagadmin/users"
 )
 
 // maxDuration bounds -duration.
@@ -57,6 +70,11 @@ type config struct {
 	maxRequests int
 	maxInFlight int
 	features    int
+	cpuProfile  string
+	attackOnly  bool
+	rounds      int
+	separate    bool
+	serve       bool
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -67,6 +85,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.maxRequests, "max-requests", 100000, "stop a measurement after this many requests")
 	fs.IntVar(&c.maxInFlight, "max-inflight", 0, "the handler's validation slots; 0 means one per processor")
 	fs.IntVar(&c.features, "features", 20, "features in the validation body")
+	fs.StringVar(&c.cpuProfile, "cpuprofile", "", "write a CPU profile of the measurement under attack (with -separate: of the server process) to `file`")
+	fs.BoolVar(&c.attackOnly, "attack-only", false, "measure only the well-behaved client, alone and under attack")
+	fs.IntVar(&c.rounds, "rounds", 4, "rounds of the well-behaved client alone and under attack, taking turns")
+	fs.BoolVar(&c.separate, "separate", false, "run the server in a child process instead of beside the clients")
+	fs.BoolVar(&c.serve, "serve", false, "only serve: print \"ADDRESS TOKEN\" and serve until stdin closes (what -separate runs)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -87,72 +110,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case c.maxInFlight < 0:
 		fmt.Fprintf(stderr, "load: -max-inflight must not be negative, not %d\n", c.maxInFlight)
 		return 2
+	case c.rounds <= 0 || c.rounds > 100:
+		fmt.Fprintf(stderr, "load: -rounds must be in [1, 100], not %d\n", c.rounds)
+		return 2
 	case c.features <= 0 || c.features > 10000:
 		fmt.Fprintf(stderr, "load: -features must be in [1, 10000], not %d\n", c.features)
 		return 2
+	}
+	if c.serve {
+		if err := serveChild(c, os.Stdin, stdout); err != nil {
+			fmt.Fprintln(stderr, "load:", err)
+			return 1
+		}
+		return 0
 	}
 	if err := measureAll(c, stdout); err != nil {
 		fmt.Fprintln(stderr, "load:", err)
 		return 1
 	}
 	return 0
-}
-
-// target is the server under load.
-type target struct {
-	base   string
-	token  string
-	client *http.Client
-}
-
-// start serves the handler with the default state on a loopback port.
-func start(c config) (*target, func(), error) {
-	snap, err := model.DefaultSnapshot()
-	if err != nil {
-		return nil, nil, err
-	}
-	st, err := importvalidate.NewMemoryState(snap)
-	if err != nil {
-		return nil, nil, err
-	}
-	v, err := importvalidate.New(importvalidate.Options{State: st})
-	if err != nil {
-		return nil, nil, err
-	}
-	tokens, err := auth.NewMemoryLookup(snap)
-	if err != nil {
-		return nil, nil, err
-	}
-	h, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Tokens: tokens,
-		Users: users.NewMemoryStore(snap), MaxInFlight: c.maxInFlight})
-	if err != nil {
-		return nil, nil, err
-	}
-	token := ""
-	for _, t := range snap.Tokens {
-		if t.Type == model.TokenAdmin {
-			token = t.Secret
-			break
-		}
-	}
-	if token == "" {
-		return nil, nil, errors.New("the default state has no admin token")
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, nil, err
-	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second,
-		WriteTimeout: 30 * time.Second, IdleTimeout: 120 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	tr := &http.Transport{MaxIdleConns: 256, MaxIdleConnsPerHost: 256, DisableCompression: true}
-	stop := func() {
-		tr.CloseIdleConnections()
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(ctx)
-	}
-	return &target{base: "http://" + ln.Addr().String(), token: token, client: &http.Client{Transport: tr, Timeout: 30 * time.Second}}, stop, nil
 }
 
 // request is one kind of request the clients send.
@@ -187,7 +163,23 @@ type result struct {
 	elapsed   time.Duration
 }
 
-func (r result) perSecond() float64 { return float64(len(r.latencies)) / r.elapsed.Seconds() }
+func (r result) perSecond() float64 {
+	if r.elapsed <= 0 {
+		return 0
+	}
+	return float64(len(r.latencies)) / r.elapsed.Seconds()
+}
+
+// add sums two measurements: their answers, latencies and times.
+func (r result) add(o result) result {
+	sum := result{latencies: append(slices.Clone(r.latencies), o.latencies...), statuses: map[int]int{}, elapsed: r.elapsed + o.elapsed}
+	for _, m := range []map[int]int{r.statuses, o.statuses} {
+		for k, n := range m {
+			sum.statuses[k] += n
+		}
+	}
+	return sum
+}
 
 func (r result) percentile(p float64) time.Duration {
 	if len(r.latencies) == 0 {
@@ -200,8 +192,9 @@ func (r result) percentile(p float64) time.Duration {
 
 // drive runs n clients sending r in a loop until the duration passes, the
 // request budget is spent or ctx ends (which also abandons the requests
-// under way). Only answers with status want count as served.
-func (t *target) drive(ctx context.Context, r request, n int, want int, d time.Duration, budget int) (result, error) {
+// under way). Only answers with status want count as served. answered,
+// when not nil, is called after each answer.
+func (t *target) drive(ctx context.Context, r request, n int, want int, d time.Duration, budget int, answered func()) (result, error) {
 	var (
 		mu    sync.Mutex
 		res   = result{statuses: map[int]int{}}
@@ -242,6 +235,9 @@ func (t *target) drive(ctx context.Context, r request, n int, want int, d time.D
 					res.latencies = append(res.latencies, lat)
 				}
 				mu.Unlock()
+				if answered != nil {
+					answered()
+				}
 			}
 		}()
 	}
@@ -284,22 +280,37 @@ func worstBody() []byte {
 	return []byte(b.String())
 }
 
-func measureAll(c config, w io.Writer) error {
+func measureAll(c config, w io.Writer) (err error) {
 	t, stop, err := start(c)
 	if err != nil {
 		return err
 	}
-	defer stop()
+	defer func() {
+		if serr := stop(); err == nil {
+			err = serr
+		}
+	}()
 	validate := request{http.MethodPost, adminhttp.PathValidate, validateBody(c.features)}
 	listing := request{method: http.MethodGet, path: adminhttp.PathUserAdmin}
 	// Warm up connections and caches.
 	ctx := context.Background()
-	if _, err := t.drive(ctx, validate, 8, 200, c.duration/10, 200); err != nil {
+	if _, err := t.drive(ctx, validate, 8, 200, c.duration/10, 200, nil); err != nil {
 		return err
 	}
 
 	fmt.Fprintf(w, "Each measurement runs %v (or %d requests); validation body %d bytes (%d features).\n\n",
 		c.duration, c.maxRequests, len(validate.body), c.features)
+	if !c.attackOnly {
+		if err := measureEndpoints(ctx, t, c, w, validate, listing); err != nil {
+			return err
+		}
+	}
+	return measureAttack(ctx, t, c, w, validate)
+}
+
+// measureEndpoints prints the table of both endpoints at 1, 8 and 64
+// clients.
+func measureEndpoints(ctx context.Context, t *target, c config, w io.Writer, validate, listing request) error {
 	fmt.Fprintln(w, "| endpoint | clients | requests/s | p50 | p99 | answers |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|")
 	for _, ep := range []struct {
@@ -307,7 +318,7 @@ func measureAll(c config, w io.Writer) error {
 		r    request
 	}{{"POST validate", validate}, {"GET user-admin", listing}} {
 		for _, n := range []int{1, 8, 64} {
-			res, err := t.drive(ctx, ep.r, n, 200, c.duration, c.maxRequests)
+			res, err := t.drive(ctx, ep.r, n, 200, c.duration, c.maxRequests, nil)
 			if err != nil {
 				return fmt.Errorf("%s with %d clients: %w", ep.name, n, err)
 			}
@@ -315,41 +326,28 @@ func measureAll(c config, w io.Writer) error {
 				round(res.percentile(0.50)), round(res.percentile(0.99)), statuses(res.statuses))
 		}
 	}
-
-	alone, err := t.drive(ctx, validate, 1, 200, c.duration, c.maxRequests)
-	if err != nil {
-		return err
-	}
-	worst := request{http.MethodPost, adminhttp.PathValidate, worstBody()}
-	actx, stopAttack := context.WithCancel(ctx)
-	attack := make(chan result, 1)
-	attackErr := make(chan error, 1)
-	go func() {
-		res, err := t.drive(actx, worst, 4, 400, maxDuration+c.duration, c.maxRequests)
-		attack <- res
-		attackErr <- err
-	}()
-	time.Sleep(c.duration / 10) // the attackers are under way
-	under, err := t.drive(ctx, validate, 1, 200, c.duration, c.maxRequests)
-	stopAttack()
-	att := <-attack
-	if err == nil {
-		err = <-attackErr
-	}
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "\nOne client validating alone, then while 4 others send the worst body (%d bytes, 400 expected):\n\n", len(worst.body))
-	fmt.Fprintln(w, "| well-behaved client | requests/s | p50 | p99 | answers |")
-	fmt.Fprintln(w, "|---|---|---|---|---|")
-	fmt.Fprintf(w, "| alone | %.0f | %v | %v | %s |\n", alone.perSecond(), round(alone.percentile(0.5)), round(alone.percentile(0.99)), statuses(alone.statuses))
-	fmt.Fprintf(w, "| under attack | %.0f | %v | %v | %s |\n", under.perSecond(), round(under.percentile(0.5)), round(under.percentile(0.99)), statuses(under.statuses))
-	ratio := 0.0
-	if alone.perSecond() > 0 {
-		ratio = under.perSecond() / alone.perSecond()
-	}
-	fmt.Fprintf(w, "\nKept %.0f%% of its throughput; the attackers got %s answers in %v.\n", 100*ratio, statuses(att.statuses), round(att.elapsed))
+	fmt.Fprintln(w)
 	return nil
+}
+
+// startProfile starts a CPU profile into the file named path, when path
+// is not empty, and returns the function that ends it.
+func startProfile(path string) (func() error, error) {
+	if path == "" {
+		return func() error { return nil }, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() error {
+		pprof.StopCPUProfile()
+		return f.Close()
+	}, nil
 }
 
 // statuses lists the count of each status, in order of status.

@@ -1,9 +1,16 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"context"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 )
 
 // TestShortRun runs every measurement briefly and checks that each row
@@ -13,12 +20,12 @@ func TestShortRun(t *testing.T) {
 		t.Skip("runs the load program for about a second")
 	}
 	var out, errs bytes.Buffer
-	if code := run([]string{"-duration", "100ms", "-max-requests", "200", "-features", "2"}, &out, &errs); code != 0 {
+	if code := run([]string{"-duration", "100ms", "-max-requests", "200", "-features", "2", "-rounds", "2"}, &out, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
 	s := out.String()
 	for _, row := range []string{"| POST validate | 1 |", "| POST validate | 8 |", "| POST validate | 64 |",
-		"| GET user-admin | 1 |", "| GET user-admin | 8 |", "| GET user-admin | 64 |", "| alone |", "| under attack |", "Kept "} {
+		"| GET user-admin | 1 |", "| GET user-admin | 8 |", "| GET user-admin | 64 |", "| alone |", "| under attack |", "Kept ", "(rounds: "} {
 		if !strings.Contains(s, row) {
 			t.Errorf("no %q in:\n%s", row, s)
 		}
@@ -31,7 +38,7 @@ func TestShortRun(t *testing.T) {
 func TestFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-duration", "0s"}, {"-duration", "1m"}, {"-max-requests", "0"},
-		{"-max-inflight", "-1"}, {"-features", "0"}, {"-nope"}, {"extra"},
+		{"-max-inflight", "-1"}, {"-features", "0"}, {"-rounds", "0"}, {"-rounds", "101"}, {"-nope"}, {"extra"},
 	} {
 		var out, errs bytes.Buffer
 		if code := run(args, &out, &errs); code != 2 {
@@ -46,5 +53,56 @@ func TestBodies(t *testing.T) {
 	}
 	if b := validateBody(3); !bytes.Contains(b, []byte(`"load-2"`)) {
 		t.Errorf("validation body %s", b)
+	}
+}
+
+// TestServeChild: the -serve mode prints its address and token, serves
+// the handler there, and stops when its input closes.
+func TestServeChild(t *testing.T) {
+	in, feed := io.Pipe()
+	out, lines := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- serveChild(config{}, in, lines) }()
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr, token, ok := strings.Cut(strings.TrimSpace(line), " ")
+	if !ok {
+		t.Fatalf("line %q; want ADDRESS TOKEN", line)
+	}
+	go func() { _, _ = io.Copy(io.Discard, out) }()
+	tg, closeIdle := newTarget(addr, token)
+	defer closeIdle()
+	status, err := tg.do(context.Background(), request{method: http.MethodPost, path: adminhttp.PathValidate, body: validateBody(2)})
+	if err != nil || status != http.StatusOK {
+		t.Errorf("validation: %d %v", status, err)
+	}
+	feed.Close()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serveChild: %v", err)
+		}
+	case <-time.After(childTimeout):
+		t.Fatal("the server did not stop when its input closed")
+	}
+}
+
+func TestResultAdd(t *testing.T) {
+	a := result{latencies: []time.Duration{1, 2}, statuses: map[int]int{200: 2}, elapsed: time.Second}
+	b := result{latencies: []time.Duration{3}, statuses: map[int]int{200: 1, 503: 1}, elapsed: time.Second}
+	sum := result{}.add(a).add(b)
+	if len(sum.latencies) != 3 || sum.statuses[200] != 3 || sum.statuses[503] != 1 || sum.elapsed != 2*time.Second {
+		t.Errorf("sum %+v", sum)
+	}
+	if got := sum.perSecond(); got != 1.5 {
+		t.Errorf("%v answers a second; want 1.5", got)
+	}
+	if got := share(b, a); got != 0.5 {
+		t.Errorf("share %v; want 0.5", got)
+	}
+	if got := share(a, result{}); got != 0 {
+		t.Errorf("share of nothing %v; want 0", got)
 	}
 }

@@ -1,0 +1,79 @@
+package adminhttp_test
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
+)
+
+// unknownKeysBody is the costliest body under the default limit: data
+// with unknown keys up to about 496 kB.
+func unknownKeysBody() []byte {
+	var b strings.Builder
+	b.WriteString(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]`)
+	for i := 0; b.Len() < 496<<10; i++ {
+		b.WriteString(`,"k` + strconv.Itoa(i) + `":0`)
+	}
+	b.WriteString(`}}`)
+	return []byte(b.String())
+}
+
+// BenchmarkWorkBeforeSlot measures what a large body costs before it
+// takes a validation slot: reading it (inflating a gzip body) and looking
+// at the token, which here is unknown, so the answer is 401 and no
+// validation runs. (It also checks that the body is JSON, as an answer
+// without credentials does, which a request with them does not.) BenchmarkLargeValidation beside
+// it is the work in the slot.
+func BenchmarkWorkBeforeSlot(b *testing.B) {
+	h := newHandler(b, oracleSnapshot(b), setup{})
+	plain := unknownKeysBody()
+	for _, bc := range []struct {
+		name, contentType, encoding string
+		body                        []byte
+	}{
+		{"identity", "application/json", "", plain},
+		{"gzip", "application/json", "gzip", gzipped(b, plain)},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(plain)))
+			for b.Loop() {
+				r := httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, bytes.NewReader(bc.body))
+				r.Header.Set("Authorization", "nope")
+				r.Header.Set("Content-Type", bc.contentType)
+				if bc.encoding != "" {
+					r.Header.Set("Content-Encoding", bc.encoding)
+				}
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, r)
+				if rec.Code != http.StatusUnauthorized {
+					b.Fatalf("status %d; want 401", rec.Code)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkLargeValidation serves the costliest body under the limit
+// with a valid token: the work before the slot and the validation.
+func BenchmarkLargeValidation(b *testing.B) {
+	h := newHandler(b, oracleSnapshot(b), setup{})
+	body := unknownKeysBody()
+	b.ReportAllocs()
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		r := httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, bytes.NewReader(body))
+		r.Header.Set("Authorization", adminToken)
+		r.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		if rec.Code != http.StatusBadRequest {
+			b.Fatalf("status %d; want 400", rec.Code)
+		}
+	}
+}
