@@ -34,8 +34,8 @@ func problemExport(n int, pick func(i, n int) bool) []byte {
 // structural problems, the tier that words them included: one problem in
 // a large valid export (at its start, at its end), one feature in a
 // hundred, every feature, and the worst bodies under the 500 kB limit.
-// Each size is run at 1 000 and 10 000 features: a tier that grew faster
-// than the body would show it in MB/s.
+// Each size is run at 1 000 and 10 000 features (1 000 only with -short):
+// a tier that grew faster than the body would show it in MB/s.
 func BenchmarkStructureProblems(b *testing.B) {
 	s := stNew(b, StructureOptions{})
 	type body struct {
@@ -43,7 +43,11 @@ func BenchmarkStructureProblems(b *testing.B) {
 		body []byte
 	}
 	var bodies []body
-	for _, n := range []int{1000, 10000} {
+	sizes := []int{1000, 10000}
+	if testing.Short() {
+		sizes = sizes[:1]
+	}
+	for _, n := range sizes {
 		bodies = append(bodies,
 			body{fmt.Sprintf("first feature/N=%d", n), problemExport(n, func(i, _ int) bool { return i == 0 })},
 			body{fmt.Sprintf("last feature/N=%d", n), problemExport(n, func(i, n int) bool { return i == n-1 })},
