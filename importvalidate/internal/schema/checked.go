@@ -1,10 +1,7 @@
 package schema
 
 import (
-	"bytes"
 	"encoding/json"
-	"maps"
-	"slices"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 )
@@ -26,7 +23,7 @@ import (
 // that holds no number to change: only the objects and arrays on the way
 // to a changed number are copied.
 func checkedCopy(root *Node, body []byte, instance any) any {
-	surrogates := bytes.Contains(body, []byte(`\ud`)) || bytes.Contains(body, []byte(`\uD`))
+	surrogates := hasEscapedSurrogate(body)
 	double := numbersMayNeedDoubling(body)
 	if !surrogates && !double {
 		return instance
@@ -40,14 +37,7 @@ func checkedCopy(root *Node, body []byte, instance any) any {
 		return instance
 	}
 	if double {
-		v = walkInstance(root, v, func(n *Node, v any, path []string) (any, bool) {
-			if num, ok := v.(json.Number); ok {
-				if t, changed := doubleNumber(num); changed {
-					return t, false
-				}
-			}
-			return v, true
-		})
+		v, _ = rewrite(root, v, doubling(true))
 	}
 	return v
 }
@@ -55,62 +45,25 @@ func checkedCopy(root *Node, body []byte, instance any) any {
 // doubledCopy returns v, whose schema is n, with each number at a place
 // of the schema replaced by its stand-in (see doubleNumber), and whether
 // it replaced any. It leaves v as it is and copies only the objects and
-// arrays on the way to a replaced number. Like walkInstance it does not
-// descend into a value of a type its node does not admit.
+// arrays on the way to a replaced number.
 func doubledCopy(n *Node, v any) (any, bool) {
-	n = n.Resolve()
-	if n == nil {
-		return v, false
-	}
-	if num, ok := v.(json.Number); ok {
-		if t, changed := doubleNumber(num); changed {
-			return t, true
-		}
-		return v, false
-	}
-	if len(n.Types) > 0 && !typeMatches(n.Types, v) {
-		return v, false
-	}
-	switch x := v.(type) {
-	case map[string]any:
-		var out map[string]any
-		for k, e := range x {
-			var child *Node
-			if i, ok := n.propIdx[k]; ok {
-				child = n.PropNodes[i]
-			} else if n.Addl != nil {
-				child = n.Addl
-			} else {
-				continue
+	return rewrite(n, v, doubling(false))
+}
+
+// doubling is the visit of rewrite that replaces each number by its
+// stand-in; writable tells whether the objects and arrays of the instance
+// may be changed in place. Like walkInstance it does not descend into a
+// value of a type its node does not admit.
+func doubling(writable bool) visitFunc {
+	return func(n *Node, v any, _ []step) (any, bool, bool) {
+		if num, ok := v.(json.Number); ok {
+			if t, changed := doubleNumber(num); changed {
+				return t, true, false
 			}
-			if t, changed := doubledCopy(child, e); changed {
-				if out == nil {
-					out = maps.Clone(x)
-				}
-				out[k] = t
-			}
+			return v, writable, false
 		}
-		if out != nil {
-			return out, true
-		}
-	case []any:
-		if n.Items == nil {
-			break
-		}
-		var out []any
-		for i, e := range x {
-			if t, changed := doubledCopy(n.Items, e); changed {
-				if out == nil {
-					out = slices.Clone(x)
-				}
-				out[i] = t
-			}
-		}
-		if out != nil {
-			return out, true
-		}
+		return v, writable, len(n.Types) == 0 || typeMatches(n.Types, v)
 	}
-	return v, false
 }
 
 // numbersMayNeedDoubling reports whether body may hold a number that is

@@ -23,7 +23,7 @@ func TestDoubledCopyEqualsDecodedCopy(t *testing.T) {
 			t.Fatal(err)
 		}
 		again, _ := jsonwire.Value(body)
-		want := walkInstance(c.tree.Root, again, func(n *Node, v any, path []string) (any, bool) {
+		want := walkInstance(c.tree.Root, again, func(n *Node, v any, _ []step) (any, bool) {
 			if num, ok := v.(json.Number); ok {
 				if t, changed := doubleNumber(num); changed {
 					return t, false

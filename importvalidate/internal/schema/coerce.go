@@ -42,9 +42,9 @@ type coercion struct {
 // returns the (possibly replaced) root and the changes made.
 func coerceInstance(root *Node, v any) (any, []coercion) {
 	var out []coercion
-	v = walkInstance(root, v, func(n *Node, v any, path []string) (any, bool) {
+	v = walkInstance(root, v, func(n *Node, v any, path []step) (any, bool) {
 		if nv, changed := coerceScalar(n.Types, v); changed {
-			out = append(out, coercion{ptr: jsonwire.PointerOf(path), text: coercedText(nv), off: -1, from: v, to: nv})
+			out = append(out, coercion{ptr: jsonwire.PointerOf(tokens(nil, path)), text: coercedText(nv), off: -1, from: v, to: nv})
 			return nv, false
 		}
 		return v, true
@@ -60,53 +60,6 @@ func coercedText(v any) []byte {
 		return []byte(n)
 	}
 	return jsonwire.AppendJSONValue(nil, v)
-}
-
-// walkInstance walks the decoded JSON value v beside the schema from root,
-// depth first. At each value it calls visit with the value's schema node
-// (with $ref followed) and path; visit returns the value to keep in its
-// place and whether to descend into it. A value whose type the node does
-// not admit is not descended into, nor is one without a node.
-func walkInstance(root *Node, v any, visit func(n *Node, v any, path []string) (any, bool)) any {
-	var path []string
-	var walk func(n *Node, v any) any
-	walk = func(n *Node, v any) any {
-		n = n.Resolve()
-		if n == nil {
-			return v
-		}
-		v, descend := visit(n, v, path)
-		if !descend || (len(n.Types) > 0 && !typeMatches(n.Types, v)) {
-			return v // the type keyword fails; nothing below is looked at
-		}
-		switch x := v.(type) {
-		case map[string]any:
-			for k, cv := range x {
-				var child *Node
-				if i, ok := n.propIdx[k]; ok {
-					child = n.PropNodes[i]
-				} else if n.Addl != nil {
-					child = n.Addl
-				} else {
-					continue
-				}
-				path = append(path, k)
-				x[k] = walk(child, cv)
-				path = path[:len(path)-1]
-			}
-		case []any:
-			if n.Items == nil {
-				break
-			}
-			for i := range x {
-				path = append(path, strconv.Itoa(i))
-				x[i] = walk(n.Items, x[i])
-				path = path[:len(path)-1]
-			}
-		}
-		return v
-	}
-	return walk(root, v)
 }
 
 // locateCoercions sets the offset in raw of each coercion not yet located:

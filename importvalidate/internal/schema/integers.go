@@ -34,19 +34,19 @@ func (c *Checker) numberFixes(body []byte) ([]coercion, []Problem) {
 	}
 	var rewrites []coercion
 	var warnings []Problem
-	walkInstance(c.tree.Root, instance, func(n *Node, v any, path []string) (any, bool) {
+	walkInstance(c.tree.Root, instance, func(n *Node, v any, path []step) (any, bool) {
 		num, ok := v.(json.Number)
 		if !ok {
 			return v, true
 		}
 		text := num.String()
-		ptr := jsonwire.PointerOf(path)
 		switch {
 		case slices.Contains(n.Types, "integer"):
 			if _, err := strconv.ParseInt(text, 10, 64); err == nil {
 				break
 			}
 			held, fits := heldInteger(text)
+			ptr := jsonwire.PointerOf(tokens(nil, path))
 			rewrites = append(rewrites, coercion{ptr: ptr, text: []byte(held), off: -1})
 			if !fits {
 				warnings = append(warnings, numberWarning(ptr, text, "a 64-bit integer", held))
@@ -55,6 +55,7 @@ func (c *Checker) numberFixes(body []byte) ([]coercion, []Problem) {
 			f, _ := strconv.ParseFloat(text, 64)
 			if math.IsInf(f, 0) {
 				held := strconv.FormatFloat(math.Copysign(math.MaxFloat64, f), 'g', -1, 64)
+				ptr := jsonwire.PointerOf(tokens(nil, path))
 				rewrites = append(rewrites, coercion{ptr: ptr, text: []byte(held), off: -1})
 				warnings = append(warnings, numberWarning(ptr, text, "a 64-bit floating-point number", held))
 			}

@@ -3,9 +3,7 @@ package schema
 import (
 	"context"
 	"errors"
-	"maps"
 	"math"
-	"slices"
 	"strconv"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
@@ -146,33 +144,10 @@ func appendIndex(toks []string, i int) []string {
 	return out
 }
 
-// step is one step of the path from a piece to a value: a member name, or
-// an array index when idx >= 0.
-type step struct {
-	key string
-	idx int
-}
-
-// tokens is the path of the piece at toks followed by steps, in a new
-// slice.
-func tokens(toks []string, steps []step) []string {
-	out := make([]string, len(toks), len(toks)+len(steps))
-	copy(out, toks)
-	for _, s := range steps {
-		if s.idx >= 0 {
-			out = append(out, strconv.Itoa(s.idx))
-		} else {
-			out = append(out, s.key)
-		}
-	}
-	return out
-}
-
 // stubber replaces the long arrays of a piece by empty ones.
 type stubber struct {
-	toks  []string // the path of the piece
-	steps []step   // from the piece to the value at hand
-	long  []longArray
+	toks []string // the path of the piece
+	long []longArray
 	// splitAt is the length from which an array is stubbed.
 	splitAt int
 }
@@ -183,66 +158,22 @@ type stubber struct {
 // the way to a replaced array. The schema has no keyword on the length of
 // an array, so an empty array judges alike but for its items.
 func (s *stubber) stub(n *Node, v any) (any, bool) {
-	n = n.Resolve()
-	if n == nil {
-		return v, false
-	}
-	switch x := v.(type) {
-	case []any:
-		if n.Items == nil {
-			return v, false
-		}
-		if len(x) > s.splitAt {
-			s.long = append(s.long, longArray{items: x, node: n.Items, toks: tokens(s.toks, s.steps)})
-			return []any{}, true
-		}
-		var out []any
-		for i, e := range x {
-			s.steps = append(s.steps, step{idx: i})
-			t, changed := s.stub(n.Items, e)
-			s.steps = s.steps[:len(s.steps)-1]
-			if changed {
-				if out == nil {
-					out = slices.Clone(x)
+	return rewrite(n, v, func(n *Node, v any, path []step) (any, bool, bool) {
+		switch x := v.(type) {
+		case []any:
+			if n.Items != nil && len(x) > s.splitAt {
+				s.long = append(s.long, longArray{items: x, node: n.Items, toks: tokens(s.toks, path)})
+				return []any{}, true, false
+			}
+		case map[string]any:
+			if n.Closed && len(x) > s.splitAt+len(n.Props) {
+				if out := fewerExtras(n, x, s.splitAt); out != nil {
+					return out, true, true
 				}
-				out[i] = t
 			}
 		}
-		if out != nil {
-			return out, true
-		}
-	case map[string]any:
-		var out map[string]any
-		if n.Closed && len(x) > s.splitAt+len(n.Props) {
-			out = fewerExtras(n, x, s.splitAt)
-		}
-		src := x
-		if out != nil {
-			src = out
-		}
-		for k, e := range src {
-			sub := n.Prop(k)
-			if sub == nil {
-				sub = n.Addl
-			}
-			if sub == nil {
-				continue
-			}
-			s.steps = append(s.steps, step{key: k, idx: -1})
-			t, changed := s.stub(sub, e)
-			s.steps = s.steps[:len(s.steps)-1]
-			if changed {
-				if out == nil {
-					out = maps.Clone(x)
-				}
-				out[k] = t
-			}
-		}
-		if out != nil {
-			return out, true
-		}
-	}
-	return v, false
+		return v, false, true
+	})
 }
 
 // fewerExtras returns, for object x of the closed schema n with more than

@@ -76,6 +76,15 @@ func (n *Node) Prop(name string) *Node {
 	return nil
 }
 
+// Child returns the schema of the member name of an object of n: the
+// property's, else that of additional properties, else nil.
+func (n *Node) Child(name string) *Node {
+	if i, ok := n.propIdx[name]; ok {
+		return n.PropNodes[i]
+	}
+	return n.Addl
+}
+
 // Tree is the parsed schema document.
 type Tree struct {
 	Root  *Node
