@@ -314,41 +314,41 @@ func jsStringToNumber(s string) (float64, bool) {
 // isJSDecimal reports whether s is a StrDecimalLiteral other than Infinity:
 // [+-] (digits [. [digits]] | . digits) [(e|E) [+-] digits].
 func isJSDecimal(s string) bool {
-	i := 0
-	if i < len(s) && (s[i] == '+' || s[i] == '-') {
-		i++
-	}
-	intDigits := 0
-	for i < len(s) && isDigit(s[i]) {
-		i++
-		intDigits++
-	}
-	fracDigits := 0
+	start := skipSign(s, 0)
+	i := skipDigits(s, start)
+	digits := i - start
 	if i < len(s) && s[i] == '.' {
-		i++
-		for i < len(s) && isDigit(s[i]) {
-			i++
-			fracDigits++
-		}
+		frac := i + 1
+		i = skipDigits(s, frac)
+		digits += i - frac
 	}
-	if intDigits+fracDigits == 0 {
+	if digits == 0 {
 		return false
 	}
 	if i < len(s) && s[i]|0x20 == 'e' {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		expDigits := 0
-		for i < len(s) && isDigit(s[i]) {
-			i++
-			expDigits++
-		}
-		if expDigits == 0 {
+		exp := skipSign(s, i+1)
+		if i = skipDigits(s, exp); i == exp {
 			return false
 		}
 	}
 	return i == len(s)
+}
+
+// skipSign returns the offset after a + or - at offset i of s, else i.
+func skipSign(s string, i int) int {
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		return i + 1
+	}
+	return i
+}
+
+// skipDigits returns the offset of the first byte of s from i on that is
+// not an ASCII digit.
+func skipDigits(s string, i int) int {
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	return i
 }
 
 // isJSSpace reports whether r is JavaScript white space or a line

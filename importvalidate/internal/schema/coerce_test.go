@@ -83,3 +83,22 @@ func TestCoerceScalar(t *testing.T) {
 		}
 	}
 }
+
+// TestIsJSDecimal holds isJSDecimal to JavaScript's StrDecimalLiteral
+// without Infinity (what Number() accepts once white space is trimmed).
+func TestIsJSDecimal(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"5", true}, {"-5", true}, {"+5", true}, {"5.", true}, {".5", true}, {"5.5", true},
+		{"+.5e3", true}, {"5.e3", true}, {"5E-3", true}, {"5e+03", true}, {"007", true},
+		{"", false}, {"+", false}, {"-", false}, {".", false}, {"+.", false}, {".e3", false},
+		{"e3", false}, {"5e", false}, {"5e+", false}, {"1.2.3", false}, {"5e3.1", false},
+		{"--5", false}, {"5x", false}, {" 5", false}, {"Infinity", false}, {"0x10", false},
+	} {
+		if got := isJSDecimal(tt.in); got != tt.want {
+			t.Errorf("isJSDecimal(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
