@@ -250,7 +250,8 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 	others := make([]Location, len(issues))
 	locs := make([]*Location, 0, 2*len(issues))
 	for i, is := range issues {
-		out[i] = Problem{Kind: scanKind(is.Kind), Location: Location{Offset: int64(is.Off)}, Warning: !c.opts.Strict && readingKind(is.Kind)}
+		// A scanner finding's kind has the value of its problem's kind.
+		out[i] = Problem{Kind: Kind(is.Kind), Location: Location{Offset: int64(is.Off)}, Warning: !c.opts.Strict && readingKind(is.Kind)}
 		if is.At >= 0 {
 			out[i].Location.Pointer = ptrs[is.At]
 		}
@@ -294,21 +295,6 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 // server reads past (after changing the text), not a refusal.
 func readingKind(k jsonwire.Kind) bool {
 	return k == jsonwire.KindByteOrderMark || k == jsonwire.KindInvalidUTF8 || k == jsonwire.KindDuplicateKey
-}
-
-// scanKind is the kind of problem of a kind of scanner finding.
-func scanKind(k jsonwire.Kind) Kind {
-	switch k {
-	case jsonwire.KindInvalidUTF8:
-		return KindInvalidUTF8
-	case jsonwire.KindDuplicateKey:
-		return KindDuplicateKey
-	case jsonwire.KindMaxDepth:
-		return KindMaxDepth
-	case jsonwire.KindByteOrderMark:
-		return KindByteOrderMark
-	}
-	return KindSyntax
 }
 
 // hasEscapedSurrogate reports whether body may hold an escaped surrogate

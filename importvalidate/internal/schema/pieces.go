@@ -206,14 +206,7 @@ func fewerExtras(n *Node, x map[string]any, limit int) map[string]any {
 // library's error tree root, found checking v, without making them.
 func (c *Checker) countTree(v any, root *jsonschema.ValidationError) int {
 	n := 0
-	stack := []*jsonschema.ValidationError{root}
-	for len(stack) > 0 {
-		e := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if len(e.Causes) > 0 {
-			stack = append(stack, e.Causes...)
-			continue
-		}
+	for e := range leaves(root) {
 		kw, sub := c.failedKeyword(e)
 		switch {
 		case sub != nil && kw == "required":

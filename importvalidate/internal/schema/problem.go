@@ -5,28 +5,40 @@ import "github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 // Kind is the kind of a structural problem.
 type Kind int
 
-// The kinds of problems, one per problem code of importvalidate.
+// The kinds of problems, one per problem code of importvalidate. Those of
+// reading the body are the scanner's findings, with the values of
+// jsonwire.Kind.
 const (
-	KindSyntax Kind = iota + 1
-	KindInvalidUTF8
-	KindDuplicateKey
-	KindMaxDepth
-	KindRequired
-	KindAdditionalProperty
-	KindType
+	KindSyntax       = Kind(jsonwire.KindSyntax)
+	KindInvalidUTF8  = Kind(jsonwire.KindInvalidUTF8)
+	KindDuplicateKey = Kind(jsonwire.KindDuplicateKey)
+	KindMaxDepth     = Kind(jsonwire.KindMaxDepth)
+	// KindByteOrderMark: a leading byte order mark, skipped.
+	KindByteOrderMark = Kind(jsonwire.KindByteOrderMark)
+)
+
+// The kinds of the schema's keywords, declared in the order in which ajv
+// checks the keywords of one value: the order of their problems at one
+// place (see keywordRank).
+const (
+	KindType Kind = KindByteOrderMark + 1 + iota
 	KindEnum
 	KindMaximum
 	KindMinimum
-	KindMinLength
 	KindMaxLength
+	KindMinLength
 	KindPattern
 	KindFormat
-	KindTooManyProblems
+	KindRequired
+	KindAdditionalProperty
+)
+
+// The kinds of problems that are neither a scanner finding nor a keyword's.
+const (
+	KindTooManyProblems Kind = KindAdditionalProperty + 1 + iota
 	// KindDecode: a structurally valid body the model cannot hold (a
 	// number out of range, for instance).
 	KindDecode
-	// KindByteOrderMark: a leading byte order mark, skipped.
-	KindByteOrderMark
 	// KindCoerced: a scalar taken as another type, as the reference server
 	// coerces it.
 	KindCoerced

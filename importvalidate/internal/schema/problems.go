@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"iter"
 	"slices"
 	"sort"
 	"strconv"
@@ -27,22 +28,23 @@ type pendingProblem struct {
 	sortKey []int64
 }
 
-// The rank of each keyword in the reference server's walk of one value
-// (ajv's keyword order), then of the value's children.
+// The rank of a problem's keyword in the reference server's walk of one
+// value is its kind's place among the keyword kinds (keywordRank), which
+// are declared in ajv's keyword order; then come the value's children.
 const (
-	rankType = iota
-	rankEnum
-	rankMaximum
-	rankMinimum
-	rankMaxLength
-	rankMinLength
-	rankPattern
-	rankFormat
-	rankRequired
-	rankAdditional // also the children under additionalProperties, by offset
-	rankProperty   // listed properties by schema order, array items by index
-	rankOther
+	rankAdditional = int64(KindAdditionalProperty - KindType) // also the children under additionalProperties, by offset
+	rankProperty   = rankAdditional + 1                       // listed properties by schema order, array items by index
+	rankOther      = rankProperty + 1
 )
+
+// keywordRank is the rank of a problem of kind k, rankOther for a kind of
+// no keyword of its own.
+func keywordRank(k Kind) int64 {
+	if k < KindType || k > KindAdditionalProperty {
+		return rankOther
+	}
+	return int64(k - KindType)
+}
 
 // expandTree appends the problems of the library's error tree root, found
 // checking the value at toks of the instance decoded from raw, to pend,
@@ -50,20 +52,31 @@ const (
 // expand).
 func (c *Checker) expandTree(pend []pendingProblem, raw []byte, instance any, toks []string, root *jsonschema.ValidationError) ([]pendingProblem, int) {
 	dropped := 0
-	// Leaves of the error tree, without recursion.
-	stack := []*jsonschema.ValidationError{root}
-	for len(stack) > 0 {
-		e := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if len(e.Causes) > 0 {
-			for i := len(e.Causes) - 1; i >= 0; i-- {
-				stack = append(stack, e.Causes[i])
-			}
-			continue
-		}
+	for e := range leaves(root) {
 		pend = c.expand(pend, raw, instance, toks, e, &dropped)
 	}
 	return pend, dropped
+}
+
+// leaves yields the leaves of the library's error tree root, left to
+// right, without recursion.
+func leaves(root *jsonschema.ValidationError) iter.Seq[*jsonschema.ValidationError] {
+	return func(yield func(*jsonschema.ValidationError) bool) {
+		stack := []*jsonschema.ValidationError{root}
+		for len(stack) > 0 {
+			e := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if len(e.Causes) == 0 {
+				if !yield(e) {
+					return
+				}
+				continue
+			}
+			for i := len(e.Causes) - 1; i >= 0; i-- {
+				stack = append(stack, e.Causes[i])
+			}
+		}
+	}
 }
 
 // firstExtras returns the first limit members of the object at ptr in raw
@@ -358,37 +371,18 @@ func (c *Checker) sortKey(p *pendingProblem, offsets map[string]int64) []int64 {
 		}
 		n = nil
 	}
+	sub := int64(0)
 	switch p.kind {
-	case KindType:
-		key = append(key, rankType, 0)
-	case KindEnum:
-		key = append(key, rankEnum, 0)
-	case KindMaximum:
-		key = append(key, rankMaximum, 0)
-	case KindMinimum:
-		key = append(key, rankMinimum, 0)
-	case KindMaxLength:
-		key = append(key, rankMaxLength, 0)
-	case KindMinLength:
-		key = append(key, rankMinLength, 0)
-	case KindPattern:
-		key = append(key, rankPattern, 0)
-	case KindFormat:
-		key = append(key, rankFormat, 0)
 	case KindRequired:
-		i := 0
 		for j, r := range p.node.Required {
 			if r == p.prop {
-				i = j
+				sub = int64(j)
 			}
 		}
-		key = append(key, rankRequired, int64(i))
 	case KindAdditionalProperty:
-		key = append(key, rankAdditional, jsonwire.JSKeyOrder(p.prop, p.off))
-	default:
-		key = append(key, rankOther, 0)
+		sub = jsonwire.JSKeyOrder(p.prop, p.off)
 	}
-	return key
+	return append(key, keywordRank(p.kind), sub)
 }
 
 func hasKey(m map[string]int, k string) bool { _, ok := m[k]; return ok }
