@@ -116,18 +116,8 @@ func TestSkippingEqualsWhole(t *testing.T) {
 	for _, maxProblems := range []int{1, 50, 1000} {
 		c := newTestChecker(t)
 		c.opts.MaxProblems = maxProblems
-		whole := newTestChecker(t)
-		whole.opts.MaxProblems = maxProblems
-		whole.whole = true
 		for i, body := range skipBodies() {
-			_, got, err := c.Check(context.Background(), body)
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, want, err := whole.Check(context.Background(), body)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got, want := checkBoth(t, c, body)
 			if len(want) == 0 {
 				continue // the edit found no place
 			}
