@@ -92,9 +92,7 @@ func objectPlaces() []objectPlace {
 			return more(`,"featureTags":[{"featureName":"f","tagValue":"t","tagType":"simple"` + m + `}]`)
 		}},
 		{"segment", true, "0", func(m string) []byte { return more(`,"segments":[{"id":1,"name":"s"` + m + `}]`) }},
-		{"tag type", true, "0", func(m string) []byte {
-			return []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[{"name":"simple"` + m + `}]}}`)
-		}},
+		{"tag type", true, "0", func(m string) []byte { return tagTypesOf(`{"name":"simple"` + m + `}`) }},
 		{"dependencies", true, "0", func(m string) []byte {
 			return more(`,"dependencies":[{"feature":"f","dependencies":[{"feature":"g"}]` + m + `}]`)
 		}},
@@ -126,48 +124,66 @@ func wrongItems() []byte {
 	return hostileWrap(repeatTo(hostileSize, ",", func(int) string { return "1" }), "")
 }
 
-// problemBody is a body holding about hostileSize bytes of array items
-// that each have exactly one structural problem of code.
-type problemBody struct {
-	code string
-	// item is one failing item; wrap places the items.
-	item string
+// itemsBody is a body holding about hostileSize bytes of array items,
+// each with perItem structural problems, the first of code.
+type itemsBody struct {
+	name    string
+	code    string
+	perItem int
+	// item is the item at index i; wrap places the items.
+	item func(i int) string
 	wrap func(items string) []byte
 }
 
-// problemBodies has one body per code of a schema problem.
-func problemBodies() []problemBody {
-	features := func(items string) []byte { return hostileWrap(items, "") }
-	constraints := func(items string) []byte {
-		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","constraints":[`+items+`]}]`)
-	}
-	variants := func(items string) []byte {
-		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","variants":[`+items+`]}]`)
-	}
-	environments := func(items string) []byte {
-		return hostileWrap(`{"name":"f"}`, `,"featureEnvironments":[`+items+`]`)
-	}
-	tagTypes := func(items string) []byte {
-		return []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[` + items + `]}}`)
-	}
-	return []problemBody{
-		{importvalidate.CodeType, `1`, features},
-		{importvalidate.CodeRequired, `{}`, features},
-		{importvalidate.CodeAdditionalProperty, `{"name":"a","x":0}`, features},
-		{importvalidate.CodeFormat, `{"name":"a","createdAt":"x"}`, features},
-		{importvalidate.CodeEnum, `{"contextName":"c","operator":"X"}`, constraints},
-		{importvalidate.CodeMinLength, `{"contextName":"c","operator":"IN","value":""}`, constraints},
-		{importvalidate.CodeMaximum, `{"name":"v","weight":1001,"weightType":"fix","stickiness":"d"}`, variants},
-		{importvalidate.CodeMinimum, `{"name":"f","enabled":true,"yes":-1}`, environments},
-		{importvalidate.CodePattern, `{"name":"t","color":"x"}`, tagTypes},
-	}
+// body returns the body of ib and its number of items.
+func (ib itemsBody) body() ([]byte, int) {
+	base := len(ib.wrap(""))
+	count := 0
+	items := repeatTo(hostileSize-base, ",", func(i int) string { count = i + 1; return ib.item(i) })
+	return ib.wrap(items), count - 1
 }
 
-// body returns the body of pb and its number of items.
-func (pb problemBody) body() ([]byte, int) {
-	base := len(pb.wrap(""))
-	items := repeatTo(hostileSize-base, ",", func(int) string { return pb.item })
-	return pb.wrap(items), strings.Count(items, pb.item)
+// The arrays that itemsBody places its items in.
+
+func featuresOf(items string) []byte { return hostileWrap(items, "") }
+
+func constraintsOf(items string) []byte {
+	return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","constraints":[`+items+`]}]`)
+}
+
+func variantsOf(items string) []byte {
+	return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","variants":[`+items+`]}]`)
+}
+
+func environmentsOf(items string) []byte {
+	return hostileWrap(`{"name":"f"}`, `,"featureEnvironments":[`+items+`]`)
+}
+
+func tagTypesOf(items string) []byte {
+	return []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[` + items + `]}}`)
+}
+
+// problemBodies has one body per code of a schema problem, named for it,
+// whose items are all the same, with one problem each.
+func problemBodies() []itemsBody {
+	var out []itemsBody
+	for _, p := range []struct {
+		code, item string
+		wrap       func(items string) []byte
+	}{
+		{importvalidate.CodeType, `1`, featuresOf},
+		{importvalidate.CodeRequired, `{}`, featuresOf},
+		{importvalidate.CodeAdditionalProperty, `{"name":"a","x":0}`, featuresOf},
+		{importvalidate.CodeFormat, `{"name":"a","createdAt":"x"}`, featuresOf},
+		{importvalidate.CodeEnum, `{"contextName":"c","operator":"X"}`, constraintsOf},
+		{importvalidate.CodeMinLength, `{"contextName":"c","operator":"IN","value":""}`, constraintsOf},
+		{importvalidate.CodeMaximum, `{"name":"v","weight":1001,"weightType":"fix","stickiness":"d"}`, variantsOf},
+		{importvalidate.CodeMinimum, `{"name":"f","enabled":true,"yes":-1}`, environmentsOf},
+		{importvalidate.CodePattern, `{"name":"t","color":"x"}`, tagTypesOf},
+	} {
+		out = append(out, itemsBody{name: p.code, code: p.code, perItem: 1, item: func(int) string { return p.item }, wrap: p.wrap})
+	}
+	return out
 }
 
 // minimalFeatures is a body of n features that have a distinct name and
@@ -186,55 +202,26 @@ func minimalFeatures(n int) []byte {
 	return hostileWrap(b.String(), "")
 }
 
-// distinctBody is a body holding about hostileSize bytes of array items
-// no two of which are alike, each with perItem structural problems, the
-// first of code.
-type distinctBody struct {
-	name    string
-	code    string
-	perItem int
-	item    func(i int) string
-	wrap    func(items string) []byte
-}
-
 // distinctBodies has one body per way the items of a long array can all
 // differ: in a missing member's neighbours, an unknown member's name, the
 // JSON type, an enumerated value, a date, a colour, a bound, and several
 // problems at once.
-func distinctBodies() []distinctBody {
-	features := func(items string) []byte { return hostileWrap(items, "") }
-	constraints := func(items string) []byte {
-		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","constraints":[`+items+`]}]`)
-	}
-	variants := func(items string) []byte {
-		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","variants":[`+items+`]}]`)
-	}
-	tagTypes := func(items string) []byte {
-		return []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[` + items + `]}}`)
-	}
+func distinctBodies() []itemsBody {
 	n := strconv.Itoa
-	return []distinctBody{
-		{"items lacking a name", importvalidate.CodeRequired, 1, func(i int) string { return `{"type":"` + n(i) + `"}` }, features},
-		{"unknown members", importvalidate.CodeAdditionalProperty, 1, func(i int) string { return `{"name":"a","x` + n(i) + `":0}` }, features},
+	return []itemsBody{
+		{"items lacking a name", importvalidate.CodeRequired, 1, func(i int) string { return `{"type":"` + n(i) + `"}` }, featuresOf},
+		{"unknown members", importvalidate.CodeAdditionalProperty, 1, func(i int) string { return `{"name":"a","x` + n(i) + `":0}` }, featuresOf},
 		{"wrong types", importvalidate.CodeType, 1, func(i int) string {
 			return [...]string{n(i), `"` + n(i) + `"`, `[` + n(i) + `]`, `true`, `null`, n(i) + `.5`}[i%6]
-		}, features},
-		{"enumerated values", importvalidate.CodeEnum, 1, func(i int) string { return `{"contextName":"c","operator":"X` + n(i) + `"}` }, constraints},
-		{"dates", importvalidate.CodeFormat, 1, func(i int) string { return `{"name":"a","createdAt":"` + n(i) + `"}` }, features},
-		{"colours", importvalidate.CodePattern, 1, func(i int) string { return `{"name":"t","color":"#g` + n(i) + `"}` }, tagTypes},
+		}, featuresOf},
+		{"enumerated values", importvalidate.CodeEnum, 1, func(i int) string { return `{"contextName":"c","operator":"X` + n(i) + `"}` }, constraintsOf},
+		{"dates", importvalidate.CodeFormat, 1, func(i int) string { return `{"name":"a","createdAt":"` + n(i) + `"}` }, featuresOf},
+		{"colours", importvalidate.CodePattern, 1, func(i int) string { return `{"name":"t","color":"#g` + n(i) + `"}` }, tagTypesOf},
 		{"weights", importvalidate.CodeMaximum, 1, func(i int) string {
 			return `{"name":"v","weight":` + n(1001+i) + `,"weightType":"fix","stickiness":"d"}`
-		}, variants},
+		}, variantsOf},
 		{"items with four problems", importvalidate.CodeRequired, 4, func(i int) string {
 			return `{"type":[` + n(i) + `],"x` + n(i) + `":0,"createdAt":"` + n(i) + `"}`
-		}, features},
+		}, featuresOf},
 	}
-}
-
-// body returns the body of db and its number of items.
-func (db distinctBody) body() ([]byte, int) {
-	base := len(db.wrap(""))
-	count := 0
-	items := repeatTo(hostileSize-base, ",", func(i int) string { count = i + 1; return db.item(i) })
-	return db.wrap(items), count - 1
 }
