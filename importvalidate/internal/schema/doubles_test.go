@@ -7,7 +7,8 @@ import (
 )
 
 // TestDoubleNumber checks the stand-ins the schema library checks: the
-// shortest decimal of each number's double, ±1e400 beyond the range.
+// shortest decimal of each number's double, ±1e400 beyond the range; a
+// number is reported changed exactly when it is not its own stand-in.
 func TestDoubleNumber(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"5", "5"},
@@ -26,9 +27,9 @@ func TestDoubleNumber(t *testing.T) {
 		{"1" + strings.Repeat("0", 5000), "1e400"},
 		{"0." + strings.Repeat("0", 5000) + "1", "0"},
 	} {
-		got, _ := doubleNumber(json.Number(tc.in))
-		if string(got) != tc.want {
-			t.Errorf("doubleNumber(%.40s) = %s, want %s", tc.in, got, tc.want)
+		got, changed := doubleNumber(json.Number(tc.in))
+		if string(got) != tc.want || changed != (tc.want != tc.in) {
+			t.Errorf("doubleNumber(%.40s) = %s, %v, want %s", tc.in, got, changed, tc.want)
 		}
 	}
 }
