@@ -74,16 +74,8 @@ func (h *handler) readJSONBody(raw http.ResponseWriter, r *http.Request) (body [
 	}
 	in := http.MaxBytesReader(raw, r.Body, wire)
 	var src io.Reader = in
-	switch coding {
-	case "gzip":
-		zr, err := gzip.NewReader(in)
-		if err != nil {
-			return nil, nil, h.inflateError(coding, err)
-		}
-		defer zr.Close()
-		src = zr
-	case "deflate":
-		zr, err := zlib.NewReader(in)
+	if coding != "identity" {
+		zr, err := inflater(coding, in)
 		if err != nil {
 			return nil, nil, h.inflateError(coding, err)
 		}
@@ -101,6 +93,15 @@ func (h *handler) readJSONBody(raw http.ResponseWriter, r *http.Request) (body [
 		held = nil
 	}
 	return body, held, nil
+}
+
+// inflater returns the reader that inflates in for coding, gzip or
+// deflate (zlib).
+func inflater(coding string, in io.Reader) (io.ReadCloser, error) {
+	if coding == "gzip" {
+		return gzip.NewReader(in)
+	}
+	return zlib.NewReader(in)
 }
 
 // errTooLarge is readLimited's error for a body over the limit.
