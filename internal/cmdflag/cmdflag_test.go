@@ -1,7 +1,6 @@
 package cmdflag
 
 import (
-	"bytes"
 	"flag"
 	"strings"
 	"testing"
@@ -23,7 +22,7 @@ func TestParse(t *testing.T) {
 		{"positional", []string{"-n", "3", "extra"}, 2, false, `demo: unexpected argument "extra"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var out bytes.Buffer
+			var out strings.Builder
 			fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 			fs.SetOutput(&out)
 			fs.Int("n", 0, "a number")
