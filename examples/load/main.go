@@ -48,13 +48,13 @@ import (
 	"os"
 	"runtime/pprof"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/internal/cmdflag"
+	"github.com/flagadmin/flagadmin/internal/hostilebody"
 )
 
 // maxDuration bounds -duration.
@@ -263,15 +263,7 @@ func validateBody(n int) []byte {
 
 // worstBody is the most expensive body under the default limit known to
 // the hostile-input suite: data with unknown keys up to about 496 kB.
-func worstBody() []byte {
-	var b strings.Builder
-	b.WriteString(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]`)
-	for i := 0; b.Len() < 496<<10; i++ {
-		b.WriteString(`,"k` + strconv.Itoa(i) + `":0`)
-	}
-	b.WriteString(`}}`)
-	return []byte(b.String())
-}
+func worstBody() []byte { return hostilebody.UnknownKeys(hostilebody.UnknownKeysSize) }
 
 func measureAll(c config, w io.Writer) (err error) {
 	t, stop, err := start(c)

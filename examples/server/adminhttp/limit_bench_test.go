@@ -3,24 +3,15 @@ package adminhttp_test
 import (
 	"bytes"
 	"net/http"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
+	"github.com/flagadmin/flagadmin/internal/hostilebody"
 )
 
 // unknownKeysBody is the costliest body under the default limit: data
 // with unknown keys up to about 496 kB.
-func unknownKeysBody() []byte {
-	var b strings.Builder
-	b.WriteString(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]`)
-	for i := 0; b.Len() < 496<<10; i++ {
-		b.WriteString(`,"k` + strconv.Itoa(i) + `":0`)
-	}
-	b.WriteString(`}}`)
-	return []byte(b.String())
-}
+func unknownKeysBody() []byte { return hostilebody.UnknownKeys(hostilebody.UnknownKeysSize) }
 
 // BenchmarkWorkBeforeSlot measures what a large body costs before it
 // takes a validation slot: reading it (inflating a gzip body) and looking
