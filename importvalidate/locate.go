@@ -7,9 +7,10 @@ import (
 )
 
 // locateItems fills in the offset, line and column of every item location
-// of issues from body, in one read of body. It returns ctx's error when
-// ctx ends first.
-func locateItems(ctx context.Context, body []byte, issues []Issue) error {
+// of issues from body, in at most one read of body: starts, when not nil,
+// gives where the items of data's arrays begin, and then only the wanted
+// items are read. It returns ctx's error when ctx ends first.
+func locateItems(ctx context.Context, body []byte, starts jsonwire.ItemStarts, issues []Issue) error {
 	var locs []*Location
 	for i := range issues {
 		if err := ctx.Err(); err != nil {
@@ -25,15 +26,16 @@ func locateItems(ctx context.Context, body []byte, issues []Issue) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	locatePointers(body, locs)
+	locatePointers(body, starts, locs)
 	return ctx.Err()
 }
 
 // locatePointers sets the Offset of every location whose Pointer names a
 // value of data (a JSON text without syntax errors), then its Line and
 // Column. Locations whose pointer is not found keep their offset. It reads
-// data once however many locations there are.
-func locatePointers(data []byte, locs []*Location) {
+// data at most once however many locations there are, and only the items
+// wanted of the arrays in starts (nil: none known).
+func locatePointers(data []byte, starts jsonwire.ItemStarts, locs []*Location) {
 	if len(locs) == 0 {
 		return
 	}
@@ -45,7 +47,7 @@ func locatePointers(data []byte, locs []*Location) {
 			kept = append(kept, l)
 		}
 	}
-	for i, off := range jsonwire.Locate(data, pointers) {
+	for i, off := range jsonwire.LocateWith(data, pointers, starts) {
 		if off >= 0 {
 			kept[i].Offset = off
 		}

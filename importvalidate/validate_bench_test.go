@@ -118,17 +118,22 @@ func BenchmarkRules(b *testing.B) {
 
 // BenchmarkValidate validates raw bytes end to end: structure, decoding,
 // rules and the location of every affected item. It reports the peak heap
-// in use during a validation relative to the input size (peak-heap/input).
+// in use during a validation relative to the input size (peak-heap/input),
+// and the CPU time of the process per validation (cpu-ns/op, and input
+// megabytes per CPU second, cpu-MB/s: garbage collection on either core
+// included, waiting for a core on a shared machine not).
 func BenchmarkValidate(b *testing.B) {
 	eachSize(b, func(b *testing.B, c *benchCorpus) {
 		v := mustNew(b, importvalidate.Options{State: c.state})
 		b.ResetTimer()
+		cpu := startCPU(b, len(c.body))
 		for i := 0; i < b.N; i++ {
 			rep, err := v.Validate(context.Background(), c.body, importvalidate.Target{})
 			if err != nil || rep.Structural.HasErrors() || !rep.HasErrors() {
 				b.Fatal(err, rep.Structural, "want rule errors only")
 			}
 		}
+		cpu.report()
 		// The peak heap is sampled in one more, untimed validation: the
 		// sampling stops the world and would distort the timing.
 		b.StopTimer()
@@ -173,4 +178,30 @@ func watchHeap() func() uint64 {
 		<-done
 		return max.Load()
 	}
+}
+
+// cpuClock measures the CPU time of the process during a benchmark's loop.
+type cpuClock struct {
+	b     *testing.B
+	bytes int
+	start int64
+	ok    bool
+}
+
+// startCPU starts measuring a loop over inputs of the given size.
+func startCPU(b *testing.B, bytes int) cpuClock {
+	start, ok := processCPU()
+	return cpuClock{b: b, bytes: bytes, start: start, ok: ok}
+}
+
+// report stops b's timer and adds cpu-ns/op and cpu-MB/s to its result.
+func (c cpuClock) report() {
+	c.b.StopTimer()
+	end, ok := processCPU()
+	if !c.ok || !ok || c.b.N == 0 || end <= c.start {
+		return
+	}
+	perOp := float64(end-c.start) / float64(c.b.N)
+	c.b.ReportMetric(perOp, "cpu-ns/op")
+	c.b.ReportMetric(float64(c.bytes)/perOp*1e3, "cpu-MB/s")
 }

@@ -133,7 +133,7 @@ type Target struct {
 // error is non-nil only when a lookup fails or ctx ends; no partial report
 // is returned then.
 func (v *Validator) Validate(ctx context.Context, body []byte, t Target) (*Report, error) {
-	imp, problems, err := v.structure.decode(ctx, body)
+	imp, starts, problems, err := v.structure.decode(ctx, body)
 	if err != nil {
 		return nil, err
 	}
@@ -147,8 +147,10 @@ func (v *Validator) Validate(ctx context.Context, body []byte, t Target) (*Repor
 	}
 	rep.Structural = problems
 	// Coercion and integer rewriting change values only, never their
-	// pointers, so the items are located in the caller's bytes.
-	if err := locateItems(ctx, body, rep.Issues); err != nil {
+	// pointers, so the items are located in the caller's bytes; from the
+	// offsets of the items of data's arrays when the single pass gave
+	// them, which leaves only the wanted items to read again.
+	if err := locateItems(ctx, body, starts, rep.Issues); err != nil {
 		return nil, err
 	}
 	return rep, nil

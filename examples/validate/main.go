@@ -68,7 +68,7 @@ const (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(runWith(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, tuneGC))
 }
 
 // config is the parsed command line.
@@ -98,6 +98,13 @@ func (e *flagError) Unwrap() error { return e.err }
 // result to stdout, problems with the invocation to stderr, and returns the
 // exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runWith(args, stdin, stdout, stderr, nil)
+}
+
+// runWith is run that, when read is not nil, calls it with the size of
+// the input once it is read (the command sets its garbage collector
+// there, tuneGC).
+func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer, read func(size int)) int {
 	cfg, err := parseArgs(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return exitOK
@@ -119,6 +126,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "validate:", err)
 		return exitUsage
+	}
+	if read != nil {
+		read(len(body))
 	}
 	rep, err := validate(cfg, body)
 	if err != nil {

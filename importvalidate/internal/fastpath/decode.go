@@ -2,10 +2,12 @@ package fastpath
 
 import (
 	"context"
+	"math"
 	"regexp"
 	"strings"
 	"sync"
 
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -55,23 +57,43 @@ func Decode(body []byte, maxDepth int) (req *model.ImportRequest, ok bool) {
 // thousand members and items, and then reports false, as for a body it
 // does not take. The caller tells the two apart by ctx.Err.
 func DecodeContext(ctx context.Context, body []byte, maxDepth int) (req *model.ImportRequest, ok bool) {
+	req, _, ok = decode(ctx, body, maxDepth, false, countBytes)
+	return req, ok
+}
+
+// DecodeIndexed is DecodeContext that also returns where the items of
+// the arrays of data begin in body, by the arrays' JSON pointers
+// ("/data/features": the offset of each feature), for locating values
+// of the result in body without crossing it again
+// (jsonwire.LocateWith). A body of 2 GiB or more gets no offsets.
+func DecodeIndexed(ctx context.Context, body []byte, maxDepth int) (req *model.ImportRequest, starts jsonwire.ItemStarts, ok bool) {
+	return decode(ctx, body, maxDepth, len(body) <= math.MaxInt32, countBytes)
+}
+
+// decode is DecodeContext, and DecodeIndexed when indexed; arrays are
+// counted from count bytes of items (countAt).
+func decode(ctx context.Context, body []byte, maxDepth int, indexed bool, count int) (*model.ImportRequest, jsonwire.ItemStarts, bool) {
 	if ctx.Err() != nil {
-		return nil, false
+		return nil, nil, false
 	}
 	d := decoders.Get().(*decoder)
 	defer d.release()
 	d.data, d.pos, d.depth, d.limit = body, 0, 0, maxDepth
 	d.ctx, d.steps = ctx, 0
-	req = new(model.ImportRequest)
+	d.countBytes = count
+	if indexed {
+		d.starts = jsonwire.ItemStarts{}
+	}
+	req := new(model.ImportRequest)
 	d.ws()
 	if !d.importRequest(req) {
-		return nil, false
+		return nil, nil, false
 	}
 	d.ws()
 	if d.pos != len(body) {
-		return nil, false
+		return nil, nil, false
 	}
-	return req, true
+	return req, d.starts, true
 }
 
 // decoders keeps decoders between calls, so that their scratch lists
@@ -82,6 +104,7 @@ var decoders = sync.Pool{New: func() any { return new(decoder) }}
 // that would keep the input alive, and returns d to decoders.
 func (d *decoder) release() {
 	d.data, d.arena, d.arenaUsed, d.ctx = nil, nil, 0, nil
+	d.starts, d.offsets, d.dataMember = nil, nil, ""
 	clear(d.names)
 	d.names = d.names[:0]
 	d.store.reset()
@@ -98,6 +121,9 @@ type decoder struct {
 	pos       int // offset of the next byte to read
 	depth     int // objects and arrays open at pos
 	limit     int // largest depth allowed
+	// countBytes is the size of the items of an array from which it is
+	// counted (countAt).
+	countBytes int
 	// ctx is looked at every cancelEvery members and items, counted by
 	// steps.
 	ctx   context.Context
@@ -111,6 +137,14 @@ type decoder struct {
 	// store holds the lists and slabs of the generated decode functions
 	// (decode_gen.go).
 	store
+	// starts, when not nil, receives the item offsets of the arrays of
+	// data (DecodeIndexed); offsets holds them all, each array's a part.
+	// dataMember is the name of the member of data being read, valid
+	// during the call only (see key).
+	starts     jsonwire.ItemStarts
+	offsets    []int32
+	dataMember string
+
 	// patterns caches the compiled patterns of patternMatches.
 	patterns map[string]*regexp.Regexp
 }

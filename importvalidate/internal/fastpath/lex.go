@@ -80,6 +80,9 @@ func (d *decoder) member() (string, bool) {
 		d.pos++
 	}
 	d.ws()
+	if d.depth == 2 {
+		d.dataMember = name
+	}
 	return name, true
 }
 

@@ -1,17 +1,20 @@
 package fastpath
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+	"github.com/google/go-cmp/cmp"
 )
 
-// TestSizedArraysAgree: arrays at and past sizeAt items, which are
-// counted to their end and decoded into a slice of their exact length,
-// decode as encoding/json decodes them, nested or not; one whose count
-// meets a bad item is refused.
+// TestSizedArraysAgree: arrays at and past sizeAt items decode as
+// encoding/json decodes them, nested or not, and decode alike when they
+// are counted to their end and decoded into a slice of their exact
+// length (as arrays of countBytes of items are; here from sizeAt items
+// on); one whose count meets a bad item is refused.
 func TestSizedArraysAgree(t *testing.T) {
 	repeat := func(n int, item string) string {
 		return strings.TrimSuffix(strings.Repeat(item+",", n), ",")
@@ -29,11 +32,26 @@ func TestSizedArraysAgree(t *testing.T) {
 	}
 	bodies["bad last item"] = wrap(repeat(2*sizeAt, `{"name":"f"}`)+`,{"name":1}`, "")
 	bodies["bad item after the count"] = wrap(repeat(2*sizeAt, `{"name":"f"}`)+`,{"name":"f","name":"g"}`, "")
+	// The count crosses items without checking them: brackets, braces
+	// and commas in strings, and syntax errors, are the decoding's to
+	// read.
+	bodies["brackets in strings"] = wrap(repeat(2*sizeAt, `{"name":"f],[{\"}"}`), "")
+	bodies["missing comma after the count"] = wrap(repeat(2*sizeAt, `{"name":"f"}`)+` {"name":"g"}`, "")
+	bodies["stray byte after the count"] = wrap(repeat(2*sizeAt, `{"name":"f"}`)+`,x`, "")
+	bodies["unclosed string after the count"] = wrap(repeat(2*sizeAt, `{"name":"f"}`)+`,{"name":"f]}`, "")
 	bodies["truncated"] = wrap(repeat(2*sizeAt, `{"name":"f"}`), "")[:20*sizeAt]
 	for name, body := range bodies {
 		t.Run(name, func(t *testing.T) {
 			if msg := disagreement(t, body, testDepth); msg != "" {
 				t.Fatal(msg)
+			}
+			want, ok := Decode(body, testDepth)
+			counted, _, countedOK := decode(context.Background(), body, testDepth, false, 0)
+			if countedOK != ok {
+				t.Fatalf("counted from %d items: ok %v, without counting %v", sizeAt, countedOK, ok)
+			}
+			if diff := cmp.Diff(want, counted); diff != "" {
+				t.Fatalf("counted from %d items, the result differs (-not counted +counted):\n%s", sizeAt, diff)
 			}
 		})
 	}

@@ -116,3 +116,83 @@ func (t *pointerTrie) element(d []byte, i int, offs []int64) int {
 	}
 	return i
 }
+
+// ItemStarts holds, for the JSON pointer of an array, the byte offset of
+// each of its items, in order: what a reader that has already crossed the
+// text (the single-pass decoder) knows of it.
+type ItemStarts map[string][]int32
+
+// LocateWith is Locate for a text whose arrays in starts are known: a
+// pointer below an item of such an array is looked for from the item's
+// offset, so that the members and items before it are not crossed again.
+// The other pointers are looked for as Locate does. It gives what Locate
+// gives when starts is true of data.
+func LocateWith(data []byte, pointers []string, starts ItemStarts) []int64 {
+	if len(starts) == 0 {
+		return Locate(data, pointers)
+	}
+	offs := make([]int64, len(pointers))
+	// The pointers below one item, with their place in pointers.
+	type item struct {
+		tails []string
+		idx   []int
+	}
+	items := map[int32]*item{}
+	var order []int32 // the items in the order first wanted
+	var others []string
+	var otherIdx []int
+	for i, p := range pointers {
+		offs[i] = -1
+		start, tail, ok := itemOf(p, starts)
+		if !ok {
+			others = append(others, p)
+			otherIdx = append(otherIdx, i)
+			continue
+		}
+		it := items[start]
+		if it == nil {
+			it = &item{}
+			items[start] = it
+			order = append(order, start)
+		}
+		it.tails = append(it.tails, tail)
+		it.idx = append(it.idx, i)
+	}
+	for _, start := range order {
+		it := items[start]
+		for k, off := range Locate(data[start:], it.tails) {
+			if off >= 0 {
+				offs[it.idx[k]] = int64(start) + off
+			}
+		}
+	}
+	if len(others) > 0 {
+		for k, off := range Locate(data, others) {
+			offs[otherIdx[k]] = off
+		}
+	}
+	return offs
+}
+
+// itemOf splits a pointer below an item of an array of starts into the
+// item's offset and the rest of the pointer. The index must be written
+// as JSON pointers write one (no sign, no leading zero) and be within the
+// array.
+func itemOf(p string, starts ItemStarts) (start int32, tail string, ok bool) {
+	for arr, offs := range starts {
+		if len(p) <= len(arr)+1 || p[:len(arr)] != arr || p[len(arr)] != '/' {
+			continue
+		}
+		rest := p[len(arr)+1:]
+		tok, tail := rest, ""
+		if j := strings.IndexByte(rest, '/'); j >= 0 {
+			tok, tail = rest[:j], rest[j:]
+		}
+		k, err := strconv.Atoi(tok)
+		if err != nil || k < 0 || k >= len(offs) || strconv.Itoa(k) != tok {
+			return 0, "", false
+		}
+		return offs[k], tail, true
+	}
+	return 0, "", false
+}

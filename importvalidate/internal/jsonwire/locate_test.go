@@ -3,6 +3,7 @@ package jsonwire
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
@@ -74,5 +75,57 @@ func TestInvalidUTF8Keys(t *testing.T) {
 	offs := Locate(doc, want)
 	if offs[0] != 6 || doc[offs[1]] != '7' {
 		t.Errorf("Locate = %v, want 6 and the offset of 7", offs)
+	}
+}
+
+// TestLocateWithAgreesWithLocate gives LocateWith the item offsets of the
+// arrays of several documents (all of them, then only the outermost) and
+// compares its answer for every value, and for pointers to no value, with
+// Locate's.
+func TestLocateWithAgreesWithLocate(t *testing.T) {
+	docs := map[string][]byte{
+		"generated": exportgen.JSON(exportgen.Options{Features: 40, Seed: 9, ProblemShare: 0.2}),
+		"nested":    []byte(`{"a":[[1,[2,3]],{"b":[{"c":4}]},"[x]"], "a~b": [{"c/d": [5]}], "e": []}`),
+	}
+	for name, doc := range docs {
+		var pointers []string
+		arrays := map[string]bool{}
+		all := ItemStarts{}
+		WalkPointers(doc, func(off int, key bool, ptr []byte) bool {
+			if key {
+				return true
+			}
+			p := string(ptr)
+			pointers = append(pointers, p)
+			if doc[off] == '[' {
+				arrays[p] = true
+				all[p] = []int32{}
+			}
+			if j := strings.LastIndexByte(p, '/'); j >= 0 && arrays[p[:j]] {
+				all[p[:j]] = append(all[p[:j]], int32(off))
+			}
+			return true
+		})
+		for arr := range arrays {
+			pointers = append(pointers, arr+"/999", arr+"/01", arr+"/-1", arr+"/x", arr+"/0/nothing")
+		}
+		outer := ItemStarts{}
+		for arr, offs := range all {
+			if strings.Count(arr, "/") == 2 {
+				outer[arr] = offs
+			}
+		}
+		want := Locate(doc, pointers)
+		for label, starts := range map[string]ItemStarts{"all arrays": all, "outermost arrays": outer, "none": nil} {
+			got := LocateWith(doc, pointers, starts)
+			for i, p := range pointers {
+				if got[i] != want[i] {
+					t.Errorf("%s, %s: %q at %d, Locate gives %d", name, label, p, got[i], want[i])
+				}
+			}
+		}
+		if len(outer) == 0 {
+			t.Errorf("%s: no array at depth 2", name)
+		}
 	}
 }
