@@ -27,7 +27,9 @@
 //     (PayloadTooLargeError): a declared Content-Length over the limit is
 //     refused before reading, and otherwise no more than MaxBody+1 bytes
 //     are read, in chunks that grow with what arrives (a compressed body
-//     may take up to twice MaxBody on the wire). A body that is no
+//     may take up to twice MaxBody on the wire); a body over 4 kB goes on
+//     in a buffer kept between requests, given back once the answer is
+//     written and never while a validation still runs on it. A body that is no
 //     JSON text gets 400 (BadDataError, naming line, column and byte
 //     offset) even without credentials. A body of another content type
 //     is not read at all.
