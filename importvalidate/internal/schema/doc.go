@@ -11,7 +11,11 @@
 // problems kept; a counter that judges the schema's keywords as the
 // library does (count.go) counts the problems past the cap and spares the
 // library the valid pieces, and the certainly valid items of long arrays
-// are read as bytes and never decoded (skip.go). Problems carry their own kinds, which importvalidate maps
-// to its codes. It reads bytes through package jsonwire and imports
+// are read as bytes and never decoded (skip.go). The walks of a decoded
+// value beside the schema (coercion, number stand-ins, the stubbing of
+// long arrays) are one walk (walk.go), which changes the value in place or
+// copies only what it changes. Problems carry their own kinds, which
+// importvalidate maps to its codes; those of reading the body take the
+// values of jsonwire's. It reads bytes through package jsonwire and imports
 // nothing else of importvalidate.
 package schema

@@ -45,8 +45,9 @@ func tokens(toks []string, steps []step) []string {
 type visitFunc func(n *Node, v any, path []step) (keep any, writable, descend bool)
 
 // rewrite returns v, whose schema is n, with what visit makes of it and of
-// the values below it, and whether anything changed. It never writes into
-// an object or array that visit did not mark writable: it copies those on
+// the values below it, and whether the result must be put in v's place:
+// it is a new value, or one visit marked writable. It never writes into an
+// object or array that visit did not mark writable: it copies those on
 // the way to a change, and only those. The members it walks to are those
 // n lists or admits as additional properties, the items those of an array
 // n has an items schema for.
