@@ -9,29 +9,7 @@ import "unicode/utf8"
 // them, and every other ill-formed sequence as one U+FFFD per maximal
 // subpart, as Node decodes bytes. Valid UTF-8 is copied unchanged.
 func AppendPrintable(dst []byte, s string) []byte {
-	const hexDigits = "0123456789abcdef"
-	last := 0
-	for i := 0; i < len(s); {
-		if s[i] < utf8.RuneSelf {
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r != utf8.RuneError || size > 1 {
-			i += size
-			continue
-		}
-		dst = append(dst, s[last:i]...)
-		if sr, ok := Surrogate(s[i:]); ok {
-			dst = append(dst, '\\', 'u', hexDigits[sr>>12], hexDigits[sr>>8&0xF], hexDigits[sr>>4&0xF], hexDigits[sr&0xF])
-			i += 3
-		} else {
-			dst = append(dst, "\uFFFD"...)
-			i += maximalSubpart([]byte(s[i:min(i+4, len(s))]))
-		}
-		last = i
-	}
-	return append(dst, s[last:]...)
+	return appendRepaired(dst, s, true)
 }
 
 // Printable is AppendPrintable to a new string; s itself when it is valid
