@@ -185,3 +185,56 @@ func minimalFeatures(n int) []byte {
 	}
 	return hostileWrap(b.String(), "")
 }
+
+// distinctBody is a body holding about hostileSize bytes of array items
+// no two of which are alike, each with perItem structural problems, the
+// first of code.
+type distinctBody struct {
+	name    string
+	code    string
+	perItem int
+	item    func(i int) string
+	wrap    func(items string) []byte
+}
+
+// distinctBodies has one body per way the items of a long array can all
+// differ: in a missing member's neighbours, an unknown member's name, the
+// JSON type, an enumerated value, a date, a colour, a bound, and several
+// problems at once.
+func distinctBodies() []distinctBody {
+	features := func(items string) []byte { return hostileWrap(items, "") }
+	constraints := func(items string) []byte {
+		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","constraints":[`+items+`]}]`)
+	}
+	variants := func(items string) []byte {
+		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","variants":[`+items+`]}]`)
+	}
+	tagTypes := func(items string) []byte {
+		return []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[` + items + `]}}`)
+	}
+	n := strconv.Itoa
+	return []distinctBody{
+		{"items lacking a name", importvalidate.CodeRequired, 1, func(i int) string { return `{"type":"` + n(i) + `"}` }, features},
+		{"unknown members", importvalidate.CodeAdditionalProperty, 1, func(i int) string { return `{"name":"a","x` + n(i) + `":0}` }, features},
+		{"wrong types", importvalidate.CodeType, 1, func(i int) string {
+			return [...]string{n(i), `"` + n(i) + `"`, `[` + n(i) + `]`, `true`, `null`, n(i) + `.5`}[i%6]
+		}, features},
+		{"enumerated values", importvalidate.CodeEnum, 1, func(i int) string { return `{"contextName":"c","operator":"X` + n(i) + `"}` }, constraints},
+		{"dates", importvalidate.CodeFormat, 1, func(i int) string { return `{"name":"a","createdAt":"` + n(i) + `"}` }, features},
+		{"colours", importvalidate.CodePattern, 1, func(i int) string { return `{"name":"t","color":"#g` + n(i) + `"}` }, tagTypes},
+		{"weights", importvalidate.CodeMaximum, 1, func(i int) string {
+			return `{"name":"v","weight":` + n(1001+i) + `,"weightType":"fix","stickiness":"d"}`
+		}, variants},
+		{"items with four problems", importvalidate.CodeRequired, 4, func(i int) string {
+			return `{"type":[` + n(i) + `],"x` + n(i) + `":0,"createdAt":"` + n(i) + `"}`
+		}, features},
+	}
+}
+
+// body returns the body of db and its number of items.
+func (db distinctBody) body() ([]byte, int) {
+	base := len(db.wrap(""))
+	count := 0
+	items := repeatTo(hostileSize-base, ",", func(i int) string { count = i + 1; return db.item(i) })
+	return db.wrap(items), count - 1
+}

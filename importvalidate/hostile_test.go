@@ -873,3 +873,23 @@ func TestHostileConcurrent(t *testing.T) {
 		t.Errorf("8 validations grew the heap by %d bytes; want at most 8 × 32 MB", m.peak)
 	}
 }
+
+// TestHostileDistinctItems: a body under the 500 kB limit whose array
+// items all differ and all have problems gets the capped list with the
+// exact count of the others, in bounded memory, although no item can be
+// counted from another.
+func TestHostileDistinctItems(t *testing.T) {
+	v := mustNew(t, importvalidate.Options{})
+	for _, db := range distinctBodies() {
+		t.Run(db.name, func(t *testing.T) {
+			body, n := db.body()
+			rep, m := hostileValidate(t, v, body)
+			checkMemory(t, len(body), m, 100, 48)
+			wantCapped(t, rep, db.code)
+			want := strconv.Itoa(n*db.perItem-importvalidate.DefaultMaxProblems) + " more problems"
+			if got := rep.Structural[len(rep.Structural)-1].Message; got != want {
+				t.Errorf("last entry %q; want %q", got, want)
+			}
+		})
+	}
+}

@@ -44,6 +44,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/flagadmin/flagadmin/internal/cmdflag"
 )
 
 // Bounds of the flags.
@@ -89,13 +91,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.rounds, "rounds", 300, "measured rounds per body; a round is one request to each server")
 	fs.IntVar(&c.warmup, "warmup", 50, "rounds sent first and not measured")
 	fs.DurationVar(&c.duration, "duration", time.Minute, "time bound of each body's rounds, warm-up included")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := cmdflag.Parse(fs, args); !ok {
+		return code
 	}
-	if err := c.check(fs, *sizes); err != nil {
+	if err := c.check(*sizes); err != nil {
 		fmt.Fprintln(stderr, "compare:", err)
 		return 2
 	}
@@ -112,10 +111,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // check validates the flags and fills in the tokens and sizes.
-func (c *config) check(fs *flag.FlagSet, sizes string) error {
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
-	}
+func (c *config) check(sizes string) error {
 	for _, e := range []*endpoint{&c.a, &c.b} {
 		if e.base == "" {
 			return errors.New("both -a and -b are required")

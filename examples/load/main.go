@@ -41,7 +41,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -49,12 +48,13 @@ import (
 	"os"
 	"runtime/pprof"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
+	"github.com/flagadmin/flagadmin/internal/cmdflag"
+	"github.com/flagadmin/flagadmin/internal/hostilebody"
 )
 
 // maxDuration bounds -duration.
@@ -90,15 +90,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.rounds, "rounds", 4, "rounds of the well-behaved client alone and under attack, taking turns")
 	fs.BoolVar(&c.separate, "separate", false, "run the server in a child process instead of beside the clients")
 	fs.BoolVar(&c.serve, "serve", false, "only serve: print \"ADDRESS TOKEN\" and serve until stdin closes (what -separate runs)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "load: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if code, ok := cmdflag.Parse(fs, args); !ok {
+		return code
 	}
 	switch {
 	case c.duration <= 0 || c.duration > maxDuration:
@@ -270,15 +263,7 @@ func validateBody(n int) []byte {
 
 // worstBody is the most expensive body under the default limit known to
 // the hostile-input suite: data with unknown keys up to about 496 kB.
-func worstBody() []byte {
-	var b strings.Builder
-	b.WriteString(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]`)
-	for i := 0; b.Len() < 496<<10; i++ {
-		b.WriteString(`,"k` + strconv.Itoa(i) + `":0`)
-	}
-	b.WriteString(`}}`)
-	return []byte(b.String())
-}
+func worstBody() []byte { return hostilebody.UnknownKeys(hostilebody.UnknownKeysSize) }
 
 func measureAll(c config, w io.Writer) (err error) {
 	t, stop, err := start(c)

@@ -30,6 +30,12 @@
 //	                answered 503 with Retry-After (default 2s)
 //	-log-causes     write the cause of a 500 to its log line
 //
+// Unless GOGC or GOMEMLIMIT is set in the environment, the server runs its
+// garbage collector at GOGC=400 with a soft memory limit of 192 MiB
+// (gcPercent, gcLimit): a clean 489 kB body allocates about 1 MB, and at the
+// runtime's default a collection would run during every other request.
+// The limit keeps the heap bounded under hostile load.
+//
 // The server logs one JSON line per request to stderr and shuts down
 // gracefully on SIGINT or SIGTERM. All the HTTP behaviour lives in the
 // adminhttp package; this command only wires it with flags.
@@ -51,6 +57,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/gcsetting"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -64,7 +71,18 @@ const (
 	maxHeaderBytes    = 64 << 10
 )
 
+// The collector's setting when the environment gives none: GOGC=400,
+// measured to roughly halve the latency of a large clean body against
+// GOGC=100, with a soft limit far above a server's usual heap (26 MB peak
+// resident at GOGC=100, 42 MB at 400) and below the 300 MB that eight
+// concurrent worst bodies may take at the peak.
+const (
+	gcPercent = 400
+	gcLimit   = 192 << 20
+)
+
 func main() {
+	gcsetting.Apply(os.Getenv, gcsetting.Setting{Percent: gcPercent, Limit: gcLimit})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))

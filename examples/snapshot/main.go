@@ -19,7 +19,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -27,6 +26,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/flagadmin/flagadmin/internal/cmdflag"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
@@ -45,15 +45,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.SetOutput(stderr)
 	database := fs.String("database", "", "the instance's PostgreSQL `URL` (default: $DATABASE_URL)")
 	unleashURL := fs.String("unleash-url", unleashdb.DefaultUnleashURL, "the instance's public `URL`, the base of invitation links")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "snapshot: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if code, ok := cmdflag.Parse(fs, args); !ok {
+		return code
 	}
 	url := *database
 	if url == "" {

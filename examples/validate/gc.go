@@ -2,7 +2,8 @@ package main
 
 import (
 	"os"
-	"runtime/debug"
+
+	"github.com/flagadmin/flagadmin/internal/gcsetting"
 )
 
 // tuneGC sets the garbage collector for one run over an input of the
@@ -14,9 +15,5 @@ import (
 // peak, and collects only there. GOGC or GOMEMLIMIT in the environment
 // leave the runtime's settings as they say.
 func tuneGC(input int) {
-	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
-		return
-	}
-	debug.SetMemoryLimit(64<<20 + 8*int64(input))
-	debug.SetGCPercent(-1)
+	gcsetting.Apply(os.Getenv, gcsetting.Setting{Percent: -1, Limit: 64<<20 + 8*int64(input)})
 }

@@ -43,21 +43,23 @@ func isJSONType(ct string) bool {
 // stops at maxBody inflated bytes (413), and decodes the charset to UTF-8
 // (415 for one that the reference server does not know). raw is the
 // connection's own ResponseWriter, which http.MaxBytesReader tells to close
-// the connection after a body that is too large.
-func (h *handler) readJSONBody(raw http.ResponseWriter, r *http.Request) ([]byte, error) {
+// the connection after a body that is too large. The body may share held,
+// a buffer of h.buffers, which the caller gives back once nothing refers
+// to the body.
+func (h *handler) readJSONBody(raw http.ResponseWriter, r *http.Request) (body []byte, held *[]byte, err error) {
 	charset, err := h.charsetOf(r.Header.Get("Content-Type"))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	coding := strings.ToLower(strings.Join(r.Header.Values("Content-Encoding"), ", "))
 	if coding == "" {
 		coding = "identity"
 	}
 	if coding != "identity" && coding != "gzip" && coding != "deflate" {
-		return nil, NewUnsupportedEncodingError(h.rand, false, coding)
+		return nil, nil, NewUnsupportedEncodingError(h.rand, false, coding)
 	}
 	if r.Body == nil || r.Body == http.NoBody {
-		return nil, nil
+		return nil, nil, nil
 	}
 	// The limit on the bytes on the wire: the body limit, or for a
 	// compressed body twice that (a compressed body larger than its
@@ -68,31 +70,38 @@ func (h *handler) readJSONBody(raw http.ResponseWriter, r *http.Request) ([]byte
 		wire = 2*h.maxBody + 1024
 	}
 	if r.ContentLength > wire {
-		return nil, NewPayloadTooLargeError(h.rand, h.maxBody)
+		return nil, nil, NewPayloadTooLargeError(h.rand, h.maxBody)
 	}
 	in := http.MaxBytesReader(raw, r.Body, wire)
 	var src io.Reader = in
-	switch coding {
-	case "gzip":
-		zr, err := gzip.NewReader(in)
+	if coding != "identity" {
+		zr, err := inflater(coding, in)
 		if err != nil {
-			return nil, h.inflateError(coding, err)
-		}
-		defer zr.Close()
-		src = zr
-	case "deflate":
-		zr, err := zlib.NewReader(in)
-		if err != nil {
-			return nil, h.inflateError(coding, err)
+			return nil, nil, h.inflateError(coding, err)
 		}
 		defer zr.Close()
 		src = zr
 	}
-	body, err := readLimited(src, h.maxBody)
+	body, held, err = readLimited(src, h.maxBody, h.buffers)
 	if err != nil {
-		return nil, h.inflateError(coding, err)
+		return nil, nil, h.inflateError(coding, err)
 	}
-	return decodeCharset(charset, body), nil
+	if charset != csUTF8 {
+		// The decoded text is a copy: the raw bytes are done with.
+		body = decodeCharset(charset, body)
+		h.buffers.put(held)
+		held = nil
+	}
+	return body, held, nil
+}
+
+// inflater returns the reader that inflates in for coding, gzip or
+// deflate (zlib).
+func inflater(coding string, in io.Reader) (io.ReadCloser, error) {
+	if coding == "gzip" {
+		return gzip.NewReader(in)
+	}
+	return zlib.NewReader(in)
 }
 
 // errTooLarge is readLimited's error for a body over the limit.
@@ -100,28 +109,45 @@ var errTooLarge = errors.New("body over the limit")
 
 // readLimited reads r to its end, in chunks that grow with what arrives,
 // and fails with errTooLarge as soon as more than limit bytes arrived.
-func readLimited(r io.Reader, limit int64) ([]byte, error) {
+// The first firstChunk bytes are read into a buffer of their own; a body
+// that fills it goes on in a buffer of bufs, which the returned slice then
+// shares. held is that buffer (nil when the body fitted the first chunk or
+// reading failed); the caller gives it back with bufs.put once nothing
+// refers to the body any more.
+func readLimited(r io.Reader, limit int64, bufs *bufferPool) (body []byte, held *[]byte, err error) {
 	buf := make([]byte, 0, min(int64(firstChunk), limit+1))
 	for {
-		if len(buf) == cap(buf) {
-			next := min(int64(2*cap(buf)), limit+1)
-			if int64(cap(buf)) >= next {
-				return nil, errTooLarge
+		end := int(min(int64(cap(buf)), limit+1))
+		if len(buf) == end {
+			if int64(end) > limit {
+				bufs.put(held)
+				return nil, nil, errTooLarge
 			}
-			grown := make([]byte, len(buf), next)
-			copy(grown, buf)
-			buf = grown
+			if held == nil {
+				// Only bytes that arrived lead here: a connection that
+				// sends nothing never takes a kept buffer, whatever
+				// length it declared.
+				held = bufs.get()
+			}
+			if cap(*held) <= cap(buf) { // too small, or the full one
+				*held = make([]byte, 0, min(int64(2*cap(buf)), limit+1))
+			}
+			*held = append((*held)[:0], buf...)
+			buf = *held
+			continue
 		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
+		n, err := r.Read(buf[len(buf):end])
 		buf = buf[:len(buf)+n]
 		if int64(len(buf)) > limit {
-			return nil, errTooLarge
+			bufs.put(held)
+			return nil, nil, errTooLarge
 		}
 		if err == io.EOF {
-			return buf, nil
+			return buf, held, nil
 		}
 		if err != nil {
-			return nil, err
+			bufs.put(held)
+			return nil, nil, err
 		}
 	}
 }

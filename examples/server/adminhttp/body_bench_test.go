@@ -3,7 +3,6 @@ package adminhttp_test
 import (
 	"bytes"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -52,14 +51,8 @@ func BenchmarkServeValidate(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(plain)))
 			for b.Loop() {
-				r := httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, bytes.NewReader(bc.body))
-				r.Header.Set("Authorization", adminToken)
-				r.Header.Set("Content-Type", bc.contentType)
-				if bc.encoding != "" {
-					r.Header.Set("Content-Encoding", bc.encoding)
-				}
-				rec := httptest.NewRecorder()
-				h.ServeHTTP(rec, r)
+				rec := send(h, http.MethodPost, adminhttp.PathValidate, bytes.NewReader(bc.body),
+					"Authorization", adminToken, "Content-Type", bc.contentType, "Content-Encoding", bc.encoding)
 				if rec.Code != 200 {
 					b.Fatalf("status %d: %.300s", rec.Code, rec.Body.Bytes())
 				}
@@ -87,13 +80,7 @@ func BenchmarkRefusedBeforeValidation(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(bc.body)))
 			for b.Loop() {
-				r := httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, bytes.NewReader(bc.body))
-				if bc.token != "" {
-					r.Header.Set("Authorization", bc.token)
-				}
-				r.Header.Set("Content-Type", "application/json")
-				rec := httptest.NewRecorder()
-				h.ServeHTTP(rec, r)
+				rec := do(h, http.MethodPost, adminhttp.PathValidate, bc.token, "application/json", bytes.NewReader(bc.body))
 				if rec.Code != bc.status {
 					b.Fatalf("status %d; want %d", rec.Code, bc.status)
 				}

@@ -27,7 +27,9 @@
 //     (PayloadTooLargeError): a declared Content-Length over the limit is
 //     refused before reading, and otherwise no more than MaxBody+1 bytes
 //     are read, in chunks that grow with what arrives (a compressed body
-//     may take up to twice MaxBody on the wire). A body that is no
+//     may take up to twice MaxBody on the wire); a body over 4 kB goes on
+//     in a buffer kept between requests, given back once the answer is
+//     written and never while a validation still runs on it. A body that is no
 //     JSON text gets 400 (BadDataError, naming line, column and byte
 //     offset) even without credentials. A body of another content type
 //     is not read at all.
@@ -204,6 +206,7 @@ func NewHandler(opts Options) (http.Handler, error) {
 		logCauses: opts.LogCauses,
 		strict:    opts.Strict,
 		rand:      rnd,
+		buffers:   newBufferPool(),
 	}, nil
 }
 
@@ -219,6 +222,8 @@ type handler struct {
 	strict    bool
 	rand      io.Reader
 	logCauses bool
+	// buffers keeps the read buffers of bodies between requests.
+	buffers *bufferPool
 }
 
 // rootType names the Go type of the innermost error err wraps (through
@@ -288,18 +293,25 @@ func (h *handler) methodNotAllowed(w http.ResponseWriter, r *http.Request, allow
 // validate serves the import validation. raw is the connection's own
 // ResponseWriter, which http.MaxBytesReader tells to close the connection
 // when the body is too large.
-func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *http.Request) outcome {
+func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *http.Request) (out outcome) {
 	ctx := r.Context()
 	ct := r.Header.Get("Content-Type")
 	var body []byte
 	if isJSONType(ct) {
 		// The reference server reads a JSON body before it looks at the
 		// credentials: 413 and 415 for the encoding come first.
-		b, err := h.readJSONBody(raw, r)
+		b, held, err := h.readJSONBody(raw, r)
 		if err != nil {
 			return h.fail(w, err)
 		}
 		body = b
+		// Given back when the answer is written, unless a validation
+		// still runs on the body (its client went away).
+		defer func() {
+			if !out.gone {
+				h.buffers.put(held)
+			}
+		}()
 	}
 	p, err := h.authn.Authenticate(ctx, authorization(r))
 	if err == nil {
@@ -317,9 +329,9 @@ func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *ht
 		}
 		return h.fail(w, err)
 	}
-	rep, out, ok := h.runValidation(ctx, w, body, p)
+	rep, vout, ok := h.runValidation(ctx, w, body, p)
 	if !ok {
-		return out
+		return vout
 	}
 	if rep.Structural.HasErrors() {
 		writeError(w, NewBadDataError(h.rand, rep.Structural.Details()))

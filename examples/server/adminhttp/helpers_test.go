@@ -92,12 +92,18 @@ func newHandler(t testing.TB, snap *model.Snapshot, s setup) http.Handler {
 
 // do serves one request and returns the recorder.
 func do(h http.Handler, method, path, token, contentType string, body io.Reader) *httptest.ResponseRecorder {
+	return send(h, method, path, body, "Authorization", token, "Content-Type", contentType)
+}
+
+// send serves one request with the header fields given as pairs of name
+// and value (a field whose value is empty is left out) and returns the
+// recorder.
+func send(h http.Handler, method, path string, body io.Reader, fields ...string) *httptest.ResponseRecorder {
 	r := httptest.NewRequest(method, path, body)
-	if token != "" {
-		r.Header.Set("Authorization", token)
-	}
-	if contentType != "" {
-		r.Header.Set("Content-Type", contentType)
+	for i := 0; i+1 < len(fields); i += 2 {
+		if fields[i+1] != "" {
+			r.Header.Set(fields[i], fields[i+1])
+		}
 	}
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, r)

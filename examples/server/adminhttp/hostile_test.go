@@ -276,11 +276,8 @@ func TestHostileStoreErrorInLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := hostileHandler(t, setup{logger: logger, state: secretState{base}})
-	r := httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, strings.NewReader(hostileImport(`{"name":"`+hostileMarker+`"}`)))
-	r.Header.Set("Authorization", hostileAdmin)
-	r.Header.Set("Content-Type", "application/json")
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, r)
+	body := hostileImport(`{"name":"` + hostileMarker + `"}`)
+	rec := do(h, http.MethodPost, adminhttp.PathValidate, hostileAdmin, "application/json", strings.NewReader(body))
 	if rec.Code != 500 || bytes.Contains(rec.Body.Bytes(), []byte(hostileMarker)) {
 		t.Fatalf("status %d: %s", rec.Code, rec.Body.Bytes())
 	}
@@ -294,10 +291,7 @@ func TestHostileStoreErrorInLog(t *testing.T) {
 	// With LogCauses the operator chose to see the cause, quoted names and all.
 	log.Reset()
 	h = hostileHandler(t, setup{logger: logger, state: secretState{base}, logCauses: true})
-	r = httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, strings.NewReader(hostileImport(`{"name":"`+hostileMarker+`"}`)))
-	r.Header.Set("Authorization", hostileAdmin)
-	r.Header.Set("Content-Type", "application/json")
-	h.ServeHTTP(httptest.NewRecorder(), r)
+	do(h, http.MethodPost, adminhttp.PathValidate, hostileAdmin, "application/json", strings.NewReader(body))
 	if !strings.Contains(log.String(), hostileMarker) {
 		t.Errorf("with LogCauses the log line carries the cause:\n%s", log.String())
 	}

@@ -3,25 +3,15 @@ package adminhttp_test
 import (
 	"bytes"
 	"net/http"
-	"net/http/httptest"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
+	"github.com/flagadmin/flagadmin/internal/hostilebody"
 )
 
 // unknownKeysBody is the costliest body under the default limit: data
 // with unknown keys up to about 496 kB.
-func unknownKeysBody() []byte {
-	var b strings.Builder
-	b.WriteString(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]`)
-	for i := 0; b.Len() < 496<<10; i++ {
-		b.WriteString(`,"k` + strconv.Itoa(i) + `":0`)
-	}
-	b.WriteString(`}}`)
-	return []byte(b.String())
-}
+func unknownKeysBody() []byte { return hostilebody.UnknownKeys(hostilebody.UnknownKeysSize) }
 
 // BenchmarkWorkBeforeSlot measures what a large body costs before it
 // takes a validation slot: reading it (inflating a gzip body) and looking
@@ -43,14 +33,8 @@ func BenchmarkWorkBeforeSlot(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(plain)))
 			for b.Loop() {
-				r := httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, bytes.NewReader(bc.body))
-				r.Header.Set("Authorization", "nope")
-				r.Header.Set("Content-Type", bc.contentType)
-				if bc.encoding != "" {
-					r.Header.Set("Content-Encoding", bc.encoding)
-				}
-				rec := httptest.NewRecorder()
-				h.ServeHTTP(rec, r)
+				rec := send(h, http.MethodPost, adminhttp.PathValidate, bytes.NewReader(bc.body),
+					"Authorization", "nope", "Content-Type", bc.contentType, "Content-Encoding", bc.encoding)
 				if rec.Code != http.StatusUnauthorized {
 					b.Fatalf("status %d; want 401", rec.Code)
 				}
@@ -67,11 +51,8 @@ func BenchmarkLargeValidation(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
-		r := httptest.NewRequest(http.MethodPost, adminhttp.PathValidate, bytes.NewReader(body))
-		r.Header.Set("Authorization", adminToken)
-		r.Header.Set("Content-Type", "application/json")
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, r)
+		rec := send(h, http.MethodPost, adminhttp.PathValidate, bytes.NewReader(body),
+			"Authorization", adminToken, "Content-Type", "application/json")
 		if rec.Code != http.StatusBadRequest {
 			b.Fatalf("status %d; want 400", rec.Code)
 		}

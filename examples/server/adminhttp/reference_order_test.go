@@ -97,18 +97,8 @@ func (oc orderCase) run(t *testing.T, h http.Handler) *httptest.ResponseRecorder
 	if path == "" {
 		path = validate
 	}
-	r := httptest.NewRequest(method, path, bytes.NewReader(oc.body))
-	if oc.auth != "" {
-		r.Header.Set("Authorization", oc.auth)
-	}
-	if oc.contentType != "" {
-		r.Header.Set("Content-Type", oc.contentType)
-	}
-	if oc.encoding != "" {
-		r.Header.Set("Content-Encoding", oc.encoding)
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, r)
+	rec := send(h, method, path, bytes.NewReader(oc.body),
+		"Authorization", oc.auth, "Content-Type", oc.contentType, "Content-Encoding", oc.encoding)
 	if rec.Code != oc.status {
 		t.Fatalf("status %d; want %d: %.400s", rec.Code, oc.status, rec.Body.Bytes())
 	}

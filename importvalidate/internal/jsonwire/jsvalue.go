@@ -278,6 +278,9 @@ func jsScalarString(v any) string {
 // indices ("0", "17") first, by value, then the others in body order (by
 // offset).
 func JSKeyOrder(key string, off int64) int64 {
+	if key == "" || key[0] < '0' || key[0] > '9' {
+		return 1<<32 + off // not a number: no need to parse (and allocate an error)
+	}
 	if n, err := strconv.ParseUint(key, 10, 32); err == nil && n < 1<<32-1 && strconv.FormatUint(n, 10) == key {
 		return int64(n)
 	}

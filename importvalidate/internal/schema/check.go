@@ -40,6 +40,8 @@ type Checker struct {
 	// every problem before cutting the list, as tests compare.
 	whole bool
 	tree  *Tree
+	// count counts problems without the library (see count.go).
+	count *counter
 }
 
 // New compiles doc, the JSON Schema of the import request body.
@@ -52,7 +54,7 @@ func New(doc []byte, opts Options) (*Checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Checker{opts: opts, schema: sch, items: items, tree: t}, nil
+	return &Checker{opts: opts, schema: sch, items: items, tree: t, count: &counter{}}, nil
 }
 
 // Check checks raw, the bytes of an import request body. It returns the
@@ -120,7 +122,12 @@ func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems 
 			}
 		}
 		var err error
-		if instance, err = jsonwire.Value(body); err != nil {
+		if c.whole {
+			instance, err = jsonwire.Value(body)
+		} else {
+			instance, err = decodeSkipping(ctx, c.tree.Root, body)
+		}
+		if err != nil {
 			// The scanner accepted it, so this does not happen; say so
 			// rather than panic.
 			p := Problem{Kind: KindSyntax, Message: "The body could not be decoded: " + err.Error(), Location: Location{Offset: -1}}

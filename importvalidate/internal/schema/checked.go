@@ -3,6 +3,8 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
+	"slices"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 )
@@ -20,11 +22,18 @@ import (
 //     free-form value costs no recursion).
 
 // checkedCopy returns the value to check for instance, decoded from body.
+// Without surrogates to replace, the copy shares every part of instance
+// that holds no number to change: only the objects and arrays on the way
+// to a changed number are copied.
 func checkedCopy(root *Node, body []byte, instance any) any {
 	surrogates := bytes.Contains(body, []byte(`\ud`)) || bytes.Contains(body, []byte(`\uD`))
 	double := numbersMayNeedDoubling(body)
 	if !surrogates && !double {
 		return instance
+	}
+	if !surrogates {
+		v, _ := doubledCopy(root, instance)
+		return v
 	}
 	v, err := jsonwire.ValueUTF8(body)
 	if err != nil {
@@ -41,6 +50,67 @@ func checkedCopy(root *Node, body []byte, instance any) any {
 		})
 	}
 	return v
+}
+
+// doubledCopy returns v, whose schema is n, with each number at a place
+// of the schema replaced by its stand-in (see doubleNumber), and whether
+// it replaced any. It leaves v as it is and copies only the objects and
+// arrays on the way to a replaced number. Like walkInstance it does not
+// descend into a value of a type its node does not admit.
+func doubledCopy(n *Node, v any) (any, bool) {
+	n = n.Resolve()
+	if n == nil {
+		return v, false
+	}
+	if num, ok := v.(json.Number); ok {
+		if t, changed := doubleNumber(num); changed {
+			return t, true
+		}
+		return v, false
+	}
+	if len(n.Types) > 0 && !typeMatches(n.Types, v) {
+		return v, false
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		var out map[string]any
+		for k, e := range x {
+			var child *Node
+			if i, ok := n.propIdx[k]; ok {
+				child = n.PropNodes[i]
+			} else if n.Addl != nil {
+				child = n.Addl
+			} else {
+				continue
+			}
+			if t, changed := doubledCopy(child, e); changed {
+				if out == nil {
+					out = maps.Clone(x)
+				}
+				out[k] = t
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	case []any:
+		if n.Items == nil {
+			break
+		}
+		var out []any
+		for i, e := range x {
+			if t, changed := doubledCopy(n.Items, e); changed {
+				if out == nil {
+					out = slices.Clone(x)
+				}
+				out[i] = t
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	}
+	return v, false
 }
 
 // numbersMayNeedDoubling reports whether body may hold a number that is

@@ -8,7 +8,10 @@
 // (with the fast path from the body as read, else encoding/json).
 // jsonschema/v5 is handed the body in pieces (pieces.go), so that a body
 // with many problems never makes it build an error tree larger than the
-// problems kept. Problems carry their own kinds, which importvalidate maps
+// problems kept; a counter that judges the schema's keywords as the
+// library does (count.go) counts the problems past the cap and spares the
+// library the valid pieces, and the certainly valid items of long arrays
+// are read as bytes and never decoded (skip.go). Problems carry their own kinds, which importvalidate maps
 // to its codes. It reads bytes through package jsonwire and imports
 // nothing else of importvalidate.
 package schema

@@ -61,14 +61,13 @@ type piecewise struct {
 	// counted is the number of problems counted but not kept.
 	counted int
 	steps   int
-	// shapes keeps the counts of counted items, to count an identical
-	// item without the library.
-	shapes shapeCounts
 }
 
 // check checks v, the value at toks whose schema is n (compiled as sch),
 // keeping its problems when keep is set and counting them otherwise, and
-// returns how many it found.
+// returns how many it found. The library is asked only for a piece whose
+// problems are kept and which the counter finds to have some (or cannot
+// count): a valid piece, and every counted one, cost a walk of the counter.
 func (pw *piecewise) check(sch *jsonschema.Schema, n *Node, v any, toks []string, keep bool) (int, error) {
 	st := stubber{toks: toks, splitAt: splitAt}
 	if pw.c.whole {
@@ -77,7 +76,19 @@ func (pw *piecewise) check(sch *jsonschema.Schema, n *Node, v any, toks []string
 	stub, _ := st.stub(n, v)
 	long := st.long
 	found := 0
-	if err := sch.Validate(stub); err != nil {
+	ask := true
+	if !pw.c.whole {
+		if k, ok := pw.c.count.count(n, stub); ok && (k == 0 || !keep) {
+			ask = false
+			found = k
+			pw.counted += k
+		}
+	}
+	var err error
+	if ask {
+		err = sch.Validate(stub)
+	}
+	if err != nil {
 		var ve *jsonschema.ValidationError
 		if !errors.As(err, &ve) {
 			return 0, err
@@ -103,34 +114,23 @@ func (pw *piecewise) check(sch *jsonschema.Schema, n *Node, v any, toks []string
 				}
 			}
 			keepItem := keep && kept < pw.c.opts.MaxProblems
-			if !keepItem && wrongKind(a.node, item) {
-				// The one problem the library would find, without
-				// asking it.
-				pw.counted++
-				found++
-				continue
-			}
-			if !keepItem {
-				// A counted item needs no path; counting it adds its
-				// count to pw.counted.
-				count, hit, key := pw.shapes.lookup(a.node, item)
-				if !hit {
-					var err error
-					if count, err = pw.check(itemSchema, a.node.Resolve(), item, nil, false); err != nil {
-						return 0, err
-					}
-					pw.shapes.keep(a.node, key, count)
-				} else {
-					pw.counted += count
-				}
+			if count, ok := pw.c.count.count(a.node, item); ok && (count == 0 || !keepItem) {
+				// Nothing to word: the count is the item's.
+				pw.counted += count
 				found += count
 				continue
 			}
-			k, err := pw.check(itemSchema, a.node.Resolve(), item, appendIndex(a.toks, i), true)
+			var toks []string
+			if keepItem {
+				toks = appendIndex(a.toks, i)
+			}
+			k, err := pw.check(itemSchema, a.node.Resolve(), item, toks, keepItem)
 			if err != nil {
 				return 0, err
 			}
-			kept += k
+			if keepItem {
+				kept += k
+			}
 			found += k
 		}
 	}
@@ -213,7 +213,14 @@ func (s *stubber) stub(n *Node, v any) (any, bool) {
 		}
 	case map[string]any:
 		var out map[string]any
-		for k, e := range x {
+		if n.Closed && len(x) > s.splitAt+len(n.Props) {
+			out = fewerExtras(n, x, s.splitAt)
+		}
+		src := x
+		if out != nil {
+			src = out
+		}
+		for k, e := range src {
 			sub := n.Prop(k)
 			if sub == nil {
 				sub = n.Addl
@@ -238,31 +245,30 @@ func (s *stubber) stub(n *Node, v any) (any, bool) {
 	return v, false
 }
 
-// wrongKind reports whether v is of a JSON type that schema n does not
-// allow at all, while n has no enumeration: the library then finds exactly
-// one problem, of the type keyword, as the other keywords apply to one
-// type each. Whether a number is an integer is left to the library.
-func wrongKind(n *Node, v any) bool {
-	n = n.Resolve()
-	if n == nil || len(n.Types) == 0 || len(n.Enum) > 0 || len(n.Unknown) > 0 {
-		return false
+// fewerExtras returns, for object x of the closed schema n with more than
+// limit members n does not list, a copy with the listed members and one
+// other: the library still finds that additionalProperties fails there,
+// without a set and a message of every name (expand lists the members
+// from the instance). It returns nil for an object with fewer.
+func fewerExtras(n *Node, x map[string]any, limit int) map[string]any {
+	extras := 0
+	for k := range x {
+		if _, listed := n.propIdx[k]; !listed {
+			extras++
+		}
 	}
-	var kind string
-	switch v.(type) {
-	case map[string]any:
-		kind = "object"
-	case []any:
-		kind = "array"
-	case string:
-		kind = "string"
-	case bool:
-		kind = "boolean"
-	case nil:
-		kind = "null"
-	default: // a number, which number and integer may allow
-		return !slices.Contains(n.Types, "number") && !slices.Contains(n.Types, "integer")
+	if extras <= limit {
+		return nil
 	}
-	return !slices.Contains(n.Types, kind)
+	out := make(map[string]any, len(n.Props)+1)
+	other := false
+	for k, e := range x {
+		if _, listed := n.propIdx[k]; listed || !other {
+			out[k] = e
+			other = other || !listed
+		}
+	}
+	return out
 }
 
 // countTree is the number of problems expand makes of the leaves of the

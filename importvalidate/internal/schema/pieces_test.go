@@ -80,6 +80,25 @@ func TestPiecewiseEqualsWhole(t *testing.T) {
 			}
 			return `{"name":"f","tags":[` + items(65+i%2, func(int) string { return `{}` }) + `]}`
 		}), ""),
+		// No two items alike, past the cap: each counted by the counter.
+		wrap(items(1500, func(i int) string { return `{"type":"` + strconv.Itoa(i) + `"}` }), ""),
+		wrap(items(1500, func(i int) string { return `{"name":"a","x` + strconv.Itoa(i) + `":0}` }), ""),
+		wrap(items(1500, func(i int) string {
+			n := strconv.Itoa(i)
+			return [...]string{n, `"` + n + `"`, `[` + n + `]`, `{"name":` + n + `}`, `true`, `null`, n + `.5`}[i%7]
+		}), ""),
+		wrap(items(1500, func(i int) string {
+			n := strconv.Itoa(i)
+			return `{"name":"a","createdAt":"` + n + `","tags":[{"type":"` + n + `","value":` + n + `}],"x":` + n + `}`
+		}), ""),
+		`{"project":"default","environment":"development","data":{"features":[{"name":"f"}],` +
+			`"featureStrategies":[{"name":"default","constraints":[` + items(1500, func(i int) string {
+			return `{"contextName":"c","operator":"X` + strconv.Itoa(i) + `","value":"` + strings.Repeat("v", i%3) + `"}`
+		}) + `],"variants":[` + items(1500, func(i int) string {
+			return `{"name":"v","weight":` + strconv.Itoa(990+i%20) + `,"weightType":"fix","stickiness":"d"}`
+		}) + `]}],"tagTypes":[` + items(1500, func(i int) string {
+			return `{"name":"t","color":"#` + strconv.FormatInt(int64(i)*2654435761%(1<<28), 16) + `"}`
+		}) + `]}}`,
 	}
 	for _, maxProblems := range []int{1, 7, 100, 1000, 100000} {
 		opts := Options{MaxProblems: maxProblems, MaxDepth: 1000}

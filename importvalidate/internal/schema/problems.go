@@ -69,7 +69,9 @@ func (c *Checker) expandTree(pend []pendingProblem, raw []byte, instance any, to
 // firstExtras returns the first limit members of the object at ptr in raw
 // that schema node sub does not list, in the order JavaScript enumerates
 // keys (index-like keys by value, then body order; a repeated key in its
-// first place). ok is false when the object is not found.
+// first place). ok is false when the object is not found. Only the keys
+// that can be among the first limit are kept: every index-like one, and
+// the first limit others.
 func firstExtras(raw []byte, ptr string, sub *Node, limit int) (first []string, ok bool) {
 	off := jsonwire.Locate(raw, []string{ptr})[0]
 	if off < 0 || int(off) >= len(raw) || raw[off] != '{' {
@@ -81,13 +83,25 @@ func firstExtras(raw []byte, ptr string, sub *Node, limit int) (first []string, 
 	}
 	var all []extra
 	seen := map[string]bool{}
+	others := 0 // keys kept that are not index-like
+	var buf []byte
 	i := jsonwire.SkipWS(raw, int(off)+1)
 	for i < len(raw) && raw[i] == '"' {
 		end := jsonwire.SkipValue(raw, i)
-		key := string(jsonwire.AppendUnquoted(nil, raw[i+1:max(end-1, i+1)]))
-		if _, listed := sub.propIdx[key]; !listed && !seen[key] {
-			seen[key] = true
-			all = append(all, extra{key, jsonwire.JSKeyOrder(key, int64(i))})
+		buf = jsonwire.AppendUnquoted(buf[:0], raw[i+1:max(end-1, i+1)])
+		if _, listed := sub.propIdx[string(buf)]; !listed && !seen[string(buf)] {
+			order := int64(1<<32 + i) // JSKeyOrder's, without a string for a key that is no number
+			if len(buf) > 0 && buf[0] >= '0' && buf[0] <= '9' {
+				order = jsonwire.JSKeyOrder(string(buf), int64(i))
+			}
+			if index := order < 1<<32; index || others < limit {
+				key := string(buf)
+				seen[key] = true
+				all = append(all, extra{key, order})
+				if !index {
+					others++
+				}
+			}
 		}
 		i = jsonwire.SkipWS(raw, end)
 		i = jsonwire.SkipWS(raw, i+1) // past ':'

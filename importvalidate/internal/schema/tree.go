@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -53,6 +54,10 @@ type Node struct {
 	// Unknown lists the keywords the node carries that are none of the
 	// above and not annotations.
 	Unknown []string
+	// re is Pattern compiled; countable is set when the counter judges
+	// every keyword of the node (see count.go).
+	re        *regexp.Regexp
+	countable bool
 }
 
 // Resolve follows $ref.
@@ -163,6 +168,16 @@ func Parse(doc []byte) (*Tree, error) {
 				return nil, fmt.Errorf("unresolved $ref %q at %q", n.refPtr, n.Ptr)
 			}
 		}
+	}
+	for _, n := range t.nodes {
+		if n.Pattern != "" {
+			re, err := regexp.Compile(n.Pattern)
+			if err != nil {
+				return nil, fmt.Errorf("pattern at %q: %w", n.Ptr, err)
+			}
+			n.re = re
+		}
+		n.countable = countable(n)
 	}
 	return t, nil
 }

@@ -1,0 +1,48 @@
+package schema
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+)
+
+// TestDoubledCopyEqualsDecodedCopy: the copy made from the instance equals
+// the copy decoded again from the body and changed in place, and leaves
+// the instance as it was.
+func TestDoubledCopyEqualsDecodedCopy(t *testing.T) {
+	c := newTestChecker(t)
+	changed := 0
+	for i, body := range countBodies(t, c) {
+		if i%3 != 0 {
+			continue
+		}
+		instance, err := jsonwire.Value(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, _ := jsonwire.Value(body)
+		want := walkInstance(c.tree.Root, again, func(n *Node, v any, path []string) (any, bool) {
+			if num, ok := v.(json.Number); ok {
+				if t, changed := doubleNumber(num); changed {
+					return t, false
+				}
+			}
+			return v, true
+		})
+		got, ch := doubledCopy(c.tree.Root, instance)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("body %d: the copies differ\n%s", i, body)
+		}
+		if original, _ := jsonwire.Value(body); !reflect.DeepEqual(instance, original) {
+			t.Fatalf("body %d: the instance changed", i)
+		}
+		if ch {
+			changed++
+		}
+	}
+	if changed < 10 {
+		t.Errorf("only %d bodies with a number to change", changed)
+	}
+}

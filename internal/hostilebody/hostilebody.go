@@ -1,0 +1,27 @@
+// Package hostilebody builds the import bodies that cost the validation
+// the most under the default body limit, shared by the example server's
+// benchmarks and the load command.
+package hostilebody
+
+import (
+	"strconv"
+	"strings"
+)
+
+// UnknownKeysSize is the size UnknownKeys reaches for the costliest body
+// under the default limit of 512 000 bytes: 496 KiB.
+const UnknownKeysSize = 496 << 10
+
+// UnknownKeys returns an import whose data object, besides its three
+// required members, holds unknown keys "k0", "k1", ... until the body is
+// at least size bytes long (a few bytes more at most). Every unknown key
+// is a problem of the closed object.
+func UnknownKeys(size int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]`)
+	for i := 0; b.Len() < size; i++ {
+		b.WriteString(`,"k` + strconv.Itoa(i) + `":0`)
+	}
+	b.WriteString(`}}`)
+	return []byte(b.String())
+}

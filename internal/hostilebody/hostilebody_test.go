@@ -1,0 +1,28 @@
+package hostilebody
+
+import (
+	"encoding/json"
+	"strconv"
+	"testing"
+)
+
+func TestUnknownKeys(t *testing.T) {
+	for _, size := range []int{1000, UnknownKeysSize} {
+		body := UnknownKeys(size)
+		if len(body) < size || len(body) > size+20 {
+			t.Errorf("size %d: body of %d bytes", size, len(body))
+		}
+		var doc struct {
+			Data map[string]json.RawMessage `json:"data"`
+		}
+		if err := json.Unmarshal(body, &doc); err != nil {
+			t.Fatalf("size %d: %v", size, err)
+		}
+		// The keys k0, k1, ... are distinct: the members are the three
+		// required ones and every unknown key written.
+		unknown := len(doc.Data) - 3
+		if _, ok := doc.Data["k"+strconv.Itoa(unknown-1)]; unknown < 1 || !ok {
+			t.Errorf("size %d: %d unknown keys, or no k%d", size, unknown, unknown-1)
+		}
+	}
+}
