@@ -126,6 +126,27 @@ func wrongItems() []byte {
 	return hostileWrap(repeatTo(hostileSize, ",", func(int) string { return "1" }), "")
 }
 
+// The places where the bodies below put a long array of items: the
+// features, a strategy's constraints or variants, the feature
+// environments and the tag types.
+func inFeatures(items string) []byte { return hostileWrap(items, "") }
+
+func inConstraints(items string) []byte {
+	return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","constraints":[`+items+`]}]`)
+}
+
+func inVariants(items string) []byte {
+	return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","variants":[`+items+`]}]`)
+}
+
+func inEnvironments(items string) []byte {
+	return hostileWrap(`{"name":"f"}`, `,"featureEnvironments":[`+items+`]`)
+}
+
+func inTagTypes(items string) []byte {
+	return []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[` + items + `]}}`)
+}
+
 // problemBody is a body holding about hostileSize bytes of array items
 // that each have exactly one structural problem of code.
 type problemBody struct {
@@ -137,29 +158,16 @@ type problemBody struct {
 
 // problemBodies has one body per code of a schema problem.
 func problemBodies() []problemBody {
-	features := func(items string) []byte { return hostileWrap(items, "") }
-	constraints := func(items string) []byte {
-		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","constraints":[`+items+`]}]`)
-	}
-	variants := func(items string) []byte {
-		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","variants":[`+items+`]}]`)
-	}
-	environments := func(items string) []byte {
-		return hostileWrap(`{"name":"f"}`, `,"featureEnvironments":[`+items+`]`)
-	}
-	tagTypes := func(items string) []byte {
-		return []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[` + items + `]}}`)
-	}
 	return []problemBody{
-		{importvalidate.CodeType, `1`, features},
-		{importvalidate.CodeRequired, `{}`, features},
-		{importvalidate.CodeAdditionalProperty, `{"name":"a","x":0}`, features},
-		{importvalidate.CodeFormat, `{"name":"a","createdAt":"x"}`, features},
-		{importvalidate.CodeEnum, `{"contextName":"c","operator":"X"}`, constraints},
-		{importvalidate.CodeMinLength, `{"contextName":"c","operator":"IN","value":""}`, constraints},
-		{importvalidate.CodeMaximum, `{"name":"v","weight":1001,"weightType":"fix","stickiness":"d"}`, variants},
-		{importvalidate.CodeMinimum, `{"name":"f","enabled":true,"yes":-1}`, environments},
-		{importvalidate.CodePattern, `{"name":"t","color":"x"}`, tagTypes},
+		{importvalidate.CodeType, `1`, inFeatures},
+		{importvalidate.CodeRequired, `{}`, inFeatures},
+		{importvalidate.CodeAdditionalProperty, `{"name":"a","x":0}`, inFeatures},
+		{importvalidate.CodeFormat, `{"name":"a","createdAt":"x"}`, inFeatures},
+		{importvalidate.CodeEnum, `{"contextName":"c","operator":"X"}`, inConstraints},
+		{importvalidate.CodeMinLength, `{"contextName":"c","operator":"IN","value":""}`, inConstraints},
+		{importvalidate.CodeMaximum, `{"name":"v","weight":1001,"weightType":"fix","stickiness":"d"}`, inVariants},
+		{importvalidate.CodeMinimum, `{"name":"f","enabled":true,"yes":-1}`, inEnvironments},
+		{importvalidate.CodePattern, `{"name":"t","color":"x"}`, inTagTypes},
 	}
 }
 
@@ -202,32 +210,22 @@ type distinctBody struct {
 // JSON type, an enumerated value, a date, a colour, a bound, and several
 // problems at once.
 func distinctBodies() []distinctBody {
-	features := func(items string) []byte { return hostileWrap(items, "") }
-	constraints := func(items string) []byte {
-		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","constraints":[`+items+`]}]`)
-	}
-	variants := func(items string) []byte {
-		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","variants":[`+items+`]}]`)
-	}
-	tagTypes := func(items string) []byte {
-		return []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[` + items + `]}}`)
-	}
 	n := strconv.Itoa
 	return []distinctBody{
-		{"items lacking a name", importvalidate.CodeRequired, 1, func(i int) string { return `{"type":"` + n(i) + `"}` }, features},
-		{"unknown members", importvalidate.CodeAdditionalProperty, 1, func(i int) string { return `{"name":"a","x` + n(i) + `":0}` }, features},
+		{"items lacking a name", importvalidate.CodeRequired, 1, func(i int) string { return `{"type":"` + n(i) + `"}` }, inFeatures},
+		{"unknown members", importvalidate.CodeAdditionalProperty, 1, func(i int) string { return `{"name":"a","x` + n(i) + `":0}` }, inFeatures},
 		{"wrong types", importvalidate.CodeType, 1, func(i int) string {
 			return [...]string{n(i), `"` + n(i) + `"`, `[` + n(i) + `]`, `true`, `null`, n(i) + `.5`}[i%6]
-		}, features},
-		{"enumerated values", importvalidate.CodeEnum, 1, func(i int) string { return `{"contextName":"c","operator":"X` + n(i) + `"}` }, constraints},
-		{"dates", importvalidate.CodeFormat, 1, func(i int) string { return `{"name":"a","createdAt":"` + n(i) + `"}` }, features},
-		{"colours", importvalidate.CodePattern, 1, func(i int) string { return `{"name":"t","color":"#g` + n(i) + `"}` }, tagTypes},
+		}, inFeatures},
+		{"enumerated values", importvalidate.CodeEnum, 1, func(i int) string { return `{"contextName":"c","operator":"X` + n(i) + `"}` }, inConstraints},
+		{"dates", importvalidate.CodeFormat, 1, func(i int) string { return `{"name":"a","createdAt":"` + n(i) + `"}` }, inFeatures},
+		{"colours", importvalidate.CodePattern, 1, func(i int) string { return `{"name":"t","color":"#g` + n(i) + `"}` }, inTagTypes},
 		{"weights", importvalidate.CodeMaximum, 1, func(i int) string {
 			return `{"name":"v","weight":` + n(1001+i) + `,"weightType":"fix","stickiness":"d"}`
-		}, variants},
+		}, inVariants},
 		{"items with four problems", importvalidate.CodeRequired, 4, func(i int) string {
 			return `{"type":[` + n(i) + `],"x` + n(i) + `":0,"createdAt":"` + n(i) + `"}`
-		}, features},
+		}, inFeatures},
 	}
 }
 
