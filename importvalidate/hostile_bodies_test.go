@@ -92,7 +92,7 @@ func objectPlaces() []objectPlace {
 			return more(`,"featureTags":[{"featureName":"f","tagValue":"t","tagType":"simple"` + m + `}]`)
 		}},
 		{"segment", true, "0", func(m string) []byte { return more(`,"segments":[{"id":1,"name":"s"` + m + `}]`) }},
-		{"tag type", true, "0", func(m string) []byte { return tagTypesOf(`{"name":"simple"` + m + `}`) }},
+		{"tag type", true, "0", func(m string) []byte { return inTagTypes(`{"name":"simple"` + m + `}`) }},
 		{"dependencies", true, "0", func(m string) []byte {
 			return more(`,"dependencies":[{"feature":"f","dependencies":[{"feature":"g"}]` + m + `}]`)
 		}},
@@ -143,23 +143,25 @@ func (ib itemsBody) body() ([]byte, int) {
 	return ib.wrap(items), count - 1
 }
 
-// The arrays that itemsBody places its items in.
+// The places where itemsBody puts its long array of items: the features,
+// a strategy's constraints or variants, the feature environments and the
+// tag types.
 
-func featuresOf(items string) []byte { return hostileWrap(items, "") }
+func inFeatures(items string) []byte { return hostileWrap(items, "") }
 
-func constraintsOf(items string) []byte {
+func inConstraints(items string) []byte {
 	return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","constraints":[`+items+`]}]`)
 }
 
-func variantsOf(items string) []byte {
+func inVariants(items string) []byte {
 	return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","variants":[`+items+`]}]`)
 }
 
-func environmentsOf(items string) []byte {
+func inEnvironments(items string) []byte {
 	return hostileWrap(`{"name":"f"}`, `,"featureEnvironments":[`+items+`]`)
 }
 
-func tagTypesOf(items string) []byte {
+func inTagTypes(items string) []byte {
 	return []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[` + items + `]}}`)
 }
 
@@ -171,15 +173,15 @@ func problemBodies() []itemsBody {
 		code, item string
 		wrap       func(items string) []byte
 	}{
-		{importvalidate.CodeType, `1`, featuresOf},
-		{importvalidate.CodeRequired, `{}`, featuresOf},
-		{importvalidate.CodeAdditionalProperty, `{"name":"a","x":0}`, featuresOf},
-		{importvalidate.CodeFormat, `{"name":"a","createdAt":"x"}`, featuresOf},
-		{importvalidate.CodeEnum, `{"contextName":"c","operator":"X"}`, constraintsOf},
-		{importvalidate.CodeMinLength, `{"contextName":"c","operator":"IN","value":""}`, constraintsOf},
-		{importvalidate.CodeMaximum, `{"name":"v","weight":1001,"weightType":"fix","stickiness":"d"}`, variantsOf},
-		{importvalidate.CodeMinimum, `{"name":"f","enabled":true,"yes":-1}`, environmentsOf},
-		{importvalidate.CodePattern, `{"name":"t","color":"x"}`, tagTypesOf},
+		{importvalidate.CodeType, `1`, inFeatures},
+		{importvalidate.CodeRequired, `{}`, inFeatures},
+		{importvalidate.CodeAdditionalProperty, `{"name":"a","x":0}`, inFeatures},
+		{importvalidate.CodeFormat, `{"name":"a","createdAt":"x"}`, inFeatures},
+		{importvalidate.CodeEnum, `{"contextName":"c","operator":"X"}`, inConstraints},
+		{importvalidate.CodeMinLength, `{"contextName":"c","operator":"IN","value":""}`, inConstraints},
+		{importvalidate.CodeMaximum, `{"name":"v","weight":1001,"weightType":"fix","stickiness":"d"}`, inVariants},
+		{importvalidate.CodeMinimum, `{"name":"f","enabled":true,"yes":-1}`, inEnvironments},
+		{importvalidate.CodePattern, `{"name":"t","color":"x"}`, inTagTypes},
 	} {
 		out = append(out, itemsBody{name: p.code, code: p.code, perItem: 1, item: func(int) string { return p.item }, wrap: p.wrap})
 	}
@@ -209,19 +211,19 @@ func minimalFeatures(n int) []byte {
 func distinctBodies() []itemsBody {
 	n := strconv.Itoa
 	return []itemsBody{
-		{"items lacking a name", importvalidate.CodeRequired, 1, func(i int) string { return `{"type":"` + n(i) + `"}` }, featuresOf},
-		{"unknown members", importvalidate.CodeAdditionalProperty, 1, func(i int) string { return `{"name":"a","x` + n(i) + `":0}` }, featuresOf},
+		{"items lacking a name", importvalidate.CodeRequired, 1, func(i int) string { return `{"type":"` + n(i) + `"}` }, inFeatures},
+		{"unknown members", importvalidate.CodeAdditionalProperty, 1, func(i int) string { return `{"name":"a","x` + n(i) + `":0}` }, inFeatures},
 		{"wrong types", importvalidate.CodeType, 1, func(i int) string {
 			return [...]string{n(i), `"` + n(i) + `"`, `[` + n(i) + `]`, `true`, `null`, n(i) + `.5`}[i%6]
-		}, featuresOf},
-		{"enumerated values", importvalidate.CodeEnum, 1, func(i int) string { return `{"contextName":"c","operator":"X` + n(i) + `"}` }, constraintsOf},
-		{"dates", importvalidate.CodeFormat, 1, func(i int) string { return `{"name":"a","createdAt":"` + n(i) + `"}` }, featuresOf},
-		{"colours", importvalidate.CodePattern, 1, func(i int) string { return `{"name":"t","color":"#g` + n(i) + `"}` }, tagTypesOf},
+		}, inFeatures},
+		{"enumerated values", importvalidate.CodeEnum, 1, func(i int) string { return `{"contextName":"c","operator":"X` + n(i) + `"}` }, inConstraints},
+		{"dates", importvalidate.CodeFormat, 1, func(i int) string { return `{"name":"a","createdAt":"` + n(i) + `"}` }, inFeatures},
+		{"colours", importvalidate.CodePattern, 1, func(i int) string { return `{"name":"t","color":"#g` + n(i) + `"}` }, inTagTypes},
 		{"weights", importvalidate.CodeMaximum, 1, func(i int) string {
 			return `{"name":"v","weight":` + n(1001+i) + `,"weightType":"fix","stickiness":"d"}`
-		}, variantsOf},
+		}, inVariants},
 		{"items with four problems", importvalidate.CodeRequired, 4, func(i int) string {
 			return `{"type":[` + n(i) + `],"x` + n(i) + `":0,"createdAt":"` + n(i) + `"}`
-		}, featuresOf},
+		}, inFeatures},
 	}
 }

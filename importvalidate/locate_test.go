@@ -38,10 +38,7 @@ func TestLocateFromItemStarts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := New(Options{State: st, Strict: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := built(t, New, Options{State: st, Strict: true})
 	body := exportgen.JSON(opts)
 	rep, err := v.Validate(context.Background(), body, Target{})
 	if err != nil || rep.Structural.HasErrors() {

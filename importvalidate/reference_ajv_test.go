@@ -56,10 +56,7 @@ func TestFirstProblemAgainstAjv(t *testing.T) {
 	if len(answers) != len(bodies) {
 		t.Fatalf("node answered %d lines for %d bodies: %s", len(answers), len(bodies), out)
 	}
-	v, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := built(t, New, Options{})
 	for i, body := range bodies {
 		rep, err := v.Validate(context.Background(), body, Target{})
 		if err != nil {

@@ -12,10 +12,7 @@ import (
 // schema; the first body with a problem compiles it, once, however many
 // goroutines need it at the same time, and all of them get its problems.
 func TestSlowPathCompiledOnFirstNeed(t *testing.T) {
-	v, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := built(t, New, Options{})
 	valid := exportgen.JSON(exportgen.Options{Features: 3, Seed: 1})
 	rep, err := v.Validate(context.Background(), valid, Target{})
 	if err != nil || rep.Structural.HasErrors() {

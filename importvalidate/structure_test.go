@@ -27,11 +27,7 @@ func stDetails(t *testing.T, body []byte) []model.ErrorDetail {
 
 func stNew(t testing.TB, opts StructureOptions) *Structure {
 	t.Helper()
-	s, err := NewStructure(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return built(t, NewStructure, opts)
 }
 
 // TestRecordedSchemaFailures: for every recorded schema failure (400) our

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -125,15 +126,14 @@ func BenchmarkRules(b *testing.B) {
 func BenchmarkValidate(b *testing.B) {
 	eachSize(b, func(b *testing.B, c *benchCorpus) {
 		v := mustNew(b, importvalidate.Options{State: c.state})
-		b.ResetTimer()
-		cpu := startCPU(b, len(c.body))
+		cpu := testutil.StartCPU(b, len(c.body))
 		for i := 0; i < b.N; i++ {
 			rep, err := v.Validate(context.Background(), c.body, importvalidate.Target{})
 			if err != nil || rep.Structural.HasErrors() || !rep.HasErrors() {
 				b.Fatal(err, rep.Structural, "want rule errors only")
 			}
 		}
-		cpu.report()
+		cpu.Report()
 		// The peak heap is sampled in one more, untimed validation: the
 		// sampling stops the world and would distort the timing.
 		b.StopTimer()
@@ -178,30 +178,4 @@ func watchHeap() func() uint64 {
 		<-done
 		return max.Load()
 	}
-}
-
-// cpuClock measures the CPU time of the process during a benchmark's loop.
-type cpuClock struct {
-	b     *testing.B
-	bytes int
-	start int64
-	ok    bool
-}
-
-// startCPU starts measuring a loop over inputs of the given size.
-func startCPU(b *testing.B, bytes int) cpuClock {
-	start, ok := processCPU()
-	return cpuClock{b: b, bytes: bytes, start: start, ok: ok}
-}
-
-// report stops b's timer and adds cpu-ns/op and cpu-MB/s to its result.
-func (c cpuClock) report() {
-	c.b.StopTimer()
-	end, ok := processCPU()
-	if !c.ok || !ok || c.b.N == 0 || end <= c.start {
-		return
-	}
-	perOp := float64(end-c.start) / float64(c.b.N)
-	c.b.ReportMetric(perOp, "cpu-ns/op")
-	c.b.ReportMetric(float64(c.bytes)/perOp*1e3, "cpu-MB/s")
 }

@@ -49,34 +49,33 @@ func TestFastPathAgreesWithSchema(t *testing.T) {
 
 // schemaDocument reads the schema the fast path is held to, the one
 // importvalidate embeds.
-func schemaDocument(tb testing.TB) []byte {
-	tb.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "import.schema.json"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return b
-}
+func schemaDocument(tb testing.TB) []byte { return must(tb, readSchemaDocument) }
 
-// The slow path built by testChecker, once per test binary.
-var (
-	checkerOnce sync.Once
-	checker     *schema.Checker
-	checkerErr  error
-)
+func readSchemaDocument() ([]byte, error) {
+	return os.ReadFile(filepath.Join("..", "..", "import.schema.json"))
+}
 
 // testChecker returns the slow path of the structural tier with the tests'
 // depth limit.
-func testChecker(tb testing.TB) *schema.Checker {
-	tb.Helper()
-	doc := schemaDocument(tb)
-	checkerOnce.Do(func() {
-		checker, checkerErr = schema.New(doc, schema.Options{MaxProblems: 1000, MaxDepth: testDepth})
-	})
-	if checkerErr != nil {
-		tb.Fatal(checkerErr)
+func testChecker(tb testing.TB) *schema.Checker { return must(tb, buildChecker) }
+
+// buildChecker builds the checker of testChecker, once per test binary.
+var buildChecker = sync.OnceValues(func() (*schema.Checker, error) {
+	doc, err := readSchemaDocument()
+	if err != nil {
+		return nil, err
 	}
-	return checker
+	return schema.New(doc, schema.Options{MaxProblems: 1000, MaxDepth: testDepth})
+})
+
+// must returns what load gives, and fails tb when load fails.
+func must[T any](tb testing.TB, load func() (T, error)) T {
+	tb.Helper()
+	v, err := load()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return v
 }
 
 // structureDisagreement reports, for a body Decode takes with the tests'

@@ -2,6 +2,7 @@ package fastpath
 
 import (
 	"encoding/json"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"strconv"
 	"testing"
 
@@ -34,14 +35,14 @@ func BenchmarkDecodeEncodingJSON(b *testing.B) {
 			body := benchBody(n)
 			b.SetBytes(int64(len(body)))
 			b.ReportAllocs()
-			cpu := startCPU(b, len(body))
+			cpu := testutil.StartCPU(b, len(body))
 			for i := 0; i < b.N; i++ {
 				var req model.ImportRequest
 				if err := json.Unmarshal(body, &req); err != nil {
 					b.Fatal(err)
 				}
 			}
-			cpu.report()
+			cpu.Report()
 		})
 	}
 }
@@ -61,44 +62,13 @@ func BenchmarkFastDecode(b *testing.B) {
 			}
 			b.SetBytes(int64(len(body)))
 			b.ReportAllocs()
-			cpu := startCPU(b, len(body))
+			cpu := testutil.StartCPU(b, len(body))
 			for i := 0; i < b.N; i++ {
 				if _, ok := Decode(body, benchDepth); !ok {
 					b.Fatal("not ok")
 				}
 			}
-			cpu.report()
+			cpu.Report()
 		})
 	}
-}
-
-// cpuClock measures the CPU time (all threads, garbage collection included)
-// of a benchmark's loop. On a shared machine it varies less than the
-// elapsed time, which includes waiting for a core.
-type cpuClock struct {
-	b     *testing.B
-	bytes int
-	start int64
-	ok    bool
-}
-
-// startCPU resets b's timer and starts measuring a loop over inputs of
-// the given size.
-func startCPU(b *testing.B, bytes int) cpuClock {
-	b.ResetTimer()
-	start, ok := processCPU()
-	return cpuClock{b: b, bytes: bytes, start: start, ok: ok}
-}
-
-// report adds the metrics cpu-ns/op and cpu-MB/s (input megabytes per
-// second of CPU time) to the benchmark's result.
-func (c cpuClock) report() {
-	c.b.StopTimer()
-	end, ok := processCPU()
-	if !c.ok || !ok || c.b.N == 0 || end <= c.start {
-		return
-	}
-	perOp := float64(end-c.start) / float64(c.b.N)
-	c.b.ReportMetric(perOp, "cpu-ns/op")
-	c.b.ReportMetric(float64(c.bytes)/perOp*1e3, "cpu-MB/s")
 }

@@ -45,8 +45,18 @@ func (d *decoder) ws() {
 // openObject reads '{' and the whitespace after it, entering one nesting
 // level. When the object is empty it reads the '}' too, leaves the level
 // and reports empty.
-func (d *decoder) openObject() (empty, ok bool) {
-	if d.pos >= len(d.data) || d.data[d.pos] != '{' {
+func (d *decoder) openObject() (empty, ok bool) { return d.open('{', '}') }
+
+// openArray reads '[' and the whitespace after it, entering one nesting
+// level. When the array is empty it reads the ']' too, leaves the level and
+// reports empty.
+func (d *decoder) openArray() (empty, ok bool) { return d.open('[', ']') }
+
+// open reads a container's opening byte and the whitespace after it,
+// entering one nesting level. When the container is empty it reads the
+// closing byte too, leaves the level and reports empty.
+func (d *decoder) open(opening, closing byte) (empty, ok bool) {
+	if d.pos >= len(d.data) || d.data[d.pos] != opening {
 		return false, false
 	}
 	d.depth++
@@ -55,7 +65,7 @@ func (d *decoder) openObject() (empty, ok bool) {
 	}
 	d.pos++
 	d.ws()
-	if d.pos < len(d.data) && d.data[d.pos] == '}' {
+	if d.pos < len(d.data) && d.data[d.pos] == closing {
 		d.pos++
 		d.depth--
 		return true, true
@@ -124,27 +134,6 @@ func (d *decoder) next(closing byte) (more, ok bool) {
 		return false, true
 	}
 	return false, false
-}
-
-// openArray reads '[' and the whitespace after it, entering one nesting
-// level. When the array is empty it reads the ']' too, leaves the level and
-// reports empty.
-func (d *decoder) openArray() (empty, ok bool) {
-	if d.pos >= len(d.data) || d.data[d.pos] != '[' {
-		return false, false
-	}
-	d.depth++
-	if d.depth > d.limit {
-		return false, false
-	}
-	d.pos++
-	d.ws()
-	if d.pos < len(d.data) && d.data[d.pos] == ']' {
-		d.pos++
-		d.depth--
-		return true, true
-	}
-	return false, true
 }
 
 // nextItem reads what follows an array item: ',' (more is true, and d.pos
@@ -222,30 +211,33 @@ func hex4(b []byte) bool {
 // str reads a string value the result keeps: its text is copied into the
 // string arena (see keep).
 func (d *decoder) str() (string, bool) {
-	start, end, esc, ok := d.scanString()
+	b, ok := d.text()
 	if !ok {
 		return "", false
 	}
-	if !esc {
-		return d.keep(d.data[start:end]), true
-	}
-	d.buf = jsonwire.AppendUnquoted(d.buf[:0], d.data[start:end])
-	return d.keep(d.buf), true
+	return d.keep(b), true
 }
 
 // strView reads a string the result does not keep, such as an enumeration
 // value or a date-time: the string shares memory with the input or with
 // d.buf and is valid only until the next read.
 func (d *decoder) strView() (string, bool) {
+	b, ok := d.text()
+	return viewString(b), ok
+}
+
+// text reads a string and returns its decoded text: the input's bytes
+// when it has no escape, else d.buf, valid only until the next read.
+func (d *decoder) text() ([]byte, bool) {
 	start, end, esc, ok := d.scanString()
 	if !ok {
-		return "", false
+		return nil, false
 	}
 	if !esc {
-		return viewString(d.data[start:end]), true
+		return d.data[start:end], true
 	}
 	d.buf = jsonwire.AppendUnquoted(d.buf[:0], d.data[start:end])
-	return viewString(d.buf), true
+	return d.buf, true
 }
 
 // key reads a member name, with the whitespace after it. A name without
@@ -369,20 +361,10 @@ func (d *decoder) float() (float64, bool) {
 // integers of up to 15 digits, which float64 holds exactly.
 func parseFloat(lit string, plain bool) (float64, bool) {
 	if plain && len(lit) <= 15 {
-		neg := lit[0] == '-'
-		digits := lit
-		if neg {
-			digits = lit[1:]
+		if lit[0] == '-' {
+			return -float64(smallInt(lit[1:])), true
 		}
-		var n int64
-		for i := 0; i < len(digits); i++ {
-			n = n*10 + int64(digits[i]-'0')
-		}
-		f := float64(n)
-		if neg {
-			f = -f
-		}
-		return f, true
+		return float64(smallInt(lit)), true
 	}
 	f, err := strconv.ParseFloat(lit, 64)
 	return f, err == nil
@@ -401,19 +383,20 @@ func (d *decoder) integer() (int64, bool) {
 		n, err := strconv.ParseInt(lit, 10, 64)
 		return n, err == nil
 	}
-	neg := lit[0] == '-'
-	digits := lit
-	if neg {
-		digits = lit[1:]
+	if lit[0] == '-' {
+		return -smallInt(lit[1:]), true
 	}
+	return smallInt(lit), true
+}
+
+// smallInt is the value of a run of at most 18 decimal digits, which an
+// int64 holds.
+func smallInt(digits string) int64 {
 	var n int64
 	for i := 0; i < len(digits); i++ {
 		n = n*10 + int64(digits[i]-'0')
 	}
-	if neg {
-		n = -n
-	}
-	return n, true
+	return n
 }
 
 // boolean reads true or false.

@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"testing"
 )
 
@@ -36,11 +37,7 @@ func encode(b *bytes.Buffer, v any, at string, m mutation) {
 	here := m.at == at
 	switch x := v.(type) {
 	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
+		keys := slices.Sorted(maps.Keys(x))
 		b.WriteByte('{')
 		n := 0
 		member := func(k string, val any, m mutation) {
@@ -87,10 +84,8 @@ func encode(b *bytes.Buffer, v any, at string, m mutation) {
 // and by values at the edges of the schema's constraints.
 func mutations(tb testing.TB, body []byte) map[string][]byte {
 	tb.Helper()
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	var doc any
-	if err := dec.Decode(&doc); err != nil {
+	doc, err := decodeNumbers(body)
+	if err != nil {
 		tb.Fatalf("mutating a body that does not decode: %v", err)
 	}
 	out := map[string][]byte{}

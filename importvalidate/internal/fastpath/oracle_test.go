@@ -21,36 +21,42 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// The schema compiled by testSchema, once per test binary.
-var (
-	schemaOnce     sync.Once
-	compiledSchema *jsonschema.Schema
-	schemaErr      error
-)
+// testSchema returns importvalidate's import.schema.json compiled with
+// the reference's date-time check (ajvformat.DateTime) and formats
+// asserted.
+func testSchema(tb testing.TB) *jsonschema.Schema { return must(tb, compileSchema) }
 
-// testSchema compiles importvalidate's import.schema.json with the
-// reference's date-time check (ajvformat.DateTime) and formats asserted.
-func testSchema(tb testing.TB) *jsonschema.Schema {
-	tb.Helper()
-	doc := schemaDocument(tb)
-	schemaOnce.Do(func() {
-		c := jsonschema.NewCompiler()
-		c.Draft = jsonschema.Draft2020
-		c.AssertFormat = true
-		c.Formats["date-time"] = func(v any) bool {
-			s, ok := v.(string)
-			return !ok || ajvformat.DateTime(s)
-		}
-		if err := c.AddResource("urn:fastpath-test:import.schema.json", bytes.NewReader(doc)); err != nil {
-			schemaErr = err
-			return
-		}
-		compiledSchema, schemaErr = c.Compile("urn:fastpath-test:import.schema.json")
-	})
-	if schemaErr != nil {
-		tb.Fatalf("compiling import.schema.json: %v", schemaErr)
+// compileSchema compiles the schema of testSchema, once per test binary.
+var compileSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
+	doc, err := readSchemaDocument()
+	if err != nil {
+		return nil, err
 	}
-	return compiledSchema
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	c.AssertFormat = true
+	c.Formats["date-time"] = func(v any) bool {
+		s, ok := v.(string)
+		return !ok || ajvformat.DateTime(s)
+	}
+	if err := c.AddResource("urn:fastpath-test:import.schema.json", bytes.NewReader(doc)); err != nil {
+		return nil, err
+	}
+	compiled, err := c.Compile("urn:fastpath-test:import.schema.json")
+	if err != nil {
+		return nil, fmt.Errorf("compiling import.schema.json: %w", err)
+	}
+	return compiled, nil
+})
+
+// decodeNumbers decodes body as jsonschema/v5 reads a document: numbers
+// as json.Number.
+func decodeNumbers(body []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var doc any
+	err := dec.Decode(&doc)
+	return doc, err
 }
 
 // expectation is what Decode must give for a body: ok, and when ok
@@ -79,10 +85,8 @@ func expect(tb testing.TB, body []byte, maxDepth int) expectation {
 	if issues, _ := jsonwire.Scan(body, 1<<30); len(issues) > 0 {
 		return expectation{why: "duplicate name: " + issues[0].What}
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	var doc any
-	if err := dec.Decode(&doc); err != nil {
+	doc, err := decodeNumbers(body)
+	if err != nil {
 		return expectation{why: "jsonschema cannot read the body: " + err.Error()}
 	}
 	if err := validate(testSchema(tb), asDoubles(doc)); err != nil {

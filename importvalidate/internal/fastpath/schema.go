@@ -20,13 +20,12 @@ import (
 
 // dateTime reads a string that must have the format date-time and returns
 // it as model.ParseDateTime reads it. The fast path takes it only when
-// both jsonschema/v5's check (isDateTime) and model.ParseDateTime
-// accept it: a date-time only the schema accepts (such as an hour written
-// "+1") would make encoding/json fail, and one only model.ParseDateTime
-// accepts (such as a space for the "T") fails the schema.
+// both the reference's check (isModelDateTime) and model.ParseDateTime
+// accept it: one only the reference accepts (such as a space for the "T"
+// or no zone) leaves the fast path, as a time.Time cannot hold its text.
 func (d *decoder) dateTime() (time.Time, bool) {
 	s, ok := d.strView()
-	if !ok || !isDateTime(s) {
+	if !ok || !isModelDateTime(s) {
 		return time.Time{}, false
 	}
 	if t, ok := utcDateTime(s); ok {
@@ -83,14 +82,14 @@ func itemStringOf(d *decoder, out *string) bool {
 // utcDateTime reads the common form of a date-time,
 // YYYY-MM-DDThh:mm:ss[.fraction]Z with an upper-case T and Z and no leap
 // second, giving what model.ParseDateTime gives for it. It reports false
-// for any other form; s has passed isDateTime.
+// for any other form; s has passed isModelDateTime.
 func utcDateTime(s string) (time.Time, bool) {
 	n := len(s)
 	if s[10] != 'T' || s[n-1] != 'Z' || s[17:19] == "60" {
 		return time.Time{}, false
 	}
-	// isDateTime has checked the digits of the date; those of the
-	// time may still carry a sign, which time.Parse rejects.
+	// isModelDateTime has checked the digits of the date and the time;
+	// the check here keeps this function safe on its own.
 	for _, i := range [...]int{11, 12, 14, 15, 17, 18} {
 		if s[i] < '0' || s[i] > '9' {
 			return time.Time{}, false
@@ -105,7 +104,7 @@ func utcDateTime(s string) (time.Time, bool) {
 	}
 	nsec := 0
 	if n > 20 {
-		// isDateTime has checked that s[19] is '.' followed by
+		// isModelDateTime has checked that s[19] is '.' followed by
 		// digits up to the Z; time.Parse keeps nine of them.
 		frac := s[20 : n-1]
 		scale := 100000000
@@ -115,135 +114,6 @@ func utcDateTime(s string) (time.Time, bool) {
 		}
 	}
 	return time.Date(num(0, 4), time.Month(num(5, 2)), num(8, 2), num(11, 2), num(14, 2), num(17, 2), nsec, time.UTC), true
-}
-
-// isDateTime is jsonschema/v5's check of the date-time format
-// (format.go, isDateTime) for a string, byte for byte: RFC 3339 with a
-// "T" or "t", the zone "Z", "z" or ±hh:mm, and a leap second only at
-// 23:59:60 UTC. Like the original it reads two-digit fields with
-// strconv.Atoi's rules, so "+1" passes as an hour.
-func isDateTime(s string) bool {
-	if len(s) < 20 {
-		return false
-	}
-	if s[10] != 'T' && s[10] != 't' {
-		return false
-	}
-	return isDate(s[:10]) && isTime(s[11:])
-}
-
-// isDate reports whether time.Parse("2006-01-02", s) succeeds: four
-// digits, '-', two digits of a month, '-', two digits of a day of that
-// month.
-func isDate(s string) bool {
-	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
-		return false
-	}
-	for _, i := range [...]int{0, 1, 2, 3, 5, 6, 8, 9} {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	year := int(s[0]-'0')*1000 + int(s[1]-'0')*100 + int(s[2]-'0')*10 + int(s[3]-'0')
-	month := int(s[5]-'0')*10 + int(s[6]-'0')
-	day := int(s[8]-'0')*10 + int(s[9]-'0')
-	if month < 1 || month > 12 || day < 1 {
-		return false
-	}
-	days := [...]int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[month-1]
-	if month == 2 && year%4 == 0 && (year%100 != 0 || year%400 == 0) {
-		days = 29
-	}
-	return day <= days
-}
-
-// isTime is jsonschema/v5's isTime for a string: the full-time of RFC
-// 3339 after the "T".
-func isTime(str string) bool {
-	if len(str) < 9 || str[2] != ':' || str[5] != ':' {
-		return false
-	}
-	h, ok := atoi2(str[0:2], 0, 23)
-	if !ok {
-		return false
-	}
-	m, ok := atoi2(str[3:5], 0, 59)
-	if !ok {
-		return false
-	}
-	s, ok := atoi2(str[6:8], 0, 60)
-	if !ok {
-		return false
-	}
-	str = str[8:]
-	if str[0] == '.' {
-		str = str[1:]
-		digits := 0
-		for str != "" && str[0] >= '0' && str[0] <= '9' {
-			digits++
-			str = str[1:]
-		}
-		if digits == 0 {
-			return false
-		}
-	}
-	if len(str) == 0 {
-		return false
-	}
-	if str[0] == 'z' || str[0] == 'Z' {
-		if len(str) != 1 {
-			return false
-		}
-	} else {
-		if len(str) != 6 || str[3] != ':' {
-			return false
-		}
-		var sign int
-		switch str[0] {
-		case '+':
-			sign = -1
-		case '-':
-			sign = +1
-		default:
-			return false
-		}
-		zh, ok := atoi2(str[1:3], 0, 23)
-		if !ok {
-			return false
-		}
-		zm, ok := atoi2(str[4:6], 0, 59)
-		if !ok {
-			return false
-		}
-		hm := (h*60 + m) + sign*(zh*60+zm)
-		if hm < 0 {
-			hm += 24 * 60
-		}
-		h, m = hm/60, hm%60
-	}
-	if s == 60 && (h != 23 || m != 59) {
-		return false
-	}
-	return true
-}
-
-// atoi2 is strconv.Atoi on a two-byte string, followed by a range
-// check: two digits, or a sign and one digit.
-func atoi2(s string, lo, hi int) (int, bool) {
-	var n int
-	switch c0, c1 := s[0], s[1]; {
-	case c1 < '0' || c1 > '9':
-		return 0, false
-	case c0 >= '0' && c0 <= '9':
-		n = int(c0-'0')*10 + int(c1-'0')
-	case c0 == '+':
-		n = int(c1 - '0')
-	case c0 == '-':
-		n = -int(c1 - '0')
-	default:
-		return 0, false
-	}
-	return n, lo <= n && n <= hi
 }
 
 // isColor matches the Color pattern ^#[0-9A-Fa-f]{6}$ (Go's $ matches

@@ -208,11 +208,8 @@ func memberEnds(raw []byte, start int) containerEnds {
 	// per level).
 	const unrecordedObject = -1
 	var stack []int
-	for j := start; j < len(raw); {
+	for j := nextBracket(raw, start); j < len(raw); j = nextBracket(raw, j+1) {
 		switch raw[j] {
-		case '"':
-			j = skipString(raw, j)
-			continue
 		case '{', '[':
 			n := len(stack)
 			switch {
@@ -246,7 +243,6 @@ func memberEnds(raw []byte, start int) containerEnds {
 				return ce
 			}
 		}
-		j++
 	}
 	return ce
 }
@@ -256,18 +252,11 @@ func memberEnds(raw []byte, start int) containerEnds {
 // container not recorded, which Scan-accepted text does not have, the end
 // SkipValue finds).
 func (ce containerEnds) after(raw []byte, i int) int {
-	if i >= len(raw) {
-		return i
-	}
-	switch raw[i] {
-	case '"':
-		return skipString(raw, i)
-	case '{', '[':
+	if i < len(raw) && (raw[i] == '{' || raw[i] == '[') {
 		x := sort.SearchInts(ce.open, i)
 		if x < len(ce.open) && ce.open[x] == i {
 			return ce.end[x]
 		}
-		return SkipValue(raw, i)
 	}
-	return skipScalar(raw, i)
+	return SkipValue(raw, i)
 }

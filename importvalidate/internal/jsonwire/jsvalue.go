@@ -125,7 +125,7 @@ func AppendJSString(dst []byte, s string) []byte {
 			}
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if sr, ok := Surrogate(s[i:]); ok {
-				dst = append(dst, '\\', 'u', hexDigits[sr>>12], hexDigits[sr>>8&0xF], hexDigits[sr>>4&0xF], hexDigits[sr&0xF])
+				dst = appendEscapedSurrogate(dst, sr)
 				size = 3
 			} else if r == utf8.RuneError && size <= 1 {
 				dst = utf8.AppendRune(dst, utf8.RuneError)
@@ -151,14 +151,16 @@ func AppendJSONValue(dst []byte, v any) []byte {
 		arr  []any
 		obj  map[string]any
 		keys []string // the object's keys in the order written
+		n    int      // the number of elements or keys
 		i    int      // the next element or key
+		end  byte     // ']' or '}'
 	}
 	var stack []frame
 	for {
 		switch x := v.(type) {
 		case []any:
 			dst = append(dst, '[')
-			stack = append(stack, frame{arr: x})
+			stack = append(stack, frame{arr: x, n: len(x), end: ']'})
 		case map[string]any:
 			keys := make([]string, 0, len(x))
 			for k := range x {
@@ -166,7 +168,7 @@ func AppendJSONValue(dst []byte, v any) []byte {
 			}
 			SortStrings(keys)
 			dst = append(dst, '{')
-			stack = append(stack, frame{obj: x, keys: keys})
+			stack = append(stack, frame{obj: x, keys: keys, n: len(keys), end: '}'})
 		default:
 			dst = appendJSONScalar(dst, v)
 		}
@@ -176,27 +178,19 @@ func AppendJSONValue(dst []byte, v any) []byte {
 				return dst
 			}
 			f := &stack[len(stack)-1]
-			if f.keys != nil || f.obj != nil {
-				if f.i == len(f.keys) {
-					dst = append(dst, '}')
-					stack = stack[:len(stack)-1]
-					continue
-				}
-				if f.i > 0 {
-					dst = append(dst, ',')
-				}
+			if f.i == f.n {
+				dst = append(dst, f.end)
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			if f.i > 0 {
+				dst = append(dst, ',')
+			}
+			if f.end == '}' {
 				dst = AppendJSString(dst, f.keys[f.i])
 				dst = append(dst, ':')
 				v = f.obj[f.keys[f.i]]
 			} else {
-				if f.i == len(f.arr) {
-					dst = append(dst, ']')
-					stack = stack[:len(stack)-1]
-					continue
-				}
-				if f.i > 0 {
-					dst = append(dst, ',')
-				}
 				v = f.arr[f.i]
 			}
 			f.i++

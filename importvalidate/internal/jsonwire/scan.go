@@ -316,22 +316,15 @@ func (s *scanner) number(i int) (int, bool) {
 	case d[j] == '0':
 		j++
 	case d[j] >= '1' && d[j] <= '9':
-		j++
-		for j < len(d) && isDigit(d[j]) {
-			j++
-		}
+		j = skipDigits(d, j+1)
 	default:
 		s.failAt(j, "a digit")
 		return 0, false
 	}
+	var ok bool
 	if j < len(d) && d[j] == '.' {
-		j++
-		if j >= len(d) || !isDigit(d[j]) {
-			s.failAt(j, "a digit after the decimal point")
+		if j, ok = s.digits(j+1, "a digit after the decimal point"); !ok {
 			return 0, false
-		}
-		for j < len(d) && isDigit(d[j]) {
-			j++
 		}
 	}
 	if j < len(d) && d[j]|0x20 == 'e' {
@@ -339,15 +332,31 @@ func (s *scanner) number(i int) (int, bool) {
 		if j < len(d) && (d[j] == '+' || d[j] == '-') {
 			j++
 		}
-		if j >= len(d) || !isDigit(d[j]) {
-			s.failAt(j, "a digit in the exponent")
+		if j, ok = s.digits(j, "a digit in the exponent"); !ok {
 			return 0, false
-		}
-		for j < len(d) && isDigit(d[j]) {
-			j++
 		}
 	}
 	return j, true
+}
+
+// digits scans the one digit or more a number has at j and returns the
+// offset just past them; expect says what is missing when there is none.
+func (s *scanner) digits(j int, expect string) (int, bool) {
+	k := skipDigits(s.data, j)
+	if k == j {
+		s.failAt(j, expect)
+		return 0, false
+	}
+	return k, true
+}
+
+// skipDigits returns the offset of the first byte at or after j that is
+// not a digit.
+func skipDigits(d []byte, j int) int {
+	for j < len(d) && isDigit(d[j]) {
+		j++
+	}
+	return j
 }
 
 // literal scans true, false or null at i.
@@ -618,35 +627,29 @@ value:
 				}
 				return
 			}
-			if s.inObject() {
-				if i < len(d) && d[i] == ',' {
-					if i, ok = s.key(SkipWS(d, i+1)); !ok {
-						return
-					}
-					continue value
-				}
-				if i < len(d) && d[i] == '}' {
-					i++
-					s.pop()
-					continue
-				}
-				s.failAt(i, "',' or '}' after a property value")
-				return
-			}
+			inObject := s.inObject()
 			if i < len(d) && d[i] == ',' {
 				i = SkipWS(d, i+1)
-				if i >= len(d) {
+				if inObject {
+					if i, ok = s.key(i); !ok {
+						return
+					}
+				} else if i >= len(d) {
 					s.failAt(i, "a value")
 					return
 				}
 				continue value
 			}
-			if i < len(d) && d[i] == ']' {
+			closing, expect := byte(']'), "',' or ']' after an array element"
+			if inObject {
+				closing, expect = '}', "',' or '}' after a property value"
+			}
+			if i < len(d) && d[i] == closing {
 				i++
 				s.pop()
 				continue
 			}
-			s.failAt(i, "',' or ']' after an array element")
+			s.failAt(i, expect)
 			return
 		}
 	}

@@ -306,33 +306,6 @@ func BenchmarkJSONValid(b *testing.B) {
 	}
 }
 
-// TestAppendReplacingInvalid holds the replacement of ill-formed UTF-8 to
-// what node answers for Buffer.from(bytes).toString() (recorded with
-// node 22: one U+FFFD per maximal subpart).
-func TestAppendReplacingInvalid(t *testing.T) {
-	for _, tt := range []struct{ in, want string }{
-		{"abc", "abc"},
-		{"\xff", "\ufffd"},
-		{"\xff\xff", "\ufffd\ufffd"},
-		{"\xe2\x82", "\ufffd"},
-		{"\xe2\x82a", "\ufffda"},
-		{"\xe2\x82\xac", "€"},
-		{"\xc3\x28", "\ufffd("},
-		{"\xed\xa0\x80", "\ufffd\ufffd\ufffd"},
-		{"\xf4\x90\x80\x80", "\ufffd\ufffd\ufffd\ufffd"},
-		{"\xf0\x9f\x98", "\ufffd"},
-		{"\xf0\x9f\x98\x80", "😀"},
-		{"\xe0\x80\x80", "\ufffd\ufffd\ufffd"},
-		{"\xc0\xaf", "\ufffd\ufffd"},
-		{"a\x80b", "a\ufffdb"},
-		{"\xf1\x80\x80", "\ufffd"},
-	} {
-		if got := string(AppendReplacingInvalid(nil, []byte(tt.in))); got != tt.want {
-			t.Errorf("%q: got %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 // TestDropShadowed: of a repeated name the last member stays, as
 // JSON.parse keeps it (recorded with node 22: JSON.stringify(JSON.parse(in))
 // gives the same value as the output).

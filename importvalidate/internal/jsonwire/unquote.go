@@ -94,70 +94,17 @@ func hexRune(b []byte, i int) (rune, bool) {
 	return r, true
 }
 
-// AppendReplacingInvalid appends b to dst with every ill-formed UTF-8
-// sequence replaced by U+FFFD, one for each maximal subpart as the WHATWG
-// Encoding Standard's decoder (and so Node's Buffer#toString, which the
-// reference server's body reader uses) replaces them: "\xe2\x82" followed
-// by an ASCII byte is one U+FFFD, "\xff\xff" two.
-func AppendReplacingInvalid(dst, b []byte) []byte {
-	last := 0
-	for i := 0; i < len(b); {
-		if b[i] < utf8.RuneSelf {
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(b[i:])
-		if r != utf8.RuneError || size > 1 {
-			i += size
-			continue
-		}
-		dst = append(dst, b[last:i]...)
-		dst = append(dst, "\uFFFD"...)
-		i += maximalSubpart(b[i:])
-		last = i
-	}
-	return append(dst, b[last:]...)
-}
-
-// maximalSubpart returns the length of the maximal subpart of the
-// ill-formed sequence at the start of b: its lead byte and the
-// continuation bytes that could still have completed it.
-func maximalSubpart(b []byte) int {
-	lead := b[0]
-	need, lo, hi := 0, byte(0x80), byte(0xBF)
-	switch {
-	case lead >= 0xC2 && lead <= 0xDF:
-		need = 1
-	case lead == 0xE0:
-		need, lo = 2, 0xA0
-	case lead == 0xED:
-		need, hi = 2, 0x9F
-	case lead >= 0xE1 && lead <= 0xEF:
-		need = 2
-	case lead == 0xF0:
-		need, lo = 3, 0x90
-	case lead == 0xF4:
-		need, hi = 3, 0x8F
-	case lead >= 0xF1 && lead <= 0xF3:
-		need = 3
-	default:
-		return 1 // a continuation byte alone, C0, C1, F5-FF
-	}
-	n := 1
-	for k := 1; k <= need && k < len(b); k++ {
-		if b[k] < lo || b[k] > hi {
-			break
-		}
-		n++
-		lo, hi = 0x80, 0xBF
-	}
-	return n
-}
-
 // AppendSurrogate appends the surrogate code point r (U+D800 to U+DFFF) as
 // WTF-8: the three bytes UTF-8 would give it, were it a character.
 func AppendSurrogate(dst []byte, r rune) []byte {
 	return append(dst, 0xE0|byte(r>>12), 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
+}
+
+// appendEscapedSurrogate appends the surrogate code point r as the
+// lower-case \udxxx escape JSON.stringify writes for an unpaired one.
+func appendEscapedSurrogate(dst []byte, r rune) []byte {
+	const hexDigits = "0123456789abcdef"
+	return append(dst, '\\', 'u', hexDigits[r>>12], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF])
 }
 
 // Surrogate returns the surrogate code point that s starts with in WTF-8,

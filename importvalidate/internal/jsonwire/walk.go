@@ -184,18 +184,26 @@ func SkipValue(d []byte, i int) int {
 		return skipScalar(d, i)
 	}
 	depth := 0
-	for j := i; j < len(d); {
+	for j := i; j < len(d); j = nextBracket(d, j+1) {
+		if d[j] == '{' || d[j] == '[' {
+			depth++
+		} else if depth--; depth == 0 {
+			return j + 1
+		}
+	}
+	return len(d)
+}
+
+// nextBracket returns the offset of the first '{', '[', '}' or ']' at or
+// after j that is not inside a string, or len(d) when there is none.
+func nextBracket(d []byte, j int) int {
+	for j < len(d) {
 		switch d[j] {
 		case '"':
 			j = skipString(d, j)
 			continue
-		case '{', '[':
-			depth++
-		case '}', ']':
-			depth--
-			if depth == 0 {
-				return j + 1
-			}
+		case '{', '[', '}', ']':
+			return j
 		}
 		j++
 	}

@@ -191,7 +191,7 @@ func (g *generator) funcName(n *schema.Node, t reflect.Type, base string) (strin
 // the decoder.
 func runtimeName(name string) bool {
 	switch name {
-	case "ws", "openObject", "member", "nextMember", "openArray", "nextItem", "scanString", "str", "strView",
+	case "ws", "open", "openObject", "member", "nextMember", "openArray", "nextItem", "next", "scanString", "str", "strView", "text",
 		"key", "keep", "number", "float", "integer", "boolean", "null", "skip", "skipObject", "raw", "rawObject",
 		"dateTime", "stringArrayMap", "extra", "release", "stringMap", "boundedFloat", "patternMatches", "reset":
 		return true

@@ -1,6 +1,6 @@
 //go:build unix
 
-package importvalidate_test
+package testutil
 
 import "syscall"
 

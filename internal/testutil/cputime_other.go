@@ -1,6 +1,6 @@
 //go:build !unix
 
-package fastpath
+package testutil
 
 // processCPU reports that the process's CPU time is not known here.
 func processCPU() (int64, bool) { return 0, false }
