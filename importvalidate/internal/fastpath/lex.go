@@ -32,15 +32,7 @@ func specialBytes(x uint64) uint64 {
 }
 
 // ws skips JSON whitespace (space, tab, line feed, carriage return).
-func (d *decoder) ws() {
-	for d.pos < len(d.data) {
-		c := d.data[d.pos]
-		if c > ' ' || (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
-			return
-		}
-		d.pos++
-	}
-}
+func (d *decoder) ws() { d.pos = jsonwire.SkipWS(d.data, d.pos) }
 
 // openObject reads '{' and the whitespace after it, entering one nesting
 // level. When the object is empty it reads the '}' too, leaves the level
