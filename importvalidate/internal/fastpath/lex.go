@@ -16,21 +16,6 @@ import (
 // just past it; a false result means the body is not one the fast path
 // accepts, and d is then abandoned.
 
-// SWAR constants: one bit or byte value in every byte of a uint64.
-const (
-	lowBits  = 0x0101010101010101
-	highBits = 0x8080808080808080
-)
-
-// specialBytes returns, for eight string bytes read little-endian, a mask
-// with the high bit set in every byte that needs a closer look: a quote, a
-// backslash, a control character or a non-ASCII byte. Borrows may flag a
-// byte above a flagged one, never one below, so the lowest flagged byte is
-// always a real one.
-func specialBytes(x uint64) uint64 {
-	return ((x - 0x20*lowBits) | ((x ^ '"'*lowBits) - lowBits) | ((x ^ '\\'*lowBits) - lowBits) | x) & highBits
-}
-
 // ws skips JSON whitespace (space, tab, line feed, carriage return).
 func (d *decoder) ws() { d.pos = jsonwire.SkipWS(d.data, d.pos) }
 
@@ -146,7 +131,7 @@ func (d *decoder) scanString() (start, end int, esc, ok bool) {
 	start = i
 	for {
 		for i+8 <= len(data) {
-			if m := specialBytes(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+			if m := jsonwire.SpecialBytes(binary.LittleEndian.Uint64(data[i:])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				break
 			}

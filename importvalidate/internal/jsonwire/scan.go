@@ -204,23 +204,27 @@ func SkipWS(d []byte, i int) int {
 	return i
 }
 
+// SWAR constants: one bit or byte value in every byte of a uint64.
 const (
 	lsb = 0x0101010101010101
 	msb = 0x8080808080808080
 )
+
+// SpecialBytes returns, for eight string bytes read little-endian, a mask
+// with the high bit set in every byte that needs a closer look: a quote, a
+// backslash, a control character or a non-ASCII byte. Borrows may flag a
+// byte above a flagged one, never one below, so the lowest flagged byte is
+// always a real one.
+func SpecialBytes(x uint64) uint64 {
+	return ((x - 0x20*lsb) | ((x ^ '"'*lsb) - lsb) | ((x ^ '\\'*lsb) - lsb) | x) & msb
+}
 
 // plainRun returns the offset of the first byte at or after i that needs a
 // closer look inside a string: a quote, a backslash, a control character or
 // a non-ASCII byte. It reads eight bytes at a time.
 func plainRun(d []byte, i int) int {
 	for i+8 <= len(d) {
-		x := binary.LittleEndian.Uint64(d[i:])
-		// A high bit in t marks a candidate byte; false positives are
-		// possible (a borrow), false negatives are not.
-		t := ((x - 0x20*lsb) | ((x ^ '"'*lsb) - lsb) | ((x ^ '\\'*lsb) - lsb) | x) & msb
-		if t != 0 {
-			// A borrow only reaches bytes above a true candidate, so the
-			// lowest mark is exact.
+		if t := SpecialBytes(binary.LittleEndian.Uint64(d[i:])); t != 0 {
 			return i + bits.TrailingZeros64(t)>>3
 		}
 		i += 8

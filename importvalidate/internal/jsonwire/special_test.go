@@ -1,12 +1,12 @@
-package fastpath
+package jsonwire
 
 import (
 	"bytes"
 	"testing"
 )
 
-// TestFastSpecial checks the SWAR scan of strings against a byte loop.
-func TestFastSpecial(t *testing.T) {
+// TestSpecialBytes checks the SWAR scan of strings against a byte loop.
+func TestSpecialBytes(t *testing.T) {
 	for _, special := range []byte{0, 0x1f, '"', '\\', 0x80, 0xff} {
 		for pos := 0; pos < 8; pos++ {
 			for _, fill := range []byte{' ', 'a', '!', '#', '[', ']', 0x7f} {
@@ -16,7 +16,7 @@ func TestFastSpecial(t *testing.T) {
 				for i := 7; i >= 0; i-- {
 					x = x<<8 | uint64(b[i])
 				}
-				m := specialBytes(x)
+				m := SpecialBytes(x)
 				if m == 0 {
 					t.Fatalf("%q: special byte at %d not flagged", b, pos)
 				}
@@ -30,7 +30,7 @@ func TestFastSpecial(t *testing.T) {
 		if c == '"' || c == '\\' {
 			continue
 		}
-		if m := specialBytes(uint64(c) * lowBits); m != 0 {
+		if m := SpecialBytes(uint64(c) * lsb); m != 0 {
 			t.Fatalf("plain byte %q flagged: %x", rune(c), m)
 		}
 	}
