@@ -140,24 +140,13 @@ func lenBetween(s string, lo, hi int) bool {
 const maxInt = int(^uint(0) >> 1)
 
 // boundedFloat reads a number member with a minimum lo and a maximum hi
-// (JSON texts, "" for none), judged as the reference judges it
-// (numberWithin), decoded as a float64.
+// (JSON texts, "" for none), decoded as a float64 and judged as the
+// reference judges it: as an IEEE double, so that 1000.00000000000001 is
+// 1000 and within a maximum of 1000. A number beyond the double range
+// fails already, as encoding/json fails on it.
 func (d *decoder) boundedFloat(lo, hi string) (float64, bool) {
-	lit, plain, ok := d.number()
-	if !ok {
-		return 0, false
-	}
-	f, ok := parseFloat(lit, plain)
-	return f, ok && numberWithin(lit, lo, hi)
-}
-
-// numberWithin reports whether the number literal lit lies in [lo, hi]
-// ("" for no bound) as the reference judges it: as IEEE doubles, so that
-// 1000.00000000000001 is 1000 and within a maximum of 1000, and a literal
-// beyond the double range is ±Infinity.
-func numberWithin(lit, lo, hi string) bool {
-	f, _ := strconv.ParseFloat(lit, 64) // ±Inf beyond the range
-	return (lo == "" || f >= boundOf(lo)) && (hi == "" || f <= boundOf(hi))
+	f, ok := d.float()
+	return f, ok && (lo == "" || f >= boundOf(lo)) && (hi == "" || f <= boundOf(hi))
 }
 
 // boundOf is the double of a bound of the schema.
