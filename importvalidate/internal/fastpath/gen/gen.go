@@ -191,8 +191,8 @@ func (g *generator) funcName(n *schema.Node, t reflect.Type, base string) (strin
 // the decoder.
 func runtimeName(name string) bool {
 	switch name {
-	case "ws", "open", "openObject", "member", "nextMember", "openArray", "nextItem", "next", "scanString", "str", "strView", "text",
-		"key", "keep", "number", "float", "integer", "boolean", "null", "skip", "skipObject", "raw", "rawObject",
+	case "ws", "open", "openObject", "member", "nextMember", "openArray", "nextItem", "next", "going", "scanString", "str", "strView", "text",
+		"key", "keep", "number", "float", "integer", "boolean", "null", "skip", "skipName", "raw", "rawObject", "countAt", "itemsLeft",
 		"dateTime", "stringArrayMap", "extra", "release", "stringMap", "boundedFloat", "patternMatches", "reset":
 		return true
 	}
