@@ -6,7 +6,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 )
 
-// This file holds how the fast path (fastpath.go) allocates what the model
+// This file holds how the fast path (decode.go) allocates what the model
 // holds. The items of arrays are decoded in place: a small array into a
 // chunk shared with the other arrays of its element type, a large one into
 // a scratch list kept between calls, from which it is copied into a slice

@@ -9,7 +9,7 @@ import (
 	"unsafe"
 )
 
-// This file holds the byte-level reading of the fast path (fastpath.go):
+// This file holds the byte-level reading of the fast path (decode.go):
 // whitespace, object and array punctuation, strings, numbers and literals,
 // and the check of values whose content the schema leaves open. Every
 // method expects d.pos at the first byte of what it reads and leaves it
