@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -232,7 +233,7 @@ func (g *generator) object(n *schema.Node, t reflect.Type, base string) (string,
 	for i, p := range n.Props {
 		field, via, ok := fieldFor(t, p)
 		if !ok {
-			return "", fmt.Errorf("%s/properties/%s: %s has no field with JSON name %q", pointerText(n.Ptr), escape(p), t, p)
+			return "", fmt.Errorf("%s/properties/%s: %s has no field with JSON name %q", pointerText(n.Ptr), jsonwire.EscapeToken(p), t, p)
 		}
 		for _, r := range n.Required {
 			if r == p {
@@ -629,11 +630,6 @@ func nonNull(n *schema.Node) []string {
 		}
 	}
 	return out
-}
-
-// escape escapes a JSON pointer token.
-func escape(s string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
 }
 
 // fieldFor finds the field of struct t whose JSON name is name. A field of
