@@ -2,18 +2,13 @@ package fastpath
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"maps"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
-
-	"github.com/flagadmin/flagadmin/importvalidate/internal/ajvformat"
-	"github.com/flagadmin/flagadmin/model"
 )
 
 // FuzzFastPathAgreesWithSchema checks, for any body, that Decode's
@@ -99,44 +94,6 @@ func FuzzFastPathMemberValues(f *testing.F) {
 		}
 		if msg := structureDisagreement(t, b.Bytes()); msg != "" {
 			t.Fatalf("%s\nbody: %q", msg, b.Bytes())
-		}
-	})
-}
-
-// FuzzFastDateTime checks, on every string the reference's date-time
-// check accepts, utcDateTime against model.DateTime's Time and
-// model.ParseDateTime, and the decoder's dateTime against that check
-// followed by model.ParseDateTime.
-func FuzzFastDateTime(f *testing.F) {
-	for _, s := range []string{
-		"2024-01-02T03:04:05Z", "2024-01-02t03:04:05.123z", "2016-12-31T23:59:60Z", "2016-12-31T15:59:60-08:00",
-		"2024-01-02T+1:04:05Z", "2024-02-30T00:00:00Z", "2024-01-02T03:04:05+23:59", "2024-01-02T03:04:05.1234567891Z",
-		"0000-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2024-01-02 03:04:05Z", "2024-01-02T03:04:05-00:00",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if utf8.ValidString(s) {
-			quoted, _ := json.Marshal(s)
-			d := &decoder{data: quoted}
-			got, ok := d.dateTime()
-			want, err := model.ParseDateTime(s)
-			if wantOK := ajvformat.DateTime(s) && err == nil; ok != wantOK || ok && (!got.Equal(want) || got.Format(time.RFC3339Nano) != want.Format(time.RFC3339Nano)) {
-				t.Fatalf("dateTime(%q) = %v, %v; want %v, %v", s, got, ok, want, wantOK)
-			}
-		}
-		if !ajvformat.DateTime(s) {
-			return
-		}
-		got, ok := utcDateTime(s)
-		if !ok {
-			return
-		}
-		if want, valid := model.DateTime(s).Time(); !valid || !got.Equal(want) || got.Location() != want.Location() {
-			t.Fatalf("utcDateTime(%q) = %v, model.DateTime.Time gives %v, %v", s, got, want, valid)
-		}
-		if want, err := model.ParseDateTime(s); err != nil || !got.Equal(want) || got.Location() != want.Location() {
-			t.Fatalf("utcDateTime(%q) = %v, model.ParseDateTime gives %v, %v", s, got, want, err)
 		}
 	})
 }

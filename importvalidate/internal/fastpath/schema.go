@@ -3,13 +3,11 @@ package fastpath
 import (
 	"regexp"
 	"strconv"
-	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/ajvformat"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
-	"github.com/flagadmin/flagadmin/model"
 )
 
 // This file holds the checks of import.schema.json that the generated
@@ -17,23 +15,6 @@ import (
 // the structural tier's verdict: formats, patterns, string lengths and
 // numeric bounds (judged as IEEE doubles). Member names, required members,
 // types and enumerations are checked by the decode functions themselves.
-
-// dateTime reads a string that must have the format date-time and returns
-// it as model.ParseDateTime reads it. The fast path takes it only when
-// both the reference's check (isModelDateTime) and model.ParseDateTime
-// accept it: one only the reference accepts (such as a space for the "T"
-// or no zone) leaves the fast path, as a time.Time cannot hold its text.
-func (d *decoder) dateTime() (time.Time, bool) {
-	s, ok := d.strView()
-	if !ok || !isModelDateTime(s) {
-		return time.Time{}, false
-	}
-	if t, ok := utcDateTime(s); ok {
-		return t, true
-	}
-	t, err := model.ParseDateTime(s)
-	return t, err == nil
-}
 
 // stringArrayMap decodes an object of any member names whose values are
 // arrays of strings (a safeguard's label selectors), collecting each array
@@ -77,43 +58,6 @@ func itemStringOf(d *decoder, out *string) bool {
 	s, ok := d.str()
 	*out = s
 	return ok
-}
-
-// utcDateTime reads the common form of a date-time,
-// YYYY-MM-DDThh:mm:ss[.fraction]Z with an upper-case T and Z and no leap
-// second, giving what model.ParseDateTime gives for it. It reports false
-// for any other form; s has passed isModelDateTime.
-func utcDateTime(s string) (time.Time, bool) {
-	n := len(s)
-	if s[10] != 'T' || s[n-1] != 'Z' || s[17:19] == "60" {
-		return time.Time{}, false
-	}
-	// isModelDateTime has checked the digits of the date and the time;
-	// the check here keeps this function safe on its own.
-	for _, i := range [...]int{11, 12, 14, 15, 17, 18} {
-		if s[i] < '0' || s[i] > '9' {
-			return time.Time{}, false
-		}
-	}
-	num := func(i, n int) int {
-		v := 0
-		for _, c := range []byte(s[i : i+n]) {
-			v = v*10 + int(c-'0')
-		}
-		return v
-	}
-	nsec := 0
-	if n > 20 {
-		// isModelDateTime has checked that s[19] is '.' followed by
-		// digits up to the Z; time.Parse keeps nine of them.
-		frac := s[20 : n-1]
-		scale := 100000000
-		for i := 0; i < len(frac) && i < 9; i++ {
-			nsec += int(frac[i]-'0') * scale
-			scale /= 10
-		}
-	}
-	return time.Date(num(0, 4), time.Month(num(5, 2)), num(8, 2), num(11, 2), num(14, 2), num(17, 2), nsec, time.UTC), true
 }
 
 // isColor matches the Color pattern ^#[0-9A-Fa-f]{6}$ (Go's $ matches
