@@ -1,10 +1,8 @@
 package jsonwire
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Locate returns the byte offset in data (a JSON text without syntax
@@ -71,24 +69,14 @@ func (t *pointerTrie) locate(d []byte, i int, offs []int64) int {
 	}
 	switch d[i] {
 	case '{':
-		var name, valid []byte
+		var names nameBuf
 		i = SkipWS(d, i+1)
 		for i < len(d) && d[i] == '"' {
 			end := skipString(d, i)
-			raw := d[i+1 : end-1]
-			// The name as the reference reads it: the body's invalid
-			// UTF-8 replaced first, then the escapes decoded.
-			if !utf8.Valid(raw) {
-				valid = AppendReplacingInvalid(valid[:0], raw)
-				raw = valid
-			}
-			if bytes.IndexByte(raw, '\\') >= 0 {
-				name = AppendUnquoted(name[:0], raw)
-				raw = name
-			}
+			name := names.decode(d[i+1 : end-1])
 			i = SkipWS(d, end)
 			i = SkipWS(d, i+1) // past ':'
-			i = t.members[string(raw)].element(d, i, offs)
+			i = t.members[string(name)].element(d, i, offs)
 		}
 		return i + 1 // past '}'
 	case '[':

@@ -6,22 +6,29 @@ import (
 	"unicode/utf8"
 )
 
-// appendPointerToken appends the decoded key raw (string content between
-// the quotes) to a JSON pointer, escaping "~" and "/".
-func appendPointerToken(dst, raw []byte, esc bool, scratch []byte) ([]byte, []byte) {
-	key := raw
+// nameBuf decodes member names as the reference reads them, into
+// buffers it reuses.
+type nameBuf struct{ valid, name []byte }
+
+// decode returns the name of the raw key (string content between the
+// quotes) as the reference reads the body: ill-formed sequences replaced
+// first (one U+FFFD per maximal subpart), then escapes decoded. The result
+// is raw itself or one of b's buffers, valid until the next call.
+func (b *nameBuf) decode(raw []byte) []byte {
 	if !utf8.Valid(raw) {
-		// As the reference reads the body: ill-formed sequences replaced
-		// first (one U+FFFD per maximal subpart), then escapes decoded.
-		scratch = AppendReplacingInvalid(scratch[:0], raw)
-		key = scratch
-		if esc {
-			key = AppendUnquoted(nil, scratch)
-		}
-	} else if esc {
-		scratch = AppendUnquoted(scratch[:0], raw)
-		key = scratch
+		b.valid = AppendReplacingInvalid(b.valid[:0], raw)
+		raw = b.valid
 	}
+	if bytes.IndexByte(raw, '\\') >= 0 {
+		b.name = AppendUnquoted(b.name[:0], raw)
+		raw = b.name
+	}
+	return raw
+}
+
+// appendPointerToken appends the decoded key to a JSON pointer, escaping
+// "~" and "/".
+func appendPointerToken(dst, key []byte) []byte {
 	for _, c := range key {
 		switch c {
 		case '~':
@@ -32,7 +39,7 @@ func appendPointerToken(dst, raw []byte, esc bool, scratch []byte) ([]byte, []by
 			dst = append(dst, c)
 		}
 	}
-	return dst, scratch
+	return dst
 }
 
 // walkFrame is an open container of WalkPointers.
@@ -50,11 +57,11 @@ type walkFrame struct {
 // order mark is skipped.
 func WalkPointers(data []byte, fn func(off int, key bool, ptr []byte) bool) {
 	var (
-		stack   []walkFrame
-		ptr     []byte
-		scratch []byte
-		d       = data
-		i       = SkipWS(d, BOMLen(d))
+		stack []walkFrame
+		ptr   []byte
+		names nameBuf
+		d     = data
+		i     = SkipWS(d, BOMLen(d))
 	)
 	for i < len(d) {
 		// A value starts at i.
@@ -73,7 +80,7 @@ func WalkPointers(data []byte, fn func(off int, key bool, ptr []byte) bool) {
 			}
 			if c == '{' {
 				var ok bool
-				if i, ptr, scratch, ok = walkKey(d, i, stack[len(stack)-1], ptr, scratch, fn); !ok {
+				if i, ptr, ok = walkKey(d, i, stack[len(stack)-1], ptr, &names, fn); !ok {
 					return
 				}
 			} else {
@@ -98,7 +105,7 @@ func WalkPointers(data []byte, fn func(off int, key bool, ptr []byte) bool) {
 				ptr = ptr[:f.ptrLen]
 				if f.obj {
 					var ok bool
-					if i, ptr, scratch, ok = walkKey(d, i, *f, ptr, scratch, fn); !ok {
+					if i, ptr, ok = walkKey(d, i, *f, ptr, &names, fn); !ok {
 						return
 					}
 				} else {
@@ -118,23 +125,21 @@ func WalkPointers(data []byte, fn func(off int, key bool, ptr []byte) bool) {
 
 // walkKey reads the key at i, sets ptr to the member's pointer, reports the
 // member to fn and returns the offset of the member's value.
-func walkKey(d []byte, i int, f walkFrame, ptr, scratch []byte, fn func(int, bool, []byte) bool) (int, []byte, []byte, bool) {
+func walkKey(d []byte, i int, f walkFrame, ptr []byte, names *nameBuf, fn func(int, bool, []byte) bool) (int, []byte, bool) {
 	if i >= len(d) || d[i] != '"' {
-		return i, ptr, scratch, false
+		return i, ptr, false
 	}
 	end := skipString(d, i)
-	raw := d[i+1 : end-1]
-	esc := bytes.IndexByte(raw, '\\') >= 0
 	ptr = append(ptr[:f.ptrLen], '/')
-	ptr, scratch = appendPointerToken(ptr, raw, esc, scratch)
+	ptr = appendPointerToken(ptr, names.decode(d[i+1:end-1]))
 	if !fn(i, true, ptr) {
-		return i, ptr, scratch, false
+		return i, ptr, false
 	}
 	j := SkipWS(d, end)
 	if j < len(d) && d[j] == ':' {
 		j++
 	}
-	return SkipWS(d, j), ptr, scratch, true
+	return SkipWS(d, j), ptr, true
 }
 
 // skipString returns the offset just past the string whose opening quote is
