@@ -65,18 +65,12 @@ func (c *counter) walk(n *Node, v any, ok *bool) int {
 	if _, skipped := v.(validItem); skipped {
 		return 0 // valid as it stands (see skip.go)
 	}
-	for i := 0; n != nil && n.Ref != nil; i++ {
-		if !n.countable || i == 64 {
-			*ok = false
-			return 0
-		}
-		n = n.Ref
-	}
-	if n == nil {
+	n, judged := countedTarget(n)
+	if !judged {
+		*ok = false
 		return 0
 	}
-	if !n.countable {
-		*ok = false
+	if n == nil {
 		return 0
 	}
 	if len(n.Types) > 0 {
@@ -174,6 +168,20 @@ func (c *counter) walk(n *Node, v any, ok *bool) int {
 		return 0
 	}
 	return found
+}
+
+// countedTarget follows the $refs from n to the node that judges a value,
+// nil when there is none. judged is false when that node or one on the
+// way carries a keyword the counter does not judge, or the $refs go on
+// past 64 steps.
+func countedTarget(n *Node) (target *Node, judged bool) {
+	for i := 0; n != nil && n.Ref != nil; i++ {
+		if !n.countable || i == 64 {
+			return nil, false
+		}
+		n = n.Ref
+	}
+	return n, n == nil || n.countable
 }
 
 // typeMatch reports whether v is of one of types as the library judges it

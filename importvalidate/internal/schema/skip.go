@@ -215,16 +215,14 @@ func (s *skipper) tokens() []string {
 // valid reports whether the value at i is certainly valid against n (see
 // above), and returns the offset past it.
 func (s *skipper) valid(n *Node, i, depth int) (int, bool) {
-	for k := 0; n != nil && n.Ref != nil; k++ {
-		if !n.countable || k == 64 {
-			return 0, false
-		}
-		n = n.Ref
+	n, judged := countedTarget(n)
+	if !judged {
+		return 0, false
 	}
 	if n == nil {
 		return jsonwire.SkipValue(s.d, i), true
 	}
-	if !n.countable || depth > maxSkipDepth || i >= len(s.d) {
+	if depth > maxSkipDepth || i >= len(s.d) {
 		return 0, false
 	}
 	admits := func(kind string) bool {
