@@ -22,10 +22,6 @@ import (
 // and the library is asked. TestCountAgreesWithLibrary and
 // FuzzCountAgreesWithLibrary hold it to the library's count.
 
-// counter counts the problems of values against the schema tree, from
-// what Parse noted in each node.
-type counter struct{}
-
 // countable reports whether every keyword of n is one the counter judges.
 func countable(n *Node) bool {
 	if len(n.Unknown) > 0 || n.EnumNotStrings {
@@ -51,17 +47,17 @@ func countable(n *Node) bool {
 	return true
 }
 
-// count returns the number of problems the library finds in v against n,
+// countProblems returns the number of problems the library finds in v against n,
 // expanded as countTree expands them; ok is false when some node on the
 // way carries a keyword the counter does not judge, or v holds something
 // that is not a decoded JSON value.
-func (c *counter) count(n *Node, v any) (count int, ok bool) {
+func countProblems(n *Node, v any) (count int, ok bool) {
 	ok = true
-	count = c.walk(n, v, &ok)
+	count = countWalk(n, v, &ok)
 	return count, ok
 }
 
-func (c *counter) walk(n *Node, v any, ok *bool) int {
+func countWalk(n *Node, v any, ok *bool) int {
 	if _, skipped := v.(validItem); skipped {
 		return 0 // valid as it stands (see skip.go)
 	}
@@ -109,11 +105,11 @@ func (c *counter) walk(n *Node, v any, ok *bool) int {
 		}
 		for k, e := range x {
 			if i, listed := n.propIdx[k]; listed {
-				found += c.walk(n.PropNodes[i], e, ok)
+				found += countWalk(n.PropNodes[i], e, ok)
 			} else if n.Closed {
 				found++
 			} else if n.Addl != nil {
-				found += c.walk(n.Addl, e, ok)
+				found += countWalk(n.Addl, e, ok)
 			}
 			if !*ok {
 				return 0
@@ -122,7 +118,7 @@ func (c *counter) walk(n *Node, v any, ok *bool) int {
 	case []any:
 		if n.Items != nil {
 			for _, e := range x {
-				found += c.walk(n.Items, e, ok)
+				found += countWalk(n.Items, e, ok)
 				if !*ok {
 					return 0
 				}

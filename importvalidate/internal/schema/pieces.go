@@ -76,7 +76,7 @@ func (pw *piecewise) check(sch *jsonschema.Schema, n *Node, v any, toks []string
 	found := 0
 	ask := true
 	if !pw.c.whole {
-		if k, ok := pw.c.count.count(n, stub); ok && (k == 0 || !keep) {
+		if k, ok := countProblems(n, stub); ok && (k == 0 || !keep) {
 			ask = false
 			found = k
 			pw.counted += k
@@ -112,7 +112,7 @@ func (pw *piecewise) check(sch *jsonschema.Schema, n *Node, v any, toks []string
 				}
 			}
 			keepItem := keep && kept < pw.c.opts.MaxProblems
-			if count, ok := pw.c.count.count(a.node, item); ok && (count == 0 || !keepItem) {
+			if count, ok := countProblems(a.node, item); ok && (count == 0 || !keepItem) {
 				// Nothing to word: the count is the item's.
 				pw.counted += count
 				found += count
