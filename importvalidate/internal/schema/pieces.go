@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"strconv"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
@@ -120,7 +119,7 @@ func (pw *piecewise) check(sch *jsonschema.Schema, n *Node, v any, toks []string
 			}
 			var toks []string
 			if keepItem {
-				toks = appendIndex(a.toks, i)
+				toks = tokens(a.toks, []step{{idx: i}})
 			}
 			k, err := pw.check(itemSchema, a.node.Resolve(), item, toks, keepItem)
 			if err != nil {
@@ -133,15 +132,6 @@ func (pw *piecewise) check(sch *jsonschema.Schema, n *Node, v any, toks []string
 		}
 	}
 	return found, nil
-}
-
-// appendIndex returns toks followed by the token of index i, in a new
-// slice.
-func appendIndex(toks []string, i int) []string {
-	out := make([]string, len(toks)+1)
-	copy(out, toks)
-	out[len(toks)] = strconv.Itoa(i)
-	return out
 }
 
 // stubber replaces the long arrays of a piece by empty ones.
