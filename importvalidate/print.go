@@ -50,12 +50,13 @@ func documentPointers(msg string) string {
 // WriteText writes the report as a linter does: one FormatDiagnostic line
 // per diagnostic, in the order of Report.Diagnostics, then Report.Summary.
 func WriteText(w io.Writer, name string, r *Report) error {
+	ds := r.Diagnostics()
 	var b strings.Builder
-	for _, d := range r.Diagnostics() {
+	for _, d := range ds {
 		b.WriteString(FormatDiagnostic(name, d))
 		b.WriteByte('\n')
 	}
-	b.WriteString(r.Summary())
+	b.WriteString(r.summary(ds))
 	b.WriteByte('\n')
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -65,12 +66,15 @@ func WriteText(w io.Writer, name string, r *Report) error {
 // WriteText prints: "4 errors, 1 warning, 2 missing permissions", or, when
 // the structure failed, "2 structural problems; the import rules did not
 // run".
-func (r *Report) Summary() string {
+func (r *Report) Summary() string { return r.summary(r.Diagnostics()) }
+
+// summary is Summary of the report whose diagnostics are ds.
+func (r *Report) summary(ds []Diagnostic) string {
 	if r.Structural.HasErrors() {
 		return count(len(r.Structural), "structural problem", "structural problems") + "; the import rules did not run"
 	}
 	var errs, warns, perms int
-	for _, d := range r.Diagnostics() {
+	for _, d := range ds {
 		switch {
 		case d.Category == CategoryPermission:
 			perms++

@@ -160,7 +160,12 @@ func (v *Validator) Validate(ctx context.Context, body []byte, t Target) (*Repor
 // structural tier: those of t where set, else the body's own when they are
 // strings of a document that parses, else "".
 func targetOf(body []byte, t Target) (project, env string) {
-	project, env = schema.Target(body)
+	return t.over(schema.Target(body))
+}
+
+// over returns the project and environment of the import: t's where set,
+// else the given ones.
+func (t Target) over(project, env string) (string, string) {
 	if t.Project != "" {
 		project = t.Project
 	}
@@ -180,13 +185,7 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 	if imp == nil {
 		return nil, errors.New("importvalidate: nil import request")
 	}
-	project, env := imp.Project, imp.Environment
-	if t.Project != "" {
-		project = t.Project
-	}
-	if t.Environment != "" {
-		env = t.Environment
-	}
+	project, env := t.over(imp.Project, imp.Environment)
 	in, err := gather(ctx, v.state, imp, project, env, v.constraintContexts)
 	if err != nil {
 		return nil, err

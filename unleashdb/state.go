@@ -139,8 +139,7 @@ func (db *DB) FeaturesWithStrategies(ctx context.Context, env string, names []st
 	return collect(ctx, db, "features with strategies", qWithStrategies, []any{env, names}, scanString)
 }
 
-// collect runs query and scans every row with scan; op names the
-// operation in errors.
+// deref returns the string p points at, "" for nil.
 func deref(p *string) string {
 	if p == nil {
 		return ""

@@ -11,6 +11,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // BenchmarkLatencyParts splits the example server's latency on the bodies
@@ -105,14 +106,9 @@ func BenchmarkLatencyParts(b *testing.B) {
 func loop(b *testing.B, size int, op func()) {
 	b.ReportAllocs()
 	b.SetBytes(int64(size))
-	start, ok := processCPU()
-	n := 0
+	cpu := testutil.StartCPU(b, size)
 	for b.Loop() {
 		op()
-		n++
 	}
-	end, ok2 := processCPU()
-	if ok && ok2 && n > 0 && end > start {
-		b.ReportMetric(float64(end-start)/float64(n), "cpu-ns/op")
-	}
+	cpu.Report()
 }

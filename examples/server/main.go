@@ -57,6 +57,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/cmdflag"
 	"github.com/flagadmin/flagadmin/internal/gcsetting"
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -94,13 +95,11 @@ func main() {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	srv, ln, err := setup(args, stdout, stderr)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
+		var done flagsDone
+		if errors.As(err, &done) { // the usage or the problem is printed
+			return int(done)
 		}
-		var pe parseError
-		if !errors.As(err, &pe) { // the flag package has said it already
-			fmt.Fprintln(stderr, "server:", err)
-		}
+		fmt.Fprintln(stderr, "server:", err)
 		return 2
 	}
 	fmt.Fprintf(stdout, "Listening on http://%s\n", ln.Addr())
@@ -140,14 +139,8 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 	database := databaseFlag(fs)
 	maxInFlight := fs.Int("max-inflight", 0, "validations that run at once; 0 means one per processor")
 	queueTimeout := fs.Duration("queue-timeout", adminhttp.DefaultQueueTimeout, "how long a validation waits for a free slot before it gets 503")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, nil, err
-		}
-		return nil, nil, parseError{err}
-	}
-	if fs.NArg() > 0 {
-		return nil, nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if code, ok := cmdflag.Parse(fs, args); !ok {
+		return nil, nil, flagsDone(code)
 	}
 	if *maxBody <= 0 {
 		return nil, nil, fmt.Errorf("-max-body must be positive, not %d", *maxBody)
@@ -207,12 +200,12 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 	return srv, ln, nil
 }
 
-// parseError is a flag the flag package refused; it has reported it, with
-// the usage, on its output.
-type parseError struct{ err error }
+// flagsDone means that the command line ended the command before it
+// started (cmdflag.Parse): -help, or a flag or argument it refused and
+// reported. Its value is the exit code.
+type flagsDone int
 
-func (e parseError) Error() string { return e.err.Error() }
-func (e parseError) Unwrap() error { return e.err }
+func (c flagsDone) Error() string { return fmt.Sprintf("flags: exit code %d", int(c)) }
 
 // adminToken returns the secret of the first admin token of s, "" when
 // there is none.

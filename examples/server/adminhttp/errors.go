@@ -18,14 +18,8 @@ import (
 // name, message and details, then members particular to its kind.
 
 // HTTPError is an error that the handler answers with its status and JSON
-// body. The errors of this package and of auth implement it.
-type HTTPError interface {
-	error
-	// HTTPStatus returns the status code of the answer.
-	HTTPStatus() int
-	// Body returns the JSON error body.
-	Body() []byte
-}
+// body: auth's interface, which the errors of this package implement too.
+type HTTPError = auth.HTTPError
 
 // Names of the error bodies of this package, as written in the name member.
 const (
