@@ -211,7 +211,7 @@ func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem, c
 			locs = append(locs, &out[i].Location)
 		}
 	}
-	positions(raw, locs...)
+	Positions(raw, locs...)
 	return out
 }
 
@@ -259,7 +259,7 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 			locs = append(locs, &others[i])
 		}
 	}
-	positions(raw, locs...)
+	Positions(raw, locs...)
 	for i, is := range issues {
 		p := &out[i]
 		switch is.Kind {
