@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 )
 
 // locateItems fills in the offset, line and column of every item location
@@ -26,31 +27,6 @@ func locateItems(ctx context.Context, body []byte, starts jsonwire.ItemStarts, i
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	locatePointers(body, starts, locs)
+	schema.Locate(body, starts, locs)
 	return ctx.Err()
-}
-
-// locatePointers sets the Offset of every location whose Pointer names a
-// value of data (a JSON text without syntax errors), then its Line and
-// Column. Locations whose pointer is not found keep their offset. It reads
-// data at most once however many locations there are, and only the items
-// wanted of the arrays in starts (nil: none known).
-func locatePointers(data []byte, starts jsonwire.ItemStarts, locs []*Location) {
-	if len(locs) == 0 {
-		return
-	}
-	pointers := make([]string, 0, len(locs))
-	kept := make([]*Location, 0, len(locs))
-	for _, l := range locs {
-		if l != nil {
-			pointers = append(pointers, l.Pointer)
-			kept = append(kept, l)
-		}
-	}
-	for i, off := range jsonwire.LocateWith(data, pointers, starts) {
-		if off >= 0 {
-			kept[i].Offset = off
-		}
-	}
-	positions(data, locs...)
 }

@@ -5,9 +5,10 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 )
 
-func TestLocatePointers(t *testing.T) {
+func TestLocate(t *testing.T) {
 	in := []byte("{\"data\": {\n  \"features\": [ {\"name\": \"f\"} ]}}")
 	locs := []*Location{
 		{Pointer: "/data/features/0/name", Offset: -1},
@@ -15,7 +16,7 @@ func TestLocatePointers(t *testing.T) {
 		{Pointer: "/nope", Offset: -1},
 		{Pointer: "/data/features/0/name", Offset: -1},
 	}
-	locatePointers(in, nil, locs)
+	schema.Locate(in, nil, locs)
 	want := []Location{
 		{Pointer: "/data/features/0/name", Offset: 36, Line: 2, Column: 26},
 		{Pointer: "/data", Offset: 9, Line: 1, Column: 10},
@@ -55,7 +56,7 @@ func TestLocateFromItemStarts(t *testing.T) {
 			}
 		}
 	}
-	locatePointers(body, nil, want)
+	schema.Locate(body, nil, want)
 	for i := range got {
 		if *got[i] != *want[i] || got[i].Offset < 0 {
 			t.Errorf("%s: located at %+v, the walk gives %+v", got[i].Pointer, *got[i], *want[i])

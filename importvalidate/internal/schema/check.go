@@ -40,8 +40,6 @@ type Checker struct {
 	// every problem before cutting the list, as tests compare.
 	whole bool
 	tree  *Tree
-	// count counts problems without the library (see count.go).
-	count *counter
 }
 
 // New compiles doc, the JSON Schema of the import request body.
@@ -54,7 +52,7 @@ func New(doc []byte, opts Options) (*Checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Checker{opts: opts, schema: sch, items: items, tree: t, count: &counter{}}, nil
+	return &Checker{opts: opts, schema: sch, items: items, tree: t}, nil
 }
 
 // Check checks raw, the bytes of an import request body. It returns the
@@ -213,7 +211,7 @@ func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem, c
 			locs = append(locs, &out[i].Location)
 		}
 	}
-	positions(raw, locs...)
+	Positions(raw, locs...)
 	return out
 }
 
@@ -261,7 +259,7 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 			locs = append(locs, &others[i])
 		}
 	}
-	positions(raw, locs...)
+	Positions(raw, locs...)
 	for i, is := range issues {
 		p := &out[i]
 		switch is.Kind {

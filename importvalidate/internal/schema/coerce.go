@@ -66,23 +66,22 @@ func coercedText(v any) []byte {
 // of the last value at its pointer, the one JSON.parse keeps when a name
 // repeats.
 func locateCoercions(raw []byte, cs []coercion) {
-	idx := make(map[string]int, len(cs))
+	var ptrs []string
+	var at []int // the index in cs of each pointer
 	for i, c := range cs {
 		if c.off < 0 {
-			idx[c.ptr] = i
+			ptrs = append(ptrs, c.ptr)
+			at = append(at, i)
 		}
 	}
-	if len(idx) == 0 {
+	if len(ptrs) == 0 {
 		return
 	}
-	jsonwire.WalkPointers(raw, func(off int, key bool, ptr []byte) bool {
-		if !key {
-			if i, ok := idx[string(ptr)]; ok {
-				cs[i].off = off
-			}
+	for k, off := range jsonwire.Locate(raw, ptrs) {
+		if off >= 0 {
+			cs[at[k]].off = int(off)
 		}
-		return true
-	})
+	}
 }
 
 // coercionProblems words each coercion as a KindCoerced problem at the

@@ -22,10 +22,6 @@ import (
 // and the library is asked. TestCountAgreesWithLibrary and
 // FuzzCountAgreesWithLibrary hold it to the library's count.
 
-// counter counts the problems of values against the schema tree, from
-// what Parse noted in each node.
-type counter struct{}
-
 // countable reports whether every keyword of n is one the counter judges.
 func countable(n *Node) bool {
 	if len(n.Unknown) > 0 || n.EnumNotStrings {
@@ -51,32 +47,26 @@ func countable(n *Node) bool {
 	return true
 }
 
-// count returns the number of problems the library finds in v against n,
+// countProblems returns the number of problems the library finds in v against n,
 // expanded as countTree expands them; ok is false when some node on the
 // way carries a keyword the counter does not judge, or v holds something
 // that is not a decoded JSON value.
-func (c *counter) count(n *Node, v any) (count int, ok bool) {
+func countProblems(n *Node, v any) (count int, ok bool) {
 	ok = true
-	count = c.walk(n, v, &ok)
+	count = countWalk(n, v, &ok)
 	return count, ok
 }
 
-func (c *counter) walk(n *Node, v any, ok *bool) int {
+func countWalk(n *Node, v any, ok *bool) int {
 	if _, skipped := v.(validItem); skipped {
 		return 0 // valid as it stands (see skip.go)
 	}
-	for i := 0; n != nil && n.Ref != nil; i++ {
-		if !n.countable || i == 64 {
-			*ok = false
-			return 0
-		}
-		n = n.Ref
-	}
-	if n == nil {
+	n, judged := countedTarget(n)
+	if !judged {
+		*ok = false
 		return 0
 	}
-	if !n.countable {
-		*ok = false
+	if n == nil {
 		return 0
 	}
 	if len(n.Types) > 0 {
@@ -115,11 +105,11 @@ func (c *counter) walk(n *Node, v any, ok *bool) int {
 		}
 		for k, e := range x {
 			if i, listed := n.propIdx[k]; listed {
-				found += c.walk(n.PropNodes[i], e, ok)
+				found += countWalk(n.PropNodes[i], e, ok)
 			} else if n.Closed {
 				found++
 			} else if n.Addl != nil {
-				found += c.walk(n.Addl, e, ok)
+				found += countWalk(n.Addl, e, ok)
 			}
 			if !*ok {
 				return 0
@@ -128,7 +118,7 @@ func (c *counter) walk(n *Node, v any, ok *bool) int {
 	case []any:
 		if n.Items != nil {
 			for _, e := range x {
-				found += c.walk(n.Items, e, ok)
+				found += countWalk(n.Items, e, ok)
 				if !*ok {
 					return 0
 				}
@@ -174,6 +164,20 @@ func (c *counter) walk(n *Node, v any, ok *bool) int {
 		return 0
 	}
 	return found
+}
+
+// countedTarget follows the $refs from n to the node that judges a value,
+// nil when there is none. judged is false when that node or one on the
+// way carries a keyword the counter does not judge, or the $refs go on
+// past 64 steps.
+func countedTarget(n *Node) (target *Node, judged bool) {
+	for i := 0; n != nil && n.Ref != nil; i++ {
+		if !n.countable || i == 64 {
+			return nil, false
+		}
+		n = n.Ref
+	}
+	return n, n == nil || n.countable
 }
 
 // typeMatch reports whether v is of one of types as the library judges it

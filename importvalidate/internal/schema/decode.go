@@ -44,7 +44,7 @@ func (c *Checker) DecodeWith(ctx context.Context, raw []byte, fast func([]byte) 
 			warnings[i].Warning = !c.opts.Strict
 			locs[i] = &warnings[i].Location
 		}
-		locate(raw, locs)
+		Locate(raw, nil, locs)
 	}
 	if len(rewrites) > 0 {
 		decoded = applyCoercions(decoded, rewrites)
@@ -56,7 +56,7 @@ func (c *Checker) DecodeWith(ctx context.Context, raw []byte, fast func([]byte) 
 		if errors.As(err, &te) {
 			p.Location.Offset = te.Offset
 		}
-		positions(decoded, &p.Location)
+		Positions(decoded, &p.Location)
 		return nil, append(problems, p), nil
 	}
 	if err := ctx.Err(); err != nil {

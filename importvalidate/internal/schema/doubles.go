@@ -51,13 +51,5 @@ func plainSmallInteger(s string) bool {
 	if len(s) > 0 && s[0] == '-' {
 		s = s[1:]
 	}
-	if len(s) == 0 || len(s) > 15 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
+	return len(s) > 0 && len(s) <= 15 && skipDigits(s, 0) == len(s)
 }

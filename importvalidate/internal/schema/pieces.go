@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"strconv"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
@@ -76,7 +75,7 @@ func (pw *piecewise) check(sch *jsonschema.Schema, n *Node, v any, toks []string
 	found := 0
 	ask := true
 	if !pw.c.whole {
-		if k, ok := pw.c.count.count(n, stub); ok && (k == 0 || !keep) {
+		if k, ok := countProblems(n, stub); ok && (k == 0 || !keep) {
 			ask = false
 			found = k
 			pw.counted += k
@@ -112,7 +111,7 @@ func (pw *piecewise) check(sch *jsonschema.Schema, n *Node, v any, toks []string
 				}
 			}
 			keepItem := keep && kept < pw.c.opts.MaxProblems
-			if count, ok := pw.c.count.count(a.node, item); ok && (count == 0 || !keepItem) {
+			if count, ok := countProblems(a.node, item); ok && (count == 0 || !keepItem) {
 				// Nothing to word: the count is the item's.
 				pw.counted += count
 				found += count
@@ -120,7 +119,7 @@ func (pw *piecewise) check(sch *jsonschema.Schema, n *Node, v any, toks []string
 			}
 			var toks []string
 			if keepItem {
-				toks = appendIndex(a.toks, i)
+				toks = tokens(a.toks, []step{{idx: i}})
 			}
 			k, err := pw.check(itemSchema, a.node.Resolve(), item, toks, keepItem)
 			if err != nil {
@@ -133,15 +132,6 @@ func (pw *piecewise) check(sch *jsonschema.Schema, n *Node, v any, toks []string
 		}
 	}
 	return found, nil
-}
-
-// appendIndex returns toks followed by the token of index i, in a new
-// slice.
-func appendIndex(toks []string, i int) []string {
-	out := make([]string, len(toks)+1)
-	copy(out, toks)
-	out[len(toks)] = strconv.Itoa(i)
-	return out
 }
 
 // stubber replaces the long arrays of a piece by empty ones.

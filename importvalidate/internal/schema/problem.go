@@ -1,6 +1,9 @@
 package schema
 
-import "github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+import (
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/model"
+)
 
 // Kind is the kind of a structural problem.
 type Kind int
@@ -52,14 +55,10 @@ const (
 	KindNumber
 )
 
-// Location is a place in the body: JSON pointer, byte offset (-1 when
-// unknown), and the 1-based line and column of the offset (0 until known).
-type Location struct {
-	Pointer string
-	Offset  int64
-	Line    int
-	Column  int
-}
+// Location is a place in the body: the model's location (JSON pointer,
+// byte offset or -1, line and column once known), which the validator's
+// diagnostics carry as they are.
+type Location = model.Location
 
 // Problem is one structural problem, worded as the reference server words
 // it.
@@ -84,8 +83,10 @@ func hasErrors(ps []Problem) bool {
 	return false
 }
 
-// positions fills in Line and Column of each location with an offset.
-func positions(src []byte, locs ...*Location) {
+// Positions fills in Line and Column of each location with an offset. Lines
+// are separated by '\n'; columns count bytes from 1. It reads src once,
+// however many locations there are.
+func Positions(src []byte, locs ...*Location) {
 	if len(locs) == 0 {
 		return
 	}
@@ -97,17 +98,28 @@ func positions(src []byte, locs ...*Location) {
 	}
 }
 
-// locate sets the Offset of every location whose Pointer names a value of
-// data (a JSON text without syntax errors), then Line and Column.
-func locate(data []byte, locs []*Location) {
-	pointers := make([]string, len(locs))
-	for i, l := range locs {
-		pointers[i] = l.Pointer
+// Locate sets the Offset of every location whose Pointer names a value of
+// data (a JSON text without syntax errors), then its Line and Column.
+// Locations whose pointer is not found keep their offset; nil ones are
+// passed over. It reads data at most once however many locations there
+// are, and only the items wanted of the arrays in starts (nil: none
+// known).
+func Locate(data []byte, starts jsonwire.ItemStarts, locs []*Location) {
+	if len(locs) == 0 {
+		return
 	}
-	for i, off := range jsonwire.Locate(data, pointers) {
-		if off >= 0 {
-			locs[i].Offset = off
+	pointers := make([]string, 0, len(locs))
+	kept := make([]*Location, 0, len(locs))
+	for _, l := range locs {
+		if l != nil {
+			pointers = append(pointers, l.Pointer)
+			kept = append(kept, l)
 		}
 	}
-	positions(data, locs...)
+	for i, off := range jsonwire.LocateWith(data, pointers, starts) {
+		if off >= 0 {
+			kept[i].Offset = off
+		}
+	}
+	Positions(data, locs...)
 }

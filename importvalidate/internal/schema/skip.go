@@ -107,10 +107,7 @@ func (s *skipper) value(n *Node, i, depth int) int {
 		j := jsonwire.SkipWS(s.d, i+1)
 		for j < len(s.d) && s.d[j] == '"' {
 			keyAt, keyEnd := j, jsonwire.SkipValue(s.d, j)
-			sub := n.Prop(string(s.unquoted(s.d[j+1 : keyEnd-1])))
-			if sub == nil {
-				sub = n.Addl
-			}
+			sub := n.Child(string(s.unquoted(s.d[j+1 : keyEnd-1])))
 			j = jsonwire.SkipWS(s.d, jsonwire.SkipWS(s.d, keyEnd)+1) // past ':'
 			if sub != nil {
 				s.steps = append(s.steps, skipStep{from: keyAt, to: keyEnd})
@@ -218,16 +215,14 @@ func (s *skipper) tokens() []string {
 // valid reports whether the value at i is certainly valid against n (see
 // above), and returns the offset past it.
 func (s *skipper) valid(n *Node, i, depth int) (int, bool) {
-	for k := 0; n != nil && n.Ref != nil; k++ {
-		if !n.countable || k == 64 {
-			return 0, false
-		}
-		n = n.Ref
+	n, judged := countedTarget(n)
+	if !judged {
+		return 0, false
 	}
 	if n == nil {
 		return jsonwire.SkipValue(s.d, i), true
 	}
-	if !n.countable || depth > maxSkipDepth || i >= len(s.d) {
+	if depth > maxSkipDepth || i >= len(s.d) {
 		return 0, false
 	}
 	admits := func(kind string) bool {
@@ -312,7 +307,7 @@ func (s *skipper) valid(n *Node, i, depth int) (int, bool) {
 		}
 		end := jsonwire.SkipValue(s.d, i)
 		raw := s.d[i+1 : end-1]
-		if bytes.Contains(raw, []byte(`\ud`)) || bytes.Contains(raw, []byte(`\uD`)) {
+		if hasEscapedSurrogate(raw) {
 			return 0, false // a surrogate may need replacing
 		}
 		str := s.unquoted(raw)
