@@ -1,0 +1,509 @@
+package plan
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// Plan computes what importing imp into t (or into the file's project and
+// environment) will change. It makes one call to the Source.
+func (p *Planner) Plan(ctx context.Context, imp *model.ImportRequest, t Target) (*Plan, error) {
+	if imp == nil {
+		return nil, fmt.Errorf("plan: no import request")
+	}
+	project, env := imp.Project, imp.Environment
+	if t.Project != "" {
+		project = t.Project
+	}
+	if t.Environment != "" {
+		env = t.Environment
+	}
+	d := &imp.Data
+	q := Query{Project: project, Environment: env,
+		Features:      make([]string, 0, len(d.Features)),
+		ContextFields: make([]string, 0, len(d.ContextFields)),
+		TagTypes:      make([]string, 0, len(d.TagTypes))}
+	for i := range d.Features {
+		q.Features = append(q.Features, d.Features[i].Name)
+	}
+	for _, cf := range d.ContextFields {
+		q.ContextFields = append(q.ContextFields, cf.Name)
+	}
+	for _, tt := range d.TagTypes {
+		q.TagTypes = append(q.TagTypes, tt.Name)
+	}
+	cur, err := p.src.Current(ctx, q)
+	if err != nil {
+		return nil, fmt.Errorf("plan: %w", err)
+	}
+	if cur == nil {
+		cur = &Current{}
+	}
+	return Compute(project, env, d, cur), nil
+}
+
+// Compute is the plan of importing d into project and env over the
+// current configuration cur, without any lookup: cur must answer the
+// Query that Planner.Plan would make.
+func Compute(project, env string, d *model.ExportData, cur *Current) *Plan {
+	a := newApplier(project, env, d, cur)
+	a.apply()
+	return a.plan()
+}
+
+// applier replays the import's steps (export-import-service.js,
+// processImport) on the current configuration.
+type applier struct {
+	project, env string
+	d            *model.ExportData
+	cur          *Current
+	existing     map[string]*Config
+	// want is the configuration each imported feature will have.
+	want     map[string]*Config
+	skipped  map[string]string
+	failures []string
+	// enableCalls is the last enabled status the file sets per feature.
+	enableCalls map[string]bool
+	segmentName map[float64]string
+}
+
+func newApplier(project, env string, d *model.ExportData, cur *Current) *applier {
+	a := &applier{project: project, env: env, d: d, cur: cur,
+		existing:    make(map[string]*Config, len(cur.Features)),
+		want:        make(map[string]*Config, len(d.Features)),
+		skipped:     map[string]string{},
+		enableCalls: map[string]bool{},
+		segmentName: make(map[float64]string, len(d.Segments))}
+	for i := range cur.Features {
+		a.existing[cur.Features[i].Name] = &cur.Features[i]
+	}
+	for _, s := range d.Segments {
+		a.segmentName[s.ID] = s.Name
+	}
+	return a
+}
+
+func (a *applier) fail(format string, args ...any) {
+	a.failures = append(a.failures, fmt.Sprintf(format, args...))
+}
+
+// archived reports whether name is archived in the target: the import
+// drops such a feature, its strategies, statuses, variants and tags.
+func (a *applier) archived(name string) bool {
+	c, ok := a.existing[name]
+	return ok && c.Archived
+}
+
+func (a *applier) apply() {
+	a.features()
+	a.variants()
+	a.tags()
+	a.links()
+	a.strategies()
+	a.statuses()
+	a.dependencies()
+}
+
+// features is createOrUpdateToggles: the metadata comes from the file,
+// with the defaults of featureMetadataSchema.
+func (a *applier) features() {
+	for i := range a.d.Features {
+		f := &a.d.Features[i]
+		if a.archived(f.Name) {
+			a.skipped[f.Name] = ReasonArchived
+			continue
+		}
+		old, ok := a.existing[f.Name]
+		var c Config
+		switch {
+		case ok && old.Project != a.project:
+			a.skipped[f.Name] = ReasonOtherProject
+			a.fail("feature %q exists in project %q", f.Name, old.Project)
+			continue
+		case ok:
+			c = cloneConfig(old)
+		default:
+			c = Config{Name: f.Name, Project: a.project}
+		}
+		det := f.Details()
+		c.Type = "release"
+		if f.Type != nil {
+			c.Type = *f.Type
+		}
+		c.Description = nil
+		if v, ok := f.Description.Get(); ok && v != "" {
+			c.Description = &v
+		}
+		c.Stale = det.Stale != nil && *det.Stale
+		c.ImpressionData = det.ImpressionData != nil && *det.ImpressionData
+		c.Archived = f.Archived != nil && *f.Archived
+		a.want[f.Name] = &c
+	}
+}
+
+// featureEnvTarget is the feature a featureEnvironments item applies
+// to, by its featureName; "" when the import drops the item (no
+// featureName, or an archived feature).
+func (a *applier) featureEnvTarget(fe *model.FeatureEnvironment) string {
+	if fe.FeatureName == nil || *fe.FeatureName == "" || a.archived(*fe.FeatureName) {
+		return ""
+	}
+	return *fe.FeatureName
+}
+
+// variants is importToggleVariants: an item with variants replaces the
+// feature's variants in the environment, weights fixed; an item without
+// variants leaves them.
+func (a *applier) variants() {
+	for i := range a.d.FeatureEnvironments {
+		fe := &a.d.FeatureEnvironments[i]
+		name := a.featureEnvTarget(fe)
+		if name == "" || fe.Variants == nil || len(*fe.Variants) == 0 {
+			continue
+		}
+		c := a.want[name]
+		if c == nil {
+			continue
+		}
+		vs, err := fixVariants(*fe.Variants)
+		if err != "" {
+			a.fail("variants of %q: %s", name, err)
+			continue
+		}
+		c.Variants = vs
+	}
+}
+
+// tags is importTags: the tags of every imported feature are replaced by
+// the file's, only items with a tagType counting.
+func (a *applier) tags() {
+	for _, c := range a.want {
+		c.Tags = nil
+	}
+	for _, ft := range a.d.FeatureTags {
+		if a.archived(ft.FeatureName) || ft.TagType == nil || *ft.TagType == "" {
+			continue
+		}
+		if n := len([]rune(ft.TagValue)); n < 2 || n > 50 {
+			a.fail("tag %s:%s of %q: a tag value has 2 to 50 characters", *ft.TagType, ft.TagValue, ft.FeatureName)
+		}
+		c := a.want[ft.FeatureName]
+		if c == nil {
+			continue
+		}
+		t := Tag{Type: *ft.TagType, Value: ft.TagValue}
+		if !slices.Contains(c.Tags, t) {
+			c.Tags = append(c.Tags, t)
+		}
+	}
+}
+
+// links is importLinks: a feature listed in data.links has its links
+// replaced by the file's, URLs normalised.
+func (a *applier) links() {
+	for _, fl := range a.d.Links {
+		c := a.want[fl.Feature]
+		if c == nil || c.Archived {
+			if c != nil || a.archived(fl.Feature) || a.existing[fl.Feature] == nil {
+				a.fail("links of %q: no such active feature", fl.Feature)
+			}
+			continue
+		}
+		c.Links = make([]Link, 0, len(fl.Links))
+		for _, l := range fl.Links {
+			u, ok := normalizeURL(l.URL)
+			if !ok {
+				a.fail("links of %q: invalid URL %q", fl.Feature, l.URL)
+				continue
+			}
+			var title *string
+			if v, ok := l.Title.Get(); ok && v != "" {
+				title = &v
+			}
+			c.Links = append(c.Links, Link{URL: u, Title: title})
+		}
+		if len(c.Links) > 10 {
+			a.fail("links of %q: at most 10", fl.Feature)
+		}
+	}
+}
+
+// strategies is deleteStrategies then importStrategies: the strategies of
+// every imported feature in the environment are replaced by the file's,
+// standardised as createStrategy does.
+func (a *applier) strategies() {
+	for _, c := range a.want {
+		c.Strategies = nil
+	}
+	for i := range a.d.FeatureStrategies {
+		s := &a.d.FeatureStrategies[i]
+		if s.FeatureName == nil || *s.FeatureName == "" {
+			continue
+		}
+		c := a.want[*s.FeatureName]
+		if c == nil {
+			continue
+		}
+		st := Strategy{Name: s.Name, Title: s.Title.Ptr(), Parameters: map[string]string{}}
+		if v, ok := s.Disabled.Get(); ok {
+			st.Disabled = v
+		}
+		if s.Parameters != nil {
+			for k, v := range *s.Parameters {
+				st.Parameters[k] = v
+			}
+		}
+		if s.Constraints != nil {
+			st.Constraints = normalizeConstraints(*s.Constraints)
+		}
+		if s.Segments != nil {
+			for _, id := range *s.Segments {
+				n, ok := a.segmentName[id]
+				if !ok {
+					a.fail("strategy %s of %q: segment %s is not in data.segments", s.Name, c.Name, strconv.FormatFloat(id, 'g', -1, 64))
+					continue
+				}
+				st.Segments = append(st.Segments, n)
+			}
+		}
+		if s.Variants != nil && len(*s.Variants) > 0 {
+			vs, err := fixStrategyVariants(*s.Variants)
+			if err != "" {
+				a.fail("strategy %s of %q: %s", s.Name, c.Name, err)
+			}
+			st.Variants = vs
+		}
+		a.withDefaults(&st, c.Name)
+		c.Strategies = append(c.Strategies, st)
+	}
+}
+
+// withDefaults is parametersWithDefaults: a flexibleRollout strategy gets
+// rollout 100, the project's default stickiness and the feature's name as
+// group id when the file leaves them out.
+func (a *applier) withDefaults(s *Strategy, feature string) {
+	if s.Name != "flexibleRollout" {
+		return
+	}
+	if s.Parameters == nil {
+		s.Parameters = map[string]string{}
+	}
+	if _, ok := s.Parameters["rollout"]; !ok {
+		s.Parameters["rollout"] = "100"
+	}
+	if s.Parameters["stickiness"] == "" {
+		st := a.cur.DefaultStickiness
+		if st == "" {
+			st = "default"
+		}
+		s.Parameters["stickiness"] = st
+	}
+	if s.Parameters["groupId"] == "" {
+		s.Parameters["groupId"] = feature
+	}
+}
+
+// statuses is importToggleStatuses: each item sets enabled on the feature
+// its name (not its featureName) says; enabling a feature without an
+// active strategy adds the project's default strategy.
+func (a *applier) statuses() {
+	for i := range a.d.FeatureEnvironments {
+		fe := &a.d.FeatureEnvironments[i]
+		if a.featureEnvTarget(fe) == "" {
+			continue
+		}
+		c := a.want[fe.Name]
+		if c == nil {
+			continue
+		}
+		if c.Archived {
+			a.fail("status of %q: the file archives the feature", fe.Name)
+			continue
+		}
+		c.Enabled = fe.Enabled
+		a.enableCalls[fe.Name] = fe.Enabled
+	}
+	for name, on := range a.enableCalls {
+		c := a.want[name]
+		if !on || slices.ContainsFunc(c.Strategies, func(s Strategy) bool { return !s.Disabled }) {
+			continue
+		}
+		c.Strategies = append(c.Strategies, a.defaultStrategy(name))
+	}
+}
+
+// defaultStrategy is the strategy enabling adds to feature: the project's
+// default strategy in the environment, or a 100% flexibleRollout.
+func (a *applier) defaultStrategy(feature string) Strategy {
+	var s Strategy
+	if a.cur.DefaultStrategy != nil {
+		s = cloneStrategy(*a.cur.DefaultStrategy)
+	} else {
+		s = Strategy{Name: "flexibleRollout", Parameters: map[string]string{"rollout": "100", "stickiness": "default"}}
+	}
+	if s.Parameters == nil {
+		s.Parameters = map[string]string{}
+	}
+	if s.Parameters["groupId"] == "" {
+		s.Parameters["groupId"] = feature
+	}
+	s.Disabled = false
+	a.withDefaults(&s, feature)
+	return s
+}
+
+// dependencies is importDependencies: each parent of a feature whose item
+// in data.features names a project is upserted; other parents stay.
+func (a *applier) dependencies() {
+	withProject := make(map[string]bool, len(a.d.Features))
+	for i := range a.d.Features {
+		f := &a.d.Features[i]
+		withProject[f.Name] = f.Project != nil && *f.Project != "" && a.want[f.Name] != nil
+	}
+	for _, fd := range a.d.Dependencies {
+		if !withProject[fd.Feature] {
+			continue
+		}
+		c := a.want[fd.Feature]
+		for _, p := range fd.Dependencies {
+			dep := Dependency{Feature: p.Feature, Enabled: true}
+			if p.Enabled != nil && !*p.Enabled {
+				dep.Enabled = false
+			} else if p.Variants != nil {
+				dep.Variants = slices.Clone(*p.Variants)
+			}
+			if j := slices.IndexFunc(c.Dependencies, func(x Dependency) bool { return x.Feature == p.Feature }); j >= 0 {
+				c.Dependencies[j] = dep
+			} else {
+				c.Dependencies = append(c.Dependencies, dep)
+			}
+		}
+	}
+}
+
+// normalizeConstraints gives each constraint its values array (joi's
+// default), as the instance stores it.
+func normalizeConstraints(cs []model.Constraint) []model.Constraint {
+	out := make([]model.Constraint, len(cs))
+	for i, c := range cs {
+		if c.Values == nil {
+			empty := []string{}
+			c.Values = &empty
+		} else {
+			v := slices.Clone(*c.Values)
+			c.Values = &v
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// fixVariants is fixVariantWeights for a feature's variants: variable
+// variants share what the fixed ones leave of 1000, the first ones
+// taking the remainder; a variant of neither weight type is dropped.
+func fixVariants(in []model.Variant) ([]model.Variant, string) {
+	var variable, fixed []model.Variant
+	for _, v := range in {
+		switch {
+		case v.WeightType != nil && *v.WeightType == model.WeightVariable:
+			variable = append(variable, v)
+		case v.WeightType != nil && *v.WeightType == model.WeightFix:
+			fixed = append(fixed, v)
+		}
+	}
+	weights := make([]int64, len(fixed))
+	for i, v := range fixed {
+		weights[i] = int64(v.Weight)
+	}
+	shares, msg := share(len(in), len(variable), weights)
+	if msg != "" {
+		return nil, msg
+	}
+	for i := range variable {
+		variable[i].Weight = float64(shares[i])
+	}
+	return append(variable, fixed...), ""
+}
+
+// fixStrategyVariants is fixVariantWeights for a strategy's variants.
+func fixStrategyVariants(in []model.StrategyVariant) ([]model.StrategyVariant, string) {
+	var variable, fixed []model.StrategyVariant
+	for _, v := range in {
+		switch v.WeightType {
+		case model.WeightVariable:
+			variable = append(variable, v)
+		case model.WeightFix:
+			fixed = append(fixed, v)
+		}
+	}
+	weights := make([]int64, len(fixed))
+	for i, v := range fixed {
+		weights[i] = v.Weight
+	}
+	shares, msg := share(len(in), len(variable), weights)
+	if msg != "" {
+		return nil, msg
+	}
+	for i := range variable {
+		variable[i].Weight = shares[i]
+	}
+	return append(variable, fixed...), ""
+}
+
+// share returns the weights of n variable variants next to fixed ones.
+func share(total, n int, fixed []int64) ([]int64, string) {
+	if total > 0 && n == 0 {
+		return nil, `there must be at least one "variable" variant`
+	}
+	var sum int64
+	for _, w := range fixed {
+		sum += w
+	}
+	if sum > 1000 {
+		return nil, "the traffic distribution total must equal 100%"
+	}
+	out := make([]int64, n)
+	if n == 0 {
+		return out, ""
+	}
+	avg, rem := (1000-sum)/int64(n), (1000-sum)%int64(n)
+	for i := range out {
+		out[i] = avg
+		if rem > 0 {
+			out[i]++
+			rem--
+		}
+	}
+	return out, ""
+}
+
+func cloneStrategy(s Strategy) Strategy {
+	c := s
+	if s.Parameters != nil {
+		c.Parameters = make(map[string]string, len(s.Parameters))
+		for k, v := range s.Parameters {
+			c.Parameters[k] = v
+		}
+	}
+	c.Constraints = slices.Clone(s.Constraints)
+	c.Segments = slices.Clone(s.Segments)
+	c.Variants = slices.Clone(s.Variants)
+	return c
+}
+
+func cloneConfig(c *Config) Config {
+	n := *c
+	n.Strategies = make([]Strategy, len(c.Strategies))
+	for i, s := range c.Strategies {
+		n.Strategies[i] = cloneStrategy(s)
+	}
+	n.Variants = slices.Clone(c.Variants)
+	n.Tags = slices.Clone(c.Tags)
+	n.Dependencies = slices.Clone(c.Dependencies)
+	n.Links = slices.Clone(c.Links)
+	return n
+}

@@ -1,0 +1,306 @@
+package plan
+
+import (
+	"encoding/json"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// plan turns the replayed import into its plan.
+func (a *applier) plan() *Plan {
+	p := &Plan{Project: a.project, Environment: a.env, Features: make([]FeaturePlan, 0, len(a.d.Features))}
+	seen := make(map[string]bool, len(a.d.Features))
+	for i := range a.d.Features {
+		name := a.d.Features[i].Name
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		fp := FeaturePlan{Name: name}
+		switch want, old := a.want[name], a.existing[name]; {
+		case want == nil:
+			fp.Action, fp.Reason = Skip, a.skipped[name]
+		case old == nil:
+			fp.Action = Create
+			fp.Changes = Diff(&Config{Name: name, Project: a.project, Type: want.Type}, want)
+		default:
+			fp.Changes = Diff(old, want)
+			fp.Action = Unchanged
+			if len(fp.Changes) > 0 {
+				fp.Action = Update
+			}
+		}
+		p.Features = append(p.Features, fp)
+	}
+	p.ContextFields = a.newContextFields()
+	p.TagTypes = a.newTagTypes()
+	p.Failures = a.failures
+	return p
+}
+
+// newContextFields is getNewContextFields: the file's context fields
+// that do not exist, by name.
+func (a *applier) newContextFields() []string {
+	var out []string
+	for _, cf := range a.d.ContextFields {
+		if !slices.Contains(a.cur.ContextFields, cf.Name) && !slices.Contains(out, cf.Name) {
+			out = append(out, cf.Name)
+		}
+	}
+	return out
+}
+
+// newTagTypes is getNewTagTypes after removeArchivedFeatures: the file's
+// tag types that a kept tag uses and that do not exist.
+func (a *applier) newTagTypes() []string {
+	used := map[string]bool{}
+	for _, ft := range a.d.FeatureTags {
+		if ft.TagType != nil && !a.archived(ft.FeatureName) {
+			used[*ft.TagType] = true
+		}
+	}
+	var out []string
+	for _, tt := range a.d.TagTypes {
+		if used[tt.Name] && !slices.Contains(a.cur.TagTypes, tt.Name) && !slices.Contains(out, tt.Name) {
+			out = append(out, tt.Name)
+		}
+	}
+	return out
+}
+
+// Diff lists the aspects in which to differs from from, in the order of
+// the Aspect constants; none when they are the same configuration.
+func Diff(from, to *Config) []Change {
+	var out []Change
+	scalar := func(a Aspect, x, y any) {
+		if sx, sy := text(x), text(y); sx != sy {
+			out = append(out, Change{Aspect: a, From: sx, To: sy})
+		}
+	}
+	scalar(AspectType, from.Type, to.Type)
+	scalar(AspectDescription, from.Description, to.Description)
+	scalar(AspectImpressionData, from.ImpressionData, to.ImpressionData)
+	scalar(AspectStale, from.Stale, to.Stale)
+	scalar(AspectArchived, from.Archived, to.Archived)
+	scalar(AspectEnabled, from.Enabled, to.Enabled)
+	list := func(a Aspect, c Change) {
+		if len(c.Added)+len(c.Removed)+len(c.Changed) > 0 {
+			c.Aspect = a
+			out = append(out, c)
+		}
+	}
+	list(AspectStrategies, diffStrategies(from.Strategies, to.Strategies))
+	list(AspectVariants, diffKeyed(from.Variants, to.Variants, func(v model.Variant) string { return v.Name }, variantFields))
+	list(AspectTags, diffKeyed(from.Tags, to.Tags, func(t Tag) string { return t.Type + ":" + t.Value }, nil))
+	list(AspectDependencies, diffKeyed(from.Dependencies, to.Dependencies, func(d Dependency) string { return d.Feature }, dependencyFields))
+	list(AspectLinks, diffKeyed(from.Links, to.Links, linkKey, nil))
+	return out
+}
+
+// text is the JSON text of v.
+func text(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+// canonicalStrategy is s in the form two equal strategies share: its
+// segments and variants sorted.
+func canonicalStrategy(s Strategy) Strategy {
+	c := cloneStrategy(s)
+	if c.Parameters != nil && len(c.Parameters) == 0 {
+		c.Parameters = nil
+	}
+	slices.Sort(c.Segments)
+	sort.SliceStable(c.Variants, func(i, j int) bool { return c.Variants[i].Name < c.Variants[j].Name })
+	if len(c.Constraints) == 0 {
+		c.Constraints = nil
+	}
+	if len(c.Variants) == 0 {
+		c.Variants = nil
+	}
+	if len(c.Segments) == 0 {
+		c.Segments = nil
+	}
+	return c
+}
+
+func strategyKey(s Strategy) string {
+	if s.Title != nil && *s.Title != "" {
+		return s.Name + " " + text(*s.Title)
+	}
+	return s.Name
+}
+
+// diffStrategies compares two sets of strategies, whose order the
+// instance assigns: equal strategies pair up; of the rest, strategies of
+// the same name pair up in order as changed, the others are added or
+// removed.
+func diffStrategies(from, to []Strategy) Change {
+	type entry struct {
+		s    Strategy
+		text string
+		used bool
+	}
+	mk := func(ss []Strategy) []*entry {
+		out := make([]*entry, len(ss))
+		for i, s := range ss {
+			c := canonicalStrategy(s)
+			out[i] = &entry{s: c, text: text(c)}
+		}
+		return out
+	}
+	a, b := mk(from), mk(to)
+	for _, x := range a {
+		for _, y := range b {
+			if !y.used && x.text == y.text {
+				x.used, y.used = true, true
+				break
+			}
+		}
+	}
+	var c Change
+	for _, x := range a {
+		if x.used {
+			continue
+		}
+		for _, y := range b {
+			if !y.used && y.s.Name == x.s.Name {
+				x.used, y.used = true, true
+				c.Changed = append(c.Changed, ItemChange{Key: strategyKey(y.s), Fields: strategyFields(x.s, y.s)})
+				break
+			}
+		}
+		if !x.used {
+			c.Removed = append(c.Removed, Item{Key: strategyKey(x.s), Value: x.text})
+		}
+	}
+	for _, y := range b {
+		if !y.used {
+			c.Added = append(c.Added, Item{Key: strategyKey(y.s), Value: y.text})
+		}
+	}
+	return c
+}
+
+// field appends the change of one field when its texts differ; nil and
+// empty values are absent ("").
+func field(out []FieldChange, name string, x, y any) []FieldChange {
+	sx, sy := fieldText(x), fieldText(y)
+	if sx != sy {
+		out = append(out, FieldChange{Field: name, From: sx, To: sy})
+	}
+	return out
+}
+
+func fieldText(v any) string {
+	s := text(v)
+	if s == "null" || s == "[]" || s == "{}" {
+		return ""
+	}
+	return s
+}
+
+func strategyFields(x, y Strategy) []FieldChange {
+	var out []FieldChange
+	out = field(out, "title", x.Title, y.Title)
+	out = field(out, "disabled", x.Disabled, y.Disabled)
+	keys := map[string]bool{}
+	for k := range x.Parameters {
+		keys[k] = true
+	}
+	for k := range y.Parameters {
+		keys[k] = true
+	}
+	names := make([]string, 0, len(keys))
+	for k := range keys {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	for _, k := range names {
+		var px, py *string
+		if v, ok := x.Parameters[k]; ok {
+			px = &v
+		}
+		if v, ok := y.Parameters[k]; ok {
+			py = &v
+		}
+		out = field(out, "parameters."+k, px, py)
+	}
+	out = field(out, "constraints", x.Constraints, y.Constraints)
+	out = field(out, "segments", x.Segments, y.Segments)
+	out = field(out, "variants", x.Variants, y.Variants)
+	return out
+}
+
+func variantFields(x, y model.Variant) []FieldChange {
+	var out []FieldChange
+	out = field(out, "weight", x.Weight, y.Weight)
+	out = field(out, "weightType", x.WeightType, y.WeightType)
+	out = field(out, "stickiness", x.Stickiness, y.Stickiness)
+	out = field(out, "payload", x.Payload, y.Payload)
+	out = field(out, "overrides", x.Overrides, y.Overrides)
+	return out
+}
+
+func dependencyFields(x, y Dependency) []FieldChange {
+	var out []FieldChange
+	out = field(out, "enabled", x.Enabled, y.Enabled)
+	out = field(out, "variants", x.Variants, y.Variants)
+	return out
+}
+
+// linkKey names a link by its URL and title: a feature may hold one URL
+// twice, under two titles.
+func linkKey(l Link) string {
+	if l.Title == nil {
+		return l.URL
+	}
+	return l.URL + " " + text(*l.Title)
+}
+
+// diffKeyed compares two lists whose items a key names: an item of one
+// key in both lists is changed when fields (nil: never) finds a
+// difference; an item in one list only is added or removed.
+func diffKeyed[T any](from, to []T, key func(T) string, fields func(x, y T) []FieldChange) Change {
+	var c Change
+	index := make(map[string]T, len(to))
+	for _, y := range to {
+		index[key(y)] = y
+	}
+	inFrom := make(map[string]bool, len(from))
+	for _, x := range from {
+		k := key(x)
+		inFrom[k] = true
+		y, ok := index[k]
+		if !ok {
+			c.Removed = append(c.Removed, Item{Key: k, Value: text(x)})
+			continue
+		}
+		if fields == nil {
+			continue
+		}
+		if fs := fields(x, y); len(fs) > 0 {
+			c.Changed = append(c.Changed, ItemChange{Key: k, Fields: fs})
+		}
+	}
+	for _, y := range to {
+		if k := key(y); !inFrom[k] {
+			inFrom[k] = true
+			c.Added = append(c.Added, Item{Key: k, Value: text(y)})
+		}
+	}
+	sortItems(c.Added)
+	sortItems(c.Removed)
+	sort.Slice(c.Changed, func(i, j int) bool { return c.Changed[i].Key < c.Changed[j].Key })
+	return c
+}
+
+func sortItems(items []Item) {
+	sort.SliceStable(items, func(i, j int) bool { return strings.Compare(items[i].Key, items[j].Key) < 0 })
+}

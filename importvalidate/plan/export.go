@@ -1,0 +1,130 @@
+package plan
+
+import (
+	"slices"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// FromExport reads the configuration of the features of an instance's
+// own export (POST /api/admin/features-batch/export with the features'
+// names and the environment), the way an implementation of Source over
+// the admin API answers Current.Features. Archived features are in an
+// export too.
+func FromExport(d *model.ExportData) []Config {
+	if d == nil {
+		return nil
+	}
+	segName := make(map[float64]string, len(d.Segments))
+	for _, s := range d.Segments {
+		segName[s.ID] = s.Name
+	}
+	out := make([]Config, len(d.Features))
+	at := make(map[string]*Config, len(d.Features))
+	for i := range d.Features {
+		f := &d.Features[i]
+		det := f.Details()
+		c := Config{Name: f.Name, Type: "release"}
+		if f.Project != nil {
+			c.Project = *f.Project
+		}
+		if f.Type != nil {
+			c.Type = *f.Type
+		}
+		if v, ok := f.Description.Get(); ok && v != "" {
+			c.Description = &v
+		}
+		c.Archived = f.Archived != nil && *f.Archived
+		c.Stale = det.Stale != nil && *det.Stale
+		c.ImpressionData = det.ImpressionData != nil && *det.ImpressionData
+		out[i] = c
+		at[f.Name] = &out[i]
+	}
+	for i := range d.FeatureEnvironments {
+		fe := &d.FeatureEnvironments[i]
+		name := fe.Name
+		if fe.FeatureName != nil {
+			name = *fe.FeatureName
+		}
+		if c := at[name]; c != nil {
+			c.Enabled = fe.Enabled
+			if fe.Variants != nil && len(*fe.Variants) > 0 {
+				c.Variants = slices.Clone(*fe.Variants)
+			}
+		}
+	}
+	for i := range d.FeatureStrategies {
+		s := &d.FeatureStrategies[i]
+		if s.FeatureName == nil || at[*s.FeatureName] == nil {
+			continue
+		}
+		c := at[*s.FeatureName]
+		c.Strategies = append(c.Strategies, strategyOf(s, segName))
+	}
+	for _, t := range d.FeatureTags {
+		c := at[t.FeatureName]
+		typ := t.TagType
+		if typ == nil {
+			typ = t.Type
+		}
+		if c == nil || typ == nil {
+			continue
+		}
+		c.Tags = append(c.Tags, Tag{Type: *typ, Value: t.TagValue})
+	}
+	for _, fd := range d.Dependencies {
+		c := at[fd.Feature]
+		if c == nil {
+			continue
+		}
+		for _, p := range fd.Dependencies {
+			dep := Dependency{Feature: p.Feature, Enabled: p.Enabled == nil || *p.Enabled}
+			if p.Variants != nil && len(*p.Variants) > 0 {
+				dep.Variants = slices.Clone(*p.Variants)
+			}
+			c.Dependencies = append(c.Dependencies, dep)
+		}
+	}
+	for _, fl := range d.Links {
+		c := at[fl.Feature]
+		if c == nil {
+			continue
+		}
+		for _, l := range fl.Links {
+			var title *string
+			if v, ok := l.Title.Get(); ok && v != "" {
+				title = &v
+			}
+			c.Links = append(c.Links, Link{URL: l.URL, Title: title})
+		}
+	}
+	return out
+}
+
+// strategyOf is a stored strategy as a Strategy, its segment ids named.
+func strategyOf(s *model.Strategy, segName map[float64]string) Strategy {
+	st := Strategy{Name: s.Name, Title: s.Title.Ptr()}
+	if v, ok := s.Disabled.Get(); ok {
+		st.Disabled = v
+	}
+	if s.Parameters != nil && len(*s.Parameters) > 0 {
+		st.Parameters = make(map[string]string, len(*s.Parameters))
+		for k, v := range *s.Parameters {
+			st.Parameters[k] = v
+		}
+	}
+	if s.Constraints != nil {
+		st.Constraints = normalizeConstraints(*s.Constraints)
+	}
+	if s.Segments != nil {
+		for _, id := range *s.Segments {
+			if n, ok := segName[id]; ok {
+				st.Segments = append(st.Segments, n)
+			}
+		}
+	}
+	if s.Variants != nil && len(*s.Variants) > 0 {
+		st.Variants = slices.Clone(*s.Variants)
+	}
+	return st
+}

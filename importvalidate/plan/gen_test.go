@@ -1,0 +1,205 @@
+package plan_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// gen generates import files over a small set of feature names, so that
+// two files share features: the first makes a starting state, the second
+// is planned and imported over it.
+type gen struct {
+	r       *rand.Rand
+	prefix  string
+	segment float64 // the instance's id of the segment beta-users
+}
+
+const nFeatures = 7
+
+func (g *gen) parent() string            { return g.prefix + "parent" }
+func (g *gen) isParent(name string) bool { return name == g.parent() }
+
+func ptr[T any](v T) *T { return &v }
+
+func (g *gen) pick(n int) int     { return g.r.IntN(n) }
+func (g *gen) one(p float64) bool { return g.r.Float64() < p }
+
+// file is a generated import request for project default, environment
+// development.
+func (g *gen) file() *model.ImportRequest {
+	d := model.ExportData{FeatureEnvironments: []model.FeatureEnvironment{}, ContextFields: []model.ContextField{},
+		FeatureTags: []model.FeatureTag{}, Segments: []model.Segment{}, Dependencies: []model.FeatureDependencies{},
+		Links: []model.FeatureLinks{}, FeatureStrategies: []model.Strategy{}, TagTypes: []model.TagType{}}
+	names := []string{g.parent()}
+	for i := range nFeatures {
+		if g.one(0.7) {
+			names = append(names, fmt.Sprintf("%sf%d", g.prefix, i))
+		}
+	}
+	usesRegion, usesSegment := false, false
+	tagTypes := map[string]bool{}
+	for _, name := range names {
+		f := model.Feature{Name: name}
+		if g.one(0.9) {
+			f.Project = ptr("default")
+		}
+		if g.one(0.7) {
+			f.Type = ptr([]string{"release", "experiment", "operational", "kill-switch", "permission"}[g.pick(5)])
+		}
+		switch g.pick(3) {
+		case 0:
+			f.Description = model.Some(fmt.Sprintf("about %s %d", name, g.pick(3)))
+		case 1:
+			f.Description = model.Some("")
+		}
+		if g.one(0.5) {
+			f.More().ImpressionData = ptr(g.one(0.5))
+		}
+		if g.one(0.4) {
+			f.More().Stale = ptr(g.one(0.5))
+		}
+		if !g.isParent(name) && g.one(0.04) {
+			f.Archived = ptr(true)
+		}
+		d.Features = append(d.Features, f)
+		if g.one(0.85) {
+			fe := model.FeatureEnvironment{Name: name, Enabled: g.one(0.6), Environment: ptr("development")}
+			if g.one(0.9) {
+				fe.FeatureName = ptr(name)
+			}
+			if g.one(0.35) {
+				fe.Variants = ptr(g.variants())
+			}
+			d.FeatureEnvironments = append(d.FeatureEnvironments, fe)
+		}
+		for range g.pick(4) {
+			s, region, seg := g.strategy(name)
+			usesRegion = usesRegion || region
+			usesSegment = usesSegment || seg
+			d.FeatureStrategies = append(d.FeatureStrategies, s)
+		}
+		for range g.pick(3) {
+			tt, v := "team", []string{"core", "web", "ops"}[g.pick(3)]
+			if g.one(0.2) {
+				tt, v = g.prefix+"tt", "vv"
+			}
+			tagTypes[tt] = true
+			ft := model.FeatureTag{FeatureName: name, TagType: ptr(tt), TagValue: v}
+			dup := false
+			for _, x := range d.FeatureTags {
+				dup = dup || (x.FeatureName == name && *x.TagType == tt && x.TagValue == v)
+			}
+			if !dup {
+				d.FeatureTags = append(d.FeatureTags, ft)
+			}
+		}
+		if g.one(0.3) {
+			fl := model.FeatureLinks{Feature: name}
+			for range 1 + g.pick(2) {
+				l := model.DataLink{URL: []string{"https://example.com/a", "www.Example.org/x/?b=1&a=2", "https://docs.example.net/" + name}[g.pick(3)]}
+				if g.one(0.5) {
+					l.Title = model.Some([]string{"docs", "runbook"}[g.pick(2)])
+				}
+				fl.Links = append(fl.Links, l)
+			}
+			d.Links = append(d.Links, fl)
+		}
+		if !g.isParent(name) && g.one(0.35) {
+			dep := model.ParentDependencyEntry{Feature: g.parent()}
+			switch g.pick(3) {
+			case 0:
+				dep.Enabled = ptr(false)
+			case 1:
+				dep.Enabled = ptr(true)
+				dep.Variants = ptr([]string{"v1"})
+			}
+			d.Dependencies = append(d.Dependencies, model.FeatureDependencies{Feature: name, Dependencies: []model.ParentDependencyEntry{dep}})
+		}
+	}
+	if usesRegion {
+		d.ContextFields = append(d.ContextFields, model.ContextField{Name: "region",
+			LegalValues: ptr([]model.LegalValue{{Value: "eu"}, {Value: "us"}})})
+	}
+	if g.one(0.3) {
+		d.ContextFields = append(d.ContextFields, model.ContextField{Name: g.prefix + "ctx",
+			LegalValues: ptr([]model.LegalValue{{Value: "a"}})})
+	}
+	if usesSegment {
+		d.Segments = append(d.Segments, model.Segment{ID: 9000, Name: "beta-users"})
+	}
+	for tt := range tagTypes {
+		d.TagTypes = append(d.TagTypes, model.TagType{Name: tt})
+	}
+	return &model.ImportRequest{Project: "default", Environment: "development", Data: d}
+}
+
+func (g *gen) variants() []model.Variant {
+	n := 1 + g.pick(3)
+	var out []model.Variant
+	var fixed float64
+	for i := range n {
+		v := model.Variant{Name: fmt.Sprintf("v%d", i+1), Weight: float64(g.pick(500)), Stickiness: ptr("default"),
+			WeightType: ptr(model.WeightVariable)}
+		if i > 0 && g.one(0.4) && fixed+v.Weight <= 1000 {
+			v.WeightType = ptr(model.WeightFix)
+			fixed += v.Weight
+		}
+		if g.one(0.3) {
+			v.Payload = &model.Payload{Type: "string", Value: "p" + fmt.Sprint(g.pick(2))}
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+func (g *gen) strategy(feature string) (s model.Strategy, region, segment bool) {
+	s.FeatureName = ptr(feature)
+	switch g.pick(3) {
+	case 0:
+		s.Name = "default"
+	case 1:
+		s.Name = "flexibleRollout"
+		p := map[string]string{}
+		if g.one(0.6) {
+			p["rollout"] = []string{"25", "100"}[g.pick(2)]
+		}
+		if g.one(0.5) {
+			p["stickiness"] = []string{"default", "userId", ""}[g.pick(3)]
+		}
+		if g.one(0.4) {
+			p["groupId"] = []string{"g", ""}[g.pick(2)]
+		}
+		s.Parameters = &p
+		if g.one(0.2) {
+			s.Variants = &[]model.StrategyVariant{{Name: "sv1", Weight: 1000, WeightType: model.WeightVariable, Stickiness: "default"}}
+		}
+	default:
+		s.Name = "remoteAddress"
+		s.Parameters = &map[string]string{"IPs": []string{"10.0.0.1", "10.0.0.2"}[g.pick(2)]}
+	}
+	if g.one(0.4) {
+		if g.one(0.5) {
+			s.Constraints = &[]model.Constraint{{ContextName: "region", Operator: "IN", Values: ptr([]string{"eu"})}}
+			region = true
+		} else {
+			c := model.Constraint{ContextName: "appName", Operator: "STR_CONTAINS", Values: ptr([]string{"web", "api"}[:1+g.pick(2)])}
+			if g.one(0.5) {
+				c.CaseInsensitive = ptr(g.one(0.5))
+			}
+			s.Constraints = &[]model.Constraint{c}
+		}
+	}
+	if g.one(0.2) {
+		s.Segments = &[]float64{9000}
+		segment = true
+	}
+	if g.one(0.3) {
+		s.Title = model.Some([]string{"first", "second"}[g.pick(2)])
+	}
+	if g.one(0.2) {
+		s.Disabled = model.Some(g.one(0.5))
+	}
+	return s, region, segment
+}

@@ -1,0 +1,407 @@
+package plan_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"reflect"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// instance is a running Unleash 8.2.0 (internal/unleashtest's Server):
+// Do sends a JSON body (nil for none) with token (its admin API token
+// when "") and returns the body of a 2xx answer.
+type instance interface {
+	Do(ctx context.Context, method, path, token string, body []byte) ([]byte, error)
+}
+
+// apiSource is the plan's Source over an instance's admin API: the
+// features come from the instance's own export of them.
+type apiSource struct{ inst instance }
+
+func (s apiSource) Current(ctx context.Context, q plan.Query) (*plan.Current, error) {
+	cur := &plan.Current{}
+	if len(q.Features) > 0 {
+		d, err := exportOf(ctx, s.inst, q.Features, q.Environment)
+		if err != nil {
+			return nil, err
+		}
+		cur.Features = plan.FromExport(d)
+	}
+	var ctxFields []struct{ Name string }
+	if err := getJSON(ctx, s.inst, "/api/admin/context", &ctxFields); err != nil {
+		return nil, err
+	}
+	for _, f := range ctxFields {
+		if slices.Contains(q.ContextFields, f.Name) {
+			cur.ContextFields = append(cur.ContextFields, f.Name)
+		}
+	}
+	var tt struct{ TagTypes []struct{ Name string } }
+	if err := getJSON(ctx, s.inst, "/api/admin/tag-types", &tt); err != nil {
+		return nil, err
+	}
+	for _, t := range tt.TagTypes {
+		if slices.Contains(q.TagTypes, t.Name) {
+			cur.TagTypes = append(cur.TagTypes, t.Name)
+		}
+	}
+	return cur, nil
+}
+
+func getJSON(ctx context.Context, inst instance, path string, v any) error {
+	b, err := inst.Do(ctx, http.MethodGet, path, "", nil)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, v)
+}
+
+func exportRaw(ctx context.Context, inst instance, names []string, env string) ([]byte, error) {
+	body, _ := json.Marshal(map[string]any{"features": names, "environment": env})
+	return inst.Do(ctx, http.MethodPost, "/api/admin/features-batch/export", "", body)
+}
+
+func exportOf(ctx context.Context, inst instance, names []string, env string) (*model.ExportData, error) {
+	b, err := exportRaw(ctx, inst, names, env)
+	if err != nil {
+		return nil, err
+	}
+	var d model.ExportData
+	if err := json.Unmarshal(b, &d); err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
+// envInstance is an instance given by the environment
+// (FLAGADMIN_PLAN_UNLEASH_URL, FLAGADMIN_PLAN_UNLEASH_PAT: an admin
+// user's personal access token, which also reads).
+type envInstance struct{ url, token string }
+
+func (e envInstance) Do(ctx context.Context, method, path, token string, body []byte) ([]byte, error) {
+	if token == "" {
+		token = e.token
+	}
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, e.url+path, rd)
+	if err != nil {
+		return nil, err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.Header.Set("Authorization", token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	out, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	if resp.StatusCode/100 != 2 {
+		return nil, fmt.Errorf("%s %s: %s: %.300s", method, path, resp.Status, out)
+	}
+	return out, nil
+}
+
+// needInstance returns the instance the proof runs on and a personal
+// access token of an admin user, which imports need.
+func needInstance(t *testing.T) (instance, string) {
+	t.Helper()
+	url, pat := os.Getenv("FLAGADMIN_PLAN_UNLEASH_URL"), os.Getenv("FLAGADMIN_PLAN_UNLEASH_PAT")
+	if url == "" || pat == "" {
+		t.Skip("no Unleash: set FLAGADMIN_PLAN_UNLEASH_URL and FLAGADMIN_PLAN_UNLEASH_PAT")
+	}
+	return envInstance{url: url, token: pat}, pat
+}
+
+// prepare gives the instance what the generated files refer to: the
+// context field region, the segment beta-users, the tag type team.
+func prepare(ctx context.Context, t *testing.T, inst instance) (segmentID float64) {
+	t.Helper()
+	post := func(path, body string) {
+		if _, err := inst.Do(ctx, http.MethodPost, path, "", []byte(body)); err != nil && !strings.Contains(err.Error(), "409") {
+			t.Logf("prepare %s: %v", path, err)
+		}
+	}
+	post("/api/admin/context", `{"name":"region","legalValues":[{"value":"eu"},{"value":"us"}]}`)
+	post("/api/admin/tag-types", `{"name":"team"}`)
+	post("/api/admin/segments", `{"name":"beta-users","constraints":[{"contextName":"userId","operator":"IN","values":["1","2"]}]}`)
+	var segs struct {
+		Segments []struct {
+			ID   float64
+			Name string
+		}
+	}
+	if err := getJSON(ctx, inst, "/api/admin/segments", &segs); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range segs.Segments {
+		if s.Name == "beta-users" {
+			return s.ID
+		}
+	}
+	t.Fatal("no segment beta-users")
+	return 0
+}
+
+// TestPlanMatchesRealImport computes the plan of generated files over
+// generated starting states, applies the real import, exports the same
+// features again and checks that the features the plan calls update
+// differ in exactly the aspects it names, that the others do not differ
+// at all, and that a plan right after the import says unchanged.
+// FLAGADMIN_PLAN_PROOF_CASES sets the number of cases (default 8) and
+// FLAGADMIN_PLAN_PROOF_SEED the seed, for a longer randomized run.
+func TestPlanMatchesRealImport(t *testing.T) {
+	inst, pat := needInstance(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	seg := prepare(ctx, t, inst)
+	cases := 8
+	if n, err := strconv.Atoi(os.Getenv("FLAGADMIN_PLAN_PROOF_CASES")); err == nil && n > 0 {
+		cases = n
+	}
+	seed := uint64(time.Now().UnixNano())
+	if s, err := strconv.ParseUint(os.Getenv("FLAGADMIN_PLAN_PROOF_SEED"), 10, 64); err == nil {
+		seed = s
+	}
+	t.Logf("seed %d (FLAGADMIN_PLAN_PROOF_SEED)", seed)
+	planner, err := plan.New(plan.Options{Source: apiSource{inst}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := fmt.Sprintf("%x", seed%0xffffff)
+	for i := range cases {
+		g := &gen{r: rand.New(rand.NewPCG(seed, uint64(i))), prefix: fmt.Sprintf("pp-%s-%d-", run, i), segment: seg}
+		t.Run(strconv.Itoa(i), func(t *testing.T) { proveOne(ctx, t, inst, pat, planner, g) })
+	}
+}
+
+func importBody(ctx context.Context, inst instance, pat string, imp *model.ImportRequest) error {
+	b, err := json.Marshal(imp)
+	if err != nil {
+		return err
+	}
+	_, err = inst.Do(ctx, http.MethodPost, "/api/admin/features-batch/import", pat, b)
+	return err
+}
+
+func proveOne(ctx context.Context, t *testing.T, inst instance, pat string, planner *plan.Planner, g *gen) {
+	// The starting state: a first generated file, imported, with some of
+	// its features archived.
+	start := g.file()
+	startErr := importBody(ctx, inst, pat, start)
+	if startErr != nil {
+		t.Logf("starting import refused, so the state is as before: %.200v", startErr)
+	}
+	for _, f := range start.Data.Features {
+		if g.r.IntN(8) == 0 && !g.isParent(f.Name) && startErr == nil {
+			if _, err := inst.Do(ctx, http.MethodDelete, "/api/admin/projects/default/features/"+f.Name, "", nil); err != nil {
+				t.Fatalf("archive %s: %v", f.Name, err)
+			}
+		}
+	}
+	imp := g.file()
+	names := make([]string, len(imp.Data.Features))
+	for i, f := range imp.Data.Features {
+		names[i] = f.Name
+	}
+	before, err := exportRaw(ctx, inst, names, imp.Environment)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := planner.Plan(ctx, imp, plan.Target{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Failures) > 0 {
+		// The plan says the import will be refused: it must be, changing
+		// nothing.
+		t.Logf("planned failures: %v", p.Failures)
+		if err := importBody(ctx, inst, pat, imp); err == nil {
+			t.Fatalf("the plan foresaw failures %v; the import succeeded", p.Failures)
+		}
+		after, err := exportRaw(ctx, inst, names, imp.Environment)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, b := aspectsOf(t, after), aspectsOf(t, before); !reflect.DeepEqual(a, b) {
+			t.Errorf("a refused import changed the features")
+		}
+		return
+	}
+	if err := importBody(ctx, inst, pat, imp); err != nil {
+		body, _ := json.Marshal(imp)
+		t.Fatalf("import: %v\n%s", err, body)
+	}
+	after, err := exportRaw(ctx, inst, names, imp.Environment)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := p.Count()
+	t.Logf("planned: %d create, %d update, %d unchanged, %d skip", c.Create, c.Update, c.Unchanged, c.Skip)
+	bAspects, aAspects := aspectsOf(t, before), aspectsOf(t, after)
+	for _, fp := range p.Features {
+		b, a := bAspects[fp.Name], aAspects[fp.Name]
+		var differ []string
+		for _, asp := range allAspects {
+			if b[asp] != a[asp] {
+				differ = append(differ, string(asp))
+			}
+		}
+		var named []string
+		for _, c := range fp.Changes {
+			named = append(named, string(c.Aspect))
+		}
+		switch fp.Action {
+		case plan.Update:
+			if !slices.Equal(differ, named) {
+				t.Errorf("%s: plan updates %v, the import changed %v", fp.Name, named, differ)
+				for _, asp := range allAspects {
+					if b[asp] != a[asp] {
+						t.Logf("  %s: %s\n   -> %s", asp, b[asp], a[asp])
+					}
+				}
+			}
+		case plan.Unchanged, plan.Skip:
+			if len(differ) > 0 {
+				t.Errorf("%s: plan says %s, the import changed %v", fp.Name, fp.Action, differ)
+				for _, asp := range allAspects {
+					if b[asp] != a[asp] {
+						t.Logf("  %s: %s\n   -> %s", asp, b[asp], a[asp])
+					}
+				}
+			}
+		case plan.Create:
+			if b != nil || a == nil {
+				t.Errorf("%s: plan creates it; existed before: %v, after: %v", fp.Name, b != nil, a != nil)
+			}
+		}
+	}
+	again, err := planner.Plan(ctx, imp, plan.Target{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fp := range again.Features {
+		if fp.Action != plan.Unchanged && fp.Action != plan.Skip {
+			t.Errorf("%s: a plan after the import says %s: %+v", fp.Name, fp.Action, fp.Changes)
+		}
+	}
+	if len(again.ContextFields)+len(again.TagTypes) > 0 {
+		t.Errorf("a plan after the import still creates %v %v", again.ContextFields, again.TagTypes)
+	}
+	// Importing it again, where the plan says unchanged, changes nothing.
+	if err := importBody(ctx, inst, pat, imp); err != nil {
+		t.Fatalf("second import: %v", err)
+	}
+	twice, err := exportRaw(ctx, inst, names, imp.Environment)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tAspects := aspectsOf(t, twice)
+	for _, fp := range again.Features {
+		if !reflect.DeepEqual(tAspects[fp.Name], aAspects[fp.Name]) {
+			t.Errorf("%s: planned %s, a second import changed it", fp.Name, fp.Action)
+		}
+	}
+}
+
+var allAspects = []plan.Aspect{plan.AspectType, plan.AspectDescription, plan.AspectImpressionData,
+	plan.AspectStale, plan.AspectArchived, plan.AspectEnabled, plan.AspectStrategies, plan.AspectVariants,
+	plan.AspectTags, plan.AspectDependencies, plan.AspectLinks}
+
+// aspectsOf reads each feature's aspects from the raw JSON of an export,
+// independently of the plan's own reading: what the instance assigns
+// (ids, sort orders) is dropped, lists the instance orders freely are
+// sorted, and each aspect is compared as JSON text.
+func aspectsOf(t *testing.T, raw []byte) map[string]map[plan.Aspect]string {
+	t.Helper()
+	var d map[string][]map[string]any
+	if err := json.Unmarshal(raw, &d); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]map[plan.Aspect]string{}
+	js := func(v any) string { b, _ := json.Marshal(v); return string(b) }
+	sorted := func(items []string) string { sort.Strings(items); return "[" + strings.Join(items, ",") + "]" }
+	for _, f := range d["features"] {
+		name := f["name"].(string)
+		out[name] = map[plan.Aspect]string{
+			plan.AspectType: js(f["type"]), plan.AspectDescription: js(f["description"]),
+			plan.AspectImpressionData: js(f["impressionData"]), plan.AspectStale: js(f["stale"]),
+			plan.AspectArchived: js(f["archived"]),
+		}
+	}
+	lists := map[string]map[plan.Aspect][]string{}
+	add := func(name string, a plan.Aspect, v string) {
+		if lists[name] == nil {
+			lists[name] = map[plan.Aspect][]string{}
+		}
+		lists[name][a] = append(lists[name][a], v)
+	}
+	for _, fe := range d["featureEnvironments"] {
+		name, _ := fe["featureName"].(string)
+		if out[name] == nil {
+			continue
+		}
+		out[name][plan.AspectEnabled] = js(fe["enabled"])
+		vs, _ := fe["variants"].([]any)
+		var items []string
+		for _, v := range vs {
+			items = append(items, js(v))
+		}
+		out[name][plan.AspectVariants] = sorted(items)
+	}
+	for _, s := range d["featureStrategies"] {
+		name, _ := s["featureName"].(string)
+		delete(s, "id")
+		delete(s, "sortOrder")
+		if segs, ok := s["segments"].([]any); ok {
+			sort.Slice(segs, func(i, j int) bool { return js(segs[i]) < js(segs[j]) })
+		}
+		if vs, ok := s["variants"].([]any); ok {
+			sort.Slice(vs, func(i, j int) bool { return js(vs[i]) < js(vs[j]) })
+		}
+		add(name, plan.AspectStrategies, js(s))
+	}
+	for _, tg := range d["featureTags"] {
+		add(tg["featureName"].(string), plan.AspectTags, js(tg["tagType"])+":"+js(tg["tagValue"]))
+	}
+	for _, dep := range d["dependencies"] {
+		name := dep["feature"].(string)
+		ps, _ := dep["dependencies"].([]any)
+		for _, p := range ps {
+			add(name, plan.AspectDependencies, js(p))
+		}
+	}
+	for _, l := range d["links"] {
+		name := l["feature"].(string)
+		ls, _ := l["links"].([]any)
+		for _, x := range ls {
+			m := x.(map[string]any)
+			delete(m, "id")
+			add(name, plan.AspectLinks, js(m))
+		}
+	}
+	for name, asp := range out {
+		for _, a := range []plan.Aspect{plan.AspectStrategies, plan.AspectTags, plan.AspectDependencies, plan.AspectLinks} {
+			asp[a] = sorted(lists[name][a])
+		}
+	}
+	return out
+}

@@ -1,0 +1,67 @@
+package plan
+
+import (
+	"net/url"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+var (
+	schemeRe = regexp.MustCompile(`^(?:\w+:)?//`)
+	wwwRe    = regexp.MustCompile(`^www\.(?:[a-z\-\d]{1,63})\.[a-z.\-\d]{2,63}$`)
+	utmRe    = regexp.MustCompile(`(?i)^utm_\w+`)
+	slashes  = regexp.MustCompile(`/{2,}`)
+)
+
+// normalizeURL is the part of normalize-url (defaultProtocol https) that
+// Unleash applies to a link's URL that changes common links: https:// is
+// prepended when the URL has no scheme, the host is lower-cased and loses
+// a leading "www." and a trailing dot, default ports, authentication,
+// duplicate and trailing slashes and utm_ parameters go, and the query
+// parameters are sorted by name. ok is false when the URL does not parse.
+func normalizeURL(raw string) (string, bool) {
+	s := strings.TrimSpace(raw)
+	if strings.HasPrefix(s, "//") {
+		s = "https:" + s
+	} else if !schemeRe.MatchString(s) {
+		s = "https://" + s
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" {
+		return "", false
+	}
+	u.Scheme = strings.ToLower(u.Scheme)
+	u.User = nil
+	host, port := strings.ToLower(u.Hostname()), u.Port()
+	host = strings.TrimSuffix(host, ".")
+	if wwwRe.MatchString(host) && !strings.HasPrefix(host, "www.www.") {
+		host = strings.TrimPrefix(host, "www.")
+	}
+	if (u.Scheme == "https" && port == "443") || (u.Scheme == "http" && port == "80") {
+		port = ""
+	}
+	u.Host = host
+	if port != "" {
+		u.Host = host + ":" + port
+	}
+	u.Path = strings.TrimSuffix(slashes.ReplaceAllString(u.Path, "/"), "/")
+	u.RawPath = ""
+	if u.RawQuery != "" {
+		parts := strings.Split(u.RawQuery, "&")
+		kept := parts[:0]
+		for _, p := range parts {
+			k, _, _ := strings.Cut(p, "=")
+			if !utmRe.MatchString(k) {
+				kept = append(kept, p)
+			}
+		}
+		sort.SliceStable(kept, func(i, j int) bool {
+			ki, _, _ := strings.Cut(kept[i], "=")
+			kj, _, _ := strings.Cut(kept[j], "=")
+			return ki < kj
+		})
+		u.RawQuery = strings.Join(kept, "&")
+	}
+	return u.String(), true
+}
