@@ -507,3 +507,24 @@ func cloneConfig(c *Config) Config {
 	n.Links = slices.Clone(c.Links)
 	return n
 }
+
+// Applied is the configuration that importing d into project and env
+// gives each feature it imports (skipped features left out), in the
+// file's order: what an export of them shows afterwards.
+func Applied(project, env string, d *model.ExportData, cur *Current) []Config {
+	if cur == nil {
+		cur = &Current{}
+	}
+	a := newApplier(project, env, d, cur)
+	a.apply()
+	out := make([]Config, 0, len(a.want))
+	seen := make(map[string]bool, len(a.want))
+	for i := range d.Features {
+		name := d.Features[i].Name
+		if c := a.want[name]; c != nil && !seen[name] {
+			seen[name] = true
+			out = append(out, *c)
+		}
+	}
+	return out
+}

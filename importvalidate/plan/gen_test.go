@@ -203,3 +203,5 @@ func (g *gen) strategy(feature string) (s model.Strategy, region, segment bool) 
 	}
 	return s, region, segment
 }
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed)) }

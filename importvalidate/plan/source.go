@@ -31,17 +31,17 @@ type Query struct {
 // Current is a Source's answer to a Query.
 type Current struct {
 	// Features are the existing features among Query.Features.
-	Features []Config
+	Features []Config `json:"features,omitempty"`
 	// ContextFields and TagTypes are the names among the query's that exist.
-	ContextFields []string
-	TagTypes      []string
+	ContextFields []string `json:"contextFields,omitempty"`
+	TagTypes      []string `json:"tagTypes,omitempty"`
 	// DefaultStickiness is the project's default stickiness; "" means
 	// "default".
-	DefaultStickiness string
+	DefaultStickiness string `json:"defaultStickiness,omitempty"`
 	// DefaultStrategy is the project's default strategy in the
 	// environment, nil when it has none (Unleash then adds a 100%
 	// flexibleRollout). Its Parameters' groupId is resolved per feature.
-	DefaultStrategy *Strategy
+	DefaultStrategy *Strategy `json:"defaultStrategy,omitempty"`
 }
 
 // Config is the configuration of one feature in one environment, as an

@@ -1,0 +1,173 @@
+package plan_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// staticSource answers every query with the same configuration, and
+// counts its calls.
+type staticSource struct {
+	cur   *plan.Current
+	calls int
+}
+
+func (s *staticSource) Current(_ context.Context, _ plan.Query) (*plan.Current, error) {
+	s.calls++
+	return s.cur, nil
+}
+
+type planCase struct {
+	Current *plan.Current       `json:"current"`
+	Import  model.ImportRequest `json:"import"`
+}
+
+// TestGolden plans each testdata/cases/*.json (a current configuration
+// and an import) and compares the text and the JSON of the plan with the
+// .golden file next to it; -update rewrites them.
+func TestGolden(t *testing.T) {
+	files, err := filepath.Glob("testdata/cases/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no cases: %v", err)
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".json"), func(t *testing.T) {
+			raw, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var c planCase
+			if err := json.Unmarshal(raw, &c); err != nil {
+				t.Fatal(err)
+			}
+			src := &staticSource{cur: c.Current}
+			p, err := mustPlanner(t, src).Plan(context.Background(), &c.Import, plan.Target{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if src.calls != 1 {
+				t.Errorf("%d calls to the source, want 1", src.calls)
+			}
+			var got bytes.Buffer
+			if err := plan.WriteText(&got, p, plan.TextOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			js, _ := json.MarshalIndent(p, "", "  ")
+			got.WriteString("\n")
+			got.Write(js)
+			got.WriteString("\n")
+			golden := strings.TrimSuffix(file, ".json") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(string(want), got.String()); d != "" {
+				t.Errorf("plan differs from %s (-want +got):\n%s", golden, d)
+			}
+		})
+	}
+}
+
+func mustPlanner(t testing.TB, src plan.Source) *plan.Planner {
+	t.Helper()
+	p, err := plan.New(plan.Options{Source: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A plan of a file over the configuration the file itself describes says
+// unchanged for every feature.
+func TestPlanOfOwnExportIsUnchanged(t *testing.T) {
+	g := &gen{r: newRand(1), prefix: "own-", segment: 9000}
+	for range 50 {
+		imp := g.file()
+		first := plan.Compute("default", "development", &imp.Data, &plan.Current{})
+		if len(first.Failures) > 0 {
+			continue
+		}
+		// The configuration after the import, as Current.
+		cur := &plan.Current{ContextFields: first.ContextFields, TagTypes: first.TagTypes}
+		cur.Features = plan.Applied("default", "development", &imp.Data, &plan.Current{})
+		again := plan.Compute("default", "development", &imp.Data, cur)
+		for _, f := range again.Features {
+			if f.Action != plan.Unchanged && f.Action != plan.Skip {
+				t.Fatalf("%s: %s %+v", f.Name, f.Action, f.Changes)
+			}
+		}
+	}
+}
+
+func TestNew(t *testing.T) {
+	if _, err := plan.New(plan.Options{}); err == nil {
+		t.Error("New without a Source succeeded")
+	}
+}
+
+// A source's error aborts the plan and is wrapped.
+func TestSourceError(t *testing.T) {
+	p := mustPlanner(t, errSource{})
+	if _, err := p.Plan(context.Background(), &model.ImportRequest{}, plan.Target{}); err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Errorf("err = %v", err)
+	}
+	if _, err := p.Plan(context.Background(), nil, plan.Target{}); err == nil {
+		t.Error("a nil request was planned")
+	}
+}
+
+type errSource struct{}
+
+func (errSource) Current(context.Context, plan.Query) (*plan.Current, error) {
+	return nil, errBoom
+}
+
+var errBoom = &boomError{}
+
+type boomError struct{}
+
+func (*boomError) Error() string { return "boom" }
+
+// The query names every feature, context field and tag type of the file,
+// and the target overrides the file's project and environment.
+func TestQuery(t *testing.T) {
+	var got plan.Query
+	src := querySource{q: &got}
+	imp := &model.ImportRequest{Project: "p", Environment: "e", Data: model.ExportData{
+		Features:      []model.Feature{{Name: "a"}, {Name: "b"}},
+		ContextFields: []model.ContextField{{Name: "c"}},
+		TagTypes:      []model.TagType{{Name: "t"}}}}
+	if _, err := mustPlanner(t, src).Plan(context.Background(), imp, plan.Target{Environment: "prod"}); err != nil {
+		t.Fatal(err)
+	}
+	want := plan.Query{Project: "p", Environment: "prod", Features: []string{"a", "b"}, ContextFields: []string{"c"}, TagTypes: []string{"t"}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Error(d)
+	}
+}
+
+type querySource struct{ q *plan.Query }
+
+func (s querySource) Current(_ context.Context, q plan.Query) (*plan.Current, error) {
+	*s.q = q
+	return nil, nil
+}

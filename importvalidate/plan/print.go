@@ -1,0 +1,147 @@
+package plan
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Text options.
+type TextOptions struct {
+	// Color marks the lines with ANSI colours (for a terminal).
+	Color bool
+}
+
+const (
+	green  = "\x1b[32m"
+	yellow = "\x1b[33m"
+	red    = "\x1b[31m"
+	dim    = "\x1b[2m"
+	reset  = "\x1b[0m"
+)
+
+// WriteText writes p for a person to read at a glance: one line per
+// feature, "+" create, "~" update, "=" unchanged, "!" skip; under an
+// update, one line per aspect and per item ("+" added, "-" removed, "~"
+// changed); then what the import creates besides, the failures it will
+// meet, and the summary line (see Summary). Names and values are printed
+// with control characters escaped.
+func WriteText(w io.Writer, p *Plan, o TextOptions) error {
+	var b strings.Builder
+	paint := func(color, s string) string {
+		if o.Color {
+			return color + s + reset
+		}
+		return s
+	}
+	for _, f := range p.Features {
+		switch f.Action {
+		case Create:
+			b.WriteString(paint(green, "+ "+printable(f.Name)) + "\n")
+		case Unchanged:
+			b.WriteString(paint(dim, "= "+printable(f.Name)) + "\n")
+		case Skip:
+			b.WriteString(paint(dim, "! "+printable(f.Name)+" (skipped: "+f.Reason+")") + "\n")
+		case Update:
+			b.WriteString(paint(yellow, "~ "+printable(f.Name)) + "\n")
+		}
+		if f.Action != Update && f.Action != Create {
+			continue
+		}
+		for _, c := range f.Changes {
+			if c.From != "" || c.To != "" {
+				if f.Action == Create {
+					fmt.Fprintf(&b, "    %s: %s\n", c.Aspect, printable(c.To))
+				} else {
+					fmt.Fprintf(&b, "    %s: %s -> %s\n", c.Aspect, printable(c.From), printable(c.To))
+				}
+				continue
+			}
+			fmt.Fprintf(&b, "    %s:\n", c.Aspect)
+			for _, it := range c.Removed {
+				b.WriteString(paint(red, "      - "+printable(it.Key)) + "\n")
+			}
+			for _, it := range c.Added {
+				b.WriteString(paint(green, "      + "+printable(it.Key)) + "\n")
+			}
+			for _, ch := range c.Changed {
+				b.WriteString(paint(yellow, "      ~ "+printable(ch.Key)) + "\n")
+				for _, fc := range ch.Fields {
+					fmt.Fprintf(&b, "          %s: %s -> %s\n", printable(fc.Field), orAbsent(fc.From), orAbsent(fc.To))
+				}
+			}
+		}
+	}
+	for _, n := range p.ContextFields {
+		b.WriteString(paint(green, "+ context field "+printable(n)) + "\n")
+	}
+	for _, n := range p.TagTypes {
+		b.WriteString(paint(green, "+ tag type "+printable(n)) + "\n")
+	}
+	for _, f := range p.Failures {
+		b.WriteString(paint(red, "error: "+printable(f)) + "\n")
+	}
+	b.WriteString(Summary(p) + "\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func orAbsent(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return printable(s)
+}
+
+// Summary is the plan's summary line, such as "Plan: 1 to create, 2 to
+// update, 3 unchanged, 0 skipped; 1 context field and 0 tag types to
+// create." or, when the import will be refused, "Plan: the import will
+// be refused (2 errors); nothing changes."
+func Summary(p *Plan) string {
+	if len(p.Failures) > 0 {
+		return fmt.Sprintf("Plan: the import will be refused (%d %s); nothing changes.", len(p.Failures), plural(len(p.Failures), "error", "errors"))
+	}
+	c := p.Count()
+	return fmt.Sprintf("Plan: %d to create, %d to update, %d unchanged, %d skipped; %d %s and %d %s to create.",
+		c.Create, c.Update, c.Unchanged, c.Skip,
+		len(p.ContextFields), plural(len(p.ContextFields), "context field", "context fields"),
+		len(p.TagTypes), plural(len(p.TagTypes), "tag type", "tag types"))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// printable escapes control characters and ill-formed UTF-8, so that a
+// name from the file cannot drive the terminal.
+func printable(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || unicode.IsControl(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i, w := 0, 0; i < len(s); i += w {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		w = n
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unicode.IsControl(r):
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
