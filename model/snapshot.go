@@ -17,6 +17,10 @@ type Snapshot struct {
 	Roles         []SnapshotRole         `json:"roles,omitempty"`
 	Users         []SnapshotUser         `json:"users,omitempty"`
 	Tokens        []SnapshotToken        `json:"tokens,omitempty"`
+	// FeatureConfigs and ProjectDefaults are what an import plan compares
+	// a file with (snapshot_config.go).
+	FeatureConfigs  []SnapshotFeatureConfig   `json:"featureConfigs,omitempty"`
+	ProjectDefaults []SnapshotProjectDefaults `json:"projectDefaults,omitempty"`
 }
 
 // SnapshotEnvironment is an environment of the instance.

@@ -1,0 +1,217 @@
+package plan
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// MemorySource is a Source held in memory, built from a state snapshot
+// (its features, featureConfigs, contextFields, segments, tagTypes and
+// projectDefaults). It is immutable once built and safe for concurrent
+// use.
+type MemorySource struct {
+	features      map[string]model.SnapshotFeature
+	configs       map[string]*model.SnapshotFeatureConfig
+	contextFields map[string]bool
+	tagTypes      map[string]bool
+	segmentName   map[float64]string
+	defaults      map[string]*model.SnapshotProjectDefaults
+}
+
+var _ Source = (*MemorySource)(nil)
+
+// NewMemorySource builds a MemorySource. It fails on a configuration of
+// a feature the snapshot does not list, or listed twice.
+func NewMemorySource(s *model.Snapshot) (*MemorySource, error) {
+	if s == nil {
+		s = &model.Snapshot{}
+	}
+	m := &MemorySource{
+		features:      make(map[string]model.SnapshotFeature, len(s.Features)),
+		configs:       make(map[string]*model.SnapshotFeatureConfig, len(s.FeatureConfigs)),
+		contextFields: make(map[string]bool, len(s.ContextFields)),
+		tagTypes:      make(map[string]bool, len(s.TagTypes)),
+		segmentName:   make(map[float64]string, len(s.Segments)),
+		defaults:      make(map[string]*model.SnapshotProjectDefaults, len(s.ProjectDefaults)),
+	}
+	for _, f := range s.Features {
+		m.features[f.Name] = f
+	}
+	for i := range s.FeatureConfigs {
+		c := &s.FeatureConfigs[i]
+		if _, ok := m.features[c.Feature]; !ok {
+			return nil, fmt.Errorf("plan: state: /featureConfigs/%d/feature: %q is not among the features", i, c.Feature)
+		}
+		if _, dup := m.configs[c.Feature]; dup {
+			return nil, fmt.Errorf("plan: state: /featureConfigs/%d/feature: %q is configured twice", i, c.Feature)
+		}
+		m.configs[c.Feature] = c
+	}
+	for _, cf := range s.ContextFields {
+		m.contextFields[cf.Name] = true
+	}
+	for _, t := range s.TagTypes {
+		m.tagTypes[t.Name] = true
+	}
+	for _, sg := range s.Segments {
+		m.segmentName[float64(sg.ID)] = sg.Name
+	}
+	for i := range s.ProjectDefaults {
+		m.defaults[s.ProjectDefaults[i].Project] = &s.ProjectDefaults[i]
+	}
+	return m, nil
+}
+
+// Current implements Source.
+func (m *MemorySource) Current(_ context.Context, q Query) (*Current, error) {
+	cur := &Current{}
+	for _, name := range q.Features {
+		f, ok := m.features[name]
+		if !ok {
+			continue
+		}
+		cur.Features = append(cur.Features, ConfigOf(f, m.configs[name], q.Environment, m.segmentName))
+	}
+	for _, n := range q.ContextFields {
+		if m.contextFields[n] {
+			cur.ContextFields = append(cur.ContextFields, n)
+		}
+	}
+	for _, n := range q.TagTypes {
+		if m.tagTypes[n] {
+			cur.TagTypes = append(cur.TagTypes, n)
+		}
+	}
+	if d := m.defaults[q.Project]; d != nil {
+		cur.DefaultStickiness = d.Stickiness
+		for _, ds := range d.Strategies {
+			if ds.Environment == q.Environment {
+				s := strategyOf(&ds.Strategy, m.segmentName)
+				cur.DefaultStrategy = &s
+			}
+		}
+	}
+	return cur, nil
+}
+
+// ConfigOf is the Config of feature f in environment env, from its
+// snapshot configuration c (nil: a bare feature of type release).
+// segmentName names the segment ids of its strategies.
+func ConfigOf(f model.SnapshotFeature, c *model.SnapshotFeatureConfig, env string, segmentName map[float64]string) Config {
+	out := Config{Name: f.Name, Project: f.Project, Archived: f.Archived, Type: "release"}
+	if c == nil {
+		return out
+	}
+	if c.Type != "" {
+		out.Type = c.Type
+	}
+	if c.Description != nil && *c.Description != "" {
+		d := *c.Description
+		out.Description = &d
+	}
+	out.Stale, out.ImpressionData = c.Stale, c.ImpressionData
+	for _, t := range c.Tags {
+		out.Tags = append(out.Tags, Tag(t))
+	}
+	for _, p := range c.Dependencies {
+		dep := Dependency{Feature: p.Feature, Enabled: p.Enabled == nil || *p.Enabled}
+		if p.Variants != nil && len(*p.Variants) > 0 {
+			dep.Variants = slices.Clone(*p.Variants)
+		}
+		out.Dependencies = append(out.Dependencies, dep)
+	}
+	for _, l := range c.Links {
+		link := Link{URL: l.URL}
+		if v, ok := l.Title.Get(); ok && v != "" {
+			link.Title = &v
+		}
+		out.Links = append(out.Links, link)
+	}
+	for i := range c.Environments {
+		e := &c.Environments[i]
+		if e.Name != env {
+			continue
+		}
+		out.Enabled = e.Enabled
+		for j := range e.Strategies {
+			out.Strategies = append(out.Strategies, strategyOf(&e.Strategies[j], segmentName))
+		}
+		if len(e.Variants) > 0 {
+			out.Variants = slices.Clone(e.Variants)
+		}
+	}
+	return out
+}
+
+// SnapshotConfig is the snapshot form of feature configuration c in
+// environment env, the inverse of ConfigOf; segmentID numbers the
+// segments of its strategies. With Applied, it gives the snapshot of the
+// state after an import.
+func SnapshotConfig(c Config, env string, segmentID map[string]float64) model.SnapshotFeatureConfig {
+	out := model.SnapshotFeatureConfig{Feature: c.Name, Type: c.Type, Description: c.Description,
+		Stale: c.Stale, ImpressionData: c.ImpressionData}
+	for _, t := range c.Tags {
+		out.Tags = append(out.Tags, model.SnapshotTag(t))
+	}
+	for _, d := range c.Dependencies {
+		enabled := d.Enabled
+		p := model.ParentDependencyEntry{Feature: d.Feature, Enabled: &enabled}
+		if len(d.Variants) > 0 {
+			v := slices.Clone(d.Variants)
+			p.Variants = &v
+		}
+		out.Dependencies = append(out.Dependencies, p)
+	}
+	for _, l := range c.Links {
+		dl := model.DataLink{URL: l.URL}
+		if l.Title != nil {
+			dl.Title = model.Some(*l.Title)
+		}
+		out.Links = append(out.Links, dl)
+	}
+	fe := model.SnapshotFeatureEnvironment{Name: env, Enabled: c.Enabled, Variants: slices.Clone(c.Variants)}
+	for _, s := range c.Strategies {
+		fe.Strategies = append(fe.Strategies, modelStrategy(s, segmentID))
+	}
+	out.Environments = []model.SnapshotFeatureEnvironment{fe}
+	return out
+}
+
+// modelStrategy is s in the model's form, its segments numbered.
+func modelStrategy(s Strategy, segmentID map[string]float64) model.Strategy {
+	m := model.Strategy{Name: s.Name}
+	if s.Title != nil {
+		m.Title = model.Some(*s.Title)
+	}
+	if s.Disabled {
+		m.Disabled = model.Some(true)
+	}
+	if len(s.Parameters) > 0 {
+		p := make(map[string]string, len(s.Parameters))
+		for k, v := range s.Parameters {
+			p[k] = v
+		}
+		m.Parameters = &p
+	}
+	if len(s.Constraints) > 0 {
+		cs := slices.Clone(s.Constraints)
+		m.Constraints = &cs
+	}
+	if len(s.Segments) > 0 {
+		ids := make([]float64, 0, len(s.Segments))
+		for _, n := range s.Segments {
+			if id, ok := segmentID[n]; ok {
+				ids = append(ids, id)
+			}
+		}
+		m.Segments = &ids
+	}
+	if len(s.Variants) > 0 {
+		vs := slices.Clone(s.Variants)
+		m.Variants = &vs
+	}
+	return m
+}

@@ -1,0 +1,88 @@
+package plan_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// The snapshot of the state after an import (Applied, written with
+// SnapshotConfig and read back strictly) gives a MemorySource over which
+// the same file plans as unchanged.
+func TestMemorySourceRoundTrip(t *testing.T) {
+	g := &gen{r: newRand(7), prefix: "mem-", segment: 9000}
+	for range 40 {
+		imp := g.file()
+		first := plan.Compute("default", "development", &imp.Data, &plan.Current{})
+		if len(first.Failures) > 0 {
+			continue
+		}
+		snap := &model.Snapshot{Segments: []model.SnapshotSegment{{ID: 1, Name: "beta-users"}}}
+		for _, n := range first.ContextFields {
+			snap.ContextFields = append(snap.ContextFields, model.SnapshotContextField{Name: n})
+		}
+		for _, n := range first.TagTypes {
+			snap.TagTypes = append(snap.TagTypes, model.SnapshotTagType{Name: n})
+		}
+		for _, c := range plan.Applied("default", "development", &imp.Data, nil) {
+			snap.Features = append(snap.Features, model.SnapshotFeature{Name: c.Name, Project: c.Project, Archived: c.Archived})
+			snap.FeatureConfigs = append(snap.FeatureConfigs, plan.SnapshotConfig(c, "development", map[string]float64{"beta-users": 1}))
+		}
+		raw, err := json.Marshal(snap)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := model.DecodeSnapshot(raw)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, raw)
+		}
+		src, err := plan.NewMemorySource(back)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := mustPlanner(t, src).Plan(context.Background(), imp, plan.Target{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range p.Features {
+			if f.Action != plan.Unchanged && f.Action != plan.Skip {
+				t.Fatalf("%s: %s %+v\n%s", f.Name, f.Action, f.Changes, raw)
+			}
+		}
+	}
+}
+
+func TestNewMemorySourceRefuses(t *testing.T) {
+	for _, s := range []*model.Snapshot{
+		{FeatureConfigs: []model.SnapshotFeatureConfig{{Feature: "ghost"}}},
+		{Features: []model.SnapshotFeature{{Name: "a"}}, FeatureConfigs: []model.SnapshotFeatureConfig{{Feature: "a"}, {Feature: "a"}}},
+	} {
+		if _, err := plan.NewMemorySource(s); err == nil {
+			t.Errorf("NewMemorySource(%+v) succeeded", s)
+		}
+	}
+	if _, err := plan.NewMemorySource(nil); err != nil {
+		t.Error(err)
+	}
+}
+
+// The project's defaults reach the plan: its stickiness and its default
+// strategy in the environment.
+func TestMemorySourceProjectDefaults(t *testing.T) {
+	src, err := plan.NewMemorySource(&model.Snapshot{ProjectDefaults: []model.SnapshotProjectDefaults{{
+		Project: "default", Stickiness: "userId",
+		Strategies: []model.SnapshotDefaultStrategy{{Environment: "development", Strategy: model.Strategy{Name: "default"}}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur, err := src.Current(context.Background(), plan.Query{Project: "default", Environment: "development"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cur.DefaultStickiness != "userId" || cur.DefaultStrategy == nil || cur.DefaultStrategy.Name != "default" {
+		t.Errorf("got %+v", cur)
+	}
+}
