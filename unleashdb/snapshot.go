@@ -44,6 +44,11 @@ const (
 // The snapshot holds the instance's token secrets: treat it as a secret.
 // It is read in one transaction, so it is consistent.
 func (db *DB) Snapshot(ctx context.Context) (*model.Snapshot, error) {
+	return db.SnapshotWith(ctx, SnapshotOptions{})
+}
+
+// SnapshotWith is Snapshot with options.
+func (db *DB) SnapshotWith(ctx context.Context, o SnapshotOptions) (*model.Snapshot, error) {
 	tx, err := db.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
 	if err != nil {
 		return nil, wrap("snapshot", err)
@@ -55,6 +60,9 @@ func (db *DB) Snapshot(ctx context.Context) (*model.Snapshot, error) {
 	steps := []func(context.Context, *model.Snapshot) error{
 		r.environments, r.projects, r.strategies, r.contextFields, r.segments, r.tagTypes,
 		r.features, r.roles, r.users, r.tokens,
+	}
+	if o.FeatureConfigs {
+		steps = append(steps, r.featureConfigs)
 	}
 	for _, step := range steps {
 		if err := step(ctx, s); err != nil {

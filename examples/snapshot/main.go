@@ -10,6 +10,10 @@
 //	-database URL      the instance's database (default: $DATABASE_URL)
 //	-unleash-url URL   the instance's public URL, the base of the
 //	                   invitation links (default http://localhost:4242)
+//	-configs           also write each feature's configuration in every
+//	                   environment and the projects' defaults
+//	                   (featureConfigs, projectDefaults), which `plan
+//	                   -state` compares an import with
 //
 // The snapshot holds the instance's API token secrets: keep it as secret
 // as the database. The exit code is 0 on success, 1 when reading the
@@ -45,6 +49,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.SetOutput(stderr)
 	database := fs.String("database", "", "the instance's PostgreSQL `URL` (default: $DATABASE_URL)")
 	unleashURL := fs.String("unleash-url", unleashdb.DefaultUnleashURL, "the instance's public `URL`, the base of invitation links")
+	configs := fs.Bool("configs", false, "also write the features' configurations, for plan -state")
 	if code, ok := cmdflag.Parse(fs, args); !ok {
 		return code
 	}
@@ -64,7 +69,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return 1
 	}
 	defer db.Close()
-	s, err := db.Snapshot(ctx)
+	s, err := db.SnapshotWith(ctx, unleashdb.SnapshotOptions{FeatureConfigs: *configs})
 	if err != nil {
 		fmt.Fprintln(stderr, "snapshot:", err)
 		return 1

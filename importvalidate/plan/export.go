@@ -59,7 +59,7 @@ func FromExport(d *model.ExportData) []Config {
 			continue
 		}
 		c := at[*s.FeatureName]
-		c.Strategies = append(c.Strategies, strategyOf(s, segName))
+		c.Strategies = append(c.Strategies, StrategyOf(s, segName))
 	}
 	for _, t := range d.FeatureTags {
 		c := at[t.FeatureName]
@@ -101,8 +101,9 @@ func FromExport(d *model.ExportData) []Config {
 	return out
 }
 
-// strategyOf is a stored strategy as a Strategy, its segment ids named.
-func strategyOf(s *model.Strategy, segName map[float64]string) Strategy {
+// StrategyOf is a stored strategy (of an export, a snapshot or a
+// database) as a Strategy, its segment ids named by segmentName.
+func StrategyOf(s *model.Strategy, segName map[float64]string) Strategy {
 	st := Strategy{Name: s.Name, Title: s.Title.Ptr()}
 	if v, ok := s.Disabled.Get(); ok {
 		st.Disabled = v

@@ -89,7 +89,7 @@ func (m *MemorySource) Current(_ context.Context, q Query) (*Current, error) {
 		cur.DefaultStickiness = d.Stickiness
 		for _, ds := range d.Strategies {
 			if ds.Environment == q.Environment {
-				s := strategyOf(&ds.Strategy, m.segmentName)
+				s := StrategyOf(&ds.Strategy, m.segmentName)
 				cur.DefaultStrategy = &s
 			}
 		}
@@ -137,7 +137,7 @@ func ConfigOf(f model.SnapshotFeature, c *model.SnapshotFeatureConfig, env strin
 		}
 		out.Enabled = e.Enabled
 		for j := range e.Strategies {
-			out.Strategies = append(out.Strategies, strategyOf(&e.Strategies[j], segmentName))
+			out.Strategies = append(out.Strategies, StrategyOf(&e.Strategies[j], segmentName))
 		}
 		if len(e.Variants) > 0 {
 			out.Variants = slices.Clone(e.Variants)

@@ -1,0 +1,317 @@
+package unleashdb
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// The queries of the features' configurations (Current and Snapshot):
+// each reads one batch of names in a batch of environments.
+const (
+	qCfgFeatures = `SELECT name, COALESCE(project, 'default'), ` + archivedExpr + `, COALESCE(type, 'release'),
+		description, COALESCE(stale, false), COALESCE(impression_data, false)
+		FROM features WHERE name = ANY($1) ORDER BY created_at, name`
+	qCfgEnvironments = `SELECT feature_name, environment, enabled, variants::text FROM feature_environments
+		WHERE feature_name = ANY($1) AND environment = ANY($2) ORDER BY feature_name, environment`
+	qCfgStrategies = `SELECT fs.feature_name, fs.environment, fs.strategy_name, fs.title, COALESCE(fs.disabled, false),
+		fs.parameters::text, fs.constraints::text, fs.variants::text,
+		COALESCE((SELECT array_agg(fss.segment_id::bigint ORDER BY fss.segment_id) FROM feature_strategy_segment fss
+			WHERE fss.feature_strategy_id = fs.id), '{}')
+		FROM feature_strategies fs
+		WHERE fs.feature_name = ANY($1) AND fs.environment = ANY($2) AND fs.milestone_id IS NULL
+		ORDER BY fs.feature_name, fs.environment, fs.sort_order, fs.created_at, fs.id`
+	qCfgTags  = `SELECT feature_name, tag_type, tag_value FROM feature_tag WHERE feature_name = ANY($1) ORDER BY feature_name, tag_type, tag_value`
+	qCfgDeps  = `SELECT child, parent, enabled, variants::text FROM dependent_features WHERE child = ANY($1) ORDER BY child, parent`
+	qCfgLinks = `SELECT feature_name, url, title FROM feature_link WHERE feature_name = ANY($1) ORDER BY feature_name, id`
+
+	qCfgSegments = `SELECT id, name FROM segments`
+	qCfgContext  = `SELECT name FROM context_fields WHERE name = ANY($1)`
+	qCfgTagTypes = `SELECT name FROM tag_types WHERE name = ANY($1)`
+	qCfgDefaults = `SELECT p.id, COALESCE(ps.default_stickiness, ''),
+		COALESCE((SELECT json_agg(json_build_object('environment', pe.environment_name, 'strategy', pe.default_strategy)
+			ORDER BY pe.environment_name)
+			FROM project_environments pe WHERE pe.project_id = p.id AND pe.default_strategy IS NOT NULL), '[]')::text
+		FROM projects p LEFT JOIN project_settings ps ON ps.project = p.id WHERE p.id = ANY($1) ORDER BY p.id`
+)
+
+var _ plan.Source = (*DB)(nil)
+
+// Current implements plan.Source: the configuration of the named
+// features in the environment, the named context fields and tag types
+// that exist, and the project's defaults, read in one read-only
+// transaction, in a constant number of queries.
+func (db *DB) Current(ctx context.Context, q plan.Query) (*plan.Current, error) {
+	tx, err := db.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return nil, wrap("plan", err)
+	}
+	defer func() { _ = tx.Rollback(context.Background()) }()
+	features, configs, err := readConfigs(ctx, tx, q.Features, []string{q.Environment})
+	if err != nil {
+		return nil, err
+	}
+	segNames := map[float64]string{}
+	err = eachRow(ctx, tx, "plan: segments", qCfgSegments, nil, func(r pgx.Rows) error {
+		var id int64
+		var name string
+		if err := r.Scan(&id, &name); err != nil {
+			return err
+		}
+		segNames[float64(id)] = name
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	cur := &plan.Current{}
+	for i, f := range features {
+		cur.Features = append(cur.Features, plan.ConfigOf(f, configs[i], q.Environment, segNames))
+	}
+	for _, c := range []struct {
+		op, query string
+		names     []string
+		dst       *[]string
+	}{{"plan: context fields", qCfgContext, q.ContextFields, &cur.ContextFields}, {"plan: tag types", qCfgTagTypes, q.TagTypes, &cur.TagTypes}} {
+		if len(c.names) == 0 {
+			continue
+		}
+		err := eachRow(ctx, tx, c.op, c.query, []any{c.names}, func(r pgx.Rows) error {
+			name, err := scanString(r)
+			*c.dst = append(*c.dst, name)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	defaults, err := readDefaults(ctx, tx, []string{q.Project})
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range defaults {
+		cur.DefaultStickiness = d.Stickiness
+		for _, ds := range d.Strategies {
+			if ds.Environment == q.Environment {
+				s := plan.StrategyOf(&ds.Strategy, segNames)
+				cur.DefaultStrategy = &s
+			}
+		}
+	}
+	return cur, nil
+}
+
+// readConfigs reads the features among names and their configurations in
+// envs, in the snapshot's form; configs[i] belongs to features[i].
+func readConfigs(ctx context.Context, q querier, names, envs []string) ([]model.SnapshotFeature, []*model.SnapshotFeatureConfig, error) {
+	if len(names) == 0 {
+		return nil, nil, nil
+	}
+	var features []model.SnapshotFeature
+	var configs []*model.SnapshotFeatureConfig
+	at := map[string]*model.SnapshotFeatureConfig{}
+	err := eachRow(ctx, q, "plan: features", qCfgFeatures, []any{names}, func(r pgx.Rows) error {
+		var f model.SnapshotFeature
+		c := &model.SnapshotFeatureConfig{}
+		if err := r.Scan(&f.Name, &f.Project, &f.Archived, &c.Type, &c.Description, &c.Stale, &c.ImpressionData); err != nil {
+			return err
+		}
+		c.Feature = f.Name
+		features = append(features, f)
+		configs = append(configs, c)
+		at[f.Name] = c
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	env := func(c *model.SnapshotFeatureConfig, name string) *model.SnapshotFeatureEnvironment {
+		for i := range c.Environments {
+			if c.Environments[i].Name == name {
+				return &c.Environments[i]
+			}
+		}
+		c.Environments = append(c.Environments, model.SnapshotFeatureEnvironment{Name: name})
+		return &c.Environments[len(c.Environments)-1]
+	}
+	err = eachRow(ctx, q, "plan: feature environments", qCfgEnvironments, []any{names, envs}, func(r pgx.Rows) error {
+		var feature, name, variants string
+		var enabled bool
+		if err := r.Scan(&feature, &name, &enabled, &variants); err != nil {
+			return err
+		}
+		c := at[feature]
+		if c == nil {
+			return nil
+		}
+		e := env(c, name)
+		e.Enabled = enabled
+		return decodeColumn("plan: feature environments", feature, "variants", variants, &e.Variants)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	err = eachRow(ctx, q, "plan: strategies", qCfgStrategies, []any{names, envs}, func(r pgx.Rows) error {
+		var feature, name string
+		var s model.Strategy
+		var title *string
+		var disabled bool
+		var params, constraints, variants string
+		var segs []int64
+		if err := r.Scan(&feature, &name, &s.Name, &title, &disabled, &params, &constraints, &variants, &segs); err != nil {
+			return err
+		}
+		c := at[feature]
+		if c == nil {
+			return nil
+		}
+		if title != nil {
+			s.Title = model.Some(*title)
+		}
+		s.Disabled = model.Some(disabled)
+		const op = "plan: strategies"
+		if err := decodeColumn(op, feature, "parameters", params, &s.Parameters); err != nil {
+			return err
+		}
+		if err := decodeColumn(op, feature, "constraints", constraints, &s.Constraints); err != nil {
+			return err
+		}
+		if err := decodeColumn(op, feature, "variants", variants, &s.Variants); err != nil {
+			return err
+		}
+		ids := make([]float64, len(segs))
+		for i, id := range segs {
+			ids[i] = float64(id)
+		}
+		s.Segments = &ids
+		e := env(c, name)
+		e.Strategies = append(e.Strategies, s)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	err = eachRow(ctx, q, "plan: tags", qCfgTags, []any{names}, func(r pgx.Rows) error {
+		var feature string
+		var t model.SnapshotTag
+		if err := r.Scan(&feature, &t.Type, &t.Value); err != nil {
+			return err
+		}
+		if c := at[feature]; c != nil {
+			c.Tags = append(c.Tags, t)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	err = eachRow(ctx, q, "plan: dependencies", qCfgDeps, []any{names}, func(r pgx.Rows) error {
+		var child, variants string
+		var p model.ParentDependencyEntry
+		var enabled bool
+		if err := r.Scan(&child, &p.Feature, &enabled, &variants); err != nil {
+			return err
+		}
+		p.Enabled = &enabled
+		if err := decodeColumn("plan: dependencies", child, "variants", variants, &p.Variants); err != nil {
+			return err
+		}
+		if c := at[child]; c != nil {
+			c.Dependencies = append(c.Dependencies, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	err = eachRow(ctx, q, "plan: links", qCfgLinks, []any{names}, func(r pgx.Rows) error {
+		var feature string
+		var l model.DataLink
+		var title *string
+		if err := r.Scan(&feature, &l.URL, &title); err != nil {
+			return err
+		}
+		if title != nil {
+			l.Title = model.Some(*title)
+		}
+		if c := at[feature]; c != nil {
+			c.Links = append(c.Links, l)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return features, configs, nil
+}
+
+// readDefaults reads the default stickiness and default strategies of
+// projects.
+func readDefaults(ctx context.Context, q querier, projects []string) ([]model.SnapshotProjectDefaults, error) {
+	var out []model.SnapshotProjectDefaults
+	err := eachRow(ctx, q, "plan: project defaults", qCfgDefaults, []any{projects}, func(r pgx.Rows) error {
+		var d model.SnapshotProjectDefaults
+		var strategies string
+		if err := r.Scan(&d.Project, &d.Stickiness, &strategies); err != nil {
+			return err
+		}
+		if err := decodeColumn("plan: project defaults", d.Project, "default_strategy", strategies, &d.Strategies); err != nil {
+			return err
+		}
+		if d.Stickiness != "" || len(d.Strategies) > 0 {
+			out = append(out, d)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// decodeColumn decodes the JSON column of a row about name into v; the
+// error names the column, never its content.
+func decodeColumn(op, name, column, raw string, v any) error {
+	if raw == "" || raw == "null" {
+		return nil
+	}
+	if err := json.Unmarshal([]byte(raw), v); err != nil {
+		return errorf(op, "%q: %s is not what Unleash stores: %v", name, column, err)
+	}
+	return nil
+}
+
+// SnapshotOptions choose what SnapshotWith writes beyond Snapshot.
+type SnapshotOptions struct {
+	// FeatureConfigs writes each feature's configuration in every
+	// environment and the projects' defaults (featureConfigs and
+	// projectDefaults), what an import plan over the snapshot needs.
+	FeatureConfigs bool
+}
+
+// featureConfigs is the step of Snapshot that writes each feature's
+// configuration in every environment, and the projects' defaults.
+func (r *snapReader) featureConfigs(ctx context.Context, s *model.Snapshot) error {
+	names := make([]string, len(s.Features))
+	for i, f := range s.Features {
+		names[i] = f.Name
+	}
+	envs := make([]string, len(s.Environments))
+	for i, e := range s.Environments {
+		envs[i] = e.Name
+	}
+	_, configs, err := readConfigs(ctx, r.tx, names, envs)
+	if err != nil {
+		return err
+	}
+	for _, c := range configs {
+		s.FeatureConfigs = append(s.FeatureConfigs, *c)
+	}
+	projects := make([]string, len(s.Projects))
+	for i, p := range s.Projects {
+		projects[i] = p.ID
+	}
+	s.ProjectDefaults, err = readDefaults(ctx, r.tx, projects)
+	return err
+}

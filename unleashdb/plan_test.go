@@ -1,0 +1,92 @@
+package unleashdb_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/unleashdb"
+)
+
+// The database's answer to a plan's query is the answer of the
+// MemorySource built from the database's snapshot with configurations,
+// and it reads the reference's seeded feature as the seed made it.
+func TestCurrentEqualsSnapshotSource(t *testing.T) {
+	db := shared(t)
+	ctx := context.Background()
+	snap, err := db.SnapshotWith(ctx, unleashdb.SnapshotOptions{FeatureConfigs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem, err := plan.NewMemorySource(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, env := range []string{"development", "production"} {
+		q := plan.Query{Project: "default", Environment: env,
+			Features:      []string{"existing-flag", "archived-flag", "other-flag", "no-such-flag"},
+			ContextFields: []string{"region", "nope"}, TagTypes: []string{"team", "simple", "nope"}}
+		got, err := db.Current(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := mem.Current(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Either may list names in its own order.
+		if d := cmp.Diff(want, got, cmpopts.SortSlices(func(a, b string) bool { return a < b }),
+			cmpopts.SortSlices(func(a, b plan.Config) bool { return a.Name < b.Name })); d != "" {
+			t.Errorf("%s (-snapshot +database):\n%s", env, d)
+		}
+	}
+	got, err := db.Current(ctx, plan.Query{Project: "default", Environment: "development", Features: []string{"existing-flag"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Features) != 1 {
+		t.Fatalf("features: %+v", got.Features)
+	}
+	f := got.Features[0]
+	if len(f.Strategies) != 1 || f.Strategies[0].Name != "flexibleRollout" || f.Strategies[0].Parameters["rollout"] != "50" ||
+		len(f.Strategies[0].Segments) != 1 || f.Strategies[0].Segments[0] != "beta-users" {
+		t.Errorf("existing-flag's strategies: %+v", f.Strategies)
+	}
+	if !slicesHasTag(f.Tags, plan.Tag{Type: "team", Value: "core"}) {
+		t.Errorf("existing-flag's tags: %+v", f.Tags)
+	}
+}
+
+func slicesHasTag(tags []plan.Tag, t plan.Tag) bool {
+	for _, x := range tags {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// A plan's lookup makes as many queries for 10 features as for 10 000.
+func TestCurrentQueriesConstant(t *testing.T) {
+	ctx := context.Background()
+	count := func(n int) int64 {
+		var c queryCounter
+		db := openDB(t, "unleash", &c)
+		q := plan.Query{Project: "default", Environment: "development", ContextFields: []string{"region"}, TagTypes: []string{"team"}}
+		for i := range n {
+			q.Features = append(q.Features, fmt.Sprintf("gen-%d", i))
+		}
+		q.Features = append(q.Features, "existing-flag")
+		if _, err := db.Current(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+		return c.n.Load()
+	}
+	if a, b := count(10), count(10000); a != b {
+		t.Errorf("%d queries for 10 features, %d for 10 000", a, b)
+	}
+}
