@@ -25,6 +25,8 @@ import (
 type Env struct {
 	// Dump starts the server on the module's reference database dump.
 	Dump bool
+	// PublicURL is the instance's public URL (see Options.PublicURL).
+	PublicURL string
 
 	once   sync.Once
 	server *Server
@@ -41,7 +43,7 @@ func (e *Env) Need(tb testing.TB) *Server {
 	e.once.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 		defer cancel()
-		s, err := StartDump(ctx, e.Dump)
+		s, err := StartDump(ctx, Options{PublicURL: e.PublicURL}, e.Dump)
 		if err != nil {
 			e.reason = err.Error()
 			e.failed = !unavailable(err)
@@ -79,7 +81,8 @@ func Skip(tb testing.TB, err error) {
 
 // StartDump starts a server on a cluster of its own, on a database loaded
 // from the module's reference dump when dump is set, else on an empty one.
-func StartDump(ctx context.Context, dump bool) (*Server, error) {
+// Of opts, only PublicURL is used.
+func StartDump(ctx context.Context, opts Options, dump bool) (*Server, error) {
 	in, err := EnsureInstalled(ctx)
 	if err != nil {
 		return nil, err
@@ -88,7 +91,7 @@ func StartDump(ctx context.Context, dump bool) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := Options{Cluster: c, Install: in}
+	opts = Options{Cluster: c, Install: in, PublicURL: opts.PublicURL}
 	if dump {
 		opts.Database = "unleash"
 		if err := c.LoadDump(ctx, opts.Database, pgtest.DumpFile()); err != nil {
@@ -107,11 +110,11 @@ func StartDump(ctx context.Context, dump bool) (*Server, error) {
 
 // StartForTest starts a server of the test's own (see StartDump) and stops
 // it when the test ends; it skips or fails the test as Need does.
-func StartForTest(tb testing.TB, dump bool) *Server {
+func StartForTest(tb testing.TB, opts Options, dump bool) *Server {
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
-	s, err := StartDump(ctx, dump)
+	s, err := StartDump(ctx, opts, dump)
 	if err != nil {
 		if unavailable(err) {
 			Skip(tb, err)

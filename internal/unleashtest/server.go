@@ -51,6 +51,9 @@ type Options struct {
 	Database string
 	// Install is the installation to run; nil calls EnsureInstalled.
 	Install *Install
+	// PublicURL is the instance's public URL, the base of its invitation
+	// links; "" means URL.
+	PublicURL string
 }
 
 // Server is a running unleash-server.
@@ -124,7 +127,7 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 		if err != nil {
 			return nil, fmt.Errorf("unleashtest: %w", err)
 		}
-		err = s.run(ctx, in, script, port, dbURL.User.Username(), password)
+		err = s.run(ctx, in, script, port, opts.PublicURL, dbURL.User.Username(), password)
 		if err == nil {
 			break
 		}
@@ -137,7 +140,7 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 }
 
 // run starts node on port and waits for /health.
-func (s *Server) run(ctx context.Context, in *Install, script string, port int, dbUser, dbPassword string) error {
+func (s *Server) run(ctx context.Context, in *Install, script string, port int, publicURL, dbUser, dbPassword string) error {
 	logPath := filepath.Join(s.dir, "unleash.log")
 	logFile, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
 	if err != nil {
@@ -151,7 +154,7 @@ func (s *Server) run(ctx context.Context, in *Install, script string, port int, 
 		"FA_APP_DIR="+in.App, "FA_PORT="+strconv.Itoa(port),
 		"FA_DB_PORT="+strconv.Itoa(s.Cluster.Port()), "FA_DB_USER="+dbUser, "FA_DB_PASSWORD="+dbPassword,
 		"FA_DB_NAME="+s.Database, "FA_ADMIN_TOKEN="+s.AdminToken,
-		"FA_ADMIN_USER="+AdminUser, "FA_ADMIN_PASSWORD="+AdminPassword)
+		"FA_ADMIN_USER="+AdminUser, "FA_PUBLIC_URL="+publicURL, "FA_ADMIN_PASSWORD="+AdminPassword)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {

@@ -25,7 +25,7 @@ try {
         server: {
             host: '127.0.0.1',
             port,
-            unleashUrl: `http://127.0.0.1:${port}`,
+            unleashUrl: env.FA_PUBLIC_URL || `http://127.0.0.1:${port}`,
             enableRequestLogger: false,
             gracefulShutdownEnable: true,
         },

@@ -11,7 +11,7 @@ import (
 	"time"
 )
 
-var shared = Env{Dump: true}
+var shared = Env{Dump: true, PublicURL: "http://127.0.0.1:4242"}
 
 func TestMain(m *testing.M) {
 	code := m.Run()
@@ -71,6 +71,9 @@ func TestServerOnDump(t *testing.T) {
 	if !strings.Contains(strings.Join(emails, ","), "viewer@example.com") {
 		t.Fatalf("users of the dump = %v, want viewer@example.com among them", emails)
 	}
+	if !strings.Contains(string(body), `"inviteLink":"http://127.0.0.1:4242/new-user?token=`) {
+		t.Fatalf("invitation links do not start with the PublicURL: %s", body)
+	}
 	pat, err := s.AdminPersonalToken(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +95,7 @@ func TestServerEmptyAndKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a second server")
 	}
-	s := StartForTest(t, false)
+	s := StartForTest(t, Options{}, false)
 	ctx := context.Background()
 	if _, err := s.Do(ctx, "GET", "/api/admin/projects", "", nil); err != nil {
 		t.Fatal(err)
