@@ -1,0 +1,109 @@
+package unleashtest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+var shared = Env{Dump: true, PublicURL: "http://127.0.0.1:4242"}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	shared.Stop()
+	os.Exit(code)
+}
+
+// Concurrent installs share one cache directory and agree on it.
+func TestEnsureInstalledConcurrent(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+	defer cancel()
+	var wg sync.WaitGroup
+	ins := make([]*Install, 3)
+	errs := make([]error, 3)
+	for i := range ins {
+		wg.Add(1)
+		go func() { defer wg.Done(); ins[i], errs[i] = EnsureInstalled(ctx) }()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			if errors.Is(err, ErrUnavailable) {
+				Skip(t, err)
+			}
+			t.Fatal(err)
+		}
+		if *ins[i] != *ins[0] {
+			t.Fatalf("install %d = %+v, install 0 = %+v", i, ins[i], ins[0])
+		}
+	}
+	if _, ok := Installed(); !ok {
+		t.Fatal("Installed reports no complete installation after EnsureInstalled")
+	}
+}
+
+// The server on the module's dump answers with the dump's state to its
+// tokens, and PersonalToken makes a token that works.
+func TestServerOnDump(t *testing.T) {
+	s := shared.Need(t)
+	ctx := context.Background()
+	body, err := s.Do(ctx, "GET", "/api/admin/user-admin", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var listing struct {
+		Users []struct {
+			Email string `json:"email"`
+		} `json:"users"`
+	}
+	if err := json.Unmarshal(body, &listing); err != nil {
+		t.Fatal(err)
+	}
+	var emails []string
+	for _, u := range listing.Users {
+		emails = append(emails, u.Email)
+	}
+	if !strings.Contains(strings.Join(emails, ","), "viewer@example.com") {
+		t.Fatalf("users of the dump = %v, want viewer@example.com among them", emails)
+	}
+	if !strings.Contains(string(body), `"inviteLink":"http://127.0.0.1:4242/new-user?token=`) {
+		t.Fatalf("invitation links do not start with the PublicURL: %s", body)
+	}
+	pat, err := s.AdminPersonalToken(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(pat, "user:") {
+		t.Fatalf("personal token %q does not start with user:", pat)
+	}
+	if _, err := s.Do(ctx, "GET", "/api/admin/user", pat, nil); err != nil {
+		t.Fatalf("the new personal token does not work: %v", err)
+	}
+	if _, err := s.Do(ctx, "GET", "/api/admin/user", "user:not-a-token", nil); err == nil || !strings.Contains(err.Error(), "401") {
+		t.Fatalf("an unknown token gave %v, want a 401", err)
+	}
+}
+
+// A server on an empty database migrates it and answers; Kill makes it
+// unreachable.
+func TestServerEmptyAndKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a second server")
+	}
+	s := StartForTest(t, Options{}, false)
+	ctx := context.Background()
+	if _, err := s.Do(ctx, "GET", "/api/admin/projects", "", nil); err != nil {
+		t.Fatal(err)
+	}
+	s.Kill()
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if _, err := s.Do(ctx, "GET", "/api/admin/projects", "", nil); err == nil {
+		t.Fatal("a killed server still answers")
+	}
+}
