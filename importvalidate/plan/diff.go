@@ -25,7 +25,6 @@ func (a *applier) plan() *Plan {
 			fp.Action, fp.Reason = Skip, a.skipped[name]
 		case old == nil:
 			fp.Action = Create
-			fp.Changes = Diff(&Config{Name: name, Project: a.project, Type: want.Type}, want)
 		default:
 			fp.Changes = Diff(old, want)
 			fp.Action = Unchanged
@@ -75,29 +74,99 @@ func (a *applier) newTagTypes() []string {
 // the Aspect constants; none when they are the same configuration.
 func Diff(from, to *Config) []Change {
 	var out []Change
-	scalar := func(a Aspect, x, y any) {
-		if sx, sy := text(x), text(y); sx != sy {
-			out = append(out, Change{Aspect: a, From: sx, To: sy})
+	scalar := func(a Aspect, same bool, x, y any) {
+		if !same {
+			out = append(out, Change{Aspect: a, From: text(x), To: text(y)})
 		}
 	}
-	scalar(AspectType, from.Type, to.Type)
-	scalar(AspectDescription, from.Description, to.Description)
-	scalar(AspectImpressionData, from.ImpressionData, to.ImpressionData)
-	scalar(AspectStale, from.Stale, to.Stale)
-	scalar(AspectArchived, from.Archived, to.Archived)
-	scalar(AspectEnabled, from.Enabled, to.Enabled)
+	scalar(AspectType, from.Type == to.Type, from.Type, to.Type)
+	scalar(AspectDescription, ptrEqual(from.Description, to.Description), from.Description, to.Description)
+	scalar(AspectImpressionData, from.ImpressionData == to.ImpressionData, from.ImpressionData, to.ImpressionData)
+	scalar(AspectStale, from.Stale == to.Stale, from.Stale, to.Stale)
+	scalar(AspectArchived, from.Archived == to.Archived, from.Archived, to.Archived)
+	scalar(AspectEnabled, from.Enabled == to.Enabled, from.Enabled, to.Enabled)
 	list := func(a Aspect, c Change) {
 		if len(c.Added)+len(c.Removed)+len(c.Changed) > 0 {
 			c.Aspect = a
 			out = append(out, c)
 		}
 	}
-	list(AspectStrategies, diffStrategies(from.Strategies, to.Strategies))
-	list(AspectVariants, diffKeyed(from.Variants, to.Variants, func(v model.Variant) string { return v.Name }, variantFields))
-	list(AspectTags, diffKeyed(from.Tags, to.Tags, func(t Tag) string { return t.Type + ":" + t.Value }, nil))
-	list(AspectDependencies, diffKeyed(from.Dependencies, to.Dependencies, func(d Dependency) string { return d.Feature }, dependencyFields))
-	list(AspectLinks, diffKeyed(from.Links, to.Links, linkKey, nil))
+	if !sameInOrder(from.Strategies, to.Strategies, strategyEqual) {
+		list(AspectStrategies, diffStrategies(from.Strategies, to.Strategies))
+	}
+	if !sameInOrder(from.Variants, to.Variants, variantEqual) {
+		list(AspectVariants, diffKeyed(from.Variants, to.Variants, func(v model.Variant) string { return v.Name }, variantFields))
+	}
+	if !sameInOrder(from.Tags, to.Tags, func(x, y Tag) bool { return x == y }) {
+		list(AspectTags, diffKeyed(from.Tags, to.Tags, func(t Tag) string { return t.Type + ":" + t.Value }, nil))
+	}
+	if !sameInOrder(from.Dependencies, to.Dependencies, dependencyEqual) {
+		list(AspectDependencies, diffKeyed(from.Dependencies, to.Dependencies, func(d Dependency) string { return d.Feature }, dependencyFields))
+	}
+	if !sameInOrder(from.Links, to.Links, func(x, y Link) bool { return x.URL == y.URL && ptrEqual(x.Title, y.Title) }) {
+		list(AspectLinks, diffKeyed(from.Links, to.Links, linkKey, nil))
+	}
 	return out
+}
+
+// sameInOrder reports whether two lists hold equal items in the same
+// order: the common case, decided without building texts.
+func sameInOrder[T any](x, y []T, equal func(a, b T) bool) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	for i := range x {
+		if !equal(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func ptrEqual[T comparable](x, y *T) bool {
+	return x == y || (x != nil && y != nil && *x == *y)
+}
+
+// strategyEqual reports whether two strategies are the same
+// configuration: canonicalStrategy gives them the same text.
+func strategyEqual(x, y Strategy) bool {
+	if x.Name != y.Name || !ptrEqual(x.Title, y.Title) || x.Disabled != y.Disabled ||
+		len(x.Parameters) != len(y.Parameters) || len(x.Constraints) != len(y.Constraints) ||
+		!slices.Equal(x.Segments, y.Segments) || !slices.EqualFunc(x.Variants, y.Variants, strategyVariantEqual) {
+		return false
+	}
+	for k, v := range x.Parameters {
+		if w, ok := y.Parameters[k]; !ok || w != v {
+			return false
+		}
+	}
+	return slices.EqualFunc(x.Constraints, y.Constraints, constraintEqual)
+}
+
+func constraintEqual(x, y model.Constraint) bool {
+	return x.ContextName == y.ContextName && x.Operator == y.Operator && ptrEqual(x.CaseInsensitive, y.CaseInsensitive) &&
+		ptrEqual(x.Inverted, y.Inverted) && ptrEqual(x.Value, y.Value) && (x.Values == nil) == (y.Values == nil) &&
+		(x.Values == nil || slices.Equal(*x.Values, *y.Values))
+}
+
+func strategyVariantEqual(x, y model.StrategyVariant) bool {
+	return x.Name == y.Name && x.Weight == y.Weight && x.WeightType == y.WeightType && x.Stickiness == y.Stickiness &&
+		(x.Payload == nil) == (y.Payload == nil) && (x.Payload == nil || (x.Payload.Type == y.Payload.Type &&
+			x.Payload.Value == y.Payload.Value && len(x.Payload.Extra) == 0 && len(y.Payload.Extra) == 0))
+}
+
+func variantEqual(x, y model.Variant) bool {
+	if x.Name != y.Name || x.Weight != y.Weight || !ptrEqual(x.WeightType, y.WeightType) || !ptrEqual(x.Stickiness, y.Stickiness) ||
+		!ptrEqual(x.Payload, y.Payload) || (x.Overrides == nil) != (y.Overrides == nil) {
+		return false
+	}
+	return x.Overrides == nil || slices.EqualFunc(*x.Overrides, *y.Overrides, func(a, b model.Override) bool {
+		return a.ContextName == b.ContextName && slices.Equal(a.Values, b.Values)
+	})
+}
+
+func dependencyEqual(x, y Dependency) bool {
+	return x.Feature == y.Feature && x.Enabled == y.Enabled && slices.Equal(x.Variants, y.Variants)
 }
 
 // text is the JSON text of v.

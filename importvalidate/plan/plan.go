@@ -83,8 +83,8 @@ type FeaturePlan struct {
 	// Reason says why a feature is skipped.
 	Reason string `json:"reason,omitempty"`
 	// Changes lists, for an update, each aspect that changes, in the order
-	// of the Aspect constants. For a create, it lists the aspects the new
-	// feature gets beyond a bare feature.
+	// of the Aspect constants. (Applied gives the whole configuration a
+	// created feature gets.)
 	Changes []Change `json:"changes,omitempty"`
 }
 

@@ -1,0 +1,179 @@
+package plan_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// benchBody is an import of n features into default/development: each
+// with a strategy (a constraint on region, the segment beta-users), a
+// status with variants, a tag and a link; every other feature exists, half
+// of those unchanged, and each feature past the first depends on the first.
+func benchBody(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"project":"default","environment":"development","data":{"features":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name":"bench-%d","project":"default","type":"release","description":"feature %d"}`, i, i)
+	}
+	b.WriteString(`],"featureStrategies":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name":"flexibleRollout","featureName":"bench-%d","parameters":{"rollout":"%d","stickiness":"default","groupId":"bench-%d"},`+
+			`"constraints":[{"contextName":"region","operator":"IN","values":["eu"]}],"segments":[1]}`, i, 50+i%4, i)
+	}
+	b.WriteString(`],"featureEnvironments":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name":"bench-%d","featureName":"bench-%d","environment":"development","enabled":true,`+
+			`"variants":[{"name":"a","weight":500,"weightType":"variable","stickiness":"default"},{"name":"b","weight":500,"weightType":"variable","stickiness":"default"}]}`, i, i)
+	}
+	b.WriteString(`],"contextFields":[{"name":"region","legalValues":[{"value":"eu"},{"value":"us"}]}],"featureTags":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"featureName":"bench-%d","tagType":"team","tagValue":"v%d"}`, i, i%10)
+	}
+	b.WriteString(`],"segments":[{"id":1,"name":"beta-users"}],"tagTypes":[{"name":"team"}],"dependencies":[`)
+	for i := 1; i < n; i++ {
+		if i > 1 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"feature":"bench-%d","dependencies":[{"feature":"bench-0"}]}`, i)
+	}
+	b.WriteString(`],"links":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"feature":"bench-%d","links":[{"url":"https://example.com/bench-%d","title":"docs"}]}`, i, i)
+	}
+	b.WriteString(`]}}`)
+	return []byte(b.String())
+}
+
+// benchState is the snapshot the benchmarks run on: what benchBody
+// refers to, and every other feature of it, configured as the file says
+// for half of those and otherwise for the rest.
+func benchState(tb testing.TB, body []byte, n int) *model.Snapshot {
+	tb.Helper()
+	s := &model.Snapshot{
+		Environments:  []model.SnapshotEnvironment{{Name: "development"}},
+		Projects:      []model.SnapshotProject{{ID: "default"}},
+		Strategies:    []model.SnapshotStrategy{{Name: "flexibleRollout", BuiltIn: true}},
+		ContextFields: []model.SnapshotContextField{{Name: "region", LegalValues: []model.LegalValue{{Value: "eu"}, {Value: "us"}}}},
+		Segments:      []model.SnapshotSegment{{ID: 1, Name: "beta-users"}},
+		TagTypes:      []model.SnapshotTagType{{Name: "team"}},
+	}
+	p, err := mustPlanner(tb, &staticSource{cur: &plan.Current{}}).PlanBody(context.Background(), body, plan.Target{})
+	if err != nil || len(p.Failures) > 0 {
+		tb.Fatal(err, p.Failures)
+	}
+	var imp model.ImportRequest
+	if err := jsonUnmarshal(body, &imp); err != nil {
+		tb.Fatal(err)
+	}
+	for i, c := range plan.Applied("default", "development", &imp.Data, nil) {
+		if i%2 == 1 {
+			continue
+		}
+		if i%4 == 2 {
+			c.Enabled = false
+		}
+		s.Features = append(s.Features, model.SnapshotFeature{Name: c.Name, Project: "default"})
+		s.FeatureConfigs = append(s.FeatureConfigs, plan.SnapshotConfig(c, "development", map[string]float64{"beta-users": 1}))
+	}
+	return s
+}
+
+// countingSource counts the lookups of a plan.
+type countingSource struct {
+	plan.Source
+	n atomic.Int64
+}
+
+func (c *countingSource) Current(ctx context.Context, q plan.Query) (*plan.Current, error) {
+	c.n.Add(1)
+	return c.Source.Current(ctx, q)
+}
+
+// A plan of 10 features and a plan of 10 000 make the same number of
+// lookups: one.
+func TestLookupsConstant(t *testing.T) {
+	for _, n := range []int{10, 10000} {
+		body := benchBody(n)
+		mem, err := plan.NewMemorySource(benchState(t, body, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := &countingSource{Source: mem}
+		p, err := mustPlanner(t, src).PlanBody(context.Background(), body, plan.Target{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := src.n.Load(); got != 1 {
+			t.Errorf("%d features: %d lookups, want 1", n, got)
+		}
+		c := p.Count()
+		if c.Create+c.Update+c.Unchanged != n || c.Unchanged == 0 || c.Update == 0 || c.Create == 0 {
+			t.Errorf("%d features: %+v", n, c)
+		}
+	}
+}
+
+func benchPlanAndValidate(b *testing.B, n int) {
+	body := benchBody(n)
+	snap := benchState(b, body, n)
+	mem, err := plan.NewMemorySource(snap)
+	if err != nil {
+		b.Fatal(err)
+	}
+	state, err := importvalidate.NewMemoryState(snap)
+	if err != nil {
+		b.Fatal(err)
+	}
+	planner := mustPlanner(b, mem)
+	v, err := importvalidate.New(importvalidate.Options{State: state})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	b.Run("plan", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(body)))
+		for b.Loop() {
+			if _, err := planner.PlanBody(ctx, body, plan.Target{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("validate", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(body)))
+		for b.Loop() {
+			rep, err := v.Validate(ctx, body, importvalidate.Target{})
+			if err != nil || rep.HasErrors() {
+				b.Fatal(err, rep.Summary())
+			}
+		}
+	})
+}
+
+// BenchmarkPlan compares a plan with the validation of the same file:
+// go test ./importvalidate/plan -run '^$' -bench . -benchtime 20x
+func BenchmarkPlan10(b *testing.B)    { benchPlanAndValidate(b, 10) }
+func BenchmarkPlan10000(b *testing.B) { benchPlanAndValidate(b, 10000) }
