@@ -152,7 +152,7 @@ func constraintEqual(x, y model.Constraint) bool {
 func strategyVariantEqual(x, y model.StrategyVariant) bool {
 	return x.Name == y.Name && x.Weight == y.Weight && x.WeightType == y.WeightType && x.Stickiness == y.Stickiness &&
 		(x.Payload == nil) == (y.Payload == nil) && (x.Payload == nil || (x.Payload.Type == y.Payload.Type &&
-			x.Payload.Value == y.Payload.Value && len(x.Payload.Extra) == 0 && len(y.Payload.Extra) == 0))
+		x.Payload.Value == y.Payload.Value && len(x.Payload.Extra) == 0 && len(y.Payload.Extra) == 0))
 }
 
 func variantEqual(x, y model.Variant) bool {
