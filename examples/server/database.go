@@ -10,6 +10,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/statefile"
 	"github.com/flagadmin/flagadmin/unleashdb"
 	"github.com/flagadmin/flagadmin/users"
@@ -23,6 +24,8 @@ type source struct {
 	state  importvalidate.State
 	tokens auth.TokenLookup
 	users  users.Store
+	// plan is the current configuration, for the plan endpoint.
+	plan plan.Source
 	// close releases the database connections; it does nothing for a
 	// snapshot.
 	close func()
@@ -67,7 +70,7 @@ func openSource(df databaseFlags, stateFile, addr string, getenv func(string) st
 			return source{}, err
 		}
 		fmt.Fprintln(stdout, "Using the Unleash database.")
-		return source{state: db, tokens: db, users: db, close: db.Close}, nil
+		return source{state: db, tokens: db, users: db, plan: db, close: db.Close}, nil
 	}
 	snap, err := statefile.Load(stateFile)
 	if err != nil {
@@ -86,5 +89,9 @@ func openSource(df databaseFlags, stateFile, addr string, getenv func(string) st
 	if err != nil {
 		return source{}, fmt.Errorf("state: %w", err)
 	}
-	return source{state: st, tokens: tokens, users: users.NewMemoryStore(snap), close: func() {}}, nil
+	configs, err := plan.NewMemorySource(snap)
+	if err != nil {
+		return source{}, fmt.Errorf("state: %w", err)
+	}
+	return source{state: st, tokens: tokens, users: users.NewMemoryStore(snap), plan: configs, close: func() {}}, nil
 }

@@ -4,6 +4,9 @@
 //	POST /api/admin/features-batch/validate
 //	GET  /api/admin/user-admin
 //
+// and flagadmin's own extension, POST /api/admin/features-batch/plan: what
+// an import of the body would change (adminhttp.PathPlan).
+//
 // Usage:
 //
 //	go run ./examples/server [flags]
@@ -57,6 +60,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/cmdflag"
 	"github.com/flagadmin/flagadmin/internal/gcsetting"
 	"github.com/flagadmin/flagadmin/model"
@@ -163,8 +167,13 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 	if err != nil {
 		return nil, nil, err
 	}
+	planner, err := plan.New(plan.Options{Source: src.plan})
+	if err != nil {
+		return nil, nil, err
+	}
 	logHandler := slog.NewJSONHandler(stderr, nil)
 	h, err := adminhttp.NewHandler(adminhttp.Options{
+		Planner:   planner,
 		Validator: v,
 		Tokens:    src.tokens,
 		Users:     src.users,

@@ -4,6 +4,10 @@
 //	POST /api/admin/features-batch/validate   validate a feature import
 //	GET  /api/admin/user-admin                list users and root roles
 //
+// and, with Options.Planner, flagadmin's own extension (not in Unleash):
+//
+//	POST /api/admin/features-batch/plan       what an import would change
+//
 // [NewHandler] returns an http.Handler that a Go service mounts on its own
 // server (see the main package beside this one for a complete server with
 // timeouts and graceful shutdown).
@@ -105,6 +109,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/users"
 )
 
@@ -157,6 +162,8 @@ type Options struct {
 	// means DefaultQueueTimeout. Only an overloaded server answers 503;
 	// the reference server has no such limit.
 	QueueTimeout time.Duration
+	// Planner answers PathPlan (plan.go); nil leaves that path unknown.
+	Planner *plan.Planner
 }
 
 // NewHandler returns the handler of both endpoints. It fails when
@@ -207,6 +214,7 @@ func NewHandler(opts Options) (http.Handler, error) {
 		strict:    opts.Strict,
 		rand:      rnd,
 		buffers:   newBufferPool(),
+		planner:   opts.Planner,
 	}, nil
 }
 
@@ -224,6 +232,7 @@ type handler struct {
 	logCauses bool
 	// buffers keeps the read buffers of bodies between requests.
 	buffers *bufferPool
+	planner *plan.Planner
 }
 
 // rootType names the Go type of the innermost error err wraps (through
@@ -273,6 +282,14 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		out = h.validate(rec, w, r)
+	case PathPlan:
+		if h.planner == nil {
+			writeError(rec, NewNotFoundError(h.rand, r.URL.Path))
+		} else if r.Method != http.MethodPost {
+			h.methodNotAllowed(rec, r, http.MethodPost)
+		} else {
+			out = h.plan(rec, w, r)
+		}
 	case PathUserAdmin:
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			h.methodNotAllowed(rec, r, http.MethodGet, http.MethodHead)

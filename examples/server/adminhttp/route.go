@@ -12,7 +12,7 @@ func route(escaped string) string {
 	if len(p) > 1 {
 		p = strings.TrimSuffix(p, "/")
 	}
-	for _, ep := range [...]string{PathValidate, PathUserAdmin} {
+	for _, ep := range [...]string{PathValidate, PathUserAdmin, PathPlan} {
 		if strings.EqualFold(p, ep) {
 			return ep
 		}
