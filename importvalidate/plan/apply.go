@@ -135,8 +135,8 @@ func (a *applier) features() {
 			c.Type = *f.Type
 		}
 		c.Description = nil
-		if v, ok := f.Description.Get(); ok && v != "" {
-			c.Description = &v
+		if f.Description.Valid && f.Description.Value != "" {
+			c.Description = &f.Description.Value // shared, never changed
 		}
 		c.Stale = det.Stale != nil && *det.Stale
 		c.ImpressionData = det.ImpressionData != nil && *det.ImpressionData
@@ -214,15 +214,16 @@ func (a *applier) links() {
 			continue
 		}
 		c.Links = make([]Link, 0, len(fl.Links))
-		for _, l := range fl.Links {
+		for j := range fl.Links {
+			l := &fl.Links[j]
 			u, ok := normalizeURL(l.URL)
 			if !ok {
 				a.fail("links of %q: invalid URL %q", fl.Feature, l.URL)
 				continue
 			}
 			var title *string
-			if v, ok := l.Title.Get(); ok && v != "" {
-				title = &v
+			if l.Title.Valid && l.Title.Value != "" {
+				title = &l.Title.Value // shared, never changed
 			}
 			c.Links = append(c.Links, Link{URL: u, Title: title})
 		}
@@ -248,14 +249,15 @@ func (a *applier) strategies() {
 		if c == nil {
 			continue
 		}
-		st := Strategy{Name: s.Name, Title: s.Title.Ptr(), Parameters: map[string]string{}}
+		st := Strategy{Name: s.Name}
+		if s.Title.Valid {
+			st.Title = &s.Title.Value // shared, never changed
+		}
 		if v, ok := s.Disabled.Get(); ok {
 			st.Disabled = v
 		}
 		if s.Parameters != nil {
-			for k, v := range *s.Parameters {
-				st.Parameters[k] = v
-			}
+			st.Parameters = *s.Parameters // shared; withDefaults copies before it adds
 		}
 		if s.Constraints != nil {
 			st.Constraints = normalizeConstraints(*s.Constraints)
@@ -289,22 +291,28 @@ func (a *applier) withDefaults(s *Strategy, feature string) {
 	if s.Name != "flexibleRollout" {
 		return
 	}
-	if s.Parameters == nil {
-		s.Parameters = map[string]string{}
+	_, hasRollout := s.Parameters["rollout"]
+	if hasRollout && s.Parameters["stickiness"] != "" && s.Parameters["groupId"] != "" {
+		return
 	}
-	if _, ok := s.Parameters["rollout"]; !ok {
-		s.Parameters["rollout"] = "100"
+	p := make(map[string]string, len(s.Parameters)+3)
+	for k, v := range s.Parameters {
+		p[k] = v
 	}
-	if s.Parameters["stickiness"] == "" {
+	if !hasRollout {
+		p["rollout"] = "100"
+	}
+	if p["stickiness"] == "" {
 		st := a.cur.DefaultStickiness
 		if st == "" {
 			st = "default"
 		}
-		s.Parameters["stickiness"] = st
+		p["stickiness"] = st
 	}
-	if s.Parameters["groupId"] == "" {
-		s.Parameters["groupId"] = feature
+	if p["groupId"] == "" {
+		p["groupId"] = feature
 	}
+	s.Parameters = p
 }
 
 // statuses is importToggleStatuses: each item sets enabled on the feature
@@ -345,11 +353,13 @@ func (a *applier) defaultStrategy(feature string) Strategy {
 	} else {
 		s = Strategy{Name: "flexibleRollout", Parameters: map[string]string{"rollout": "100", "stickiness": "default"}}
 	}
-	if s.Parameters == nil {
-		s.Parameters = map[string]string{}
-	}
 	if s.Parameters["groupId"] == "" {
-		s.Parameters["groupId"] = feature
+		p := make(map[string]string, len(s.Parameters)+1)
+		for k, v := range s.Parameters {
+			p[k] = v
+		}
+		p["groupId"] = feature
+		s.Parameters = p
 	}
 	s.Disabled = false
 	a.withDefaults(&s, feature)
@@ -388,95 +398,76 @@ func (a *applier) dependencies() {
 // normalizeConstraints gives each constraint its values array (joi's
 // default), as the instance stores it.
 func normalizeConstraints(cs []model.Constraint) []model.Constraint {
-	out := make([]model.Constraint, len(cs))
-	for i, c := range cs {
+	for _, c := range cs {
 		if c.Values == nil {
-			empty := []string{}
-			c.Values = &empty
-		} else {
-			v := slices.Clone(*c.Values)
-			c.Values = &v
+			out := slices.Clone(cs)
+			for i := range out {
+				if out[i].Values == nil {
+					out[i].Values = &emptyValues
+				}
+			}
+			return out
 		}
-		out[i] = c
 	}
-	return out
+	// The constraints are shared, never changed.
+	return cs
 }
+
+// emptyValues is the values of a constraint without any; shared, never
+// changed.
+var emptyValues = []string{}
 
 // fixVariants is fixVariantWeights for a feature's variants: variable
 // variants share what the fixed ones leave of 1000, the first ones
 // taking the remainder; a variant of neither weight type is dropped.
 func fixVariants(in []model.Variant) ([]model.Variant, string) {
-	var variable, fixed []model.Variant
-	for _, v := range in {
-		switch {
-		case v.WeightType != nil && *v.WeightType == model.WeightVariable:
-			variable = append(variable, v)
-		case v.WeightType != nil && *v.WeightType == model.WeightFix:
-			fixed = append(fixed, v)
+	return fixWeights(in, func(v model.Variant) model.WeightType {
+		if v.WeightType == nil {
+			return ""
 		}
-	}
-	weights := make([]int64, len(fixed))
-	for i, v := range fixed {
-		weights[i] = int64(v.Weight)
-	}
-	shares, msg := share(len(in), len(variable), weights)
-	if msg != "" {
-		return nil, msg
-	}
-	for i := range variable {
-		variable[i].Weight = float64(shares[i])
-	}
-	return append(variable, fixed...), ""
+		return *v.WeightType
+	}, func(v model.Variant) int64 { return int64(v.Weight) }, func(v *model.Variant, w int64) { v.Weight = float64(w) })
 }
 
 // fixStrategyVariants is fixVariantWeights for a strategy's variants.
 func fixStrategyVariants(in []model.StrategyVariant) ([]model.StrategyVariant, string) {
-	var variable, fixed []model.StrategyVariant
-	for _, v := range in {
-		switch v.WeightType {
-		case model.WeightVariable:
-			variable = append(variable, v)
-		case model.WeightFix:
-			fixed = append(fixed, v)
-		}
-	}
-	weights := make([]int64, len(fixed))
-	for i, v := range fixed {
-		weights[i] = v.Weight
-	}
-	shares, msg := share(len(in), len(variable), weights)
-	if msg != "" {
-		return nil, msg
-	}
-	for i := range variable {
-		variable[i].Weight = shares[i]
-	}
-	return append(variable, fixed...), ""
+	return fixWeights(in, func(v model.StrategyVariant) model.WeightType { return v.WeightType },
+		func(v model.StrategyVariant) int64 { return v.Weight }, func(v *model.StrategyVariant, w int64) { v.Weight = w })
 }
 
-// share returns the weights of n variable variants next to fixed ones.
-func share(total, n int, fixed []int64) ([]int64, string) {
-	if total > 0 && n == 0 {
+// fixWeights returns the variable variants of in, their weights shared,
+// then the fixed ones; or why the import refuses them.
+func fixWeights[V any](in []V, typ func(V) model.WeightType, weight func(V) int64, set func(*V, int64)) ([]V, string) {
+	out := make([]V, 0, len(in))
+	var fixedSum int64
+	for _, v := range in {
+		if typ(v) == model.WeightVariable {
+			out = append(out, v)
+		}
+	}
+	n := len(out)
+	for _, v := range in {
+		if typ(v) == model.WeightFix {
+			out = append(out, v)
+			fixedSum += weight(v)
+		}
+	}
+	switch {
+	case len(in) > 0 && n == 0:
 		return nil, `there must be at least one "variable" variant`
-	}
-	var sum int64
-	for _, w := range fixed {
-		sum += w
-	}
-	if sum > 1000 {
+	case fixedSum > 1000:
 		return nil, "the traffic distribution total must equal 100%"
-	}
-	out := make([]int64, n)
-	if n == 0 {
+	case n == 0:
 		return out, ""
 	}
-	avg, rem := (1000-sum)/int64(n), (1000-sum)%int64(n)
-	for i := range out {
-		out[i] = avg
+	avg, rem := (1000-fixedSum)/int64(n), (1000-fixedSum)%int64(n)
+	for i := range n {
+		w := avg
 		if rem > 0 {
-			out[i]++
+			w++
 			rem--
 		}
+		set(&out[i], w)
 	}
 	return out, ""
 }
@@ -495,16 +486,12 @@ func cloneStrategy(s Strategy) Strategy {
 	return c
 }
 
+// cloneConfig copies c for the import to change: the lists it replaces
+// as a whole (strategies, variants, tags, links) are shared, the
+// dependencies it changes in place are copied.
 func cloneConfig(c *Config) Config {
 	n := *c
-	n.Strategies = make([]Strategy, len(c.Strategies))
-	for i, s := range c.Strategies {
-		n.Strategies[i] = cloneStrategy(s)
-	}
-	n.Variants = slices.Clone(c.Variants)
-	n.Tags = slices.Clone(c.Tags)
 	n.Dependencies = slices.Clone(c.Dependencies)
-	n.Links = slices.Clone(c.Links)
 	return n
 }
 

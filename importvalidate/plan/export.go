@@ -102,17 +102,15 @@ func FromExport(d *model.ExportData) []Config {
 }
 
 // StrategyOf is a stored strategy (of an export, a snapshot or a
-// database) as a Strategy, its segment ids named by segmentName.
+// database) as a Strategy, its segment ids named by segmentName. The
+// Strategy shares s's parameters, constraints and variants.
 func StrategyOf(s *model.Strategy, segName map[float64]string) Strategy {
 	st := Strategy{Name: s.Name, Title: s.Title.Ptr()}
 	if v, ok := s.Disabled.Get(); ok {
 		st.Disabled = v
 	}
 	if s.Parameters != nil && len(*s.Parameters) > 0 {
-		st.Parameters = make(map[string]string, len(*s.Parameters))
-		for k, v := range *s.Parameters {
-			st.Parameters[k] = v
-		}
+		st.Parameters = *s.Parameters // shared: a plan never changes it
 	}
 	if s.Constraints != nil {
 		st.Constraints = normalizeConstraints(*s.Constraints)
@@ -125,7 +123,7 @@ func StrategyOf(s *model.Strategy, segName map[float64]string) Strategy {
 		}
 	}
 	if s.Variants != nil && len(*s.Variants) > 0 {
-		st.Variants = slices.Clone(*s.Variants)
+		st.Variants = *s.Variants
 	}
 	return st
 }

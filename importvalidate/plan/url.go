@@ -21,10 +21,13 @@ var (
 // duplicate and trailing slashes and utm_ parameters go, and the query
 // parameters are sorted by name. ok is false when the URL does not parse.
 func normalizeURL(raw string) (string, bool) {
+	if normal(raw) {
+		return raw, true
+	}
 	s := strings.TrimSpace(raw)
 	if strings.HasPrefix(s, "//") {
 		s = "https:" + s
-	} else if !schemeRe.MatchString(s) {
+	} else if !strings.HasPrefix(s, "https://") && !strings.HasPrefix(s, "http://") && !schemeRe.MatchString(s) {
 		s = "https://" + s
 	}
 	u, err := url.Parse(s)
@@ -35,7 +38,7 @@ func normalizeURL(raw string) (string, bool) {
 	u.User = nil
 	host, port := strings.ToLower(u.Hostname()), u.Port()
 	host = strings.TrimSuffix(host, ".")
-	if wwwRe.MatchString(host) && !strings.HasPrefix(host, "www.www.") {
+	if strings.HasPrefix(host, "www.") && wwwRe.MatchString(host) && !strings.HasPrefix(host, "www.www.") {
 		host = strings.TrimPrefix(host, "www.")
 	}
 	if (u.Scheme == "https" && port == "443") || (u.Scheme == "http" && port == "80") {
@@ -45,14 +48,17 @@ func normalizeURL(raw string) (string, bool) {
 	if port != "" {
 		u.Host = host + ":" + port
 	}
-	u.Path = strings.TrimSuffix(slashes.ReplaceAllString(u.Path, "/"), "/")
+	if strings.Contains(u.Path, "//") {
+		u.Path = slashes.ReplaceAllString(u.Path, "/")
+	}
+	u.Path = strings.TrimSuffix(u.Path, "/")
 	u.RawPath = ""
 	if u.RawQuery != "" {
 		parts := strings.Split(u.RawQuery, "&")
 		kept := parts[:0]
 		for _, p := range parts {
 			k, _, _ := strings.Cut(p, "=")
-			if !utmRe.MatchString(k) {
+			if len(k) < 4 || !utmRe.MatchString(k) {
 				kept = append(kept, p)
 			}
 		}
@@ -64,4 +70,30 @@ func normalizeURL(raw string) (string, bool) {
 		u.RawQuery = strings.Join(kept, "&")
 	}
 	return u.String(), true
+}
+
+// normal reports whether u is an https URL of a lower-case host, without
+// www., port, credentials, path ending in a slash, query or fragment, and
+// with no characters that parsing would escape: one that normalizeURL
+// leaves as it is.
+func normal(u string) bool {
+	rest, ok := strings.CutPrefix(u, "https://")
+	if !ok || strings.HasPrefix(rest, "www.") || strings.HasSuffix(rest, "/") || strings.Contains(rest, "//") {
+		return false
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	if host == "" || strings.HasSuffix(host, ".") {
+		return false
+	}
+	for i := 0; i < len(rest); i++ {
+		c := rest[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9', c == '.', c == '-', c == '_', c == '~':
+		case c == '/' && i >= len(host):
+		case c >= 'A' && c <= 'Z' && i >= len(host):
+		default:
+			return false
+		}
+	}
+	return true
 }
