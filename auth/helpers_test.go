@@ -1,7 +1,6 @@
 package auth
 
 import (
-	"bytes"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/internal/conformance"
@@ -21,9 +20,6 @@ const (
 	testNoRoleSecret    = "user:no-root-role-secret-0123456789"
 	testOwnGrantsSecret = "user:own-grants-secret-0123456789"
 )
-
-// fixedRand returns a reader yielding 16 bytes of b, for deterministic ids.
-func fixedRand(b byte) *bytes.Reader { return bytes.NewReader(bytes.Repeat([]byte{b}, 16)) }
 
 // readOracleState loads the snapshot behind the recorded answers. It fails
 // the test when the material is missing.

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"time"
 
@@ -22,21 +21,19 @@ const viewerRoleName = "Viewer"
 type Lister struct {
 	// Store answers the queries.
 	Store Store
-	// Rand is the source of the ids of error bodies; nil means crypto/rand.
-	Rand io.Reader
 }
 
 // List returns the users and root roles of the instance for principal p,
 // which must hold ADMIN. It returns the error of [auth.Authorize] when p may
-// not list users (a *auth.NoAccessError for a caller lacking ADMIN or
-// using a client or frontend token), and a wrapped error when the store
-// fails.
+// not list users (a *auth.PermissionError for a caller lacking ADMIN,
+// auth.ErrTokenKind for a client or frontend token), and a wrapped error
+// when the store fails.
 //
 // The listing holds every user that is not deleted, not a service account
 // and not a system user, by ascending id, and every role of type root or
 // root-custom, by ascending id.
 func (l *Lister) List(ctx context.Context, p *auth.Principal) (*Listing, error) {
-	if err := auth.Authorize(ctx, l.Rand, p, auth.RequireAdmin()); err != nil {
+	if err := auth.Authorize(ctx, p, auth.RequireAdmin()); err != nil {
 		return nil, err
 	}
 	if l.Store == nil {
