@@ -85,7 +85,7 @@
 // longer than QueueTimeout still gets its 503. The work before a slot is
 // taken (reading, inflating and decoding the body) is a small part of a
 // large body's cost: a few milliseconds for 500 kB, against more than a
-// hundred in the slot (BenchmarkWorkBeforeSlot, BenchmarkLargeValidation).
+// hundred in the slot (see the benchmarks of the package).
 //
 // The request's context reaches the validation: a client that goes away
 // stops its wait in line at once, and its validation at its next look at

@@ -392,6 +392,7 @@ func TestNewHandlerOptions(t *testing.T) {
 		"no validator":           {Tokens: tokens, Users: store},
 		"no tokens":              {Validator: v, Users: store},
 		"no users":               {Validator: v, Tokens: tokens},
+		"relative prefix":        {Validator: v, Tokens: tokens, Users: store, Prefix: "admin"},
 		"negative cap":           {Validator: v, Tokens: tokens, Users: store, MaxBody: -1},
 		"negative in flight":     {Validator: v, Tokens: tokens, Users: store, MaxInFlight: -1},
 		"negative queue timeout": {Validator: v, Tokens: tokens, Users: store, QueueTimeout: -time.Second},
