@@ -34,17 +34,35 @@ func withPrincipal(p *auth.Principal, h http.Handler) http.Handler {
 	})
 }
 
-func validator(t *testing.T) *importvalidate.Validator {
+// oracleTokens returns the snapshot of the recordings and a lookup of its
+// tokens.
+func oracleTokens(t *testing.T) (*model.Snapshot, *auth.MemoryLookup) {
 	t.Helper()
-	st, err := importvalidate.NewMemoryState(oracleSnapshot(t))
+	snap := oracleSnapshot(t)
+	tokens, err := auth.NewMemoryLookup(snap)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := importvalidate.New(importvalidate.Options{State: st})
+	return snap, tokens
+}
+
+// validator returns a validator of the snapshot of the recordings.
+func validator(t *testing.T) *importvalidate.Validator {
+	t.Helper()
+	v, err := demoValidator(oracleSnapshot(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// demoValidator returns a validator of snap with the default options.
+func demoValidator(snap *model.Snapshot) (*importvalidate.Validator, error) {
+	st, err := importvalidate.NewMemoryState(snap)
+	if err != nil {
+		return nil, err
+	}
+	return importvalidate.New(importvalidate.Options{State: st})
 }
 
 // TestValidateHandlerAlone serves the validation under a mux of its own,
@@ -93,11 +111,7 @@ func TestValidateHandlerAlone(t *testing.T) {
 // TestUsersHandlerAlone serves the listing without a validator, with the
 // default token lookup.
 func TestUsersHandlerAlone(t *testing.T) {
-	snap := oracleSnapshot(t)
-	tokens, err := auth.NewMemoryLookup(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap, tokens := oracleTokens(t)
 	if _, err := adminhttp.NewUsersHandler(adminhttp.Options{Tokens: tokens}); err == nil {
 		t.Error("NewUsersHandler without Users succeeded")
 	}
@@ -123,19 +137,18 @@ func TestUsersHandlerAlone(t *testing.T) {
 // as 401 and 403, wrapped or not, any other as a 500 that does not show it.
 func TestAuthenticateErrors(t *testing.T) {
 	snap := oracleSnapshot(t)
+	names := map[int]string{401: nameAuthenticationRequired, 403: nameNoAccessError, 500: nameInternalError}
 	for _, tc := range []struct {
-		name   string
 		err    error
 		status int
-		errNm  string
 	}{
-		{"no token", auth.ErrNoToken, 401, nameAuthenticationRequired},
-		{"unknown token, wrapped", errors.Join(errors.New("sso"), auth.ErrUnknownToken), 401, nameAuthenticationRequired},
-		{"kind of token", auth.ErrTokenKind, 403, nameNoAccessError},
-		{"permission", &auth.PermissionError{Permissions: []string{"ADMIN"}}, 403, nameNoAccessError},
-		{"failure", errors.New("identity provider at 10.0.0.9 down"), 500, nameInternalError},
+		{auth.ErrNoToken, 401},
+		{errors.Join(errors.New("sso"), auth.ErrUnknownToken), 401},
+		{auth.ErrTokenKind, 403},
+		{&auth.PermissionError{Permissions: []string{"ADMIN"}}, 403},
+		{errors.New("identity provider at 10.0.0.9 down"), 500},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
+		t.Run(tc.err.Error(), func(t *testing.T) {
 			h, err := adminhttp.NewHandler(adminhttp.Options{Validator: validator(t), Users: users.NewMemoryStore(snap),
 				Authenticate: func(*http.Request) (*auth.Principal, error) { return nil, tc.err }})
 			if err != nil {
@@ -145,7 +158,7 @@ func TestAuthenticateErrors(t *testing.T) {
 				do(h, http.MethodGet, adminhttp.PathUserAdmin, "", "", nil),
 				do(h, http.MethodPost, adminhttp.PathValidate, "", "application/json", strings.NewReader(minimalBody)),
 			} {
-				if e := errorOf(t, rec); rec.Code != tc.status || e.Name != tc.errNm || strings.Contains(rec.Body.String(), "10.0.0.9") {
+				if e := errorOf(t, rec); rec.Code != tc.status || e.Name != names[tc.status] || strings.Contains(rec.Body.String(), "10.0.0.9") {
 					t.Errorf("%d %s", rec.Code, rec.Body)
 				}
 			}
@@ -156,11 +169,7 @@ func TestAuthenticateErrors(t *testing.T) {
 // TestPrefix serves both endpoints under a prefix, mounted on a mux
 // without http.StripPrefix.
 func TestPrefix(t *testing.T) {
-	snap := oracleSnapshot(t)
-	tokens, err := auth.NewMemoryLookup(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap, tokens := oracleTokens(t)
 	h, err := adminhttp.NewHandler(adminhttp.Options{Validator: validator(t), Tokens: tokens,
 		Users: users.NewMemoryStore(snap), Prefix: "/unleash/"})
 	if err != nil {
@@ -198,11 +207,7 @@ func ExampleNewValidateHandler() {
 	if err != nil {
 		panic(err)
 	}
-	st, err := importvalidate.NewMemoryState(snap)
-	if err != nil {
-		panic(err)
-	}
-	v, err := importvalidate.New(importvalidate.Options{State: st})
+	v, err := demoValidator(snap) // as in the example of NewHandler
 	if err != nil {
 		panic(err)
 	}
