@@ -32,7 +32,7 @@ func concurrencySnapshot(t *testing.T, n int) *model.Snapshot {
 	types := []string{model.TokenAdmin, model.TokenClient, model.TokenFrontend, model.TokenPersonal}
 	for i := range n {
 		id := int64(1000 + i)
-		s.Users = append(s.Users, model.SnapshotUser{ID: id, Deleted: i%9 == 0, Grants: []model.Grant{
+		s.Users = append(s.Users, model.User{ID: id, Deleted: i%9 == 0, Grants: []model.Grant{
 			{Permission: "CREATE_FEATURE", Project: fmt.Sprintf("p%d", i%5)},
 		}})
 		tok := model.SnapshotToken{Secret: fmt.Sprintf("secret-%04d-%x", i, i*7919), Type: types[i%len(types)]}

@@ -42,9 +42,9 @@ func extendedState(t *testing.T) *model.Snapshot {
 	s := readOracleState(t)
 	ptr := func(v int64) *int64 { return &v }
 	s.Users = append(s.Users,
-		model.SnapshotUser{ID: 10, Deleted: true, RootRole: ptr(1)},
-		model.SnapshotUser{ID: 11},
-		model.SnapshotUser{ID: 12, RootRole: ptr(3), Grants: []model.Grant{
+		model.User{ID: 10, Deleted: true, RootRole: ptr(1)},
+		model.User{ID: 11},
+		model.User{ID: 12, RootRole: ptr(3), Grants: []model.Grant{
 			{Permission: "CREATE_FEATURE", Project: "other", Environment: "*"},
 		}},
 	)

@@ -137,12 +137,12 @@ func TestNewMemoryLookupErrors(t *testing.T) {
 		{"personal token of unknown user", model.Snapshot{Tokens: []model.SnapshotToken{{Secret: secret, Type: model.TokenPersonal, UserID: ptr(9)}}},
 			"personal token 0 refers to unknown user 9"},
 		{"user with unknown root role", model.Snapshot{
-			Users:  []model.SnapshotUser{{ID: 9, RootRole: ptr(42)}},
+			Users:  []model.User{{ID: 9, RootRole: ptr(42)}},
 			Tokens: []model.SnapshotToken{{Secret: secret, Type: model.TokenPersonal, UserID: ptr(9)}}},
 			"user 9 has unknown root role 42"},
-		{"duplicate user", model.Snapshot{Users: []model.SnapshotUser{{ID: 1}, {ID: 1}}},
+		{"duplicate user", model.Snapshot{Users: []model.User{{ID: 1}, {ID: 1}}},
 			"user id 1 appears more than once"},
-		{"duplicate role", model.Snapshot{Roles: []model.SnapshotRole{{ID: 1}, {ID: 1}}},
+		{"duplicate role", model.Snapshot{Roles: []model.Role{{ID: 1}, {ID: 1}}},
 			"role id 1 appears more than once"},
 	}
 	for _, tt := range tests {
@@ -165,7 +165,7 @@ func TestDeletedUserWithDanglingRoleIsSkipped(t *testing.T) {
 	role := int64(42)
 	uid := int64(9)
 	s := &model.Snapshot{
-		Users:  []model.SnapshotUser{{ID: uid, RootRole: &role, Deleted: true}},
+		Users:  []model.User{{ID: uid, RootRole: &role, Deleted: true}},
 		Tokens: []model.SnapshotToken{{Secret: "s", Type: model.TokenPersonal, UserID: &uid}},
 	}
 	l, err := NewMemoryLookup(s)

@@ -26,7 +26,7 @@ func TestConcurrentListings(t *testing.T) {
 	for i := range 300 {
 		name := fmt.Sprintf("User %d", i)
 		email := fmt.Sprintf("user%d@example.com", i)
-		u := model.SnapshotUser{ID: int64(500 + 7*((i*37)%300)), Name: &name, Email: &email,
+		u := model.User{ID: int64(500 + 7*((i*37)%300)), Name: &name, Email: &email,
 			Deleted: i%11 == 0, System: i%13 == 0, LoginAttempts: int64(i % 4)}
 		if i%3 == 0 {
 			u.SeenAt = &seen
@@ -78,9 +78,9 @@ func TestConcurrentListings(t *testing.T) {
 				t.Errorf("goroutine %d: listing differs from the sequential one (%v):\n%.300s\nwant\n%.300s", g, err, got, want)
 				return
 			}
-			// The listing and what the store returns are the caller's
-			// own: reordering and overwriting them must not reach
-			// another listing.
+			// The slices of the listing and of the store are the
+			// caller's own: reordering and overwriting their elements
+			// must not reach another listing.
 			l, err := lister.List(ctx, p)
 			if err != nil {
 				t.Error(err)
@@ -97,8 +97,9 @@ func TestConcurrentListings(t *testing.T) {
 				t.Error(err)
 				return
 			}
+			spoilt := "spoilt"
 			for i := range all {
-				all[i].Name = "spoilt"
+				all[i].Name = &spoilt
 			}
 		}
 	})

@@ -50,7 +50,8 @@ func ExampleLister_List_forbidden() {
 // A user without a stored image gets a Gravatar URL built from the first
 // of email, username and id that is set.
 func ExampleGravatarURL() {
-	fmt.Println(users.GravatarURL(users.User{ID: 1, Username: "admin"}))
+	username := "admin"
+	fmt.Println(users.GravatarURL(model.User{ID: 1, Username: &username}))
 	// Output:
 	// https://gravatar.com/avatar/8c6976e5b5410415bde908bd4dee15dfb167a9c873fc4bb8a81f6f2ab448a918?s=42&d=retro&r=g
 }

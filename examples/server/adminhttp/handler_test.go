@@ -327,14 +327,14 @@ func (failingLookup) LookupToken(context.Context, string) (*auth.Principal, bool
 
 type failingStore struct{ panics bool }
 
-func (s failingStore) Users(context.Context) ([]users.User, error) {
+func (s failingStore) Users(context.Context) ([]model.User, error) {
 	if s.panics {
 		panic("user store exploded")
 	}
 	return nil, errors.New("user database at 10.0.0.8 unreachable")
 }
 
-func (failingStore) Roles(context.Context) ([]users.Role, error) { return nil, nil }
+func (failingStore) Roles(context.Context) ([]model.Role, error) { return nil, nil }
 
 func TestInternalErrorsHideTheCause(t *testing.T) {
 	snap := oracleSnapshot(t)

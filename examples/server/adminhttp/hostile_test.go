@@ -45,7 +45,7 @@ func hostileSnapshot(t *testing.T) *model.Snapshot {
 		t.Fatal(err)
 	}
 	id := int64(4242)
-	s.Users = append(s.Users, model.SnapshotUser{ID: id})
+	s.Users = append(s.Users, model.User{ID: id})
 	s.Tokens = append(s.Tokens,
 		model.SnapshotToken{Secret: hostileClient, Type: model.TokenClient},
 		model.SnapshotToken{Secret: hostileViewer, Type: model.TokenPersonal, UserID: &id})
