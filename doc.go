@@ -20,10 +20,12 @@
 //     state snapshot (the JSON description of an instance's existing state)
 //     and strict decoding.
 //   - [github.com/flagadmin/flagadmin/auth]: authorization headers, tokens,
-//     principals and their permissions, and the 401/403 bodies.
+//     principals and their permissions, and errors that say why a caller
+//     is refused.
 //   - [github.com/flagadmin/flagadmin/users]: the user and root role listing.
-//   - examples/server (an HTTP server whose handler, package adminhttp, mounts
-//     in any net/http server) and examples/validate (a command that checks
+//   - examples/server (an HTTP server whose handlers, package adminhttp,
+//     mount in any net/http server, both endpoints or each on its own) and
+//     examples/validate (a command that checks
 //     an export file like a linter), both runnable with go run.
 //
 // The state the rules check against comes through the small
