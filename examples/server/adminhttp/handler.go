@@ -219,7 +219,7 @@ func NewHandler(opts Options) (http.Handler, error) {
 		return nil, err
 	}
 	return &router{common: c, routes: []route{
-		{prefix + PathValidate, v},
+		{prefix + PathValidate, v.endpoint()},
 		{prefix + PathUserAdmin, u},
 	}}, nil
 }
@@ -234,7 +234,11 @@ func NewValidateHandler(opts Options) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newValidation(c, opts)
+	v, err := newValidation(c, opts)
+	if err != nil {
+		return nil, err
+	}
+	return v.endpoint(), nil
 }
 
 // NewUsersHandler returns the handler of the user listing alone, which
@@ -327,7 +331,11 @@ func (m *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	m.run(w, r, func(rec *recorder) outcome { return m.fail(rec, notFound(r.URL.Path)) })
 }
 
-// validation is the import validation endpoint.
+// validation serves an operation on an import body: it reads the body,
+// authenticates the caller, validates the body in a slot of the limiter
+// and hands the report to respond. A copy with another respond serves
+// another operation on the same body, sharing the limiter and the
+// buffers.
 type validation struct {
 	*common
 	validator *importvalidate.Validator
@@ -338,9 +346,11 @@ type validation struct {
 	strict  bool
 	// buffers keeps the read buffers of bodies between requests.
 	buffers *bufferPool
+	// respond answers a report without structural errors.
+	respond func(w http.ResponseWriter, rep *importvalidate.Report) outcome
 }
 
-func newValidation(c *common, opts Options) (*endpoint, error) {
+func newValidation(c *common, opts Options) (*validation, error) {
 	switch {
 	case opts.Validator == nil:
 		return nil, errors.New("adminhttp: Options.Validator is required")
@@ -364,10 +374,16 @@ func newValidation(c *common, opts Options) (*endpoint, error) {
 		strict:    opts.Strict,
 		buffers:   newBufferPool(),
 	}
-	return &endpoint{common: c, methods: []string{http.MethodPost}, serve: v.serve}, nil
+	v.respond = v.respondValidation
+	return v, nil
 }
 
-// serve answers the import validation.
+// endpoint returns the endpoint that answers POST with v.
+func (v *validation) endpoint() *endpoint {
+	return &endpoint{common: v.common, methods: []string{http.MethodPost}, serve: v.serve}
+}
+
+// serve answers an operation on an import body.
 func (h *validation) serve(w, raw http.ResponseWriter, r *http.Request) (out outcome) {
 	ctx := r.Context()
 	ct := parseContentType(r.Header.Get("Content-Type"))
@@ -410,6 +426,13 @@ func (h *validation) serve(w, raw http.ResponseWriter, r *http.Request) (out out
 	if rep.Structural.HasErrors() {
 		return h.fail(w, badData(rep.Structural.Details()))
 	}
+	return h.respond(w, rep)
+}
+
+// respondValidation answers the import validation with the validation
+// response: the reference rules' issues, or with Options.Strict all of
+// them.
+func (h *validation) respondValidation(w http.ResponseWriter, rep *importvalidate.Report) outcome {
 	resp := rep.Reference()
 	if h.strict {
 		resp = rep.Response()
