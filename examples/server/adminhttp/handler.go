@@ -145,13 +145,16 @@ type Options struct {
 	Validator *importvalidate.Validator
 	// Users answers the user listing.
 	Users users.Store
-	// Authenticate resolves the caller of a request; nil means the token
-	// of the authorization header resolved through Tokens. It returns
-	// auth.ErrNoToken or auth.ErrUnknownToken for a 401, auth.ErrTokenKind
-	// or an *auth.PermissionError for a 403; any other error is a 500. A
-	// nil principal without an error counts as no token. The principal
-	// must then pass auth.Authorize for the endpoint. It is called
-	// concurrently.
+	// Authenticate resolves the caller of a request, for instance from
+	// what the service's own middleware put in the request's context; nil
+	// means the token of the authorization header resolved through
+	// Tokens. Its errors are answered: auth.ErrNoToken and
+	// auth.ErrUnknownToken (also wrapped) with 401, auth.ErrTokenKind and
+	// an *auth.PermissionError with 403, any other with 500. A nil
+	// principal without an error counts as no token. The endpoints then
+	// check the principal with auth.Authorize: client and frontend
+	// principals are refused, and the user listing needs ADMIN. It is
+	// called concurrently.
 	Authenticate func(*http.Request) (*auth.Principal, error)
 	// Tokens resolves the token of the authorization header when
 	// Authenticate is nil.
