@@ -233,15 +233,13 @@ func NewHandler(opts Options) (http.Handler, error) {
 // MaxBody, MaxInFlight or QueueTimeout is negative. The handler is safe
 // for concurrent use.
 func NewValidateHandler(opts Options) (http.Handler, error) {
-	c, err := newCommon(opts)
-	if err != nil {
-		return nil, err
-	}
-	v, err := newValidation(c, opts)
-	if err != nil {
-		return nil, err
-	}
-	return v.endpoint(), nil
+	return single(opts, func(c *common) (*endpoint, error) {
+		v, err := newValidation(c, opts)
+		if err != nil {
+			return nil, err
+		}
+		return v.endpoint(), nil
+	})
 }
 
 // NewUsersHandler returns the handler of the user listing alone, which
@@ -249,11 +247,20 @@ func NewValidateHandler(opts Options) (http.Handler, error) {
 // is missing, or when both Authenticate and Tokens are. The handler is safe
 // for concurrent use.
 func NewUsersHandler(opts Options) (http.Handler, error) {
+	return single(opts, func(c *common) (*endpoint, error) { return newListing(c, opts) })
+}
+
+// single returns the handler of the one endpoint that build makes.
+func single(opts Options, build func(*common) (*endpoint, error)) (http.Handler, error) {
 	c, err := newCommon(opts)
 	if err != nil {
 		return nil, err
 	}
-	return newListing(c, opts)
+	e, err := build(c)
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
 }
 
 // common is what every endpoint shares: how it finds the caller and how

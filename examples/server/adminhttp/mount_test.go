@@ -73,8 +73,8 @@ func TestValidateHandlerAlone(t *testing.T) {
 	if _, err := adminhttp.NewValidateHandler(adminhttp.Options{Validator: v}); err == nil {
 		t.Error("NewValidateHandler without Authenticate or Tokens succeeded")
 	}
-	if _, err := adminhttp.NewValidateHandler(adminhttp.Options{Authenticate: fromContext}); err == nil {
-		t.Error("NewValidateHandler without Validator succeeded")
+	if h, err := adminhttp.NewValidateHandler(adminhttp.Options{Authenticate: fromContext}); err == nil || h != nil {
+		t.Errorf("NewValidateHandler without Validator: %v, %v; want an error and no handler", h, err)
 	}
 	h, err := adminhttp.NewValidateHandler(adminhttp.Options{Validator: v, Authenticate: fromContext, LoginPath: "/sso/login"})
 	if err != nil {
@@ -112,8 +112,8 @@ func TestValidateHandlerAlone(t *testing.T) {
 // default token lookup.
 func TestUsersHandlerAlone(t *testing.T) {
 	snap, tokens := oracleTokens(t)
-	if _, err := adminhttp.NewUsersHandler(adminhttp.Options{Tokens: tokens}); err == nil {
-		t.Error("NewUsersHandler without Users succeeded")
+	if h, err := adminhttp.NewUsersHandler(adminhttp.Options{Tokens: tokens}); err == nil || h != nil {
+		t.Errorf("NewUsersHandler without Users: %v, %v; want an error and no handler", h, err)
 	}
 	h, err := adminhttp.NewUsersHandler(adminhttp.Options{Tokens: tokens, Users: users.NewMemoryStore(snap)})
 	if err != nil {
