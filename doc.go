@@ -20,12 +20,14 @@
 //     state snapshot (the JSON description of an instance's existing state)
 //     and strict decoding.
 //   - [github.com/flagadmin/flagadmin/auth]: authorization headers, tokens,
-//     principals and their permissions, and the 401/403 bodies.
+//     principals and their permissions, and errors that say why a caller
+//     is refused.
 //   - [github.com/flagadmin/flagadmin/users]: the user and root role listing.
 //   - [github.com/flagadmin/flagadmin/unleashdb]: the state, the users and the
 //     tokens of an Unleash 8.2+ instance, read from its PostgreSQL database.
-//   - examples/server (an HTTP server whose handler, package adminhttp, mounts
-//     in any net/http server) and examples/validate (a command that checks
+//   - examples/server (an HTTP server whose handlers, package adminhttp,
+//     mount in any net/http server, both endpoints or each on its own) and
+//     examples/validate (a command that checks
 //     an export file like a linter), both runnable with go run.
 //
 // The state the rules check against comes through the small
