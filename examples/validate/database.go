@@ -49,7 +49,7 @@ func validateOnDatabase(cfg config, url string, body []byte) (*importvalidate.Re
 		case !ok:
 			return nil, errors.New("-token: the database has no such token (or it expired)")
 		}
-		if err := auth.Authorize(ctx, nil, p, auth.Requirement{}); err != nil {
+		if err := auth.Authorize(ctx, p, auth.Requirement{}); err != nil {
 			return nil, fmt.Errorf("-token: a %s token may not use the admin API", p.Kind)
 		}
 		t.Permissions = p

@@ -54,7 +54,6 @@ import (
 	"os"
 
 	"github.com/flagadmin/flagadmin/auth"
-	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/statefile"
 	"github.com/flagadmin/flagadmin/model"
@@ -269,7 +268,7 @@ func principal(snap *model.Snapshot, secret string) (*auth.Principal, error) {
 	if err != nil {
 		return nil, errors.New("-token: the state has no such token")
 	}
-	if err := auth.Authorize(ctx, nil, p, auth.Requirement{}); err != nil {
+	if err := auth.Authorize(ctx, p, auth.Requirement{}); err != nil {
 		return nil, fmt.Errorf("-token: a %s token may not use the admin API", p.Kind)
 	}
 	return p, nil
@@ -290,7 +289,7 @@ func writeUnleash(w *bytes.Buffer, rep *importvalidate.Report, strict bool) erro
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	if rep.Structural.HasErrors() {
-		return enc.Encode(badData{Name: adminhttp.NameBadDataError, Message: adminhttp.MsgBadData, Details: rep.Structural.Details()})
+		return enc.Encode(badData{Name: model.NameBadDataError, Message: model.MsgBadData, Details: rep.Structural.Details()})
 	}
 	if strict {
 		return enc.Encode(rep.Response())

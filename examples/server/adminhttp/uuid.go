@@ -1,4 +1,4 @@
-package auth
+package adminhttp
 
 import (
 	"crypto/rand"
@@ -6,10 +6,10 @@ import (
 	"io"
 )
 
-// NewUUID returns a random UUID v4 in its canonical textual form, reading 16
+// newUUID returns a random UUID v4 in its canonical textual form, reading 16
 // bytes from r. When r is nil, or when reading from r fails, the bytes come
 // from crypto/rand instead, so that an id is always produced.
-func NewUUID(r io.Reader) string {
+func newUUID(r io.Reader) string {
 	var b [16]byte
 	if r == nil {
 		rand.Read(b[:]) // never fails since Go 1.24
