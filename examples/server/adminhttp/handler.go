@@ -4,6 +4,10 @@
 //	POST /api/admin/features-batch/validate   validate a feature import
 //	GET  /api/admin/user-admin                list users and root roles
 //
+// and, with [Options].Planner, flagadmin's own extension (not in Unleash):
+//
+//	POST /api/admin/features-batch/plan       what an import would change
+//
 // [NewHandler] returns an http.Handler of both endpoints at these paths
 // (after [Options].Prefix), which a Go service mounts on its own server
 // (see the main package beside this one for a complete server with
@@ -123,6 +127,8 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
 
@@ -198,6 +204,9 @@ type Options struct {
 	// means DefaultQueueTimeout. Only an overloaded server answers 503;
 	// the reference server has no such limit.
 	QueueTimeout time.Duration
+	// Planner answers PathPlan (plan.go) in NewHandler; nil leaves that
+	// path unknown.
+	Planner *plan.Planner
 }
 
 // NewHandler returns the handler of both endpoints, at their paths after
@@ -221,10 +230,14 @@ func NewHandler(opts Options) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &router{common: c, routes: []route{
+	routes := []route{
 		{prefix + PathValidate, v.endpoint()},
 		{prefix + PathUserAdmin, u},
-	}}, nil
+	}
+	if opts.Planner != nil {
+		routes = append(routes, route{prefix + PathPlan, v.planEndpoint(opts.Planner)})
+	}
+	return &router{common: c, routes: routes}, nil
 }
 
 // NewValidateHandler returns the handler of the import validation alone,
@@ -356,8 +369,8 @@ type validation struct {
 	strict  bool
 	// buffers keeps the read buffers of bodies between requests.
 	buffers *bufferPool
-	// respond answers a report without structural errors.
-	respond func(w http.ResponseWriter, rep *importvalidate.Report) outcome
+	// respond answers a report without structural errors, of body.
+	respond func(w http.ResponseWriter, r *http.Request, rep *importvalidate.Report, body []byte) outcome
 }
 
 func newValidation(c *common, opts Options) (*validation, error) {
@@ -436,21 +449,27 @@ func (h *validation) serve(w, raw http.ResponseWriter, r *http.Request) (out out
 	if rep.Structural.HasErrors() {
 		return h.fail(w, badData(rep.Structural.Details()))
 	}
-	return h.respond(w, rep)
+	return h.respond(w, r, rep, body)
 }
 
 // respondValidation answers the import validation with the validation
 // response: the reference rules' issues, or with Options.Strict all of
 // them.
-func (h *validation) respondValidation(w http.ResponseWriter, rep *importvalidate.Report) outcome {
-	resp := rep.Reference()
-	if h.strict {
-		resp = rep.Response()
-	}
+func (h *validation) respondValidation(w http.ResponseWriter, _ *http.Request, rep *importvalidate.Report, _ []byte) outcome {
+	resp := h.response(rep)
 	// Written as JSON.stringify writes it: a name's unpaired surrogate
 	// comes back as the same escape, U+2028 as itself.
 	writeJSON(w, http.StatusOK, importvalidate.MarshalResponse(resp))
 	return outcome{}
+}
+
+// response is the validation response of rep: the reference rules'
+// issues, or with Options.Strict all of them.
+func (h *validation) response(rep *importvalidate.Report) model.ValidateResponse {
+	if h.strict {
+		return rep.Response()
+	}
+	return rep.Reference()
 }
 
 // runValidation validates body for p in a slot of the limiter. It waits
