@@ -78,11 +78,7 @@ func FromExport(d *model.ExportData) []Config {
 			continue
 		}
 		for _, p := range fd.Dependencies {
-			dep := Dependency{Feature: p.Feature, Enabled: p.Enabled == nil || *p.Enabled}
-			if p.Variants != nil && len(*p.Variants) > 0 {
-				dep.Variants = slices.Clone(*p.Variants)
-			}
-			c.Dependencies = append(c.Dependencies, dep)
+			c.Dependencies = append(c.Dependencies, dependencyOf(p))
 		}
 	}
 	for _, fl := range d.Links {
@@ -91,11 +87,7 @@ func FromExport(d *model.ExportData) []Config {
 			continue
 		}
 		for _, l := range fl.Links {
-			var title *string
-			if v, ok := l.Title.Get(); ok && v != "" {
-				title = &v
-			}
-			c.Links = append(c.Links, Link{URL: l.URL, Title: title})
+			c.Links = append(c.Links, linkOf(l))
 		}
 	}
 	return out
@@ -126,4 +118,22 @@ func StrategyOf(s *model.Strategy, segName map[float64]string) Strategy {
 		st.Variants = *s.Variants
 	}
 	return st
+}
+
+// dependencyOf is a stored parent dependency as a Dependency.
+func dependencyOf(p model.ParentDependencyEntry) Dependency {
+	dep := Dependency{Feature: p.Feature, Enabled: p.Enabled == nil || *p.Enabled}
+	if p.Variants != nil && len(*p.Variants) > 0 {
+		dep.Variants = slices.Clone(*p.Variants)
+	}
+	return dep
+}
+
+// linkOf is a stored link as a Link: an empty title is none.
+func linkOf(l model.DataLink) Link {
+	link := Link{URL: l.URL}
+	if v, ok := l.Title.Get(); ok && v != "" {
+		link.Title = &v
+	}
+	return link
 }

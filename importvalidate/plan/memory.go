@@ -117,18 +117,10 @@ func ConfigOf(f model.SnapshotFeature, c *model.SnapshotFeatureConfig, env strin
 		out.Tags = append(out.Tags, Tag(t))
 	}
 	for _, p := range c.Dependencies {
-		dep := Dependency{Feature: p.Feature, Enabled: p.Enabled == nil || *p.Enabled}
-		if p.Variants != nil && len(*p.Variants) > 0 {
-			dep.Variants = slices.Clone(*p.Variants)
-		}
-		out.Dependencies = append(out.Dependencies, dep)
+		out.Dependencies = append(out.Dependencies, dependencyOf(p))
 	}
 	for _, l := range c.Links {
-		link := Link{URL: l.URL}
-		if v, ok := l.Title.Get(); ok && v != "" {
-			link.Title = &v
-		}
-		out.Links = append(out.Links, link)
+		out.Links = append(out.Links, linkOf(l))
 	}
 	for i := range c.Environments {
 		e := &c.Environments[i]

@@ -1,0 +1,55 @@
+package plan_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// Any body, valid or not, gets a plan or ErrBody, never a panic, over
+// a state that knows some of its names; a plan's text and JSON forms
+// never fail.
+func FuzzPlanBody(f *testing.F) {
+	files, _ := filepath.Glob("testdata/cases/*.json")
+	for _, file := range files {
+		if b, err := os.ReadFile(file); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Add(benchBody(3))
+	for _, s := range []string{`{}`, `null`, `[]`, `{"data":{}}`, `{"data":{"features":[{"name":"a"}],"featureStrategies":[{"name":"flexibleRollout","featureName":"a","segments":[1e308]}],
+		"featureEnvironments":[{"name":"a","featureName":"a","enabled":true,"variants":[{"name":"v","weight":1e300,"weightType":"fix"},{"name":"w","weight":-5,"weightType":"variable"}]}],
+		"links":[{"feature":"a","links":[{"url":"http://[::1"},{"url":"\u0000\u001b"}]}],"dependencies":[{"feature":"a","dependencies":[{"feature":"a"}]}],"tagTypes":[]}}`} {
+		f.Add([]byte(s))
+	}
+	src, err := plan.NewMemorySource(&model.Snapshot{
+		Features: []model.SnapshotFeature{{Name: "a", Project: "default"}, {Name: "existing-flag", Project: "default", Archived: true}},
+		FeatureConfigs: []model.SnapshotFeatureConfig{{Feature: "a", Environments: []model.SnapshotFeatureEnvironment{
+			{Name: "development", Strategies: []model.Strategy{{Name: "default"}}}}}}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	planner := mustPlanner(f, src)
+	f.Fuzz(func(t *testing.T, body []byte) {
+		p, err := planner.PlanBody(context.Background(), body, plan.Target{})
+		if err != nil {
+			if !errors.Is(err, plan.ErrBody) {
+				t.Fatalf("error %v is not ErrBody", err)
+			}
+			return
+		}
+		if err := plan.WriteText(discard{}, p, plan.TextOptions{Color: true}); err != nil {
+			t.Fatal(err)
+		}
+		_ = plan.Summary(p)
+	})
+}
+
+type discard struct{}
+
+func (discard) Write(b []byte) (int, error) { return len(b), nil }
