@@ -46,6 +46,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -223,9 +224,9 @@ func sources(ctx context.Context, cfg config, getenv func(string) string) (plan.
 	if given > 1 {
 		return nil, nil, none, errors.New("give one of -state, -database and -unleash")
 	}
-	url := cfg.database
+	dbURL := cfg.database
 	if given == 0 {
-		url = getenv("DATABASE_URL")
+		dbURL = getenv("DATABASE_URL")
 	}
 	switch {
 	case cfg.unleash != "":
@@ -234,8 +235,8 @@ func sources(ctx context.Context, cfg config, getenv func(string) string) (plan.
 			return nil, nil, none, errors.New("-unleash needs an admin API token in $UNLEASH_TOKEN")
 		}
 		return &adminAPI{base: strings.TrimSuffix(cfg.unleash, "/"), token: token}, nil, none, nil
-	case url != "":
-		db, err := unleashdb.Open(ctx, url, unleashdb.Options{MaxConns: 2})
+	case dbURL != "":
+		db, err := unleashdb.Open(ctx, dbURL, unleashdb.Options{MaxConns: 2})
 		if err != nil {
 			return nil, nil, none, err
 		}
@@ -258,9 +259,8 @@ func sources(ctx context.Context, cfg config, getenv func(string) string) (plan.
 
 // adminAPI is the plan's Source over a running Unleash's admin API: the
 // features come from the instance's own export of them, the context
-// fields and tag types from their listings. The project's default
-// stickiness and default strategy are not read (the plan assumes
-// "default" and a 100% flexibleRollout).
+// fields and tag types from their listings, the project's default
+// stickiness and default strategy from its overview.
 type adminAPI struct{ base, token string }
 
 func (a *adminAPI) Current(ctx context.Context, q plan.Query) (*plan.Current, error) {
@@ -291,7 +291,19 @@ func (a *adminAPI) Current(ctx context.Context, q plan.Query) (*plan.Current, er
 			cur.TagTypes = append(cur.TagTypes, t.Name)
 		}
 	}
-	return cur, nil
+	var segs, overview json.RawMessage
+	if err := a.do(ctx, http.MethodGet, "/api/admin/segments", nil, &segs); err != nil {
+		return nil, err
+	}
+	names, err := plan.SegmentNames(segs)
+	if err != nil {
+		return nil, err
+	}
+	if err := a.do(ctx, http.MethodGet, "/api/admin/projects/"+url.PathEscape(q.Project)+"/overview", nil, &overview); err != nil {
+		return nil, err
+	}
+	cur.DefaultStickiness, cur.DefaultStrategy, err = plan.OverviewDefaults(overview, q.Environment, names)
+	return cur, err
 }
 
 // do sends a request and decodes a 2xx answer into v. Errors name the

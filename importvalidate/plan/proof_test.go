@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"os"
 	"reflect"
 	"slices"
@@ -60,7 +61,20 @@ func (s apiSource) Current(ctx context.Context, q plan.Query) (*plan.Current, er
 			cur.TagTypes = append(cur.TagTypes, t.Name)
 		}
 	}
-	return cur, nil
+	segs, err := s.inst.Do(ctx, http.MethodGet, "/api/admin/segments", "", nil)
+	if err != nil {
+		return nil, err
+	}
+	names, err := plan.SegmentNames(segs)
+	if err != nil {
+		return nil, err
+	}
+	overview, err := s.inst.Do(ctx, http.MethodGet, "/api/admin/projects/"+url.PathEscape(q.Project)+"/overview", "", nil)
+	if err != nil {
+		return nil, err
+	}
+	cur.DefaultStickiness, cur.DefaultStrategy, err = plan.OverviewDefaults(overview, q.Environment, names)
+	return cur, err
 }
 
 func getJSON(ctx context.Context, inst instance, path string, v any) error {
@@ -234,6 +248,16 @@ func importBody(ctx context.Context, inst instance, pat string, imp *model.Impor
 }
 
 func proveOne(ctx context.Context, t *testing.T, inst instance, pat string, planner *plan.Planner, g *gen) {
+	// The project's default strategy, which enabling a feature without an
+	// active strategy adds: now and then one of the test's own.
+	def := `{"name":"flexibleRollout","constraints":[],"parameters":{"rollout":"100","stickiness":"default","groupId":""},"segments":[]}`
+	if g.one(0.5) {
+		def = fmt.Sprintf(`{"name":"flexibleRollout","constraints":[{"contextName":"region","operator":"IN","values":["us"]}],`+
+			`"parameters":{"rollout":"%d","stickiness":"","groupId":""},"segments":[]}`, 10+g.pick(80))
+	}
+	if _, err := inst.Do(ctx, http.MethodPost, "/api/admin/projects/default/environments/development/default-strategy", "", []byte(def)); err != nil {
+		t.Fatalf("default strategy: %v", err)
+	}
 	// The starting state: a first generated file, imported, with some of
 	// its features archived.
 	start := g.file()
