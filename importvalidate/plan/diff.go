@@ -104,7 +104,7 @@ func Diff(from, to *Config) []Change {
 		list(AspectDependencies, diffKeyed(from.Dependencies, to.Dependencies, func(d Dependency) string { return d.Feature }, dependencyFields))
 	}
 	if !sameInOrder(from.Links, to.Links, func(x, y Link) bool { return x.URL == y.URL && ptrEqual(x.Title, y.Title) }) {
-		list(AspectLinks, diffKeyed(from.Links, to.Links, linkKey, nil))
+		list(AspectLinks, diffCounted(from.Links, to.Links, linkKey))
 	}
 	return out
 }
@@ -372,4 +372,32 @@ func diffKeyed[T any](from, to []T, key func(T) string, fields func(x, y T) []Fi
 
 func sortItems(items []Item) {
 	sort.SliceStable(items, func(i, j int) bool { return strings.Compare(items[i].Key, items[j].Key) < 0 })
+}
+
+// diffCounted compares two lists that may hold an item twice (a feature
+// may have the same link twice): an item is added or removed as many
+// times as one list holds it more than the other.
+func diffCounted[T any](from, to []T, key func(T) string) Change {
+	var c Change
+	count := make(map[string]int, len(from))
+	for _, x := range from {
+		count[key(x)]++
+	}
+	for _, y := range to {
+		k := key(y)
+		if count[k] > 0 {
+			count[k]--
+			continue
+		}
+		c.Added = append(c.Added, Item{Key: k, Value: text(y)})
+	}
+	for _, x := range from {
+		if k := key(x); count[k] > 0 {
+			count[k]--
+			c.Removed = append(c.Removed, Item{Key: k, Value: text(x)})
+		}
+	}
+	sortItems(c.Added)
+	sortItems(c.Removed)
+	return c
 }
