@@ -149,6 +149,9 @@ func (g *gen) variants() []model.Variant {
 		if g.one(0.3) {
 			v.Payload = &model.Payload{Type: "string", Value: "p" + fmt.Sprint(g.pick(2))}
 		}
+		if g.one(0.2) {
+			v.Overrides = &[]model.Override{{ContextName: "userId", Values: []string{"1", "2"}[:1+g.pick(2)]}}
+		}
 		out = append(out, v)
 	}
 	return out
@@ -163,7 +166,7 @@ func (g *gen) strategy(feature string) (s model.Strategy, region, segment bool) 
 		s.Name = "flexibleRollout"
 		p := map[string]string{}
 		if g.one(0.6) {
-			p["rollout"] = []string{"25", "100"}[g.pick(2)]
+			p["rollout"] = []string{"25", "100", ""}[g.pick(3)]
 		}
 		if g.one(0.5) {
 			p["stickiness"] = []string{"default", "userId", ""}[g.pick(3)]
@@ -183,12 +186,18 @@ func (g *gen) strategy(feature string) (s model.Strategy, region, segment bool) 
 		if g.one(0.5) {
 			s.Constraints = &[]model.Constraint{{ContextName: "region", Operator: "IN", Values: ptr([]string{"eu"})}}
 			region = true
-		} else {
+		} else if g.one(0.7) {
 			c := model.Constraint{ContextName: "appName", Operator: "STR_CONTAINS", Values: ptr([]string{"web", "api"}[:1+g.pick(2)])}
 			if g.one(0.5) {
 				c.CaseInsensitive = ptr(g.one(0.5))
 			}
+			if g.one(0.3) {
+				c.Inverted = ptr(g.one(0.5))
+			}
 			s.Constraints = &[]model.Constraint{c}
+		} else {
+			// A single-value operator, without values.
+			s.Constraints = &[]model.Constraint{{ContextName: "currentTime", Operator: "DATE_AFTER", Value: ptr("2024-01-01T00:00:00.000Z")}}
 		}
 	}
 	if g.one(0.2) {
@@ -196,7 +205,7 @@ func (g *gen) strategy(feature string) (s model.Strategy, region, segment bool) 
 		segment = true
 	}
 	if g.one(0.3) {
-		s.Title = model.Some([]string{"first", "second"}[g.pick(2)])
+		s.Title = model.Some([]string{"first", "second", ""}[g.pick(3)])
 	}
 	if g.one(0.2) {
 		s.Disabled = model.Some(g.one(0.5))
