@@ -90,9 +90,13 @@ func TestCancelledEarlyCostsLittle(t *testing.T) {
 		"object as project":    manyKeysValue(),
 	} {
 		t.Run(name, func(t *testing.T) {
-			whole := measure(t, func() { _, _ = v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}}) })
+			whole := measure(t, func() {
+				_, _ = v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+			})
 			var err error
-			cut := measure(t, func() { _, err = v.Validate(newCountdown(2), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}}) })
+			cut := measure(t, func() {
+				_, err = v.Validate(newCountdown(2), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+			})
 			t.Logf("whole: %v; cancelled: %v", whole, cut)
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("error %v; want context.Canceled", err)

@@ -17,10 +17,19 @@
 //
 // The rule tier runs on a structurally valid body against the existing
 // state of the instance, which a service provides by implementing State
-// (MemoryState holds one in memory, from a state snapshot). One validation
+// (MemoryState holds one in memory, from a state snapshot; package
+// unleashdb reads an Unleash database; DemoState is the embedded demo
+// instance, asked for by name; WithBuiltIns adds Unleash's built-in
+// strategies and context fields to a custom State). One validation
 // asks the State a constant number of batched questions, whatever the size
 // of the import. The caller's rights come from a Permissions value, which
-// the auth package implements.
+// the auth package implements; AllPermissions skips the check by name.
+//
+// Validate takes an import request body ({"project", "environment",
+// "data"}), as the HTTP endpoint receives it. ValidateExport takes the
+// file Unleash's Export button downloads, a bare export, for a target the
+// caller names, and locates every finding in that file; IsExport tells
+// the two apart.
 //
 // # Diagnostics
 //
@@ -67,8 +76,10 @@
 //   - W2 archived-feature (checkArchivedFeature in rules_features.go): an imported feature exists archived.
 //   - W3 feature-exists (checkFeatureExists in rules_features.go): an imported feature exists in the project and will be overwritten.
 //
-// Extra warning, always on:
+// Extra warnings, always on (errors with Options.Strict):
 //
+//   - unknown-project (checkUnknownProject in rules_target.go): the target project does not exist.
+//   - unknown-environment (checkUnknownEnvironment in rules_target.go): the target environment does not exist (when the State implements EnvironmentState).
 //   - invalid-naming-pattern (checkInvalidNamingPattern in rules_naming.go): JavaScript refuses the project's pattern (or a name's test would backtrack too long), so names were not checked.
 //
 // Permissions:

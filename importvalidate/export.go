@@ -63,8 +63,13 @@ func (v *Validator) ValidateExport(ctx context.Context, raw []byte, t Target) (*
 		return nil, err
 	}
 	rb := rebase{shift: int64(len(prefix) - bom), size: int64(len(raw)), lines: jsonwire.NewLines(raw)}
+	end := int64(len(prefix) + len(raw) - bom)
 	for i := range rep.Structural {
 		d := &rep.Structural[i]
+		if d.Code == CodeSyntax && d.Location.Offset >= end {
+			// The closing brace the body adds is no part of the file.
+			d.Message = strings.Replace(d.Message, "Unexpected character '}'", "Unexpected end of JSON input", 1)
+		}
 		d.Location = rb.location(d.Location)
 		d.Message = strings.ReplaceAll(d.Message, "`/body/data", "`/body")
 	}

@@ -158,7 +158,9 @@ func hostileValidate(t *testing.T, v *importvalidate.Validator, body []byte) (*i
 		rep *importvalidate.Report
 		err error
 	)
-	m := measure(t, func() { rep, err = v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}}) })
+	m := measure(t, func() {
+		rep, err = v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+	})
 	if err != nil {
 		t.Fatalf("Validate: %v", err)
 	}

@@ -192,8 +192,15 @@ func TestReportOrderBySeverity(t *testing.T) {
 	if got := strings.Join(codes, " "); got != want {
 		t.Errorf("codes %q, want %q", got, want)
 	}
-	if rep.Count(importvalidate.SeverityError) != 2 || rep.Count(importvalidate.SeverityWarning) != 2 {
-		t.Errorf("counts: %d errors, %d warnings", rep.Count(importvalidate.SeverityError), rep.Count(importvalidate.SeverityWarning))
+	// One unit: Count, Counts and Summary count the diagnostics.
+	var lines []string
+	for _, d := range rep.Diagnostics() {
+		lines = append(lines, d.String())
+	}
+	errs, warns := rep.Count(importvalidate.SeverityError), rep.Count(importvalidate.SeverityWarning)
+	if c := rep.Counts(); errs != 3 || warns != 3 || c != (importvalidate.Counts{Errors: 3, Warnings: 3, Permissions: 3}) ||
+		rep.Summary() != "3 errors, 3 warnings, 3 missing permissions" {
+		t.Errorf("counts: %d errors, %d warnings, %+v, %q; diagnostics:\n%s", errs, warns, c, rep.Summary(), strings.Join(lines, "\n"))
 	}
 	var _ model.ValidateResponse = rep.Reference()
 }

@@ -1,0 +1,130 @@
+package importvalidate_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+func TestIsExport(t *testing.T) {
+	for _, tc := range []struct {
+		raw  string
+		want bool
+	}{
+		{`{"features": [], "featureStrategies": [], "tagTypes": []}`, true},
+		{"\ufeff {}", true},
+		{`{"project": "p", "environment": "e", "data": {}}`, false},
+		{`{"data": {}}`, false},
+		{`[]`, false},
+		{``, false},
+		{`{"features": [`, true},
+	} {
+		if got := importvalidate.IsExport([]byte(tc.raw)); got != tc.want {
+			t.Errorf("IsExport(%q) = %v, want %v", tc.raw, got, tc.want)
+		}
+	}
+}
+
+// TestValidateExport: a bare export gets the findings of the request body
+// made of it, located in the export's own bytes.
+func TestValidateExport(t *testing.T) {
+	v := mustNew(t, importvalidate.Options{})
+	all := importvalidate.AllPermissions{}
+	for _, tc := range []struct {
+		name   string
+		raw    string
+		target importvalidate.Target
+		lines  []string
+	}{
+		{
+			name:   "rules",
+			raw:    "{\"features\": [{\"name\": \"a\"}, {\"name\": \"a\"}],\n \"featureStrategies\": [{\"name\": \"flexibleRolout\", \"featureName\": \"a\"}],\n \"tagTypes\": []}",
+			target: importvalidate.Target{Project: "default", Environment: "development", Permissions: all},
+			lines: []string{
+				"x.json:1:24: error duplicate-feature: We detected the following features are duplicate in your import data: (a)",
+				"x.json:1:39: error duplicate-feature: We detected the following features are duplicate in your import data: (a)",
+				"x.json:2:33: error unknown-strategy: We detected the following custom strategy that needs to be created first: (flexibleRolout)",
+				"3 errors, 0 warnings, 0 missing permissions",
+			},
+		},
+		{
+			name:   "structure",
+			raw:    "\ufeff{\"features\": [{\"nam\": \"a\"}],\n \"tagTypes\": []}",
+			target: importvalidate.Target{Project: "default", Environment: "development", Permissions: all},
+			lines: []string{
+				"x.json:1:4: error required: The `/featureStrategies` property is required. The file lacks it.",
+				"x.json:1:18: error required: The `/features/0/name` property is required. The file lacks it.",
+				"x.json:1:26: error additional-property: The `/features/0` object does not allow additional properties; the file has the `/features/0/nam` property.",
+				"3 structural problems; the import rules did not run",
+			},
+		},
+		{
+			name:   "unknown target",
+			raw:    `{"features": [], "featureStrategies": [], "tagTypes": []}`,
+			target: importvalidate.Target{Project: "nope", Environment: "staging", Permissions: all},
+			lines: []string{
+				"x.json: warning unknown-project: The project to import into does not exist: (nope)",
+				"x.json: warning unknown-environment: The environment to import into does not exist: (staging)",
+				"0 errors, 2 warnings, 0 missing permissions",
+			},
+		},
+		{
+			name:   "truncated",
+			raw:    "{\"features\": [",
+			target: importvalidate.Target{Project: "default", Environment: "development", Permissions: all},
+			lines: []string{
+				"x.json:1:15: error syntax: Unexpected end of JSON input: expected a value",
+				"1 structural problem; the import rules did not run",
+			},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rep, err := v.ValidateExport(context.Background(), []byte(tc.raw), tc.target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			if err := importvalidate.WriteText(&b, "x.json", rep); err != nil {
+				t.Fatal(err)
+			}
+			if got, want := b.String(), strings.Join(tc.lines, "\n")+"\n"; got != want {
+				t.Errorf("report\n%s\nwant\n%s", got, want)
+			}
+		})
+	}
+	if _, err := v.ValidateExport(context.Background(), []byte(`{}`), importvalidate.Target{Permissions: all}); err == nil ||
+		!strings.Contains(err.Error(), "Target.Project and Target.Environment") {
+		t.Errorf("ValidateExport without a target: %v", err)
+	}
+}
+
+// TestWithBuiltIns: a custom state that lists none of Unleash's built-ins
+// knows them once wrapped.
+func TestWithBuiltIns(t *testing.T) {
+	st, err := importvalidate.NewMemoryState(&model.Snapshot{Projects: []model.SnapshotProject{{ID: "web"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := []byte(`{"features": [{"name": "a"}], "featureStrategies": [{"name": "flexibleRollout", "featureName": "a",
+	  "constraints": [{"contextName": "userId", "operator": "IN", "values": ["1"]}]}], "tagTypes": []}`)
+	target := importvalidate.Target{Project: "web", Environment: "production", Permissions: importvalidate.AllPermissions{}}
+	for _, tc := range []struct {
+		state importvalidate.State
+		want  string
+	}{
+		{st, "2 errors, 0 warnings, 0 missing permissions"}, // unknown-strategy, unknown-context-field
+		{importvalidate.WithBuiltIns(st), "0 errors, 0 warnings, 0 missing permissions"},
+	} {
+		v := mustNew(t, importvalidate.Options{State: tc.state, Strict: true})
+		rep, err := v.ValidateExport(context.Background(), raw, target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rep.Summary(); got != tc.want {
+			t.Errorf("%T: %s, want %s", tc.state, got, tc.want)
+		}
+	}
+}
