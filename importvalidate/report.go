@@ -95,10 +95,11 @@ type Counts struct {
 }
 
 // Counts counts the report's diagnostics (see Counts).
-func (r *Report) Counts() Counts { return countsOf(r.Diagnostics()) }
+func (r *Report) Counts() Counts { return CountDiagnostics(r.Diagnostics()) }
 
-// countsOf counts ds.
-func countsOf(ds []Diagnostic) Counts {
+// CountDiagnostics counts ds, such as the diagnostics of a report a
+// caller has filtered, in the unit of Counts.
+func CountDiagnostics(ds []Diagnostic) Counts {
 	var c Counts
 	for _, d := range ds {
 		switch {
