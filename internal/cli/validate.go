@@ -10,13 +10,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/cli/output"
+	"github.com/flagadmin/flagadmin/internal/findings"
 	"github.com/flagadmin/flagadmin/internal/gcsetting"
 	"github.com/flagadmin/flagadmin/internal/statesource"
 )
@@ -58,7 +58,7 @@ func Validate(ctx context.Context, args []string, env Env) int {
 	if !ok {
 		return code
 	}
-	pol, err := cfg.policy()
+	pol, ruleCodes, err := cfg.policy()
 	if err == nil && cfg.format == "unleash" && (len(cfg.args) != 1 || strings.ContainsAny(cfg.args[0], "*?[")) {
 		err = errors.New("-format unleash writes the answer for one file; give exactly one")
 	}
@@ -86,7 +86,7 @@ func Validate(ctx context.Context, args []string, env Env) int {
 		}
 		target.Permissions = p
 	}
-	v, err := importvalidate.New(importvalidate.Options{State: src.State, Strict: cfg.strict, Disable: pol.ruleCodes})
+	v, err := importvalidate.New(importvalidate.Options{State: src.State, Strict: cfg.strict, Disable: ruleCodes})
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
 		return ExitUsage
@@ -116,8 +116,7 @@ func Validate(ctx context.Context, args []string, env Env) int {
 			fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
 			return ExitUsage
 		}
-		f := pol.file(in.name, rep)
-		f.Strict = cfg.strict
+		f := output.File{Name: in.name, Report: rep, Result: pol.Apply(rep), Strict: cfg.strict}
 		tot.Files++
 		tot.Counts = add(tot.Counts, f.Counts)
 		if f.Failed {
@@ -196,47 +195,19 @@ func parseValidate(args []string, stderr io.Writer) (cfg validateConfig, code in
 	return cfg, 0, true
 }
 
-// policy is what -fail-on, -disable and -max-same ask for.
-type policy struct {
-	failWarning, failPermission bool
-	// ruleCodes are the disabled codes of rules, which do not run;
-	// disabled holds every disabled code.
-	ruleCodes []string
-	disabled  map[string]bool
-	maxSame   int
-}
-
-// policy checks and reads -fail-on, -disable and -max-same.
-func (cfg validateConfig) policy() (policy, error) {
-	p := policy{disabled: map[string]bool{}, maxSame: cfg.maxSame}
-	for _, w := range splitList(cfg.failOn) {
-		switch w {
-		case "error":
-		case "warning":
-			p.failWarning = true
-		case "permission":
-			p.failPermission = true
-		default:
-			return p, fmt.Errorf("-fail-on: unknown %q (want error, warning or permission)", w)
-		}
+// policy checks and reads -fail-on, -disable and -max-same, and returns
+// the codes of the rules not to run.
+func (cfg validateConfig) policy() (findings.Policy, []string, error) {
+	p := findings.Policy{Disabled: splitList(cfg.disable), MaxSame: cfg.maxSame}
+	var err error
+	if p.FailOnWarning, p.FailOnPermission, err = findings.ParseFailOn(splitList(cfg.failOn)); err != nil {
+		return p, nil, fmt.Errorf("-fail-on: %w", err)
 	}
-	rules := map[string]bool{}
-	for _, r := range importvalidate.Catalogue() {
-		rules[r.Code] = true
+	rules, err := findings.RuleCodes(p.Disabled)
+	if err != nil {
+		return p, nil, fmt.Errorf("-disable: %w", err)
 	}
-	warnings := []string{importvalidate.CodeCoerced, importvalidate.CodeDuplicateKey, importvalidate.CodeInvalidUTF8,
-		importvalidate.CodeByteOrderMark, importvalidate.CodeNumber}
-	for _, c := range splitList(cfg.disable) {
-		switch {
-		case rules[c]:
-			p.ruleCodes = append(p.ruleCodes, c)
-		case slices.Contains(warnings, c):
-		default:
-			return p, fmt.Errorf("-disable: no rule or structural warning has the code %q (the codes: package importvalidate's documentation)", c)
-		}
-		p.disabled[c] = true
-	}
-	return p, nil
+	return p, rules, nil
 }
 
 // splitList splits a comma-separated flag value, dropping empty parts.
@@ -248,30 +219,6 @@ func splitList(s string) []string {
 		}
 	}
 	return out
-}
-
-// file applies the policy to the report of the file name.
-func (p policy) file(name string, rep *importvalidate.Report) output.File {
-	f := output.File{Name: name, Report: rep}
-	var kept []importvalidate.Diagnostic
-	seen := map[string]int{}
-	for _, d := range rep.Diagnostics() {
-		if p.disabled[d.Code] {
-			continue
-		}
-		kept = append(kept, d)
-		if seen[d.Code]++; p.maxSame > 0 && seen[d.Code] > p.maxSame {
-			if f.Omitted == nil {
-				f.Omitted = map[string]int{}
-			}
-			f.Omitted[d.Code]++
-			continue
-		}
-		f.Shown = append(f.Shown, d)
-	}
-	f.Counts = importvalidate.CountDiagnostics(kept)
-	f.Failed = f.Counts.Errors > 0 || p.failWarning && f.Counts.Warnings > 0 || p.failPermission && f.Counts.Permissions > 0
-	return f
 }
 
 // add sums two counts.

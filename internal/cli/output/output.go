@@ -7,10 +7,10 @@ package output
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/findings"
 )
 
 // Formats lists the format names New accepts, the default first.
@@ -22,16 +22,10 @@ type File struct {
 	Name string
 	// Report is the validation's report.
 	Report *importvalidate.Report
-	// Shown are the diagnostics to write, in file order: the report's
-	// without the disabled codes, at most -max-same of one code.
-	Shown []importvalidate.Diagnostic
-	// Omitted counts, by code, the diagnostics -max-same left out.
-	Omitted map[string]int
-	// Counts counts every diagnostic but the disabled ones, the omitted
-	// included.
-	Counts importvalidate.Counts
-	// Failed reports that the file fails the exit policy (-fail-on).
-	Failed bool
+	// Result is the report under the run's -disable, -max-same and
+	// -fail-on: the diagnostics to write, the omitted ones, the counts,
+	// and whether the file fails.
+	findings.Result
 	// Strict is the -strict of the run.
 	Strict bool
 }
@@ -93,20 +87,8 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// omittedLines words f.Omitted, one line per code in code order, such as
-// "f.json: 3 more unknown-strategy findings not shown (-max-same)".
-func omittedLines(f File) []string {
-	codes := make([]string, 0, len(f.Omitted))
-	for c := range f.Omitted {
-		codes = append(codes, c)
-	}
-	sort.Strings(codes)
-	out := make([]string, len(codes))
-	for i, c := range codes {
-		out[i] = fmt.Sprintf("%s: %s not shown (-max-same)", f.Name, plural(f.Omitted[c], "more "+c+" finding", "more "+c+" findings"))
-	}
-	return out
-}
+// omittedLines words the findings -max-same left out.
+func omittedLines(f File) []string { return f.OmittedLines(f.Name, "-max-same") }
 
 // level is the name of d's kind: "permission" for a missing permission,
 // else its severity.
