@@ -36,13 +36,17 @@ type junitCase struct {
 	Name      string        `xml:"name,attr"`
 	ClassName string        `xml:"classname,attr"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
-	SystemOut string        `xml:"system-out,omitempty"`
+	SystemOut *junitText    `xml:"system-out,omitempty"`
+}
+
+type junitText struct {
+	Text string `xml:",cdata"`
 }
 
 type junitFailure struct {
 	Message string `xml:"message,attr"`
 	Type    string `xml:"type,attr"`
-	Text    string `xml:",chardata"`
+	Text    string `xml:",cdata"`
 }
 
 func (o *junit) File(f File) error {
@@ -55,8 +59,8 @@ func (o *junit) File(f File) error {
 	body := strings.Join(lines, "\n")
 	if f.Failed {
 		c.Failure = &junitFailure{Message: CountsText(f.Counts), Type: "flagadmin", Text: body}
-	} else {
-		c.SystemOut = body
+	} else if body != "" {
+		c.SystemOut = &junitText{body}
 	}
 	o.cases = append(o.cases, c)
 	return nil
