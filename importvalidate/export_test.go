@@ -46,7 +46,7 @@ func TestValidateExport(t *testing.T) {
 			lines: []string{
 				"x.json:1:24: error duplicate-feature: We detected the following features are duplicate in your import data: (a)",
 				"x.json:1:39: error duplicate-feature: We detected the following features are duplicate in your import data: (a)",
-				"x.json:2:33: error unknown-strategy: We detected the following custom strategy that needs to be created first: (flexibleRolout)",
+				"x.json:2:33: error unknown-strategy: We detected the following custom strategy that needs to be created first: (flexibleRolout); did you mean \"flexibleRollout\"?",
 				"3 errors, 0 warnings, 0 missing permissions",
 			},
 		},
@@ -57,7 +57,7 @@ func TestValidateExport(t *testing.T) {
 			lines: []string{
 				"x.json:1:4: error required: The `/featureStrategies` property is required. The file lacks it.",
 				"x.json:1:18: error required: The `/features/0/name` property is required. The file lacks it.",
-				"x.json:1:26: error additional-property: The `/features/0` object does not allow additional properties; the file has the `/features/0/nam` property.",
+				"x.json:1:26: error additional-property: The `/features/0` object does not allow additional properties; the file has the `/features/0/nam` property. Did you mean \"name\"?",
 				"3 structural problems; the import rules did not run",
 			},
 		},
@@ -126,5 +126,38 @@ func TestWithBuiltIns(t *testing.T) {
 		if got := rep.Summary(); got != tc.want {
 			t.Errorf("%T: %s, want %s", tc.state, got, tc.want)
 		}
+	}
+}
+
+// TestHints: unknown names close to known ones get the nearest known name,
+// outside the reference answer.
+func TestHints(t *testing.T) {
+	v := mustNew(t, importvalidate.Options{Strict: true})
+	raw := []byte(`{"features": [{"name": "a"}], "featureStrategies": [{"name": "flexibleRolout", "featureName": "a",
+	  "constraints": [{"contextName": "regoin", "operator": "IN", "values": ["eu"]}]}],
+	  "contextFields": [{"name": "region"}],
+	  "featureTags": [{"featureName": "a", "tagType": "simpel", "tagValue": "x"}], "tagTypes": []}`)
+	rep, err := v.ValidateExport(context.Background(), raw, importvalidate.Target{Project: "default", Environment: "development", Permissions: importvalidate.AllPermissions{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hints := map[string]string{}
+	for _, d := range rep.Diagnostics() {
+		if d.Hint != "" {
+			hints[d.Code+" "+d.Item] = d.Hint
+		}
+	}
+	want := map[string]string{
+		"unknown-strategy flexibleRolout": "flexibleRollout",
+		"unknown-context-field regoin":    "region",
+		"unknown-tag-type simpel":         "simple",
+	}
+	for k, w := range want {
+		if hints[k] != w {
+			t.Errorf("hint of %s = %q, want %q (all: %v)", k, hints[k], w, hints)
+		}
+	}
+	if ref := string(importvalidate.MarshalResponse(rep.Reference())); strings.Contains(ref, "flexibleRollout") {
+		t.Errorf("a hint reached the reference answer: %s", ref)
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 // FormatDiagnostic formats d as one line, without a line break:
 //
-//	name:line:col: severity code: message (item)
+//	name:line:col: severity code: message (item); did you mean "hint"?
 //
 // name is the input's file name. Without a line the pointer stands in for
 // line:col, and without either the name stands alone. The message speaks
@@ -30,11 +30,28 @@ func FormatDiagnostic(name string, d Diagnostic) string {
 	case l.Pointer != "":
 		b.WriteString(":" + l.Pointer)
 	}
-	fmt.Fprintf(&b, ": %s %s: %s", d.label(), d.Code, jsonwire.Printable(documentPointers(d.Message)))
-	if d.Item != "" {
-		fmt.Fprintf(&b, " (%s)", jsonwire.Printable(d.Item))
-	}
+	fmt.Fprintf(&b, ": %s %s: %s", d.label(), d.Code, d.Text())
 	return b.String()
+}
+
+// Text is the finding without its place, as FormatDiagnostic ends its
+// line: the message in words for a file (FileMessage), the item in
+// parentheses, and the hint as a question:
+//
+//	message (item); did you mean "hint"?
+func (d Diagnostic) Text() string {
+	msg := d.FileMessage()
+	if d.Item != "" {
+		msg += " (" + d.FileItem() + ")"
+	}
+	switch {
+	case d.Hint == "":
+	case d.Item == "" && strings.HasSuffix(msg, "."):
+		msg += fmt.Sprintf(" Did you mean %q?", jsonwire.Printable(d.Hint))
+	default:
+		msg += fmt.Sprintf("; did you mean %q?", jsonwire.Printable(d.Hint))
+	}
+	return msg
 }
 
 // documentPointers rewrites the pointers of a reference message, which

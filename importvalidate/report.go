@@ -14,6 +14,10 @@ type Item struct {
 	// order. Empty when the item has no single place (a permission) or the
 	// input was given as a decoded value.
 	Locations []Location `json:"locations,omitempty"`
+	// Hint is the nearest known name when the item is an unknown name
+	// close to one ("flexibleRollout" for "flexibleRolout"), else "".
+	// It is no part of the reference response.
+	Hint string `json:"hint,omitempty"`
 }
 
 // Issue is one finding of a rule: a severity, the rule's stable code, a

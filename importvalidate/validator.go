@@ -252,6 +252,7 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 			rep.Issues = append(rep.Issues, is)
 		}
 	}
+	addHints(rep.Issues, in)
 	sortBy(rep.Issues, func(a, b Issue) bool {
 		if a.Category != b.Category {
 			return a.Category < b.Category

@@ -263,7 +263,7 @@ func TestExport(t *testing.T) {
 		exportFile + ":" + lineCol(t, exportFile, `"checkout-v2"`, 0) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
 		exportFile + ":" + lineCol(t, exportFile, `"checkout-v2"`, 1) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
 		exportFile + ":" + lineCol(t, exportFile, `"existing-flag"`, 0) + ": warning feature-exists: The following features already exist in this project and will be overwritten: (existing-flag)",
-		exportFile + ":" + lineCol(t, exportFile, `"flexibleRolout"`, 0) + ": error unknown-strategy: We detected the following custom strategy that needs to be created first: (flexibleRolout)",
+		exportFile + ":" + lineCol(t, exportFile, `"flexibleRolout"`, 0) + ": error unknown-strategy: We detected the following custom strategy that needs to be created first: (flexibleRolout); did you mean \"flexibleRollout\"?",
 	}
 	if strings.Join(f.errors, "\n") != strings.Join(want, "\n") || len(f.fatals) != 0 {
 		t.Errorf("reported\n%s\n%q\nwant\n%s", strings.Join(f.errors, "\n"), f.fatals, strings.Join(want, "\n"))

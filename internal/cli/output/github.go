@@ -30,7 +30,7 @@ func (o *github) File(f File) error {
 			props += fmt.Sprintf(",line=%d,col=%d", l.Line, l.Column)
 		}
 		props += ",title=" + ghProperty(d.Code)
-		b.WriteString("::" + cmd + " " + props + "::" + ghData(findingText(d)) + "\n")
+		b.WriteString("::" + cmd + " " + props + "::" + ghData(d.Text()) + "\n")
 	}
 	for _, l := range omittedLines(f) {
 		b.WriteString(l + "\n")

@@ -32,6 +32,7 @@ type jsonFinding struct {
 	Code     string `json:"code"`
 	Message  string `json:"message"`
 	Item     string `json:"item,omitempty"`
+	Hint     string `json:"hint,omitempty"`
 	// Pointer, Line and Column are omitted for a finding without a place
 	// in the file.
 	Pointer *string `json:"pointer,omitempty"`
@@ -46,7 +47,7 @@ func (o *jsonOut) File(f File) error {
 		Findings: make([]jsonFinding, 0, len(f.Shown))}
 	for _, d := range f.Shown {
 		jd := jsonFinding{Severity: d.Severity.String(), Category: d.Category.String(), Code: d.Code,
-			Message: d.FileMessage(), Item: d.FileItem()}
+			Message: d.FileMessage(), Item: d.FileItem(), Hint: d.Hint}
 		if l := d.Location; l.Offset >= 0 {
 			p, off := l.Pointer, l.Offset
 			jd.Pointer, jd.Offset, jd.Line, jd.Column = &p, &off, l.Line, l.Column

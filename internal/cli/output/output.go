@@ -98,11 +98,3 @@ func level(d importvalidate.Diagnostic) string {
 	}
 	return d.Severity.String()
 }
-
-// findingText is a finding's text with its item: "message (item)".
-func findingText(d importvalidate.Diagnostic) string {
-	if d.Item == "" {
-		return d.FileMessage()
-	}
-	return d.FileMessage() + " (" + d.FileItem() + ")"
-}

@@ -94,7 +94,7 @@ func (o *sarif) File(f File) error {
 			loc.Region = &sarifRegion{StartLine: l.Line, StartColumn: l.Column, ByteOffset: l.Offset}
 		}
 		o.results = append(o.results, sarifResult{RuleID: d.Code, Level: level,
-			Message: sarifMessage{findingText(d)}, Locations: []sarifLocation{{loc}}})
+			Message: sarifMessage{d.Text()}, Locations: []sarifLocation{{loc}}})
 	}
 	return nil
 }
