@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"strings"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
@@ -35,6 +34,14 @@ func IsEmpty(raw []byte) bool {
 	return len(bytes.TrimSpace(raw[jsonwire.BOMLen(raw):])) == 0
 }
 
+// NoTargetError is the error of an export validated without
+// Target.Project and Target.Environment: an export names no target.
+type NoTargetError struct{}
+
+func (*NoTargetError) Error() string {
+	return "importvalidate: an export names no project or environment: give Target.Project and Target.Environment"
+}
+
 // ValidateExport validates raw, a bare export (see IsExport), for the
 // project and environment of t, which are required since an export names
 // neither. The rules are those of Validate, and every location points
@@ -45,7 +52,7 @@ func IsEmpty(raw []byte) bool {
 // request body made of t's target and raw.
 func (v *Validator) ValidateExport(ctx context.Context, raw []byte, t Target) (*Report, error) {
 	if t.Project == "" || t.Environment == "" {
-		return nil, errors.New("importvalidate: ValidateExport needs Target.Project and Target.Environment: an export names no target")
+		return nil, &NoTargetError{}
 	}
 	if err := t.check(); err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package importvalidate_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -95,9 +96,18 @@ func TestValidateExport(t *testing.T) {
 			}
 		})
 	}
-	if _, err := v.ValidateExport(context.Background(), []byte(`{}`), importvalidate.Target{Permissions: all}); err == nil ||
+	var nt *importvalidate.NoTargetError
+	if _, err := v.ValidateExport(context.Background(), []byte(`{}`), importvalidate.Target{Permissions: all}); !errors.As(err, &nt) ||
 		!strings.Contains(err.Error(), "Target.Project and Target.Environment") {
 		t.Errorf("ValidateExport without a target: %v", err)
+	}
+	if _, err := v.ValidateFile(context.Background(), []byte(`{"features": []}`), importvalidate.Target{Permissions: all}); !errors.As(err, &nt) {
+		t.Errorf("ValidateFile of an export without a target: %v", err)
+	}
+	// A broken file is reported as it is, target or not.
+	rep, err := v.ValidateFile(context.Background(), []byte(`{"features": [}`), importvalidate.Target{Permissions: all})
+	if err != nil || len(rep.Structural) != 1 || rep.Structural[0].Code != importvalidate.CodeSyntax {
+		t.Errorf("ValidateFile of a broken export without a target: %v, %v", rep, err)
 	}
 }
 

@@ -2,6 +2,7 @@ package importvalidate
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 )
@@ -10,7 +11,9 @@ import (
 // IsExport) with ValidateExport, anything else as an import request body
 // with Validate. An empty file, and one that does not start as JSON does
 // (with '{' or '['), get a report with one CodeSyntax problem that says
-// so in a sentence, at line 1, column 1.
+// so in a sentence, at line 1, column 1. An export without a target is a
+// *NoTargetError, unless it is no valid JSON: its syntax is then reported
+// as a request body's would be.
 func (v *Validator) ValidateFile(ctx context.Context, raw []byte, t Target) (*Report, error) {
 	if err := t.check(); err != nil {
 		return nil, err
@@ -20,7 +23,7 @@ func (v *Validator) ValidateFile(ctx context.Context, raw []byte, t Target) (*Re
 			Structural: Problems{{Severity: SeverityError, Category: CategoryStructure, Code: CodeSyntax, Message: msg,
 				Location: Location{Offset: 0, Line: 1, Column: 1}}}}, nil
 	}
-	if IsExport(raw) {
+	if IsExport(raw) && (t.Project != "" && t.Environment != "" || json.Valid(raw)) {
 		return v.ValidateExport(ctx, raw, t)
 	}
 	return v.Validate(ctx, raw, t)

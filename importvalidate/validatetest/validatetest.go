@@ -85,6 +85,10 @@ type Options struct {
 // options are wrong. It returns the report, nil when there is none.
 func File(t testing.TB, path string, opts Options) *importvalidate.Report {
 	t.Helper()
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		t.Fatalf("validatetest: %s is a directory; File takes one export file", path)
+		return nil
+	}
 	body, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatalf("validatetest: %v", err)
@@ -126,9 +130,6 @@ func Validate(body []byte, opts Options) (*importvalidate.Report, error) {
 	if opts.Permissions == nil {
 		return nil, errors.New("Options.Permissions is nil: give the caller's permissions, or importvalidate.AllPermissions{} to skip the check")
 	}
-	if importvalidate.IsExport(body) && (opts.Project == "" || opts.Environment == "") {
-		return nil, errors.New("the file is an export, which names no project or environment: set Options.Project and Options.Environment")
-	}
 	rules, err := findings.RuleCodes(opts.Disable)
 	if err != nil {
 		return nil, fmt.Errorf("Options.Disable: %w", err)
@@ -137,9 +138,14 @@ func Validate(body []byte, opts Options) (*importvalidate.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return v.ValidateFile(context.Background(), body, importvalidate.Target{
+	rep, err := v.ValidateFile(context.Background(), body, importvalidate.Target{
 		Project: opts.Project, Environment: opts.Environment, Permissions: opts.Permissions,
 	})
+	var nt *importvalidate.NoTargetError
+	if errors.As(err, &nt) {
+		return nil, errors.New("the file is an export, which names no project or environment: set Options.Project and Options.Environment")
+	}
+	return rep, err
 }
 
 // state is the state opts name.

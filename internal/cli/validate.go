@@ -104,14 +104,15 @@ func Validate(ctx context.Context, args []string, env Env) int {
 			problems = append(problems, err.Error())
 			continue
 		}
-		if importvalidate.IsExport(raw) && (cfg.project == "" || cfg.environment == "") {
-			problems = append(problems, in.name+": the file is an export, which names no project or environment: give -project and -environment")
-			continue
-		}
 		if env.TuneGC {
 			tuneGC(env, gcsetting.Setting{Percent: -1, Limit: 64<<20 + 8*int64(len(raw))})
 		}
 		rep, err := v.ValidateFile(ctx, raw, target)
+		var nt *importvalidate.NoTargetError
+		if errors.As(err, &nt) {
+			problems = append(problems, in.name+": the file is an export, which names no project or environment: give -project and -environment")
+			continue
+		}
 		if err != nil {
 			fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
 			return ExitUsage

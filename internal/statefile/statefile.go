@@ -88,8 +88,8 @@ func memberHint(pointer, msg string) string {
 		return ""
 	}
 	var names []string
-	for f := range t.Fields() {
-		if n := jsonName(f); n != "" {
+	for i := range t.NumField() {
+		if n := jsonName(t.Field(i)); n != "" {
 			names = append(names, n)
 		}
 	}
@@ -102,8 +102,8 @@ func memberHint(pointer, msg string) string {
 // fieldByJSON returns the field of the struct type t whose JSON name is
 // name.
 func fieldByJSON(t reflect.Type, name string) (reflect.StructField, bool) {
-	for f := range t.Fields() {
-		if jsonName(f) == name {
+	for i := range t.NumField() {
+		if f := t.Field(i); jsonName(f) == name {
 			return f, true
 		}
 	}
