@@ -171,7 +171,7 @@ func parseValidate(args []string, stderr io.Writer) (cfg validateConfig, code in
 	fs.StringVar(&cfg.token, "token", "", "check the permissions of this token `secret` of the state (default: no permission check, as for an admin)")
 	fs.BoolVar(&cfg.strict, "strict", false, "run the extra rules as well and make errors of the warnings beyond the reference server's")
 	fs.StringVar(&cfg.format, "format", "text", "output `format`: "+strings.Join(output.Formats(), ", "))
-	fs.StringVar(&cfg.failOn, "fail-on", "error", "what fails a file, comma-separated: error (always), warning, permission (a missing permission)")
+	fs.StringVar(&cfg.failOn, "fail-on", "error", "what fails a file, a comma-separated `list` of: error (always), warning, permission (a missing permission)")
 	fs.StringVar(&cfg.disable, "disable", "", "comma-separated `codes` of findings to leave out (rules, and structural warnings such as coerced)")
 	fs.IntVar(&cfg.maxSame, "max-same", 0, "show at most `N` findings of one code per file, and count the rest (0: all)")
 	for {
