@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -80,9 +80,9 @@ func TestExtraFindingsLocated(t *testing.T) {
 				name += "/strict"
 			}
 			t.Run(name, func(t *testing.T) {
-				var args []string
+				args := []string{"-demo"}
 				if tc.state != "" {
-					args = append(args, "-state", tc.state)
+					args = []string{"-state", tc.state}
 				}
 				severity, exit := "warning", 0
 				if strict {

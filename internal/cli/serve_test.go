@@ -1,8 +1,9 @@
-package main
+package cli
 
 import (
 	"bytes"
 	"context"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -14,6 +15,11 @@ import (
 	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
+// runServe runs the serve subcommand without environment variables.
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	return Serve(ctx, args, Env{Stdout: stdout, Stderr: stderr})
+}
+
 // TestServeAndShutDown starts the server on a free port with the default
 // state, uses the printed token, and stops it through the context.
 func TestServeAndShutDown(t *testing.T) {
@@ -21,7 +27,7 @@ func TestServeAndShutDown(t *testing.T) {
 	defer cancel()
 	var stdout, stderr testutil.Buffer
 	done := make(chan int, 1)
-	go func() { done <- run(ctx, []string{"-addr", "127.0.0.1:0"}, &stdout, &stderr) }()
+	go func() { done <- runServe(ctx, []string{"-addr", "127.0.0.1:0"}, &stdout, &stderr) }()
 
 	var base, token string
 	deadline := time.Now().Add(10 * time.Second)
@@ -93,7 +99,7 @@ func TestSetupErrors(t *testing.T) {
 		"bad address":           {"-addr", "127.0.0.1:notaport"},
 	} {
 		var stdout, stderr bytes.Buffer
-		if code := run(context.Background(), args, &stdout, &stderr); code != 2 {
+		if code := runServe(context.Background(), args, &stdout, &stderr); code != 2 {
 			t.Errorf("%s: exit %d; want 2 (stderr %s)", name, code, stderr.String())
 		}
 		if stdout.Len() != 0 && !strings.HasPrefix(stdout.String(), "Using the embedded default state.") {
@@ -104,9 +110,9 @@ func TestSetupErrors(t *testing.T) {
 
 // TestUnknownFlagReportedOnce: the flag package reports an unknown flag
 // with the usage; the server does not say it again.
-func TestUnknownFlagReportedOnce(t *testing.T) {
+func TestServeUnknownFlagReportedOnce(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := run(context.Background(), []string{"-nope"}, &stdout, &stderr); code != 2 {
+	if code := runServe(context.Background(), []string{"-nope"}, &stdout, &stderr); code != 2 {
 		t.Fatalf("exit %d; want 2", code)
 	}
 	if n := strings.Count(stderr.String(), "-nope"); n != 1 {
@@ -117,7 +123,7 @@ func TestUnknownFlagReportedOnce(t *testing.T) {
 	}
 	// -h is no error.
 	stderr.Reset()
-	if code := run(context.Background(), []string{"-h"}, &stdout, &stderr); code != 0 {
+	if code := runServe(context.Background(), []string{"-h"}, &stdout, &stderr); code != 0 {
 		t.Errorf("-h: exit %d; want 0", code)
 	}
 }
@@ -131,7 +137,7 @@ func TestBusyPortNamesTheFlag(t *testing.T) {
 	}
 	defer ln.Close()
 	var stdout, stderr bytes.Buffer
-	if code := run(context.Background(), []string{"-addr", ln.Addr().String()}, &stdout, &stderr); code != 2 {
+	if code := runServe(context.Background(), []string{"-addr", ln.Addr().String()}, &stdout, &stderr); code != 2 {
 		t.Fatalf("exit %d; want 2", code)
 	}
 	msg := stderr.String()
@@ -150,7 +156,7 @@ func TestStateFileDoesNotPrintAToken(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	srv, ln, err := setup([]string{"-addr", "127.0.0.1:0", "-state", state, "-strict", "-max-body", "100", "-max-inflight", "3", "-queue-timeout", "500ms"}, &stdout, &stderr)
+	srv, ln, err := setupServer([]string{"-addr", "127.0.0.1:0", "-state", state, "-strict", "-max-body", "100", "-max-inflight", "3", "-queue-timeout", "500ms"}, Env{Stdout: &stdout, Stderr: &stderr})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/internal/pgtest"
+	"github.com/flagadmin/flagadmin/internal/statesource"
 	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
@@ -23,7 +24,7 @@ func startServer(t *testing.T, args ...string) string {
 	ctx, cancel := context.WithCancel(context.Background())
 	var stdout, stderr testutil.Buffer
 	done := make(chan int, 1)
-	go func() { done <- run(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), &stdout, &stderr) }()
+	go func() { done <- runServe(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), &stdout, &stderr) }()
 	t.Cleanup(func() {
 		cancel()
 		select {
@@ -84,7 +85,7 @@ func send(t *testing.T, base string, rq conformance.Request) replayAnswer {
 // from -state oracle-state.json: the answers must be the same.
 func TestServerOnDatabase(t *testing.T) {
 	c := pgtest.StartForTest(t)
-	onDB := startServer(t, "-database", c.URL(pgtest.SharedDB), "-unleash-url", "http://127.0.0.1:4242")
+	onDB := startServer(t, "-database", c.URL(pgtest.SharedDB), "-public-url", "http://127.0.0.1:4242")
 	onSnap := startServer(t, "-state", conformance.StatePath())
 	for _, c := range conformance.MustLoad(t, "*") {
 		got, want := send(t, onDB, c.Request), send(t, onSnap, c.Request)
@@ -94,36 +95,36 @@ func TestServerOnDatabase(t *testing.T) {
 	}
 }
 
-// TestDatabaseSource: DATABASE_URL is used when neither flag is given,
-// -database and -state together are refused, and a wrong password is a
-// clear error without the password.
+// TestDatabaseSource: DATABASE_URL is used when no source flag is given,
+// two source flags together are refused, and a wrong password is a clear
+// error without the password.
 func TestDatabaseSource(t *testing.T) {
 	c := pgtest.StartForTest(t)
 	url := c.URL(pgtest.SharedDB)
 	getenv := testutil.Env(map[string]string{"DATABASE_URL": url})
-	empty, state := "", conformance.StatePath()
-	var out bytes.Buffer
-	src, err := openSource(databaseFlags{url: &empty, unleashURL: &empty}, "", "127.0.0.1:4242", getenv, &out)
+	open := func(f statesource.Flags) (*statesource.Source, error) {
+		return f.Open(context.Background(), statesource.Options{Getenv: getenv})
+	}
+	src, err := open(statesource.Flags{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer src.close()
-	if !strings.Contains(out.String(), "Using the Unleash database.") {
-		t.Errorf("DATABASE_URL was not used: %q", out.String())
+	defer src.Close()
+	if !src.Database {
+		t.Errorf("DATABASE_URL was not used: %s", src.Name)
 	}
 	// -state wins over DATABASE_URL.
-	out.Reset()
-	src2, err := openSource(databaseFlags{url: &empty, unleashURL: &empty}, state, "127.0.0.1:4242", getenv, &out)
-	if err != nil || out.Len() > 0 {
-		t.Fatalf("-state with DATABASE_URL: %v, %q", err, out.String())
+	src2, err := open(statesource.Flags{State: conformance.StatePath()})
+	if err != nil || src2.Database {
+		t.Fatalf("-state with DATABASE_URL: %v, %+v", err, src2)
 	}
-	src2.close()
-	if _, err := openSource(databaseFlags{url: &url, unleashURL: &empty}, state, "127.0.0.1:4242", getenv, &out); err == nil {
+	src2.Close()
+	if _, err := open(statesource.Flags{Database: url, State: conformance.StatePath()}); err == nil {
 		t.Error("-database and -state together were accepted")
 	}
 	var stdout, stderr testutil.Buffer
 	bad := c.URLAs(pgtest.Superuser, "wrong-s3cret", pgtest.SharedDB)
-	if code := run(context.Background(), []string{"-database", bad, "-addr", "127.0.0.1:0"}, &stdout, &stderr); code != 2 ||
+	if code := runServe(context.Background(), []string{"-database", bad, "-addr", "127.0.0.1:0"}, &stdout, &stderr); code != 2 ||
 		strings.Contains(stderr.String(), "wrong-s3cret") || !strings.Contains(stderr.String(), "password authentication failed") {
 		t.Errorf("wrong password: exit %d, stderr %q", code, stderr.String())
 	}
