@@ -75,8 +75,8 @@ var _ auth.TokenLookup = (*DB)(nil)
 // authenticate. The secret is compared by the database's index lookup,
 // as the reference server does; it never appears in an error.
 func (db *DB) LookupToken(ctx context.Context, secret string) (*auth.Principal, bool, error) {
-	if secret == "" {
-		return nil, false, nil
+	if secret == "" || !model.Storable(secret) {
+		return nil, false, nil // no row can hold it
 	}
 	var typ string
 	var userID int64
