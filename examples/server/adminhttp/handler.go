@@ -32,7 +32,14 @@
 //     written and never while a validation still runs on it. A body that is no
 //     JSON text gets 400 (BadDataError, naming line, column and byte
 //     offset) even without credentials. A body of another content type
-//     is not read at all.
+//     is not read at all. What a request no one vouches for can make the
+//     handler do is cheap and bounded: the syntax check before the 401
+//     is one pass over the body without a tree or a depth limit
+//     (importvalidate.CheckSyntax), and the reading of a body sent
+//     without credentials, like the syntax check of one whose
+//     credentials failed, runs in one of Options.MaxPreAuth slots of its
+//     own (503 with Retry-After when they stay taken for
+//     PreAuthQueueTimeout), apart from the validations' slots.
 //  2. 401 AuthenticationRequired: the authorization header is missing or
 //     its token is unknown. A leading "Bearer" and the JavaScript white
 //     space after it are dropped; the header's bytes are read one
@@ -89,9 +96,7 @@
 package adminhttp
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -157,6 +162,14 @@ type Options struct {
 	// means DefaultQueueTimeout. Only an overloaded server answers 503;
 	// the reference server has no such limit.
 	QueueTimeout time.Duration
+	// MaxPreAuth bounds the requests whose work before authentication
+	// runs at once: reading, inflating and syntax-checking the body of a
+	// request without credentials, syntax-checking the body of one whose
+	// credentials failed. 0 means half of runtime.GOMAXPROCS(0), at least
+	// one. Its slots are its own, apart from MaxInFlight's, so that such
+	// requests cannot starve authenticated validations. A request that
+	// finds them taken for PreAuthQueueTimeout is answered 503.
+	MaxPreAuth int
 }
 
 // NewHandler returns the handler of both endpoints. It fails when
@@ -177,6 +190,8 @@ func NewHandler(opts Options) (http.Handler, error) {
 		return nil, fmt.Errorf("adminhttp: Options.MaxInFlight %d is negative", opts.MaxInFlight)
 	case opts.QueueTimeout < 0:
 		return nil, fmt.Errorf("adminhttp: Options.QueueTimeout %v is negative", opts.QueueTimeout)
+	case opts.MaxPreAuth < 0:
+		return nil, fmt.Errorf("adminhttp: Options.MaxPreAuth %d is negative", opts.MaxPreAuth)
 	}
 	if opts.MaxBody == 0 {
 		opts.MaxBody = DefaultMaxBody
@@ -191,13 +206,12 @@ func NewHandler(opts Options) (http.Handler, error) {
 	if opts.Rand != nil {
 		rnd = &lockedReader{r: opts.Rand}
 	}
-	syntax, err := importvalidate.NewStructure(importvalidate.StructureOptions{})
-	if err != nil {
-		return nil, fmt.Errorf("adminhttp: %w", err)
+	if opts.MaxPreAuth == 0 {
+		opts.MaxPreAuth = max(1, runtime.GOMAXPROCS(0)/2)
 	}
 	return &handler{
-		syntax:    syntax,
 		limit:     newLimiter(opts.MaxInFlight, opts.QueueTimeout),
+		preAuth:   newPreAuthLimiter(opts.MaxPreAuth, PreAuthQueueTimeout),
 		validator: opts.Validator,
 		authn:     &auth.Authenticator{Lookup: opts.Tokens, Rand: rnd},
 		lister:    &users.Lister{Store: opts.Users, Rand: rnd},
@@ -212,9 +226,9 @@ func NewHandler(opts Options) (http.Handler, error) {
 
 type handler struct {
 	validator *importvalidate.Validator
-	// syntax checks, before the credentials, that a JSON body is JSON.
-	syntax    *importvalidate.Structure
 	limit     *limiter
+	// preAuth bounds the work for requests no one vouches for yet.
+	preAuth   *preAuthLimiter
 	authn     *auth.Authenticator
 	lister    *users.Lister
 	maxBody   int64
@@ -298,6 +312,11 @@ func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *ht
 	ct := r.Header.Get("Content-Type")
 	var body []byte
 	if isJSONType(ct) {
+		release, out, ok := h.preAuthSlot(w, r)
+		if !ok {
+			return out
+		}
+		defer release()
 		// The reference server reads a JSON body before it looks at the
 		// credentials: 413 and 415 for the encoding come first.
 		b, held, err := h.readJSONBody(raw, r)
@@ -323,9 +342,8 @@ func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *ht
 	if err != nil {
 		// A body that is no JSON text gets its 400 before any of
 		// these, as the reference server parses it first.
-		if se := h.syntaxError(body); se != nil {
-			writeError(w, se)
-			return outcome{}
+		if out, answered := h.refuseBadSyntax(w, r, body); answered {
+			return out
 		}
 		return h.fail(w, err)
 	}
@@ -360,9 +378,7 @@ func (h *handler) runValidation(ctx context.Context, w http.ResponseWriter, body
 	slot, err := h.limit.acquire(ctx, len(body) > LargeBody)
 	if err != nil {
 		if errors.Is(err, errBusy) {
-			e := NewServiceUnavailableError(h.rand, h.limit.retryAfter())
-			w.Header().Set("Retry-After", e.RetryAfterHeader())
-			writeError(w, e)
+			h.busy(w, h.limit.retryAfter())
 			return nil, outcome{}, false
 		}
 		return nil, outcome{gone: true}, false
@@ -399,32 +415,6 @@ func (h *handler) runValidation(ctx context.Context, w http.ResponseWriter, body
 	case <-ctx.Done():
 		return nil, outcome{gone: true}, false
 	}
-}
-
-// utf8BOM is the byte order mark in UTF-8.
-const utf8BOM = "\xef\xbb\xbf"
-
-// syntaxError returns the 400 for a body that is not a JSON text, nil for
-// one that is (or for no body, which the reference server reads as {}).
-// As the reference server's parser does, it skips a leading byte order
-// mark. The details are the structural tier's, which name the line,
-// column and byte offset.
-func (h *handler) syntaxError(body []byte) *BadDataError {
-	body = bytes.TrimPrefix(body, []byte(utf8BOM))
-	if len(body) == 0 || json.Valid(body) {
-		return nil
-	}
-	_, problems := h.syntax.Check(body)
-	var syntax importvalidate.Problems
-	for _, p := range problems {
-		if p.Code == importvalidate.CodeSyntax || p.Code == importvalidate.CodeMaxDepth {
-			syntax = append(syntax, p)
-		}
-	}
-	if len(syntax) == 0 {
-		return nil
-	}
-	return NewBadDataError(h.rand, syntax.Details())
 }
 
 // listUsers serves the user listing.
