@@ -35,11 +35,10 @@
 //     is not read at all. What a request no one vouches for can make the
 //     handler do is cheap and bounded: the syntax check before the 401
 //     is one pass over the body without a tree or a depth limit
-//     (importvalidate.CheckSyntax), and the reading of a body sent
-//     without credentials, like the syntax check of one whose
-//     credentials failed, runs in one of Options.MaxPreAuth slots of its
-//     own (503 with Retry-After when they stay taken for
-//     PreAuthQueueTimeout), apart from the validations' slots.
+//     (importvalidate.CheckSyntax), and it runs in one of
+//     Options.MaxPreAuth slots of its own, apart from the validations'
+//     slots (503 with Retry-After when they stay taken for
+//     PreAuthQueueTimeout).
 //  2. 401 AuthenticationRequired: the authorization header is missing or
 //     its token is unknown. A leading "Bearer" and the JavaScript white
 //     space after it are dropped; the header's bytes are read one
@@ -162,13 +161,13 @@ type Options struct {
 	// means DefaultQueueTimeout. Only an overloaded server answers 503;
 	// the reference server has no such limit.
 	QueueTimeout time.Duration
-	// MaxPreAuth bounds the requests whose work before authentication
-	// runs at once: reading, inflating and syntax-checking the body of a
-	// request without credentials, syntax-checking the body of one whose
-	// credentials failed. 0 means half of runtime.GOMAXPROCS(0), at least
-	// one. Its slots are its own, apart from MaxInFlight's, so that such
-	// requests cannot starve authenticated validations. A request that
-	// finds them taken for PreAuthQueueTimeout is answered 503.
+	// MaxPreAuth bounds the syntax checks that run at once for requests
+	// without valid credentials (the check that gives a body that is no
+	// JSON text its 400 before the 401). 0 means half of
+	// runtime.GOMAXPROCS(0), at least one. Its slots are its own, apart
+	// from MaxInFlight's, so that such requests cannot starve
+	// authenticated validations. A request that finds them taken for
+	// PreAuthQueueTimeout is answered 503.
 	MaxPreAuth int
 }
 
@@ -312,11 +311,6 @@ func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *ht
 	ct := r.Header.Get("Content-Type")
 	var body []byte
 	if isJSONType(ct) {
-		release, out, ok := h.preAuthSlot(w, r)
-		if !ok {
-			return out
-		}
-		defer release()
 		// The reference server reads a JSON body before it looks at the
 		// credentials: 413 and 415 for the encoding come first.
 		b, held, err := h.readJSONBody(raw, r)

@@ -14,12 +14,14 @@ import (
 // 503.
 const PreAuthQueueTimeout = 20 * time.Millisecond
 
-// preAuthLimiter bounds the work done for requests before anyone vouches
-// for them: reading, inflating and syntax-checking the body of a request
-// that carries no credentials, and syntax-checking the body of one whose
-// credentials failed. Its slots are its own, so such requests never take
-// a validation slot nor more processors than it has slots, however many
-// arrive: authenticated validations keep the rest.
+// preAuthLimiter bounds the work done for requests that no one vouches
+// for: the syntax check of the body of a request without valid
+// credentials, which the reference server's order puts before the 401.
+// Its slots are its own, so such requests never take a validation slot
+// nor more processors than it has slots, however many arrive:
+// authenticated validations keep the rest. (Reading and inflating a body
+// is bounded by the body limit, and waits on the network: it takes no
+// slot, so that a client sending slowly holds none.)
 type preAuthLimiter struct {
 	slots   chan struct{}
 	timeout time.Duration
@@ -52,21 +54,8 @@ func (l *preAuthLimiter) acquire(ctx context.Context) (release func(), err error
 
 func (l *preAuthLimiter) release() { <-l.slots }
 
-// noRelease is the release of a request that needed no slot.
-func noRelease() {}
-
-// preAuthSlot takes a pre-authentication slot for a request that carries
-// no credentials at all: all it will get is a 400 for its body or a 401,
-// so each step of its work is pre-authentication work. Other requests
-// need none here. When it fails it has answered (503, or nothing to a
-// client that is gone) and ok is false.
-func (h *handler) preAuthSlot(w http.ResponseWriter, r *http.Request) (release func(), out outcome, ok bool) {
-	if r.Header.Get("Authorization") != "" {
-		return noRelease, outcome{}, true
-	}
-	return h.takePreAuth(r.Context(), w)
-}
-
+// takePreAuth takes a pre-authentication slot. When it fails it has
+// answered (503, or nothing to a client that is gone) and ok is false.
 func (h *handler) takePreAuth(ctx context.Context, w http.ResponseWriter) (release func(), out outcome, ok bool) {
 	release, err := h.preAuth.acquire(ctx)
 	switch {
@@ -80,23 +69,20 @@ func (h *handler) takePreAuth(ctx context.Context, w http.ResponseWriter) (relea
 }
 
 // refuseBadSyntax answers the 400 of a body that is no JSON text, for a
-// request whose credentials failed: the reference server parses the body
+// request without valid credentials: the reference server parses the body
 // before it looks at them. The check keeps no tree and has no depth limit
-// (importvalidate.CheckSyntax); for a request that carried credentials it
-// runs in a pre-authentication slot (one without any holds a slot
-// already). answered is false when the body is a JSON text (or there is
-// none): the request's own error is then the answer.
+// (importvalidate.CheckSyntax), and runs in a pre-authentication slot.
+// answered is false when the body is a JSON text (or there is none): the
+// request's own error is then the answer.
 func (h *handler) refuseBadSyntax(w http.ResponseWriter, r *http.Request, body []byte) (out outcome, answered bool) {
 	if len(body) == 0 {
 		return outcome{}, false
 	}
-	if r.Header.Get("Authorization") != "" {
-		release, out, ok := h.takePreAuth(r.Context(), w)
-		if !ok {
-			return out, true
-		}
-		defer release()
+	release, out, ok := h.takePreAuth(r.Context(), w)
+	if !ok {
+		return out, true
 	}
+	defer release()
 	ps := importvalidate.CheckSyntax(body)
 	if ps == nil {
 		return outcome{}, false

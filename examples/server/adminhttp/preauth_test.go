@@ -2,7 +2,6 @@ package adminhttp_test
 
 import (
 	"bytes"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -63,61 +62,6 @@ func TestPreAuthWorkIsSmall(t *testing.T) {
 		if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(4*hostilebody.UnknownKeysSize); got > limit {
 			t.Errorf("%s: %d bytes allocated for one answer without credentials; want at most %d", bc.name, got, limit)
 		}
-	}
-}
-
-// enteredReader signals on its first Read, then reads r.
-type enteredReader struct {
-	r       io.Reader
-	entered chan struct{}
-}
-
-func (e *enteredReader) Read(p []byte) (int, error) {
-	if e.entered != nil {
-		close(e.entered)
-		e.entered = nil
-	}
-	return e.r.Read(p)
-}
-
-// TestPreAuthLimit: the work of requests no one vouches for has slots of
-// its own. While they are taken, another request without credentials, or
-// a malformed body with a token that fails, is answered 503 with
-// Retry-After; an authenticated validation is served as ever.
-func TestPreAuthLimit(t *testing.T) {
-	h := hostileHandler(t, setup{preAuth: 1})
-	pr, pw := io.Pipe()
-	entered := make(chan struct{})
-	first := make(chan *httptest.ResponseRecorder)
-	go func() {
-		first <- send(h, http.MethodPost, adminhttp.PathValidate, &enteredReader{r: pr, entered: entered},
-			"Content-Type", "application/json")
-	}()
-	<-entered // the request without credentials holds the slot, reading
-
-	for _, bc := range []struct {
-		name, token, body string
-	}{
-		{"no credentials", "", minimalBody},
-		{"failed token, malformed body", "Bearer nope", minimalBody[:40]},
-	} {
-		rec := send(h, http.MethodPost, adminhttp.PathValidate, strings.NewReader(bc.body),
-			"Content-Type", "application/json", "Authorization", bc.token)
-		if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" {
-			t.Errorf("%s: status %d, Retry-After %q; want 503 with Retry-After", bc.name, rec.Code, rec.Header().Get("Retry-After"))
-		}
-	}
-	if rec := do(h, http.MethodPost, adminhttp.PathValidate, hostileAdmin, "application/json", strings.NewReader(minimalBody)); rec.Code != 200 {
-		t.Errorf("authenticated validation: status %d: %.200s", rec.Code, rec.Body.Bytes())
-	}
-	pw.Write([]byte(minimalBody[:40]))
-	pw.Close()
-	if rec := <-first; rec.Code != 400 {
-		t.Errorf("the first request: status %d, want 400", rec.Code)
-	}
-	// The slot is free again.
-	if rec := do(h, http.MethodPost, adminhttp.PathValidate, "", "application/json", strings.NewReader(minimalBody)); rec.Code != 401 {
-		t.Errorf("after: status %d, want 401", rec.Code)
 	}
 }
 
