@@ -147,6 +147,13 @@ func TestOpenRefusesUnknownSchema(t *testing.T) {
 				if err := c.CreateDB(context.Background(), name, ""); err != nil {
 					t.Fatal(err)
 				}
+				// Dropped when the test ends, so that it can run again
+				// (go test -count=2).
+				t.Cleanup(func() {
+					if err := c.Exec(context.Background(), "postgres", "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+						t.Errorf("dropping %s: %v", name, err)
+					}
+				})
 			} else {
 				name = cloneDB(t)
 				exec(t, name, tt.setup)
