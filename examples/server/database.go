@@ -10,6 +10,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/dbflag"
 	"github.com/flagadmin/flagadmin/internal/statefile"
 	"github.com/flagadmin/flagadmin/unleashdb"
 	"github.com/flagadmin/flagadmin/users"
@@ -30,30 +31,31 @@ type source struct {
 
 // databaseFlags are the flags of the database.
 type databaseFlags struct {
-	url        *string
+	db         *dbflag.Flags
 	unleashURL *string
 }
 
-// databaseFlag registers -database and -unleash-url on fs.
+// databaseFlag registers -database, -database-file and -unleash-url on fs.
 func databaseFlag(fs *flag.FlagSet) databaseFlags {
 	return databaseFlags{
-		url:        fs.String("database", "", "PostgreSQL `URL` of an Unleash 8.2+ database to read the state from (default: $DATABASE_URL when -state is absent too)"),
+		db:         dbflag.Register(fs, "to read the state from, when -state is absent"),
 		unleashURL: fs.String("unleash-url", "", "public `URL` of the instance, the base of invitation links in the user listing (default: http:// and -addr)"),
 	}
 }
 
-// openSource reads the state from the database of -database, or else from
-// DATABASE_URL when stateFile is "" too, or else from the snapshot in
+// openSource reads the state from the database of -database (or
+// -database-file), or else from DATABASE_URL when stateFile is "" too, or
+// else from the snapshot in
 // stateFile or the embedded default state (whose admin token it prints to
 // stdout). Without -unleash-url, addr, the listen address, makes the public
 // URL of invitation links.
 func openSource(df databaseFlags, stateFile, addr string, getenv func(string) string, stdout io.Writer) (source, error) {
-	dbURL := *df.url
-	if dbURL != "" && stateFile != "" {
-		return source{}, errors.New("give -database or -state, not both")
+	if df.db.Given() && stateFile != "" {
+		return source{}, errors.New("give -database (or -database-file) or -state, not both")
 	}
-	if dbURL == "" && stateFile == "" {
-		dbURL = getenv("DATABASE_URL")
+	dbURL, err := df.db.URL(getenv, stateFile == "")
+	if err != nil {
+		return source{}, err
 	}
 	if dbURL != "" {
 		ctx, cancel := context.WithTimeout(context.Background(), openTimeout)

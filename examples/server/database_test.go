@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -101,9 +104,9 @@ func TestDatabaseSource(t *testing.T) {
 	c := pgtest.StartForTest(t)
 	url := c.URL(pgtest.SharedDB)
 	getenv := testutil.Env(map[string]string{"DATABASE_URL": url})
-	empty, state := "", conformance.StatePath()
+	state := conformance.StatePath()
 	var out bytes.Buffer
-	src, err := openSource(databaseFlags{url: &empty, unleashURL: &empty}, "", "127.0.0.1:4242", getenv, &out)
+	src, err := openSource(testFlags(t), "", "127.0.0.1:4242", getenv, &out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,13 +116,23 @@ func TestDatabaseSource(t *testing.T) {
 	}
 	// -state wins over DATABASE_URL.
 	out.Reset()
-	src2, err := openSource(databaseFlags{url: &empty, unleashURL: &empty}, state, "127.0.0.1:4242", getenv, &out)
+	src2, err := openSource(testFlags(t), state, "127.0.0.1:4242", getenv, &out)
 	if err != nil || out.Len() > 0 {
 		t.Fatalf("-state with DATABASE_URL: %v, %q", err, out.String())
 	}
 	src2.close()
-	if _, err := openSource(databaseFlags{url: &url, unleashURL: &empty}, state, "127.0.0.1:4242", getenv, &out); err == nil {
+	if _, err := openSource(testFlags(t, "-database", url), state, "127.0.0.1:4242", getenv, &out); err == nil {
 		t.Error("-database and -state together were accepted")
+	}
+	// -database-file: the URL from a file, its password kept out of the
+	// command line and of the error.
+	file := filepath.Join(t.TempDir(), "url")
+	if err := os.WriteFile(file, []byte(c.URLAs(pgtest.Superuser, "wrong-s3cret", pgtest.SharedDB)+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := openSource(testFlags(t, "-database-file", file), "", "127.0.0.1:4242", getenv, &out); err == nil ||
+		strings.Contains(err.Error(), "wrong-s3cret") || !strings.Contains(err.Error(), "password authentication failed") {
+		t.Errorf("-database-file with a wrong password: %v", err)
 	}
 	var stdout, stderr testutil.Buffer
 	bad := c.URLAs(pgtest.Superuser, "wrong-s3cret", pgtest.SharedDB)
@@ -127,4 +140,15 @@ func TestDatabaseSource(t *testing.T) {
 		strings.Contains(stderr.String(), "wrong-s3cret") || !strings.Contains(stderr.String(), "password authentication failed") {
 		t.Errorf("wrong password: exit %d, stderr %q", code, stderr.String())
 	}
+}
+
+// testFlags returns the database flags of args.
+func testFlags(t *testing.T, args ...string) databaseFlags {
+	t.Helper()
+	fs := flag.NewFlagSet("server", flag.ContinueOnError)
+	df := databaseFlag(fs)
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	return df
 }

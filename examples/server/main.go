@@ -21,7 +21,9 @@
 //	                (a coerced scalar such as "project": 5) is answered 400
 //	-database URL   read the state, tokens and users from an Unleash 8.2+
 //	                PostgreSQL database (default: $DATABASE_URL when
-//	                -state is absent too); see database.go
+//	                -state is absent too); see database.go. The URL shows
+//	                in the process list: prefer DATABASE_URL or
+//	-database-file FILE  a file holding the URL
 //	-unleash-url U  public URL of the instance, the base of invitation
 //	                links (default: http:// and -addr)
 //	-max-inflight N validations that run at once (default: the number of

@@ -7,7 +7,10 @@
 //
 // Flags:
 //
-//	-database URL      the instance's database (default: $DATABASE_URL)
+//	-database URL      the instance's database (default: $DATABASE_URL);
+//	                   the URL shows in the process list: prefer
+//	                   DATABASE_URL or
+//	-database-file F   a file holding the URL
 //	-unleash-url URL   the instance's public URL, the base of the
 //	                   invitation links (default http://localhost:4242)
 //
@@ -27,6 +30,7 @@ import (
 	"time"
 
 	"github.com/flagadmin/flagadmin/internal/cmdflag"
+	"github.com/flagadmin/flagadmin/internal/dbflag"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
@@ -43,17 +47,18 @@ func main() {
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("snapshot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	database := fs.String("database", "", "the instance's PostgreSQL `URL` (default: $DATABASE_URL)")
+	database := dbflag.Register(fs, "to read")
 	unleashURL := fs.String("unleash-url", unleashdb.DefaultUnleashURL, "the instance's public `URL`, the base of invitation links")
 	if code, ok := cmdflag.Parse(fs, args); !ok {
 		return code
 	}
-	url := *database
-	if url == "" {
-		url = getenv("DATABASE_URL")
+	url, err := database.URL(getenv, true)
+	if err != nil {
+		fmt.Fprintln(stderr, "snapshot:", err)
+		return 2
 	}
 	if url == "" {
-		fmt.Fprintln(stderr, "snapshot: no database: give -database URL or set DATABASE_URL")
+		fmt.Fprintln(stderr, "snapshot: no database: give -database URL or -database-file FILE, or set DATABASE_URL")
 		return 2
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)

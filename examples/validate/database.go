@@ -16,18 +16,18 @@ import (
 // included.
 const databaseTimeout = time.Minute
 
-// databaseURL returns the database to validate against: -database, or
-// else DATABASE_URL when -state is absent too; "" means a snapshot.
+// databaseURL returns the database to validate against: -database or
+// -database-file, or else DATABASE_URL when -state is absent too; ""
+// means a snapshot.
 func databaseURL(cfg config) (string, error) {
-	switch {
-	case cfg.database != "" && cfg.stateFile != "":
-		return "", &usageError{"give -database or -state, not both"}
-	case cfg.database != "":
-		return cfg.database, nil
-	case cfg.stateFile == "":
-		return os.Getenv("DATABASE_URL"), nil
+	if cfg.database.Given() && cfg.stateFile != "" {
+		return "", &usageError{"give -database (or -database-file) or -state, not both"}
 	}
-	return "", nil
+	url, err := cfg.database.URL(os.Getenv, cfg.stateFile == "")
+	if err != nil {
+		return "", &usageError{err.Error()}
+	}
+	return url, nil
 }
 
 // validateOnDatabase validates body against the Unleash database at url,

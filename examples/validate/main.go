@@ -22,7 +22,9 @@
 //	-database URL       validate against an Unleash 8.2+ PostgreSQL
 //	                    database instead of a snapshot (default:
 //	                    $DATABASE_URL when -state is absent too); -token
-//	                    is then a token of that database
+//	                    is then a token of that database. The URL shows
+//	                    in the process list: prefer DATABASE_URL or
+//	-database-file FILE a file holding the URL
 //
 // The text format prints one line per finding, in the order of the file
 // (findings without a place in it, such as missing permissions and the
@@ -56,6 +58,7 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/dbflag"
 	"github.com/flagadmin/flagadmin/internal/statefile"
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -80,7 +83,7 @@ type config struct {
 	token       string
 	strict      bool
 	format      string
-	database    string
+	database    *dbflag.Flags
 }
 
 // usageError is a problem with the command line.
@@ -179,7 +182,7 @@ func parseArgs(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.token, "token", "", "check the permissions of this token `secret` of the state (default: none checked)")
 	fs.BoolVar(&cfg.strict, "strict", false, "run the extra rules as well")
 	fs.StringVar(&cfg.format, "format", "text", "output `format`: text, json or unleash")
-	fs.StringVar(&cfg.database, "database", "", "PostgreSQL `URL` of an Unleash 8.2+ database to validate against (default: $DATABASE_URL when -state is absent too)")
+	cfg.database = dbflag.Register(fs, "to validate against, when -state is absent")
 	var files []string
 	for {
 		if err := fs.Parse(args); err != nil {
