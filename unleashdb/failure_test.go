@@ -118,8 +118,20 @@ func TestDatabaseStopped(t *testing.T) {
 	if _, err := db.Snapshot(ctx); err == nil || !strings.HasPrefix(err.Error(), "unleashdb: snapshot") {
 		t.Errorf("Snapshot after the stop: %v", err)
 	}
-	if _, err := unleashdb.Open(ctx, c.URL("u"), unleashdb.Options{}); err == nil || !strings.HasPrefix(err.Error(), "unleashdb: open") {
+	_, err = unleashdb.Open(ctx, c.URL("u"), unleashdb.Options{})
+	if err == nil || !strings.HasPrefix(err.Error(), "unleashdb: open") {
 		t.Errorf("Open after the stop: %v", err)
+	}
+	// Each of these says the database is unavailable, which a server
+	// answers with 503 and Retry-After.
+	_, _, lookupErr := db.LookupToken(ctx, adminToken)
+	_, usersErr := db.Users(ctx)
+	_, validateErr := v.Validate(ctx, body, importvalidate.Target{})
+	for what, err := range map[string]error{"Open": err, "LookupToken": lookupErr, "Users": usersErr, "Validate": validateErr} {
+		var u *unleashdb.UnavailableError
+		if !errors.As(err, &u) || !u.Unavailable() {
+			t.Errorf("%s after the stop: %v is no *UnavailableError", what, err)
+		}
 	}
 }
 
@@ -138,6 +150,8 @@ func TestOpenRefusesUnknownSchema(t *testing.T) {
 		{"missing column", `ALTER TABLE features DROP COLUMN archived_at CASCADE; ALTER TABLE role_permission DROP COLUMN environment CASCADE;`,
 			[]string{"missing columns features.archived_at, role_permission.environment"}},
 		{"missing table", `DROP TABLE personal_access_tokens;`, []string{"missing tables personal_access_tokens"}},
+		{"column of another type", `ALTER TABLE api_tokens ALTER COLUMN expires_at TYPE text; ALTER TABLE roles ALTER COLUMN description TYPE int USING NULL;`,
+			[]string{"columns of other types: api_tokens.expires_at is text, not a timestamp; roles.description is integer, not a text type"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -44,9 +44,12 @@ const (
 // user's project and group roles are written as the user's own grants.
 //
 // The snapshot holds the instance's token secrets: treat it as a secret.
-// It is read in one transaction, so it is consistent.
+// It is read in one transaction, so it is consistent. Each of its queries
+// has the deadline of one database call.
 func (db *DB) Snapshot(ctx context.Context) (*model.Snapshot, error) {
-	tx, err := db.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	bctx, cancel := db.bound(ctx)
+	defer cancel()
+	tx, err := db.pool.BeginTx(bctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
 	if err != nil {
 		return nil, wrap("snapshot", err)
 	}
@@ -82,6 +85,8 @@ type snapReader struct {
 }
 
 func (r *snapReader) each(ctx context.Context, op, query string, args []any, scan func(pgx.Rows) error) error {
+	ctx, cancel := r.db.bound(ctx)
+	defer cancel()
 	return eachRow(ctx, r.tx, "snapshot: "+op, query, args, scan)
 }
 

@@ -122,7 +122,7 @@ func (db *DB) Project(ctx context.Context, id string) (importvalidate.ProjectSet
 	}
 	var pattern, example, description *string
 	var limit *int64
-	err := db.pool.QueryRow(ctx, qProject, id).Scan(&pattern, &example, &description, &limit, &ps.FeatureCount)
+	err := db.queryRow(ctx, qProject, []any{id}, &pattern, &example, &description, &limit, &ps.FeatureCount)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return ps, false, nil

@@ -78,6 +78,8 @@ func (db *DB) LookupToken(ctx context.Context, secret string) (*auth.Principal, 
 	if secret == "" || !model.Storable(secret) {
 		return nil, false, nil // no row can hold it
 	}
+	ctx, cancel := db.bound(ctx)
+	defer cancel()
 	var typ string
 	var userID int64
 	var personal bool
