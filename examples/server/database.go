@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"time"
 
 	"github.com/flagadmin/flagadmin/auth"
@@ -33,6 +34,8 @@ type source struct {
 type databaseFlags struct {
 	db         *dbflag.Flags
 	unleashURL *string
+	timeout    *time.Duration
+	maxConns   *int
 }
 
 // databaseFlag registers -database, -database-file and -unleash-url on fs.
@@ -40,6 +43,10 @@ func databaseFlag(fs *flag.FlagSet) databaseFlags {
 	return databaseFlags{
 		db:         dbflag.Register(fs, "to read the state from, when -state is absent"),
 		unleashURL: fs.String("unleash-url", "", "public `URL` of the instance, the base of invitation links in the user listing (default: http:// and -addr)"),
+		timeout: fs.Duration("database-timeout", unleashdb.DefaultQueryTimeout,
+			"deadline of each database call; a call past it is answered 503 with Retry-After"),
+		maxConns: fs.Int("database-max-conns", 0,
+			"largest number of database connections; 0 means 4 or one per CPU, at most what the role and the database may open"),
 	}
 }
 
@@ -64,7 +71,11 @@ func openSource(df databaseFlags, stateFile, addr string, getenv func(string) st
 		if public == "" {
 			public = "http://" + addr
 		}
-		db, err := unleashdb.Open(ctx, dbURL, unleashdb.Options{UnleashURL: public})
+		if *df.timeout <= 0 || *df.maxConns < 0 || *df.maxConns > math.MaxInt32 {
+			return source{}, fmt.Errorf("-database-timeout must be positive and -database-max-conns in [0, %d]", math.MaxInt32)
+		}
+		db, err := unleashdb.Open(ctx, dbURL, unleashdb.Options{UnleashURL: public,
+			QueryTimeout: *df.timeout, MaxConns: int32(*df.maxConns)})
 		if err != nil {
 			return source{}, err
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/internal/pgtest"
@@ -146,9 +148,54 @@ func TestDatabaseSource(t *testing.T) {
 func testFlags(t *testing.T, args ...string) databaseFlags {
 	t.Helper()
 	fs := flag.NewFlagSet("server", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
 	df := databaseFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		t.Fatal(err)
 	}
 	return df
+}
+
+// TestServerDatabaseLocked: while a lock is held on api_tokens, both
+// endpoints answer 503 with Retry-After once -database-timeout has passed,
+// and serve again when it is released.
+func TestServerDatabaseLocked(t *testing.T) {
+	c := pgtest.StartForTest(t)
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, c.URL(pgtest.SharedDB))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	addr := startServer(t, "-database", c.URL(pgtest.SharedDB), "-database-timeout", "300ms")
+	if _, err := conn.Exec(ctx, "BEGIN; LOCK TABLE api_tokens IN ACCESS EXCLUSIVE MODE"); err != nil {
+		t.Fatal(err)
+	}
+	client := &http.Client{Timeout: 10 * time.Second}
+	ask := func(method, path string) *http.Response {
+		t.Helper()
+		req, err := http.NewRequest(method, addr+path, strings.NewReader(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", "*:*.unleash-insecure-admin-api-token")
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", method, path, err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	for _, p := range []struct{ method, path string }{{"POST", "/api/admin/features-batch/validate"}, {"GET", "/api/admin/user-admin"}} {
+		if resp := ask(p.method, p.path); resp.StatusCode != 503 || resp.Header.Get("Retry-After") == "" {
+			t.Errorf("%s %s under the lock: status %d, Retry-After %q", p.method, p.path, resp.StatusCode, resp.Header.Get("Retry-After"))
+		}
+	}
+	if _, err := conn.Exec(ctx, "ROLLBACK"); err != nil {
+		t.Fatal(err)
+	}
+	if resp := ask("GET", "/api/admin/user-admin"); resp.StatusCode != 200 {
+		t.Errorf("after the lock: status %d", resp.StatusCode)
+	}
 }

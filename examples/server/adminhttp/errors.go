@@ -42,6 +42,9 @@ const (
 	MsgBadData = "Request validation failed: your request body or params contain invalid data. Refer to the `details` list for more information."
 	// MsgServiceUnavailable is the message of a ServiceUnavailableError.
 	MsgServiceUnavailable = "The server is busy with other validations. Please try again later."
+	// MsgStoreUnavailable is the message of a ServiceUnavailableError for
+	// a store that cannot answer now (Store set).
+	MsgStoreUnavailable = "The server cannot reach its database now. Please try again later."
 )
 
 // NotFoundError (404) means no endpoint has the requested path.
@@ -346,13 +349,24 @@ func (e *BadDataError) Body() []byte {
 func (e *BadDataError) MarshalJSON() ([]byte, error) { return e.Body(), nil }
 
 // ServiceUnavailableError (503) means every validation slot was taken for
-// longer than Options.QueueTimeout. The handler also sends Retry-After.
+// longer than Options.QueueTimeout, or, with Store, that the token lookup,
+// the state or the user store could not answer now. The handler also
+// sends Retry-After.
 type ServiceUnavailableError struct {
 	// ID is the error instance's UUID, written as the body's id.
 	ID string
 	// RetryAfter is the number of seconds after which a retry may
 	// succeed, sent as the Retry-After header.
 	RetryAfter int
+	// Store is set when a store, not the server's load, is the cause.
+	Store bool
+}
+
+func (e *ServiceUnavailableError) message() string {
+	if e.Store {
+		return MsgStoreUnavailable
+	}
+	return MsgServiceUnavailable
 }
 
 // NewServiceUnavailableError returns the error for an overloaded server
@@ -364,7 +378,7 @@ func NewServiceUnavailableError(rand io.Reader, retryAfter int) *ServiceUnavaila
 
 // Error returns the error's name and message.
 func (e *ServiceUnavailableError) Error() string {
-	return NameServiceUnavailableError + ": " + MsgServiceUnavailable
+	return NameServiceUnavailableError + ": " + e.message()
 }
 
 // HTTPStatus returns 503 Service Unavailable.
@@ -375,7 +389,7 @@ func (e *ServiceUnavailableError) RetryAfterHeader() string { return strconv.Ito
 
 // Body returns the JSON error body.
 func (e *ServiceUnavailableError) Body() []byte {
-	return errbody.New(e.ID, NameServiceUnavailableError, MsgServiceUnavailable, nil).Close()
+	return errbody.New(e.ID, NameServiceUnavailableError, e.message(), nil).Close()
 }
 
 // MarshalJSON returns Body. Note that json.Marshal escapes the characters

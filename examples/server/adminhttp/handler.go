@@ -85,7 +85,11 @@
 //
 // A failing token lookup, store or state is a 500 InternalError whose body
 // says nothing about the cause; the log line carries its id, and the cause
-// itself with Options.LogCauses. Every error body
+// itself with Options.LogCauses. One that cannot answer now (its error has
+// a method Unavailable() bool that returns true, as unleashdb's
+// *UnavailableError has: a database down, out of connections or past its
+// deadline) is a 503 ServiceUnavailableError with Retry-After
+// (StoreRetryAfter), logged like a 500. Every error body
 // has a fresh UUID v4 as its id, and every answer is
 // application/json; charset=utf-8.
 //
@@ -403,7 +407,7 @@ func (h *handler) runValidation(ctx context.Context, w http.ResponseWriter, body
 			if ctx.Err() != nil {
 				return nil, outcome{gone: true}, false
 			}
-			return nil, h.internal(w, fmt.Errorf("adminhttp: validating: %w", res.err)), false
+			return nil, h.fail(w, fmt.Errorf("adminhttp: validating: %w", res.err)), false
 		}
 		return res.rep, outcome{}, true
 	case <-ctx.Done():
@@ -447,6 +451,9 @@ func (h *handler) fail(w http.ResponseWriter, err error) outcome {
 	if errors.As(err, &he) {
 		writeError(w, he)
 		return outcome{}
+	}
+	if out, ok := h.storeUnavailable(w, err); ok {
+		return out
 	}
 	return h.internal(w, err)
 }
