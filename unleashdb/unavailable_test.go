@@ -89,14 +89,7 @@ func TestQueryTimeout(t *testing.T) {
 func TestConnectionLimit(t *testing.T) {
 	c := pgtest.Need(t, &env)
 	name := cloneDB(t)
-	exec(t, name, `DO $$ BEGIN
-			IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'flagadmin_two') THEN
-				CREATE ROLE flagadmin_two LOGIN PASSWORD 'two-pw' CONNECTION LIMIT 2;
-			END IF;
-		END $$;
-		GRANT CONNECT ON DATABASE `+name+` TO flagadmin_two;
-		GRANT USAGE ON SCHEMA public TO flagadmin_two;
-		GRANT SELECT ON ALL TABLES IN SCHEMA public TO flagadmin_two;`)
+	createReader(t, name, "flagadmin_two", "two-pw", "CONNECTION LIMIT 2", "")
 	ctx := context.Background()
 	db, err := unleashdb.Open(ctx, c.URLAs("flagadmin_two", "two-pw", name), unleashdb.Options{})
 	if err != nil {
@@ -136,17 +129,8 @@ func TestConnectionLimit(t *testing.T) {
 func TestPermissionError(t *testing.T) {
 	c := pgtest.Need(t, &env)
 	name := cloneDB(t)
-	exec(t, name, `DO $$ BEGIN
-			IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'flagadmin_partial') THEN
-				CREATE ROLE flagadmin_partial LOGIN PASSWORD 'partial-pw';
-			END IF;
-		END $$;
-		REVOKE ALL ON SCHEMA public FROM PUBLIC;
-		GRANT CONNECT ON DATABASE `+name+` TO flagadmin_partial;
-		GRANT USAGE ON SCHEMA public TO flagadmin_partial;
-		GRANT SELECT ON ALL TABLES IN SCHEMA public TO flagadmin_partial;
-		REVOKE SELECT ON api_tokens, users FROM flagadmin_partial;
-		GRANT SELECT (id, name) ON users TO flagadmin_partial;`)
+	createReader(t, name, "flagadmin_partial", "partial-pw", "",
+		`REVOKE SELECT ON api_tokens, users FROM flagadmin_partial; GRANT SELECT (id, name) ON users TO flagadmin_partial;`)
 	url := c.URLAs("flagadmin_partial", "partial-pw", name)
 	check := func(want string) {
 		t.Helper()
