@@ -166,8 +166,9 @@ type Options struct {
 	// the reference server has no such limit.
 	QueueTimeout time.Duration
 	// MaxPreAuth bounds the syntax checks that run at once for requests
-	// without valid credentials (the check that gives a body that is no
-	// JSON text its 400 before the 401). 0 means half of
+	// refused before the validation, without credentials or with ones
+	// that fail (the check that gives a body that is no JSON text its 400
+	// before the 401 or 403). 0 means half of
 	// runtime.GOMAXPROCS(0), at least one. Its slots are its own, apart
 	// from MaxInFlight's, so that such requests cannot starve
 	// authenticated validations. A request that finds them taken for

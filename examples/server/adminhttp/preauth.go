@@ -15,8 +15,9 @@ import (
 const PreAuthQueueTimeout = 20 * time.Millisecond
 
 // preAuthLimiter bounds the work done for requests that no one vouches
-// for: the syntax check of the body of a request without valid
-// credentials, which the reference server's order puts before the 401.
+// for: the syntax check of the body of a request refused before the
+// validation, which the reference server's order puts before the 401 or
+// 403.
 // Its slots are its own, so such requests never take a validation slot
 // nor more processors than it has slots, however many arrive:
 // authenticated validations keep the rest. (Reading and inflating a body
@@ -69,8 +70,8 @@ func (h *handler) takePreAuth(ctx context.Context, w http.ResponseWriter) (relea
 }
 
 // refuseBadSyntax answers the 400 of a body that is no JSON text, for a
-// request without valid credentials: the reference server parses the body
-// before it looks at them. The check keeps no tree and has no depth limit
+// request refused before the validation (no credentials, or ones that
+// fail): the reference server parses the body before it looks at them. The check keeps no tree and has no depth limit
 // (importvalidate.CheckSyntax), and runs in a pre-authentication slot.
 // answered is false when the body is a JSON text (or there is none): the
 // request's own error is then the answer.
