@@ -32,11 +32,12 @@ type Options struct {
 	// invitation links of the user listing ("" means DefaultUnleashURL).
 	UnleashURL string
 	// MaxConns is the largest number of connections of the pool Open
-	// creates. 0 means the URL's pool_max_conns, or else pgxpool's
-	// default (4, or the number of CPUs if more), lowered to what the
-	// role and the database may open (their CONNECTION LIMIT, less the
-	// connections they hold when Open runs, at least 1). A call that
-	// finds every connection busy waits for one, within its deadline.
+	// creates; 0 means the URL's pool_max_conns, or else pgxpool's
+	// default (4, or the number of CPUs if more). Either way Open lowers
+	// it to what the role and the database may open (their CONNECTION
+	// LIMIT, less the connections they hold when Open runs, at least 1),
+	// as more would be refused. A call that finds every connection busy
+	// waits for one, within its deadline.
 	MaxConns int32
 	// QueryTimeout is the deadline of each database call (a State or
 	// Store method, a token lookup, each query of Open and Snapshot); 0
@@ -89,11 +90,9 @@ func Open(ctx context.Context, connString string, opts Options) (*DB, error) {
 		pool.Close()
 		return nil, redact(err, secrets...)
 	}
-	if opts.MaxConns == 0 && !strings.Contains(connString, "pool_max_conns") {
-		if err := db.fitPool(ctx, cfg); err != nil {
-			db.pool.Close()
-			return nil, redact(err, secrets...)
-		}
+	if err := db.fitPool(ctx, cfg); err != nil {
+		db.pool.Close()
+		return nil, redact(err, secrets...)
 	}
 	db.own = true
 	return db, nil

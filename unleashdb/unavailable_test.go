@@ -99,6 +99,24 @@ func TestConnectionLimit(t *testing.T) {
 	if n := db.MaxConns(); n > 2 {
 		t.Errorf("pool of %d connections for a role limited to 2", n)
 	}
+	// Asked for more than the role may open, explicitly or in the URL,
+	// the pool is no larger either.
+	for _, o := range []struct {
+		url  string
+		opts unleashdb.Options
+	}{
+		{c.URLAs("flagadmin_two", "two-pw", name), unleashdb.Options{MaxConns: 10}},
+		{c.URLAs("flagadmin_two", "two-pw", name) + "&pool_max_conns=10", unleashdb.Options{}},
+	} {
+		other, err := unleashdb.Open(ctx, o.url, o.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := other.MaxConns(); n > 1 {
+			t.Errorf("%+v: pool of %d connections beside another pool of the role limited to 2", o.opts, n)
+		}
+		other.Close()
+	}
 	v, err := importvalidate.New(importvalidate.Options{State: db})
 	if err != nil {
 		t.Fatal(err)
