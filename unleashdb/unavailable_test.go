@@ -99,24 +99,6 @@ func TestConnectionLimit(t *testing.T) {
 	if n := db.MaxConns(); n > 2 {
 		t.Errorf("pool of %d connections for a role limited to 2", n)
 	}
-	// Asked for more than the role may open, explicitly or in the URL,
-	// the pool is no larger either.
-	for _, o := range []struct {
-		url  string
-		opts unleashdb.Options
-	}{
-		{c.URLAs("flagadmin_two", "two-pw", name), unleashdb.Options{MaxConns: 10}},
-		{c.URLAs("flagadmin_two", "two-pw", name) + "&pool_max_conns=10", unleashdb.Options{}},
-	} {
-		other, err := unleashdb.Open(ctx, o.url, o.opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := other.MaxConns(); n > 1 {
-			t.Errorf("%+v: pool of %d connections beside another pool of the role limited to 2", o.opts, n)
-		}
-		other.Close()
-	}
 	v, err := importvalidate.New(importvalidate.Options{State: db})
 	if err != nil {
 		t.Fatal(err)
@@ -140,6 +122,28 @@ func TestConnectionLimit(t *testing.T) {
 	for err := range errs {
 		t.Errorf("with 8 calls at once: %v", err)
 	}
+	// Asked for more than the role may open, the pool is no larger
+	// either, and its calls wait for its one connection.
+	createReader(t, name, "flagadmin_one", "one-pw", "CONNECTION LIMIT 1", "")
+	one, err := unleashdb.Open(ctx, c.URLAs("flagadmin_one", "one-pw", name), unleashdb.Options{MaxConns: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer one.Close()
+	if n := one.MaxConns(); n != 1 {
+		t.Errorf("MaxConns 10 for a role limited to 1: pool of %d", n)
+	}
+	var wg1 sync.WaitGroup
+	for range 4 {
+		wg1.Add(1)
+		go func() {
+			defer wg1.Done()
+			if _, _, err := one.LookupToken(ctx, viewerToken); err != nil {
+				t.Errorf("a role limited to 1, 4 lookups at once: %v", err)
+			}
+		}()
+	}
+	wg1.Wait()
 }
 
 // TestPermissionError: a role that may not read a table, or the schema,
