@@ -44,31 +44,21 @@ func TestWrongPassword(t *testing.T) {
 // TestDeadline: a lookup waiting on a lock returns when its context ends,
 // with an error naming the operation.
 func TestDeadline(t *testing.T) {
-	c := pgtest.Need(t, &env)
 	name := cloneDB(t)
 	db := openDB(t, name, nil)
 	ctx := context.Background()
-	conn, err := pgxConnect(ctx, c.URL(name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, "BEGIN; LOCK TABLE features IN ACCESS EXCLUSIVE MODE"); err != nil {
-		t.Fatal(err)
-	}
+	release := lockTables(t, name, "features")
 	dctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err = db.Features(dctx, []string{"existing-flag"})
+	_, err := db.Features(dctx, []string{"existing-flag"})
 	if took := time.Since(start); took > 5*time.Second {
 		t.Errorf("Features returned after %v, long after its deadline", took)
 	}
 	if err == nil || !errors.Is(err, context.DeadlineExceeded) || !strings.HasPrefix(err.Error(), "unleashdb: features") {
 		t.Errorf("error %v; want a features error wrapping context.DeadlineExceeded", err)
 	}
-	if _, err := conn.Exec(ctx, "ROLLBACK"); err != nil {
-		t.Fatal(err)
-	}
+	release()
 	if _, err := db.Features(ctx, []string{"existing-flag"}); err != nil {
 		t.Errorf("after the lock: %v", err)
 	}

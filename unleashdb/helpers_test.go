@@ -160,3 +160,24 @@ func createReader(tb testing.TB, db, role, pw, options, then string) {
 		GRANT SELECT ON ALL TABLES IN SCHEMA public TO `+role+`;
 		`+then)
 }
+
+// lockTables takes an ACCESS EXCLUSIVE lock on tables (a comma-separated
+// list) of database db, in a transaction of a connection of its own, and
+// returns the function that releases it (it also ends with the test).
+func lockTables(tb testing.TB, db, tables string) (release func()) {
+	tb.Helper()
+	ctx := context.Background()
+	conn, err := pgxConnect(ctx, pgtest.Need(tb, &env).URL(db))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { conn.Close(ctx) })
+	if _, err := conn.Exec(ctx, "BEGIN; LOCK TABLE "+tables+" IN ACCESS EXCLUSIVE MODE"); err != nil {
+		tb.Fatal(err)
+	}
+	return func() {
+		if _, err := conn.Exec(ctx, "ROLLBACK"); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}

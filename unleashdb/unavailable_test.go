@@ -42,14 +42,7 @@ func TestQueryTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	conn, err := pgxConnect(ctx, c.URL(name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, "BEGIN; LOCK TABLE features, api_tokens IN ACCESS EXCLUSIVE MODE"); err != nil {
-		t.Fatal(err)
-	}
+	release := lockTables(t, name, "features, api_tokens")
 	v, err := importvalidate.New(importvalidate.Options{State: db})
 	if err != nil {
 		t.Fatal(err)
@@ -75,9 +68,7 @@ func TestQueryTimeout(t *testing.T) {
 			}
 		})
 	}
-	if _, err := conn.Exec(ctx, "ROLLBACK"); err != nil {
-		t.Fatal(err)
-	}
+	release()
 	if _, _, err := db.LookupToken(ctx, adminToken); err != nil {
 		t.Errorf("after the lock: %v", err)
 	}
