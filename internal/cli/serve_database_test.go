@@ -4,12 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
+	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/internal/pgtest"
@@ -102,10 +107,10 @@ func TestDatabaseSource(t *testing.T) {
 	c := pgtest.StartForTest(t)
 	url := c.URL(pgtest.SharedDB)
 	getenv := testutil.Env(map[string]string{"DATABASE_URL": url})
-	open := func(f statesource.Flags) (*statesource.Source, error) {
-		return f.Open(context.Background(), statesource.Options{Getenv: getenv})
+	open := func(args ...string) (*statesource.Source, error) {
+		return testFlags(t, args...).Open(context.Background(), statesource.Options{Getenv: getenv})
 	}
-	src, err := open(statesource.Flags{})
+	src, err := open()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,18 +119,84 @@ func TestDatabaseSource(t *testing.T) {
 		t.Errorf("DATABASE_URL was not used: %s", src.Name)
 	}
 	// -state wins over DATABASE_URL.
-	src2, err := open(statesource.Flags{State: conformance.StatePath()})
+	src2, err := open("-state", conformance.StatePath())
 	if err != nil || src2.Database {
 		t.Fatalf("-state with DATABASE_URL: %v, %+v", err, src2)
 	}
 	src2.Close()
-	if _, err := open(statesource.Flags{Database: url, State: conformance.StatePath()}); err == nil {
+	if _, err := open("-database", url, "-state", conformance.StatePath()); err == nil {
 		t.Error("-database and -state together were accepted")
+	}
+	// -database-file: the URL from a file, its password kept out of the
+	// command line and of the error.
+	file := filepath.Join(t.TempDir(), "url")
+	if err := os.WriteFile(file, []byte(c.URLAs(pgtest.Superuser, "wrong-s3cret", pgtest.SharedDB)+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := open("-database-file", file); err == nil ||
+		strings.Contains(err.Error(), "wrong-s3cret") || !strings.Contains(err.Error(), "password authentication failed") {
+		t.Errorf("-database-file with a wrong password: %v", err)
 	}
 	var stdout, stderr testutil.Buffer
 	bad := c.URLAs(pgtest.Superuser, "wrong-s3cret", pgtest.SharedDB)
 	if code := runServe(context.Background(), []string{"-database", bad, "-addr", "127.0.0.1:0"}, &stdout, &stderr); code != 2 ||
 		strings.Contains(stderr.String(), "wrong-s3cret") || !strings.Contains(stderr.String(), "password authentication failed") {
 		t.Errorf("wrong password: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// testFlags returns the source flags of args.
+func testFlags(t *testing.T, args ...string) *statesource.Flags {
+	t.Helper()
+	fs := flag.NewFlagSet("flagadmin", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	f := statesource.Register(fs)
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// TestServerDatabaseLocked: while a lock is held on api_tokens, both
+// endpoints answer 503 with Retry-After once -database-timeout has passed,
+// and serve again when it is released.
+func TestServerDatabaseLocked(t *testing.T) {
+	c := pgtest.StartForTest(t)
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, c.URL(pgtest.SharedDB))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	addr := startServer(t, "-database", c.URL(pgtest.SharedDB), "-database-timeout", "300ms")
+	if _, err := conn.Exec(ctx, "BEGIN; LOCK TABLE api_tokens IN ACCESS EXCLUSIVE MODE"); err != nil {
+		t.Fatal(err)
+	}
+	client := &http.Client{Timeout: 10 * time.Second}
+	ask := func(method, path string) *http.Response {
+		t.Helper()
+		req, err := http.NewRequest(method, addr+path, strings.NewReader(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", "*:*.unleash-insecure-admin-api-token")
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", method, path, err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	for _, p := range []struct{ method, path string }{{"POST", "/api/admin/features-batch/validate"}, {"GET", "/api/admin/user-admin"}} {
+		if resp := ask(p.method, p.path); resp.StatusCode != 503 || resp.Header.Get("Retry-After") == "" {
+			t.Errorf("%s %s under the lock: status %d, Retry-After %q", p.method, p.path, resp.StatusCode, resp.Header.Get("Retry-After"))
+		}
+	}
+	if _, err := conn.Exec(ctx, "ROLLBACK"); err != nil {
+		t.Fatal(err)
+	}
+	if resp := ask("GET", "/api/admin/user-admin"); resp.StatusCode != 200 {
+		t.Errorf("after the lock: status %d", resp.StatusCode)
 	}
 }

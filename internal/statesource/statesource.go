@@ -1,7 +1,7 @@
 // Package statesource is the one place where the flagadmin subcommands
 // choose where the state of the instance comes from: it registers the
 // source flags on a subcommand's flag set (-state, -demo, -database,
-// -public-url) and opens the source they name, giving what a subcommand
+// -database-file, -database-timeout, -database-max-conns, -public-url) and opens the source they name, giving what a subcommand
 // needs (an importvalidate.State, a token lookup, a users store, a
 // snapshot of the state) behind one Close.
 //
@@ -13,10 +13,13 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math"
 	"strings"
+	"time"
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/dbflag"
 	"github.com/flagadmin/flagadmin/internal/statefile"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashdb"
@@ -29,8 +32,15 @@ type Flags struct {
 	State string
 	// Demo asks for the embedded demo instance (-demo).
 	Demo bool
-	// Database is the PostgreSQL URL of an Unleash database (-database).
-	Database string
+	// Database names the PostgreSQL URL of an Unleash database
+	// (-database, -database-file).
+	Database *dbflag.Flags
+	// DatabaseTimeout is the deadline of each database call
+	// (-database-timeout).
+	DatabaseTimeout time.Duration
+	// DatabaseMaxConns caps the database connections
+	// (-database-max-conns); 0 means Options.MaxConns.
+	DatabaseMaxConns int
 	// PublicURL is the instance's public URL, the base of invitation
 	// links (-public-url).
 	PublicURL string
@@ -42,7 +52,11 @@ func Register(fs *flag.FlagSet) *Flags {
 	f := &Flags{}
 	fs.StringVar(&f.State, "state", "", "state snapshot `file` of the instance (flagadmin snapshot writes one)")
 	fs.BoolVar(&f.Demo, "demo", false, "use the embedded demo instance (project default, environments development and production)")
-	fs.StringVar(&f.Database, "database", "", "PostgreSQL `URL` of an Unleash 8.2+ database (default: $DATABASE_URL when no other source is given)")
+	f.Database = dbflag.Register(fs, "to read the state from, when no other source is given")
+	fs.DurationVar(&f.DatabaseTimeout, "database-timeout", unleashdb.DefaultQueryTimeout,
+		"deadline of each database call; the server answers a call past it 503 with Retry-After")
+	fs.IntVar(&f.DatabaseMaxConns, "database-max-conns", 0,
+		"largest number of database connections; 0 means the default, and any value is lowered to what the role and the database may open")
 	fs.StringVar(&f.PublicURL, "public-url", "", "public `URL` of the instance, the base of invitation links")
 	return f
 }
@@ -113,7 +127,7 @@ func (e *UsageError) Error() string { return e.Msg }
 
 // missing is the message of a command line that names no source.
 const missing = "no state to check against: give -state FILE (a snapshot; flagadmin snapshot writes one), " +
-	"-database URL (or set DATABASE_URL), or -demo for the embedded demo instance"
+	"-database-file FILE or -database URL (or set DATABASE_URL), or -demo for the embedded demo instance"
 
 // Open opens the source the flags name: at most one of -state, -demo and
 // -database; with none, $DATABASE_URL, else the demo instance when
@@ -123,7 +137,7 @@ func (f *Flags) Open(ctx context.Context, opts Options) (*Source, error) {
 	for _, g := range []struct {
 		name string
 		set  bool
-	}{{"-state", f.State != ""}, {"-demo", f.Demo}, {"-database", f.Database != ""}} {
+	}{{"-state", f.State != ""}, {"-demo", f.Demo}, {"-database", f.Database != nil && f.Database.Given()}} {
 		if g.set {
 			given = append(given, g.name)
 		}
@@ -131,9 +145,18 @@ func (f *Flags) Open(ctx context.Context, opts Options) (*Source, error) {
 	if len(given) > 1 {
 		return nil, &UsageError{"give one of -state, -demo and -database, not " + strings.Join(given, " and ")}
 	}
-	url := f.Database
-	if len(given) == 0 && opts.Getenv != nil {
-		url = opts.Getenv("DATABASE_URL")
+	getenv := opts.Getenv
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	var url string
+	if f.Database != nil {
+		var err error
+		if url, err = f.Database.URL(getenv, len(given) == 0); err != nil {
+			return nil, &UsageError{err.Error()}
+		}
+	} else if len(given) == 0 {
+		url = getenv(dbflag.EnvVar)
 	}
 	switch {
 	case url != "":
@@ -165,7 +188,14 @@ func (f *Flags) openDatabase(ctx context.Context, url string, opts Options) (*So
 	if public == "" {
 		public = opts.PublicURL
 	}
-	db, err := unleashdb.Open(ctx, url, unleashdb.Options{UnleashURL: public, MaxConns: opts.MaxConns})
+	maxConns := opts.MaxConns
+	if f.DatabaseMaxConns != 0 {
+		maxConns = int32(f.DatabaseMaxConns)
+	}
+	if f.DatabaseTimeout < 0 || f.DatabaseMaxConns < 0 || f.DatabaseMaxConns > math.MaxInt32 {
+		return nil, &UsageError{fmt.Sprintf("-database-timeout must not be negative and -database-max-conns must be in [0, %d]", math.MaxInt32)}
+	}
+	db, err := unleashdb.Open(ctx, url, unleashdb.Options{UnleashURL: public, MaxConns: maxConns, QueryTimeout: f.DatabaseTimeout})
 	if err != nil {
 		return nil, err
 	}

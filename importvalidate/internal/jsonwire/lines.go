@@ -39,3 +39,12 @@ func (t Lines) Position(off int64) (line, column int) {
 	}
 	return lo + 1, int(off-t.starts[lo]) + 1
 }
+
+// Position returns the line and column (both from 1) of the byte offset
+// off of src, as Lines.Position does, without a table: for one offset, it
+// reads src once up to off and allocates nothing.
+func Position(src []byte, off int64) (line, column int) {
+	head := src[:min(max(off, 0), int64(len(src)))]
+	line = bytes.Count(head, []byte{'\n'}) + 1
+	return line, len(head) - (bytes.LastIndexByte(head, '\n') + 1) + 1
+}

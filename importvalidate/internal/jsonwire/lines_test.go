@@ -25,6 +25,9 @@ func TestLines(t *testing.T) {
 		if line != tt.line || col != tt.col {
 			t.Errorf("%q at %d: %d:%d, want %d:%d", tt.src, tt.off, line, col, tt.line, tt.col)
 		}
+		if line, col := Position([]byte(tt.src), tt.off); line != tt.line || col != tt.col {
+			t.Errorf("Position(%q, %d) = %d:%d, want %d:%d", tt.src, tt.off, line, col, tt.line, tt.col)
+		}
 	}
 }
 

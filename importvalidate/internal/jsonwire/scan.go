@@ -3,6 +3,7 @@ package jsonwire
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"strconv"
 	"unicode/utf8"
@@ -122,6 +123,9 @@ type scanner struct {
 	fatal  bool
 	bufA   []byte
 	bufB   []byte
+	// syntaxOnly looks for the syntax error only: no depth limit, and
+	// neither keys, frames nor reading issues are kept.
+	syntaxOnly bool
 }
 
 // Scan checks data and returns the issues it finds, in input order. fatal
@@ -132,6 +136,22 @@ func Scan(data []byte, maxDepth int) (issues []Issue, fatal bool) {
 	s := scanner{data: data, maxDepth: maxDepth}
 	s.run()
 	return s.issues, s.fatal
+}
+
+// Syntax reports whether data is a JSON text and, when it is not, the
+// syntax issue that Scan would end with (the same offset and words). It
+// looks for nothing else: no depth limit, no duplicate keys, no invalid
+// UTF-8. It keeps no tree and no key, only one bit per open container, so
+// that its time and memory are those of one pass over data (a body nested
+// 250 000 deep costs 31 kB of bits). An empty data is a syntax error; a
+// leading byte order mark is skipped.
+func Syntax(data []byte) (issue Issue, ok bool) {
+	s := scanner{data: data, maxDepth: math.MaxInt, syntaxOnly: true}
+	s.run()
+	if !s.fatal {
+		return Issue{}, true
+	}
+	return s.issues[len(s.issues)-1], false
 }
 
 // fail records a syntax error at off; expect, when not empty, says what
@@ -288,7 +308,7 @@ func (s *scanner) str(i int) (next int, esc, ok bool) {
 		default: // c >= 0x80
 			r, size := utf8.DecodeRune(d[j:])
 			if r == utf8.RuneError && size <= 1 {
-				if !badUTF8 {
+				if !badUTF8 && !s.syntaxOnly {
 					badUTF8 = true
 					s.issues = append(s.issues, Issue{Kind: KindInvalidUTF8, Off: j, At: i, Other: -1, Byte: c})
 				}
@@ -395,7 +415,9 @@ func (s *scanner) push(i int, obj bool) bool {
 	bit := uint64(1) << (s.depth % 64)
 	if obj {
 		*w |= bit
-		s.frames = append(s.frames, scanFrame{obj: true, keysStart: len(s.keys)})
+		if !s.syntaxOnly {
+			s.frames = append(s.frames, scanFrame{obj: true, keysStart: len(s.keys)})
+		}
 	} else {
 		*w &^= bit
 	}
@@ -404,7 +426,7 @@ func (s *scanner) push(i int, obj bool) bool {
 }
 
 func (s *scanner) pop() {
-	if s.inObject() {
+	if !s.syntaxOnly && s.inObject() {
 		f := &s.frames[len(s.frames)-1]
 		s.keys = s.keys[:f.keysStart]
 		f.set = nil
@@ -435,11 +457,13 @@ func (s *scanner) key(i int) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	k := keySpan{start: i, end: next - 1, esc: esc}
-	if !esc {
-		k.fp = fingerprint(d[i+1 : next-1])
+	if !s.syntaxOnly {
+		k := keySpan{start: i, end: next - 1, esc: esc}
+		if !esc {
+			k.fp = fingerprint(d[i+1 : next-1])
+		}
+		s.addKey(k)
 	}
-	s.addKey(k)
 	j := SkipWS(d, next)
 	if j >= len(d) || d[j] != ':' {
 		s.failAt(j, "':' after a property name")
@@ -554,7 +578,7 @@ func (s *scanner) keyHash(k keySpan) uint64 {
 func (s *scanner) run() {
 	d := s.data
 	bom := BOMLen(d)
-	if bom > 0 {
+	if bom > 0 && !s.syntaxOnly {
 		s.issues = append(s.issues, Issue{Kind: KindByteOrderMark, Off: 0, At: -1, Other: -1})
 	}
 	i := SkipWS(d, bom)

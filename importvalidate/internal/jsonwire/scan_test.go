@@ -8,42 +8,45 @@ import (
 	"testing"
 )
 
+// syntaxErrorCases are texts with a syntax error: where, and how Scan
+// words it.
+var syntaxErrorCases = []struct {
+	in     string
+	off    int
+	what   string
+	expect string // in the tail
+}{
+	{"", 0, "Unexpected end of JSON input", "a JSON value"},
+	{"   ", 3, "Unexpected end of JSON input", "a JSON value"},
+	{"{", 1, "Unexpected end of JSON input", "a double-quoted property name"},
+	{"{\"a\"", 4, "Unexpected end of JSON input", "':'"},
+	{"{\"a\" 1}", 5, "Unexpected character '1'", "':'"},
+	{"{\"a\":1", 6, "Unexpected end of JSON input", "',' or '}'"},
+	{"{\"a\":1]", 6, "Unexpected character ']'", "',' or '}'"},
+	{"[1,]", 3, "Unexpected character ']'", "a value"},
+	{"[1 2]", 3, "Unexpected character '2'", "',' or ']'"},
+	{"[", 1, "Unexpected end of JSON input", "a value or ']'"},
+	{"{'a':1}", 1, `Unexpected character "'"`, "a double-quoted property name"},
+	{"tru", 3, "Unexpected end of JSON input", "the literal true"},
+	{"nul!", 3, "Unexpected character '!'", "the literal null"},
+	{"-", 1, "Unexpected end of JSON input", "a digit"},
+	{"-a", 1, "Unexpected character 'a'", "a digit"},
+	{"1.", 2, "Unexpected end of JSON input", "a digit after the decimal point"},
+	{"1e+", 3, "Unexpected end of JSON input", "a digit in the exponent"},
+	{"01", 1, "Unexpected data after the JSON value", ""},
+	{"\"abc", 4, "Unexpected end of JSON input", "a closing '\"' of the string"},
+	{"\"a\\", 3, "Unexpected end of JSON input", "an escape sequence"},
+	{"\"\\u12\"", 5, "Bad Unicode escape: unexpected character '\"'", "four hexadecimal digits"},
+	{"\"\\q\"", 1, "Bad escaped character 'q'", "one of"},
+	{"\"a\nb\"", 2, "Bad control character U+000A in string literal", "\\n or \\u000a"},
+	{"\xef\xbb\xbf\xef\xbb\xbf{}", 3, "Unexpected character U+FEFF", "a value"},
+	{"\xff", 0, "Unexpected byte 0xff", "a value"},
+	{"\u00e9", 0, "Unexpected character U+00E9", "a value"},
+	{"{}x", 2, "Unexpected data after the JSON value", ""},
+}
+
 func TestScanSyntaxErrors(t *testing.T) {
-	tests := []struct {
-		in     string
-		off    int
-		what   string
-		expect string // in the tail
-	}{
-		{"", 0, "Unexpected end of JSON input", "a JSON value"},
-		{"   ", 3, "Unexpected end of JSON input", "a JSON value"},
-		{"{", 1, "Unexpected end of JSON input", "a double-quoted property name"},
-		{"{\"a\"", 4, "Unexpected end of JSON input", "':'"},
-		{"{\"a\" 1}", 5, "Unexpected character '1'", "':'"},
-		{"{\"a\":1", 6, "Unexpected end of JSON input", "',' or '}'"},
-		{"{\"a\":1]", 6, "Unexpected character ']'", "',' or '}'"},
-		{"[1,]", 3, "Unexpected character ']'", "a value"},
-		{"[1 2]", 3, "Unexpected character '2'", "',' or ']'"},
-		{"[", 1, "Unexpected end of JSON input", "a value or ']'"},
-		{"{'a':1}", 1, `Unexpected character "'"`, "a double-quoted property name"},
-		{"tru", 3, "Unexpected end of JSON input", "the literal true"},
-		{"nul!", 3, "Unexpected character '!'", "the literal null"},
-		{"-", 1, "Unexpected end of JSON input", "a digit"},
-		{"-a", 1, "Unexpected character 'a'", "a digit"},
-		{"1.", 2, "Unexpected end of JSON input", "a digit after the decimal point"},
-		{"1e+", 3, "Unexpected end of JSON input", "a digit in the exponent"},
-		{"01", 1, "Unexpected data after the JSON value", ""},
-		{"\"abc", 4, "Unexpected end of JSON input", "a closing '\"' of the string"},
-		{"\"a\\", 3, "Unexpected end of JSON input", "an escape sequence"},
-		{"\"\\u12\"", 5, "Bad Unicode escape: unexpected character '\"'", "four hexadecimal digits"},
-		{"\"\\q\"", 1, "Bad escaped character 'q'", "one of"},
-		{"\"a\nb\"", 2, "Bad control character U+000A in string literal", "\\n or \\u000a"},
-		{"\xef\xbb\xbf\xef\xbb\xbf{}", 3, "Unexpected character U+FEFF", "a value"},
-		{"\xff", 0, "Unexpected byte 0xff", "a value"},
-		{"\u00e9", 0, "Unexpected character U+00E9", "a value"},
-		{"{}x", 2, "Unexpected data after the JSON value", ""},
-	}
-	for _, tt := range tests {
+	for _, tt := range syntaxErrorCases {
 		issues, fatal := Scan([]byte(tt.in), 1000)
 		if !fatal || len(issues) == 0 {
 			t.Errorf("%q: not fatal: %+v", tt.in, issues)

@@ -264,10 +264,7 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 		p := &out[i]
 		switch is.Kind {
 		case jsonwire.KindSyntax:
-			p.Message = is.What
-			if is.Tail != "" {
-				p.Message += ": " + is.Tail
-			}
+			p.Message = syntaxMessage(is)
 		case jsonwire.KindByteOrderMark:
 			p.Message = "The body starts with a byte order mark (U+FEFF), which is skipped"
 		case jsonwire.KindMaxDepth:
@@ -287,6 +284,33 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 		}
 	}
 	return out
+}
+
+// syntaxMessage words a syntax issue of the scanner.
+func syntaxMessage(is jsonwire.Issue) string {
+	if is.Tail != "" {
+		return is.What + ": " + is.Tail
+	}
+	return is.What
+}
+
+// SyntaxProblem returns the syntax problem of raw, worded and located as
+// Check words and locates it, and false; or true when raw is a JSON text
+// (an empty raw is too, as Check reads it as {}). Unlike Check it finds
+// nothing else, keeps no tree and has no depth limit: its cost is one
+// pass over raw with one bit per open container (jsonwire.Syntax), so it
+// is fit for bodies no one vouches for yet.
+func SyntaxProblem(raw []byte) (Problem, bool) {
+	if len(raw) == jsonwire.BOMLen(raw) {
+		return Problem{}, true
+	}
+	is, ok := jsonwire.Syntax(raw)
+	if ok {
+		return Problem{}, true
+	}
+	p := Problem{Kind: KindSyntax, Message: syntaxMessage(is), Location: Location{Offset: int64(is.Off)}}
+	p.Location.Line, p.Location.Column = jsonwire.Position(raw, p.Location.Offset)
+	return p, false
 }
 
 // readingKind reports whether a scanner finding is a thing the reference
