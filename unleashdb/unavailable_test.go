@@ -56,7 +56,10 @@ func TestQueryTimeout(t *testing.T) {
 			}
 			return err
 		},
-		"Validate": func() error { _, err := v.Validate(ctx, genExport(5), importvalidate.Target{Permissions: importvalidate.AllPermissions{}}); return err },
+		"Validate": func() error {
+			_, err := v.Validate(ctx, genExport(5), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+			return err
+		},
 		"Snapshot": func() error { _, err := db.Snapshot(ctx); return err },
 	}
 	for what, call := range calls {
