@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/exportgen"
 )
 
 // recordedBodies returns the body of every recorded validate request

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/exportgen"
 	"github.com/google/go-cmp/cmp"
 )
 

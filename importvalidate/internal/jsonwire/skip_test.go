@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/exportgen"
 )
 
 // skipCases are JSON texts whose every value SkipValue must cross exactly:
