@@ -10,7 +10,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // Options configure a Checker. Unlike the public options they are taken as

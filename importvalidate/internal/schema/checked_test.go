@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // TestDoubledCopyEqualsDecodedCopy: the copy made from the instance equals

@@ -13,8 +13,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // newTestChecker compiles the import schema of the module.

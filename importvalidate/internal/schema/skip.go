@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // A body with one problem among thousands of valid items would cost the

@@ -8,8 +8,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // TestValidBytesAgreesWithLibrary: an array item the byte reading finds

@@ -12,7 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/ajvformat"
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // The schema document is the JSON Schema (draft 2020-12) of the import
