@@ -20,8 +20,7 @@ func BenchmarkHostile(b *testing.B) {
 		{"unknown keys in a variant payload", manyKeysBody(objectPlaces()[11])},
 		{"object as project", manyKeysValue()},
 	}
-	// Every item a problem, then no two items alike: none is counted from
-	// another.
+	// Every item a problem, then no two items alike.
 	for _, group := range []struct {
 		prefix string
 		bodies []itemsBody

@@ -11,8 +11,8 @@ import (
 )
 
 // TestPiecewiseEqualsWhole: checking long arrays item by item gives the
-// problems, in the same order and with the same count of those left out,
-// that checking the body whole gives, with the cap reached inside an
+// problems, in the same order, that checking the body whole gives (and,
+// when it counts those left out, the count), with the cap reached inside an
 // array, across arrays, in nested arrays and not at all.
 func TestPiecewiseEqualsWhole(t *testing.T) {
 	doc, err := os.ReadFile(filepath.Join("..", "..", "import.schema.json"))
@@ -79,7 +79,7 @@ func TestPiecewiseEqualsWhole(t *testing.T) {
 			}
 			return `{"name":"f","tags":[` + items(65+i%2, func(int) string { return `{}` }) + `]}`
 		}), ""),
-		// No two items alike, past the cap: each counted by the counter.
+		// No two items alike, past the cap.
 		wrap(items(1500, func(i int) string { return `{"type":"` + strconv.Itoa(i) + `"}` }), ""),
 		wrap(items(1500, func(i int) string { return `{"name":"a","x` + strconv.Itoa(i) + `":0}` }), ""),
 		wrap(items(1500, func(i int) string {

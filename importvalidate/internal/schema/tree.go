@@ -54,10 +54,8 @@ type Node struct {
 	// Unknown lists the keywords the node carries that are none of the
 	// above and not annotations.
 	Unknown []string
-	// re is Pattern compiled; countable is set when the counter judges
-	// every keyword of the node (see count.go).
-	re        *regexp.Regexp
-	countable bool
+	// re is Pattern compiled.
+	re *regexp.Regexp
 }
 
 // Resolve follows $ref.
@@ -186,7 +184,6 @@ func Parse(doc []byte) (*Tree, error) {
 			}
 			n.re = re
 		}
-		n.countable = countable(n)
 	}
 	return t, nil
 }
