@@ -1,6 +1,7 @@
 package importvalidate_test
 
 import (
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"strconv"
 	"strings"
 
@@ -43,6 +44,23 @@ type objectPlace struct {
 	// there for an open object.
 	value string
 	body  func(members string) []byte
+}
+
+// testedPlaces is objectPlaces for the tests that build a body of the
+// size limit at each place: all of them in the long tests
+// (testutil.Long), else every open object and every third closed one.
+func testedPlaces() []objectPlace {
+	all := objectPlaces()
+	if testutil.Long() {
+		return all
+	}
+	var some []objectPlace
+	for i, p := range all {
+		if i%3 == 0 || !p.closed {
+			some = append(some, p)
+		}
+	}
+	return some
 }
 
 // objectPlaces lists one place of every object of the schema.

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // The tests of this file send hostile bodies through a Validator on the
@@ -345,6 +346,7 @@ func TestHostileDeepNesting(t *testing.T) {
 // TestHostileManyFeatures: 10^6 features with one-letter names (a to z,
 // repeating) are one duplicate-feature error naming the 26 names.
 func TestHostileManyFeatures(t *testing.T) {
+	testutil.SkipUnlessLong(t) // a 13 MB body
 	const n = 1_000_000
 	var b strings.Builder
 	b.Grow(16 * n)
@@ -377,9 +379,7 @@ func TestHostileManyFeatures(t *testing.T) {
 // TestHostileHugeString: a 100 MB string value is read once and judged
 // like a short one.
 func TestHostileHugeString(t *testing.T) {
-	if testing.Short() {
-		t.Skip("100 MB body")
-	}
+	testutil.SkipUnlessLong(t) // 100 MB bodies
 	huge := strings.Repeat("x", 100<<20)
 	v := mustNew(t, importvalidate.Options{})
 	t.Run("description", func(t *testing.T) {
@@ -682,12 +682,13 @@ func TestHostileManyProblems(t *testing.T) {
 }
 
 // TestHostileManyKeys: unknown members up to the 500 kB limit in every
-// object of the schema: a closed object gets the capped list of
+// object of the schema (without testutil.Long every open one
+// and every third closed one): a closed object gets the capped list of
 // additional-property problems, an open one a clean result, in n·log n
 // time and bounded memory.
 func TestHostileManyKeys(t *testing.T) {
 	v := mustNew(t, importvalidate.Options{})
-	for _, p := range objectPlaces() {
+	for _, p := range testedPlaces() {
 		t.Run(p.name, func(t *testing.T) {
 			body := manyKeysBody(p)
 			rep, m := hostileValidate(t, v, body)
@@ -719,9 +720,7 @@ func TestHostileManyKeys(t *testing.T) {
 // only when present); the rules' index of the names adds about 24 bytes a
 // feature.
 func TestHostileMillionFeatures(t *testing.T) {
-	if testing.Short() {
-		t.Skip("20 MB body")
-	}
+	testutil.SkipUnlessLong(t) // a 20 MB body
 	body := minimalFeatures(1_000_000)
 	v := mustNew(t, importvalidate.Options{})
 	rep, m := hostileValidate(t, v, body)
@@ -730,13 +729,14 @@ func TestHostileMillionFeatures(t *testing.T) {
 }
 
 // TestHostileLongStrings: a key and a value of about 240 kB each in every
-// object of the schema: one additional-property problem quoting the key in
+// object of the schema (without testutil.Long every open one
+// and every third closed one): one additional-property problem quoting the key in
 // a closed object, a clean result in an open one, in memory linear in the
 // body.
 func TestHostileLongStrings(t *testing.T) {
 	v := mustNew(t, importvalidate.Options{})
 	long := strings.Repeat("x", 240_000)
-	for _, p := range objectPlaces() {
+	for _, p := range testedPlaces() {
 		t.Run(p.name, func(t *testing.T) {
 			value := `"` + long + `"`
 			if p.value != `"v"` {
