@@ -3,10 +3,8 @@ package fastpath
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -396,8 +394,8 @@ func manyKeys(n int, dup bool) string {
 // agreementBodies returns every named body the agreement test and the
 // fuzz target start from: recorded requests, generated exports, crafted
 // edge cases and mutations of the rich body and, in the long tests
-// (testutil.Long), of a small export. Without the long tests one mutation
-// of the rich body in eight is kept, every kind of mutation among them.
+// (testutil.Long), of a small export. Without the long tests or -fuzz one
+// mutation of the rich body in eight is made (see mutations).
 func agreementBodies(tb testing.TB) map[string][]byte {
 	tb.Helper()
 	all := map[string][]byte{}
@@ -411,14 +409,15 @@ func agreementBodies(tb testing.TB) map[string][]byte {
 	for name, s := range craftedBodies() {
 		all["crafted "+name] = []byte(s)
 	}
-	rich := mutations(tb, []byte(richBody))
-	for i, name := range slices.Sorted(maps.Keys(rich)) {
-		if testutil.Long() || i%8 == 0 {
-			all["rich "+name] = rich[name]
-		}
+	every := uint32(8)
+	if testutil.Long() || fuzzing() {
+		every = 1
+	}
+	for name, b := range mutations(tb, []byte(richBody), every) {
+		all["rich "+name] = b
 	}
 	if testutil.Long() {
-		for name, b := range mutations(tb, gen["exportgen-1-1"]) {
+		for name, b := range mutations(tb, gen["exportgen-1-1"], 1) {
 			all["exportgen-1 "+name] = b
 		}
 	}
