@@ -19,6 +19,7 @@ func BenchmarkHostile(b *testing.B) {
 		{"unknown keys in data", manyKeysBody(objectPlaces()[1])},
 		{"unknown keys in a variant payload", manyKeysBody(objectPlaces()[11])},
 		{"object as project", manyKeysValue()},
+		{"valid items, the last lacking a name", lastItemProblem()},
 	}
 	// Every item a problem, then no two items alike.
 	for _, group := range []struct {

@@ -874,29 +874,41 @@ func TestHostileDeepArrays(t *testing.T) {
 	})
 }
 
-// TestHostileConcurrent: 8 validations at once of the body whose every
-// feature lacks its name, the most costly under the limit, hold at most
-// 8 times the heap of one.
+// TestHostileConcurrent: 8 validations at once of the most costly bodies
+// under the limit, the one whose every feature lacks its name and the one
+// of valid features but for the last, hold at most 8 times the heap of
+// one.
 func TestHostileConcurrent(t *testing.T) {
 	v := mustNew(t, importvalidate.Options{})
-	body, _ := problemBodies()[1].body()
-	m := measure(t, func() {
-		var wg sync.WaitGroup
-		for range 8 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				rep, err := v.Validate(context.Background(), body, importvalidate.Target{})
-				if err != nil || len(rep.Structural) != importvalidate.DefaultMaxProblems+1 {
-					t.Errorf("error %v", err)
+	required, _ := problemBodies()[1].body()
+	for _, tc := range []struct {
+		name     string
+		body     []byte
+		problems int
+	}{
+		{"every item lacking a name", required, importvalidate.DefaultMaxProblems + 1},
+		{"valid items, the last lacking a name", lastItemProblem(), 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := measure(t, func() {
+				var wg sync.WaitGroup
+				for range 8 {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						rep, err := v.Validate(context.Background(), tc.body, importvalidate.Target{})
+						if err != nil || len(rep.Structural) != tc.problems {
+							t.Errorf("error %v, %d problems", err, len(rep.Structural))
+						}
+					}()
 				}
-			}()
-		}
-		wg.Wait()
-	})
-	t.Logf("8 × %d bytes: %v", len(body), m)
-	if m.peak > 8*32<<20 {
-		t.Errorf("8 validations grew the heap by %d bytes; want at most 8 × 32 MB", m.peak)
+				wg.Wait()
+			})
+			t.Logf("8 × %d bytes: %v", len(tc.body), m)
+			if m.peak > 8*32<<20 {
+				t.Errorf("8 validations grew the heap by %d bytes; want at most 8 × 32 MB", m.peak)
+			}
+		})
 	}
 }
 
