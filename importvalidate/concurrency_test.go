@@ -10,8 +10,8 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
 	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/exportgen"
 	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
+	"github.com/flagadmin/flagadmin/internal/exportgen"
 )
 
 func TestLocate(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // FormatDiagnostic formats d as one line, without a line break:

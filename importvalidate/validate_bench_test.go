@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/exportgen"
 	"github.com/flagadmin/flagadmin/model"
 )
 

@@ -3,7 +3,7 @@ package schema
 import (
 	"cmp"
 	"context"
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/internal/suggest"
 	"iter"
 	"slices"

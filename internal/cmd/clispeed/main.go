@@ -5,9 +5,9 @@
 //
 // Usage:
 //
-//	go run ./importvalidate/internal/clispeed [-features 10000] [-runs 21]
+//	go run ./internal/cmd/clispeed [-features 10000] [-runs 21]
 //
-// It writes the export (importvalidate/internal/exportgen, seed 1, 1% of
+// It writes the export (internal/exportgen, seed 1, 1% of
 // the features with a problem) and the state it is checked against to a
 // temporary directory, builds the validate command there, runs each of
 // the two processes once to warm the file cache, then runs them in turn,
@@ -31,7 +31,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/exportgen"
 )
 
 func main() {

@@ -1,11 +1,12 @@
-package jsonwire
+package jsonwire_test
 
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/exportgen"
 )
 
 // skipCases are JSON texts whose every value SkipValue must cross exactly:
@@ -39,7 +40,7 @@ func TestSkipValueAgreesWithDecoder(t *testing.T) {
 			t.Fatalf("case %q is not JSON", doc)
 		}
 		values := 0
-		WalkPointers(d, func(off int, key bool, _ []byte) bool {
+		jsonwire.WalkPointers(d, func(off int, key bool, _ []byte) bool {
 			if key {
 				return true
 			}
@@ -49,7 +50,7 @@ func TestSkipValueAgreesWithDecoder(t *testing.T) {
 			if err := dec.Decode(&raw); err != nil {
 				t.Fatalf("%q at %d: %v", doc, off, err)
 			}
-			if got, want := SkipValue(d, off), off+int(dec.InputOffset()); got != want {
+			if got, want := jsonwire.SkipValue(d, off), off+int(dec.InputOffset()); got != want {
 				t.Errorf("%q: the value at %d ends at %d, want %d", doc, off, got, want)
 			}
 			return true
@@ -65,7 +66,7 @@ func TestSkipValueAgreesWithDecoder(t *testing.T) {
 func TestSkipValueTruncated(t *testing.T) {
 	for _, doc := range skipCases {
 		for n := 0; n < len(doc); n++ {
-			if got := SkipValue([]byte(doc[:n]), 0); got < 0 || got > n {
+			if got := jsonwire.SkipValue([]byte(doc[:n]), 0); got < 0 || got > n {
 				t.Errorf("%q cut at %d: skip ends at %d", doc, n, got)
 			}
 		}
@@ -79,7 +80,7 @@ func BenchmarkSkipValue(b *testing.B) {
 	b.SetBytes(int64(len(d)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if end := SkipValue(d, 0); end != len(d) {
+		if end := jsonwire.SkipValue(d, 0); end != len(d) {
 			b.Fatalf("skip ended at %d of %d", end, len(d))
 		}
 	}

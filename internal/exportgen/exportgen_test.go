@@ -241,7 +241,7 @@ func TestNoErrorsWithoutProblems(t *testing.T) {
 }
 
 func TestNoErrorsAgainstOracleState(t *testing.T) {
-	b, err := os.ReadFile("../../../testdata/conformance/oracle-state.json")
+	b, err := os.ReadFile("../../testdata/conformance/oracle-state.json")
 	if err != nil {
 		t.Fatalf("the recorded reference state is needed: %v", err)
 	}

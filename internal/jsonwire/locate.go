@@ -22,16 +22,33 @@ func Locate(data []byte, pointers []string) []int64 {
 	return offs
 }
 
+// LocateMember is Locate for one pointer, except that a pointer whose
+// last token names an object member is located at the member's name
+// rather than at its value: an unknown member is a problem of its name.
+// It returns -1 when data has no such place.
+func LocateMember(data []byte, pointer string) int64 {
+	offs := []int64{-1}
+	root := &pointerTrie{}
+	n := root.add(pointer, 0)
+	n.atName, n.want = n.want, nil
+	root.locate(data, BOMLen(data), offs)
+	return offs[0]
+}
+
 // pointerTrie holds the JSON pointers to locate, one node per reference
 // token, so that a walk of the document descends only into the members and
 // items on the way to a wanted value and skips everything else.
 type pointerTrie struct {
-	want    []int                   // indices of the pointers naming this node's value
+	want []int // indices of the pointers naming this node's value
+	// atName, set on a member's node, holds the indices of the pointers
+	// located at the member's name rather than its value (LocateMember).
+	atName  []int
 	members map[string]*pointerTrie // children by member name
 	items   map[int]*pointerTrie    // children by array index
 }
 
-func (t *pointerTrie) add(pointer string, idx int) {
+// add adds the pointer of index idx and returns its node.
+func (t *pointerTrie) add(pointer string, idx int) *pointerTrie {
 	n := t
 	if pointer != "" {
 		for _, tok := range strings.Split(pointer[1:], "/") {
@@ -54,6 +71,7 @@ func (t *pointerTrie) add(pointer string, idx int) {
 		}
 	}
 	n.want = append(n.want, idx)
+	return n
 }
 
 // locate walks the value of d at i (a JSON text without syntax errors),
@@ -64,6 +82,11 @@ func (t *pointerTrie) locate(d []byte, i int, offs []int64) int {
 	for _, k := range t.want {
 		offs[k] = int64(i)
 	}
+	for _, k := range t.atName {
+		if offs[k] < 0 {
+			offs[k] = int64(i) // not a member: the value
+		}
+	}
 	if i >= len(d) || (t.members == nil && t.items == nil) {
 		return SkipValue(d, i)
 	}
@@ -73,10 +96,15 @@ func (t *pointerTrie) locate(d []byte, i int, offs []int64) int {
 		i = SkipWS(d, i+1)
 		for i < len(d) && d[i] == '"' {
 			end := skipString(d, i)
-			name := names.decode(d[i+1 : end-1])
+			child := t.members[string(names.decode(d[i+1:end-1]))]
+			if child != nil {
+				for _, k := range child.atName {
+					offs[k] = int64(i)
+				}
+			}
 			i = SkipWS(d, end)
 			i = SkipWS(d, i+1) // past ':'
-			i = t.members[string(name)].element(d, i, offs)
+			i = child.element(d, i, offs)
 		}
 		return i + 1 // past '}'
 	case '[':

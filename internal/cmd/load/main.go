@@ -6,7 +6,7 @@
 //
 // Usage:
 //
-//	go run ./examples/load [flags]
+//	go run ./internal/cmd/load [flags]
 //
 // Flags:
 //

@@ -1,12 +1,13 @@
-package jsonwire
+package jsonwire_test
 
 import (
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/exportgen"
 )
 
 // TestLocateAgreesWithWalk locates every value of several documents and
@@ -16,9 +17,9 @@ func TestLocateAgreesWithWalk(t *testing.T) {
 		"generated": exportgen.JSON(exportgen.Options{Features: 40, Seed: 7, ProblemShare: 0.2}),
 		"escapes":   []byte(`{"a~b": {"c/d": [1, {"\u0065": "x"}, [true, null]]}, "": {"": 2}, "e": []}`),
 	}
-	files, _ := filepath.Glob("../../../testdata/exports/*.json")
+	files, _ := filepath.Glob("../../testdata/exports/*.json")
 	if len(files) == 0 {
-		t.Fatal("no export files in ../../../testdata/exports")
+		t.Fatal("no export files in ../../testdata/exports")
 	}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
@@ -29,7 +30,7 @@ func TestLocateAgreesWithWalk(t *testing.T) {
 	}
 	for name, doc := range docs {
 		want := map[string]int64{}
-		WalkPointers(doc, func(off int, key bool, ptr []byte) bool {
+		jsonwire.WalkPointers(doc, func(off int, key bool, ptr []byte) bool {
 			if !key {
 				if _, seen := want[string(ptr)]; !seen {
 					want[string(ptr)] = int64(off)
@@ -41,7 +42,7 @@ func TestLocateAgreesWithWalk(t *testing.T) {
 		for p := range want {
 			pointers = append(pointers, p)
 		}
-		offs := Locate(doc, append(pointers, "/no/such/member"))
+		offs := jsonwire.Locate(doc, append(pointers, "/no/such/member"))
 		for i, p := range pointers {
 			if offs[i] != want[p] {
 				t.Errorf("%s: %s at %d, want %d", name, p, offs[i], want[p])
@@ -62,7 +63,7 @@ func TestLocateAgreesWithWalk(t *testing.T) {
 func TestInvalidUTF8Keys(t *testing.T) {
 	doc := []byte("{\"\xe6\xb8\":{\"a\\u0062\xff\":7}}")
 	var ptrs []string
-	WalkPointers(doc, func(off int, key bool, ptr []byte) bool {
+	jsonwire.WalkPointers(doc, func(off int, key bool, ptr []byte) bool {
 		if key {
 			ptrs = append(ptrs, string(ptr))
 		}
@@ -72,7 +73,7 @@ func TestInvalidUTF8Keys(t *testing.T) {
 	if len(ptrs) != len(want) || ptrs[0] != want[0] || ptrs[1] != want[1] {
 		t.Fatalf("walked keys %q, want %q", ptrs, want)
 	}
-	offs := Locate(doc, want)
+	offs := jsonwire.Locate(doc, want)
 	if offs[0] != 6 || doc[offs[1]] != '7' {
 		t.Errorf("Locate = %v, want 6 and the offset of 7", offs)
 	}
@@ -90,8 +91,8 @@ func TestLocateWithAgreesWithLocate(t *testing.T) {
 	for name, doc := range docs {
 		var pointers []string
 		arrays := map[string]bool{}
-		all := ItemStarts{}
-		WalkPointers(doc, func(off int, key bool, ptr []byte) bool {
+		all := jsonwire.ItemStarts{}
+		jsonwire.WalkPointers(doc, func(off int, key bool, ptr []byte) bool {
 			if key {
 				return true
 			}
@@ -109,15 +110,15 @@ func TestLocateWithAgreesWithLocate(t *testing.T) {
 		for arr := range arrays {
 			pointers = append(pointers, arr+"/999", arr+"/01", arr+"/-1", arr+"/x", arr+"/0/nothing")
 		}
-		outer := ItemStarts{}
+		outer := jsonwire.ItemStarts{}
 		for arr, offs := range all {
 			if strings.Count(arr, "/") == 2 {
 				outer[arr] = offs
 			}
 		}
-		want := Locate(doc, pointers)
-		for label, starts := range map[string]ItemStarts{"all arrays": all, "outermost arrays": outer, "none": nil} {
-			got := LocateWith(doc, pointers, starts)
+		want := jsonwire.Locate(doc, pointers)
+		for label, starts := range map[string]jsonwire.ItemStarts{"all arrays": all, "outermost arrays": outer, "none": nil} {
+			got := jsonwire.LocateWith(doc, pointers, starts)
 			for i, p := range pointers {
 				if got[i] != want[i] {
 					t.Errorf("%s, %s: %q at %d, Locate gives %d", name, label, p, got[i], want[i])
@@ -126,6 +127,43 @@ func TestLocateWithAgreesWithLocate(t *testing.T) {
 		}
 		if len(outer) == 0 {
 			t.Errorf("%s: no array at depth 2", name)
+		}
+	}
+}
+
+// TestLocateMember checks that a member is located at its name and any
+// other value at its first byte.
+func TestLocateMember(t *testing.T) {
+	doc := []byte(`{"a": [1, {"b~c/d": true, "x": null}], "e" : {"f": "g"}, "a/b": 2}`)
+	tests := []struct {
+		ptr  string
+		want string // the document from the offset on; "" for -1
+	}{
+		{"", `{"a"`},
+		{"/a", `"a": [`},
+		{"/a/0", `1, {`},
+		{"/a/1", `{"b~c/d"`},
+		{"/a/1/b~0c~1d", `"b~c/d": true`},
+		{"/a/1/x", `"x": null`},
+		{"/e/f", `"f": "g"`},
+		{"/a~1b", `"a/b": 2`},
+		{"/a/2", ""},
+		{"/a/-1", ""},
+		{"/a/x", ""},
+		{"/nope", ""},
+		{"/e/f/g", ""},
+		{"a", ""},
+	}
+	for _, tt := range tests {
+		got := jsonwire.LocateMember(doc, tt.ptr)
+		if tt.want == "" {
+			if got != -1 {
+				t.Errorf("jsonwire.LocateMember(%q) = %d, want -1", tt.ptr, got)
+			}
+			continue
+		}
+		if got < 0 || int(got)+len(tt.want) > len(doc) || string(doc[got:int(got)+len(tt.want)]) != tt.want {
+			t.Errorf("jsonwire.LocateMember(%q) = %d, want the offset of %q", tt.ptr, got, tt.want)
 		}
 	}
 }

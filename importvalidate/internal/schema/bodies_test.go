@@ -2,63 +2,15 @@ package schema
 
 import (
 	"encoding/json"
-	"errors"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v5"
-
-	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
-
-// newTestChecker compiles the import schema of the module.
-func newTestChecker(tb testing.TB) *Checker {
-	tb.Helper()
-	doc, err := os.ReadFile(filepath.Join("..", "..", "import.schema.json"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	c, err := New(doc, Options{MaxProblems: 1000, MaxDepth: 1 << 20})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return c
-}
-
-// libraryCount is the number of problems jsonschema/v5 finds in v against
-// the whole schema, expanded as countTree expands them.
-func libraryCount(tb testing.TB, c *Checker, v any) int {
-	tb.Helper()
-	err := c.schema.Validate(v)
-	if err == nil {
-		return 0
-	}
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		tb.Fatalf("library: %v", err)
-	}
-	return c.countTree(v, ve)
-}
-
-// checkedValue reads body as Check hands it to the library: decoded,
-// coerced, with its numbers as doubles.
-func checkedValue(c *Checker, body []byte) (any, bool) {
-	v, err := jsonwire.Value(body)
-	if err != nil {
-		return nil, false
-	}
-	v, cs := coerceInstance(c.tree.Root, v)
-	if len(cs) > 0 {
-		body = applyCoercions(body, cs)
-	}
-	return checkedCopy(c.tree.Root, body, v), true
-}
 
 // fullInstance builds a value with every property of every object of the
 // schema below n, each array with one item, scalars valid where the schema
@@ -238,88 +190,13 @@ func nodeAt(n *Node, path []string) *Node {
 	return n.Resolve()
 }
 
-// countBodies are the bodies the counter is held to the library on:
+// testBodies are bodies with a problem at every place of the schema:
 // mutations of a value that has every member of the schema, generated
 // exports with and without problems.
-func countBodies(tb testing.TB, c *Checker) [][]byte {
+func testBodies(tb testing.TB, c *Checker) [][]byte {
 	out := mutatedBodies(tb, c)
 	for _, o := range []exportgen.Options{{Features: 3, Seed: 1}, {Features: 20, Seed: 7, ProblemShare: 0.5}} {
 		out = append(out, exportgen.JSON(o))
 	}
 	return out
-}
-
-// TestCountAgreesWithLibrary: for every body and every array item in it,
-// the counter counts what jsonschema/v5 finds, and it can count every
-// node of the import schema.
-func TestCountAgreesWithLibrary(t *testing.T) {
-	c := newTestChecker(t)
-	for _, n := range c.tree.nodes {
-		if !n.countable {
-			t.Errorf("the counter cannot judge schema node %q", n.Ptr)
-		}
-	}
-	bodies := countBodies(t, c)
-	if len(bodies) < 1000 {
-		t.Fatalf("only %d bodies", len(bodies))
-	}
-	problems := 0
-	for i, body := range bodies {
-		v, ok := checkedValue(c, body)
-		if !ok {
-			t.Fatalf("body %d does not decode: %s", i, body)
-		}
-		want := libraryCount(t, c, v)
-		got, ok := countProblems(c.tree.Root, v)
-		if !ok || got != want {
-			t.Errorf("body %d: counted %d (%v), the library finds %d\n%s", i, got, ok, want, body)
-		}
-		problems += want
-	}
-	if problems < len(bodies) {
-		t.Errorf("%d problems in %d bodies: the mutations find too few", problems, len(bodies))
-	}
-}
-
-// TestCheckWithCounterEqualsWhole: a body checked with the counter
-// standing in for the library where it can gives the problems the library
-// gives when it is handed the body whole.
-func TestCheckWithCounterEqualsWhole(t *testing.T) {
-	c := newTestChecker(t)
-	for i, body := range countBodies(t, c) {
-		if i%8 != 0 {
-			continue
-		}
-		if got, want := checkBoth(t, c, body); !slices.Equal(got, want) {
-			t.Fatalf("body %d: with the counter %v\nwhole %v\n%s", i, got, want, body)
-		}
-	}
-}
-
-// FuzzCountAgreesWithLibrary: for any body that decodes, the counter
-// counts what jsonschema/v5 finds, or says it cannot.
-func FuzzCountAgreesWithLibrary(f *testing.F) {
-	c := newTestChecker(f)
-	for i, body := range countBodies(f, c) {
-		if i%151 == 0 {
-			f.Add(body)
-		}
-	}
-	for _, small := range []string{`{}`, `{"project":1,"environment":"e","data":{"features":[{"name":"a","x":1}]}}`,
-		`{"project":"p","environment":"e","data":{"features":[],"featureStrategies":[{"name":"s","constraints":[{"contextName":"c","operator":"IN","value":""}],"variants":[{"name":"v","weight":1001,"weightType":"fix","stickiness":"d"}]}],"tagTypes":[{"name":"t","color":"#1"}]}}`} {
-		f.Add([]byte(small))
-	}
-	f.Fuzz(func(t *testing.T, body []byte) {
-		if issues, fatal := jsonwire.Scan(body, 64); fatal || len(issues) > 0 {
-			return
-		}
-		v, ok := checkedValue(c, body)
-		if !ok {
-			return
-		}
-		want := libraryCount(t, c, v)
-		if got, ok := countProblems(c.tree.Root, v); ok && got != want {
-			t.Fatalf("counted %d, the library finds %d\n%s", got, want, body)
-		}
-	})
 }

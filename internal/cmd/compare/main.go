@@ -7,7 +7,7 @@
 //
 // Usage:
 //
-//	go run ./examples/compare -a URL -b URL -token T [flags]
+//	go run ./internal/cmd/compare -a URL -b URL -token T [flags]
 //
 // Flags:
 //
