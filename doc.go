@@ -25,10 +25,13 @@
 //   - [github.com/flagadmin/flagadmin/users]: the user and root role listing.
 //   - [github.com/flagadmin/flagadmin/unleashdb]: the state, the users and the
 //     tokens of an Unleash 8.2+ instance, read from its PostgreSQL database.
-//   - examples/server (an HTTP server whose handlers, package adminhttp,
-//     mount in any net/http server, both endpoints or each on its own) and
-//     examples/validate (a command that checks
-//     an export file like a linter), both runnable with go run.
+//   - examples/flagadmin, the command users install: flagadmin validate
+//     checks export files like a linter, in the formats CI tools read
+//     (text, json, sarif, github, junit, unleash); flagadmin snapshot
+//     writes an instance's state; flagadmin serve is the HTTP server, whose
+//     handler, package adminhttp, mounts in any net/http server. docs/CLI.md
+//     describes it; examples/server, examples/validate and examples/snapshot
+//     run one subcommand each.
 //
 // The state the rules check against comes through the small
 // importvalidate.State interface: importvalidate.NewMemoryState builds one

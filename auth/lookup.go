@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -32,6 +33,8 @@ type MemoryLookup struct {
 type memoryEntry struct {
 	digest    [sha256.Size]byte
 	principal Principal
+	// expiresAt is when the token stops authenticating; zero: never.
+	expiresAt time.Time
 }
 
 // viewerRoleName is the name of the root role a user without a root role
@@ -48,7 +51,9 @@ const viewerRoleName = "Viewer"
 //
 // It fails on an empty secret, a duplicate secret, an unknown token type, a
 // personal token without a user or with an unknown user, and a user whose
-// root role does not exist. Errors name tokens by their index in
+// root role does not exist. A token whose ExpiresAt has passed does not
+// authenticate, as the reference server refuses it: LookupToken compares
+// the expiry with the time of each lookup. Errors name tokens by their index in
 // s.Tokens, never by their secret. A nil s is an empty instance.
 func NewMemoryLookup(s *model.Snapshot) (*MemoryLookup, error) {
 	if s == nil {
@@ -121,7 +126,11 @@ func NewMemoryLookup(s *model.Snapshot) (*MemoryLookup, error) {
 			return nil, fmt.Errorf("auth: token %d has unknown type %q (want %q, %q, %q or %q)",
 				i, t.Type, model.TokenAdmin, model.TokenClient, model.TokenFrontend, model.TokenPersonal)
 		}
-		l.entries = append(l.entries, memoryEntry{digest: digest, principal: p})
+		e := memoryEntry{digest: digest, principal: p}
+		if t.ExpiresAt != nil {
+			e.expiresAt = *t.ExpiresAt
+		}
+		l.entries = append(l.entries, e)
 	}
 	return l, nil
 }
@@ -141,6 +150,9 @@ func (l *MemoryLookup) LookupToken(_ context.Context, secret string) (*Principal
 	}
 	if found == 0 {
 		return nil, false, nil
+	}
+	if exp := l.entries[index].expiresAt; !exp.IsZero() && !time.Now().Before(exp) {
+		return nil, false, nil // expired
 	}
 	p := l.entries[index].principal
 	p.Grants = slices.Clone(p.Grants)

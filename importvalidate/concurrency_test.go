@@ -10,8 +10,8 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
 	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/exportgen"
 	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
@@ -73,7 +73,7 @@ func TestConcurrentValidation(t *testing.T) {
 		if c.strict {
 			v = validators[1]
 		}
-		target := importvalidate.Target{}
+		target := importvalidate.Target{Permissions: importvalidate.AllPermissions{}}
 		if c.caller != nil {
 			target.Permissions = c.caller
 		}

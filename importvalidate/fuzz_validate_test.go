@@ -18,8 +18,8 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
 	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/exportgen"
 	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -36,7 +36,7 @@ var fuzzTargets = map[string][]reflect.Type{
 // a user without grants and a user who may create and update features in
 // the default project.
 var fuzzCallers = []importvalidate.Permissions{
-	nil,
+	importvalidate.AllPermissions{},
 	&auth.Principal{Kind: auth.KindAdmin},
 	&auth.Principal{Kind: auth.KindUser, UserID: 2},
 	&auth.Principal{Kind: auth.KindUser, UserID: 3, Grants: []model.Grant{

@@ -19,9 +19,9 @@ func BenchmarkHostile(b *testing.B) {
 		{"unknown keys in data", manyKeysBody(objectPlaces()[1])},
 		{"unknown keys in a variant payload", manyKeysBody(objectPlaces()[11])},
 		{"object as project", manyKeysValue()},
+		{"valid items, the last lacking a name", lastItemProblem()},
 	}
-	// Every item a problem, then no two items alike: none is counted from
-	// another.
+	// Every item a problem, then no two items alike.
 	for _, group := range []struct {
 		prefix string
 		bodies []itemsBody
@@ -36,7 +36,7 @@ func BenchmarkHostile(b *testing.B) {
 			b.SetBytes(int64(len(tc.body)))
 			b.ReportAllocs()
 			for b.Loop() {
-				rep, err := v.Validate(context.Background(), tc.body, importvalidate.Target{})
+				rep, err := v.Validate(context.Background(), tc.body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 				if err != nil || len(rep.Structural) == 0 {
 					b.Fatalf("no problem found (%v)", err)
 				}

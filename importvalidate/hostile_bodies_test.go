@@ -1,10 +1,13 @@
 package importvalidate_test
 
 import (
+	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // The hostile bodies of the tests and benchmarks: each fills about
@@ -43,6 +46,23 @@ type objectPlace struct {
 	// there for an open object.
 	value string
 	body  func(members string) []byte
+}
+
+// testedPlaces is objectPlaces for the tests that build a body of the
+// size limit at each place: all of them in the long tests
+// (testutil.Long), else every open object and every third closed one.
+func testedPlaces() []objectPlace {
+	all := objectPlaces()
+	if testutil.Long() {
+		return all
+	}
+	var some []objectPlace
+	for i, p := range all {
+		if i%3 == 0 || !p.closed {
+			some = append(some, p)
+		}
+	}
+	return some
 }
 
 // objectPlaces lists one place of every object of the schema.
@@ -186,6 +206,16 @@ func problemBodies() []itemsBody {
 		out = append(out, itemsBody{name: p.code, code: p.code, perItem: 1, item: func(int) string { return p.item }, wrap: p.wrap})
 	}
 	return out
+}
+
+// lastItemProblem is a body under the 500 kB limit of valid features,
+// each with a distinct name, but for the last, which lacks its name: the
+// slow path decodes every item and hands each to the schema library.
+func lastItemProblem() []byte {
+	body := minimalFeatures(24000)
+	i := bytes.LastIndex(body, []byte(`{"name":`))
+	j := i + bytes.IndexByte(body[i:], '}') + 1
+	return slices.Concat(body[:i], []byte(`{}`), body[j:])
 }
 
 // minimalFeatures is a body of n features that have a distinct name and

@@ -37,6 +37,10 @@ type Input struct {
 	// false when the project does not exist.
 	ProjectSettings ProjectSettings
 	ProjectExists   bool
+	// EnvironmentExists is false when the target environment does not
+	// exist; it is true when the State cannot tell (it does not
+	// implement EnvironmentState).
+	EnvironmentExists bool
 	// WithStrategies is the set of imported features that already have a
 	// strategy in the target environment.
 	WithStrategies map[string]bool
@@ -141,27 +145,41 @@ func gather(ctx context.Context, st State, imp *model.ImportRequest, project, en
 	if err != nil {
 		return nil, err
 	}
-	settings, ok, err := st.Project(ctx, project)
-	if err != nil {
-		return nil, fmt.Errorf("importvalidate: looking up project %q: %w", project, err)
+	// A project or environment no database can hold does not exist: the
+	// state is not asked about it.
+	if model.Storable(project) {
+		settings, ok, err := st.Project(ctx, project)
+		if err != nil {
+			return nil, fmt.Errorf("importvalidate: looking up project %q: %w", project, err)
+		}
+		in.ProjectSettings, in.ProjectExists = settings, ok
 	}
-	in.ProjectSettings, in.ProjectExists = settings, ok
-	withStrategies := func(ctx context.Context, names []string) ([]string, error) {
-		return st.FeaturesWithStrategies(ctx, env, names)
-	}
-	in.WithStrategies, err = lookupBy(ctx, "strategies of existing features", p.featureNames, withStrategies, nameSet)
-	if err != nil {
-		return nil, err
+	if model.Storable(env) {
+		in.EnvironmentExists = true
+		if es, ok := st.(EnvironmentState); ok {
+			if in.EnvironmentExists, err = es.Environment(ctx, env); err != nil {
+				return nil, fmt.Errorf("importvalidate: looking up environment %q: %w", env, err)
+			}
+		}
+		withStrategies := func(ctx context.Context, names []string) ([]string, error) {
+			return st.FeaturesWithStrategies(ctx, env, names)
+		}
+		in.WithStrategies, err = lookupBy(ctx, "strategies of existing features", p.featureNames, withStrategies, nameSet)
+		if err != nil {
+			return nil, err
+		}
 	}
 	return in, nil
 }
 
 // lookupBy asks the state one batched question, lookup of names, and
-// indexes the answer with index. An empty batch is not asked: the index
-// is then nil. An error names what was looked up.
+// indexes the answer with index. Names no database can hold
+// (model.Storable) are not asked about: they are absent. An empty batch is
+// not asked: the index is then nil. An error names what was looked up.
 func lookupBy[T any, M any](ctx context.Context, what string, names []string,
 	lookup func(context.Context, []string) ([]T, error), index func([]T) M) (M, error) {
 	var none M
+	names = model.StorableOnly(names)
 	if len(names) == 0 {
 		return none, nil
 	}
@@ -192,7 +210,7 @@ func nameSet(names []string) map[string]bool {
 // required permission in the target project and environment.
 func (in *Input) checkPermissions(ctx context.Context, perms Permissions) error {
 	in.Required = requiredPermissions(in)
-	if perms == nil {
+	if _, all := perms.(AllPermissions); all || perms == nil {
 		return nil
 	}
 	in.Missing = make(map[string]bool)

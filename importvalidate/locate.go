@@ -3,8 +3,8 @@ package importvalidate
 import (
 	"context"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // locateItems fills in the offset, line and column of every item location

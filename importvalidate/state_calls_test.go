@@ -142,7 +142,7 @@ func TestLookupErrorAbortsWithoutReport(t *testing.T) {
 		t.Run(m, func(t *testing.T) {
 			st := &countingState{State: base, failOn: m}
 			v := mustNew(t, importvalidate.Options{State: st})
-			rep, err := v.ValidateImport(context.Background(), bigImport(3), importvalidate.Target{})
+			rep, err := v.ValidateImport(context.Background(), bigImport(3), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 			if err == nil || rep != nil {
 				t.Fatalf("got report %v, error %v; want no report and an error", rep, err)
 			}
@@ -150,5 +150,85 @@ func TestLookupErrorAbortsWithoutReport(t *testing.T) {
 				t.Errorf("error %q does not wrap the lookup's error", err)
 			}
 		})
+	}
+}
+
+// storeLikeState refuses, as PostgreSQL does (SQLSTATE 22021), a name
+// that no text column can hold.
+type storeLikeState struct{ importvalidate.State }
+
+func (s *storeLikeState) refuse(names ...string) error {
+	for _, n := range names {
+		if !model.Storable(n) {
+			return fmt.Errorf("invalid byte sequence in %q", n)
+		}
+	}
+	return nil
+}
+
+func (s *storeLikeState) Features(ctx context.Context, n []string) ([]importvalidate.ExistingFeature, error) {
+	return refusing(s, n, func() ([]importvalidate.ExistingFeature, error) { return s.State.Features(ctx, n) })
+}
+func (s *storeLikeState) Strategies(ctx context.Context, n []string) ([]importvalidate.StrategyType, error) {
+	return refusing(s, n, func() ([]importvalidate.StrategyType, error) { return s.State.Strategies(ctx, n) })
+}
+func (s *storeLikeState) ContextFields(ctx context.Context, n []string) ([]importvalidate.ContextFieldDef, error) {
+	return refusing(s, n, func() ([]importvalidate.ContextFieldDef, error) { return s.State.ContextFields(ctx, n) })
+}
+func (s *storeLikeState) Segments(ctx context.Context, n []string) ([]importvalidate.SegmentDef, error) {
+	return refusing(s, n, func() ([]importvalidate.SegmentDef, error) { return s.State.Segments(ctx, n) })
+}
+func (s *storeLikeState) TagTypes(ctx context.Context, n []string) ([]string, error) {
+	return refusing(s, n, func() ([]string, error) { return s.State.TagTypes(ctx, n) })
+}
+func (s *storeLikeState) Project(ctx context.Context, id string) (importvalidate.ProjectSettings, bool, error) {
+	if err := s.refuse(id); err != nil {
+		return importvalidate.ProjectSettings{}, false, err
+	}
+	return s.State.Project(ctx, id)
+}
+func (s *storeLikeState) FeaturesWithStrategies(ctx context.Context, env string, n []string) ([]string, error) {
+	return refusing(s, append([]string{env}, n...), func() ([]string, error) { return s.State.FeaturesWithStrategies(ctx, env, n) })
+}
+
+func refusing[T any](s *storeLikeState, names []string, ask func() (T, error)) (T, error) {
+	if err := s.refuse(names...); err != nil {
+		var zero T
+		return zero, err
+	}
+	return ask()
+}
+
+// TestUnstorableNamesNotAsked: a name no database can hold (U+0000, an
+// unpaired surrogate) is never put to the state, whatever member holds it,
+// and the answer is the one of a state that simply lacks it.
+func TestUnstorableNamesNotAsked(t *testing.T) {
+	base := mustState(t, `{"projects":[{"id":"default"}],"strategies":`+builtIns+`}`)
+	for _, bad := range []string{"\x00", "\xed\xa0\x80", "\xed\xbf\xbf"} {
+		imp := bigImport(3)
+		d := &imp.Data
+		imp.Project += bad
+		imp.Environment = bad + imp.Environment
+		d.Features[1].Name += bad
+		d.FeatureStrategies[0].Name += bad
+		d.ContextFields[0].Name += bad
+		d.Segments[0].Name += bad
+		d.TagTypes[0].Name += bad
+		*d.FeatureTags[0].TagType += bad
+		d.Dependencies[0].Dependencies[0].Feature += bad
+		for _, strict := range []bool{false, true} {
+			want, err := mustNew(t, importvalidate.Options{State: base, Strict: strict}).ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := mustNew(t, importvalidate.Options{State: &storeLikeState{State: base}, Strict: strict}).
+				ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+			if err != nil {
+				t.Fatalf("%q strict %v: %v", bad, strict, err)
+			}
+			if w, g := importvalidate.MarshalResponse(want.Response()), importvalidate.MarshalResponse(got.Response()); string(w) != string(g) {
+				t.Errorf("%q strict %v: %s; want %s", bad, strict, g, w)
+			}
+		}
 	}
 }

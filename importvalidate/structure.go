@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/fastpath"
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"math"
 	"strings"
 	"sync"
@@ -68,7 +68,9 @@ const (
 	// offset 0. A warning; an error with StructureOptions.Strict.
 	CodeByteOrderMark = "byte-order-mark"
 	// CodeTooManyProblems is the last entry of a list cut at
-	// StructureOptions.MaxProblems; its message is "N more problems".
+	// StructureOptions.MaxProblems; its message is "N more problems", or
+	// "more than M problems" (M the problems listed) when the items of a
+	// long array past those that gave more than the cap were not checked.
 	CodeTooManyProblems = "too-many-problems"
 	// CodeNumber is a warning (an error in strict mode) about a valid
 	// body: a number is beyond what its member in the model holds, as the
@@ -89,7 +91,8 @@ const (
 type StructureOptions struct {
 	// MaxProblems caps the problems Check lists; 0 means
 	// DefaultMaxProblems. When there are more, the list ends with one extra
-	// entry of code CodeTooManyProblems saying how many were left out.
+	// entry of code CodeTooManyProblems saying how many were left out, or
+	// that there are more than the cap.
 	MaxProblems int
 	// MaxDepth is the deepest nesting of objects and arrays accepted; 0
 	// means no limit but the input's size, as the reference server has
@@ -265,7 +268,7 @@ func problemsOf(found []schema.Problem) Problems {
 			sev = SeverityWarning
 		}
 		out[i] = Diagnostic{Severity: sev, Category: CategoryStructure, Code: kindCode(p), Message: p.Message,
-			Location: p.Location}
+			Hint: p.Hint, Location: p.Location}
 	}
 	return out
 }

@@ -465,10 +465,10 @@ func TestProblemCap(t *testing.T) {
 		}
 	}
 	last := ps[1000]
-	if last.Code != CodeTooManyProblems || last.Message != "4000 more problems" || last.Location.Offset != -1 {
+	if last.Code != CodeTooManyProblems || last.Message != "more than 1000 problems" || last.Location.Offset != -1 {
 		t.Errorf("last %#v", last)
 	}
-	if d := ps.Details()[1000]; d.Path != "" || d.Message != "4000 more problems" {
+	if d := ps.Details()[1000]; d.Path != "" || d.Message != "more than 1000 problems" {
 		t.Errorf("last detail %+v", d)
 	}
 	// The default cap is 1000 too.

@@ -29,16 +29,3 @@ func (l Location) String() string {
 	}
 	return l.Pointer
 }
-
-// position returns the 1-based line and column (in bytes) of offset in b.
-// An offset past the end is placed just after the last byte.
-func position(b []byte, offset int64) (line, col int) {
-	offset = min(offset, int64(len(b)))
-	line, start := 1, 0
-	for i, c := range b[:offset] {
-		if c == '\n' {
-			line, start = line+1, i+1
-		}
-	}
-	return line, int(offset) - start + 1
-}

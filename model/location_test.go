@@ -2,20 +2,6 @@ package model
 
 import "testing"
 
-// TestPosition checks the line and column of offsets at line starts, line
-// ends, on empty lines and past the end.
-func TestPosition(t *testing.T) {
-	b := []byte("ab\ncd\n\nef")
-	for _, tt := range []struct {
-		off       int64
-		line, col int
-	}{{0, 1, 1}, {2, 1, 3}, {3, 2, 1}, {6, 3, 1}, {7, 4, 1}, {8, 4, 2}, {99, 4, 3}} {
-		if l, c := position(b, tt.off); l != tt.line || c != tt.col {
-			t.Errorf("position(%d) = %d:%d, want %d:%d", tt.off, l, c, tt.line, tt.col)
-		}
-	}
-}
-
 // TestDecodeErrorLocation checks that a decoding failure carries the line
 // and column of its offset.
 func TestDecodeErrorLocation(t *testing.T) {

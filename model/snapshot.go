@@ -1,6 +1,9 @@
 package model
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Snapshot is the existing state of an instance, in the format that the
 // in-memory implementations load (docs/SNAPSHOT.md describes it member by
@@ -150,6 +153,44 @@ type SnapshotToken struct {
 	Type string `json:"type"`
 	// UserID is the user a personal token acts as.
 	UserID *int64 `json:"userId,omitempty"`
+	// ExpiresAt is when the token stops authenticating; nil means never.
+	ExpiresAt *time.Time `json:"expiresAt,omitempty"`
+}
+
+// MarshalJSON writes the token with its expiry as the reference server
+// writes a time (see User.MarshalJSON).
+func (t SnapshotToken) MarshalJSON() ([]byte, error) {
+	type plain SnapshotToken
+	return json.Marshal(struct {
+		plain
+		ExpiresAt *jsTime `json:"expiresAt,omitempty"`
+	}{plain(t), (*jsTime)(t.ExpiresAt)})
+}
+
+// MarshalJSON writes the user with its times as the reference server
+// writes a time (JavaScript's Date.prototype.toISOString): in UTC, with
+// exactly three digits of fraction, "2024-01-02T03:04:05.760Z" (a finer
+// fraction is cut). encoding/json would drop trailing zeros instead.
+func (u User) MarshalJSON() ([]byte, error) {
+	type plain User
+	return json.Marshal(struct {
+		plain
+		CreatedAt *jsTime `json:"createdAt,omitempty"`
+		SeenAt    *jsTime `json:"seenAt,omitempty"`
+	}{plain(u), (*jsTime)(u.CreatedAt), (*jsTime)(u.SeenAt)})
+}
+
+// jsTime is a time written as the reference server writes one.
+type jsTime time.Time
+
+// jsTimeLayout is the layout of Date.prototype.toISOString.
+const jsTimeLayout = "2006-01-02T15:04:05.000Z"
+
+func (t jsTime) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, len(jsTimeLayout)+2)
+	b = append(b, '"')
+	b = time.Time(t).UTC().AppendFormat(b, jsTimeLayout)
+	return append(b, '"'), nil
 }
 
 // DecodeSnapshot decodes a state snapshot strictly (see DecodeStrict): an

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // DecodeError is a decoding failure at a place in a JSON document.
@@ -39,7 +41,7 @@ func (e *DecodeError) Error() string {
 func decodeError(b []byte, pointer string, offset int64, msg string) *DecodeError {
 	l := Location{Pointer: pointer, Offset: offset}
 	if offset >= 0 {
-		l.Line, l.Column = position(b, offset)
+		l.Line, l.Column = jsonwire.NewLines(b).Position(offset)
 	}
 	return &DecodeError{Location: l, Msg: msg}
 }
@@ -63,7 +65,7 @@ func DecodeStrict(b []byte, v any) error {
 		return syntaxToDecodeError(err, b)
 	}
 	if p, msg := unknownMember(generic, reflect.TypeOf(v), ""); msg != "" {
-		return decodeError(b, p, pointerOffset(b, p), msg)
+		return decodeError(b, p, jsonwire.LocateMember(b, p), msg)
 	}
 	if err := json.Unmarshal(b, v); err != nil {
 		var te *json.UnmarshalTypeError
@@ -305,4 +307,18 @@ func escapePointer(s string) string {
 		return s
 	}
 	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+// firstByte returns the offset of the first byte at or after off that is
+// not white space or a separator (',' or ':').
+func firstByte(b []byte, off int64) int64 {
+	for off < int64(len(b)) {
+		switch b[off] {
+		case ' ', '\t', '\r', '\n', ',', ':':
+			off++
+		default:
+			return off
+		}
+	}
+	return off
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -21,14 +22,29 @@ const DefaultUnleashURL = "http://localhost:4242"
 // refused.
 const MinMigration = "/20260902120000-add-user-agent-to-login-history"
 
+// DefaultQueryTimeout is the deadline of each database call when
+// Options.QueryTimeout is 0.
+const DefaultQueryTimeout = 5 * time.Second
+
 // Options configure a DB. The zero value is usable.
 type Options struct {
 	// UnleashURL is the public URL of the instance, the base of the
 	// invitation links of the user listing ("" means DefaultUnleashURL).
 	UnleashURL string
 	// MaxConns is the largest number of connections of the pool Open
-	// creates; 0 means pgxpool's default.
+	// creates; 0 means the URL's pool_max_conns, or else pgxpool's
+	// default (4, or the number of CPUs if more). Either way Open lowers
+	// it to what the role and the database may open (their CONNECTION
+	// LIMIT, less the connections they hold when Open runs, at least 1),
+	// as more would be refused. A call that finds every connection busy
+	// waits for one, within its deadline.
 	MaxConns int32
+	// QueryTimeout is the deadline of each database call (a State or
+	// Store method, a token lookup, each query of Open and Snapshot); 0
+	// means DefaultQueryTimeout. A call that does not end within it fails
+	// with an *UnavailableError, as does one the database refuses for
+	// being down, starting, shutting down or out of connections.
+	QueryTimeout time.Duration
 	// Tracer, when set, traces every query of the pool Open creates (for
 	// example to count them).
 	Tracer pgx.QueryTracer
@@ -39,6 +55,12 @@ type DB struct {
 	pool       *pgxpool.Pool
 	own        bool
 	unleashURL string
+	timeout    time.Duration
+}
+
+// bound returns ctx with the deadline of one database call.
+func (db *DB) bound(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, db.timeout)
 }
 
 // Open connects to the database at connString (a PostgreSQL URL or
@@ -68,9 +90,79 @@ func Open(ctx context.Context, connString string, opts Options) (*DB, error) {
 		pool.Close()
 		return nil, redact(err, secrets...)
 	}
+	if err := db.fitPool(ctx, cfg); err != nil {
+		db.pool.Close()
+		return nil, redact(err, secrets...)
+	}
 	db.own = true
 	return db, nil
 }
+
+// qConnLimits reads how many more connections the role and the database
+// may open: their CONNECTION LIMIT (-1: none) and the connections each
+// holds now.
+const qConnLimits = `SELECT pg_backend_pid(), r.rolconnlimit, d.datconnlimit,
+		(SELECT count(*) FROM pg_stat_activity WHERE usename = current_user)::int,
+		(SELECT count(*) FROM pg_stat_activity WHERE datname = current_database())::int
+	FROM pg_roles r, pg_database d WHERE r.rolname = current_user AND d.datname = current_database()`
+
+// fitPool replaces the pool by one no larger than the role and the
+// database may open beside their other connections: a pool larger than
+// that gets "too many connections" (SQLSTATE 53300) where it could wait
+// for one of its own connections instead.
+func (db *DB) fitPool(ctx context.Context, cfg *pgxpool.Config) error {
+	var pid, roleLimit, dbLimit, roleUsed, dbUsed int32
+	if err := db.queryRow(ctx, qConnLimits, nil, &pid, &roleLimit, &dbLimit, &roleUsed, &dbUsed); err != nil {
+		return wrap("open: reading the connection limits", err)
+	}
+	own := db.pool.Stat().TotalConns()
+	size := cfg.MaxConns
+	for _, l := range [][2]int32{{roleLimit, roleUsed}, {dbLimit, dbUsed}} {
+		if l[0] >= 0 {
+			size = min(size, max(1, l[0]-(l[1]-own)))
+		}
+	}
+	if size == cfg.MaxConns {
+		return nil
+	}
+	cfg.MaxConns = size
+	cfg.MinConns = min(cfg.MinConns, size)
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return wrap("open", err)
+	}
+	db.pool.Close()
+	db.pool = pool
+	db.awaitExit(ctx, pid)
+	return nil
+}
+
+// awaitExit waits, within the deadline of one call, until the server no
+// longer counts the connection of backend pid, which was closed: until
+// its backend has exited, the server counts it against the limits, and
+// would refuse the new pool's first connections.
+func (db *DB) awaitExit(ctx context.Context, pid int32) {
+	ctx, cancel := db.bound(ctx)
+	defer cancel()
+	for {
+		var gone bool
+		err := db.pool.QueryRow(ctx, `SELECT NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = $1)`, pid).Scan(&gone)
+		if (err == nil && gone) || ctx.Err() != nil {
+			return // gone, or not known to be: the pool waits no longer
+		}
+		t := time.NewTimer(10 * time.Millisecond)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return
+		}
+	}
+}
+
+// MaxConns is the largest number of connections the pool may open (see
+// Options.MaxConns).
+func (db *DB) MaxConns() int32 { return db.pool.Config().MaxConns }
 
 // New returns a DB over an existing pool after checking the schema.
 // Closing the DB does not close the pool.
@@ -78,9 +170,15 @@ func New(ctx context.Context, pool *pgxpool.Pool, opts Options) (*DB, error) {
 	if pool == nil {
 		return nil, errors.New("unleashdb: New: nil pool")
 	}
-	db := &DB{pool: pool, unleashURL: strings.TrimRight(opts.UnleashURL, "/")}
+	if opts.QueryTimeout < 0 {
+		return nil, fmt.Errorf("unleashdb: Options.QueryTimeout %v is negative", opts.QueryTimeout)
+	}
+	db := &DB{pool: pool, unleashURL: strings.TrimRight(opts.UnleashURL, "/"), timeout: opts.QueryTimeout}
 	if db.unleashURL == "" {
 		db.unleashURL = DefaultUnleashURL
+	}
+	if db.timeout == 0 {
+		db.timeout = DefaultQueryTimeout
 	}
 	if err := db.checkSchema(ctx); err != nil {
 		return nil, err
@@ -97,6 +195,8 @@ func (db *DB) Close() {
 
 // Ping checks that the database answers.
 func (db *DB) Ping(ctx context.Context) error {
+	ctx, cancel := db.bound(ctx)
+	defer cancel()
 	if err := db.pool.Ping(ctx); err != nil {
 		return wrap("ping", err)
 	}
@@ -115,60 +215,138 @@ func (e *UnsupportedSchemaError) Error() string {
 	return "unleashdb: open: not an Unleash 8.2+ database: " + e.Found
 }
 
-// requiredColumns are the columns this package reads, by table.
-var requiredColumns = map[string][]string{
-	"migrations":             {"id", "name"},
-	"features":               {"name", "project", "archived", "archived_at", "created_at"},
-	"projects":               {"id"},
-	"project_settings":       {"project", "feature_limit", "feature_naming_pattern", "feature_naming_example", "feature_naming_description"},
-	"environments":           {"name", "type", "sort_order"},
-	"feature_strategies":     {"feature_name", "environment"},
-	"strategies":             {"name", "built_in", "sort_order"},
-	"context_fields":         {"name", "legal_values", "project", "sort_order"},
-	"segments":               {"id", "name", "segment_project_id"},
-	"tag_types":              {"name"},
-	"users":                  {"id", "name", "username", "email", "image_url", "login_attempts", "created_at", "seen_at", "deleted_at", "is_service", "is_system", "scim_id", "seat_type", "company_role", "product_updates_email_consent"},
-	"roles":                  {"id", "name", "type", "description"},
-	"role_user":              {"role_id", "user_id", "project"},
-	"role_permission":        {"role_id", "permission", "environment"},
-	"permissions":            {"permission", "type"},
-	"groups":                 {"id", "root_role_id"},
-	"group_user":             {"group_id", "user_id"},
-	"group_role":             {"group_id", "role_id", "project"},
-	"api_tokens":             {"secret", "type", "expires_at", "created_at"},
-	"personal_access_tokens": {"id", "secret", "user_id", "expires_at"},
-	"reset_tokens":           {"reset_token", "user_id", "expires_at", "used_at", "created_at"},
+// PermissionError is the error of Open for a role that may not read what
+// this package reads: the tables and columns exist, but the role lacks
+// USAGE on the schema or SELECT on them.
+type PermissionError struct {
+	// Role is the role Open connected as.
+	Role string
+	// Missing names what the role may not read: "schema public", tables,
+	// or table.column for a column-level grant that leaves a column out.
+	Missing []string
 }
 
-// checkSchema refuses a database without the migrations of Unleash 8.2 or
-// without a column this package reads.
+func (e *PermissionError) Error() string {
+	return fmt.Sprintf("unleashdb: open: role %q may not read %s (it needs USAGE on the schema and SELECT on its tables)",
+		e.Role, strings.Join(e.Missing, ", "))
+}
+
+// requiredColumns are the columns this package reads, by table, each with
+// the kind of type it is read as (see typeKinds).
+var requiredColumns = map[string][]string{
+	"migrations":             {"id int", "name text"},
+	"features":               {"name text", "project text", "archived bool", "archived_at time", "created_at time"},
+	"projects":               {"id text"},
+	"project_settings":       {"project text", "feature_limit int", "feature_naming_pattern text", "feature_naming_example text", "feature_naming_description text"},
+	"environments":           {"name text", "type text", "sort_order int"},
+	"feature_strategies":     {"feature_name text", "environment text"},
+	"strategies":             {"name text", "built_in int", "sort_order int"},
+	"context_fields":         {"name text", "legal_values json", "project text", "sort_order int"},
+	"segments":               {"id int", "name text", "segment_project_id text"},
+	"tag_types":              {"name text"},
+	"users":                  {"id int", "name text", "username text", "email text", "image_url text", "login_attempts int", "created_at time", "seen_at time", "deleted_at time", "is_service bool", "is_system bool", "scim_id text", "seat_type text", "company_role text", "product_updates_email_consent bool"},
+	"roles":                  {"id int", "name text", "type text", "description text"},
+	"role_user":              {"role_id int", "user_id int", "project text"},
+	"role_permission":        {"role_id int", "permission text", "environment text"},
+	"permissions":            {"permission text", "type text"},
+	"groups":                 {"id int", "root_role_id int"},
+	"group_user":             {"group_id int", "user_id int"},
+	"group_role":             {"group_id int", "role_id int", "project text"},
+	"api_tokens":             {"secret text", "type text", "expires_at time", "created_at time"},
+	"personal_access_tokens": {"id int", "secret text", "user_id int", "expires_at time"},
+	"reset_tokens":           {"reset_token text", "user_id int", "expires_at time", "used_at time", "created_at time"},
+}
+
+// typeKind is the kind of a column's type (format_type without its
+// modifier, of the domain's base type) as this package reads it; "" for a
+// type it cannot read.
+func typeKind(typ string) string {
+	switch typ {
+	case "text", "character varying", "character", "name", "citext":
+		return "text"
+	case "smallint", "integer", "bigint":
+		return "int"
+	case "boolean":
+		return "bool"
+	case "timestamp with time zone", "timestamp without time zone":
+		return "time"
+	case "json", "jsonb":
+		return "json"
+	}
+	return ""
+}
+
+// kindName words a kind of typeKind for an error.
+func kindName(kind string) string {
+	switch kind {
+	case "text":
+		return "a text type"
+	case "int":
+		return "an integer type"
+	case "time":
+		return "a timestamp"
+	case "json":
+		return "json or jsonb"
+	}
+	return kind
+}
+
+// qColumns reads, from the catalog (which a role may read whatever it may
+// not select), the columns of the tables of $1 in the current schema, with
+// their types and whether the role may select them.
+const qColumns = `SELECT c.relname::text, a.attname::text,
+		format_type(COALESCE(NULLIF(t.typbasetype, 0), a.atttypid), NULL),
+		has_column_privilege(c.oid, a.attnum, 'SELECT')
+	FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+		JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+		JOIN pg_type t ON t.oid = a.atttypid
+	WHERE n.nspname = $2 AND c.relname = ANY($1) AND c.relkind IN ('r', 'p', 'v', 'm', 'f')`
+
+// catalogColumn is a column as the catalog describes it.
+type catalogColumn struct {
+	typ      string
+	readable bool
+}
+
+// checkSchema refuses a database without the migrations of Unleash 8.2,
+// without a column this package reads or with a column of a type it
+// cannot read (*UnsupportedSchemaError), and a role that may not read
+// them (*PermissionError).
 func (db *DB) checkSchema(ctx context.Context) error {
-	var tables, columns []string
-	rows, err := db.pool.Query(ctx, `SELECT table_name::text, column_name::text FROM information_schema.columns
-		WHERE table_schema = current_schema() AND table_name = ANY($1)`, tableNames())
+	var role, schema string
+	var usage bool
+	err := db.queryRow(ctx, `SELECT current_user::text, COALESCE(s.nspname::text, ''), COALESCE(has_schema_privilege(s.oid, 'USAGE'), false)
+		FROM (SELECT 1) one LEFT JOIN pg_namespace s ON s.nspname = COALESCE(current_schema(), 'public')`, nil, &role, &schema, &usage)
 	if err != nil {
 		return wrap("open: reading the schema", err)
 	}
-	have := map[string]map[string]bool{}
-	for rows.Next() {
+	if schema == "" {
+		return &UnsupportedSchemaError{Found: "no schema public, and no schema in the search path"}
+	}
+	have := map[string]map[string]catalogColumn{}
+	err = db.each(ctx, "open: reading the schema", qColumns, []any{tableNames(), schema}, func(rows pgx.Rows) error {
 		var t, c string
-		if err := rows.Scan(&t, &c); err != nil {
-			rows.Close()
-			return wrap("open: reading the schema", err)
+		var col catalogColumn
+		if err := rows.Scan(&t, &c, &col.typ, &col.readable); err != nil {
+			return err
 		}
 		if have[t] == nil {
-			have[t] = map[string]bool{}
+			have[t] = map[string]catalogColumn{}
 		}
-		have[t][c] = true
-	}
-	if err := rows.Err(); err != nil {
-		return wrap("open: reading the schema", err)
+		have[t][c] = col
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if have["migrations"] == nil {
-		return &UnsupportedSchemaError{Found: "no migrations table in schema " + quoteSchema(ctx, db)}
+		return &UnsupportedSchemaError{Found: fmt.Sprintf("no migrations table in schema %q", schema)}
+	}
+	if denied := deniedReads(have, schema, usage); len(denied) > 0 {
+		return &PermissionError{Role: role, Missing: denied}
 	}
 	var last string
-	err = db.pool.QueryRow(ctx, `SELECT name FROM migrations ORDER BY id DESC LIMIT 1`).Scan(&last)
+	err = db.queryRow(ctx, `SELECT name FROM migrations ORDER BY id DESC LIMIT 1`, nil, &last)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return &UnsupportedSchemaError{Found: "the migrations table is empty"}
@@ -178,18 +356,24 @@ func (db *DB) checkSchema(ctx context.Context) error {
 	if migrationStamp(last) < migrationStamp(MinMigration) {
 		return &UnsupportedSchemaError{Found: fmt.Sprintf("latest migration %q is older than Unleash 8.2.0's %q", last, MinMigration)}
 	}
+	var tables, columns, types []string
 	for _, t := range tableNames() {
 		if have[t] == nil {
 			tables = append(tables, t)
 			continue
 		}
-		for _, c := range requiredColumns[t] {
-			if !have[t][c] {
+		for _, spec := range requiredColumns[t] {
+			c, kind, _ := strings.Cut(spec, " ")
+			col, ok := have[t][c]
+			switch {
+			case !ok:
 				columns = append(columns, t+"."+c)
+			case typeKind(col.typ) != kind:
+				types = append(types, fmt.Sprintf("%s.%s is %s, not %s", t, c, col.typ, kindName(kind)))
 			}
 		}
 	}
-	if len(tables) > 0 || len(columns) > 0 {
+	if len(tables) > 0 || len(columns) > 0 || len(types) > 0 {
 		var parts []string
 		if len(tables) > 0 {
 			parts = append(parts, "missing tables "+strings.Join(tables, ", "))
@@ -197,17 +381,53 @@ func (db *DB) checkSchema(ctx context.Context) error {
 		if len(columns) > 0 {
 			parts = append(parts, "missing columns "+strings.Join(columns, ", "))
 		}
+		if len(types) > 0 {
+			parts = append(parts, "columns of other types: "+strings.Join(types, "; "))
+		}
 		return &UnsupportedSchemaError{Found: fmt.Sprintf("latest migration %q but %s", last, strings.Join(parts, "; "))}
 	}
 	return nil
 }
 
-func quoteSchema(ctx context.Context, db *DB) string {
-	var s *string
-	if err := db.pool.QueryRow(ctx, `SELECT current_schema()`).Scan(&s); err != nil || s == nil {
-		return "(none)"
+// deniedReads lists what the role may not read of the required tables and
+// columns that exist: the schema without USAGE, a table none of whose
+// required columns it may select, or the columns it may not.
+func deniedReads(have map[string]map[string]catalogColumn, schema string, usage bool) []string {
+	var denied []string
+	if !usage {
+		denied = append(denied, "schema "+schema)
 	}
-	return fmt.Sprintf("%q", *s)
+	for _, t := range tableNames() {
+		var cols []string
+		for _, spec := range requiredColumns[t] {
+			c, _, _ := strings.Cut(spec, " ")
+			if col, ok := have[t][c]; ok && !col.readable {
+				cols = append(cols, t+"."+c)
+			}
+		}
+		switch {
+		case len(cols) == 0:
+		case len(cols) == len(requiredColumns[t]):
+			denied = append(denied, "table "+t)
+		default:
+			denied = append(denied, cols...)
+		}
+	}
+	return denied
+}
+
+// queryRow reads one row into dest, within the deadline of one call.
+func (db *DB) queryRow(ctx context.Context, query string, args []any, dest ...any) error {
+	ctx, cancel := db.bound(ctx)
+	defer cancel()
+	return db.pool.QueryRow(ctx, query, args...).Scan(dest...)
+}
+
+// each runs query within the deadline of one call, calling scan per row.
+func (db *DB) each(ctx context.Context, op, query string, args []any, scan func(pgx.Rows) error) error {
+	ctx, cancel := db.bound(ctx)
+	defer cancel()
+	return eachRow(ctx, db.pool, op, query, args, scan)
 }
 
 func tableNames() []string {

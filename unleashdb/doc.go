@@ -15,7 +15,17 @@
 // constant number of queries whatever the size of the import.
 //
 // Open checks the schema against the migrations table and the columns this
-// package reads, and refuses a database it does not know with an error
-// naming what it found. Every error is wrapped with the operation that
-// failed and never holds the connection password or a token.
+// package reads, their types included, and refuses a database it does not
+// know with an *UnsupportedSchemaError naming what it found, and a role
+// that may not read those tables with a *PermissionError naming them. It
+// sizes the pool to what the role and the database may open (their
+// CONNECTION LIMIT), so that calls wait for a connection instead of being
+// refused one. Every database call has a deadline (Options.QueryTimeout,
+// DefaultQueryTimeout by default): a held lock, a slow query or a network
+// that drops packets cannot hold a caller longer. A call that fails
+// because the database is unavailable (deadline passed, connection refused
+// or lost, server shutting down, too many connections) returns an
+// *UnavailableError, on which a server can answer 503 and Retry-After.
+// Every error is wrapped with the operation that failed and never holds
+// the connection password or a token.
 package unleashdb

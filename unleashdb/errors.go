@@ -1,9 +1,15 @@
 package unleashdb
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/url"
 	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // opError is a database error wrapped with the operation that failed. Its
@@ -17,18 +23,75 @@ type opError struct {
 func (e *opError) Error() string { return e.msg }
 func (e *opError) Unwrap() error { return e.err }
 
-// wrap wraps err with op, redacting secrets from its message.
+// wrap wraps err with op, redacting secrets from its message. An error
+// that says the database is unavailable (see UnavailableError) comes back
+// as one.
 func wrap(op string, err error, secrets ...string) error {
-	return &opError{msg: scrub("unleashdb: "+op+": "+err.Error(), secrets), err: err}
+	e := &opError{msg: scrub("unleashdb: "+op+": "+err.Error(), secrets), err: err}
+	if unavailable(err) {
+		return &UnavailableError{e: e}
+	}
+	return e
 }
 
-// redact returns err with secrets removed from its message.
+// UnavailableError is the error of an operation that the database could
+// not serve now: it did not answer within Options.QueryTimeout (a held
+// lock, a slow query, a network that drops packets), the connection was
+// refused or lost, the server is shutting down or starting, or the role
+// or the server may open no more connections. The same operation may
+// succeed later. Its message names the operation and never holds a
+// secret; errors.Is and errors.As reach the driver's error through it.
+type UnavailableError struct {
+	e *opError
+}
+
+func (e *UnavailableError) Error() string { return e.e.msg }
+func (e *UnavailableError) Unwrap() error { return e.e.err }
+
+// Unavailable reports true. It lets a caller that does not import this
+// package (an HTTP adapter answering 503 with Retry-After) tell an
+// unavailable store from a failing one, with errors.As and an interface
+// of this one method.
+func (e *UnavailableError) Unavailable() bool { return true }
+
+// unavailable reports whether err says that the database could not serve
+// the request now, rather than that the request or the schema is wrong.
+// A cancelled context is neither: the caller went away.
+func unavailable(err error) bool {
+	if errors.Is(err, context.Canceled) {
+		return false
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch {
+		case strings.HasPrefix(pe.Code, "08"), // connection exception
+			strings.HasPrefix(pe.Code, "53"),                           // insufficient resources: too many connections, out of memory
+			pe.Code == "57P01", pe.Code == "57P02", pe.Code == "57P03", // shutting down, cannot connect now
+			pe.Code == "55P03", // lock not available (lock_timeout)
+			pe.Code == "57014": // statement_timeout
+			return true
+		}
+		return false
+	}
+	var ce *pgconn.ConnectError
+	var ne net.Error
+	return errors.Is(err, context.DeadlineExceeded) || pgconn.Timeout(err) || errors.As(err, &ce) ||
+		errors.As(err, &ne) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
+}
+
+// redact returns err with secrets removed from its message, of the same
+// kind (an *UnavailableError stays one).
 func redact(err error, secrets ...string) error {
 	msg := scrub(err.Error(), secrets)
 	if msg == err.Error() {
 		return err
 	}
-	return &opError{msg: msg, err: err}
+	e := &opError{msg: msg, err: err}
+	var u *UnavailableError
+	if errors.As(err, &u) {
+		return &UnavailableError{e: e}
+	}
+	return e
 }
 
 func scrub(msg string, secrets []string) string {

@@ -44,31 +44,21 @@ func TestWrongPassword(t *testing.T) {
 // TestDeadline: a lookup waiting on a lock returns when its context ends,
 // with an error naming the operation.
 func TestDeadline(t *testing.T) {
-	c := pgtest.Need(t, &env)
 	name := cloneDB(t)
 	db := openDB(t, name, nil)
 	ctx := context.Background()
-	conn, err := pgxConnect(ctx, c.URL(name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, "BEGIN; LOCK TABLE features IN ACCESS EXCLUSIVE MODE"); err != nil {
-		t.Fatal(err)
-	}
+	release := lockTables(t, name, "features")
 	dctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err = db.Features(dctx, []string{"existing-flag"})
+	_, err := db.Features(dctx, []string{"existing-flag"})
 	if took := time.Since(start); took > 5*time.Second {
 		t.Errorf("Features returned after %v, long after its deadline", took)
 	}
 	if err == nil || !errors.Is(err, context.DeadlineExceeded) || !strings.HasPrefix(err.Error(), "unleashdb: features") {
 		t.Errorf("error %v; want a features error wrapping context.DeadlineExceeded", err)
 	}
-	if _, err := conn.Exec(ctx, "ROLLBACK"); err != nil {
-		t.Fatal(err)
-	}
+	release()
 	if _, err := db.Features(ctx, []string{"existing-flag"}); err != nil {
 		t.Errorf("after the lock: %v", err)
 	}
@@ -97,13 +87,13 @@ func TestDatabaseStopped(t *testing.T) {
 		t.Fatal(err)
 	}
 	body := genExport(10)
-	if rep, err := v.Validate(ctx, body, importvalidate.Target{}); err != nil || rep == nil {
+	if rep, err := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}}); err != nil || rep == nil {
 		t.Fatalf("before the stop: %v", err)
 	}
 	if err := c.Kill(); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := v.Validate(ctx, body, importvalidate.Target{})
+	rep, err := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 	if err == nil || rep != nil {
 		t.Errorf("Validate after the stop: report %v, error %v; want no report and an error", rep != nil, err)
 	} else if !strings.Contains(err.Error(), "unleashdb: ") {
@@ -118,8 +108,20 @@ func TestDatabaseStopped(t *testing.T) {
 	if _, err := db.Snapshot(ctx); err == nil || !strings.HasPrefix(err.Error(), "unleashdb: snapshot") {
 		t.Errorf("Snapshot after the stop: %v", err)
 	}
-	if _, err := unleashdb.Open(ctx, c.URL("u"), unleashdb.Options{}); err == nil || !strings.HasPrefix(err.Error(), "unleashdb: open") {
+	_, err = unleashdb.Open(ctx, c.URL("u"), unleashdb.Options{})
+	if err == nil || !strings.HasPrefix(err.Error(), "unleashdb: open") {
 		t.Errorf("Open after the stop: %v", err)
+	}
+	// Each of these says the database is unavailable, which a server
+	// answers with 503 and Retry-After.
+	_, _, lookupErr := db.LookupToken(ctx, adminToken)
+	_, usersErr := db.Users(ctx)
+	_, validateErr := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+	for what, err := range map[string]error{"Open": err, "LookupToken": lookupErr, "Users": usersErr, "Validate": validateErr} {
+		var u *unleashdb.UnavailableError
+		if !errors.As(err, &u) || !u.Unavailable() {
+			t.Errorf("%s after the stop: %v is no *UnavailableError", what, err)
+		}
 	}
 }
 
@@ -138,6 +140,8 @@ func TestOpenRefusesUnknownSchema(t *testing.T) {
 		{"missing column", `ALTER TABLE features DROP COLUMN archived_at CASCADE; ALTER TABLE role_permission DROP COLUMN environment CASCADE;`,
 			[]string{"missing columns features.archived_at, role_permission.environment"}},
 		{"missing table", `DROP TABLE personal_access_tokens;`, []string{"missing tables personal_access_tokens"}},
+		{"column of another type", `ALTER TABLE api_tokens ALTER COLUMN expires_at TYPE text; ALTER TABLE roles ALTER COLUMN description TYPE int USING NULL;`,
+			[]string{"columns of other types: api_tokens.expires_at is text, not a timestamp; roles.description is integer, not a text type"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -147,6 +151,13 @@ func TestOpenRefusesUnknownSchema(t *testing.T) {
 				if err := c.CreateDB(context.Background(), name, ""); err != nil {
 					t.Fatal(err)
 				}
+				// Dropped when the test ends, so that it can run again
+				// (go test -count=2).
+				t.Cleanup(func() {
+					if err := c.Exec(context.Background(), "postgres", "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+						t.Errorf("dropping %s: %v", name, err)
+					}
+				})
 			} else {
 				name = cloneDB(t)
 				exec(t, name, tt.setup)

@@ -141,3 +141,43 @@ func cloneDB(tb testing.TB) string { return pgtest.CloneDB(tb, &env) }
 func itoa(n int) string { return fmt.Sprint(n) }
 
 func pgxConnect(ctx context.Context, url string) (*pgx.Conn, error) { return pgx.Connect(ctx, url) }
+
+// createReader creates, in database db, role (with password pw) and gives
+// it what reading the database takes: CONNECT, USAGE on the schema, no
+// other grant to PUBLIC, and SELECT on every table; options (such as
+// "CONNECTION LIMIT 2") complete the role's creation, and then, if any,
+// run after the grants.
+func createReader(tb testing.TB, db, role, pw, options, then string) {
+	tb.Helper()
+	exec(tb, db, `DO $$ BEGIN
+			IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '`+role+`') THEN
+				CREATE ROLE `+role+` LOGIN PASSWORD '`+pw+`' `+options+`;
+			END IF;
+		END $$;
+		REVOKE ALL ON SCHEMA public FROM PUBLIC;
+		GRANT CONNECT ON DATABASE `+db+` TO `+role+`;
+		GRANT USAGE ON SCHEMA public TO `+role+`;
+		GRANT SELECT ON ALL TABLES IN SCHEMA public TO `+role+`;
+		`+then)
+}
+
+// lockTables takes an ACCESS EXCLUSIVE lock on tables (a comma-separated
+// list) of database db, in a transaction of a connection of its own, and
+// returns the function that releases it (it also ends with the test).
+func lockTables(tb testing.TB, db, tables string) (release func()) {
+	tb.Helper()
+	ctx := context.Background()
+	conn, err := pgxConnect(ctx, pgtest.Need(tb, &env).URL(db))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { conn.Close(ctx) })
+	if _, err := conn.Exec(ctx, "BEGIN; LOCK TABLE "+tables+" IN ACCESS EXCLUSIVE MODE"); err != nil {
+		tb.Fatal(err)
+	}
+	return func() {
+		if _, err := conn.Exec(ctx, "ROLLBACK"); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}

@@ -18,15 +18,7 @@ import (
 func TestSelectOnlyRole(t *testing.T) {
 	c := pgtest.Need(t, &env)
 	name := cloneDB(t)
-	exec(t, name, `DO $$ BEGIN
-			IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'flagadmin_reader') THEN
-				CREATE ROLE flagadmin_reader LOGIN PASSWORD 'reader-pw';
-			END IF;
-		END $$;
-		REVOKE ALL ON SCHEMA public FROM PUBLIC;
-		GRANT CONNECT ON DATABASE `+name+` TO flagadmin_reader;
-		GRANT USAGE ON SCHEMA public TO flagadmin_reader;
-		GRANT SELECT ON ALL TABLES IN SCHEMA public TO flagadmin_reader;`)
+	createReader(t, name, "flagadmin_reader", "reader-pw", "", "")
 	ctx := context.Background()
 	db, err := unleashdb.Open(ctx, c.URLAs("flagadmin_reader", "reader-pw", name), unleashdb.Options{UnleashURL: oracleURL})
 	if err != nil {
@@ -56,7 +48,7 @@ func TestSelectOnlyRole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := v.Validate(ctx, genExport(20), importvalidate.Target{}); err != nil {
+	if _, err := v.Validate(ctx, genExport(20), importvalidate.Target{Permissions: importvalidate.AllPermissions{}}); err != nil {
 		t.Errorf("Validate as the reader: %v", err)
 	}
 	if _, _, err := db.Project(ctx, "limited"); err != nil {

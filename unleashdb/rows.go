@@ -35,9 +35,10 @@ func eachRow(ctx context.Context, q querier, op, query string, args []any, scan 
 }
 
 // collect returns the rows of query, each read by scan.
+// The call has the deadline of one database call.
 func collect[T any](ctx context.Context, db *DB, op, query string, args []any, scan func(pgx.Rows) (T, error)) ([]T, error) {
 	var out []T
-	err := eachRow(ctx, db.pool, op, query, args, func(r pgx.Rows) error {
+	err := db.each(ctx, op, query, args, func(r pgx.Rows) error {
 		v, err := scan(r)
 		if err != nil {
 			return err

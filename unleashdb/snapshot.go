@@ -1,6 +1,8 @@
 package unleashdb
 
 import (
+	"time"
+
 	"context"
 
 	"github.com/jackc/pgx/v5"
@@ -24,9 +26,9 @@ const (
 	qSnapRoleGrants = `SELECT rp.role_id::bigint, r.type IN ('root', 'root-custom'), p.permission, p.type,
 		COALESCE(rp.environment, '')
 		FROM role_permission rp JOIN roles r ON r.id = rp.role_id JOIN permissions p ON p.permission = rp.permission`
-	qSnapAPITokens = `SELECT secret, type FROM api_tokens
+	qSnapAPITokens = `SELECT secret, type, expires_at FROM api_tokens
 		WHERE expires_at IS NULL OR expires_at > now() ORDER BY created_at, secret`
-	qSnapPersonalTokens = `SELECT secret, user_id::bigint FROM personal_access_tokens
+	qSnapPersonalTokens = `SELECT secret, user_id::bigint, expires_at FROM personal_access_tokens
 		WHERE secret IS NOT NULL AND expires_at > now()
 			AND user_id IN (SELECT id FROM users WHERE NOT is_system) ORDER BY id`
 )
@@ -35,20 +37,25 @@ const (
 // what the in-memory implementations (importvalidate.NewMemoryState,
 // auth.NewMemoryLookup, users.NewMemoryStore) need to give the same
 // answers as the database. System users and their tokens are left out;
-// expired tokens too.
+// expired tokens too, and API tokens of a type LookupToken does not know.
+// Each token keeps its expiry (expiresAt), so that a snapshot's token
+// stops authenticating when it would in the database.
 // A root role's permissions that are not of type root are written for
 // project default, where the reference assigns root roles; the grants of a
 // user's project and group roles are written as the user's own grants.
 //
 // The snapshot holds the instance's token secrets: treat it as a secret.
-// It is read in one transaction, so it is consistent.
+// It is read in one transaction, so it is consistent. Each of its queries
+// has the deadline of one database call.
 func (db *DB) Snapshot(ctx context.Context) (*model.Snapshot, error) {
 	return db.SnapshotWith(ctx, SnapshotOptions{})
 }
 
 // SnapshotWith is Snapshot with options.
 func (db *DB) SnapshotWith(ctx context.Context, o SnapshotOptions) (*model.Snapshot, error) {
-	tx, err := db.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	bctx, cancel := db.bound(ctx)
+	defer cancel()
+	tx, err := db.pool.BeginTx(bctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
 	if err != nil {
 		return nil, wrap("snapshot", err)
 	}
@@ -71,6 +78,15 @@ func (db *DB) SnapshotWith(ctx context.Context, o SnapshotOptions) (*model.Snaps
 	return s, nil
 }
 
+// utc returns *t in UTC, nil for nil.
+func utc(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
 // snapReader runs the queries of Snapshot in one transaction.
 type snapReader struct {
 	db *DB
@@ -78,6 +94,8 @@ type snapReader struct {
 }
 
 func (r *snapReader) each(ctx context.Context, op, query string, args []any, scan func(pgx.Rows) error) error {
+	ctx, cancel := r.db.bound(ctx)
+	defer cancel()
 	return eachRow(ctx, r.tx, "snapshot: "+op, query, args, scan)
 }
 
@@ -236,16 +254,16 @@ func (r *snapReader) users(ctx context.Context, s *model.Snapshot) error {
 func (r *snapReader) tokens(ctx context.Context, s *model.Snapshot) error {
 	err := r.each(ctx, "API tokens", qSnapAPITokens, nil, func(rows pgx.Rows) error {
 		var t model.SnapshotToken
-		if err := rows.Scan(&t.Secret, &t.Type); err != nil {
+		var typ string
+		if err := rows.Scan(&t.Secret, &typ, &t.ExpiresAt); err != nil {
 			return err
 		}
-		switch t.Type {
-		case "backend":
-			t.Type = model.TokenClient
-		case model.TokenAdmin, model.TokenClient, model.TokenFrontend:
-		default:
-			return errorf("snapshot: API tokens", "an API token has the unknown type %q", t.Type)
+		_, kind, ok := apiTokenKind(typ)
+		if !ok {
+			return nil // it does not authenticate (LookupToken)
 		}
+		t.Type = kind
+		t.ExpiresAt = utc(t.ExpiresAt)
 		s.Tokens = append(s.Tokens, t)
 		return nil
 	})
@@ -255,11 +273,12 @@ func (r *snapReader) tokens(ctx context.Context, s *model.Snapshot) error {
 	return r.each(ctx, "personal access tokens", qSnapPersonalTokens, nil, func(rows pgx.Rows) error {
 		var t model.SnapshotToken
 		var uid int64
-		if err := rows.Scan(&t.Secret, &uid); err != nil {
+		if err := rows.Scan(&t.Secret, &uid, &t.ExpiresAt); err != nil {
 			return err
 		}
 		t.Type = model.TokenPersonal
 		t.UserID = &uid
+		t.ExpiresAt = utc(t.ExpiresAt)
 		s.Tokens = append(s.Tokens, t)
 		return nil
 	})

@@ -11,6 +11,11 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
+// A name PostgreSQL cannot hold (model.Storable: invalid UTF-8, such as an
+// unpaired surrogate kept as WTF-8, or U+0000) is never sent as a query
+// parameter, which the database would refuse (SQLSTATE 22021): no row can
+// hold it, so it is absent from every answer.
+
 // The queries of the State methods. Each reads one batch of names.
 const (
 	qStrategies = `SELECT name, COALESCE(built_in, 0) = 1 FROM strategies WHERE name = ANY($1)`
@@ -35,7 +40,7 @@ var _ importvalidate.State = (*DB)(nil)
 // Strategies implements importvalidate.State. A strategy type is built in
 // when its built_in column is 1.
 func (db *DB) Strategies(ctx context.Context, names []string) ([]importvalidate.StrategyType, error) {
-	if len(names) == 0 {
+	if names = model.StorableOnly(names); len(names) == 0 {
 		return nil, nil
 	}
 	return collect(ctx, db, "strategies", qStrategies, []any{names}, columns(func(s *importvalidate.StrategyType) []any {
@@ -45,7 +50,7 @@ func (db *DB) Strategies(ctx context.Context, names []string) ([]importvalidate.
 
 // ContextFields implements importvalidate.State.
 func (db *DB) ContextFields(ctx context.Context, names []string) ([]importvalidate.ContextFieldDef, error) {
-	if len(names) == 0 {
+	if names = model.StorableOnly(names); len(names) == 0 {
 		return nil, nil
 	}
 	return collect(ctx, db, "context fields", qContext, []any{names}, func(r pgx.Rows) (importvalidate.ContextFieldDef, error) {
@@ -80,7 +85,7 @@ func legalValues(name string, raw *string) ([]model.LegalValue, error) {
 
 // Segments implements importvalidate.State.
 func (db *DB) Segments(ctx context.Context, names []string) ([]importvalidate.SegmentDef, error) {
-	if len(names) == 0 {
+	if names = model.StorableOnly(names); len(names) == 0 {
 		return nil, nil
 	}
 	return collect(ctx, db, "segments", qSegments, []any{names}, columns(func(s *importvalidate.SegmentDef) []any {
@@ -90,7 +95,7 @@ func (db *DB) Segments(ctx context.Context, names []string) ([]importvalidate.Se
 
 // TagTypes implements importvalidate.State.
 func (db *DB) TagTypes(ctx context.Context, names []string) ([]string, error) {
-	if len(names) == 0 {
+	if names = model.StorableOnly(names); len(names) == 0 {
 		return nil, nil
 	}
 	return collect(ctx, db, "tag types", qTagTypes, []any{names}, scanString)
@@ -99,7 +104,7 @@ func (db *DB) TagTypes(ctx context.Context, names []string) ([]string, error) {
 // Features implements importvalidate.State. A feature is archived when its
 // archived_at is set.
 func (db *DB) Features(ctx context.Context, names []string) ([]importvalidate.ExistingFeature, error) {
-	if len(names) == 0 {
+	if names = model.StorableOnly(names); len(names) == 0 {
 		return nil, nil
 	}
 	return collect(ctx, db, "features", qFeatures, []any{names}, columns(func(f *importvalidate.ExistingFeature) []any {
@@ -112,9 +117,12 @@ func (db *DB) Features(ctx context.Context, names []string) ([]importvalidate.Ex
 // that are not archived.
 func (db *DB) Project(ctx context.Context, id string) (importvalidate.ProjectSettings, bool, error) {
 	var ps importvalidate.ProjectSettings
+	if !model.Storable(id) {
+		return ps, false, nil
+	}
 	var pattern, example, description *string
 	var limit *int64
-	err := db.pool.QueryRow(ctx, qProject, id).Scan(&pattern, &example, &description, &limit, &ps.FeatureCount)
+	err := db.queryRow(ctx, qProject, []any{id}, &pattern, &example, &description, &limit, &ps.FeatureCount)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return ps, false, nil
@@ -133,7 +141,7 @@ func (db *DB) Project(ctx context.Context, id string) (importvalidate.ProjectSet
 
 // FeaturesWithStrategies implements importvalidate.State.
 func (db *DB) FeaturesWithStrategies(ctx context.Context, env string, names []string) ([]string, error) {
-	if len(names) == 0 {
+	if names = model.StorableOnly(names); len(names) == 0 || !model.Storable(env) {
 		return nil, nil
 	}
 	return collect(ctx, db, "features with strategies", qWithStrategies, []any{env, names}, scanString)

@@ -32,6 +32,9 @@ func TestStateMatchesSnapshot(t *testing.T) {
 		"absent":  {"no-such-name", ""},
 		"mixed":   {"flexibleRollout", "custom-strategy", "region", "userId", "beta-users", "simple", "team", "existing-flag", "archived-flag", "other-flag", "lim-existing", "nope"},
 		"quoting": {"x'; DROP TABLE features; --", `"region"`, "Region", "région"},
+		// Names PostgreSQL cannot hold (NUL, unpaired surrogates as
+		// WTF-8) are absent, as from the snapshot.
+		"unstorable": {"existing-flag\x00", "\xed\xa0\x80", "region\xed\xbf\xbf", "existing-flag", "\xff"},
 	}
 	for name, names := range batches {
 		t.Run(name, func(t *testing.T) {
@@ -46,7 +49,7 @@ func TestStateMatchesSnapshot(t *testing.T) {
 				{"TagTypes", func(s importvalidate.State) (any, error) { return s.TagTypes(ctx, names) }},
 				{"Features", func(s importvalidate.State) (any, error) { return s.Features(ctx, names) }},
 			}
-			for _, env := range []string{"development", "production", "nope"} {
+			for _, env := range []string{"development", "production", "nope", "development\x00", "\xed\xa0\x80"} {
 				questions = append(questions, question{"FeaturesWithStrategies " + env, func(s importvalidate.State) (any, error) {
 					return s.FeaturesWithStrategies(ctx, env, names)
 				}})
@@ -63,7 +66,7 @@ func TestStateMatchesSnapshot(t *testing.T) {
 			}
 		})
 	}
-	for _, id := range []string{"default", "limited", "other", "nope", ""} {
+	for _, id := range []string{"default", "limited", "other", "nope", "", "default\x00", "\xed\xb0\x80default"} {
 		got, ok, err := db.Project(ctx, id)
 		want, wantOK, _ := mem.Project(ctx, id)
 		if err != nil || ok != wantOK {

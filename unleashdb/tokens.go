@@ -15,10 +15,10 @@ import (
 // qToken finds an unexpired API token, or an unexpired personal access
 // token of a user that is not deleted, by its secret. At most one of the
 // two tables holds a secret.
-const qToken = `SELECT t.type, 0::bigint FROM api_tokens t
+const qToken = `SELECT t.type, 0::bigint, false FROM api_tokens t
 		WHERE t.secret = $1 AND (t.expires_at IS NULL OR t.expires_at > now())
 	UNION ALL
-	SELECT 'personal', p.user_id::bigint FROM personal_access_tokens p JOIN users u ON u.id = p.user_id
+	SELECT '', p.user_id::bigint, true FROM personal_access_tokens p JOIN users u ON u.id = p.user_id
 		WHERE p.secret = $1 AND p.expires_at > now() AND u.deleted_at IS NULL
 	LIMIT 1`
 
@@ -75,38 +75,49 @@ var _ auth.TokenLookup = (*DB)(nil)
 // authenticate. The secret is compared by the database's index lookup,
 // as the reference server does; it never appears in an error.
 func (db *DB) LookupToken(ctx context.Context, secret string) (*auth.Principal, bool, error) {
-	if secret == "" {
-		return nil, false, nil
+	if secret == "" || !model.Storable(secret) {
+		return nil, false, nil // no row can hold it
 	}
+	ctx, cancel := db.bound(ctx)
+	defer cancel()
 	var typ string
 	var userID int64
-	err := db.pool.QueryRow(ctx, qToken, secret).Scan(&typ, &userID)
+	var personal bool
+	err := db.pool.QueryRow(ctx, qToken, secret).Scan(&typ, &userID, &personal)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return nil, false, nil
 	case err != nil:
 		return nil, false, wrap("token lookup", err, secret)
 	}
-	p := &auth.Principal{}
-	switch strings.ToLower(typ) {
-	case "admin":
-		p.Kind = auth.KindAdmin
-	case "client", "backend":
-		p.Kind = auth.KindClient
-	case "frontend":
-		p.Kind = auth.KindFrontend
-	case "personal":
-		p.Kind = auth.KindUser
-		p.UserID = userID
+	if personal {
 		grants, err := db.userGrants(ctx, []int64{userID})
 		if err != nil {
 			return nil, false, err
 		}
-		p.Grants = grants[userID].all()
-	default:
-		return nil, false, errorf("token lookup", "an API token has the unknown type %q", typ)
+		return &auth.Principal{Kind: auth.KindUser, UserID: userID, Grants: grants[userID].all()}, true, nil
 	}
-	return p, true, nil
+	kind, _, ok := apiTokenKind(typ)
+	if !ok {
+		// Not a type the reference server knows: it authenticates no one.
+		return nil, false, nil
+	}
+	return &auth.Principal{Kind: kind}, true, nil
+}
+
+// apiTokenKind reads the type of an api_tokens row, in any case: what it
+// authenticates as, and its type in a snapshot. ok is false for a type the
+// reference server does not know.
+func apiTokenKind(typ string) (kind auth.Kind, snapshot string, ok bool) {
+	switch strings.ToLower(typ) {
+	case "admin":
+		return auth.KindAdmin, model.TokenAdmin, true
+	case "client", "backend":
+		return auth.KindClient, model.TokenClient, true
+	case "frontend":
+		return auth.KindFrontend, model.TokenFrontend, true
+	}
+	return "", "", false
 }
 
 // userGrantSet is the grants of one user, split by where they come from.

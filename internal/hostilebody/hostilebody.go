@@ -25,3 +25,17 @@ func UnknownKeys(size int) []byte {
 	b.WriteString(`}}`)
 	return []byte(b.String())
 }
+
+// Nested returns a text of size bytes that opens an object and then
+// arrays, one in the other, and ends in a digit: `{"a":[[[...[1`. Its
+// syntax error (the end comes before any bracket is closed) is at its very
+// end, so a parser must read the whole of it, nested about size deep, to
+// find it; one with a depth limit gives up instead.
+func Nested(size int) []byte {
+	b := make([]byte, 0, size)
+	b = append(b, `{"a":`...)
+	for len(b) < size-1 {
+		b = append(b, '[')
+	}
+	return append(b, '1')
+}

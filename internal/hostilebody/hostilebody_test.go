@@ -3,6 +3,7 @@ package hostilebody
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -24,5 +25,22 @@ func TestUnknownKeys(t *testing.T) {
 		if _, ok := doc.Data["k"+strconv.Itoa(unknown-1)]; unknown < 1 || !ok {
 			t.Errorf("size %d: %d unknown keys, or no k%d", size, unknown, unknown-1)
 		}
+	}
+}
+
+func TestNested(t *testing.T) {
+	body := Nested(UnknownKeysSize)
+	if len(body) != UnknownKeysSize || json.Valid(body) {
+		t.Fatalf("%d bytes, valid %v", len(body), json.Valid(body))
+	}
+	var v any
+	err := json.Unmarshal(body, &v)
+	if err == nil {
+		t.Fatal("decoded")
+	}
+	// Closed, it is a JSON text nested deeper than encoding/json reads.
+	closed := append(body, []byte(strings.Repeat("]", len(body)-6)+"}")...)
+	if json.Valid(closed) {
+		t.Errorf("the closed text is within encoding/json's depth limit")
 	}
 }

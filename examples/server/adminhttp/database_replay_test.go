@@ -86,10 +86,11 @@ func TestReplayOnDatabase(t *testing.T) {
 	}
 }
 
-// TestDatabaseDownAnswers500: with the database gone, every request that
-// needs it gets a 500 ErrorResponse that says nothing of the database,
-// never a partial report.
-func TestDatabaseDownAnswers500(t *testing.T) {
+// TestDatabaseDownAnswers503: with the database gone, every request that
+// needs it gets a 503 ErrorResponse (the database is unavailable, a retry
+// may succeed) that names neither the database nor its address, never a
+// partial report.
+func TestDatabaseDownAnswers503(t *testing.T) {
 	c := pgtest.StartForTest(t)
 	ctx := context.Background()
 	db, err := unleashdb.Open(ctx, c.URL(pgtest.SharedDB), unleashdb.Options{})
@@ -125,19 +126,21 @@ func TestDatabaseDownAnswers500(t *testing.T) {
 		} {
 			a := dbServe(t, h, rq)
 			m, _ := a.Body.(map[string]any)
-			if a.Status != http.StatusInternalServerError || m == nil || m["name"] == nil || m["message"] == nil {
-				t.Errorf("%s %s: %d %v; want a 500 ErrorResponse", name, rq.Path, a.Status, a.Body)
+			// A database that is down is a 503 (with Retry-After), as
+			// unleashdb says it is unavailable.
+			if a.Status != http.StatusServiceUnavailable || m == nil || m["name"] != nameServiceUnavailableError || m["message"] == nil {
+				t.Errorf("%s %s: %d %v; want a 503 ServiceUnavailableError", name, rq.Path, a.Status, a.Body)
 				continue
 			}
 			for _, k := range []string{"errors", "warnings", "permissions", "users"} {
 				if _, ok := m[k]; ok {
-					t.Errorf("%s %s: the 500 carries %q", name, rq.Path, k)
+					t.Errorf("%s %s: the 503 carries %q", name, rq.Path, k)
 				}
 			}
 			raw, _ := json.Marshal(m)
 			for _, leak := range []string{"unleashdb", "postgres", "127.0.0.1", "connect", "existing-flag", admin} {
 				if strings.Contains(string(raw), leak) {
-					t.Errorf("%s %s: the 500 body mentions %q: %s", name, rq.Path, leak, raw)
+					t.Errorf("%s %s: the 503 body mentions %q: %s", name, rq.Path, leak, raw)
 				}
 			}
 		}

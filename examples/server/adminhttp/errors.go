@@ -25,7 +25,8 @@ type apiError struct {
 	extra []member
 	// header and value are a header field of the answer; "" for none.
 	header, value string
-	// cause is the failure behind a 500; it is never written.
+	// cause is the failure behind a 500 or a store's 503; it is never
+	// written.
 	cause error
 }
 
@@ -35,7 +36,7 @@ type member struct {
 	value any
 }
 
-// Error returns the error's name and message, or for a 500 its cause.
+// Error returns the error's name and message, or its cause.
 func (e *apiError) Error() string {
 	if e.cause != nil {
 		return e.name + ": " + e.cause.Error()
@@ -43,7 +44,7 @@ func (e *apiError) Error() string {
 	return e.name + ": " + e.message
 }
 
-// Unwrap returns the cause of a 500.
+// Unwrap returns the cause of a 500 or a store's 503.
 func (e *apiError) Unwrap() error { return e.cause }
 
 // body returns the JSON error body with id, HTML characters unescaped.
@@ -76,6 +77,9 @@ func (c *common) answerOf(err error) *apiError {
 	case errors.As(err, &pe):
 		return &apiError{status: http.StatusForbidden, name: "NoAccessError", message: permissionMessage(pe),
 			extra: []member{{"permissions", append([]string{}, pe.Permissions...)}}}
+	}
+	if e := storeUnavailable(err); e != nil {
+		return e
 	}
 	return &apiError{status: http.StatusInternalServerError, name: "InternalError",
 		message: "Something went wrong on our side while handling your request. Please try again later.", cause: err}

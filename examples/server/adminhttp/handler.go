@@ -48,7 +48,13 @@
 //     written and never while a validation still runs on it. A body that is no
 //     JSON text gets 400 (BadDataError, naming line, column and byte
 //     offset) even without credentials. A body of another content type
-//     is not read at all.
+//     is not read at all. What a request no one vouches for can make the
+//     handler do is cheap and bounded: the syntax check before the 401
+//     is one pass over the body without a tree or a depth limit
+//     (importvalidate.CheckSyntax), and it runs in one of
+//     Options.MaxPreAuth slots of its own, apart from the validations'
+//     slots (503 with Retry-After when they stay taken for
+//     PreAuthQueueTimeout).
 //  2. 401 AuthenticationRequired: Options.Authenticate reports
 //     auth.ErrNoToken or auth.ErrUnknownToken. The default reads the
 //     authorization header as the reference server does: a leading
@@ -99,7 +105,11 @@
 // Any other error of Options.Authenticate, and a failing token lookup,
 // store or state, is a 500 InternalError whose body says nothing about
 // the cause; the log line carries its id, and the cause
-// itself with Options.LogCauses. Every error body
+// itself with Options.LogCauses. One that cannot answer now (its error has
+// a method Unavailable() bool that returns true, as unleashdb's
+// *UnavailableError has: a database down, out of connections or past its
+// deadline) is a 503 ServiceUnavailableError with Retry-After
+// (StoreRetryAfter), logged like a 500. Every error body
 // has a fresh UUID v4 as its id, and every answer is
 // application/json; charset=utf-8.
 //
@@ -109,10 +119,8 @@
 package adminhttp
 
 import (
-	"bytes"
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -204,6 +212,15 @@ type Options struct {
 	// means DefaultQueueTimeout. Only an overloaded server answers 503;
 	// the reference server has no such limit.
 	QueueTimeout time.Duration
+	// MaxPreAuth bounds the syntax checks that run at once for requests
+	// refused before the validation, without credentials or with ones
+	// that fail (the check that gives a body that is no JSON text its 400
+	// before the 401 or 403). 0 means half of
+	// runtime.GOMAXPROCS(0), at least one. Its slots are its own, apart
+	// from MaxInFlight's, so that such requests cannot starve
+	// authenticated validations. A request that finds them taken for
+	// PreAuthQueueTimeout is answered 503.
+	MaxPreAuth int
 	// Planner answers PathPlan (plan.go) in NewHandler; nil leaves that
 	// path unknown.
 	Planner *plan.Planner
@@ -362,9 +379,9 @@ func (m *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 type validation struct {
 	*common
 	validator *importvalidate.Validator
-	// syntax checks, before the credentials, that a JSON body is JSON.
-	syntax  *importvalidate.Structure
-	limit   *limiter
+	limit     *limiter
+	// preAuth bounds the work for requests no one vouches for yet.
+	preAuth *preAuthLimiter
 	maxBody int64
 	strict  bool
 	// buffers keeps the read buffers of bodies between requests.
@@ -383,15 +400,13 @@ func newValidation(c *common, opts Options) (*validation, error) {
 		return nil, fmt.Errorf("adminhttp: Options.MaxInFlight %d is negative", opts.MaxInFlight)
 	case opts.QueueTimeout < 0:
 		return nil, fmt.Errorf("adminhttp: Options.QueueTimeout %v is negative", opts.QueueTimeout)
-	}
-	syntax, err := importvalidate.NewStructure(importvalidate.StructureOptions{})
-	if err != nil {
-		return nil, fmt.Errorf("adminhttp: %w", err)
+	case opts.MaxPreAuth < 0:
+		return nil, fmt.Errorf("adminhttp: Options.MaxPreAuth %d is negative", opts.MaxPreAuth)
 	}
 	v := &validation{
 		common:    c,
 		validator: opts.Validator,
-		syntax:    syntax,
+		preAuth:   newPreAuthLimiter(cmp.Or(opts.MaxPreAuth, max(1, runtime.GOMAXPROCS(0)/2)), PreAuthQueueTimeout),
 		limit:     newLimiter(cmp.Or(opts.MaxInFlight, runtime.GOMAXPROCS(0)), cmp.Or(opts.QueueTimeout, DefaultQueueTimeout)),
 		maxBody:   cmp.Or(opts.MaxBody, DefaultMaxBody),
 		strict:    opts.Strict,
@@ -437,8 +452,8 @@ func (h *validation) serve(w, raw http.ResponseWriter, r *http.Request) (out out
 	if err != nil {
 		// A body that is no JSON text gets its 400 before any of
 		// these, as the reference server parses it first.
-		if se := h.syntaxError(body); se != nil {
-			return h.fail(w, se)
+		if out, answered := h.refuseBadSyntax(w, r, body); answered {
+			return out
 		}
 		return h.fail(w, err)
 	}
@@ -521,32 +536,6 @@ func (h *validation) runValidation(ctx context.Context, w http.ResponseWriter, b
 	case <-ctx.Done():
 		return nil, outcome{gone: true}, false
 	}
-}
-
-// utf8BOM is the byte order mark in UTF-8.
-const utf8BOM = "\xef\xbb\xbf"
-
-// syntaxError returns the 400 for a body that is not a JSON text, nil for
-// one that is (or for no body, which the reference server reads as {}).
-// As the reference server's parser does, it skips a leading byte order
-// mark. The details are the structural tier's, which name the line,
-// column and byte offset.
-func (h *validation) syntaxError(body []byte) error {
-	body = bytes.TrimPrefix(body, []byte(utf8BOM))
-	if len(body) == 0 || json.Valid(body) {
-		return nil
-	}
-	_, problems := h.syntax.Check(body)
-	var syntax importvalidate.Problems
-	for _, p := range problems {
-		if p.Code == importvalidate.CodeSyntax || p.Code == importvalidate.CodeMaxDepth {
-			syntax = append(syntax, p)
-		}
-	}
-	if len(syntax) == 0 {
-		return nil
-	}
-	return badData(syntax.Details())
 }
 
 // listing is the user listing endpoint.
@@ -637,7 +626,7 @@ func (c *common) fail(w http.ResponseWriter, err error) outcome {
 		}
 		writeJSON(w, e.status, e.body(id))
 	}
-	if e.status != http.StatusInternalServerError {
+	if e.cause == nil {
 		return outcome{}
 	}
 	return outcome{errID: id, cause: e.cause}

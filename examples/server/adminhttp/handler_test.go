@@ -379,7 +379,11 @@ func TestInternalErrorsHideTheCause(t *testing.T) {
 
 func TestNewHandlerOptions(t *testing.T) {
 	snap := oracleSnapshot(t)
-	v, err := importvalidate.New(importvalidate.Options{})
+	demo, err := importvalidate.DemoState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: demo})
 	if err != nil {
 		t.Fatal(err)
 	}

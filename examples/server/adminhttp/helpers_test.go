@@ -50,6 +50,8 @@ type setup struct {
 	queue    time.Duration
 	// rand sets Options.Rand.
 	rand io.Reader
+	// preAuth sets Options.MaxPreAuth.
+	preAuth int
 }
 
 // newHandler builds the handler of a test on snap as s describes.
@@ -82,7 +84,7 @@ func newHandler(t testing.TB, snap *model.Snapshot, s setup) http.Handler {
 	h, err := adminhttp.NewHandler(adminhttp.Options{
 		Validator: v, Tokens: tokens, Users: store,
 		MaxBody: s.maxBody, Logger: s.logger, Strict: s.strict, LogCauses: s.logCauses,
-		MaxInFlight: s.inFlight, QueueTimeout: s.queue, Rand: s.rand,
+		MaxInFlight: s.inFlight, QueueTimeout: s.queue, Rand: s.rand, MaxPreAuth: s.preAuth,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/exportgen"
 )
 
 // The fast path's tests hold Decode to its contract: its verdict is

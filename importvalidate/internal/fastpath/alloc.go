@@ -3,7 +3,7 @@ package fastpath
 import (
 	"unsafe"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // This file holds how the fast path (decode.go) allocates what the model

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/exportgen"
 	"github.com/flagadmin/flagadmin/model"
 )
 

@@ -8,7 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // recordedBodies returns the body of every recorded validate request
@@ -392,7 +393,9 @@ func manyKeys(n int, dup bool) string {
 
 // agreementBodies returns every named body the agreement test and the
 // fuzz target start from: recorded requests, generated exports, crafted
-// edge cases and mutations of the rich body and of a small export.
+// edge cases and mutations of the rich body and, in the long tests
+// (testutil.Long), of a small export. Without the long tests or -fuzz one
+// mutation of the rich body in eight is made (see mutations).
 func agreementBodies(tb testing.TB) map[string][]byte {
 	tb.Helper()
 	all := map[string][]byte{}
@@ -406,11 +409,15 @@ func agreementBodies(tb testing.TB) map[string][]byte {
 	for name, s := range craftedBodies() {
 		all["crafted "+name] = []byte(s)
 	}
-	for name, b := range mutations(tb, []byte(richBody)) {
+	every := uint32(8)
+	if testutil.Long() || fuzzing() {
+		every = 1
+	}
+	for name, b := range mutations(tb, []byte(richBody), every) {
 		all["rich "+name] = b
 	}
-	if !testing.Short() {
-		for name, b := range mutations(tb, gen["exportgen-1-1"]) {
+	if testutil.Long() {
+		for name, b := range mutations(tb, gen["exportgen-1-1"], 1) {
 			all["exportgen-1 "+name] = b
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/model"
 )
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"maps"
 	"slices"
 	"strings"
@@ -20,9 +21,8 @@ import (
 func FuzzFastPathAgreesWithSchema(f *testing.F) {
 	// Without -fuzz, TestFastPathAgreesWithSchema runs the mutations; the
 	// seeds then are the other bodies only.
-	fuzzing := flag.Lookup("test.fuzz") != nil && flag.Lookup("test.fuzz").Value.String() != ""
 	for name, b := range agreementBodies(f) {
-		if fuzzing || !strings.HasPrefix(name, "rich ") && !strings.HasPrefix(name, "exportgen-1 ") {
+		if fuzzing() || !strings.HasPrefix(name, "rich ") && !strings.HasPrefix(name, "exportgen-1 ") {
 			f.Add(b, uint8(testDepth))
 		}
 	}
@@ -72,7 +72,13 @@ func richPaths(tb testing.TB) (doc any, paths []string, objects []bool) {
 // name.
 func FuzzFastPathMemberValues(f *testing.F) {
 	doc, paths, objects := richPaths(f)
-	for i := range paths {
+	// Two seeds at every place under -fuzz or in the long tests
+	// (testutil.Long), else at every eighth.
+	every := 8
+	if testutil.Long() || fuzzing() {
+		every = 1
+	}
+	for i := 0; i < len(paths); i += every {
 		f.Add(uint16(i), "", []byte(`"2024-01-02T03:04:05Z"`))
 		f.Add(uint16(i), "", []byte(`1000.0`))
 	}
@@ -96,4 +102,10 @@ func FuzzFastPathMemberValues(f *testing.F) {
 			t.Fatalf("%s\nbody: %q", msg, b.Bytes())
 		}
 	})
+}
+
+// fuzzing reports whether the test binary runs with -fuzz.
+func fuzzing() bool {
+	fl := flag.Lookup("test.fuzz")
+	return fl != nil && fl.Value.String() != ""
 }

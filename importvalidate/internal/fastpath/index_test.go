@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"github.com/google/go-cmp/cmp"
 )
 

@@ -2,7 +2,7 @@ package fastpath
 
 import (
 	"encoding/binary"
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"math/bits"
 	"strconv"
 	"unicode/utf8"

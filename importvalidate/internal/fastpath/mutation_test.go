@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"maps"
 	"slices"
 	"testing"
@@ -81,8 +82,10 @@ func encode(b *bytes.Buffer, v any, at string, m mutation) {
 // mutations returns the body and mutations of it, by name: every
 // member removed, an unknown member added and the first member repeated
 // in every object, and every value replaced by values of each JSON type
-// and by values at the edges of the schema's constraints.
-func mutations(tb testing.TB, body []byte) map[string][]byte {
+// and by values at the edges of the schema's constraints. With every > 1
+// it returns only the mutations whose name hashes to 0 modulo every (one in
+// every, of each kind alike).
+func mutations(tb testing.TB, body []byte, every uint32) map[string][]byte {
 	tb.Helper()
 	doc, err := decodeNumbers(body)
 	if err != nil {
@@ -90,9 +93,16 @@ func mutations(tb testing.TB, body []byte) map[string][]byte {
 	}
 	out := map[string][]byte{}
 	add := func(m mutation) {
+		name := fmt.Sprintf("%d%s %s %s", m.kind, m.at, m.name, m.raw)
+		if h := fnv.New32a(); every > 1 {
+			h.Write([]byte(name))
+			if h.Sum32()%every != 0 {
+				return
+			}
+		}
 		var b bytes.Buffer
 		encode(&b, doc, "", m)
-		out[fmt.Sprintf("%d%s %s %s", m.kind, m.at, m.name, m.raw)] = b.Bytes()
+		out[name] = b.Bytes()
 	}
 	add(mutation{})
 	everywhere := []string{`"x"`, `7`, `true`, `null`, `[]`, `{}`}

@@ -7,7 +7,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/ajvformat"
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // This file holds the checks of import.schema.json that the generated

@@ -10,7 +10,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // Options configure a Checker. Unlike the public options they are taken as
@@ -105,7 +105,7 @@ func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems 
 		}
 		problems = c.scanProblems(raw, issues, fatal)
 		if fatal {
-			return raw, c.finish(raw, problems, nil, 0), nil
+			return raw, c.finish(raw, problems, nil, 0, false), nil
 		}
 		// A repeated name keeps its last value, as JSON.parse keeps it.
 		read := jsonwire.DropShadowed(body, issues)
@@ -120,16 +120,11 @@ func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems 
 			}
 		}
 		var err error
-		if c.whole {
-			instance, err = jsonwire.Value(body)
-		} else {
-			instance, err = decodeSkipping(ctx, c.tree.Root, body)
-		}
-		if err != nil {
+		if instance, err = jsonwire.Value(body); err != nil {
 			// The scanner accepted it, so this does not happen; say so
 			// rather than panic.
 			p := Problem{Kind: KindSyntax, Message: "The body could not be decoded: " + err.Error(), Location: Location{Offset: -1}}
-			return body, c.finish(raw, []Problem{p}, nil, 0), nil
+			return body, c.finish(raw, []Problem{p}, nil, 0, false), nil
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
@@ -153,12 +148,12 @@ func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems 
 	// surrogates as one character; the problems quote the original values.
 	checked := checkedCopy(c.tree.Root, body, instance)
 	pw := piecewise{c: c, ctx: ctx, raw: raw, instance: instance}
-	if _, err := pw.check(c.schema, c.tree.Root, checked, nil, true); err != nil {
+	if _, err := pw.check(c.schema, c.tree.Root, checked, nil); err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return nil, nil, ctxErr
 		}
 		p := Problem{Kind: KindType, Message: "The body could not be checked: " + err.Error(), Location: Location{Offset: -1}}
-		return body, c.finish(raw, append(problems, p), nil, 0), nil
+		return body, c.finish(raw, append(problems, p), nil, 0, false), nil
 	}
 	if len(pw.pend) > 0 {
 		var err error
@@ -168,15 +163,16 @@ func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems 
 	}
 	// The coercions come after the problems the reference server reports,
 	// so that the first detail stays its own.
-	return body, c.finish(raw, problems, schemaProblems, pw.counted, coerced...), nil
+	return body, c.finish(raw, problems, schemaProblems, pw.counted, pw.more, coerced...), nil
 }
 
 // finish joins the problems of the text, of the schema and the trailing
 // ones, cuts the list at MaxProblems, words the schema problems that are
 // kept and fills in lines and columns. counted is the number of further
 // schema problems that were counted but not kept, which all come after the
-// first MaxProblems.
-func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem, counted int, tail ...Problem) []Problem {
+// first MaxProblems; more says that there are others still, not counted
+// (see piecewise.more), and makes the last entry "more than N problems".
+func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem, counted int, more bool, tail ...Problem) []Problem {
 	total := len(text) + len(pending) + counted + len(tail)
 	if total == 0 {
 		return nil
@@ -195,15 +191,18 @@ func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem, c
 	}
 	if keep < total {
 		// The entry is a warning when every problem it stands for is.
-		warning := counted == 0 && (len(pending) == 0 || len(text)+len(pending) <= keep)
+		warning := counted == 0 && !more && (len(pending) == 0 || len(text)+len(pending) <= keep)
 		for i := keep; warning && i < len(text); i++ {
 			warning = text[i].Warning
 		}
 		for i := max(0, keep-len(text)-len(pending)); warning && i < len(tail); i++ {
 			warning = tail[i].Warning
 		}
-		out = append(out, Problem{Kind: KindTooManyProblems, Warning: warning,
-			Message: strconv.Itoa(total-keep) + " more problems", Location: Location{Offset: -1}})
+		msg := strconv.Itoa(total-keep) + " more problems"
+		if more {
+			msg = "more than " + strconv.Itoa(keep) + " problems"
+		}
+		out = append(out, Problem{Kind: KindTooManyProblems, Warning: warning, Message: msg, Location: Location{Offset: -1}})
 	}
 	locs := make([]*Location, 0, len(out))
 	for i := range out {
@@ -264,10 +263,7 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 		p := &out[i]
 		switch is.Kind {
 		case jsonwire.KindSyntax:
-			p.Message = is.What
-			if is.Tail != "" {
-				p.Message += ": " + is.Tail
-			}
+			p.Message = syntaxMessage(is)
 		case jsonwire.KindByteOrderMark:
 			p.Message = "The body starts with a byte order mark (U+FEFF), which is skipped"
 		case jsonwire.KindMaxDepth:
@@ -287,6 +283,33 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 		}
 	}
 	return out
+}
+
+// syntaxMessage words a syntax issue of the scanner.
+func syntaxMessage(is jsonwire.Issue) string {
+	if is.Tail != "" {
+		return is.What + ": " + is.Tail
+	}
+	return is.What
+}
+
+// SyntaxProblem returns the syntax problem of raw, worded and located as
+// Check words and locates it, and false; or true when raw is a JSON text
+// (an empty raw is too, as Check reads it as {}). Unlike Check it finds
+// nothing else, keeps no tree and has no depth limit: its cost is one
+// pass over raw with one bit per open container (jsonwire.Syntax), so it
+// is fit for bodies no one vouches for yet.
+func SyntaxProblem(raw []byte) (Problem, bool) {
+	if len(raw) == jsonwire.BOMLen(raw) {
+		return Problem{}, true
+	}
+	is, ok := jsonwire.Syntax(raw)
+	if ok {
+		return Problem{}, true
+	}
+	p := Problem{Kind: KindSyntax, Message: syntaxMessage(is), Location: Location{Offset: int64(is.Off)}}
+	p.Location.Line, p.Location.Column = jsonwire.Position(raw, p.Location.Offset)
+	return p, false
 }
 
 // readingKind reports whether a scanner finding is a thing the reference

@@ -3,7 +3,7 @@ package schema
 import (
 	"encoding/json"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // The value the schema library checks is the instance itself when it can

@@ -2,7 +2,7 @@ package schema
 
 import (
 	"encoding/json"
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"math"
 	"math/big"
 	"sort"

@@ -6,12 +6,11 @@
 // against the import schema with jsonschema/v5, and words and orders every
 // problem as the reference server does. Decode then decodes a valid body
 // (with the fast path from the body as read, else encoding/json).
-// jsonschema/v5 is handed the body in pieces (pieces.go), so that a body
-// with many problems never makes it build an error tree larger than the
-// problems kept; a counter that judges the schema's keywords as the
-// library does (count.go) counts the problems past the cap and spares the
-// library the valid pieces, and the certainly valid items of long arrays
-// are read as bytes and never decoded (skip.go). The walks of a decoded
+// jsonschema/v5 is the only judge of the schema here: it is handed the
+// body in pieces (pieces.go), so that a body with many problems never
+// makes it build an error tree larger than the problems kept, and the
+// items of a long array past those that gave more than the cap of
+// problems are not checked at all. The walks of a decoded
 // value beside the schema (coercion, number stand-ins, the stubbing of
 // long arrays) are one walk (walk.go), which changes the value in place or
 // copies only what it changes. Problems carry their own kinds, which

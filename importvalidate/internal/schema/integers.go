@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // The reference judges numbers as IEEE doubles (see doubles.go): 5.0,

@@ -15,10 +15,11 @@ import (
 // replaced by an empty one, then the items of each long array one at a
 // time against the schema of the items (the same walk, recursively).
 // The problems of an array's items come in index order, so once its items
-// have given MaxProblems problems, those of its later items can never be
-// among the first MaxProblems of the body: they are only counted. Each
-// piece's error tree is dropped once read, so the memory held is that of
-// the problems kept plus one piece's tree.
+// have given more than MaxProblems problems, those of its later items can
+// never be among the first MaxProblems of the body: they are not looked
+// for, and the list ends with "more than N problems" rather than a count.
+// Each piece's error tree is dropped once read, so the memory held is
+// that of the problems kept plus one piece's tree.
 
 // splitAt is the length from which an array is checked item by item.
 const splitAt = 64
@@ -55,81 +56,56 @@ type piecewise struct {
 	raw      []byte
 	instance any // the instance as decoded from raw, which the problems quote
 	pend     []pendingProblem
-	// counted is the number of problems counted but not kept.
+	// counted is the number of problems counted but not kept (members
+	// an object does not allow, past the first MaxProblems).
 	counted int
-	steps   int
+	// more is set when the items of a long array were left unchecked
+	// once they had given more than MaxProblems problems: the body has
+	// more problems than those kept and counted.
+	more  bool
+	steps int
 }
 
 // check checks v, the value at toks whose schema is n (compiled as sch),
-// keeping its problems when keep is set and counting them otherwise, and
-// returns how many it found. The library is asked only for a piece whose
-// problems are kept and which the counter finds to have some (or cannot
-// count): a valid piece, and every counted one, cost a walk of the counter.
-func (pw *piecewise) check(sch *jsonschema.Schema, n *Node, v any, toks []string, keep bool) (int, error) {
+// keeps its problems and returns how many it found.
+func (pw *piecewise) check(sch *jsonschema.Schema, n *Node, v any, toks []string) (int, error) {
 	st := stubber{toks: toks, splitAt: splitAt}
 	if pw.c.whole {
 		st.splitAt = math.MaxInt
 	}
 	stub, _ := st.stub(n, v)
-	long := st.long
 	found := 0
-	ask := true
-	if !pw.c.whole {
-		if k, ok := countProblems(n, stub); ok && (k == 0 || !keep) {
-			ask = false
-			found = k
-			pw.counted += k
-		}
-	}
-	var err error
-	if ask {
-		err = sch.Validate(stub)
-	}
-	if err != nil {
+	if err := sch.Validate(stub); err != nil {
 		var ve *jsonschema.ValidationError
 		if !errors.As(err, &ve) {
 			return 0, err
 		}
-		if keep {
-			before := len(pw.pend)
-			var dropped int
-			pw.pend, dropped = pw.c.expandTree(pw.pend, pw.raw, pw.instance, toks, ve)
-			pw.counted += dropped
-			found = len(pw.pend) - before + dropped
-		} else {
-			found = pw.c.countTree(v, ve)
-			pw.counted += found
-		}
+		before := len(pw.pend)
+		var dropped int
+		pw.pend, dropped = pw.c.expandTree(pw.pend, pw.raw, pw.instance, toks, ve)
+		pw.counted += dropped
+		found = len(pw.pend) - before + dropped
 	}
-	for _, a := range long {
+	for _, a := range st.long {
 		itemSchema := pw.c.items[a.node]
 		kept := 0
 		for i, item := range a.items {
+			if kept > pw.c.opts.MaxProblems {
+				pw.more = true
+				break
+			}
 			if pw.steps++; pw.steps%cancelEvery == 0 {
 				if err := pw.ctx.Err(); err != nil {
 					return 0, err
 				}
 			}
-			keepItem := keep && kept < pw.c.opts.MaxProblems
-			if count, ok := countProblems(a.node, item); ok && (count == 0 || !keepItem) {
-				// Nothing to word: the count is the item's.
-				pw.counted += count
-				found += count
-				continue
-			}
-			var toks []string
-			if keepItem {
-				toks = tokens(a.toks, []step{{idx: i}})
-			}
-			k, err := pw.check(itemSchema, a.node.Resolve(), item, toks, keepItem)
+			k, err := pw.check(itemSchema, a.node.Resolve(), item, tokens(a.toks, []step{{idx: i}}))
 			if err != nil {
 				return 0, err
 			}
-			if keepItem {
-				kept += k
-			}
-			found += k
+			kept += k
 		}
+		found += kept
 	}
 	return found, nil
 }
@@ -190,32 +166,4 @@ func fewerExtras(n *Node, x map[string]any, limit int) map[string]any {
 		}
 	}
 	return out
-}
-
-// countTree is the number of problems expand makes of the leaves of the
-// library's error tree root, found checking v, without making them.
-func (c *Checker) countTree(v any, root *jsonschema.ValidationError) int {
-	n := 0
-	for e := range leaves(root) {
-		kw, sub := c.failedKeyword(e)
-		switch {
-		case sub != nil && kw == "required":
-			obj, _ := lookupValue(v, instanceTokens(nil, e.InstanceLocation)).(map[string]any)
-			for _, r := range sub.Required {
-				if _, ok := obj[r]; !ok {
-					n++
-				}
-			}
-		case sub != nil && kw == "additionalProperties":
-			obj, _ := lookupValue(v, instanceTokens(nil, e.InstanceLocation)).(map[string]any)
-			for k := range obj {
-				if _, ok := sub.propIdx[k]; !ok {
-					n++
-				}
-			}
-		default:
-			n++
-		}
-	}
-	return n
 }

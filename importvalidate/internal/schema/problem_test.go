@@ -3,7 +3,7 @@ package schema
 import (
 	"testing"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // TestKinds: each scanner finding converts to the kind of its problem,

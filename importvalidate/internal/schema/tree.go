@@ -12,7 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/ajvformat"
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // The schema document is the JSON Schema (draft 2020-12) of the import
@@ -54,10 +54,8 @@ type Node struct {
 	// Unknown lists the keywords the node carries that are none of the
 	// above and not annotations.
 	Unknown []string
-	// re is Pattern compiled; countable is set when the counter judges
-	// every keyword of the node (see count.go).
-	re        *regexp.Regexp
-	countable bool
+	// re is Pattern compiled.
+	re *regexp.Regexp
 }
 
 // Resolve follows $ref.
@@ -186,7 +184,6 @@ func Parse(doc []byte) (*Tree, error) {
 			}
 			n.re = re
 		}
-		n.countable = countable(n)
 	}
 	return t, nil
 }

@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/model"
 )
 

@@ -1,0 +1,69 @@
+// Package dbflag gives the module's example commands one way to name the
+// Unleash database they read: -database URL, -database-file FILE (a file
+// holding the URL), or the environment variable DATABASE_URL, in that
+// order of precedence.
+//
+// A URL on the command line, password included, is visible to every user
+// of the machine in the process list (ps); a file, or DATABASE_URL, keeps
+// it out of there. The help of -database says so.
+package dbflag
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// EnvVar is the environment variable read when no flag names a database.
+const EnvVar = "DATABASE_URL"
+
+// Flags are the values of -database and -database-file of one flag set.
+type Flags struct {
+	url, file string
+}
+
+// Register adds -database and -database-file to fs. purpose completes
+// their help: "PostgreSQL URL of an Unleash 8.2+ database " + purpose,
+// e.g. "to read the state from".
+func Register(fs *flag.FlagSet, purpose string) *Flags {
+	f := &Flags{}
+	fs.StringVar(&f.url, "database", "", "PostgreSQL `URL` of an Unleash 8.2+ database "+purpose+
+		"; the URL, password included, shows in the process list: prefer -database-file or $"+EnvVar+
+		" (default: $"+EnvVar+")")
+	fs.StringVar(&f.file, "database-file", "", "`file` holding the PostgreSQL URL of -database (white space around it is dropped), "+
+		"which keeps the password out of the process list")
+	return f
+}
+
+// Given reports whether -database or -database-file was given.
+func (f *Flags) Given() bool { return f.url != "" || f.file != "" }
+
+// URL returns the database's URL: -database, else the contents of
+// -database-file without the white space around them, else, when env is
+// true, getenv(EnvVar). "" means no database. A file that cannot be read
+// or holds nothing is an error naming the file, never its contents.
+func (f *Flags) URL(getenv func(string) string, env bool) (string, error) {
+	switch {
+	case f.url != "":
+		return f.url, nil
+	case f.file != "":
+		b, err := os.ReadFile(f.file)
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return "", fmt.Errorf("-database-file %s: %w", f.file, err)
+		}
+		url := strings.TrimSpace(string(b))
+		if url == "" {
+			return "", fmt.Errorf("-database-file %s: the file is empty", f.file)
+		}
+		return url, nil
+	case env:
+		return getenv(EnvVar), nil
+	}
+	return "", nil
+}

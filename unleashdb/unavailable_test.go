@@ -1,0 +1,167 @@
+package unleashdb_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/pgtest"
+	"github.com/flagadmin/flagadmin/unleashdb"
+)
+
+// within runs f and fails the test if it has not returned after limit (a
+// call without a deadline would hang the test for ever).
+func within(t *testing.T, limit time.Duration, what string, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	select {
+	case <-done:
+	case <-time.After(limit):
+		t.Fatalf("%s did not return within %v", what, limit)
+	}
+}
+
+// TestQueryTimeout: every call has a deadline of its own, whatever the
+// caller's context: a lock held on features or api_tokens makes the
+// calls that read them fail with an *UnavailableError once
+// Options.QueryTimeout has passed, instead of waiting for the lock.
+func TestQueryTimeout(t *testing.T) {
+	c := pgtest.Need(t, &env)
+	name := cloneDB(t)
+	ctx := context.Background()
+	db, err := unleashdb.Open(ctx, c.URL(name), unleashdb.Options{QueryTimeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	release := lockTables(t, name, "features, api_tokens")
+	v, err := importvalidate.New(importvalidate.Options{State: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := map[string]func() error{
+		"Features": func() error { _, err := db.Features(ctx, []string{"existing-flag"}); return err },
+		"LookupToken": func() error {
+			_, _, err := db.LookupToken(ctx, adminToken)
+			if err != nil && strings.Contains(err.Error(), adminToken) {
+				t.Errorf("the error holds the token: %v", err)
+			}
+			return err
+		},
+		"Validate": func() error {
+			_, err := v.Validate(ctx, genExport(5), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+			return err
+		},
+		"Snapshot": func() error { _, err := db.Snapshot(ctx); return err },
+	}
+	for what, call := range calls {
+		within(t, 10*time.Second, what, func() {
+			err := call()
+			var u *unleashdb.UnavailableError
+			if !errors.As(err, &u) || !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("%s under a lock: %v; want an *UnavailableError after the deadline", what, err)
+			}
+		})
+	}
+	release()
+	if _, _, err := db.LookupToken(ctx, adminToken); err != nil {
+		t.Errorf("after the lock: %v", err)
+	}
+}
+
+// TestConnectionLimit: a role whose CONNECTION LIMIT is below pgxpool's
+// default pool gets a pool it may open: many calls at once wait for a
+// connection instead of failing with "too many connections".
+func TestConnectionLimit(t *testing.T) {
+	c := pgtest.Need(t, &env)
+	name := cloneDB(t)
+	createReader(t, name, "flagadmin_two", "two-pw", "CONNECTION LIMIT 2", "")
+	ctx := context.Background()
+	db, err := unleashdb.Open(ctx, c.URLAs("flagadmin_two", "two-pw", name), unleashdb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if n := db.MaxConns(); n > 2 {
+		t.Errorf("pool of %d connections for a role limited to 2", n)
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 16)
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := v.Validate(ctx, genExport(20), importvalidate.Target{Permissions: importvalidate.AllPermissions{}}); err != nil {
+				errs <- err
+			}
+			if _, _, err := db.LookupToken(ctx, viewerToken); err != nil {
+				errs <- err
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("with 8 calls at once: %v", err)
+	}
+	// Asked for more than the role may open, the pool is no larger
+	// either, and its calls wait for its one connection.
+	createReader(t, name, "flagadmin_one", "one-pw", "CONNECTION LIMIT 1", "")
+	one, err := unleashdb.Open(ctx, c.URLAs("flagadmin_one", "one-pw", name), unleashdb.Options{MaxConns: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer one.Close()
+	if n := one.MaxConns(); n != 1 {
+		t.Errorf("MaxConns 10 for a role limited to 1: pool of %d", n)
+	}
+	var wg1 sync.WaitGroup
+	for range 4 {
+		wg1.Add(1)
+		go func() {
+			defer wg1.Done()
+			if _, _, err := one.LookupToken(ctx, viewerToken); err != nil {
+				t.Errorf("a role limited to 1, 4 lookups at once: %v", err)
+			}
+		}()
+	}
+	wg1.Wait()
+}
+
+// TestPermissionError: a role that may not read a table, or the schema,
+// is told so, not that the database is not Unleash's.
+func TestPermissionError(t *testing.T) {
+	c := pgtest.Need(t, &env)
+	name := cloneDB(t)
+	createReader(t, name, "flagadmin_partial", "partial-pw", "",
+		`REVOKE SELECT ON api_tokens, users FROM flagadmin_partial; GRANT SELECT (id, name) ON users TO flagadmin_partial;`)
+	url := c.URLAs("flagadmin_partial", "partial-pw", name)
+	check := func(want string) {
+		t.Helper()
+		db, err := unleashdb.Open(context.Background(), url, unleashdb.Options{})
+		if err == nil {
+			db.Close()
+			t.Fatal("Open succeeded")
+		}
+		var pe *unleashdb.PermissionError
+		var use *unleashdb.UnsupportedSchemaError
+		if !errors.As(err, &pe) || errors.As(err, &use) || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "partial-pw") {
+			t.Errorf("error %v; want a *PermissionError saying %q", err, want)
+		}
+	}
+	check(`role "flagadmin_partial" may not read table api_tokens, users.username, users.email`)
+	exec(t, name, `REVOKE USAGE ON SCHEMA public FROM flagadmin_partial;`)
+	check(`may not read schema public`)
+}
