@@ -1,4 +1,4 @@
-// Package cli is the flagadmin command: its subcommands (validate,
+// Package cli is the flagadmin command: its subcommands (validate, plan,
 // snapshot, serve) and their flags. Package main of examples/flagadmin
 // calls Main; examples/server, examples/validate and examples/snapshot call
 // one subcommand each.
@@ -54,6 +54,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"validate", "check export files (or import request bodies) against the state of an instance", Validate},
+		{"plan", "tell what importing a file will change, feature by feature, before the import", Plan},
 		{"snapshot", "write the state of an instance as a state snapshot, for offline checks", Snapshot},
 		{"serve", "serve the import validation and the user listing of the admin API over HTTP", Serve},
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/cmdflag"
 	"github.com/flagadmin/flagadmin/internal/gcsetting"
 	"github.com/flagadmin/flagadmin/internal/statesource"
@@ -138,7 +139,13 @@ func setupServer(args []string, env Env) (*http.Server, net.Listener, error) {
 		return nil, nil, err
 	}
 	logHandler := slog.NewJSONHandler(env.Stderr, nil)
+	planner, err := plan.New(plan.Options{Source: src.Plan})
+	if err != nil {
+		src.Close()
+		return nil, nil, err
+	}
 	h, err := adminhttp.NewHandler(adminhttp.Options{
+		Planner:   planner,
 		Validator: v,
 		Tokens:    src.Tokens,
 		Users:     src.Users,

@@ -39,12 +39,14 @@ func Snapshot(ctx context.Context, args []string, env Env) int {
 		fs.PrintDefaults()
 	}
 	source := statesource.Register(fs)
+	configs := fs.Bool("configs", false, "also write the features' configurations and the projects' defaults (featureConfigs, projectDefaults), which 'flagadmin plan' compares an import with")
 	if code, ok := cmdflag.Parse(fs, args); !ok {
 		return code
 	}
 	ctx, cancel := context.WithTimeout(ctx, snapshotTimeout)
 	defer cancel()
-	src, err := source.Open(ctx, statesource.Options{Getenv: env.Getenv, PublicURL: unleashdb.DefaultUnleashURL, MaxConns: 2})
+	src, err := source.Open(ctx, statesource.Options{Getenv: env.Getenv, PublicURL: unleashdb.DefaultUnleashURL, MaxConns: 2,
+		FeatureConfigs: *configs})
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "flagadmin snapshot:", err)
 		var ue *statesource.UsageError

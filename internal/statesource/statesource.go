@@ -19,6 +19,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/dbflag"
 	"github.com/flagadmin/flagadmin/internal/statefile"
 	"github.com/flagadmin/flagadmin/model"
@@ -73,6 +74,9 @@ type Options struct {
 	PublicURL string
 	// MaxConns caps the database connections; 0 means pgxpool's default.
 	MaxConns int32
+	// FeatureConfigs makes a database's Snapshot write the features'
+	// configurations too (unleashdb.SnapshotOptions).
+	FeatureConfigs bool
 }
 
 // Source is an open source of state.
@@ -83,6 +87,8 @@ type Source struct {
 	Tokens auth.TokenLookup
 	// Users lists the users and root roles.
 	Users users.Store
+	// Plan is the features' current configuration, for import plans.
+	Plan plan.Source
 	// Name says where the state comes from, for messages: "the embedded
 	// demo instance", "state file NAME" or "the Unleash database".
 	Name string
@@ -199,8 +205,14 @@ func (f *Flags) openDatabase(ctx context.Context, url string, opts Options) (*So
 	if err != nil {
 		return nil, err
 	}
-	return &Source{State: db, Tokens: db, Users: db, Name: "the Unleash database", Database: true,
-		snapshot: db.Snapshot, close: db.Close}, nil
+	snapshot := db.Snapshot
+	if opts.FeatureConfigs {
+		snapshot = func(ctx context.Context) (*model.Snapshot, error) {
+			return db.SnapshotWith(ctx, unleashdb.SnapshotOptions{FeatureConfigs: true})
+		}
+	}
+	return &Source{State: db, Tokens: db, Users: db, Plan: db, Name: "the Unleash database", Database: true,
+		snapshot: snapshot, close: db.Close}, nil
 }
 
 // fromSnapshot is the source held in memory from snap.
@@ -213,7 +225,11 @@ func fromSnapshot(snap *model.Snapshot, name string) (*Source, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return &Source{State: st, Tokens: tokens, Users: users.NewMemoryStore(snap), Name: name,
+	configs, err := plan.NewMemorySource(snap)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &Source{State: st, Tokens: tokens, Users: users.NewMemoryStore(snap), Plan: configs, Name: name,
 		snapshot: func(context.Context) (*model.Snapshot, error) { return snap, nil }, close: func() {}}, nil
 }
 
