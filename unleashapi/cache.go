@@ -87,6 +87,9 @@ type instanceLists struct {
 // not fresh concurrently, so that the first rule that needs one pays for
 // all four in the time of one.
 func (c *Client) lists(ctx context.Context) (*instanceLists, error) {
+	if err := c.checkVersion(ctx); err != nil {
+		return nil, err
+	}
 	var out instanceLists
 	err := c.parallel(ctx,
 		func(ctx context.Context) (err error) {
@@ -113,37 +116,36 @@ func (c *Client) lists(ctx context.Context) (*instanceLists, error) {
 }
 
 // parallel runs fns with at most Options.Concurrency at once and returns
-// the first error; the first error cancels the others.
+// the first error to happen; it cancels the others.
 func (c *Client) parallel(ctx context.Context, fns ...func(context.Context) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	sem := make(chan struct{}, c.opts.Concurrency)
-	errs := make([]error, len(fns))
-	var wg sync.WaitGroup
-	for i, fn := range fns {
+	var (
+		wg    sync.WaitGroup
+		once  sync.Once
+		first error
+	)
+	fail := func(err error) {
+		once.Do(func() { first = err; cancel() })
+	}
+	for _, fn := range fns {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			select {
 			case sem <- struct{}{}:
 			case <-ctx.Done():
-				errs[i] = ctx.Err()
+				fail(ctx.Err())
 				return
 			}
 			defer func() { <-sem }()
-			if errs[i] = fn(ctx); errs[i] != nil {
-				cancel()
+			if err := fn(ctx); err != nil {
+				fail(err)
 			}
 		}()
 	}
 	wg.Wait()
-	// The first error that is not the cancellation the others caused.
-	var first error
-	for _, err := range errs {
-		if err != nil && (first == nil || first == context.Canceled) {
-			first = err
-		}
-	}
 	return first
 }
 

@@ -3,6 +3,8 @@ package unleashapi_test
 import (
 	"context"
 	"fmt"
+	"io"
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -65,9 +67,10 @@ func newClient(t testing.TB, base string, opts unleashapi.Options) (*unleashapi.
 // request itself (returning true) instead of passing it on.
 type proxy struct {
 	*httptest.Server
-	mu   sync.Mutex
-	hook func(w http.ResponseWriter, r *http.Request) bool
-	seen []string // the User-Agent of every request
+	mu       sync.Mutex
+	hook     func(w http.ResponseWriter, r *http.Request) bool
+	seen     []string // the User-Agent of every request
+	statuses []int    // the status of every answer passed on
 }
 
 func newProxy(t testing.TB, target string) *proxy {
@@ -78,6 +81,13 @@ func newProxy(t testing.TB, target string) *proxy {
 	}
 	p := &proxy{}
 	rp := httputil.NewSingleHostReverseProxy(u)
+	rp.ErrorLog = log.New(io.Discard, "", 0)
+	rp.ModifyResponse = func(r *http.Response) error {
+		p.mu.Lock()
+		p.statuses = append(p.statuses, r.StatusCode)
+		p.mu.Unlock()
+		return nil
+	}
 	p.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p.mu.Lock()
 		hook := p.hook
