@@ -87,6 +87,9 @@ type instanceLists struct {
 // not fresh concurrently, so that the first rule that needs one pays for
 // all four in the time of one.
 func (c *Client) lists(ctx context.Context) (*instanceLists, error) {
+	if l := c.freshLists(); l != nil {
+		return l, nil
+	}
 	if err := c.checkVersion(ctx); err != nil {
 		return nil, err
 	}
@@ -113,6 +116,33 @@ func (c *Client) lists(ctx context.Context) (*instanceLists, error) {
 		return nil, err
 	}
 	return &out, nil
+}
+
+// freshLists returns the four lists when all are fresh, else nil.
+func (c *Client) freshLists() *instanceLists {
+	var out instanceLists
+	if !fresh(c, &c.lc.strategies, &out.strategies) || !fresh(c, &c.lc.contextList, &out.context) ||
+		!fresh(c, &c.lc.segments, &out.segments) || !fresh(c, &c.lc.tagTypes, &out.tagTypes) {
+		return nil
+	}
+	return &out
+}
+
+// fresh sets *dst to e's answer and reports whether it is fresh, without
+// waiting for a refresh under way.
+func fresh[T any](c *Client, e *cached[T], dst **T) bool {
+	e.once.Do(func() { e.sem = make(chan struct{}, 1) })
+	select {
+	case e.sem <- struct{}{}:
+	default:
+		return false
+	}
+	defer e.unlock()
+	if e.val == nil || c.opts.ListTTL <= 0 || time.Since(e.at) >= c.opts.ListTTL {
+		return false
+	}
+	*dst = e.val
+	return true
 }
 
 // parallel runs fns with at most Options.Concurrency at once and returns

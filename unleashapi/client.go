@@ -51,11 +51,12 @@ type Options struct {
 	// means DefaultMaxRetryWait). A Retry-After beyond it, or beyond the
 	// context's deadline, ends the request with the error at once.
 	MaxRetryWait time.Duration
-	// ListTTL is how long the instance-wide lists (strategies, context
-	// fields, segments, tag types, projects, users and root roles) are
-	// reused before they are asked again, with If-None-Match when the
-	// instance sent an ETag (0 means DefaultListTTL, a negative value no
-	// reuse).
+	// ListTTL is how long answers about the state are reused before they
+	// are asked again: the instance-wide lists (strategies, context
+	// fields, segments, tag types, projects, environments, users and root
+	// roles), asked again with If-None-Match when the instance sent an
+	// ETag, and what the exports and overviews said of single features and
+	// projects (0 means DefaultListTTL, a negative value no reuse).
 	ListTTL time.Duration
 	// TokenTTL is how long the rights of a caller's token are reused (0
 	// means DefaultTokenTTL, a negative value no reuse). They are kept by
@@ -117,6 +118,10 @@ type Client struct {
 	userList cached[userAdminAnswer]
 	projects cached[projectsAnswer]
 	envs     cached[environmentsAnswer]
+
+	features     facts[featureFact]
+	strategiesIn envFacts[bool]
+	projectFacts facts[projectFact]
 
 	tokens tokenCache
 }

@@ -18,12 +18,15 @@
 // A validation costs a constant number of requests whatever the size of
 // the import: the instance's version once per Client (GET
 // /api/admin/ui-config); the four instance-wide lists the rules read
-// (strategies, context fields, segments, tag types), asked concurrently
-// and then reused for Options.ListTTL, with If-None-Match as the instance
-// sends ETags; the target project's overview; and one export for the
-// named features and one for their strategies in the target environment,
-// whatever their number. With a cold cache that is at most 8 requests,
-// with a warm one 3.
+// (strategies, context fields, segments, tag types), asked concurrently;
+// the target project's overview (GET /api/admin/projects/{id}/overview);
+// and one export for all the named features, which also gives their
+// strategies in development, plus one more for their strategies when the
+// target environment is another. That is at most 8 requests with a cold
+// cache. Every answer is reused for Options.ListTTL (the lists with
+// If-None-Match, as the instance sends ETags; features and projects by
+// name), so validating the same import again soon after costs none, and
+// an import of other features one export.
 //
 // # The caller's rights
 //

@@ -166,15 +166,28 @@ func (c *Client) TagTypes(ctx context.Context, names []string) ([]string, error)
 	return out, nil
 }
 
-// export asks POST /api/admin/features-batch/export for the features
-// among names (archived ones included) and their strategies in env. The
-// export changes nothing in the instance (it records that it happened in
-// the event log). It is one request whatever the number of names.
-func (c *Client) export(ctx context.Context, env string, names []string) (*exportAnswer, map[string]bool, error) {
+// featureFact is what an export says of a feature name: whether it
+// exists, with its project and archived flag.
+type featureFact struct {
+	exists bool
+	f      importvalidate.ExistingFeature
+}
+
+// exportEnv is the environment of the exports that Features sends: the
+// features listed do not depend on it (one that does not exist is
+// accepted), and the strategies it gives are kept for FeaturesWithStrategies.
+const exportEnv = "development"
+
+// export asks POST /api/admin/features-batch/export, in one request
+// whatever their number, for the features among names (archived ones
+// included) and their strategies in env, and records what it learns. The
+// export changes no state (the instance records in its event log that it
+// happened).
+func (c *Client) export(ctx context.Context, env string, names []string) (map[string]featureFact, map[string]bool, error) {
 	want := set(names)
 	if len(want) == 0 {
 		// An empty list would export every feature.
-		return &exportAnswer{}, want, nil
+		return nil, nil, nil
 	}
 	if err := c.checkVersion(ctx); err != nil {
 		return nil, nil, err
@@ -190,50 +203,80 @@ func (c *Client) export(ctx context.Context, env string, names []string) (*expor
 	if err != nil {
 		return nil, nil, err
 	}
-	var out exportAnswer
-	if err := c.decode(r, a, &out); err != nil {
+	var ex exportAnswer
+	if err := c.decode(r, a, &ex); err != nil {
 		return nil, nil, err
 	}
-	return &out, want, nil
+	found := make(map[string]featureFact, len(want))
+	withStrategies := make(map[string]bool, len(want))
+	for n := range want {
+		found[n] = featureFact{}
+		withStrategies[n] = false
+	}
+	for _, f := range ex.Features {
+		if want[f.Name] {
+			found[f.Name] = featureFact{exists: true, f: importvalidate.ExistingFeature{Name: f.Name, Project: f.Project, Archived: f.Archived}}
+		}
+	}
+	for _, s := range ex.FeatureStrategies {
+		if want[s.FeatureName] {
+			withStrategies[s.FeatureName] = true
+		}
+	}
+	c.features.store(found, c.opts.ListTTL)
+	c.strategiesIn.in(env).store(withStrategies, c.opts.ListTTL)
+	return found, withStrategies, nil
 }
 
-// Features implements importvalidate.State with one export of the named
-// features.
+// Features implements importvalidate.State: the features it does not
+// know from a recent answer are asked in one export.
 func (c *Client) Features(ctx context.Context, names []string) ([]importvalidate.ExistingFeature, error) {
 	if len(names) == 0 {
 		return nil, nil
 	}
-	// The export needs an environment; the features it lists do not
-	// depend on it, and one that does not exist is accepted.
-	ex, want, err := c.export(ctx, "development", names)
-	if err != nil {
-		return nil, err
-	}
 	var out []importvalidate.ExistingFeature
-	for _, f := range ex.Features {
-		if want[f.Name] {
-			out = append(out, importvalidate.ExistingFeature{Name: f.Name, Project: f.Project, Archived: f.Archived})
+	missing := c.features.scan(names, c.opts.ListTTL, func(_ string, f featureFact) {
+		if f.exists {
+			out = append(out, f.f)
+		}
+	})
+	if len(missing) > 0 {
+		more, _, err := c.export(ctx, exportEnv, missing)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range missing {
+			if f := more[n]; f.exists {
+				out = append(out, f.f)
+				more[n] = featureFact{} // once, should a name repeat
+			}
 		}
 	}
 	return out, nil
 }
 
-// FeaturesWithStrategies implements importvalidate.State with one export
-// of the named features in env.
+// FeaturesWithStrategies implements importvalidate.State: the features it
+// does not know from a recent answer are asked in one export of env.
 func (c *Client) FeaturesWithStrategies(ctx context.Context, env string, names []string) ([]string, error) {
 	if len(names) == 0 {
 		return nil, nil
 	}
-	ex, want, err := c.export(ctx, env, names)
-	if err != nil {
-		return nil, err
-	}
-	seen := map[string]bool{}
 	var out []string
-	for _, s := range ex.FeatureStrategies {
-		if want[s.FeatureName] && !seen[s.FeatureName] {
-			seen[s.FeatureName] = true
-			out = append(out, s.FeatureName)
+	missing := c.strategiesIn.in(env).scan(names, c.opts.ListTTL, func(n string, has bool) {
+		if has {
+			out = append(out, n)
+		}
+	})
+	if len(missing) > 0 {
+		_, more, err := c.export(ctx, env, missing)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range missing {
+			if more[n] {
+				out = append(out, n)
+				more[n] = false
+			}
 		}
 	}
 	return out, nil
@@ -259,12 +302,29 @@ func (c *Client) Project(ctx context.Context, id string) (importvalidate.Project
 	return ps, true, nil
 }
 
-// overview reads a project's overview; ok is false when there is no such
-// project.
+// projectFact is a project's overview, nil when there is no such project.
+type projectFact struct{ ov *projectOverviewAnswer }
+
+// overview reads a project's overview, or reuses a recent one; ok is false
+// when there is no such project.
 func (c *Client) overview(ctx context.Context, id string) (*projectOverviewAnswer, bool, error) {
 	if id == "" {
 		return nil, false, nil
 	}
+	var hit *projectFact
+	c.projectFacts.scan([]string{id}, c.opts.ListTTL, func(_ string, f projectFact) { hit = &f })
+	if hit != nil {
+		return hit.ov, hit.ov != nil, nil
+	}
+	ov, ok, err := c.readOverview(ctx, id)
+	if err == nil {
+		c.projectFacts.store(map[string]projectFact{id: {ov}}, c.opts.ListTTL)
+	}
+	return ov, ok, err
+}
+
+// readOverview asks for a project's overview.
+func (c *Client) readOverview(ctx context.Context, id string) (*projectOverviewAnswer, bool, error) {
 	if err := c.checkVersion(ctx); err != nil {
 		return nil, false, err
 	}
