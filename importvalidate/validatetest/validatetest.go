@@ -32,6 +32,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/statefile"
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/unleashapi"
 )
 
 // Options configure a check. The zero value validates for the project and
@@ -44,6 +45,17 @@ type Options struct {
 	Environment string
 	// Strict runs the extra rules as well (importvalidate.Options.Strict).
 	Strict bool
+	// Source is the existing state of the instance as any
+	// importvalidate.State, such as a live instance (an
+	// *unleashapi.Client) or its database (an *unleashdb.DB). When set it
+	// wins over UnleashURL, State and StateFile.
+	Source importvalidate.State
+	// UnleashURL, when Source is nil, is the base URL of a live Unleash 8
+	// instance whose state is read over its admin API with Token ("" means
+	// the environment variable UNLEASH_API_TOKEN). It wins over State and
+	// StateFile.
+	UnleashURL string
+	Token      string
 	// State is the existing state of the instance. Nil means StateFile, or
 	// the embedded default state when StateFile is empty too.
 	State *model.Snapshot
@@ -91,14 +103,7 @@ func Bytes(t testing.TB, name string, body []byte, opts Options) *importvalidate
 // testing.TB. The error reports a state that cannot be read or a failing
 // validation, not problems of the data.
 func Validate(body []byte, opts Options) (*importvalidate.Report, error) {
-	snap := opts.State
-	if snap == nil {
-		var err error
-		if snap, err = statefile.Load(opts.StateFile); err != nil {
-			return nil, err
-		}
-	}
-	st, err := importvalidate.NewMemoryState(snap)
+	st, err := stateOf(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -109,6 +114,28 @@ func Validate(body []byte, opts Options) (*importvalidate.Report, error) {
 	return v.Validate(context.Background(), body, importvalidate.Target{
 		Project: opts.Project, Environment: opts.Environment, Permissions: opts.Permissions,
 	})
+}
+
+// stateOf returns the state opts name.
+func stateOf(opts Options) (importvalidate.State, error) {
+	if opts.Source != nil {
+		return opts.Source, nil
+	}
+	if opts.UnleashURL != "" {
+		token := opts.Token
+		if token == "" {
+			token = os.Getenv("UNLEASH_API_TOKEN")
+		}
+		return unleashapi.New(opts.UnleashURL, token, unleashapi.Options{})
+	}
+	snap := opts.State
+	if snap == nil {
+		var err error
+		if snap, err = statefile.Load(opts.StateFile); err != nil {
+			return nil, err
+		}
+	}
+	return importvalidate.NewMemoryState(snap)
 }
 
 // Failures returns the lines that make a test fail for rep: every
