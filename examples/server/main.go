@@ -22,8 +22,15 @@
 //	-database URL   read the state, tokens and users from an Unleash 8.2+
 //	                PostgreSQL database (default: $DATABASE_URL when
 //	                -state is absent too); see database.go
+//	-unleash URL    read the state, the callers' rights and the users from
+//	                a live Unleash 8 instance over its admin API; each
+//	                incoming token is checked by asking the instance with
+//	                it; see unleash.go
+//	-token-file F   file holding the API token for -unleash (default:
+//	                $UNLEASH_API_TOKEN)
 //	-unleash-url U  public URL of the instance, the base of invitation
-//	                links (default: http:// and -addr)
+//	                links (default: http:// and -addr; with -unleash the
+//	                instance's own links are used)
 //	-max-inflight N validations that run at once (default: the number of
 //	                processors); more wait in line
 //	-queue-timeout D how long a validation waits in line before it is
@@ -59,6 +66,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/cmdflag"
 	"github.com/flagadmin/flagadmin/internal/gcsetting"
+	"github.com/flagadmin/flagadmin/internal/unleashflag"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -137,6 +145,7 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 	strict := fs.Bool("strict", false, "run the extra validation rules and answer with them; answer 400 where the reference server coerces a value")
 	logCauses := fs.Bool("log-causes", false, "write the cause of a 500 to its log line (a store's error may quote names from the request)")
 	database := databaseFlag(fs)
+	unleash := unleashflag.Register(fs)
 	maxInFlight := fs.Int("max-inflight", 0, "validations that run at once; 0 means one per processor")
 	queueTimeout := fs.Duration("queue-timeout", adminhttp.DefaultQueueTimeout, "how long a validation waits for a free slot before it gets 503")
 	if code, ok := cmdflag.Parse(fs, args); !ok {
@@ -152,7 +161,13 @@ func setup(args []string, stdout, stderr io.Writer) (*http.Server, net.Listener,
 		return nil, nil, fmt.Errorf("-queue-timeout must be positive, not %v", *queueTimeout)
 	}
 
-	src, err := openSource(database, *stateFile, *addr, os.Getenv, stdout)
+	var src source
+	var err error
+	if unleash.Given() {
+		src, err = openUnleash(unleash, database, *stateFile, os.Getenv, stdout)
+	} else {
+		src, err = openSource(database, *stateFile, *addr, os.Getenv, stdout)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
