@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -40,21 +39,28 @@ func validateOnDatabase(cfg config, url string, body []byte) (*importvalidate.Re
 		return nil, err
 	}
 	defer db.Close()
+	return validateOnLive(ctx, cfg, db, db, "the database", body)
+}
+
+// validateOnLive validates body against st, with the permissions of
+// cfg.token as tokens, the tokens of the instance (where names), resolve
+// it.
+func validateOnLive(ctx context.Context, cfg config, st importvalidate.State, tokens auth.TokenLookup, where string, body []byte) (*importvalidate.Report, error) {
 	t := importvalidate.Target{Project: cfg.project, Environment: cfg.environment}
 	if cfg.token != "" {
-		p, ok, err := db.LookupToken(ctx, cfg.token)
+		p, ok, err := tokens.LookupToken(ctx, cfg.token)
 		switch {
 		case err != nil:
 			return nil, err
 		case !ok:
-			return nil, errors.New("-token: the database has no such token (or it expired)")
+			return nil, fmt.Errorf("-token: %s has no such token (or it expired)", where)
 		}
 		if err := auth.Authorize(ctx, nil, p, auth.Requirement{}); err != nil {
 			return nil, fmt.Errorf("-token: a %s token may not use the admin API", p.Kind)
 		}
 		t.Permissions = p
 	}
-	v, err := importvalidate.New(importvalidate.Options{State: db, Strict: cfg.strict})
+	v, err := importvalidate.New(importvalidate.Options{State: st, Strict: cfg.strict})
 	if err != nil {
 		return nil, err
 	}

@@ -9,18 +9,20 @@ import (
 	"github.com/flagadmin/flagadmin/internal/pgtest"
 )
 
-// TestDatabase validates the recorded export files against the reference
-// database and against oracle-state.json, with and without the recorded
-// tokens, in every format: the output and the exit code must be the same.
-func TestDatabase(t *testing.T) {
-	c := pgtest.StartForTest(t)
-	url := c.URL(pgtest.SharedDB)
+// runIt runs the command with args and no stdin.
+func runIt(args ...string) (int, string, string) {
+	var stdout, stderr bytes.Buffer
+	code := run(args, strings.NewReader(""), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+// sameAsSnapshot validates the recorded export files against source (the
+// flags naming it) and against oracle-state.json, with and without the
+// recorded tokens, in every format: the output and the exit code must be
+// the same. It returns the files.
+func sameAsSnapshot(t *testing.T, name string, source ...string) []string {
+	t.Helper()
 	oracle := conformance.StatePath()
-	runIt := func(args ...string) (int, string, string) {
-		var stdout, stderr bytes.Buffer
-		code := run(args, strings.NewReader(""), &stdout, &stderr)
-		return code, stdout.String(), stderr.String()
-	}
 	files := []string{
 		"../../testdata/exports/recorded-many-problems-admin.json",
 		"../../testdata/exports/recorded-limited-pattern-and-limit.json",
@@ -36,13 +38,24 @@ func TestDatabase(t *testing.T) {
 					args = append(args, "-token", tok)
 				}
 				wantCode, wantOut, wantErr := runIt(append(args, "-state", oracle, f)...)
-				code, out, errOut := runIt(append(args, "-database", url, f)...)
+				code, out, errOut := runIt(append(append(args, source...), f)...)
 				if code != wantCode || out != wantOut || errOut != wantErr {
-					t.Errorf("%s %v: database exit %d\n%s%s\nwant (snapshot) exit %d\n%s%s", f, args, code, out, errOut, wantCode, wantOut, wantErr)
+					t.Errorf("%s %v: %s exit %d\n%s%s\nwant (snapshot) exit %d\n%s%s", f, args, name, code, out, errOut, wantCode, wantOut, wantErr)
 				}
 			}
 		}
 	}
+	return files
+}
+
+// TestDatabase validates the recorded export files against the reference
+// database and against oracle-state.json, with and without the recorded
+// tokens, in every format: the output and the exit code must be the same.
+func TestDatabase(t *testing.T) {
+	c := pgtest.StartForTest(t)
+	url := c.URL(pgtest.SharedDB)
+	oracle := conformance.StatePath()
+	files := sameAsSnapshot(t, "database", "-database", url)
 	code, out, _ := runIt("-database", url, files[0])
 	if code != exitErrors || !strings.Contains(out, "error unknown-strategy") || !strings.HasSuffix(out, "7 errors, 3 warnings, 0 missing permissions\n") {
 		t.Errorf("many problems: exit %d\n%s", code, out)

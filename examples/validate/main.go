@@ -23,6 +23,11 @@
 //	                    database instead of a snapshot (default:
 //	                    $DATABASE_URL when -state is absent too); -token
 //	                    is then a token of that database
+//	-unleash URL        validate against a live Unleash 8 instance, read
+//	                    over its admin API; -token is then a token of
+//	                    that instance, whose rights it gives
+//	-token-file FILE    file holding the API token for -unleash
+//	                    (default: $UNLEASH_API_TOKEN)
 //
 // The text format prints one line per finding, in the order of the file
 // (findings without a place in it, such as missing permissions and the
@@ -57,6 +62,7 @@ import (
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/statefile"
+	"github.com/flagadmin/flagadmin/internal/unleashflag"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -81,6 +87,7 @@ type config struct {
 	strict      bool
 	format      string
 	database    string
+	unleash     unleashflag.Flags
 }
 
 // usageError is a problem with the command line.
@@ -180,6 +187,7 @@ func parseArgs(args []string, stderr io.Writer) (config, error) {
 	fs.BoolVar(&cfg.strict, "strict", false, "run the extra rules as well")
 	fs.StringVar(&cfg.format, "format", "text", "output `format`: text, json or unleash")
 	fs.StringVar(&cfg.database, "database", "", "PostgreSQL `URL` of an Unleash 8.2+ database to validate against (default: $DATABASE_URL when -state is absent too)")
+	cfg.unleash = unleashflag.Register(fs)
 	var files []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -228,6 +236,9 @@ func readInput(file string, stdin io.Reader) ([]byte, string, error) {
 
 // validate builds the validator of cfg and runs it on body.
 func validate(cfg config, body []byte) (*importvalidate.Report, error) {
+	if cfg.unleash.Given() {
+		return validateOnUnleash(cfg, body)
+	}
 	if url, err := databaseURL(cfg); err != nil || url != "" {
 		if err != nil {
 			return nil, err
