@@ -62,8 +62,9 @@ type Options struct {
 	// means DefaultTokenTTL, a negative value no reuse). They are kept by
 	// a digest of the token and never serve another token.
 	TokenTTL time.Duration
-	// Concurrency bounds the requests one operation sends at once (0 means
-	// DefaultConcurrency).
+	// Concurrency bounds the requests one fan-out sends at once (the four
+	// lists, the reads of Snapshot, the project overviews of Snapshot; 0
+	// means DefaultConcurrency).
 	Concurrency int
 	// PageSize is the number of features asked per page of the feature
 	// search (0 means DefaultPageSize).

@@ -14,6 +14,10 @@ import (
 
 var _ auth.TokenLookup = (*Client)(nil)
 
+// maxTokenLen bounds the tokens asked of the instance: real ones are far
+// shorter, and a longer one would be refused before authentication.
+const maxTokenLen = 4096
+
 // maxCachedTokens bounds the rights kept; past it, expired entries go,
 // and if none has expired the cache starts afresh.
 const maxCachedTokens = 4096
@@ -53,13 +57,15 @@ type userAnswer struct {
 //   - a token the instance answers 403 (a client or frontend token, which
 //     may not use the admin API) is a KindClient principal, with no right;
 //   - a token it answers 401 (unknown, expired, of a deleted user) is
-//     unknown: ok is false.
+//     unknown: ok is false, and so is, without asking, a token that
+//     cannot be sent in a header (a control character) or is longer than
+//     4096 bytes.
 //
 // Answers are reused for Options.TokenTTL, kept by a digest of the token,
 // so a revoked token is refused at the latest that long after.
 func (c *Client) LookupToken(ctx context.Context, secret string) (*auth.Principal, bool, error) {
 	secret = strings.TrimSpace(secret)
-	if secret == "" || strings.ContainsAny(secret, "\r\n\x00") {
+	if !sendable(secret) {
 		return nil, false, nil
 	}
 	key := sha256.Sum256([]byte(secret))
@@ -86,6 +92,20 @@ func (c *Client) LookupToken(ctx context.Context, secret string) (*auth.Principa
 	}
 	c.tokens.put(key, p, p != nil, c.opts.TokenTTL)
 	return clonePrincipal(p), p != nil, nil
+}
+
+// sendable reports whether secret can be asked of the instance in an
+// Authorization header.
+func sendable(secret string) bool {
+	if secret == "" || len(secret) > maxTokenLen {
+		return false
+	}
+	for i := 0; i < len(secret); i++ {
+		if b := secret[i]; (b < 0x20 && b != '\t') || b == 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 func principalOf(u *userAnswer) *auth.Principal {

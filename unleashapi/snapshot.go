@@ -55,8 +55,8 @@ type (
 
 // Snapshot reads the state of the instance as a state snapshot, as far as
 // the admin API shows it (the package documentation lists what it does
-// not). Its requests go out concurrently, at most Options.Concurrency at
-// once; the feature search is read page by page. It needs an admin token
+// not). Its requests go out concurrently, each fan-out at most
+// Options.Concurrency at once; the feature search is read page by page. It needs an admin token
 // (or the personal token of an Admin) for the API tokens; without the
 // right to list them, the snapshot has none.
 //
