@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -22,6 +24,78 @@ func TestOnUnleash(t *testing.T) {
 	s := unleashtest.StartForTest(t, unleashtest.Options{PublicURL: dbOracleURL}, true)
 	t.Run("replay", func(t *testing.T) { replayOnUnleash(t, s) })
 	t.Run("permissions", func(t *testing.T) { permissionsOnUnleash(t, s) })
+	t.Run("expired token", func(t *testing.T) { expiredOnUnleash(t, s) })
+	t.Run("instance down", func(t *testing.T) { downOnUnleash(t, s) }) // last: it kills the instance
+}
+
+// expiredOnUnleash: a personal token that expired gets the 401 it gets
+// from the instance, even when its rights were looked up before.
+func expiredOnUnleash(t *testing.T, s *unleashtest.Server) {
+	ctx := context.Background()
+	pat, err := s.AdminPersonalToken(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := unleashapi.New(s.URL, s.AdminToken, unleashapi.Options{TokenTTL: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := dbHandler(t, c, c, c, false)
+	rq := conformance.Request{Method: "GET", Path: adminhttp.PathUserAdmin, Headers: map[string]string{"Authorization": pat}}
+	if a := dbServe(t, h, rq); a.Status != http.StatusOK {
+		t.Fatalf("before it expires: %d %v", a.Status, a.Body)
+	}
+	if strings.ContainsAny(pat, "'\\") {
+		t.Fatal("unexpected characters in a personal token")
+	}
+	if err := s.Cluster.Exec(ctx, s.Database, "UPDATE personal_access_tokens SET expires_at = now() - interval '1 minute' WHERE secret = '"+pat+"'"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(5 * time.Millisecond) // past TokenTTL, so that the instance is asked again
+	_, refErr := s.Do(ctx, "GET", adminhttp.PathUserAdmin, pat, nil)
+	if refErr == nil || !strings.Contains(refErr.Error(), "401") {
+		t.Fatalf("the instance answers the expired token with %v, want 401", refErr)
+	}
+	if a := dbServe(t, h, rq); a.Status != http.StatusUnauthorized {
+		t.Errorf("after it expired: %d %v, want 401", a.Status, a.Body)
+	}
+}
+
+// downOnUnleash: with the instance gone, every request that needs it gets
+// a 500 ErrorResponse that says nothing of the instance, never a partial
+// report.
+func downOnUnleash(t *testing.T, s *unleashtest.Server) {
+	c, err := unleashapi.New(s.URL, s.AdminToken, unleashapi.Options{ListTTL: -1, TokenTTL: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := dbHandler(t, c, c, c, false)
+	const admin = unleashtest.AdminToken
+	body := `{"project":"default","environment":"development","data":{"features":[{"name":"existing-flag"}],"featureStrategies":[],"tagTypes":[]}}`
+	requests := []conformance.Request{
+		{Method: "POST", Path: adminhttp.PathValidate, Headers: map[string]string{"Authorization": admin, "Content-Type": "application/json"}, Body: json.RawMessage(body)},
+		{Method: "GET", Path: adminhttp.PathUserAdmin, Headers: map[string]string{"Authorization": admin}},
+	}
+	for _, rq := range requests {
+		if a := dbServe(t, h, rq); a.Status != http.StatusOK {
+			t.Fatalf("%s before the stop: %d %v", rq.Path, a.Status, a.Body)
+		}
+	}
+	s.Kill()
+	for _, rq := range requests {
+		a := dbServe(t, h, rq)
+		m, _ := a.Body.(map[string]any)
+		if a.Status != http.StatusInternalServerError || m == nil || m["name"] == nil || m["message"] == nil {
+			t.Errorf("%s: %d %v; want a 500 ErrorResponse", rq.Path, a.Status, a.Body)
+			continue
+		}
+		raw, _ := json.Marshal(m)
+		for _, leak := range []string{"unleashapi", "127.0.0.1", "connect", "existing-flag", admin, "/api/admin/ui-config"} {
+			if strings.Contains(string(raw), leak) {
+				t.Errorf("%s: the 500 body mentions %q: %s", rq.Path, leak, raw)
+			}
+		}
+	}
 }
 
 // replayOnUnleash replays every recorded request through the handler on
