@@ -13,7 +13,7 @@
 //     one with importvalidate.New, call Validate with the raw bytes of an
 //     export, and range over Report.Diagnostics (or print them with
 //     importvalidate.WriteText). Report.Reference is the reference server's
-//     answer. The package doc lists every rule with its code and file.
+//     answer. importvalidate.Catalogue lists every rule with its code.
 //   - [github.com/flagadmin/flagadmin/importvalidate/validatetest]: check
 //     export files inside go test.
 //   - [github.com/flagadmin/flagadmin/model]: the typed wire structures, the
@@ -22,13 +22,17 @@
 //   - [github.com/flagadmin/flagadmin/auth]: authorization headers, tokens,
 //     principals and their permissions, and the 401/403 bodies.
 //   - [github.com/flagadmin/flagadmin/users]: the user and root role listing.
+//   - [github.com/flagadmin/flagadmin/unleashdb]: the state, the users and the
+//     tokens of an Unleash 8.2+ instance, read from its PostgreSQL database.
 //   - examples/server (an HTTP server whose handler, package adminhttp, mounts
 //     in any net/http server) and examples/validate (a command that checks
 //     an export file like a linter), both runnable with go run.
 //
 // The state the rules check against comes through the small
 // importvalidate.State interface: importvalidate.NewMemoryState builds one
-// from a state snapshot, and a service may implement it over its own store.
-// README.md describes the snapshot format member by member, the rules, the
-// deviations from the reference server and the measured performance.
+// from a state snapshot, unleashdb.Open reads an Unleash database, and a
+// service may implement it over its own store. README.md is the user guide;
+// the docs folder describes the rules (RULES.md), the snapshot format
+// (SNAPSHOT.md), the deviations from the reference server (DEVIATIONS.md)
+// and the measured performance (PERFORMANCE.md).
 package flagadmin

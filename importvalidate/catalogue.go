@@ -6,8 +6,8 @@ import "context"
 // errors E1-E8, the extra errors, the reference warnings W1-W3, the extra
 // warnings, and the permissions entry. Each call returns a fresh slice.
 //
-// Each entry names its check function, which lives in the rules_*.go file
-// of its subject (the package documentation lists them).
+// docs/RULES.md lists the same rules with what each reports; a test fails
+// when the two disagree.
 func Catalogue() []Rule {
 	return []Rule{
 		// Errors of the reference server, E1-E8.

@@ -34,46 +34,17 @@
 // Messages never hold their own position: FormatDiagnostic prints it first,
 // and Problems.Details adds it to the HTTP detail of a reading problem.
 //
-// # Rule catalogue
+// # Rules
 //
-// The rules, in catalogue order, each with its code, its check function
-// and the file that holds it. Catalogue (catalogue.go) is the table that
-// binds each code to its severity, summary and check function:
-//
-// Errors of the reference server:
-//
-//   - E1 unknown-strategy (checkUnknownStrategy in rules_strategies.go): a strategy names no known strategy type.
-//   - E2 context-legal-values (checkContextLegalValues in rules_context.go): an existing context field lacks an imported legal value or belongs to another project.
-//   - E3 feature-in-other-project (checkFeatureInOtherProject in rules_features.go): an imported feature exists in another project.
-//   - E4 duplicate-feature (checkDuplicateFeature in rules_features.go): a feature name occurs more than once.
-//   - E5 naming-pattern (checkNamingPattern in rules_naming.go): a name fails the project's naming pattern.
-//   - E6 feature-limit (checkFeatureLimit in rules_limit.go): the import exceeds the project's feature limit.
-//   - E7 unknown-segment (checkUnknownSegment in rules_segments.go): an imported segment does not exist.
-//   - E8 missing-dependency (checkMissingDependency in rules_dependencies.go): a dependency's parent neither exists nor is imported.
-//
-// Extra errors, only with Options.Strict:
-//
-//   - constraint-value (checkConstraintValue in rules_constraints.go): a constraint value does not parse for its operator.
-//   - unknown-context-field (checkUnknownContextField in rules_context.go): a constraint uses an unknown context field.
-//   - unknown-segment-id (checkUnknownSegmentID in rules_segments.go): a strategy uses a segment id that is not imported.
-//   - variant-weights (checkVariantWeights in rules_variants.go): variable variant weights do not sum to 1000.
-//   - unknown-feature-reference (checkUnknownFeatureReference in rules_references.go): a strategy, tag, environment or dependency names a feature that is not imported.
-//   - unknown-tag-type (checkUnknownTagType in rules_references.go): a tag uses an unknown tag type.
-//   - duplicate-strategy-id (checkDuplicateStrategyID in rules_strategies.go): two strategies share an id.
-//
-// Warnings of the reference server:
-//
-//   - W1 custom-strategy-used (checkCustomStrategyUsed in rules_strategies.go): custom strategy types are used.
-//   - W2 archived-feature (checkArchivedFeature in rules_features.go): an imported feature exists archived.
-//   - W3 feature-exists (checkFeatureExists in rules_features.go): an imported feature exists in the project and will be overwritten.
-//
-// Extra warning, always on:
-//
-//   - invalid-naming-pattern (checkInvalidNamingPattern in rules_naming.go): JavaScript refuses the project's pattern (or a name's test would backtrack too long), so names were not checked.
-//
-// Permissions:
-//
-//   - missing-permissions (checkMissingPermissions in rules_permissions.go): the permissions the caller lacks.
+// Catalogue returns the built-in rules in the order they run, each a Rule
+// with a stable code, a severity, a category, a one-line summary and its
+// check: the reference server's errors E1-E8 (such as CodeUnknownStrategy
+// and CodeDuplicateFeature), the extra errors that only Options.Strict runs
+// (such as CodeConstraintValue and CodeVariantWeights), the reference
+// server's warnings W1-W3, the extra warning CodeInvalidNamingPattern, and
+// CodeMissingPermissions. The Code constants name every one of them.
+// docs/RULES.md in the module's repository lists the catalogue with what
+// each rule reports, and a test holds it to Catalogue.
 //
 // Report.Reference renders the findings of the reference rules as the
 // reference server's response, byte for byte; Report.Response adds the

@@ -3,9 +3,9 @@ package model
 import "time"
 
 // Snapshot is the existing state of an instance, in the format that the
-// in-memory implementations load (README.md, "State snapshots", describes
-// it member by member). Every member is
-// optional; an empty snapshot is a valid, empty instance.
+// in-memory implementations load (docs/SNAPSHOT.md describes it member by
+// member). Every member is optional; an empty snapshot is a valid, empty
+// instance.
 type Snapshot struct {
 	Environments  []SnapshotEnvironment  `json:"environments,omitempty"`
 	Projects      []SnapshotProject      `json:"projects,omitempty"`

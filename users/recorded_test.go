@@ -39,8 +39,8 @@ func serveUserAdmin(t *testing.T, a *auth.Authenticator, l *Lister, header strin
 }
 
 // TestRecordedUserAdmin replays every recorded user-admin case against the
-// library with the state of oracle-state.json. Where the README of the
-// recordings lists a deviation, the expected answer is ours and the test
+// library with the state of oracle-state.json. Where docs/DEVIATIONS.md
+// lists a deviation, the expected answer is ours and the test
 // also checks that the recording still shows the reference's answer.
 func TestRecordedUserAdmin(t *testing.T) {
 	state := readOracleState(t)

@@ -42,12 +42,12 @@ func TestCleanBodies(t *testing.T) {
 	}
 }
 
-// TestBodySizes records the sizes of the bodies measured in the README,
+// TestBodySizes records the sizes of the bodies measured in docs/PERFORMANCE.md,
 // so that a change of the generator shows there.
 func TestBodySizes(t *testing.T) {
 	for size, want := range map[int]int{5000: 4217, 490000: 489039} {
 		if got := len(cleanBodyOfSize(size)); got != want {
-			t.Errorf("cleanBodyOfSize(%d): %d bytes; want %d (the README's figures were measured with %d)", size, got, want, want)
+			t.Errorf("cleanBodyOfSize(%d): %d bytes; want %d (the figures of docs/PERFORMANCE.md were measured with %d)", size, got, want, want)
 		}
 	}
 	if n := len(cleanBody(1)); n == 0 || len(cleanBodyOfSize(10)) != n {

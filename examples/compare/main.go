@@ -26,7 +26,7 @@
 //	-duration D      time bound of each body's rounds, warm-up included
 //	                 (default 60s, at most 10m)
 //
-// The generated bodies (bodies.go) import new features into project
+// The generated bodies import new features into project
 // default: against the state of testdata/conformance/oracle-state.json,
 // which is also the database dump testdata/unleash-db, both servers answer
 // 200 with no error, warning or missing permission. The command talks

@@ -11,7 +11,7 @@
 // Flags:
 //
 //	-addr ADDR      listen address (default 127.0.0.1:4242)
-//	-state FILE     state snapshot (its format: README.md); without it the
+//	-state FILE     state snapshot (its format: docs/SNAPSHOT.md); without it the
 //	                embedded default state, whose admin token is printed
 //	                to stdout at start
 //	-max-body N     largest accepted request body in bytes (default 512000,
@@ -21,11 +21,11 @@
 //	                (a coerced scalar such as "project": 5) is answered 400
 //	-database URL   read the state, tokens and users from an Unleash 8.2+
 //	                PostgreSQL database (default: $DATABASE_URL when
-//	                -state is absent too); see database.go
+//	                -state is absent too); see package unleashdb
 //	-unleash URL    read the state, the callers' rights and the users from
 //	                a live Unleash 8 instance over its admin API; each
 //	                incoming token is checked by asking the instance with
-//	                it; see unleash.go
+//	                it; see package unleashapi
 //	-token-file F   file holding the API token for -unleash (default:
 //	                $UNLEASH_API_TOKEN)
 //	-unleash-url U  public URL of the instance, the base of invitation
@@ -38,10 +38,10 @@
 //	-log-causes     write the cause of a 500 to its log line
 //
 // Unless GOGC or GOMEMLIMIT is set in the environment, the server runs its
-// garbage collector at GOGC=400 with a soft memory limit of 192 MiB
-// (gcPercent, gcLimit): a clean 489 kB body allocates about 1 MB, and at the
-// runtime's default a collection would run during every other request.
-// The limit keeps the heap bounded under hostile load.
+// garbage collector at GOGC=400 with a soft memory limit of 192 MiB: a
+// clean 489 kB body allocates about 1 MB, and at the runtime's default a
+// collection would run during every other request. The limit keeps the
+// heap bounded under hostile load.
 //
 // The server logs one JSON line per request to stderr and shuts down
 // gracefully on SIGINT or SIGTERM. All the HTTP behaviour lives in the

@@ -39,7 +39,7 @@ const (
 )
 
 // deviations rewrite the recorded answer into ours, for the cases that
-// README.md of the recordings lists as known deviations. Each also checks
+// docs/DEVIATIONS.md lists as known deviations. Each also checks
 // that the recording still shows the reference server's answer.
 var deviations = map[string]func(t *testing.T, ref conformance.Response) []expectation{
 	"user-admin-invalid-token": unknownToken,
@@ -159,7 +159,7 @@ func errorBody(name, message string, extra map[string]any) map[string]any {
 // TestConformance replays every recorded request through the handler with
 // the state of oracle-state.json and compares status, content type and
 // body (as generic JSON, error ids aside: they must be UUID v4s) with the
-// recorded answer, or with ours where README.md lists a deviation.
+// recorded answer, or with ours where docs/DEVIATIONS.md lists a deviation.
 func TestConformance(t *testing.T) {
 	snap := oracleSnapshot(t)
 	plain := newHandler(t, snap, setup{})

@@ -70,7 +70,7 @@
 // longer than QueueTimeout still gets its 503. The work before a slot is
 // taken (reading, inflating and decoding the body) is a small part of a
 // large body's cost: a few milliseconds for 500 kB, against more than a
-// hundred in the slot (BenchmarkWorkBeforeSlot, BenchmarkLargeValidation).
+// hundred in the slot (the package's benchmarks measure both).
 //
 // The request's context reaches the validation: a client that goes away
 // stops its wait in line at once, and its validation at its next look at

@@ -13,10 +13,9 @@
 // part: the single-value checks in schema.go, the byte-level reading in
 // lex.go and the allocation scheme in alloc.go.
 //
-// FuzzFastPathAgreesWithSchema (fuzz_test.go) and
-// TestFastPathAgreesWithSchema (agreement_test.go) hold the fast path to
-// the schema as jsonschema/v5 reads it, to encoding/json's decoding and to
-// the slow path.
+// The package's fuzz targets and agreement test hold the fast path to the
+// schema as jsonschema/v5 reads it, to encoding/json's decoding and to the
+// slow path.
 package fastpath
 
 //go:generate go run ./gen -schema ../../import.schema.json -o decode_gen.go
