@@ -370,3 +370,43 @@ func TestNewRefuses(t *testing.T) {
 		}
 	}
 }
+
+// Answers of the wrong shape, truncated or too large, from a proxy in front
+// of the instance, give ErrBadAnswer (or ErrNotJSON), never a panic.
+func TestHostileAnswers(t *testing.T) {
+	s := unleash.Need(t)
+	ctx := background()
+	for _, tc := range []struct {
+		path, body string
+		kind       error
+	}{
+		{"/api/admin/strategies", `{"strategies":5}`, unleashapi.ErrBadAnswer},
+		{"/api/admin/context", `[`, unleashapi.ErrBadAnswer},
+		{"/api/admin/segments", `{"segments":[{"id":"x"}]}`, unleashapi.ErrBadAnswer},
+		{"/api/admin/tag-types", `{"tagTypes":[` + strings.Repeat(`{"name":"t"},`, 1000) + `{"name":"t"}]}`, unleashapi.ErrBadAnswer},
+		{"/api/admin/ui-config", `{"version":"not a version"}`, unleashapi.ErrUnsupportedVersion},
+		{"/api/admin/ui-config", `{}`, unleashapi.ErrBadAnswer},
+		{"/api/admin/ui-config", `null`, unleashapi.ErrBadAnswer},
+		{"/api/admin/user-admin", `{"users":[{"id":1,"createdAt":"yesterday"}]}`, unleashapi.ErrBadAnswer},
+	} {
+		p := newProxy(t, s.URL)
+		p.set(func(w http.ResponseWriter, r *http.Request) bool {
+			if r.URL.Path != tc.path {
+				return false
+			}
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprint(w, tc.body)
+			return true
+		})
+		c, _ := newClient(t, p.URL, unleashapi.Options{MaxBody: 8192})
+		var err error
+		if tc.path == "/api/admin/user-admin" {
+			_, err = c.Users(ctx)
+		} else {
+			_, err = c.TagTypes(ctx, []string{"team"})
+		}
+		if !errors.Is(err, tc.kind) || !strings.Contains(err.Error(), tc.path) {
+			t.Errorf("%s answering %.40s: %v, want %v naming the endpoint", tc.path, tc.body, err, tc.kind)
+		}
+	}
+}
