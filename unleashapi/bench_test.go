@@ -67,3 +67,19 @@ func BenchmarkValidate(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLookupTokenCached is the cost of a caller's rights while the
+// instance's answer is fresh.
+func BenchmarkLookupTokenCached(b *testing.B) {
+	s := unleash.Need(b)
+	c, _ := newClient(b, s.URL, unleashapi.Options{TokenTTL: time.Hour})
+	if _, _, err := c.LookupToken(background(), editorPAT); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok, err := c.LookupToken(background(), editorPAT); err != nil || !ok {
+			b.Fatal(err)
+		}
+	}
+}

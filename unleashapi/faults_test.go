@@ -410,3 +410,35 @@ func TestHostileAnswers(t *testing.T) {
 		}
 	}
 }
+
+// Concurrent lookups of one token share one request, and every caller gets
+// its own copy of the principal.
+func TestLookupTokenConcurrent(t *testing.T) {
+	s := unleash.Need(t)
+	c, cnt := newClient(t, s.URL, unleashapi.Options{TokenTTL: time.Minute})
+	const n = 16
+	errs := make(chan error, n)
+	start := make(chan struct{})
+	for range n {
+		go func() {
+			<-start
+			p, ok, err := c.LookupToken(background(), editorPAT)
+			if err == nil && (!ok || p.UserID != 3) {
+				err = fmt.Errorf("got %+v %v", p, ok)
+			}
+			if err == nil {
+				p.Grants = nil // a caller may change its copy
+			}
+			errs <- err
+		}()
+	}
+	close(start)
+	for range n {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if got := cnt.n.Load(); got != 1 {
+		t.Errorf("%d requests for %d concurrent lookups of one token, want 1", got, n)
+	}
+}

@@ -27,6 +27,17 @@ const maxCachedTokens = 4096
 type tokenCache struct {
 	mu      sync.Mutex
 	entries map[[32]byte]tokenEntry
+	// asking holds the lookups under way, so that concurrent callers
+	// with the same token share one request.
+	asking map[[32]byte]*tokenCall
+}
+
+// tokenCall is a lookup under way; done closes when p, ok and err are set.
+type tokenCall struct {
+	done chan struct{}
+	p    *auth.Principal
+	ok   bool
+	err  error
 }
 
 type tokenEntry struct {
@@ -62,7 +73,8 @@ type userAnswer struct {
 //     4096 bytes.
 //
 // Answers are reused for Options.TokenTTL, kept by a digest of the token,
-// so a revoked token is refused at the latest that long after.
+// so a revoked token is refused at the latest that long after; concurrent
+// callers with the same token share one request.
 func (c *Client) LookupToken(ctx context.Context, secret string) (*auth.Principal, bool, error) {
 	secret = strings.TrimSpace(secret)
 	if !sendable(secret) {
@@ -72,26 +84,47 @@ func (c *Client) LookupToken(ctx context.Context, secret string) (*auth.Principa
 	if p, ok, hit := c.tokens.get(key); hit {
 		return p, ok, nil
 	}
+	call, first := c.tokens.join(key)
+	if first {
+		call.p, call.ok, call.err = c.askToken(ctx, secret)
+		if call.err == nil {
+			c.tokens.put(key, call.p, call.ok, c.opts.TokenTTL)
+		}
+		c.tokens.leave(key, call)
+	} else {
+		select {
+		case <-call.done:
+		case <-ctx.Done():
+			return nil, false, c.errorf(request{method: http.MethodGet, path: "/api/admin/user"}, 0, ErrUnreachable, ctx.Err(), "%v", ctx.Err())
+		}
+		if call.err != nil {
+			// The failure may be the other caller's (its context ended):
+			// ask for this one.
+			return c.askToken(ctx, secret)
+		}
+	}
+	return clonePrincipal(call.p), call.ok, call.err
+}
+
+// askToken asks the instance who secret is.
+func (c *Client) askToken(ctx context.Context, secret string) (*auth.Principal, bool, error) {
 	r := request{method: http.MethodGet, path: "/api/admin/user", token: secret,
 		accept: []int{http.StatusUnauthorized, http.StatusForbidden}}
 	a, err := c.do(ctx, r)
 	if err != nil {
 		return nil, false, err
 	}
-	var p *auth.Principal
 	switch a.status {
 	case http.StatusUnauthorized:
+		return nil, false, nil
 	case http.StatusForbidden:
-		p = &auth.Principal{Kind: auth.KindClient}
-	default:
-		var u userAnswer
-		if err := c.decode(r, a, &u); err != nil {
-			return nil, false, err
-		}
-		p = principalOf(&u)
+		return &auth.Principal{Kind: auth.KindClient}, true, nil
 	}
-	c.tokens.put(key, p, p != nil, c.opts.TokenTTL)
-	return clonePrincipal(p), p != nil, nil
+	var u userAnswer
+	if err := c.decode(r, a, &u); err != nil {
+		return nil, false, err
+	}
+	return principalOf(&u), true, nil
 }
 
 // sendable reports whether secret can be asked of the instance in an
@@ -126,6 +159,29 @@ func clonePrincipal(p *auth.Principal) *auth.Principal {
 	q := *p
 	q.Grants = append([]model.Grant(nil), p.Grants...)
 	return &q
+}
+
+// join returns the lookup under way for key, or starts one (first).
+func (t *tokenCache) join(key [32]byte) (call *tokenCall, first bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if call := t.asking[key]; call != nil {
+		return call, false
+	}
+	if t.asking == nil {
+		t.asking = map[[32]byte]*tokenCall{}
+	}
+	call = &tokenCall{done: make(chan struct{})}
+	t.asking[key] = call
+	return call, true
+}
+
+// leave ends the lookup under way for key.
+func (t *tokenCache) leave(key [32]byte, call *tokenCall) {
+	t.mu.Lock()
+	delete(t.asking, key)
+	t.mu.Unlock()
+	close(call.done)
 }
 
 func (t *tokenCache) get(key [32]byte) (*auth.Principal, bool, bool) {
