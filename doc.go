@@ -20,16 +20,21 @@
 //     state snapshot (the JSON description of an instance's existing state)
 //     and strict decoding.
 //   - [github.com/flagadmin/flagadmin/auth]: authorization headers, tokens,
-//     principals and their permissions, and the 401/403 bodies.
+//     principals and their permissions, and errors that say why a caller
+//     is refused.
 //   - [github.com/flagadmin/flagadmin/users]: the user and root role listing.
 //   - [github.com/flagadmin/flagadmin/unleashdb]: the state, the users and the
 //     tokens of an Unleash 8.2+ instance, read from its PostgreSQL database.
 //   - [github.com/flagadmin/flagadmin/unleashapi]: the same of a live Unleash
 //     8 instance, read over its admin API with an API token; a caller's
 //     rights are asked of the instance with the caller's own token.
-//   - examples/server (an HTTP server whose handler, package adminhttp, mounts
-//     in any net/http server) and examples/validate (a command that checks
-//     an export file like a linter), both runnable with go run.
+//   - examples/flagadmin, the command users install: flagadmin validate
+//     checks export files like a linter, in the formats CI tools read
+//     (text, json, sarif, github, junit, unleash); flagadmin snapshot
+//     writes an instance's state; flagadmin serve is the HTTP server, whose
+//     handler, package adminhttp, mounts in any net/http server. docs/CLI.md
+//     describes it; examples/server, examples/validate and examples/snapshot
+//     run one subcommand each.
 //
 // The state the rules check against comes through the small
 // importvalidate.State interface: importvalidate.NewMemoryState builds one

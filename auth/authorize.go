@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 )
 
 // Authenticator turns the authorization header of a request into a
@@ -12,20 +11,17 @@ import (
 type Authenticator struct {
 	// Lookup resolves token secrets.
 	Lookup TokenLookup
-	// Rand is the source of the ids of error bodies; nil means crypto/rand.
-	Rand io.Reader
 }
 
 // Authenticate parses header (the value of the authorization header, "" when
-// it is missing) and resolves its token. It returns an
-// *AuthenticationRequiredError when there is no token or the token is
-// unknown, and a wrapped error when the lookup fails; neither contains the
-// token. The principal is returned whatever its kind: use Authorize to keep
+// it is missing) and resolves its token. It returns ErrNoToken when there
+// is no token, ErrUnknownToken when the token is unknown, and a wrapped
+// error when the lookup fails; none contains the token. The principal is returned whatever its kind: use Authorize to keep
 // client and frontend tokens off the admin endpoints.
 func (a *Authenticator) Authenticate(ctx context.Context, header string) (*Principal, error) {
 	token, ok := ParseAuthorization(header)
 	if !ok {
-		return nil, NewAuthenticationRequired(a.Rand, true)
+		return nil, ErrNoToken
 	}
 	if a.Lookup == nil {
 		return nil, errors.New("auth: Authenticator has no Lookup")
@@ -35,7 +31,7 @@ func (a *Authenticator) Authenticate(ctx context.Context, header string) (*Princ
 		return nil, fmt.Errorf("auth: token lookup failed: %w", err)
 	}
 	if !ok || p == nil {
-		return nil, NewAuthenticationRequired(a.Rand, false)
+		return nil, ErrUnknownToken
 	}
 	return p, nil
 }
@@ -58,18 +54,16 @@ func RequireAdmin() Requirement { return Requirement{Permissions: []string{Permi
 
 // Authorize checks that p may use an admin route with requirement req. It
 // returns nil when p's token kind may use admin endpoints and p holds at
-// least one of req.Permissions (or req lists none). Otherwise it returns an
-// *AuthenticationRequiredError when p is nil, a *NoAccessError for a client
-// or frontend token (message "invalid token: ...") or for a caller lacking
-// the permissions (the message names them and req.Environment), or the
-// error of p.HasPermission. Error ids are read from rand; nil means
-// crypto/rand.
-func Authorize(ctx context.Context, rand io.Reader, p *Principal, req Requirement) error {
+// least one of req.Permissions (or req lists none). Otherwise it returns
+// ErrNoToken when p is nil, ErrTokenKind for a client or frontend token, a
+// *PermissionError for a caller lacking the permissions, or the wrapped
+// error of p.HasPermission.
+func Authorize(ctx context.Context, p *Principal, req Requirement) error {
 	if p == nil {
-		return NewAuthenticationRequired(rand, true)
+		return ErrNoToken
 	}
 	if !p.MayUseAdminAPI() {
-		return NewWrongTokenTypeError(rand)
+		return ErrTokenKind
 	}
 	if len(req.Permissions) == 0 {
 		return nil
@@ -83,5 +77,6 @@ func Authorize(ctx context.Context, rand io.Reader, p *Principal, req Requiremen
 			return nil
 		}
 	}
-	return NewNoAccessError(rand, req.Environment, req.Permissions...)
+	return &PermissionError{Permissions: append([]string(nil), req.Permissions...),
+		Project: req.Project, Environment: req.Environment}
 }

@@ -14,14 +14,12 @@
 // HasPermission(ctx, permission, project, environment), the question the
 // import validator asks.
 //
-// Failures are typed errors ([AuthenticationRequiredError] for 401,
-// [NoAccessError] for 403), each able to report its HTTP status and to render
-// the JSON error body of the wire protocol. The error bodies that have
-// nothing to do with credentials (404, 405, 413, 415, 400, 500) belong to the
-// HTTP layer that answers them. Every error body carries
-// a fresh random UUID v4 in its id member. The functions that create errors
-// take an io.Reader as the source of randomness; nil means crypto/rand.
+// Failures say what happened and nothing about how to answer them:
+// [ErrNoToken] and [ErrUnknownToken] (no usable credentials), [ErrTokenKind]
+// (a client or frontend token on the admin API) and [PermissionError] (the
+// permissions the caller lacks, with their project and environment). An
+// HTTP adapter maps them to statuses and bodies.
 //
-// No error, body or message of this package ever contains a token secret.
+// No error of this package ever contains a token secret.
 // The package holds no package-level state and performs no output.
 package auth

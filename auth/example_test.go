@@ -1,7 +1,6 @@
 package auth_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -30,34 +29,26 @@ func Example() {
 	}
 	ok, _ := p.HasPermission(ctx, "CREATE_FEATURE", "default", "development")
 	fmt.Println(p.Kind, ok)
-	fmt.Println(auth.Authorize(ctx, nil, p, auth.RequireAdmin()))
+	fmt.Println(auth.Authorize(ctx, p, auth.RequireAdmin()))
 
 	_, err = a.Authenticate(ctx, "")
-	var he auth.HTTPError
-	if errors.As(err, &he) {
-		fmt.Println(he.HTTPStatus(), err)
-	}
+	fmt.Println(errors.Is(err, auth.ErrNoToken))
 	// Output:
 	// admin true
 	// <nil>
-	// 401 AuthenticationRequired: You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Try logging in at /auth/simple/login
+	// true
 }
 
-// A user lacking ADMIN gets a NoAccessError whose body names the
-// permission. The id comes from the given reader, here fixed for the
-// example; pass nil to use crypto/rand.
+// A user lacking ADMIN gets a PermissionError that names the permission.
 func ExampleAuthorize() {
 	viewer := &auth.Principal{Kind: auth.KindUser, UserID: 2}
-	rand := bytes.NewReader(make([]byte, 16))
-	err := auth.Authorize(context.Background(), rand, viewer, auth.RequireAdmin())
-	var na *auth.NoAccessError
-	if errors.As(err, &na) {
-		fmt.Println(na.HTTPStatus())
-		fmt.Println(string(na.Body()))
+	err := auth.Authorize(context.Background(), viewer, auth.RequireAdmin())
+	var pe *auth.PermissionError
+	if errors.As(err, &pe) {
+		fmt.Println(pe.Permissions, err)
 	}
 	// Output:
-	// 403
-	// {"id":"00000000-0000-4000-8000-000000000000","name":"NoAccessError","message":"You don't have the required permissions to perform this operation. To perform this action, you need the \"ADMIN\" permission.","details":[{"message":"You don't have the required permissions to perform this operation. To perform this action, you need the \"ADMIN\" permission."}],"permissions":["ADMIN"]}
+	// [ADMIN] auth: missing permission ADMIN
 }
 
 func ExampleParseAuthorization() {

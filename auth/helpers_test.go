@@ -1,7 +1,6 @@
 package auth
 
 import (
-	"bytes"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/internal/conformance"
@@ -21,9 +20,6 @@ const (
 	testNoRoleSecret    = "user:no-root-role-secret-0123456789"
 	testOwnGrantsSecret = "user:own-grants-secret-0123456789"
 )
-
-// fixedRand returns a reader yielding 16 bytes of b, for deterministic ids.
-func fixedRand(b byte) *bytes.Reader { return bytes.NewReader(bytes.Repeat([]byte{b}, 16)) }
 
 // readOracleState loads the snapshot behind the recorded answers. It fails
 // the test when the material is missing.
@@ -46,9 +42,9 @@ func extendedState(t *testing.T) *model.Snapshot {
 	s := readOracleState(t)
 	ptr := func(v int64) *int64 { return &v }
 	s.Users = append(s.Users,
-		model.SnapshotUser{ID: 10, Deleted: true, RootRole: ptr(1)},
-		model.SnapshotUser{ID: 11},
-		model.SnapshotUser{ID: 12, RootRole: ptr(3), Grants: []model.Grant{
+		model.User{ID: 10, Deleted: true, RootRole: ptr(1)},
+		model.User{ID: 11},
+		model.User{ID: 12, RootRole: ptr(3), Grants: []model.Grant{
 			{Permission: "CREATE_FEATURE", Project: "other", Environment: "*"},
 		}},
 	)

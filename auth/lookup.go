@@ -54,8 +54,8 @@ func NewMemoryLookup(s *model.Snapshot) (*MemoryLookup, error) {
 	if s == nil {
 		return &MemoryLookup{}, nil
 	}
-	roles := make(map[int64]*model.SnapshotRole, len(s.Roles))
-	var viewer *model.SnapshotRole
+	roles := make(map[int64]*model.Role, len(s.Roles))
+	var viewer *model.Role
 	for i := range s.Roles {
 		r := &s.Roles[i]
 		if _, dup := roles[r.ID]; dup {
@@ -66,7 +66,7 @@ func NewMemoryLookup(s *model.Snapshot) (*MemoryLookup, error) {
 			viewer = r
 		}
 	}
-	users := make(map[int64]*model.SnapshotUser, len(s.Users))
+	users := make(map[int64]*model.User, len(s.Users))
 	for i := range s.Users {
 		u := &s.Users[i]
 		if _, dup := users[u.ID]; dup {

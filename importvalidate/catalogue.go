@@ -52,7 +52,11 @@ func Catalogue() []Rule {
 		{Code: CodeFeatureExists, Severity: SeverityWarning, Reference: true,
 			Summary: "existing features of the project are overwritten", Check: pure(checkFeatureExists)},
 
-		// Extra warning, always on.
+		// Extra warnings, always on.
+		{Code: CodeUnknownProject, Severity: SeverityWarning,
+			Summary: "the target project exists", Check: pure(checkUnknownProject)},
+		{Code: CodeUnknownEnvironment, Severity: SeverityWarning,
+			Summary: "the target environment exists", Check: pure(checkUnknownEnvironment)},
 		{Code: CodeInvalidNamingPattern, Severity: SeverityWarning,
 			Summary: "the project's naming pattern is a valid JavaScript regular expression, so names can be checked", Check: pure(checkInvalidNamingPattern)},
 

@@ -73,7 +73,7 @@ func TestConcurrentValidation(t *testing.T) {
 		if c.strict {
 			v = validators[1]
 		}
-		target := importvalidate.Target{}
+		target := importvalidate.Target{Permissions: importvalidate.AllPermissions{}}
 		if c.caller != nil {
 			target.Permissions = c.caller
 		}

@@ -24,6 +24,10 @@ type Diagnostic struct {
 	// reference response writes it; "" for a structural problem and for an
 	// issue without items.
 	Item string `json:"item,omitempty"`
+	// Hint is the nearest known name when the finding is about an unknown
+	// name close to one: a strategy, context field, segment or tag type
+	// (from Item.Hint), or a member the schema does not allow; "" else.
+	Hint string `json:"hint,omitempty"`
 	// Location is where the finding is in the input. Offset is -1 when it
 	// has no place there (a missing permission, the feature limit, or an
 	// input given as a decoded value).
@@ -68,7 +72,7 @@ func (r *Report) Diagnostics() []Diagnostic {
 			continue
 		}
 		for _, it := range is.Items {
-			d.Item = it.Value
+			d.Item, d.Hint = it.Value, it.Hint
 			if len(it.Locations) == 0 {
 				d.Location = Location{Offset: -1}
 				out = append(out, d)

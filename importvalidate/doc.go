@@ -17,10 +17,19 @@
 //
 // The rule tier runs on a structurally valid body against the existing
 // state of the instance, which a service provides by implementing State
-// (MemoryState holds one in memory, from a state snapshot). One validation
+// (MemoryState holds one in memory, from a state snapshot; package
+// unleashdb reads an Unleash database; DemoState is the embedded demo
+// instance, asked for by name; WithBuiltIns adds Unleash's built-in
+// strategies and context fields to a custom State). One validation
 // asks the State a constant number of batched questions, whatever the size
 // of the import. The caller's rights come from a Permissions value, which
-// the auth package implements.
+// the auth package implements; AllPermissions skips the check by name.
+//
+// Validate takes an import request body ({"project", "environment",
+// "data"}), as the HTTP endpoint receives it. ValidateExport takes the
+// file Unleash's Export button downloads, a bare export, for a target the
+// caller names, and locates every finding in that file; IsExport tells
+// the two apart.
 //
 // # Diagnostics
 //
@@ -41,7 +50,8 @@
 // check: the reference server's errors E1-E8 (such as CodeUnknownStrategy
 // and CodeDuplicateFeature), the extra errors that only Options.Strict runs
 // (such as CodeConstraintValue and CodeVariantWeights), the reference
-// server's warnings W1-W3, the extra warning CodeInvalidNamingPattern, and
+// server's warnings W1-W3, the extra warnings CodeUnknownProject,
+// CodeUnknownEnvironment and CodeInvalidNamingPattern, and
 // CodeMissingPermissions. The Code constants name every one of them.
 // docs/RULES.md in the module's repository lists the catalogue with what
 // each rule reports, and a test holds it to Catalogue.

@@ -36,7 +36,7 @@ var fuzzTargets = map[string][]reflect.Type{
 // a user without grants and a user who may create and update features in
 // the default project.
 var fuzzCallers = []importvalidate.Permissions{
-	nil,
+	importvalidate.AllPermissions{},
 	&auth.Principal{Kind: auth.KindAdmin},
 	&auth.Principal{Kind: auth.KindUser, UserID: 2},
 	&auth.Principal{Kind: auth.KindUser, UserID: 3, Grants: []model.Grant{

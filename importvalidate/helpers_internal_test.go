@@ -5,11 +5,15 @@ import (
 	"testing"
 )
 
-// mustValidate validates body with a validator of opts, as a caller with
-// every permission, and fails the test when the validation cannot run.
+// mustValidate validates body with a validator of opts, against the demo
+// state when opts has none, as a caller with every permission, and fails
+// the test when the validation cannot run.
 func mustValidate(t testing.TB, opts Options, body []byte) *Report {
 	t.Helper()
-	rep, err := built(t, New, opts).Validate(context.Background(), body, Target{})
+	if opts.State == nil {
+		opts.State = demo(t)
+	}
+	rep, err := built(t, New, opts).Validate(context.Background(), body, Target{Permissions: AllPermissions{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,4 +29,10 @@ func built[O, T any](t testing.TB, build func(O) (T, error), opts O) T {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// demo returns the embedded demo state.
+func demo(t testing.TB) State {
+	t.Helper()
+	return built(t, func(struct{}) (*MemoryState, error) { return DemoState() }, struct{}{})
 }

@@ -158,7 +158,9 @@ func hostileValidate(t *testing.T, v *importvalidate.Validator, body []byte) (*i
 		rep *importvalidate.Report
 		err error
 	)
-	m := measure(t, func() { rep, err = v.Validate(context.Background(), body, importvalidate.Target{}) })
+	m := measure(t, func() {
+		rep, err = v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+	})
 	if err != nil {
 		t.Fatalf("Validate: %v", err)
 	}
@@ -873,7 +875,7 @@ func TestHostileConcurrent(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				rep, err := v.Validate(context.Background(), body, importvalidate.Target{})
+				rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 				if err != nil || len(rep.Structural) != importvalidate.DefaultMaxProblems+1 {
 					t.Errorf("error %v", err)
 				}

@@ -37,6 +37,10 @@ type Input struct {
 	// false when the project does not exist.
 	ProjectSettings ProjectSettings
 	ProjectExists   bool
+	// EnvironmentExists is false when the target environment does not
+	// exist; it is true when the State cannot tell (it does not
+	// implement EnvironmentState).
+	EnvironmentExists bool
 	// WithStrategies is the set of imported features that already have a
 	// strategy in the target environment.
 	WithStrategies map[string]bool
@@ -146,6 +150,12 @@ func gather(ctx context.Context, st State, imp *model.ImportRequest, project, en
 		return nil, fmt.Errorf("importvalidate: looking up project %q: %w", project, err)
 	}
 	in.ProjectSettings, in.ProjectExists = settings, ok
+	in.EnvironmentExists = true
+	if es, ok := st.(EnvironmentState); ok {
+		if in.EnvironmentExists, err = es.Environment(ctx, env); err != nil {
+			return nil, fmt.Errorf("importvalidate: looking up environment %q: %w", env, err)
+		}
+	}
 	withStrategies := func(ctx context.Context, names []string) ([]string, error) {
 		return st.FeaturesWithStrategies(ctx, env, names)
 	}
@@ -192,7 +202,7 @@ func nameSet(names []string) map[string]bool {
 // required permission in the target project and environment.
 func (in *Input) checkPermissions(ctx context.Context, perms Permissions) error {
 	in.Required = requiredPermissions(in)
-	if perms == nil {
+	if _, all := perms.(AllPermissions); all || perms == nil {
 		return nil
 	}
 	in.Missing = make(map[string]bool)

@@ -18,7 +18,7 @@ func TestWholeNumbersInIntegerMembers(t *testing.T) {
  {"name":"b","weight":400.000,"weightType":"variable","stickiness":"default"}]},
  {"name":"ghost","featureName":"f"}],
 "contextFields":[{"name":"c","sortOrder":1e2,"usedInFeatures":-0.0}],"tagTypes":[]}}`)
-	rep, err := v.Validate(context.Background(), body, importvalidate.Target{})
+	rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 	if err != nil {
 		t.Fatal(err)
 	}

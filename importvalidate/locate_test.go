@@ -41,7 +41,7 @@ func TestLocateFromItemStarts(t *testing.T) {
 	}
 	v := built(t, New, Options{State: st, Strict: true})
 	body := exportgen.JSON(opts)
-	rep, err := v.Validate(context.Background(), body, Target{})
+	rep, err := v.Validate(context.Background(), body, Target{Permissions: AllPermissions{}})
 	if err != nil || rep.Structural.HasErrors() {
 		t.Fatal(err, rep.Structural)
 	}

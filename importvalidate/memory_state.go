@@ -16,6 +16,8 @@ type MemoryState struct {
 	tagTypes      map[string]bool
 	features      map[string]ExistingFeature
 	projects      map[string]ProjectSettings
+	// environments is nil when the snapshot lists none.
+	environments map[string]bool
 	// withStrategies maps an environment to the set of features that have
 	// a strategy in it.
 	withStrategies map[string]map[string]bool
@@ -59,6 +61,12 @@ func NewMemoryState(s *model.Snapshot) (*MemoryState, error) {
 	}
 	for _, t := range s.TagTypes {
 		m.tagTypes[t.Name] = true
+	}
+	for _, e := range s.Environments {
+		if m.environments == nil {
+			m.environments = make(map[string]bool, len(s.Environments))
+		}
+		m.environments[e.Name] = true
 	}
 	for i, p := range s.Projects {
 		ps := ProjectSettings{}
@@ -138,6 +146,12 @@ func (m *MemoryState) Features(_ context.Context, names []string) ([]ExistingFea
 func (m *MemoryState) Project(_ context.Context, id string) (ProjectSettings, bool, error) {
 	ps, ok := m.projects[id]
 	return ps, ok, nil
+}
+
+// Environment implements EnvironmentState. A snapshot that lists no
+// environment knows none, and then every name is taken as existing.
+func (m *MemoryState) Environment(_ context.Context, name string) (bool, error) {
+	return m.environments == nil || m.environments[name], nil
 }
 
 // FeaturesWithStrategies implements State.

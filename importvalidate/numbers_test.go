@@ -15,10 +15,10 @@ import (
 // model cannot hold (1e20 for an int64, Infinity for a float64), the
 // answer stays the reference's and the report has a CodeNumber warning.
 func TestNumbersAsDoubles(t *testing.T) {
-	v := built(t, New, Options{})
+	v := built(t, New, Options{State: demo(t)})
 	for _, tc := range numberCases {
 		t.Run(tc.member, func(t *testing.T) {
-			rep, err := v.Validate(context.Background(), numberBody(tc.member), Target{})
+			rep, err := v.Validate(context.Background(), numberBody(tc.member), Target{Permissions: AllPermissions{}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,12 +10,13 @@ import (
 
 // FormatDiagnostic formats d as one line, without a line break:
 //
-//	name:line:col: severity code: message (item)
+//	name:line:col: severity code: message (item); did you mean "hint"?
 //
 // name is the input's file name. Without a line the pointer stands in for
-// line:col, and without either the name stands alone. The message names
-// pointers from the document's root, not from the HTTP body's: the
-// reference wording "`/body/data`" reads "`/data`" here. The line is
+// line:col, and without either the name stands alone. The message speaks
+// of the file, not of an HTTP request: it names pointers from the
+// document's root (the reference wording "`/body/data`" reads "`/data`"
+// here), and "the data you sent" and "your request" read "the file". The line is
 // valid UTF-8: an unpaired surrogate in the message or item (a name sent
 // as "\ud800") prints as the lower-case escape the reference echoes
 // (JSON.stringify's "\ud800"), and any other ill-formed byte sequence as
@@ -29,22 +30,45 @@ func FormatDiagnostic(name string, d Diagnostic) string {
 	case l.Pointer != "":
 		b.WriteString(":" + l.Pointer)
 	}
-	fmt.Fprintf(&b, ": %s %s: %s", d.label(), d.Code, jsonwire.Printable(documentPointers(d.Message)))
-	if d.Item != "" {
-		fmt.Fprintf(&b, " (%s)", jsonwire.Printable(d.Item))
-	}
+	fmt.Fprintf(&b, ": %s %s: %s", d.label(), d.Code, d.Text())
 	return b.String()
+}
+
+// Text is the finding without its place, as FormatDiagnostic ends its
+// line: the message in words for a file (FileMessage), the item in
+// parentheses, and the hint as a question:
+//
+//	message (item); did you mean "hint"?
+func (d Diagnostic) Text() string {
+	msg := d.FileMessage()
+	if d.Item != "" {
+		msg += " (" + d.FileItem() + ")"
+	}
+	switch {
+	case d.Hint == "":
+	case d.Item == "" && strings.HasSuffix(msg, "."):
+		msg += fmt.Sprintf(" Did you mean %q?", jsonwire.Printable(d.Hint))
+	default:
+		msg += fmt.Sprintf("; did you mean %q?", jsonwire.Printable(d.Hint))
+	}
+	return msg
 }
 
 // documentPointers rewrites the pointers of a reference message, which
 // start at the HTTP request's body ("`/body/data/x`"), to start at the
-// document ("`/data/x`").
+// document ("`/data/x`"), and its words for the request to words for the
+// file.
 func documentPointers(msg string) string {
 	if !strings.Contains(msg, "`/body") {
 		return msg
 	}
 	msg = strings.ReplaceAll(msg, "`/body`", "`/`")
-	return strings.ReplaceAll(msg, "`/body/", "`/")
+	msg = strings.ReplaceAll(msg, "`/body/", "`/")
+	return strings.NewReplacer(
+		" It was not present on the data you sent.", " The file lacks it.",
+		" object of the request body does not allow additional properties. Your request included the ", " object does not allow additional properties; the file has the ",
+		". You sent ", "; the file has ",
+	).Replace(msg)
 }
 
 // WriteText writes the report as a linter does: one FormatDiagnostic line
@@ -73,19 +97,9 @@ func (r *Report) summary(ds []Diagnostic) string {
 	if r.Structural.HasErrors() {
 		return count(len(r.Structural), "structural problem", "structural problems") + "; the import rules did not run"
 	}
-	var errs, warns, perms int
-	for _, d := range ds {
-		switch {
-		case d.Category == CategoryPermission:
-			perms++
-		case d.Severity == SeverityError:
-			errs++
-		case d.Severity == SeverityWarning:
-			warns++
-		}
-	}
-	return fmt.Sprintf("%s, %s, %s", count(errs, "error", "errors"), count(warns, "warning", "warnings"),
-		count(perms, "missing permission", "missing permissions"))
+	c := CountDiagnostics(ds)
+	return fmt.Sprintf("%s, %s, %s", count(c.Errors, "error", "errors"), count(c.Warnings, "warning", "warnings"),
+		count(c.Permissions, "missing permission", "missing permissions"))
 }
 
 func count(n int, one, many string) string {

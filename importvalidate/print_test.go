@@ -52,7 +52,7 @@ func TestFormatDiagnostic(t *testing.T) {
 		{Diagnostic{Severity: SeverityError, Code: "required", Category: CategoryStructure,
 			Message:  "The `/body/data` property is required. It was not present on the data you sent.",
 			Location: Location{Pointer: "/data", Offset: 0, Line: 1, Column: 1}},
-			"f.json:1:1: error required: The `/data` property is required. It was not present on the data you sent."},
+			"f.json:1:1: error required: The `/data` property is required. The file lacks it."},
 		{Diagnostic{Severity: SeverityError, Code: "type", Category: CategoryStructure,
 			Message:  "The `/body` property must be object.",
 			Location: Location{Offset: 0, Line: 1, Column: 1}},

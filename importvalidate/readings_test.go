@@ -34,7 +34,8 @@ var readingCases = []readingCase{
 		body: `{"project": 5, "environment": "development", "data": {"features": [], "featureStrategies": [], "tagTypes": []}}`,
 		lines: []string{
 			"in.json:1:13: warning coerced: The `/project` property is the number 5; taken as the string \"5\"",
-			"0 errors, 1 warning, 0 missing permissions",
+			"in.json:1:13: warning unknown-project: The project to import into does not exist: (5)",
+			"0 errors, 2 warnings, 0 missing permissions",
 		},
 		reference: `{"errors":[],"warnings":[],"permissions":[]}`,
 	},
@@ -93,7 +94,7 @@ func TestReadings(t *testing.T) {
 	strict := mustNew(t, importvalidate.Options{Strict: true})
 	for _, tc := range readingCases {
 		t.Run(tc.name, func(t *testing.T) {
-			rep, err := plain.Validate(context.Background(), []byte(tc.body), importvalidate.Target{})
+			rep, err := plain.Validate(context.Background(), []byte(tc.body), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,7 +110,7 @@ func TestReadings(t *testing.T) {
 				t.Errorf("reference answer\n got %s\nwant %s", ref, tc.reference)
 			}
 
-			srep, err := strict.Validate(context.Background(), []byte(tc.body), importvalidate.Target{})
+			srep, err := strict.Validate(context.Background(), []byte(tc.body), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -56,9 +56,9 @@ func TestFirstProblemAgainstAjv(t *testing.T) {
 	if len(answers) != len(bodies) {
 		t.Fatalf("node answered %d lines for %d bodies: %s", len(answers), len(bodies), out)
 	}
-	v := built(t, New, Options{})
+	v := built(t, New, Options{State: demo(t)})
 	for i, body := range bodies {
-		rep, err := v.Validate(context.Background(), body, Target{})
+		rep, err := v.Validate(context.Background(), body, Target{Permissions: AllPermissions{}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,6 +14,10 @@ type Item struct {
 	// order. Empty when the item has no single place (a permission) or the
 	// input was given as a decoded value.
 	Locations []Location `json:"locations,omitempty"`
+	// Hint is the nearest known name when the item is an unknown name
+	// close to one ("flexibleRollout" for "flexibleRolout"), else "".
+	// It is no part of the reference response.
+	Hint string `json:"hint,omitempty"`
 }
 
 // Issue is one finding of a rule: a severity, the rule's stable code, a
@@ -80,16 +84,52 @@ func (r *Report) HasErrors() bool {
 	return false
 }
 
-// Count returns the number of rule issues of severity s; the permissions
-// entry is not counted.
-func (r *Report) Count(s Severity) int {
-	n := 0
-	for _, is := range r.Issues {
-		if is.Severity == s && is.Category != CategoryPermission {
-			n++
+// Counts are the numbers of a report's findings in the one unit that
+// Summary, Count, the CLI's last line and its JSON counts share: one per
+// Diagnostic, that is one per structural problem and per affected item of
+// an issue at each of its places in the input (an issue without items
+// counts once).
+type Counts struct {
+	// Errors and Warnings count the structural problems and the rule
+	// findings of that severity; Permissions counts the missing
+	// permissions, which are neither.
+	Errors      int `json:"errors"`
+	Warnings    int `json:"warnings"`
+	Permissions int `json:"permissions"`
+}
+
+// Counts counts the report's diagnostics (see Counts).
+func (r *Report) Counts() Counts { return CountDiagnostics(r.Diagnostics()) }
+
+// CountDiagnostics counts ds, such as the diagnostics of a report a
+// caller has filtered, in the unit of Counts.
+func CountDiagnostics(ds []Diagnostic) Counts {
+	var c Counts
+	for _, d := range ds {
+		switch {
+		case d.Category == CategoryPermission:
+			c.Permissions++
+		case d.Severity == SeverityError:
+			c.Errors++
+		case d.Severity == SeverityWarning:
+			c.Warnings++
 		}
 	}
-	return n
+	return c
+}
+
+// Count returns the number of diagnostics of severity s, structural ones
+// included, missing permissions left out: the number Summary prints (see
+// Counts).
+func (r *Report) Count(s Severity) int {
+	c := r.Counts()
+	switch s {
+	case SeverityError:
+		return c.Errors
+	case SeverityWarning:
+		return c.Warnings
+	}
+	return 0
 }
 
 // Find returns the first issue with the given code.
@@ -104,8 +144,11 @@ func (r *Report) Find(code string) (Issue, bool) {
 
 // Reference renders the response of the reference server: the issues of
 // the reference rules only, as {"errors","warnings","permissions"}, with
-// every list present. Encoded with encoding/json it is byte for byte what
-// the reference server answers.
+// every list present. MarshalResponse(rep.Reference()) gives byte for byte
+// what the reference server answers. encoding/json does not: it escapes
+// '<', '>', '&', U+2028 and U+2029 (the first three unless
+// SetEscapeHTML(false)) and writes an unpaired surrogate of a name as
+// U+FFFD.
 func (r *Report) Reference() model.ValidateResponse { return r.response(true) }
 
 // Response renders every issue, the extra rules' included, in the shape

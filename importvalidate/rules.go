@@ -67,6 +67,14 @@ const (
 	CodeUnknownTagType = "unknown-tag-type"
 	// CodeDuplicateStrategyID (error, strict): two strategies share an id.
 	CodeDuplicateStrategyID = "duplicate-strategy-id"
+	// CodeUnknownProject (warning; an error when strict): the target
+	// project does not exist. The reference server validates the import
+	// all the same and answers with nothing about it.
+	CodeUnknownProject = "unknown-project"
+	// CodeUnknownEnvironment (warning; an error when strict): the target
+	// environment does not exist (checked when the State implements
+	// EnvironmentState).
+	CodeUnknownEnvironment = "unknown-environment"
 )
 
 // Rule is one check of an import. The built-in rules are listed by

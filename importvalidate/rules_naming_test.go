@@ -65,7 +65,7 @@ func TestNamingPatternIsJavaScript(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.pattern, func(t *testing.T) {
 			v := namingValidator(t, tt.pattern)
-			rep, err := v.Validate(context.Background(), namingBody(t, tt.names), importvalidate.Target{})
+			rep, err := v.Validate(context.Background(), namingBody(t, tt.names), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -115,7 +115,7 @@ func TestNamingPatternRefused(t *testing.T) {
 		t.Run(tt.pattern, func(t *testing.T) {
 			v := namingValidator(t, tt.pattern)
 			body := namingBody(t, []string{"ABC", "abc"})
-			rep, err := v.Validate(context.Background(), body, importvalidate.Target{})
+			rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -156,7 +156,7 @@ func TestNamingPatternTooSlow(t *testing.T) {
 	v := namingValidator(t, "(a+)+")
 	slow := strings.Repeat("a", 40) + "b"
 	body := namingBody(t, []string{"aaa", slow, "b"})
-	rep, err := v.Validate(context.Background(), body, importvalidate.Target{})
+	rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +193,7 @@ func TestNamingPatternBudget(t *testing.T) {
 			names = append(names, strings.Repeat("a", 17)+string(c)+string(d))
 		}
 	}
-	rep, err := v.Validate(context.Background(), namingBody(t, names), importvalidate.Target{})
+	rep, err := v.Validate(context.Background(), namingBody(t, names), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func TestNamingPatternRefusedStrict(t *testing.T) {
 	st := mustState(t, `{"projects":[{"id":"p","featureNaming":{"pattern":"(?i)[a-z]+"}}],"strategies":`+builtIns+`}`)
 	for _, strict := range []bool{false, true} {
 		v := mustNew(t, importvalidate.Options{State: st, Strict: strict})
-		rep, err := v.Validate(context.Background(), namingBody(t, []string{"abc"}), importvalidate.Target{})
+		rep, err := v.Validate(context.Background(), namingBody(t, []string{"abc"}), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -255,7 +255,7 @@ func BenchmarkNamingPattern(b *testing.B) {
 	b.SetBytes(int64(size))
 	b.ReportAllocs()
 	for b.Loop() {
-		rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{})
+		rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -68,7 +68,7 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 			}
 			data = strings.TrimPrefix(data, ",")
 			imp := mustImport(t, `{"project":"`+project+`","environment":"`+env+`","data":{`+data+`}}`)
-			rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: tc.perms})
+			rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: orAll(tc.perms)})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -29,6 +29,16 @@ type State interface {
 	FeaturesWithStrategies(ctx context.Context, env string, names []string) ([]string, error)
 }
 
+// EnvironmentState is a State that also knows the instance's environments.
+// When the State implements it, a validation asks it once whether the
+// target environment exists (CodeUnknownEnvironment); otherwise the
+// environment is not checked. MemoryState and unleashdb.DB implement it.
+type EnvironmentState interface {
+	State
+	// Environment reports whether the environment named name exists.
+	Environment(ctx context.Context, name string) (bool, error)
+}
+
 // StrategyType is a strategy type of the instance.
 type StrategyType struct {
 	Name string

@@ -142,7 +142,7 @@ func TestLookupErrorAbortsWithoutReport(t *testing.T) {
 		t.Run(m, func(t *testing.T) {
 			st := &countingState{State: base, failOn: m}
 			v := mustNew(t, importvalidate.Options{State: st})
-			rep, err := v.ValidateImport(context.Background(), bigImport(3), importvalidate.Target{})
+			rep, err := v.ValidateImport(context.Background(), bigImport(3), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 			if err == nil || rep != nil {
 				t.Fatalf("got report %v, error %v; want no report and an error", rep, err)
 			}

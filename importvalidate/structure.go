@@ -265,7 +265,7 @@ func problemsOf(found []schema.Problem) Problems {
 			sev = SeverityWarning
 		}
 		out[i] = Diagnostic{Severity: sev, Category: CategoryStructure, Code: kindCode(p), Message: p.Message,
-			Location: p.Location}
+			Hint: p.Hint, Location: p.Location}
 	}
 	return out
 }

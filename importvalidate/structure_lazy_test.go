@@ -12,9 +12,9 @@ import (
 // schema; the first body with a problem compiles it, once, however many
 // goroutines need it at the same time, and all of them get its problems.
 func TestSlowPathCompiledOnFirstNeed(t *testing.T) {
-	v := built(t, New, Options{})
+	v := built(t, New, Options{State: demo(t)})
 	valid := exportgen.JSON(exportgen.Options{Features: 3, Seed: 1})
-	rep, err := v.Validate(context.Background(), valid, Target{})
+	rep, err := v.Validate(context.Background(), valid, Target{Permissions: AllPermissions{}})
 	if err != nil || rep.Structural.HasErrors() {
 		t.Fatal(err, rep.Structural)
 	}
@@ -28,7 +28,7 @@ func TestSlowPathCompiledOnFirstNeed(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			rep, err := v.Validate(context.Background(), bad, Target{})
+			rep, err := v.Validate(context.Background(), bad, Target{Permissions: AllPermissions{}})
 			if err != nil || !rep.Structural.HasErrors() || rep.Structural[0].Code != CodeType {
 				t.Errorf("a body with a wrong type: %v, %v", err, rep.Structural)
 			}

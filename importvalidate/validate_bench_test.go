@@ -109,7 +109,7 @@ func BenchmarkRules(b *testing.B) {
 		v := mustNew(b, importvalidate.Options{State: c.state})
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
-			rep, err := v.ValidateImport(context.Background(), c.imp, importvalidate.Target{})
+			rep, err := v.ValidateImport(context.Background(), c.imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 			if err != nil || !rep.HasErrors() {
 				b.Fatal(err, "want errors")
 			}
@@ -128,7 +128,7 @@ func BenchmarkValidate(b *testing.B) {
 		v := mustNew(b, importvalidate.Options{State: c.state})
 		cpu := testutil.StartCPU(b, len(c.body))
 		for i := 0; i < b.N; i++ {
-			rep, err := v.Validate(context.Background(), c.body, importvalidate.Target{})
+			rep, err := v.Validate(context.Background(), c.body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 			if err != nil || rep.Structural.HasErrors() || !rep.HasErrors() {
 				b.Fatal(err, rep.Structural, "want rule errors only")
 			}
@@ -141,7 +141,7 @@ func BenchmarkValidate(b *testing.B) {
 		var base runtime.MemStats
 		runtime.ReadMemStats(&base)
 		peak := watchHeap()
-		if _, err := v.Validate(context.Background(), c.body, importvalidate.Target{}); err != nil {
+		if _, err := v.Validate(context.Background(), c.body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}}); err != nil {
 			b.Fatal(err)
 		}
 		if max := peak(); max > base.HeapInuse {

@@ -9,11 +9,15 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// Options configure a Validator. The zero value validates against the
-// embedded default state with the reference rules.
+// Options configure a Validator. State is required; the rest may stay
+// zero, which runs the reference rules.
 type Options struct {
-	// State is the existing state of the instance. Nil means the embedded
-	// default state (see model.DefaultSnapshot).
+	// State is the existing state of the instance: an Unleash database
+	// (package unleashdb), a snapshot (NewMemoryState), your own store, or
+	// the embedded demo instance asked for by name (DemoState). New
+	// refuses a nil State. A custom state must answer Unleash's built-in
+	// strategies and context fields as the instance does; WithBuiltIns
+	// adds them.
 	State State
 	// Strict turns on the extra rules the reference server does not make
 	// (the rules whose Strict field is set), and makes errors of the
@@ -44,7 +48,7 @@ type Validator struct {
 	constraintContexts bool
 }
 
-// New builds a Validator. It fails on an unknown code in Disable, on a rule
+// New builds a Validator. It fails on a nil State, on an unknown code in Disable, on a rule
 // without a code or check, on a code used twice, and on a rule whose
 // severity or category is not one of a rule's (a rule's category is
 // CategoryRule or CategoryPermission; CategoryStructure is the structural
@@ -52,13 +56,8 @@ type Validator struct {
 func New(opts Options) (*Validator, error) {
 	v := &Validator{state: opts.State}
 	if v.state == nil {
-		snap, err := model.DefaultSnapshot()
-		if err != nil {
-			return nil, fmt.Errorf("importvalidate: default state: %w", err)
-		}
-		if v.state, err = NewMemoryState(snap); err != nil {
-			return nil, err
-		}
+		return nil, errors.New("importvalidate: Options.State is nil: give the instance's state " +
+			"(unleashdb.Open, NewMemoryState of a snapshot, your own State) or importvalidate.DemoState() for the embedded demo instance")
 	}
 	all := append(Catalogue(), opts.Rules...)
 	known := make(map[string]bool, len(all))
@@ -121,9 +120,41 @@ type Target struct {
 	// environment when non-empty.
 	Project     string
 	Environment string
-	// Permissions are the caller's. Nil skips the permission check: the
-	// report then has no permissions entry, as for an admin.
+	// Permissions are the caller's, such as an *auth.Principal. They are
+	// required: a nil Permissions makes Validate fail, so that a forgotten
+	// field never passes as an admin. AllPermissions{} skips the check by
+	// name; the report then has no permissions entry, as for an admin.
 	Permissions Permissions
+}
+
+// AllPermissions holds every permission: as Target.Permissions it skips
+// the permission check, as for an admin.
+type AllPermissions struct{}
+
+// HasPermission reports true.
+func (AllPermissions) HasPermission(context.Context, string, string, string) (bool, error) {
+	return true, nil
+}
+
+// check refuses a Target without Permissions.
+func (t Target) check() error {
+	if t.Permissions == nil {
+		return errors.New("importvalidate: Target.Permissions is nil: give the caller's permissions " +
+			"(such as an *auth.Principal) or importvalidate.AllPermissions{} to skip the check")
+	}
+	return nil
+}
+
+// DemoState returns the embedded demo instance (model.DefaultSnapshot:
+// project "default", environments development and production, Unleash's
+// built-in strategies and context fields) as a State, for examples and
+// first trials. Validating against it says nothing about a real instance.
+func DemoState() (*MemoryState, error) {
+	snap, err := model.DefaultSnapshot()
+	if err != nil {
+		return nil, fmt.Errorf("importvalidate: demo state: %w", err)
+	}
+	return NewMemoryState(snap)
 }
 
 // Validate validates the raw bytes of an import request. A body that fails
@@ -133,6 +164,9 @@ type Target struct {
 // error is non-nil only when a lookup fails or ctx ends; no partial report
 // is returned then.
 func (v *Validator) Validate(ctx context.Context, body []byte, t Target) (*Report, error) {
+	if err := t.check(); err != nil {
+		return nil, err
+	}
 	imp, starts, problems, err := v.structure.decode(ctx, body)
 	if err != nil {
 		return nil, err
@@ -185,6 +219,9 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 	if imp == nil {
 		return nil, errors.New("importvalidate: nil import request")
 	}
+	if err := t.check(); err != nil {
+		return nil, err
+	}
 	project, env := t.over(imp.Project, imp.Environment)
 	in, err := gather(ctx, v.state, imp, project, env, v.constraintContexts)
 	if err != nil {
@@ -215,6 +252,7 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 			rep.Issues = append(rep.Issues, is)
 		}
 	}
+	addHints(rep.Issues, in)
 	sortBy(rep.Issues, func(a, b Issue) bool {
 		if a.Category != b.Category {
 			return a.Category < b.Category

@@ -10,10 +10,14 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// Validate an export against the embedded default state and print every
+// Validate an import request against the embedded demo state and print every
 // finding with its place in the input.
 func ExampleValidator_Validate() {
-	v, err := importvalidate.New(importvalidate.Options{})
+	demo, err := importvalidate.DemoState()
+	if err != nil {
+		panic(err)
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: demo})
 	if err != nil {
 		panic(err)
 	}
@@ -21,7 +25,7 @@ func ExampleValidator_Validate() {
  "data": {"features": [{"name": "checkout"}, {"name": "checkout"}],
           "featureStrategies": [{"name": "myRollout", "featureName": "checkout"}],
           "tagTypes": []}}`)
-	rep, err := v.Validate(context.Background(), body, importvalidate.Target{})
+	rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 	if err != nil {
 		panic(err)
 	}
@@ -39,12 +43,16 @@ func ExampleValidator_Validate() {
 // Render the response the reference server gives, for clients that parse
 // it.
 func ExampleReport_Reference() {
-	v, err := importvalidate.New(importvalidate.Options{})
+	demo, err := importvalidate.DemoState()
+	if err != nil {
+		panic(err)
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: demo})
 	if err != nil {
 		panic(err)
 	}
 	body := []byte(`{"project":"default","environment":"development","data":{"features":[{"name":"a"},{"name":"a"}],"featureStrategies":[],"tagTypes":[]}}`)
-	rep, err := v.Validate(context.Background(), body, importvalidate.Target{})
+	rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 	if err != nil {
 		panic(err)
 	}
@@ -74,13 +82,17 @@ func ExampleRule() {
 			return []importvalidate.Issue{{Message: "Features without a description:", Items: items}}, nil
 		},
 	}
-	v, err := importvalidate.New(importvalidate.Options{Rules: []importvalidate.Rule{describeEverything}})
+	demo, err := importvalidate.DemoState()
+	if err != nil {
+		panic(err)
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: demo, Rules: []importvalidate.Rule{describeEverything}})
 	if err != nil {
 		panic(err)
 	}
 	imp := &model.ImportRequest{Project: "default", Environment: "development",
 		Data: model.ExportData{Features: []model.Feature{{Name: "new-checkout"}}}}
-	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{})
+	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 	if err != nil {
 		panic(err)
 	}
@@ -110,7 +122,7 @@ func ExampleNewMemoryState() {
 	}
 	imp := &model.ImportRequest{Project: "payments", Environment: "production",
 		Data: model.ExportData{Features: []model.Feature{{Name: "pay-refunds"}, {Name: "Refunds"}}}}
-	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{})
+	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 	if err != nil {
 		panic(err)
 	}

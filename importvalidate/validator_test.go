@@ -21,7 +21,7 @@ func TestValidateLocatesItems(t *testing.T) {
   }
 }`)
 	v := mustNew(t, importvalidate.Options{})
-	rep, err := v.Validate(context.Background(), body, importvalidate.Target{})
+	rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestValidateLocatesItems(t *testing.T) {
 
 func TestValidateStructuralFailureStopsBeforeRules(t *testing.T) {
 	v := mustNew(t, importvalidate.Options{})
-	rep, err := v.Validate(context.Background(), []byte(`{"project":"default","environment":"development","data":{"features":[{}],"featureStrategies":[{"name":"ghost"}],"tagTypes":[]}}`), importvalidate.Target{})
+	rep, err := v.Validate(context.Background(), []byte(`{"project":"default","environment":"development","data":{"features":[{}],"featureStrategies":[{"name":"ghost"}],"tagTypes":[]}}`), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestValidateStructuralFailureStopsBeforeRules(t *testing.T) {
 func TestTargetOverridesBody(t *testing.T) {
 	v := mustNew(t, importvalidate.Options{State: mustState(t, ruleState)})
 	imp := mustImport(t, `{"project":"default","environment":"development","data":{"features":[{"name":"in-other"}],"featureStrategies":[],"tagTypes":[]}}`)
-	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Project: "other", Environment: "production"})
+	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Project: "other", Environment: "production", Permissions: importvalidate.AllPermissions{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,9 +119,14 @@ func TestOptions(t *testing.T) {
 		{"unknown severity", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "x", Check: custom.Check, Severity: 3}}}, "unknown severity 3"},
 		{"structure category", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "x", Check: custom.Check, Category: importvalidate.CategoryStructure}}}, "category structure"},
 		{"negative problem cap", importvalidate.Options{Structure: importvalidate.StructureOptions{MaxProblems: -1}}, "MaxProblems"},
+		{"no state", importvalidate.Options{}, "Options.State is nil"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := importvalidate.New(tc.opts)
+			opts := tc.opts
+			if tc.name != "no state" {
+				opts.State = demoState(t)
+			}
+			_, err := importvalidate.New(opts)
 			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 				t.Errorf("error %v, want one containing %q", err, tc.wantErr)
 			}
@@ -129,8 +134,23 @@ func TestOptions(t *testing.T) {
 	}
 
 	v := mustNew(t, importvalidate.Options{Rules: []importvalidate.Rule{custom}, Disable: []string{"duplicate-feature"}})
+	for name, validate := range map[string]func() (*importvalidate.Report, error){
+		"Validate": func() (*importvalidate.Report, error) {
+			return v.Validate(context.Background(), []byte(`{}`), importvalidate.Target{})
+		},
+		"ValidateImport": func() (*importvalidate.Report, error) {
+			return v.ValidateImport(context.Background(), &model.ImportRequest{}, importvalidate.Target{})
+		},
+		"ValidateExport": func() (*importvalidate.Report, error) {
+			return v.ValidateExport(context.Background(), []byte(`{}`), importvalidate.Target{Project: "p", Environment: "e"})
+		},
+	} {
+		if rep, err := validate(); err == nil || !strings.Contains(err.Error(), "AllPermissions") {
+			t.Errorf("%s without permissions = %v, %v; want an error naming AllPermissions", name, rep, err)
+		}
+	}
 	imp := mustImport(t, `{"project":"default","environment":"development","data":{"features":[{"name":"a"},{"name":"a","description":"x"},{"name":"b","description":null}],"featureStrategies":[],"tagTypes":[]}}`)
-	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{})
+	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,8 +192,15 @@ func TestReportOrderBySeverity(t *testing.T) {
 	if got := strings.Join(codes, " "); got != want {
 		t.Errorf("codes %q, want %q", got, want)
 	}
-	if rep.Count(importvalidate.SeverityError) != 2 || rep.Count(importvalidate.SeverityWarning) != 2 {
-		t.Errorf("counts: %d errors, %d warnings", rep.Count(importvalidate.SeverityError), rep.Count(importvalidate.SeverityWarning))
+	// One unit: Count, Counts and Summary count the diagnostics.
+	var lines []string
+	for _, d := range rep.Diagnostics() {
+		lines = append(lines, d.String())
+	}
+	errs, warns := rep.Count(importvalidate.SeverityError), rep.Count(importvalidate.SeverityWarning)
+	if c := rep.Counts(); errs != 3 || warns != 3 || c != (importvalidate.Counts{Errors: 3, Warnings: 3, Permissions: 3}) ||
+		rep.Summary() != "3 errors, 3 warnings, 3 missing permissions" {
+		t.Errorf("counts: %d errors, %d warnings, %+v, %q; diagnostics:\n%s", errs, warns, c, rep.Summary(), strings.Join(lines, "\n"))
 	}
 	var _ model.ValidateResponse = rep.Reference()
 }

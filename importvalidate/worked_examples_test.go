@@ -32,14 +32,28 @@ func mustState(t testing.TB, snapshotJSON string) importvalidate.State {
 	return st
 }
 
-// mustNew returns the validator of opts.
+// mustNew returns the validator of opts, against the demo state when
+// opts has none.
 func mustNew(t testing.TB, opts importvalidate.Options) *importvalidate.Validator {
 	t.Helper()
+	if opts.State == nil {
+		opts.State = demoState(t)
+	}
 	v, err := importvalidate.New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// demoState returns the embedded demo state.
+func demoState(t testing.TB) importvalidate.State {
+	t.Helper()
+	demo, err := importvalidate.DemoState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return demo
 }
 
 func mustImport(t testing.TB, body string) *model.ImportRequest {
@@ -53,11 +67,20 @@ func mustImport(t testing.TB, body string) *model.ImportRequest {
 
 func referenceOf(t testing.TB, v *importvalidate.Validator, imp *model.ImportRequest, perms importvalidate.Permissions) model.ValidateResponse {
 	t.Helper()
-	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: perms})
+	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: orAll(perms)})
 	if err != nil {
 		t.Fatalf("validate: %v", err)
 	}
 	return rep.Reference()
+}
+
+// orAll returns perms, or AllPermissions when perms is nil: the tests'
+// cases leave the caller out to mean an admin.
+func orAll(perms importvalidate.Permissions) importvalidate.Permissions {
+	if perms == nil {
+		return importvalidate.AllPermissions{}
+	}
+	return perms
 }
 
 func issue(msg string, items ...string) model.Issue {

@@ -1,7 +1,7 @@
 // Package model holds the typed wire structures of the feature-flag admin API:
 // the import request (ImportRequest and everything inside ExportData), the
-// validation response, the user listing, the error body, and the state
-// snapshot that describes an instance's existing state.
+// validation response, the error body, and the state snapshot that
+// describes an instance's existing state.
 //
 // Conventions:
 //
@@ -13,7 +13,7 @@
 //   - Date-times of the import request are [DateTime]: the text as written
 //     (the reference accepts forms RFC 3339 does not, such as a space for
 //     the "T" or no zone) and the instant when Go can read one. Those of
-//     the state snapshot and the user listing are [time.Time].
+//     the state snapshot are [time.Time].
 //   - Enumerations are typed string constants with a Valid method.
 //   - Objects that the API leaves open (strategy parameters, collaborators,
 //     strategy variant payloads, milestone strategy variants, data.links[]

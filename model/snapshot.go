@@ -14,8 +14,8 @@ type Snapshot struct {
 	Segments      []SnapshotSegment      `json:"segments,omitempty"`
 	TagTypes      []SnapshotTagType      `json:"tagTypes,omitempty"`
 	Features      []SnapshotFeature      `json:"features,omitempty"`
-	Roles         []SnapshotRole         `json:"roles,omitempty"`
-	Users         []SnapshotUser         `json:"users,omitempty"`
+	Roles         []Role                 `json:"roles,omitempty"`
+	Users         []User                 `json:"users,omitempty"`
 	Tokens        []SnapshotToken        `json:"tokens,omitempty"`
 }
 
@@ -78,8 +78,11 @@ type SnapshotFeature struct {
 	StrategyEnvironments []string `json:"strategyEnvironments,omitempty"`
 }
 
-// SnapshotRole is a role with its grants.
-type SnapshotRole struct {
+// Role is a role of the instance with its grants: in a state snapshot, and
+// as a user store reports it (see package users), which may leave the
+// grants out. Type is "root" or "root-custom" for a root role, or a project
+// role's type; Project is nil for a role of no project.
+type Role struct {
 	ID          int64   `json:"id"`
 	Name        string  `json:"name"`
 	Type        string  `json:"type"`
@@ -96,8 +99,18 @@ type Grant struct {
 	Environment string `json:"environment,omitempty"`
 }
 
-// SnapshotUser is a user account.
-type SnapshotUser struct {
+// User is a user account of the instance: in a state snapshot, and as a
+// user store reports it (see package users).
+//
+// Name, Username, Email and ImageURL are nil or "" when the user has none;
+// RootRole is nil when the user has no root role; CreatedAt is nil when
+// unknown and SeenAt when the user never logged in; ScimID, SeatType,
+// CompanyRole and ProductUpdatesEmailConsent are nil when not set.
+// AccountType is "User" or "Service Account"; "" means "User". Deleted
+// and System mark accounts that the user listing leaves out. Grants are
+// the user's own grants, besides those of the root role; a user store
+// may leave them out, since the listing does not show them.
+type User struct {
 	ID                         int64      `json:"id"`
 	Name                       *string    `json:"name,omitempty"`
 	Username                   *string    `json:"username,omitempty"`

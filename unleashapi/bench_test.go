@@ -38,7 +38,7 @@ func BenchmarkValidate(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, err := v.Validate(ctx, body, importvalidate.Target{}); err != nil {
+				if _, err := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}}); err != nil {
 					b.Fatal(err)
 				}
 				if cnt != nil {
@@ -59,7 +59,7 @@ func BenchmarkValidate(b *testing.B) {
 		b.Run(fmt.Sprintf("unleash-warm/%d", n), func(b *testing.B) {
 			warm, cnt := newClient(b, s.URL, unleashapi.Options{ListTTL: time.Hour})
 			v, _ := importvalidate.New(importvalidate.Options{State: warm})
-			if _, err := v.Validate(ctx, body, importvalidate.Target{}); err != nil {
+			if _, err := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}}); err != nil {
 				b.Fatal(err)
 			}
 			cnt.n.Store(0)

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -123,6 +124,8 @@ type Client struct {
 	features     facts[featureFact]
 	strategiesIn envFacts[bool]
 	projectFacts facts[projectFact]
+	featureEnvs  featureEnvs
+	lastEnv      atomic.Value // string: the environment last asked about
 
 	tokens tokenCache
 }

@@ -228,7 +228,7 @@ func TestSlowAnswers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = v.Validate(ctx, importBody(3), importvalidate.Target{})
+	_, err = v.Validate(ctx, importBody(3), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "/api/admin/") {
 		t.Errorf("a validation past its deadline gave %v", err)
 	}
@@ -335,13 +335,13 @@ func TestInstanceStopped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := v.Validate(ctx, importBody(3), importvalidate.Target{}); err != nil {
+	if _, err := v.Validate(ctx, importBody(3), importvalidate.Target{Permissions: importvalidate.AllPermissions{}}); err != nil {
 		t.Fatal(err)
 	}
 	s.Kill()
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	_, err = v.Validate(ctx, importBody(3), importvalidate.Target{})
+	_, err = v.Validate(ctx, importBody(3), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 	if !errors.Is(err, unleashapi.ErrUnreachable) || !strings.Contains(err.Error(), "/api/admin/") {
 		t.Errorf("validation on a stopped instance: %v", err)
 	}

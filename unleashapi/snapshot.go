@@ -173,22 +173,8 @@ func (c *Client) Snapshot(ctx context.Context) (*model.Snapshot, error) {
 		s.Features = append(s.Features, sf)
 	}
 
-	for _, r := range ua.RootRoles {
-		s.Roles = append(s.Roles, model.SnapshotRole{ID: r.ID, Name: r.Name, Type: r.Type, Description: deref(r.Description)})
-	}
-	for _, u := range ua.Users {
-		su := model.SnapshotUser{
-			ID: u.ID, Name: u.Name, Username: u.Username, Email: u.Email, CreatedAt: utc(u.CreatedAt), SeenAt: utc(u.SeenAt),
-			LoginAttempts: u.LoginAttempts, InviteLink: u.InviteLink, ScimID: u.ScimID, SeatType: u.SeatType,
-			CompanyRole: u.CompanyRole, ProductUpdatesEmailConsent: u.ProductUpdatesEmailConsent, AccountType: u.AccountType,
-		}
-		if u.RootRole != 0 {
-			id := u.RootRole
-			su.RootRole = &id
-		}
-		s.Users = append(s.Users, su)
-	}
-	slices.SortFunc(s.Users, func(a, b model.SnapshotUser) int { return cmp.Compare(a.ID, b.ID) })
+	s.Roles = ua.roles()
+	s.Users = ua.users()
 
 	slices.SortStableFunc(tokens.Tokens, func(a, b apiToken) int {
 		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.Secret, b.Secret))

@@ -173,10 +173,20 @@ type featureFact struct {
 	f      importvalidate.ExistingFeature
 }
 
-// exportEnv is the environment of the exports that Features sends: the
-// features listed do not depend on it (one that does not exist is
-// accepted), and the strategies it gives are kept for FeaturesWithStrategies.
-const exportEnv = "development"
+// defaultExportEnv is the environment of the exports that Features sends
+// until a validation names one: the features listed do not depend on it
+// (one that does not exist is accepted), and the strategies it gives are
+// kept for FeaturesWithStrategies, so Features uses the environment the
+// last validation asked about.
+const defaultExportEnv = "development"
+
+// exportEnv returns the environment of Features' exports.
+func (c *Client) exportEnv() string {
+	if e, ok := c.lastEnv.Load().(string); ok {
+		return e
+	}
+	return defaultExportEnv
+}
 
 // export asks POST /api/admin/features-batch/export, in one request
 // whatever their number, for the features among names (archived ones
@@ -241,7 +251,7 @@ func (c *Client) Features(ctx context.Context, names []string) ([]importvalidate
 		}
 	})
 	if len(missing) > 0 {
-		more, _, err := c.export(ctx, exportEnv, missing)
+		more, _, err := c.export(ctx, c.exportEnv(), missing)
 		if err != nil {
 			return nil, err
 		}
@@ -261,6 +271,7 @@ func (c *Client) FeaturesWithStrategies(ctx context.Context, env string, names [
 	if len(names) == 0 {
 		return nil, nil
 	}
+	c.lastEnv.Store(env)
 	var out []string
 	missing := c.strategiesIn.in(env).scan(names, c.opts.ListTTL, func(n string, has bool) {
 		if has {

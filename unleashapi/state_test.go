@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -38,7 +39,7 @@ func TestSnapshotMatchesDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	// What the admin API does not show (see the package documentation).
-	var roles []model.SnapshotRole
+	var roles []model.Role
 	for _, r := range want.Roles {
 		if r.Type == "root" || r.Type == "root-custom" {
 			r.Grants = nil
@@ -46,7 +47,7 @@ func TestSnapshotMatchesDatabase(t *testing.T) {
 		}
 	}
 	want.Roles = roles
-	var us []model.SnapshotUser
+	var us []model.User
 	for _, u := range want.Users {
 		if u.Deleted || u.AccountType == "Service Account" {
 			continue
@@ -167,44 +168,54 @@ func TestStateMatchesDatabase(t *testing.T) {
 }
 
 // A validation costs the same number of requests, at most 8, for an import
-// of 10 features and one of 10 000; with the answers still fresh, none for
-// the same import and one (the export of the new names) for another.
+// of 10 features and one of 10 000, into development (whose strategies come
+// with the features' export) as into production, once the client has
+// checked the instance's version as the commands do when they open it; with
+// the answers still fresh, none for the same import and one (the export of
+// the new names) for another.
 func TestRoundTripsPerValidation(t *testing.T) {
 	s := unleash.Need(t)
-	counts := map[int][3]int64{}
-	for _, n := range []int{10, 10000} {
-		c, cnt := newClient(t, s.URL, unleashapi.Options{ListTTL: 10 * 60e9})
-		v, err := importvalidate.New(importvalidate.Options{State: c})
-		if err != nil {
-			t.Fatal(err)
+	counts := map[string][3]int64{}
+	for _, env := range []string{"development", "production"} {
+		for _, n := range []int{10, 10000} {
+			c, cnt := newClient(t, s.URL, unleashapi.Options{ListTTL: 10 * 60e9})
+			if _, err := c.Version(background()); err != nil {
+				t.Fatal(err)
+			}
+			cnt.n.Store(0)
+			v, err := importvalidate.New(importvalidate.Options{State: c})
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := bytes.Replace(importBody(n), []byte(`"environment":"development"`), []byte(`"environment":"`+env+`"`), 1)
+			target := importvalidate.Target{Permissions: importvalidate.AllPermissions{}}
+			rep, err := v.Validate(background(), body, target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Structural.HasErrors() {
+				t.Fatalf("%d features: the import is malformed: %s", n, rep.Summary())
+			}
+			var got [3]int64
+			got[0] = cnt.n.Load()
+			if _, err := v.Validate(background(), body, target); err != nil {
+				t.Fatal(err)
+			}
+			got[1] = cnt.n.Load() - got[0]
+			other := bytes.ReplaceAll(body, []byte(`"bulk-`), []byte(`"other-`))
+			if _, err := v.Validate(background(), other, target); err != nil {
+				t.Fatal(err)
+			}
+			got[2] = cnt.n.Load() - got[0] - got[1]
+			t.Logf("%s, %d features: %d requests cold, %d warm, %d warm for other names", env, n, got[0], got[1], got[2])
+			if got[0] > 8 || got[1] != 0 || got[2] != 1 {
+				t.Errorf("%s, %d features: %v requests (cold, warm, other names), want at most 8, 0, 1", env, n, got)
+			}
+			counts[fmt.Sprint(env, n)] = got
 		}
-		body := importBody(n)
-		rep, err := v.Validate(background(), body, importvalidate.Target{})
-		if err != nil {
-			t.Fatal(err)
+		if counts[env+"10"] != counts[env+"10000"] {
+			t.Errorf("%s: requests differ with the size of the import: %v for 10, %v for 10 000", env, counts[env+"10"], counts[env+"10000"])
 		}
-		if rep.Structural.HasErrors() {
-			t.Fatalf("%d features: the import is malformed: %s", n, rep.Summary())
-		}
-		var got [3]int64
-		got[0] = cnt.n.Load()
-		if _, err := v.Validate(background(), body, importvalidate.Target{}); err != nil {
-			t.Fatal(err)
-		}
-		got[1] = cnt.n.Load() - got[0]
-		other := bytes.ReplaceAll(body, []byte(`"bulk-`), []byte(`"other-`))
-		if _, err := v.Validate(background(), other, importvalidate.Target{}); err != nil {
-			t.Fatal(err)
-		}
-		got[2] = cnt.n.Load() - got[0] - got[1]
-		t.Logf("%d features: %d requests cold, %d warm, %d warm for other names", n, got[0], got[1], got[2])
-		if got[0] > 8 || got[1] != 0 || got[2] != 1 {
-			t.Errorf("%d features: %v requests (cold, warm, other names), want at most 8, 0, 1", n, got)
-		}
-		counts[n] = got
-	}
-	if counts[10] != counts[10000] {
-		t.Errorf("requests differ with the size of the import: %v for 10, %v for 10 000", counts[10], counts[10000])
 	}
 }
 

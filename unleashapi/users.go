@@ -1,9 +1,12 @@
 package unleashapi
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"time"
 
+	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
 
@@ -43,44 +46,66 @@ func (c *Client) userAdmin(ctx context.Context) (*userAdminAnswer, error) {
 // Users implements users.Store from GET /api/admin/user-admin. The
 // instance leaves out deleted users, service accounts and system users,
 // so none is marked; the invitation links are the instance's own (its
-// configured public URL), and the image URL is the one it shows.
-func (c *Client) Users(ctx context.Context) ([]users.User, error) {
+// configured public URL). An image URL that is the user's Gravatar URL is
+// taken for none stored, as the listing then writes that same URL.
+func (c *Client) Users(ctx context.Context) ([]model.User, error) {
 	ua, err := c.userAdmin(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]users.User, 0, len(ua.Users))
+	return ua.users(), nil
+}
+
+// users returns the users of the answer, in the order of their ids.
+func (ua *userAdminAnswer) users() []model.User {
+	out := make([]model.User, 0, len(ua.Users))
 	for _, u := range ua.Users {
-		v := users.User{
-			ID: u.ID, Name: deref(u.Name), Username: deref(u.Username), Email: deref(u.Email), ImageURL: deref(u.ImageURL),
-			RootRole: u.RootRole, SeenAt: utc(u.SeenAt), LoginAttempts: u.LoginAttempts, InviteLink: u.InviteLink,
+		v := model.User{
+			ID: u.ID, Name: u.Name, Username: u.Username, Email: u.Email, ImageURL: u.ImageURL,
+			CreatedAt: utc(u.CreatedAt), SeenAt: utc(u.SeenAt), LoginAttempts: u.LoginAttempts, InviteLink: u.InviteLink,
 			ScimID: u.ScimID, SeatType: u.SeatType, CompanyRole: u.CompanyRole,
 			ProductUpdatesEmailConsent: u.ProductUpdatesEmailConsent, AccountType: u.AccountType,
 		}
-		if u.CreatedAt != nil {
-			v.CreatedAt = u.CreatedAt.UTC()
+		if u.RootRole != 0 {
+			id := u.RootRole
+			v.RootRole = &id
 		}
 		if v.AccountType == "" {
 			v.AccountType = users.AccountUser
 		}
+		if v.ImageURL != nil {
+			// The instance shows the Gravatar URL of a user without an
+			// image of its own; such a user has none stored.
+			stored := *v.ImageURL
+			v.ImageURL = nil
+			if stored != users.GravatarURL(v) {
+				v.ImageURL = &stored
+			}
+		}
 		out = append(out, v)
 	}
-	return out, nil
+	slices.SortFunc(out, func(a, b model.User) int { return cmp.Compare(a.ID, b.ID) })
+	return out
 }
 
 // Roles implements users.Store: the root roles of GET
-// /api/admin/user-admin. Project roles are not behind the admin API of
-// the open-source edition; the listing needs none.
-func (c *Client) Roles(ctx context.Context) ([]users.Role, error) {
+// /api/admin/user-admin, without grants. Project roles are not behind the
+// admin API of the open-source edition; the listing needs none.
+func (c *Client) Roles(ctx context.Context) ([]model.Role, error) {
 	ua, err := c.userAdmin(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]users.Role, 0, len(ua.RootRoles))
+	return ua.roles(), nil
+}
+
+// roles returns the root roles of the answer.
+func (ua *userAdminAnswer) roles() []model.Role {
+	out := make([]model.Role, 0, len(ua.RootRoles))
 	for _, r := range ua.RootRoles {
-		out = append(out, users.Role{ID: r.ID, Name: r.Name, Type: r.Type, Description: deref(r.Description)})
+		out = append(out, model.Role{ID: r.ID, Name: r.Name, Type: r.Type, Description: deref(r.Description)})
 	}
-	return out, nil
+	return out
 }
 
 func utc(t *time.Time) *time.Time {

@@ -31,7 +31,7 @@ func BenchmarkValidate(b *testing.B) {
 			ctx := context.Background()
 			// One untimed run warms the pool up (connection, prepared
 			// statements), as in a server that is already running.
-			if _, err := v.Validate(ctx, body, importvalidate.Target{}); err != nil {
+			if _, err := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}}); err != nil {
 				b.Fatal(err)
 			}
 			b.ReportAllocs()
@@ -39,7 +39,7 @@ func BenchmarkValidate(b *testing.B) {
 			before := counter.n.Load()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				if _, err := v.Validate(ctx, body, importvalidate.Target{}); err != nil {
+				if _, err := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -21,7 +21,7 @@ func TestConcurrentUse(t *testing.T) {
 	errs := make(chan error, 64)
 	testutil.Concurrently(8, func(i int) {
 		for j := 0; j < 5; j++ {
-			if _, err := v.Validate(ctx, body, importvalidate.Target{}); err != nil {
+			if _, err := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}}); err != nil {
 				errs <- err
 			}
 			if _, ok, err := db.LookupToken(ctx, editorToken); err != nil || !ok {

@@ -97,13 +97,13 @@ func TestDatabaseStopped(t *testing.T) {
 		t.Fatal(err)
 	}
 	body := genExport(10)
-	if rep, err := v.Validate(ctx, body, importvalidate.Target{}); err != nil || rep == nil {
+	if rep, err := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}}); err != nil || rep == nil {
 		t.Fatalf("before the stop: %v", err)
 	}
 	if err := c.Kill(); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := v.Validate(ctx, body, importvalidate.Target{})
+	rep, err := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 	if err == nil || rep != nil {
 		t.Errorf("Validate after the stop: report %v, error %v; want no report and an error", rep != nil, err)
 	} else if !strings.Contains(err.Error(), "unleashdb: ") {

@@ -27,7 +27,7 @@ func TestQueriesPerValidation(t *testing.T) {
 			t.Fatal(err)
 		}
 		before := counter.n.Load()
-		got, err := vdb.Validate(ctx, body, importvalidate.Target{})
+		got, err := vdb.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,7 +36,7 @@ func TestQueriesPerValidation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := vmem.Validate(ctx, body, importvalidate.Target{})
+		want, err := vmem.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -56,7 +56,7 @@ func TestSelectOnlyRole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := v.Validate(ctx, genExport(20), importvalidate.Target{}); err != nil {
+	if _, err := v.Validate(ctx, genExport(20), importvalidate.Target{Permissions: importvalidate.AllPermissions{}}); err != nil {
 		t.Errorf("Validate as the reader: %v", err)
 	}
 	if _, _, err := db.Project(ctx, "limited"); err != nil {

@@ -2,7 +2,6 @@ package unleashdb
 
 import (
 	"context"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -173,7 +172,7 @@ func (r *snapReader) roles(ctx context.Context, s *model.Snapshot) error {
 		return err
 	}
 	return r.each(ctx, "roles", qRoles, nil, func(rows pgx.Rows) error {
-		var role model.SnapshotRole
+		var role model.Role
 		if err := rows.Scan(&role.ID, &role.Name, &role.Type, &role.Description); err != nil {
 			return err
 		}
@@ -190,32 +189,9 @@ func (r *snapReader) roles(ctx context.Context, s *model.Snapshot) error {
 func (r *snapReader) users(ctx context.Context, s *model.Snapshot) error {
 	var ids []int64
 	err := r.each(ctx, "users", qUsers, nil, func(rows pgx.Rows) error {
-		var u model.SnapshotUser
-		var created, seen *time.Time
-		var service, system bool
-		var invite *string
-		if err := rows.Scan(&u.ID, &u.Name, &u.Username, &u.Email, &u.ImageURL, &u.LoginAttempts,
-			&created, &seen, &u.ScimID, &u.SeatType, &u.CompanyRole, &u.ProductUpdatesEmailConsent,
-			&service, &system, &u.Deleted, &u.RootRole, &invite); err != nil {
+		u, err := r.db.scanUser(rows)
+		if err != nil || u.System {
 			return err
-		}
-		if system {
-			return nil
-		}
-		if created != nil {
-			t := created.UTC()
-			u.CreatedAt = &t
-		}
-		if seen != nil {
-			t := seen.UTC()
-			u.SeenAt = &t
-		}
-		if invite != nil {
-			u.InviteLink = r.db.unleashURL + "/new-user?token=" + *invite
-		}
-		u.AccountType = "User"
-		if service {
-			u.AccountType = "Service Account"
 		}
 		s.Users = append(s.Users, u)
 		ids = append(ids, u.ID)

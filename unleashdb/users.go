@@ -6,6 +6,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
 
@@ -27,47 +28,47 @@ const qRoles = `SELECT id, name, type, COALESCE(description, '') FROM roles ORDE
 var _ users.Store = (*DB)(nil)
 
 // Users implements users.Store: every user, with deleted, service and
-// system accounts marked so that the listing leaves them out. The
-// invitation link is the instance's URL followed by
-// /new-user?token= and the newest unused, unexpired reset token.
-func (db *DB) Users(ctx context.Context) ([]users.User, error) {
-	return collect(ctx, db, "users", qUsers, nil, func(r pgx.Rows) (users.User, error) {
-		var u users.User
-		var name, username, email, image, invite *string
-		var created, seen *time.Time
-		var service bool
-		var root *int64
-		err := r.Scan(&u.ID, &name, &username, &email, &image, &u.LoginAttempts,
-			&created, &seen, &u.ScimID, &u.SeatType, &u.CompanyRole, &u.ProductUpdatesEmailConsent,
-			&service, &u.System, &u.Deleted, &root, &invite)
-		if err != nil {
-			return u, err
-		}
-		u.Name, u.Username, u.Email, u.ImageURL = deref(name), deref(username), deref(email), deref(image)
-		if created != nil {
-			u.CreatedAt = created.UTC()
-		}
-		if seen != nil {
-			t := seen.UTC()
-			u.SeenAt = &t
-		}
-		if root != nil {
-			u.RootRole = *root
-		}
-		if invite != nil {
-			u.InviteLink = db.unleashURL + "/new-user?token=" + *invite
-		}
-		u.AccountType = users.AccountUser
-		if service {
-			u.AccountType = users.AccountService
-		}
-		return u, nil
-	})
+// system accounts marked so that the listing leaves them out.
+func (db *DB) Users(ctx context.Context) ([]model.User, error) {
+	return collect(ctx, db, "users", qUsers, nil, db.scanUser)
 }
 
-// Roles implements users.Store: every role, root and project roles.
-func (db *DB) Roles(ctx context.Context) ([]users.Role, error) {
-	return collect(ctx, db, "roles", qRoles, nil, columns(func(role *users.Role) []any {
+// scanUser reads a row of qUsers. The invitation link is the instance's
+// URL followed by /new-user?token= and the newest unused, unexpired reset
+// token. The user's own grants are not read.
+func (db *DB) scanUser(r pgx.Rows) (model.User, error) {
+	var u model.User
+	var created, seen *time.Time
+	var service bool
+	var invite *string
+	err := r.Scan(&u.ID, &u.Name, &u.Username, &u.Email, &u.ImageURL, &u.LoginAttempts,
+		&created, &seen, &u.ScimID, &u.SeatType, &u.CompanyRole, &u.ProductUpdatesEmailConsent,
+		&service, &u.System, &u.Deleted, &u.RootRole, &invite)
+	if err != nil {
+		return u, err
+	}
+	if created != nil {
+		t := created.UTC()
+		u.CreatedAt = &t
+	}
+	if seen != nil {
+		t := seen.UTC()
+		u.SeenAt = &t
+	}
+	if invite != nil {
+		u.InviteLink = db.unleashURL + "/new-user?token=" + *invite
+	}
+	u.AccountType = users.AccountUser
+	if service {
+		u.AccountType = users.AccountService
+	}
+	return u, nil
+}
+
+// Roles implements users.Store: every role, root and project roles,
+// without their grants.
+func (db *DB) Roles(ctx context.Context) ([]model.Role, error) {
+	return collect(ctx, db, "roles", qRoles, nil, columns(func(role *model.Role) []any {
 		return []any{&role.ID, &role.Name, &role.Type, &role.Description}
 	}))
 }

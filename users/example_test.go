@@ -33,25 +33,25 @@ func Example() {
 	// {"users":[{"accountType":"User","id":1,"username":"admin","imageUrl":"https://gravatar.com/avatar/8c6976e5b5410415bde908bd4dee15dfb167a9c873fc4bb8a81f6f2ab448a918?s=42&d=retro&r=g","seenAt":null,"loginAttempts":0,"createdAt":"2026-11-22T05:27:39.938Z","scimId":null,"seatType":null,"companyRole":null,"productUpdatesEmailConsent":null,"rootRole":1,"inviteLink":""}],"rootRoles":[{"id":1,"name":"Admin","type":"root","description":"Users with the root admin role have superuser access to Unleash and can perform any operation within the Unleash platform."},{"id":2,"name":"Editor","type":"root","description":"Users with the root editor role have access to most features in Unleash, but can not manage users and roles in the root scope. Editors will be added as project owners when creating projects and get superuser rights within the context of these projects. Users with the editor role will also get access to most permissions on the default project by default."},{"id":3,"name":"Viewer","type":"root","description":"Users with the root viewer role can only read root resources in Unleash. Viewers can be added to specific projects as project members. Users with the viewer role may not view API tokens."}]}
 }
 
-// A caller without ADMIN gets a 403 NoAccessError; the store is not asked.
+// A caller without ADMIN gets an auth.PermissionError; the store is not
+// asked.
 func ExampleLister_List_forbidden() {
 	l := &users.Lister{Store: users.NewMemoryStore(nil)}
 	viewer := &auth.Principal{Kind: auth.KindUser, UserID: 2}
 	_, err := l.List(context.Background(), viewer)
-	var na *auth.NoAccessError
-	if errors.As(err, &na) {
-		fmt.Println(na.HTTPStatus(), na.Permissions)
-		fmt.Println(na.Message())
+	var pe *auth.PermissionError
+	if errors.As(err, &pe) {
+		fmt.Println(pe.Permissions)
 	}
 	// Output:
-	// 403 [ADMIN]
-	// You don't have the required permissions to perform this operation. To perform this action, you need the "ADMIN" permission.
+	// [ADMIN]
 }
 
 // A user without a stored image gets a Gravatar URL built from the first
 // of email, username and id that is set.
 func ExampleGravatarURL() {
-	fmt.Println(users.GravatarURL(users.User{ID: 1, Username: "admin"}))
+	username := "admin"
+	fmt.Println(users.GravatarURL(model.User{ID: 1, Username: &username}))
 	// Output:
 	// https://gravatar.com/avatar/8c6976e5b5410415bde908bd4dee15dfb167a9c873fc4bb8a81f6f2ab448a918?s=42&d=retro&r=g
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/flagadmin/flagadmin/model"
 )
 
 // GravatarURL returns the fallback profile image URL of u, derived as the
@@ -24,10 +26,10 @@ import (
 // A JavaScript string holds UTF-16 code units; here invalid UTF-8 (a lone
 // surrogate encoded in WTF-8 included) counts as U+FFFD, which is also
 // what the reference hashes for a lone surrogate.
-func GravatarURL(u User) string {
-	ident := u.Email
+func GravatarURL(u model.User) string {
+	ident := deref(u.Email)
 	if ident == "" {
-		ident = u.Username
+		ident = deref(u.Username)
 	}
 	if ident == "" {
 		ident = strconv.FormatInt(u.ID, 10)

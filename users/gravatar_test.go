@@ -9,6 +9,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/internal/jsregex"
 	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/model"
 )
 
 // TestGravatarURL: the expected hashes were recorded from node, deriving
@@ -16,36 +17,36 @@ import (
 func TestGravatarURL(t *testing.T) {
 	tests := []struct {
 		name string
-		user User
+		user model.User
 		hash string
 	}{
-		{"username", User{ID: 1, Username: "admin"}, "8c6976e5b5410415bde908bd4dee15dfb167a9c873fc4bb8a81f6f2ab448a918"},
-		{"email first, lower-cased", User{ID: 1, Username: "u", Email: "Admin@Example.COM"}, "258d8dc916db8cea2cafb6c3cd0cb0246efe061421dbd83ec3a350428cabda4f"},
-		{"id when email and username are empty", User{ID: 42}, "73475cb40a568e8da8a045ced110137e159f890ac4da883b6b17dc651b3a8049"},
-		{"JavaScript whitespace trimmed", User{ID: 1, Email: " \u00a0Viewer@Example.com\ufeff\u2028\t"}, "0ad80c7f6dff0dceded893acb06a69e86b27b9f978bc164cee272714dc4cac9b"},
-		{"U+0085 is not JavaScript whitespace", User{ID: 1, Email: "\u0085viewer@example.com"}, "6b9b15a423ab91e0f2381b1991e7c6ecb7fab6a774976b627dbafe1a41eadc78"},
-		{"leading @ keeps the case", User{ID: 1, Username: "@Handle"}, "162fd8a3fea6f9d270fd55f435248897c437ad36310b33c607386e63b1faee02"},
-		{"@ after a space lower-cases", User{ID: 1, Username: " @Handle "}, "f806d9ff2065715cbc87930b32c88476b05799b54e96f63c90d264665ec34534"},
-		{"dotted capital I", User{ID: 1, Email: "İstanbul@example.tr"}, "e7e56f71dbf29aa8498259dea03cbddc787c48fd61ddec464d7682dbd33b0c87"},
-		{"final sigma", User{ID: 1, Username: "ΟΔΟΣ"}, "3a2c9e1f2803431e23ed51a84e18ba04188301f1911b75310e9704974aebe4e8"},
-		{"final sigma before a period", User{ID: 1, Username: "ΟΔΟΣ."}, "c209c91ed4e042b68ab8acfcbb4bc1c30f86d73754b0fd02dc5d6410ee9be1d5"},
-		{"sigma inside a word", User{ID: 1, Username: "ΑΣΑ"}, "015c964f2d6639dfa1a0c5b3d7a633ce29e1a11f871b37003765548b13598501"},
-		{"sigma alone", User{ID: 1, Username: "Σ"}, "ff59ed1e562b056aea9bfdf757bada8c1eb638b10b75bfc7835beca4c2db0360"},
-		{"sigma after an apostrophe", User{ID: 1, Username: "A'Σ"}, "b682a7f5da003dc51e4293c8a27aad85dcdb53339c598a4340649792af11b62b"},
-		{"sigma before a combining mark", User{ID: 1, Username: "ΑΣ\u0301"}, "f5030044da182e90bd12517f860fc926e9c457672acd1f9e108f58bb9f15ebae"},
-		{"sigma before a mark and a letter", User{ID: 1, Username: "ΑΣ\u0301Α"}, "bb2f72cffb2e042340742b7c0a132118e9bd43efdc382db9aff5f6e836d9454d"},
-		{"titlecase digraph", User{ID: 1, Username: "ǅemal"}, "4c7bda2afea428bbf00999384b79c3e0bd817dccf87785cfa44c7158b3503eda"},
-		{"capital sharp s", User{ID: 1, Username: "ẞ"}, "cd3a7e92a9114307055e4a0583acd6549ec3bb6d7c10ecc6ce11ae3d76b3d7db"},
-		{"a letter of Unicode 16", User{ID: 1, Username: "\ua7cb"}, "083045f43cbb2b1e0c0924e39b6a368554e57633b44409b626f0c8cee45827db"},
-		{"invalid UTF-8", User{ID: 1, Username: "A\xffB"}, "05087813392efc16fe8ff448920c6328e53af865df39419436659d9ffda90f7b"},
-		{"lone surrogate", User{ID: 1, Username: "\xed\xa0\x80X"}, "a87ce46793cc659b79bd187e998f8488635f707d5be0957e1d565981efd2b04b"},
-		{"whitespace only is an ident", User{ID: 1, Email: " \u3000"}, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
+		{"username", model.User{ID: 1, Username: ptr("admin")}, "8c6976e5b5410415bde908bd4dee15dfb167a9c873fc4bb8a81f6f2ab448a918"},
+		{"email first, lower-cased", model.User{ID: 1, Username: ptr("u"), Email: ptr("Admin@Example.COM")}, "258d8dc916db8cea2cafb6c3cd0cb0246efe061421dbd83ec3a350428cabda4f"},
+		{"id when email and username are empty", model.User{ID: 42}, "73475cb40a568e8da8a045ced110137e159f890ac4da883b6b17dc651b3a8049"},
+		{"JavaScript whitespace trimmed", model.User{ID: 1, Email: ptr(" \u00a0Viewer@Example.com\ufeff\u2028\t")}, "0ad80c7f6dff0dceded893acb06a69e86b27b9f978bc164cee272714dc4cac9b"},
+		{"U+0085 is not JavaScript whitespace", model.User{ID: 1, Email: ptr("\u0085viewer@example.com")}, "6b9b15a423ab91e0f2381b1991e7c6ecb7fab6a774976b627dbafe1a41eadc78"},
+		{"leading @ keeps the case", model.User{ID: 1, Username: ptr("@Handle")}, "162fd8a3fea6f9d270fd55f435248897c437ad36310b33c607386e63b1faee02"},
+		{"@ after a space lower-cases", model.User{ID: 1, Username: ptr(" @Handle ")}, "f806d9ff2065715cbc87930b32c88476b05799b54e96f63c90d264665ec34534"},
+		{"dotted capital I", model.User{ID: 1, Email: ptr("İstanbul@example.tr")}, "e7e56f71dbf29aa8498259dea03cbddc787c48fd61ddec464d7682dbd33b0c87"},
+		{"final sigma", model.User{ID: 1, Username: ptr("ΟΔΟΣ")}, "3a2c9e1f2803431e23ed51a84e18ba04188301f1911b75310e9704974aebe4e8"},
+		{"final sigma before a period", model.User{ID: 1, Username: ptr("ΟΔΟΣ.")}, "c209c91ed4e042b68ab8acfcbb4bc1c30f86d73754b0fd02dc5d6410ee9be1d5"},
+		{"sigma inside a word", model.User{ID: 1, Username: ptr("ΑΣΑ")}, "015c964f2d6639dfa1a0c5b3d7a633ce29e1a11f871b37003765548b13598501"},
+		{"sigma alone", model.User{ID: 1, Username: ptr("Σ")}, "ff59ed1e562b056aea9bfdf757bada8c1eb638b10b75bfc7835beca4c2db0360"},
+		{"sigma after an apostrophe", model.User{ID: 1, Username: ptr("A'Σ")}, "b682a7f5da003dc51e4293c8a27aad85dcdb53339c598a4340649792af11b62b"},
+		{"sigma before a combining mark", model.User{ID: 1, Username: ptr("ΑΣ\u0301")}, "f5030044da182e90bd12517f860fc926e9c457672acd1f9e108f58bb9f15ebae"},
+		{"sigma before a mark and a letter", model.User{ID: 1, Username: ptr("ΑΣ\u0301Α")}, "bb2f72cffb2e042340742b7c0a132118e9bd43efdc382db9aff5f6e836d9454d"},
+		{"titlecase digraph", model.User{ID: 1, Username: ptr("ǅemal")}, "4c7bda2afea428bbf00999384b79c3e0bd817dccf87785cfa44c7158b3503eda"},
+		{"capital sharp s", model.User{ID: 1, Username: ptr("ẞ")}, "cd3a7e92a9114307055e4a0583acd6549ec3bb6d7c10ecc6ce11ae3d76b3d7db"},
+		{"a letter of Unicode 16", model.User{ID: 1, Username: ptr("\ua7cb")}, "083045f43cbb2b1e0c0924e39b6a368554e57633b44409b626f0c8cee45827db"},
+		{"invalid UTF-8", model.User{ID: 1, Username: ptr("A\xffB")}, "05087813392efc16fe8ff448920c6328e53af865df39419436659d9ffda90f7b"},
+		{"lone surrogate", model.User{ID: 1, Username: ptr("\xed\xa0\x80X")}, "a87ce46793cc659b79bd187e998f8488635f707d5be0957e1d565981efd2b04b"},
+		{"whitespace only is an ident", model.User{ID: 1, Email: ptr(" \u3000")}, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			want := "https://gravatar.com/avatar/" + tt.hash + "?s=42&d=retro&r=g"
 			if got := GravatarURL(tt.user); got != want {
-				t.Errorf("GravatarURL(%+q) = %s, want %s", tt.user.Email+"|"+tt.user.Username, got, want)
+				t.Errorf("GravatarURL(%+q) = %s, want %s", deref(tt.user.Email)+"|"+deref(tt.user.Username), got, want)
 			}
 		})
 	}
@@ -69,23 +70,23 @@ process.stdin.on('end', () => {
 
 // gravatarCases are generated users: idents built from pieces that
 // exercise trimming, case mapping and the @ rule.
-func gravatarCases(n int) []User {
+func gravatarCases(n int) []model.User {
 	pieces := []string{"", "a", "B", "@", " ", "\u00a0", "\ufeff", "\u2028", "\u0085", "\u180e", "\u200b", "\u3000", "\t",
 		"İ", "I", "Σ", "σ", "ς", ".", "'", "\u0301", "Α", "ǅ", "ẞ", "ß", "Ω", "K", "Å", "\u1e9e", "😀", "𐐀", "\ua7cb",
 		"\u0345", "ͅ", "\u00ad", "Ⅻ", "Ⓐ", "\xed\xa0\x80", "\xff", "x@Y.z", "ᾈ", "ﬀ", "\u03a3\u0345"}
 	next := testutil.NewXorshift(5).Intn
-	var out []User
+	var out []model.User
 	for i := 0; i < n; i++ {
 		var b strings.Builder
 		for k := next(6); k > 0; k-- {
 			b.WriteString(pieces[next(len(pieces))])
 		}
-		u := User{ID: int64(i)}
+		u := model.User{ID: int64(i)}
 		switch next(3) {
 		case 0:
-			u.Email = b.String()
+			u.Email = ptr(b.String())
 		case 1:
-			u.Username = b.String()
+			u.Username = ptr(b.String())
 		}
 		out = append(out, u)
 	}
@@ -104,7 +105,7 @@ func TestGravatarURLDifferentialNode(t *testing.T) {
 	}
 	ins := make([]in, len(users))
 	for i, u := range users {
-		ins[i] = in{jsregex.UTF16(u.Email), jsregex.UTF16(u.Username), u.ID}
+		ins[i] = in{jsregex.UTF16(deref(u.Email)), jsregex.UTF16(deref(u.Username)), u.ID}
 	}
 	var want []string
 	testutil.Node(t, gravatarScript, ins, &want)
@@ -116,7 +117,7 @@ func TestGravatarURLDifferentialNode(t *testing.T) {
 		if got := GravatarURL(u); got != want[i] {
 			bad++
 			if bad <= 20 {
-				t.Errorf("GravatarURL(email %+q, username %+q) = %s, node: %s", u.Email, u.Username, got, want[i])
+				t.Errorf("GravatarURL(email %+q, username %+q) = %s, node: %s", deref(u.Email), deref(u.Username), got, want[i])
 			}
 		}
 	}
@@ -182,10 +183,10 @@ let data = ''; process.stdin.on('data', c => data += c); process.stdin.on('end',
 }
 
 func BenchmarkGravatarURL(b *testing.B) {
-	users := []User{{ID: 1, Email: "Admin@Example.COM"}, {ID: 2, Username: "ΟΔΟΣ İstanbul"}, {ID: 3}}
+	users := []model.User{{ID: 1, Email: ptr("Admin@Example.COM")}, {ID: 2, Username: ptr("ΟΔΟΣ İstanbul")}, {ID: 3}}
 	size := 0
 	for _, u := range users {
-		size += len(u.Email) + len(u.Username)
+		size += len(deref(u.Email)) + len(deref(u.Username))
 	}
 	b.SetBytes(int64(size))
 	b.ReportAllocs()

@@ -22,26 +22,4 @@ func compact(t *testing.T, b []byte) string {
 	return buf.String()
 }
 
-// topLevelKeys returns the member names of the JSON object b in order.
-func topLevelKeys(t *testing.T, b []byte) []string {
-	t.Helper()
-	dec := json.NewDecoder(bytes.NewReader(b))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		t.Fatalf("not a JSON object: %s", b)
-	}
-	var keys []string
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			t.Fatal(err)
-		}
-		keys = append(keys, tok.(string))
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return keys
-}
-
 func ptr[T any](v T) *T { return &v }

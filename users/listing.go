@@ -7,11 +7,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"time"
 
 	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/model"
 )
 
 // viewerRoleName is the name of the root role written for a user without a
@@ -22,21 +22,19 @@ const viewerRoleName = "Viewer"
 type Lister struct {
 	// Store answers the queries.
 	Store Store
-	// Rand is the source of the ids of error bodies; nil means crypto/rand.
-	Rand io.Reader
 }
 
 // List returns the users and root roles of the instance for principal p,
 // which must hold ADMIN. It returns the error of [auth.Authorize] when p may
-// not list users (a *auth.NoAccessError for a caller lacking ADMIN or
-// using a client or frontend token), and a wrapped error when the store
-// fails.
+// not list users (a *auth.PermissionError for a caller lacking ADMIN,
+// auth.ErrTokenKind for a client or frontend token), and a wrapped error
+// when the store fails.
 //
 // The listing holds every user that is not deleted, not a service account
 // and not a system user, by ascending id, and every role of type root or
 // root-custom, by ascending id.
 func (l *Lister) List(ctx context.Context, p *auth.Principal) (*Listing, error) {
-	if err := auth.Authorize(ctx, l.Rand, p, auth.RequireAdmin()); err != nil {
+	if err := auth.Authorize(ctx, p, auth.RequireAdmin()); err != nil {
 		return nil, err
 	}
 	if l.Store == nil {
@@ -57,28 +55,28 @@ func (l *Lister) List(ctx context.Context, p *auth.Principal) (*Listing, error) 
 type Listing struct {
 	// Users are the listed users by ascending id, each with AccountType,
 	// ImageURL and RootRole filled in as they are written.
-	Users []User
+	Users []model.User
 	// RootRoles are the root roles by ascending id.
-	RootRoles []Role
+	RootRoles []model.Role
 }
 
 // NewListing builds the listing from every user and role of an instance,
 // without any permission check: it leaves out deleted users, service
 // accounts, system users and non-root roles, sorts by id, and fills in the
 // defaults of AccountType ("User"), ImageURL (the Gravatar URL) and
-// RootRole (the id of the root role named Viewer, when there is one).
-// The arguments are not modified.
-func NewListing(users []User, roles []Role) *Listing {
-	out := &Listing{Users: []User{}, RootRoles: []Role{}}
-	var viewer int64
-	haveViewer := false
+// RootRole (the id of the root role named Viewer, when there is one; a
+// RootRole of 0 counts as none). The arguments, and the values their
+// pointers point to, are not modified.
+func NewListing(users []model.User, roles []model.Role) *Listing {
+	out := &Listing{Users: []model.User{}, RootRoles: []model.Role{}}
+	var viewer *int64
 	for _, r := range roles {
-		if !r.IsRoot() {
+		if !isRoot(r) {
 			continue
 		}
 		out.RootRoles = append(out.RootRoles, r)
-		if r.Name == viewerRoleName && r.Type == RoleTypeRoot && (!haveViewer || r.ID < viewer) {
-			viewer, haveViewer = r.ID, true
+		if r.Name == viewerRoleName && r.Type == RoleTypeRoot && (viewer == nil || r.ID < *viewer) {
+			viewer = &r.ID
 		}
 	}
 	for _, u := range users {
@@ -88,17 +86,26 @@ func NewListing(users []User, roles []Role) *Listing {
 		if u.AccountType == "" {
 			u.AccountType = AccountUser
 		}
-		if u.ImageURL == "" {
-			u.ImageURL = GravatarURL(u)
+		if deref(u.ImageURL) == "" {
+			image := GravatarURL(u)
+			u.ImageURL = &image
 		}
-		if u.RootRole == 0 {
+		if u.RootRole == nil || *u.RootRole == 0 {
 			u.RootRole = viewer
 		}
 		out.Users = append(out.Users, u)
 	}
-	slices.SortStableFunc(out.Users, func(a, b User) int { return cmp.Compare(a.ID, b.ID) })
-	slices.SortStableFunc(out.RootRoles, func(a, b Role) int { return cmp.Compare(a.ID, b.ID) })
+	slices.SortStableFunc(out.Users, func(a, b model.User) int { return cmp.Compare(a.ID, b.ID) })
+	slices.SortStableFunc(out.RootRoles, func(a, b model.Role) int { return cmp.Compare(a.ID, b.ID) })
 	return out
+}
+
+// deref returns *p, "" for nil.
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
 }
 
 // timeLayout writes an instant in UTC with milliseconds, as the reference
@@ -161,30 +168,32 @@ func (l *Listing) MarshalJSON() ([]byte, error) {
 		uw := userWire{
 			AccountType:                u.AccountType,
 			ID:                         u.ID,
-			Name:                       u.Name,
-			Username:                   u.Username,
-			Email:                      u.Email,
-			ImageURL:                   u.ImageURL,
+			Name:                       deref(u.Name),
+			Username:                   deref(u.Username),
+			Email:                      deref(u.Email),
+			ImageURL:                   deref(u.ImageURL),
 			LoginAttempts:              u.LoginAttempts,
 			ScimID:                     u.ScimID,
 			SeatType:                   u.SeatType,
 			CompanyRole:                u.CompanyRole,
 			ProductUpdatesEmailConsent: u.ProductUpdatesEmailConsent,
-			RootRole:                   u.RootRole,
 			InviteLink:                 u.InviteLink,
+		}
+		if u.RootRole != nil {
+			uw.RootRole = *u.RootRole
 		}
 		if u.SeenAt != nil {
 			s := formatTime(*u.SeenAt)
 			uw.SeenAt = &s
 		}
-		if !u.CreatedAt.IsZero() {
-			uw.CreatedAt = formatTime(u.CreatedAt)
+		if u.CreatedAt != nil && !u.CreatedAt.IsZero() {
+			uw.CreatedAt = formatTime(*u.CreatedAt)
 		}
 		w.Users = append(w.Users, uw)
 	}
 	for _, r := range l.RootRoles {
 		w.RootRoles = append(w.RootRoles, roleWire{ID: r.ID, Name: r.Name, Type: r.Type,
-			Description: r.Description, Project: r.Project})
+			Description: r.Description, Project: deref(r.Project)})
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

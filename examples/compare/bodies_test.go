@@ -25,7 +25,7 @@ func TestCleanBodies(t *testing.T) {
 		if !bytes.Equal(body, cleanBodyOfSize(size)) {
 			t.Errorf("size %d: the body is not deterministic", size)
 		}
-		rep, err := strict.Validate(context.Background(), body, importvalidate.Target{})
+		rep, err := strict.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 		if err != nil {
 			t.Fatal(err)
 		}

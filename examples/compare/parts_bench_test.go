@@ -62,7 +62,7 @@ func BenchmarkLatencyParts(b *testing.B) {
 		})
 		b.Run(size.name+"/validate", func(b *testing.B) {
 			loop(b, len(body), func() {
-				rep, err := v.Validate(ctx, body, importvalidate.Target{})
+				rep, err := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 				if err != nil || rep.HasErrors() {
 					b.Fatalf("err %v, errors %v", err, rep.HasErrors())
 				}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/validatetest"
 )
 
@@ -11,10 +12,16 @@ import (
 // testdata/flags.json; in that repository it reads
 //
 //	func TestFlags(t *testing.T) {
-//		validatetest.File(t, "testdata/flags.json", validatetest.Options{Project: "default"})
+//		validatetest.File(t, "testdata/flags.json", validatetest.Options{
+//			StateFile: "testdata/state.json", Project: "default", Environment: "development",
+//			Permissions: importvalidate.AllPermissions{},
+//		})
 //	}
 func checkFlags(t testing.TB) {
-	validatetest.File(t, "testdata/broken.json", validatetest.Options{Project: "default"})
+	validatetest.File(t, "testdata/export.json", validatetest.Options{
+		StateFile: "testdata/state.json", Project: "default", Environment: "development",
+		Permissions: importvalidate.AllPermissions{},
+	})
 }
 
 // printTB stands in for the *testing.T of a real test and prints what
@@ -28,7 +35,8 @@ func (printTB) Fatalf(f string, args ...any) { fmt.Printf("FATAL "+f+"\n", args.
 func ExampleFile() {
 	checkFlags(printTB{})
 	// Output:
-	// testdata/broken.json:6:17: error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)
-	// testdata/broken.json:7:17: error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)
-	// testdata/broken.json:10:17: error unknown-strategy: We detected the following custom strategy that needs to be created first: (no-such-strategy)
+	// testdata/export.json:3:15: error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)
+	// testdata/export.json:4:15: error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)
+	// testdata/export.json:5:15: warning feature-exists: The following features already exist in this project and will be overwritten: (existing-flag)
+	// testdata/export.json:8:15: error unknown-strategy: We detected the following custom strategy that needs to be created first: (flexibleRolout); did you mean "flexibleRollout"?
 }

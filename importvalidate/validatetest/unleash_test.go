@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/validatetest"
 	"github.com/flagadmin/flagadmin/internal/unleashtest"
 	"github.com/flagadmin/flagadmin/unleashapi"
@@ -23,6 +24,7 @@ func TestStateFromLiveInstance(t *testing.T) {
 		"url and environment": {UnleashURL: s.URL},
 		"source":              {Source: c},
 	} {
+		opts.Permissions = importvalidate.AllPermissions{}
 		f := &fakeTB{}
 		validatetest.File(f, existing, opts)
 		if len(f.errors) != 1 || !strings.Contains(f.errors[0], "feature-exists") || len(f.fatals) != 0 {
@@ -30,7 +32,7 @@ func TestStateFromLiveInstance(t *testing.T) {
 		}
 	}
 	f := &fakeTB{}
-	validatetest.File(f, existing, validatetest.Options{UnleashURL: s.URL, Token: "*:*.wrong"})
+	validatetest.File(f, existing, validatetest.Options{UnleashURL: s.URL, Token: "*:*.wrong", Permissions: importvalidate.AllPermissions{}})
 	if len(f.fatals) != 1 || !strings.Contains(f.fatals[0], "401") || strings.Contains(f.fatals[0], "wrong") {
 		t.Errorf("a wrong token: fatals = %q", f.fatals)
 	}

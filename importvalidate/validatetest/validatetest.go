@@ -2,19 +2,26 @@
 // tests, for teams that keep such files in their repositories:
 //
 //	func TestFlags(t *testing.T) {
-//		validatetest.File(t, "testdata/flags.json", validatetest.Options{Project: "default"})
+//		validatetest.File(t, "testdata/flags.json", validatetest.Options{
+//			StateFile:   "testdata/state.json", // flagadmin snapshot writes one
+//			Project:     "default",
+//			Environment: "production",
+//			Permissions: importvalidate.AllPermissions{},
+//		})
 //	}
 //
-// The file is validated as the admin API's import validation would (see
-// package importvalidate) against a state, by default the embedded default
-// state. Every problem fails the test with one line of the form
+// The file is the one Unleash's Export button downloads (an export, which
+// needs Project and Environment) or an import request body; it is
+// validated as the admin API's import validation would (see package
+// importvalidate) against the state Options name. Every problem fails the
+// test with one line of the form
 //
 //	file:line:col: severity code: message (item)
 //
 // in the order of the file, as importvalidate.FormatDiagnostic writes it.
 // Errors, structural ones included, always fail the test. Warnings and
-// missing permissions fail it too unless their code is listed in
-// Options.Accept. Problems without a place in the file (a missing
+// missing permissions fail it too (Options.FailOn) unless their code is
+// listed in Options.Accept. Problems without a place in the file (a missing
 // permission, the feature limit) come last, as "file: severity code:
 // message (item)". When the structure of the file is wrong, a last line
 // says that the import rules did not run.
@@ -25,56 +32,71 @@ package validatetest
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
-	"slices"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/findings"
 	"github.com/flagadmin/flagadmin/internal/statefile"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
 
-// Options configure a check. The zero value validates for the project and
-// environment named in the file, against the embedded default state, with
-// the reference rules only, and accepts no warning.
+// Options configure a check. A state (State, StateFile or Demo) and
+// Permissions are required: the zero value is refused with a message
+// that says what to set.
 type Options struct {
-	// Project and Environment override the file's project and environment
-	// when not empty.
+	// Project and Environment are the target: an export (the file
+	// Unleash's Export button downloads) needs both; they override an
+	// import request body's own when not empty.
 	Project     string
 	Environment string
 	// Strict runs the extra rules as well (importvalidate.Options.Strict).
 	Strict bool
-	// Source is the existing state of the instance as any
-	// importvalidate.State, such as a live instance (an
-	// *unleashapi.Client) or its database (an *unleashdb.DB). When set it
-	// wins over UnleashURL, State and StateFile.
-	Source importvalidate.State
-	// UnleashURL, when Source is nil, is the base URL of a live Unleash 8
-	// instance whose state is read over its admin API with Token ("" means
-	// the environment variable UNLEASH_API_TOKEN). It wins over State and
-	// StateFile.
+	// The state of the instance, exactly one of: State, a snapshot;
+	// StateFile, a state snapshot file (flagadmin snapshot writes one);
+	// Demo, the embedded demo instance (importvalidate.DemoState); Source,
+	// any importvalidate.State (such as an *unleashapi.Client or an
+	// *unleashdb.DB); UnleashURL, the base URL of a live Unleash 8
+	// instance read over its admin API with Token ("" means the
+	// environment variable UNLEASH_API_TOKEN).
+	State      *model.Snapshot
+	StateFile  string
+	Demo       bool
+	Source     importvalidate.State
 	UnleashURL string
 	Token      string
-	// State is the existing state of the instance. Nil means StateFile, or
-	// the embedded default state when StateFile is empty too.
-	State *model.Snapshot
-	// StateFile is a state snapshot file, used when State is nil.
-	StateFile string
+	// Permissions are the rights to check, such as an *auth.Principal;
+	// importvalidate.AllPermissions{} skips the check, as for an admin.
+	Permissions importvalidate.Permissions
+	// FailOn lists what fails the test besides errors, which always do:
+	// "warning", "permission" (a missing permission). Nil means both, and
+	// []string{"error"} errors only.
+	FailOn []string
 	// Accept lists the codes of warnings (and "missing-permissions") that
 	// do not fail the test, such as "feature-exists". Errors fail the test
 	// whatever their code.
 	Accept []string
-	// Permissions, when not nil, are the rights to check; nil checks none,
-	// as for an admin. The auth package's principals implement it.
-	Permissions importvalidate.Permissions
+	// Disable lists codes whose findings are left out: the rules'
+	// (importvalidate.Options.Disable), and the structural warnings'
+	// (such as "coerced").
+	Disable []string
+	// MaxSame caps the failure lines of one code; one more line counts
+	// the rest. 0 reports every finding.
+	MaxSame int
 }
 
 // File validates the export file at path and fails t with one line per
-// problem. It fails t at once (Fatal) when the file or the state cannot be
-// read. It returns the report, nil when there is none.
+// problem. It fails t at once (Fatal) when the file, the state or the
+// options are wrong. It returns the report, nil when there is none.
 func File(t testing.TB, path string, opts Options) *importvalidate.Report {
 	t.Helper()
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		t.Fatalf("validatetest: %s is a directory; File takes one export file", path)
+		return nil
+	}
 	body, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatalf("validatetest: %v", err)
@@ -83,9 +105,10 @@ func File(t testing.TB, path string, opts Options) *importvalidate.Report {
 	return Bytes(t, path, body, opts)
 }
 
-// Bytes validates body, an import request body, and fails t with one line
-// per problem, each prefixed with name. It fails t at once (Fatal) when the
-// state cannot be read. It returns the report, nil when there is none.
+// Bytes validates body, the content of an export file or an import
+// request body, and fails t with one line per problem, each prefixed with
+// name. It fails t at once (Fatal) when the state or the options are
+// wrong. It returns the report, nil when there is none.
 func Bytes(t testing.TB, name string, body []byte, opts Options) *importvalidate.Report {
 	t.Helper()
 	rep, err := Validate(body, opts)
@@ -93,49 +116,89 @@ func Bytes(t testing.TB, name string, body []byte, opts Options) *importvalidate
 		t.Fatalf("validatetest: %s: %v", name, err)
 		return nil
 	}
-	for _, line := range Failures(name, rep, opts.Accept) {
+	p, err := opts.policy()
+	if err != nil {
+		t.Fatalf("validatetest: %s: %v", name, err)
+		return nil
+	}
+	for _, line := range failures(name, rep, p) {
 		t.Error(line)
 	}
 	return rep
 }
 
 // Validate validates body with opts and returns the report, without any
-// testing.TB. The error reports a state that cannot be read or a failing
-// validation, not problems of the data.
+// testing.TB. The error reports wrong options, a state that cannot be read
+// or a failing validation, not problems of the data.
 func Validate(body []byte, opts Options) (*importvalidate.Report, error) {
-	st, err := stateOf(opts)
+	st, err := opts.state()
 	if err != nil {
 		return nil, err
 	}
-	v, err := importvalidate.New(importvalidate.Options{State: st, Strict: opts.Strict})
+	if opts.Permissions == nil {
+		return nil, errors.New("Options.Permissions is nil: give the caller's permissions, or importvalidate.AllPermissions{} to skip the check")
+	}
+	rules, err := findings.RuleCodes(opts.Disable)
+	if err != nil {
+		return nil, fmt.Errorf("Options.Disable: %w", err)
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: st, Strict: opts.Strict, Disable: rules})
 	if err != nil {
 		return nil, err
 	}
-	return v.Validate(context.Background(), body, importvalidate.Target{
+	rep, err := v.ValidateFile(context.Background(), body, importvalidate.Target{
 		Project: opts.Project, Environment: opts.Environment, Permissions: opts.Permissions,
 	})
+	var nt *importvalidate.NoTargetError
+	if errors.As(err, &nt) {
+		return nil, errors.New("the file is an export, which names no project or environment: set Options.Project and Options.Environment")
+	}
+	return rep, err
 }
 
-// stateOf returns the state opts name.
-func stateOf(opts Options) (importvalidate.State, error) {
-	if opts.Source != nil {
-		return opts.Source, nil
+// state is the state opts name.
+func (opts Options) state() (importvalidate.State, error) {
+	n := 0
+	for _, set := range []bool{opts.State != nil, opts.StateFile != "", opts.Demo, opts.Source != nil, opts.UnleashURL != ""} {
+		if set {
+			n++
+		}
 	}
-	if opts.UnleashURL != "" {
+	switch {
+	case n > 1:
+		return nil, errors.New("set one of Options.State, Options.StateFile, Options.Demo, Options.Source and Options.UnleashURL")
+	case opts.Source != nil:
+		return opts.Source, nil
+	case opts.UnleashURL != "":
 		token := opts.Token
 		if token == "" {
 			token = os.Getenv("UNLEASH_API_TOKEN")
 		}
 		return unleashapi.New(opts.UnleashURL, token, unleashapi.Options{})
-	}
-	snap := opts.State
-	if snap == nil {
-		var err error
-		if snap, err = statefile.Load(opts.StateFile); err != nil {
+	case opts.Demo:
+		return importvalidate.DemoState()
+	case opts.StateFile != "":
+		snap, err := statefile.Load(opts.StateFile)
+		if err != nil {
 			return nil, err
 		}
+		return importvalidate.NewMemoryState(snap)
+	case opts.State != nil:
+		return importvalidate.NewMemoryState(opts.State)
 	}
-	return importvalidate.NewMemoryState(snap)
+	return nil, errors.New("no state: set Options.StateFile (flagadmin snapshot writes one), Options.State, or Options.Demo for the embedded demo instance")
+}
+
+// policy is the findings policy of opts.
+func (opts Options) policy() (findings.Policy, error) {
+	p := findings.Policy{FailOnWarning: true, FailOnPermission: true, Accept: opts.Accept, Disabled: opts.Disable, MaxSame: opts.MaxSame}
+	if opts.FailOn != nil {
+		var err error
+		if p.FailOnWarning, p.FailOnPermission, err = findings.ParseFailOn(opts.FailOn); err != nil {
+			return p, fmt.Errorf("Options.FailOn: %w", err)
+		}
+	}
+	return p, nil
 }
 
 // Failures returns the lines that make a test fail for rep: every
@@ -145,14 +208,18 @@ func stateOf(opts Options) (importvalidate.State, error) {
 // last line says that the import rules did not run. It returns nil when
 // rep passes.
 func Failures(name string, rep *importvalidate.Report, accept []string) []string {
+	return failures(name, rep, findings.Policy{FailOnWarning: true, FailOnPermission: true, Accept: accept})
+}
+
+// failures returns the lines that make a test fail for rep under p.
+func failures(name string, rep *importvalidate.Report, p findings.Policy) []string {
+	p.OnlyFailing = true
+	r := p.Apply(rep)
 	var out []string
-	for _, d := range rep.Diagnostics() {
-		acceptable := d.Severity == importvalidate.SeverityWarning || d.Category == importvalidate.CategoryPermission
-		if acceptable && slices.Contains(accept, d.Code) {
-			continue
-		}
+	for _, d := range r.Shown {
 		out = append(out, importvalidate.FormatDiagnostic(name, d))
 	}
+	out = append(out, r.OmittedLines(name, "Options.MaxSame")...)
 	if rep.Structural.HasErrors() {
 		out = append(out, name+": "+rep.Summary())
 	}

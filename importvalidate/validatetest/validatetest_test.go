@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/validatetest"
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -38,7 +39,13 @@ const (
 	syntax   = "testdata/syntax.json"
 	existing = "testdata/existing.json"
 	state    = "testdata/state.json"
+	// exportFile is an export, the file Unleash's Export button
+	// downloads.
+	exportFile = "testdata/export.json"
 )
+
+// all skips the permission check.
+var all = importvalidate.AllPermissions{}
 
 // lineCol returns the line:col of the n-th (0-based) occurrence of s in
 // the file, for expectations that follow the file's text.
@@ -63,10 +70,10 @@ func lineCol(t *testing.T, file, s string, n int) string {
 
 func TestCleanFilePasses(t *testing.T) {
 	for _, opts := range []validatetest.Options{
-		{},
-		{Project: "default"},
-		{Project: "default", Environment: "development", Strict: true},
-		{StateFile: state},
+		{Demo: true, Permissions: all},
+		{Demo: true, Project: "default", Permissions: all},
+		{Demo: true, Project: "default", Environment: "development", Strict: true, Permissions: all},
+		{StateFile: state, Permissions: all},
 	} {
 		f := &fakeTB{}
 		rep := validatetest.File(f, clean, opts)
@@ -81,7 +88,7 @@ func TestCleanFilePasses(t *testing.T) {
 
 func TestBrokenFileFails(t *testing.T) {
 	f := &fakeTB{}
-	rep := validatetest.File(f, broken, validatetest.Options{Project: "default"})
+	rep := validatetest.File(f, broken, validatetest.Options{Demo: true, Project: "default", Permissions: all})
 	if rep == nil || !rep.HasErrors() {
 		t.Fatalf("report = %+v; want errors", rep)
 	}
@@ -100,7 +107,7 @@ func TestBrokenFileFails(t *testing.T) {
 
 func TestErrorsCannotBeAccepted(t *testing.T) {
 	f := &fakeTB{}
-	validatetest.File(f, broken, validatetest.Options{Accept: []string{"duplicate-feature", "unknown-strategy"}})
+	validatetest.File(f, broken, validatetest.Options{Demo: true, Permissions: all, Accept: []string{"duplicate-feature", "unknown-strategy"}})
 	if len(f.errors) != 3 {
 		t.Errorf("accepted errors: %q", f.errors)
 	}
@@ -108,7 +115,7 @@ func TestErrorsCannotBeAccepted(t *testing.T) {
 
 func TestSyntaxErrorFails(t *testing.T) {
 	f := &fakeTB{}
-	validatetest.File(f, syntax, validatetest.Options{})
+	validatetest.File(f, syntax, validatetest.Options{Demo: true, Permissions: all})
 	if len(f.errors) != 2 {
 		t.Fatalf("errors = %q; want the problem and the note that the rules did not run", f.errors)
 	}
@@ -123,7 +130,7 @@ func TestSyntaxErrorFails(t *testing.T) {
 
 func TestWarningsFailUnlessAccepted(t *testing.T) {
 	f := &fakeTB{}
-	validatetest.File(f, existing, validatetest.Options{StateFile: state})
+	validatetest.File(f, existing, validatetest.Options{StateFile: state, Permissions: all})
 	want := existing + ":" + lineCol(t, existing, `"existing-flag"`, 0) +
 		": warning feature-exists: The following features already exist in this project and will be overwritten: (existing-flag)"
 	if len(f.errors) != 1 || f.errors[0] != want {
@@ -131,14 +138,14 @@ func TestWarningsFailUnlessAccepted(t *testing.T) {
 	}
 
 	f = &fakeTB{}
-	validatetest.File(f, existing, validatetest.Options{StateFile: state, Accept: []string{"feature-exists"}})
+	validatetest.File(f, existing, validatetest.Options{StateFile: state, Permissions: all, Accept: []string{"feature-exists"}})
 	if f.failed() {
 		t.Errorf("accepted warning failed the test: %q", f.errors)
 	}
 
-	// Against the default state the feature does not exist.
+	// Against the demo state the feature does not exist.
 	f = &fakeTB{}
-	validatetest.File(f, existing, validatetest.Options{})
+	validatetest.File(f, existing, validatetest.Options{Demo: true, Permissions: all})
 	if f.failed() {
 		t.Errorf("default state: %q", f.errors)
 	}
@@ -154,7 +161,7 @@ func TestStateGivenAsSnapshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := &fakeTB{}
-	validatetest.File(f, existing, validatetest.Options{State: &snap})
+	validatetest.File(f, existing, validatetest.Options{State: &snap, Permissions: all})
 	if len(f.errors) != 1 || !strings.Contains(f.errors[0], "feature-exists") {
 		t.Errorf("errors = %q; want the feature-exists warning", f.errors)
 	}
@@ -162,7 +169,7 @@ func TestStateGivenAsSnapshot(t *testing.T) {
 
 func TestMissingPermissionsFailUnlessAccepted(t *testing.T) {
 	f := &fakeTB{}
-	validatetest.File(f, clean, validatetest.Options{Permissions: noRights{}})
+	validatetest.File(f, clean, validatetest.Options{Demo: true, Permissions: noRights{}})
 	if len(f.errors) == 0 {
 		t.Errorf("no errors; want the missing permissions")
 	}
@@ -172,7 +179,7 @@ func TestMissingPermissionsFailUnlessAccepted(t *testing.T) {
 		}
 	}
 	f = &fakeTB{}
-	validatetest.File(f, clean, validatetest.Options{Permissions: noRights{}, Accept: []string{"missing-permissions"}})
+	validatetest.File(f, clean, validatetest.Options{Demo: true, Permissions: noRights{}, Accept: []string{"missing-permissions"}})
 	if f.failed() {
 		t.Errorf("accepted: %q", f.errors)
 	}
@@ -180,17 +187,37 @@ func TestMissingPermissionsFailUnlessAccepted(t *testing.T) {
 
 func TestBytes(t *testing.T) {
 	f := &fakeTB{}
-	validatetest.Bytes(f, "inline", []byte(`{"project":"default","environment":"development"}`), validatetest.Options{})
-	if len(f.errors) != 2 || f.errors[0] != "inline:1:1: error required: The `/data` property is required. It was not present on the data you sent." {
+	validatetest.Bytes(f, "inline", []byte(`{"project":"default","environment":"development"}`), validatetest.Options{Demo: true, Permissions: all})
+	if len(f.errors) != 2 || f.errors[0] != "inline:1:1: error required: The `/data` property is required. The file lacks it." {
 		t.Errorf("errors = %q", f.errors)
 	}
 }
 
 func TestUnreadableInputIsFatal(t *testing.T) {
 	for name, run := range map[string]func(*fakeTB){
-		"missing file":  func(f *fakeTB) { validatetest.File(f, "testdata/nope.json", validatetest.Options{}) },
-		"missing state": func(f *fakeTB) { validatetest.File(f, clean, validatetest.Options{StateFile: "testdata/nope.json"}) },
-		"bad state":     func(f *fakeTB) { validatetest.File(f, clean, validatetest.Options{StateFile: broken}) },
+		"missing file": func(f *fakeTB) {
+			validatetest.File(f, "testdata/nope.json", validatetest.Options{Demo: true, Permissions: all})
+		},
+		"missing state": func(f *fakeTB) {
+			validatetest.File(f, clean, validatetest.Options{StateFile: "testdata/nope.json", Permissions: all})
+		},
+		"bad state": func(f *fakeTB) {
+			validatetest.File(f, clean, validatetest.Options{StateFile: broken, Permissions: all})
+		},
+		"no state": func(f *fakeTB) { validatetest.File(f, clean, validatetest.Options{Permissions: all}) },
+		"two states": func(f *fakeTB) {
+			validatetest.File(f, clean, validatetest.Options{Demo: true, StateFile: state, Permissions: all})
+		},
+		"no permissions": func(f *fakeTB) { validatetest.File(f, clean, validatetest.Options{Demo: true}) },
+		"export without a target": func(f *fakeTB) {
+			validatetest.File(f, exportFile, validatetest.Options{StateFile: state, Permissions: all})
+		},
+		"unknown fail-on": func(f *fakeTB) {
+			validatetest.File(f, clean, validatetest.Options{Demo: true, Permissions: all, FailOn: []string{"warnings"}})
+		},
+		"unknown disabled code": func(f *fakeTB) {
+			validatetest.File(f, clean, validatetest.Options{Demo: true, Permissions: all, Disable: []string{"required"}})
+		},
 	} {
 		f := &fakeTB{}
 		run(f)
@@ -213,7 +240,7 @@ func TestBytesPrintsSurrogatesEscaped(t *testing.T) {
 	body := []byte(`{"project":"default","environment":"development","data":{"features":[` +
 		`{"name":"\udc00","project":"default"},{"name":"\udc00","project":"default"}],` +
 		`"featureStrategies":[],"featureEnvironments":[],"tagTypes":[]}}`)
-	validatetest.Bytes(f, "inline", body, validatetest.Options{})
+	validatetest.Bytes(f, "inline", body, validatetest.Options{Demo: true, Permissions: all})
 	found := false
 	for _, e := range f.errors {
 		if !utf8.ValidString(e) {
@@ -223,5 +250,45 @@ func TestBytesPrintsSurrogatesEscaped(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no duplicate failure ending with (\\udc00): %q", f.errors)
+	}
+}
+
+// TestExport: an export validates for the target the options give, with
+// its lines in the export's own bytes; the knobs of the CLI apply.
+func TestExport(t *testing.T) {
+	opts := validatetest.Options{StateFile: state, Project: "default", Environment: "development", Permissions: all}
+	f := &fakeTB{}
+	validatetest.File(f, exportFile, opts)
+	want := []string{
+		exportFile + ":" + lineCol(t, exportFile, `"checkout-v2"`, 0) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
+		exportFile + ":" + lineCol(t, exportFile, `"checkout-v2"`, 1) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
+		exportFile + ":" + lineCol(t, exportFile, `"existing-flag"`, 0) + ": warning feature-exists: The following features already exist in this project and will be overwritten: (existing-flag)",
+		exportFile + ":" + lineCol(t, exportFile, `"flexibleRolout"`, 0) + ": error unknown-strategy: We detected the following custom strategy that needs to be created first: (flexibleRolout); did you mean \"flexibleRollout\"?",
+	}
+	if strings.Join(f.errors, "\n") != strings.Join(want, "\n") || len(f.fatals) != 0 {
+		t.Errorf("reported\n%s\n%q\nwant\n%s", strings.Join(f.errors, "\n"), f.fatals, strings.Join(want, "\n"))
+	}
+
+	for _, tc := range []struct {
+		name string
+		set  func(*validatetest.Options)
+		want []string
+	}{
+		{"errors only", func(o *validatetest.Options) { o.FailOn = []string{"error"} }, []string{want[0], want[1], want[3]}},
+		{"disabled", func(o *validatetest.Options) { o.Disable = []string{"duplicate-feature", "unknown-strategy"} }, []string{want[2]}},
+		{"max same", func(o *validatetest.Options) { o.MaxSame = 1 }, []string{want[0], want[2], want[3],
+			exportFile + ": 1 more duplicate-feature finding not shown (Options.MaxSame)"}},
+		{"unknown target", func(o *validatetest.Options) {
+			o.Project, o.Disable = "nope", []string{"duplicate-feature", "unknown-strategy", "feature-in-other-project"}
+		}, []string{
+			exportFile + ": warning unknown-project: The project to import into does not exist: (nope)"}},
+	} {
+		o := opts
+		tc.set(&o)
+		f := &fakeTB{}
+		validatetest.File(f, exportFile, o)
+		if strings.Join(f.errors, "\n") != strings.Join(tc.want, "\n") || len(f.fatals) != 0 {
+			t.Errorf("%s: reported\n%s\n%q\nwant\n%s", tc.name, strings.Join(f.errors, "\n"), f.fatals, strings.Join(tc.want, "\n"))
+		}
 	}
 }

@@ -1,7 +1,6 @@
 // Package errbody writes the JSON bodies of HTTP error answers the way the
 // reference server does: members in a fixed order, HTML characters left
-// unescaped. auth writes the 401 and 403 bodies with it, the HTTP example
-// every other one.
+// unescaped. The HTTP example writes every error body with it.
 package errbody
 
 import (

@@ -10,6 +10,9 @@ import (
 func TestDecodeNamesThePlace(t *testing.T) {
 	tests := []struct{ name, doc, want string }{
 		{"unknown member", "{\n  \"projects\": [\n    {\"id\": \"p\", \"colour\": 1}\n  ]\n}", "s.json:3:17: /projects/0/colour: unknown member \"colour\""},
+		{"misspelt member", `{"projects": [{"id": "p", "featureLimt": 1}]}`, `s.json:1:27: /projects/0/featureLimt: unknown member "featureLimt"; did you mean "featureLimit"?`},
+		{"misspelt nested member", `{"projects": [{"id": "p", "featureNaming": {"patern": "x"}}]}`, `s.json:1:45: /projects/0/featureNaming/patern: unknown member "patern"; did you mean "pattern"?`},
+		{"misspelt top-level member", `{"enviroments": []}`, `s.json:1:2: /enviroments: unknown member "enviroments"; did you mean "environments"?`},
 		{"wrong type", "{\"features\": [{\"name\": 5}]}", "s.json:1:16: /features/0/name: cannot use a JSON number 5 as string"},
 		{"syntax", "{\"tokens\": [}", "s.json:1:13: invalid character"},
 		{"truncated", "{\"tokens\": [\n", "s.json:2:1: unexpected end of JSON input"},

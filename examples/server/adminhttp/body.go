@@ -25,17 +25,39 @@ import (
 // bytes arrive.
 const firstChunk = 4 << 10
 
-// isJSONType reports whether the content type is one the reference
-// server's body parser reads as JSON: application/json or
-// application/*+json, with any parameters. A content type that does not
-// parse is none.
-func isJSONType(ct string) bool {
-	mt, _, err := mime.ParseMediaType(ct)
+// contentType is the Content-Type of a request, parsed once.
+type contentType struct {
+	// raw is the header's value, "" when there is none.
+	raw string
+	// media is the media type in lower case, "" when raw does not parse;
+	// params are its parameters, names in lower case.
+	media  string
+	params map[string]string
+}
+
+func parseContentType(raw string) contentType {
+	mt, params, err := mime.ParseMediaType(raw)
 	if err != nil {
-		return false
+		return contentType{raw: raw}
 	}
-	sub, ok := strings.CutPrefix(mt, "application/")
+	return contentType{raw: raw, media: mt, params: params}
+}
+
+// isJSON reports whether the content type is one the reference server's
+// body parser reads as JSON: application/json or application/*+json, with
+// any parameters. A content type that does not parse is none.
+func (ct contentType) isJSON() bool {
+	sub, ok := strings.CutPrefix(ct.media, "application/")
 	return ok && (sub == "json" || strings.HasSuffix(sub, "+json"))
+}
+
+// check accepts application/json with any parameters; otherwise it
+// returns the 415.
+func (ct contentType) check() error {
+	if ct.media != "application/json" {
+		return contentTypeError(ct.raw)
+	}
+	return nil
 }
 
 // readJSONBody reads the body of a request with a JSON content type: it
@@ -46,8 +68,8 @@ func isJSONType(ct string) bool {
 // the connection after a body that is too large. The body may share held,
 // a buffer of h.buffers, which the caller gives back once nothing refers
 // to the body.
-func (h *handler) readJSONBody(raw http.ResponseWriter, r *http.Request) (body []byte, held *[]byte, err error) {
-	charset, err := h.charsetOf(r.Header.Get("Content-Type"))
+func (h *validation) readJSONBody(raw http.ResponseWriter, r *http.Request, ct contentType) (body []byte, held *[]byte, err error) {
+	charset, err := charsetOf(ct)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -56,7 +78,7 @@ func (h *handler) readJSONBody(raw http.ResponseWriter, r *http.Request) (body [
 		coding = "identity"
 	}
 	if coding != "identity" && coding != "gzip" && coding != "deflate" {
-		return nil, nil, NewUnsupportedEncodingError(h.rand, false, coding)
+		return nil, nil, unsupportedEncoding(false, coding)
 	}
 	if r.Body == nil || r.Body == http.NoBody {
 		return nil, nil, nil
@@ -70,7 +92,7 @@ func (h *handler) readJSONBody(raw http.ResponseWriter, r *http.Request) (body [
 		wire = 2*h.maxBody + 1024
 	}
 	if r.ContentLength > wire {
-		return nil, nil, NewPayloadTooLargeError(h.rand, h.maxBody)
+		return nil, nil, tooLarge(h.maxBody)
 	}
 	in := http.MaxBytesReader(raw, r.Body, wire)
 	var src io.Reader = in
@@ -158,17 +180,17 @@ const msgBodyUnreadable = "The request body could not be read."
 
 // inflateError turns an error of reading the body into its answer: 413
 // for a body over the limit (on the wire or inflated), 400 otherwise.
-func (h *handler) inflateError(coding string, err error) error {
-	var tooLarge *http.MaxBytesError
-	if errors.Is(err, errTooLarge) || errors.As(err, &tooLarge) {
-		return NewPayloadTooLargeError(h.rand, h.maxBody)
+func (h *validation) inflateError(coding string, err error) error {
+	var overWire *http.MaxBytesError
+	if errors.Is(err, errTooLarge) || errors.As(err, &overWire) {
+		return tooLarge(h.maxBody)
 	}
 	msg := msgBodyUnreadable
 	if coding != "identity" {
 		// Only the library's own wording: never bytes of the body.
 		msg = fmt.Sprintf("The request body could not be inflated (%s): %s.", coding, inflateReason(err))
 	}
-	return NewBadDataError(h.rand, []model.ErrorDetail{{Message: msg}})
+	return badData([]model.ErrorDetail{{Message: msg}})
 }
 
 // inflateReason names what was wrong with compressed data without quoting

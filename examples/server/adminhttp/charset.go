@@ -2,7 +2,6 @@ package adminhttp
 
 import (
 	"encoding/binary"
-	"mime"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -30,18 +29,14 @@ const (
 // ("utf8" when none is given). As in the reference server, a charset that
 // does not start with "utf-" or is not one of the UTF encodings above is
 // refused with 415.
-func (h *handler) charsetOf(ct string) (string, error) {
-	_, params, err := mime.ParseMediaType(ct)
-	if err != nil {
-		return csUTF8, nil
-	}
-	cs, ok := params["charset"]
+func charsetOf(ct contentType) (string, error) {
+	cs, ok := ct.params["charset"]
 	if !ok {
 		return csUTF8, nil
 	}
 	cs = strings.ToLower(cs)
 	if !strings.HasPrefix(cs, "utf-") {
-		return "", NewUnsupportedEncodingError(h.rand, true, cs)
+		return "", unsupportedEncoding(true, cs)
 	}
 	norm := strings.Map(func(r rune) rune {
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
@@ -53,7 +48,7 @@ func (h *handler) charsetOf(ct string) (string, error) {
 	case csUTF8, csUTF16, csUTF16LE, csUTF16BE, csUTF32, csUTF32LE, csUTF32BE, csUTF7, csUTF7IMAP:
 		return norm, nil
 	}
-	return "", NewUnsupportedEncodingError(h.rand, true, cs)
+	return "", unsupportedEncoding(true, cs)
 }
 
 // decodeCharset returns body decoded from charset to UTF-8. UTF-8 is

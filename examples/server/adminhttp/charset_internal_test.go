@@ -72,7 +72,6 @@ func TestDecodeCharset(t *testing.T) {
 }
 
 func TestCharsetNames(t *testing.T) {
-	h := &handler{}
 	for _, tc := range []struct {
 		contentType, want string
 		refused           bool
@@ -89,7 +88,7 @@ func TestCharsetNames(t *testing.T) {
 		{"application/json; charset=utf-16xx", "", true},
 		{"application/json; charset=\"\"", "", true},
 	} {
-		got, err := h.charsetOf(tc.contentType)
+		got, err := charsetOf(parseContentType(tc.contentType))
 		if (err != nil) != tc.refused || got != tc.want {
 			t.Errorf("%q: %q, %v; want %q, refused %v", tc.contentType, got, err, tc.want, tc.refused)
 		}

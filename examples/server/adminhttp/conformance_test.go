@@ -11,8 +11,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/flagadmin/flagadmin/auth"
-	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/internal/testutil"
 )
@@ -57,7 +55,7 @@ var deviations = map[string]func(t *testing.T, ref conformance.Response) []expec
 		return []expectation{{
 			status: 400,
 			check: func(t *testing.T, _ *httptest.ResponseRecorder, got map[string]any) {
-				if got["name"] != adminhttp.NameBadDataError || got["message"] != adminhttp.MsgBadData {
+				if got["name"] != nameBadDataError || got["message"] != msgBadData {
 					t.Errorf("name, message = %v, %v; want a BadDataError", got["name"], got["message"])
 				}
 				details, _ := got["details"].([]any)
@@ -90,8 +88,8 @@ var deviations = map[string]func(t *testing.T, ref conformance.Response) []expec
 			{ // strict: refused
 				status: 400, strict: true,
 				body: map[string]any{
-					"name":    adminhttp.NameBadDataError,
-					"message": adminhttp.MsgBadData,
+					"name":    nameBadDataError,
+					"message": msgBadData,
 					"details": []any{map[string]any{
 						"path":    "/body/project",
 						"message": "The `/body/project` property is the number 5; taken as the string \"5\"",
@@ -109,8 +107,8 @@ var deviations = map[string]func(t *testing.T, ref conformance.Response) []expec
 				if a := rec.Header().Get("Allow"); a != "POST" {
 					t.Errorf("Allow = %q; want POST", a)
 				}
-				if got["name"] != adminhttp.NameMethodNotAllowedError {
-					t.Errorf("name = %v; want %s", got["name"], adminhttp.NameMethodNotAllowedError)
+				if got["name"] != nameMethodNotAllowedError {
+					t.Errorf("name = %v; want %s", got["name"], nameMethodNotAllowedError)
 				}
 			},
 		}}
@@ -119,14 +117,14 @@ var deviations = map[string]func(t *testing.T, ref conformance.Response) []expec
 
 func unknownToken(t *testing.T, ref conformance.Response) []expectation {
 	wantRef(t, ref, 401, "name", "UnauthorizedError")
-	return []expectation{{status: 401, body: errorBody(auth.NameAuthenticationRequired, msgUnknownToken, nil)}}
+	return []expectation{{status: 401, body: errorBody(nameAuthenticationRequired, msgUnknownToken, nil)}}
 }
 
 func permissionError(t *testing.T, ref conformance.Response) []expectation {
 	wantRef(t, ref, 403, "name", "PermissionError")
 	body := testutil.DecodeJSON(t, ref.Body).(map[string]any)
 	delete(body, "id")
-	body["name"] = auth.NameNoAccessError
+	body["name"] = nameNoAccessError
 	if body["message"] != msgNeedAdmin {
 		t.Errorf("recorded message changed: %v", body["message"])
 	}
@@ -135,7 +133,7 @@ func permissionError(t *testing.T, ref conformance.Response) []expectation {
 
 func backendToken(t *testing.T, ref conformance.Response) []expectation {
 	wantRef(t, ref, 403, "message", msgWrongToken)
-	return []expectation{{status: 403, body: errorBody(auth.NameNoAccessError, msgWrongToken, nil)}}
+	return []expectation{{status: 403, body: errorBody(nameNoAccessError, msgWrongToken, nil)}}
 }
 
 // wantRef checks that the recording still shows the reference's answer

@@ -1,7 +1,7 @@
 package adminhttp
 
 import (
-	"io"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -11,373 +11,155 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// The error bodies of this file are the ones the HTTP layer answers on its
-// own: routing (404, 405), reading the body (413, 415, 400), the schema
-// (400), overload (503) and failures (500). The 401 and 403 bodies, which
-// the API document defines, are auth's. Every one is an ErrorResponse: id,
-// name, message and details, then members particular to its kind.
-
-// HTTPError is an error that the handler answers with its status and JSON
-// body: auth's interface, which the errors of this package implement too.
-type HTTPError = auth.HTTPError
-
-// Names of the error bodies of this package, as written in the name member.
-const (
-	NameNotFoundError            = "NotFoundError"
-	NameMethodNotAllowedError    = "MethodNotAllowedError"
-	NamePayloadTooLargeError     = "PayloadTooLargeError"
-	NameInternalError            = "InternalError"
-	NameContentTypeError         = "ContentTypeError"
-	NameUnsupportedEncodingError = "UnsupportedEncodingError"
-	NameBadDataError             = "BadDataError"
-	NameServiceUnavailableError  = "ServiceUnavailableError"
-)
-
-// Messages of the error bodies.
-const (
-	// MsgInternal is the message of an InternalError. It deliberately says
-	// nothing about the cause.
-	MsgInternal = "Something went wrong on our side while handling your request. Please try again later."
-	// MsgBadData is the message of a BadDataError, the reference server's.
-	MsgBadData = "Request validation failed: your request body or params contain invalid data. Refer to the `details` list for more information."
-	// MsgServiceUnavailable is the message of a ServiceUnavailableError.
-	MsgServiceUnavailable = "The server is busy with other validations. Please try again later."
-)
-
-// NotFoundError (404) means no endpoint has the requested path.
-type NotFoundError struct {
-	// ID is the error instance's UUID, written as the body's id.
-	ID string
-	// Path is the requested path, as the message repeats it.
-	Path string
+// apiError is an error answer: its status, the members of its
+// ErrorResponse body (id, name, message and details, then members
+// particular to its kind) and a header field that goes with some. The id
+// is drawn when the answer is written.
+type apiError struct {
+	status  int
+	name    string
+	message string
+	// details are the body's details; nil repeats the message.
+	details []model.ErrorDetail
+	// extra are the members after details, in order.
+	extra []member
+	// header and value are a header field of the answer; "" for none.
+	header, value string
+	// cause is the failure behind a 500; it is never written.
+	cause error
 }
 
-// NewNotFoundError returns the error for a request to path. Its id is read
-// from rand; nil means crypto/rand.
-func NewNotFoundError(rand io.Reader, path string) *NotFoundError {
-	return &NotFoundError{ID: auth.NewUUID(rand), Path: path}
+// member is a member of an error body.
+type member struct {
+	name  string
+	value any
 }
 
-// Message returns "The path you were looking for (<path>) is not
-// available.", the reference server's wording.
-func (e *NotFoundError) Message() string {
-	return "The path you were looking for (" + e.Path + ") is not available."
-}
-
-// Error returns the error's name and message.
-func (e *NotFoundError) Error() string { return NameNotFoundError + ": " + e.Message() }
-
-// HTTPStatus returns 404 Not Found.
-func (e *NotFoundError) HTTPStatus() int { return http.StatusNotFound }
-
-// Body returns the JSON error body.
-func (e *NotFoundError) Body() []byte {
-	return errbody.New(e.ID, NameNotFoundError, e.Message(), nil).Close()
-}
-
-// MarshalJSON returns Body. Note that json.Marshal escapes the characters
-// <, > and & of the result; Body does not.
-func (e *NotFoundError) MarshalJSON() ([]byte, error) { return e.Body(), nil }
-
-// MethodNotAllowedError (405) means the path exists but does not answer the
-// request's method. The handler also sends Allow (see AllowHeader).
-type MethodNotAllowedError struct {
-	// ID is the error instance's UUID, written as the body's id.
-	ID string
-	// Method is the method of the request.
-	Method string
-	// Allowed are the methods the path answers, in the order to list them.
-	Allowed []string
-}
-
-// NewMethodNotAllowedError returns the error for a request with method to
-// a path that answers only the allowed methods. Its id is read from rand;
-// nil means crypto/rand.
-func NewMethodNotAllowedError(rand io.Reader, method string, allowed ...string) *MethodNotAllowedError {
-	return &MethodNotAllowedError{ID: auth.NewUUID(rand), Method: method, Allowed: append([]string(nil), allowed...)}
-}
-
-// AllowHeader returns the value of the Allow header: the allowed methods
-// separated by ", ".
-func (e *MethodNotAllowedError) AllowHeader() string { return strings.Join(e.Allowed, ", ") }
-
-// Message returns the human-readable message, which names the method and
-// the allowed ones.
-func (e *MethodNotAllowedError) Message() string {
-	return "The method " + e.Method + " is not allowed on this path. Allowed: " + e.AllowHeader() + "."
-}
-
-// Error returns the error's name and message.
-func (e *MethodNotAllowedError) Error() string { return NameMethodNotAllowedError + ": " + e.Message() }
-
-// HTTPStatus returns 405 Method Not Allowed.
-func (e *MethodNotAllowedError) HTTPStatus() int { return http.StatusMethodNotAllowed }
-
-// Body returns the JSON error body, which also lists the allowed methods as
-// "allow".
-func (e *MethodNotAllowedError) Body() []byte {
-	w := errbody.New(e.ID, NameMethodNotAllowedError, e.Message(), nil)
-	allowed := e.Allowed
-	if allowed == nil {
-		allowed = []string{}
+// Error returns the error's name and message, or for a 500 its cause.
+func (e *apiError) Error() string {
+	if e.cause != nil {
+		return e.name + ": " + e.cause.Error()
 	}
-	w.Member("allow", allowed)
+	return e.name + ": " + e.message
+}
+
+// Unwrap returns the cause of a 500.
+func (e *apiError) Unwrap() error { return e.cause }
+
+// body returns the JSON error body with id, HTML characters unescaped.
+func (e *apiError) body(id string) []byte {
+	w := errbody.New(id, e.name, e.message, e.details)
+	for _, m := range e.extra {
+		w.Member(m.name, m.value)
+	}
 	return w.Close()
 }
 
-// MarshalJSON returns Body. Note that json.Marshal escapes the characters
-// <, > and & of the result; Body does not.
-func (e *MethodNotAllowedError) MarshalJSON() ([]byte, error) { return e.Body(), nil }
-
-// PayloadTooLargeError (413) means the request body, inflated when it came
-// compressed, is larger than the limit the server accepts.
-type PayloadTooLargeError struct {
-	// ID is the error instance's UUID, written as the body's id.
-	ID string
-	// Limit is the largest accepted body, in bytes.
-	Limit int64
-}
-
-// NewPayloadTooLargeError returns the error for a body over limit bytes.
-// Its id is read from rand; nil means crypto/rand.
-func NewPayloadTooLargeError(rand io.Reader, limit int64) *PayloadTooLargeError {
-	return &PayloadTooLargeError{ID: auth.NewUUID(rand), Limit: limit}
-}
-
-// Message returns the human-readable message, which names the limit.
-func (e *PayloadTooLargeError) Message() string {
-	return "Request entity too large: the request body must not be larger than " +
-		strconv.FormatInt(e.Limit, 10) + " bytes."
-}
-
-// Error returns the error's name and message.
-func (e *PayloadTooLargeError) Error() string { return NamePayloadTooLargeError + ": " + e.Message() }
-
-// HTTPStatus returns 413 Content Too Large.
-func (e *PayloadTooLargeError) HTTPStatus() int { return http.StatusRequestEntityTooLarge }
-
-// Body returns the JSON error body, which also carries the limit as
-// "limit".
-func (e *PayloadTooLargeError) Body() []byte {
-	w := errbody.New(e.ID, NamePayloadTooLargeError, e.Message(), nil)
-	w.Member("limit", e.Limit)
-	return w.Close()
-}
-
-// MarshalJSON returns Body. Note that json.Marshal escapes the characters
-// <, > and & of the result; Body does not.
-func (e *PayloadTooLargeError) MarshalJSON() ([]byte, error) { return e.Body(), nil }
-
-// InternalError (500) means the server failed to answer, for instance
-// because a token lookup or a store failed. Its body says nothing about the
-// cause; Cause keeps it for the server's own log.
-type InternalError struct {
-	// ID is the error instance's UUID, written as the body's id; a log line
-	// that carries it ties the answer to the cause.
-	ID string
-	// Cause is the failure; it is never written to the body.
-	Cause error
-}
-
-// NewInternalError returns the error for a failure with the given cause.
-// Its id is read from rand; nil means crypto/rand.
-func NewInternalError(rand io.Reader, cause error) *InternalError {
-	return &InternalError{ID: auth.NewUUID(rand), Cause: cause}
-}
-
-// Error returns the error's name and the cause, if any.
-func (e *InternalError) Error() string {
-	if e.Cause == nil {
-		return NameInternalError
+// answerOf returns the answer to err: err itself when it is an answer, 401
+// and 403 for the errors of auth, and otherwise a 500 whose body says
+// nothing about the cause.
+func (c *common) answerOf(err error) *apiError {
+	var e *apiError
+	var pe *auth.PermissionError
+	switch {
+	case errors.As(err, &e):
+		return e
+	case errors.Is(err, auth.ErrNoToken):
+		msg := "You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Try logging in at " + c.loginPath
+		return &apiError{status: http.StatusUnauthorized, name: "AuthenticationRequired", message: msg,
+			extra: []member{{"path", c.loginPath}, {"type", "password"}, {"defaultHidden", false}}}
+	case errors.Is(err, auth.ErrUnknownToken):
+		return &apiError{status: http.StatusUnauthorized, name: "AuthenticationRequired", message: "You must log in to use Unleash."}
+	case errors.Is(err, auth.ErrTokenKind):
+		return &apiError{status: http.StatusForbidden, name: "NoAccessError",
+			message: "invalid token: expected a different token type for this endpoint"}
+	case errors.As(err, &pe):
+		return &apiError{status: http.StatusForbidden, name: "NoAccessError", message: permissionMessage(pe),
+			extra: []member{{"permissions", append([]string{}, pe.Permissions...)}}}
 	}
-	return NameInternalError + ": " + e.Cause.Error()
+	return &apiError{status: http.StatusInternalServerError, name: "InternalError",
+		message: "Something went wrong on our side while handling your request. Please try again later.", cause: err}
 }
 
-// Unwrap returns the cause.
-func (e *InternalError) Unwrap() error { return e.Cause }
-
-// HTTPStatus returns 500 Internal Server Error.
-func (e *InternalError) HTTPStatus() int { return http.StatusInternalServerError }
-
-// Body returns the JSON error body, with MsgInternal as its message.
-func (e *InternalError) Body() []byte {
-	return errbody.New(e.ID, NameInternalError, MsgInternal, nil).Close()
+// permissionMessage is the reference server's message for a caller
+// lacking permissions: it names them and the environment, if any.
+func permissionMessage(e *auth.PermissionError) string {
+	var b strings.Builder
+	b.WriteString("You don't have the required permissions to perform this operation. To perform this action, you need ")
+	if len(e.Permissions) == 1 {
+		b.WriteString(`the "` + e.Permissions[0] + `" permission`)
+	} else {
+		b.WriteString("one of the following permissions: ")
+		for i, p := range e.Permissions {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(`"` + p + `"`)
+		}
+	}
+	if e.Environment != "" {
+		b.WriteString(` in the "` + e.Environment + `" environment`)
+	}
+	b.WriteString(".")
+	return b.String()
 }
 
-// MarshalJSON returns Body. Note that json.Marshal escapes the characters
-// <, > and & of the result; Body does not.
-func (e *InternalError) MarshalJSON() ([]byte, error) { return e.Body(), nil }
-
-// ContentTypeError (415) means a request body came with a content type
-// other than application/json.
-type ContentTypeError struct {
-	// ID is the error instance's UUID, written as the body's id.
-	ID string
-	// ContentType is the content type the request declared; "" when it
-	// declared none.
-	ContentType string
+// notFound is the 404 for a request to path.
+func notFound(path string) *apiError {
+	return &apiError{status: http.StatusNotFound, name: "NotFoundError",
+		message: "The path you were looking for (" + path + ") is not available."}
 }
 
-// NewContentTypeError returns the error for a body of type contentType (""
-// when the request declared none). Its id is read from rand; nil means
-// crypto/rand.
-func NewContentTypeError(rand io.Reader, contentType string) *ContentTypeError {
-	return &ContentTypeError{ID: auth.NewUUID(rand), ContentType: contentType}
+// methodNotAllowed is the 405 for a request with method to an endpoint
+// that answers only the allowed methods; it sends them as Allow.
+func methodNotAllowed(method string, allowed []string) *apiError {
+	allow := strings.Join(allowed, ", ")
+	return &apiError{status: http.StatusMethodNotAllowed, name: "MethodNotAllowedError",
+		message: "The method " + method + " is not allowed on this path. Allowed: " + allow + ".",
+		extra:   []member{{"allow", allowed}}, header: "Allow", value: allow}
 }
 
-// Message returns the reference server's message, which quotes the
-// declared content type.
-func (e *ContentTypeError) Message() string {
-	ct := e.ContentType
+// tooLarge is the 413 for a body over limit bytes.
+func tooLarge(limit int64) *apiError {
+	return &apiError{status: http.StatusRequestEntityTooLarge, name: "PayloadTooLargeError",
+		message: "Request entity too large: the request body must not be larger than " + strconv.FormatInt(limit, 10) + " bytes.",
+		extra:   []member{{"limit", limit}}}
+}
+
+// contentTypeError is the 415 for a body of type ct ("" when the request
+// declared none), in the reference server's words.
+func contentTypeError(ct string) *apiError {
 	if ct == "" {
 		ct = "you didn't provide one"
 	}
-	return "We do not accept the content-type you provided (" + ct +
-		"). Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format."
+	return &apiError{status: http.StatusUnsupportedMediaType, name: "ContentTypeError",
+		message: "We do not accept the content-type you provided (" + ct +
+			"). Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format."}
 }
 
-// Error returns the error's name and message.
-func (e *ContentTypeError) Error() string { return NameContentTypeError + ": " + e.Message() }
-
-// HTTPStatus returns 415 Unsupported Media Type.
-func (e *ContentTypeError) HTTPStatus() int { return http.StatusUnsupportedMediaType }
-
-// Body returns the JSON error body.
-func (e *ContentTypeError) Body() []byte {
-	return errbody.New(e.ID, NameContentTypeError, e.Message(), nil).Close()
-}
-
-// MarshalJSON returns Body. Note that json.Marshal escapes the characters
-// <, > and & of the result; Body does not.
-func (e *ContentTypeError) MarshalJSON() ([]byte, error) { return e.Body(), nil }
-
-// UnsupportedEncodingError (415) means a JSON body came in a content
-// encoding (such as br) or a charset that the server does not decode. Its
-// message is the reference server's: `unsupported content encoding "br"`
-// or `unsupported charset "LATIN1"`.
-type UnsupportedEncodingError struct {
-	// ID is the error instance's UUID, written as the body's id.
-	ID string
-	// Charset is true when the charset is unsupported, false for the
-	// content encoding.
-	Charset bool
-	// Value is the declared encoding or charset, lower case.
-	Value string
-}
-
-// NewUnsupportedEncodingError returns the error for an unsupported
-// charset (charset true) or content encoding (charset false) named value.
-// Its id is read from rand; nil means crypto/rand.
-func NewUnsupportedEncodingError(rand io.Reader, charset bool, value string) *UnsupportedEncodingError {
-	return &UnsupportedEncodingError{ID: auth.NewUUID(rand), Charset: charset, Value: value}
-}
-
-// Message returns the reference server's message: the charset in upper
-// case, or the content encoding as declared (lower case).
-func (e *UnsupportedEncodingError) Message() string {
-	if e.Charset {
-		return `unsupported charset "` + strings.ToUpper(e.Value) + `"`
+// unsupportedEncoding is the 415 for a JSON body in a charset (charset
+// true, named in upper case) or content encoding (named as declared) that
+// is not decoded: the reference server's `unsupported charset "LATIN1"` or
+// `unsupported content encoding "br"`.
+func unsupportedEncoding(charset bool, value string) *apiError {
+	msg := `unsupported content encoding "` + value + `"`
+	if charset {
+		msg = `unsupported charset "` + strings.ToUpper(value) + `"`
 	}
-	return `unsupported content encoding "` + e.Value + `"`
+	return &apiError{status: http.StatusUnsupportedMediaType, name: "UnsupportedEncodingError", message: msg}
 }
 
-// Error returns the error's name and message.
-func (e *UnsupportedEncodingError) Error() string {
-	return NameUnsupportedEncodingError + ": " + e.Message()
+// badData is the 400 for a body that is not JSON or fails the schema, with
+// one detail per problem.
+func badData(details []model.ErrorDetail) *apiError {
+	return &apiError{status: http.StatusBadRequest, name: model.NameBadDataError, message: model.MsgBadData,
+		details: append([]model.ErrorDetail{}, details...)}
 }
 
-// HTTPStatus returns 415 Unsupported Media Type.
-func (e *UnsupportedEncodingError) HTTPStatus() int { return http.StatusUnsupportedMediaType }
-
-// Body returns the JSON error body.
-func (e *UnsupportedEncodingError) Body() []byte {
-	return errbody.New(e.ID, NameUnsupportedEncodingError, e.Message(), nil).Close()
+// unavailable is the 503 of an overloaded server, which suggests a retry
+// after retryAfter seconds.
+func unavailable(retryAfter int) *apiError {
+	return &apiError{status: http.StatusServiceUnavailable, name: "ServiceUnavailableError",
+		message: "The server is busy with other validations. Please try again later.",
+		header:  "Retry-After", value: strconv.Itoa(retryAfter)}
 }
-
-// MarshalJSON returns Body. Note that json.Marshal escapes the characters
-// <, > and & of the result; Body does not.
-func (e *UnsupportedEncodingError) MarshalJSON() ([]byte, error) { return e.Body(), nil }
-
-// BadDataError (400) means the request body is not JSON or fails the
-// schema; Details lists each problem.
-type BadDataError struct {
-	// ID is the error instance's UUID, written as the body's id.
-	ID string
-	// Details lists the problems, each with the JSON pointer of the
-	// offending value (prefixed with /body) and a message.
-	Details []model.ErrorDetail
-}
-
-// NewBadDataError returns the error for the given problems. Its id is read
-// from rand; nil means crypto/rand.
-func NewBadDataError(rand io.Reader, details []model.ErrorDetail) *BadDataError {
-	return &BadDataError{ID: auth.NewUUID(rand), Details: append([]model.ErrorDetail(nil), details...)}
-}
-
-// Message returns MsgBadData, the same for every BadDataError; the
-// details say what is wrong.
-func (e *BadDataError) Message() string { return MsgBadData }
-
-// Error returns the error's name and message, followed by the first detail's
-// message when there is one.
-func (e *BadDataError) Error() string {
-	s := NameBadDataError + ": " + MsgBadData
-	if len(e.Details) > 0 {
-		s += " First problem: " + e.Details[0].Message
-	}
-	return s
-}
-
-// HTTPStatus returns 400 Bad Request.
-func (e *BadDataError) HTTPStatus() int { return http.StatusBadRequest }
-
-// Body returns the JSON error body, whose details are e.Details (an empty
-// list when there are none).
-func (e *BadDataError) Body() []byte {
-	details := e.Details
-	if details == nil {
-		details = []model.ErrorDetail{}
-	}
-	return errbody.New(e.ID, NameBadDataError, MsgBadData, details).Close()
-}
-
-// MarshalJSON returns Body. Note that json.Marshal escapes the characters
-// <, > and & of the result; Body does not.
-func (e *BadDataError) MarshalJSON() ([]byte, error) { return e.Body(), nil }
-
-// ServiceUnavailableError (503) means every validation slot was taken for
-// longer than Options.QueueTimeout. The handler also sends Retry-After.
-type ServiceUnavailableError struct {
-	// ID is the error instance's UUID, written as the body's id.
-	ID string
-	// RetryAfter is the number of seconds after which a retry may
-	// succeed, sent as the Retry-After header.
-	RetryAfter int
-}
-
-// NewServiceUnavailableError returns the error for an overloaded server
-// that suggests a retry after retryAfter seconds. Its id is read from
-// rand; nil means crypto/rand.
-func NewServiceUnavailableError(rand io.Reader, retryAfter int) *ServiceUnavailableError {
-	return &ServiceUnavailableError{ID: auth.NewUUID(rand), RetryAfter: retryAfter}
-}
-
-// Error returns the error's name and message.
-func (e *ServiceUnavailableError) Error() string {
-	return NameServiceUnavailableError + ": " + MsgServiceUnavailable
-}
-
-// HTTPStatus returns 503 Service Unavailable.
-func (e *ServiceUnavailableError) HTTPStatus() int { return http.StatusServiceUnavailable }
-
-// RetryAfterHeader returns the value of the Retry-After header.
-func (e *ServiceUnavailableError) RetryAfterHeader() string { return strconv.Itoa(e.RetryAfter) }
-
-// Body returns the JSON error body.
-func (e *ServiceUnavailableError) Body() []byte {
-	return errbody.New(e.ID, NameServiceUnavailableError, MsgServiceUnavailable, nil).Close()
-}
-
-// MarshalJSON returns Body. Note that json.Marshal escapes the characters
-// <, > and & of the result; Body does not.
-func (e *ServiceUnavailableError) MarshalJSON() ([]byte, error) { return e.Body(), nil }

@@ -4,19 +4,31 @@
 //	POST /api/admin/features-batch/validate   validate a feature import
 //	GET  /api/admin/user-admin                list users and root roles
 //
-// [NewHandler] returns an http.Handler that a Go service mounts on its own
-// server (see the main package beside this one for a complete server with
-// timeouts and graceful shutdown).
+// [NewHandler] returns an http.Handler of both endpoints at these paths
+// (after [Options].Prefix), which a Go service mounts on its own server
+// (see the main package beside this one for a complete server with
+// timeouts and graceful shutdown). [NewValidateHandler] and
+// [NewUsersHandler] each return the handler of one endpoint, which answers
+// at whatever path it is mounted and needs only the options it uses.
+//
+// The caller is resolved by [Options].Authenticate, by default from the
+// token of the authorization header through [Options].Tokens; a service
+// whose own middleware already authenticated the request hands over its
+// principal there.
+//
+// Error answers are ErrorResponse bodies (see package model); the names in
+// parentheses below are their name members.
 //
 // # Order of checks
 //
 // The handler checks in the reference server's order and answers with the
 // first failure:
 //
-//  0. Routing, from the request line alone. Paths match without regard to
-//     ASCII case, a trailing slash is ignored and a run of slashes counts
-//     as one. Unknown paths get 404 (NotFoundError); known paths with
-//     another method 405 (MethodNotAllowedError, with an Allow header).
+//  0. Routing, from the request line alone. The handler of NewHandler
+//     matches paths without regard to ASCII case, ignores a trailing slash
+//     and counts a run of slashes as one; unknown paths get 404
+//     (NotFoundError). Every endpoint answers another method with 405
+//     (MethodNotAllowedError, with an Allow header).
 //  1. For a POST whose content type is JSON (application/json or
 //     application/*+json), the body is read before the credentials are
 //     looked at: a gzip or deflate body is inflated, another content
@@ -33,14 +45,17 @@
 //     JSON text gets 400 (BadDataError, naming line, column and byte
 //     offset) even without credentials. A body of another content type
 //     is not read at all.
-//  2. 401 AuthenticationRequired: the authorization header is missing or
-//     its token is unknown. A leading "Bearer" and the JavaScript white
-//     space after it are dropped; the header's bytes are read one
-//     character each, as the reference server reads them.
+//  2. 401 AuthenticationRequired: Options.Authenticate reports
+//     auth.ErrNoToken or auth.ErrUnknownToken. The default reads the
+//     authorization header as the reference server does: a leading
+//     "Bearer" and the JavaScript white space after it are dropped, and
+//     the header's bytes are read one character each. The body of a
+//     request without a token points to Options.LoginPath.
 //  3. 403 NoAccessError: the token is of a kind that may not use admin
-//     endpoints (client, frontend), or, for the user listing, the caller
-//     lacks ADMIN. The validation needs no permission: what the caller
-//     lacks is reported in the permissions of its 200 answer.
+//     endpoints (client, frontend: auth.ErrTokenKind), or, for the user
+//     listing, the caller lacks ADMIN (auth.PermissionError). The
+//     validation needs no permission: what the caller lacks is reported
+//     in the permissions of its 200 answer.
 //  4. 415 ContentTypeError: the Content-Type is not application/json
 //     (parameters such as charset are allowed).
 //  5. 400 BadDataError: the body fails the schema (one detail per problem,
@@ -77,8 +92,9 @@
 // the context. Such a request gets no answer; its log line says status
 // 499.
 //
-// A failing token lookup, store or state is a 500 InternalError whose body
-// says nothing about the cause; the log line carries its id, and the cause
+// Any other error of Options.Authenticate, and a failing token lookup,
+// store or state, is a 500 InternalError whose body says nothing about
+// the cause; the log line carries its id, and the cause
 // itself with Options.LogCauses. Every error body
 // has a fresh UUID v4 as its id, and every answer is
 // application/json; charset=utf-8.
@@ -90,16 +106,18 @@ package adminhttp
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"mime"
 	"net/http"
 	"runtime"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -118,15 +136,37 @@ const (
 // reference server counts it (500 × 1024 = 512000 bytes).
 const DefaultMaxBody int64 = 500 * 1024
 
-// Options configure the handler. Validator, Tokens and Users are required.
+// Options configure the handlers. Each handler uses only some of them:
+// the validation needs Validator, the user listing Users, and both
+// Authenticate or Tokens.
 type Options struct {
 	// Validator validates import bodies. Build it with the state of the
 	// instance; its options decide strict rules and scalar coercion.
 	Validator *importvalidate.Validator
-	// Tokens resolves the token of the authorization header.
-	Tokens auth.TokenLookup
 	// Users answers the user listing.
 	Users users.Store
+	// Authenticate resolves the caller of a request, for instance from
+	// what the service's own middleware put in the request's context; nil
+	// means the token of the authorization header resolved through
+	// Tokens. Its errors are answered: auth.ErrNoToken and
+	// auth.ErrUnknownToken (also wrapped) with 401, auth.ErrTokenKind and
+	// an *auth.PermissionError with 403, any other with 500. A nil
+	// principal without an error counts as no token. The endpoints then
+	// check the principal with auth.Authorize: client and frontend
+	// principals are refused, and the user listing needs ADMIN. It is
+	// called concurrently.
+	Authenticate func(*http.Request) (*auth.Principal, error)
+	// Tokens resolves the token of the authorization header when
+	// Authenticate is nil.
+	Tokens auth.TokenLookup
+	// Prefix is the path under which NewHandler serves the endpoints, such
+	// as "/unleash" for /unleash/api/admin/user-admin; "" for none. It
+	// starts with a slash.
+	Prefix string
+	// LoginPath is the login page that the 401 body of a request without
+	// a token points to; "" means /auth/simple/login, the reference
+	// server's.
+	LoginPath string
 	// MaxBody is the largest accepted request body in bytes; 0 means
 	// DefaultMaxBody.
 	MaxBody int64
@@ -139,7 +179,8 @@ type Options struct {
 	// importvalidate.Options.Strict for the extra rules to run.
 	Strict bool
 	// Rand is the source of the ids of error bodies; nil means
-	// crypto/rand. The handler serialises its reads, so any reader will do.
+	// crypto/rand. The handlers serialise their reads, so any reader will
+	// do.
 	Rand io.Reader
 	// LogCauses writes the cause of a 500 (the error of the token lookup,
 	// the state or the user store) into its log line. Off by default: a
@@ -159,18 +200,170 @@ type Options struct {
 	QueueTimeout time.Duration
 }
 
-// NewHandler returns the handler of both endpoints. It fails when
-// Validator, Tokens or Users is missing or MaxBody, MaxInFlight or
-// QueueTimeout is negative. The handler
-// is safe for concurrent use.
+// NewHandler returns the handler of both endpoints, at their paths after
+// Options.Prefix. It fails when an option that NewValidateHandler or
+// NewUsersHandler needs is missing or wrong, or when Prefix does not start
+// with a slash. The handler is safe for concurrent use.
 func NewHandler(opts Options) (http.Handler, error) {
+	prefix := strings.TrimSuffix(opts.Prefix, "/")
+	if prefix != "" && prefix[0] != '/' {
+		return nil, fmt.Errorf("adminhttp: Options.Prefix %q does not start with a slash", opts.Prefix)
+	}
+	c, err := newCommon(opts)
+	if err != nil {
+		return nil, err
+	}
+	v, err := newValidation(c, opts)
+	if err != nil {
+		return nil, err
+	}
+	u, err := newListing(c, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &router{common: c, routes: []route{
+		{prefix + PathValidate, v.endpoint()},
+		{prefix + PathUserAdmin, u},
+	}}, nil
+}
+
+// NewValidateHandler returns the handler of the import validation alone,
+// which answers POST at whatever path it is mounted. It fails when
+// Validator is missing, when both Authenticate and Tokens are, or when
+// MaxBody, MaxInFlight or QueueTimeout is negative. The handler is safe
+// for concurrent use.
+func NewValidateHandler(opts Options) (http.Handler, error) {
+	return single(opts, func(c *common) (*endpoint, error) {
+		v, err := newValidation(c, opts)
+		if err != nil {
+			return nil, err
+		}
+		return v.endpoint(), nil
+	})
+}
+
+// NewUsersHandler returns the handler of the user listing alone, which
+// answers GET and HEAD at whatever path it is mounted. It fails when Users
+// is missing, or when both Authenticate and Tokens are. The handler is safe
+// for concurrent use.
+func NewUsersHandler(opts Options) (http.Handler, error) {
+	return single(opts, func(c *common) (*endpoint, error) { return newListing(c, opts) })
+}
+
+// single returns the handler of the one endpoint that build makes.
+func single(opts Options, build func(*common) (*endpoint, error)) (http.Handler, error) {
+	c, err := newCommon(opts)
+	if err != nil {
+		return nil, err
+	}
+	e, err := build(c)
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// common is what every endpoint shares: how it finds the caller and how
+// it answers errors and logs.
+type common struct {
+	authenticate func(*http.Request) (*auth.Principal, error)
+	loginPath    string
+	logger       *slog.Logger
+	logCauses    bool
+	// rand is the source of error ids, nil for crypto/rand.
+	rand io.Reader
+}
+
+func newCommon(opts Options) (*common, error) {
+	c := &common{authenticate: opts.Authenticate, loginPath: opts.LoginPath,
+		logger: opts.Logger, logCauses: opts.LogCauses}
+	if c.authenticate == nil {
+		if opts.Tokens == nil {
+			return nil, errors.New("adminhttp: Options.Authenticate or Options.Tokens is required")
+		}
+		a := &auth.Authenticator{Lookup: opts.Tokens}
+		c.authenticate = func(r *http.Request) (*auth.Principal, error) {
+			return a.Authenticate(r.Context(), authorization(r))
+		}
+	}
+	if c.loginPath == "" {
+		c.loginPath = "/auth/simple/login"
+	}
+	if opts.Rand != nil {
+		c.rand = &lockedReader{r: opts.Rand}
+	}
+	return c, nil
+}
+
+// endpoint serves one operation at whatever path it is mounted.
+type endpoint struct {
+	*common
+	// methods are the methods it answers, as the Allow header lists them.
+	methods []string
+	// serve answers a request with an allowed method. raw is the
+	// connection's own ResponseWriter, which http.MaxBytesReader tells to
+	// close the connection when the body is too large.
+	serve func(w, raw http.ResponseWriter, r *http.Request) outcome
+}
+
+// ServeHTTP checks the method, serves the request and writes one log line
+// for it.
+func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	e.run(w, r, func(rec *recorder) outcome {
+		if !slices.Contains(e.methods, r.Method) {
+			return e.fail(rec, methodNotAllowed(r.Method, e.methods))
+		}
+		return e.serve(rec, w, r)
+	})
+}
+
+// route is an endpoint at its path.
+type route struct {
+	path string
+	*endpoint
+}
+
+// router is the handler of NewHandler: it passes a request to the
+// endpoint of its path.
+type router struct {
+	*common
+	routes []route
+}
+
+func (m *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	p := routePath(r.URL.EscapedPath())
+	for _, rt := range m.routes {
+		if strings.EqualFold(p, rt.path) {
+			rt.ServeHTTP(w, r)
+			return
+		}
+	}
+	m.run(w, r, func(rec *recorder) outcome { return m.fail(rec, notFound(r.URL.Path)) })
+}
+
+// validation serves an operation on an import body: it reads the body,
+// authenticates the caller, validates the body in a slot of the limiter
+// and hands the report to respond. A copy with another respond serves
+// another operation on the same body, sharing the limiter and the
+// buffers.
+type validation struct {
+	*common
+	validator *importvalidate.Validator
+	// syntax checks, before the credentials, that a JSON body is JSON.
+	syntax  *importvalidate.Structure
+	limit   *limiter
+	maxBody int64
+	strict  bool
+	// buffers keeps the read buffers of bodies between requests.
+	buffers *bufferPool
+	// respond answers a report without structural errors.
+	respond func(w http.ResponseWriter, rep *importvalidate.Report) outcome
+}
+
+func newValidation(c *common, opts Options) (*validation, error) {
 	switch {
 	case opts.Validator == nil:
 		return nil, errors.New("adminhttp: Options.Validator is required")
-	case opts.Tokens == nil:
-		return nil, errors.New("adminhttp: Options.Tokens is required")
-	case opts.Users == nil:
-		return nil, errors.New("adminhttp: Options.Users is required")
 	case opts.MaxBody < 0:
 		return nil, fmt.Errorf("adminhttp: Options.MaxBody %d is negative", opts.MaxBody)
 	case opts.MaxInFlight < 0:
@@ -178,129 +371,37 @@ func NewHandler(opts Options) (http.Handler, error) {
 	case opts.QueueTimeout < 0:
 		return nil, fmt.Errorf("adminhttp: Options.QueueTimeout %v is negative", opts.QueueTimeout)
 	}
-	if opts.MaxBody == 0 {
-		opts.MaxBody = DefaultMaxBody
-	}
-	if opts.MaxInFlight == 0 {
-		opts.MaxInFlight = runtime.GOMAXPROCS(0)
-	}
-	if opts.QueueTimeout == 0 {
-		opts.QueueTimeout = DefaultQueueTimeout
-	}
-	var rnd io.Reader
-	if opts.Rand != nil {
-		rnd = &lockedReader{r: opts.Rand}
-	}
 	syntax, err := importvalidate.NewStructure(importvalidate.StructureOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("adminhttp: %w", err)
 	}
-	return &handler{
-		syntax:    syntax,
-		limit:     newLimiter(opts.MaxInFlight, opts.QueueTimeout),
+	v := &validation{
+		common:    c,
 		validator: opts.Validator,
-		authn:     &auth.Authenticator{Lookup: opts.Tokens, Rand: rnd},
-		lister:    &users.Lister{Store: opts.Users, Rand: rnd},
-		maxBody:   opts.MaxBody,
-		logger:    opts.Logger,
-		logCauses: opts.LogCauses,
+		syntax:    syntax,
+		limit:     newLimiter(cmp.Or(opts.MaxInFlight, runtime.GOMAXPROCS(0)), cmp.Or(opts.QueueTimeout, DefaultQueueTimeout)),
+		maxBody:   cmp.Or(opts.MaxBody, DefaultMaxBody),
 		strict:    opts.Strict,
-		rand:      rnd,
 		buffers:   newBufferPool(),
-	}, nil
-}
-
-type handler struct {
-	validator *importvalidate.Validator
-	// syntax checks, before the credentials, that a JSON body is JSON.
-	syntax    *importvalidate.Structure
-	limit     *limiter
-	authn     *auth.Authenticator
-	lister    *users.Lister
-	maxBody   int64
-	logger    *slog.Logger
-	strict    bool
-	rand      io.Reader
-	logCauses bool
-	// buffers keeps the read buffers of bodies between requests.
-	buffers *bufferPool
-}
-
-// rootType names the Go type of the innermost error err wraps (through
-// single Unwrap), which says what failed without quoting anything.
-func rootType(err error) string {
-	for {
-		next := errors.Unwrap(err)
-		if next == nil {
-			return fmt.Sprintf("%T", err)
-		}
-		err = next
 	}
+	v.respond = v.respondValidation
+	return v, nil
 }
 
-// outcome is what the log line says about a request beyond its status.
-type outcome struct {
-	// errID and cause are set for a 500.
-	errID string
-	cause error
-	// gone is true when the client went away before its answer.
-	gone bool
+// endpoint returns the endpoint that answers POST with v.
+func (v *validation) endpoint() *endpoint {
+	return &endpoint{common: v.common, methods: []string{http.MethodPost}, serve: v.serve}
 }
 
-// statusClientGone is the status the log line gives a request whose
-// client went away before it was answered; nothing is written to it.
-const statusClientGone = 499
-
-// ServeHTTP routes the request and writes one log line for it.
-func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	start := time.Now()
-	rec := &recorder{ResponseWriter: w}
-	var out outcome
-	defer func() {
-		if v := recover(); v != nil {
-			if v == http.ErrAbortHandler {
-				panic(v)
-			}
-			// The value may hold anything; only its type is kept.
-			out = h.internal(rec, fmt.Errorf("adminhttp: recovered from a panic (%T)", v))
-		}
-		h.log(r, rec, time.Since(start), out)
-	}()
-	switch route(r.URL.EscapedPath()) {
-	case PathValidate:
-		if r.Method != http.MethodPost {
-			h.methodNotAllowed(rec, r, http.MethodPost)
-			return
-		}
-		out = h.validate(rec, w, r)
-	case PathUserAdmin:
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			h.methodNotAllowed(rec, r, http.MethodGet, http.MethodHead)
-			return
-		}
-		out = h.listUsers(rec, r)
-	default:
-		writeError(rec, NewNotFoundError(h.rand, r.URL.Path))
-	}
-}
-
-func (h *handler) methodNotAllowed(w http.ResponseWriter, r *http.Request, allowed ...string) {
-	e := NewMethodNotAllowedError(h.rand, r.Method, allowed...)
-	w.Header().Set("Allow", e.AllowHeader())
-	writeError(w, e)
-}
-
-// validate serves the import validation. raw is the connection's own
-// ResponseWriter, which http.MaxBytesReader tells to close the connection
-// when the body is too large.
-func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *http.Request) (out outcome) {
+// serve answers an operation on an import body.
+func (h *validation) serve(w, raw http.ResponseWriter, r *http.Request) (out outcome) {
 	ctx := r.Context()
-	ct := r.Header.Get("Content-Type")
+	ct := parseContentType(r.Header.Get("Content-Type"))
 	var body []byte
-	if isJSONType(ct) {
+	if ct.isJSON() {
 		// The reference server reads a JSON body before it looks at the
 		// credentials: 413 and 415 for the encoding come first.
-		b, held, err := h.readJSONBody(raw, r)
+		b, held, err := h.readJSONBody(raw, r, ct)
 		if err != nil {
 			return h.fail(w, err)
 		}
@@ -313,19 +414,18 @@ func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *ht
 			}
 		}()
 	}
-	p, err := h.authn.Authenticate(ctx, authorization(r))
+	p, err := h.authenticate(r)
 	if err == nil {
-		err = auth.Authorize(ctx, h.rand, p, auth.Requirement{})
+		err = auth.Authorize(ctx, p, auth.Requirement{})
 	}
 	if err == nil {
-		err = h.checkContentType(ct)
+		err = ct.check()
 	}
 	if err != nil {
 		// A body that is no JSON text gets its 400 before any of
 		// these, as the reference server parses it first.
 		if se := h.syntaxError(body); se != nil {
-			writeError(w, se)
-			return outcome{}
+			return h.fail(w, se)
 		}
 		return h.fail(w, err)
 	}
@@ -334,9 +434,15 @@ func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *ht
 		return vout
 	}
 	if rep.Structural.HasErrors() {
-		writeError(w, NewBadDataError(h.rand, rep.Structural.Details()))
-		return outcome{}
+		return h.fail(w, badData(rep.Structural.Details()))
 	}
+	return h.respond(w, rep)
+}
+
+// respondValidation answers the import validation with the validation
+// response: the reference rules' issues, or with Options.Strict all of
+// them.
+func (h *validation) respondValidation(w http.ResponseWriter, rep *importvalidate.Report) outcome {
 	resp := rep.Reference()
 	if h.strict {
 		resp = rep.Response()
@@ -353,17 +459,14 @@ func (h *handler) validate(w http.ResponseWriter, raw http.ResponseWriter, r *ht
 // it returns at once, without an answer, and the validation stops at its
 // next look at ctx; its slot is freed when it has stopped. When it fails,
 // it has answered (or the client is gone) and ok is false.
-func (h *handler) runValidation(ctx context.Context, w http.ResponseWriter, body []byte, p *auth.Principal) (rep *importvalidate.Report, out outcome, ok bool) {
+func (h *validation) runValidation(ctx context.Context, w http.ResponseWriter, body []byte, p *auth.Principal) (rep *importvalidate.Report, out outcome, ok bool) {
 	if ctx.Err() != nil {
 		return nil, outcome{gone: true}, false
 	}
 	slot, err := h.limit.acquire(ctx, len(body) > LargeBody)
 	if err != nil {
 		if errors.Is(err, errBusy) {
-			e := NewServiceUnavailableError(h.rand, h.limit.retryAfter())
-			w.Header().Set("Retry-After", e.RetryAfterHeader())
-			writeError(w, e)
-			return nil, outcome{}, false
+			return nil, h.fail(w, unavailable(h.limit.retryAfter())), false
 		}
 		return nil, outcome{gone: true}, false
 	}
@@ -393,7 +496,7 @@ func (h *handler) runValidation(ctx context.Context, w http.ResponseWriter, body
 			if ctx.Err() != nil {
 				return nil, outcome{gone: true}, false
 			}
-			return nil, h.internal(w, fmt.Errorf("adminhttp: validating: %w", res.err)), false
+			return nil, h.fail(w, fmt.Errorf("adminhttp: validating: %w", res.err)), false
 		}
 		return res.rep, outcome{}, true
 	case <-ctx.Done():
@@ -409,7 +512,7 @@ const utf8BOM = "\xef\xbb\xbf"
 // As the reference server's parser does, it skips a leading byte order
 // mark. The details are the structural tier's, which name the line,
 // column and byte offset.
-func (h *handler) syntaxError(body []byte) *BadDataError {
+func (h *validation) syntaxError(body []byte) error {
 	body = bytes.TrimPrefix(body, []byte(utf8BOM))
 	if len(body) == 0 || json.Valid(body) {
 		return nil
@@ -424,73 +527,106 @@ func (h *handler) syntaxError(body []byte) *BadDataError {
 	if len(syntax) == 0 {
 		return nil
 	}
-	return NewBadDataError(h.rand, syntax.Details())
+	return badData(syntax.Details())
 }
 
-// listUsers serves the user listing.
-func (h *handler) listUsers(w http.ResponseWriter, r *http.Request) outcome {
-	ctx := r.Context()
-	p, out, ok := h.authenticate(ctx, w, r)
-	if !ok {
-		return out
+// listing is the user listing endpoint.
+type listing struct {
+	*common
+	lister *users.Lister
+}
+
+func newListing(c *common, opts Options) (*endpoint, error) {
+	if opts.Users == nil {
+		return nil, errors.New("adminhttp: Options.Users is required")
 	}
-	listing, err := h.lister.List(ctx, p)
+	l := &listing{common: c, lister: &users.Lister{Store: opts.Users}}
+	return &endpoint{common: c, methods: []string{http.MethodGet, http.MethodHead}, serve: l.serve}, nil
+}
+
+// serve answers the user listing.
+func (h *listing) serve(w, _ http.ResponseWriter, r *http.Request) outcome {
+	p, err := h.authenticate(r)
 	if err != nil {
 		return h.fail(w, err)
 	}
-	b, err := listing.MarshalJSON()
+	list, err := h.lister.List(r.Context(), p)
 	if err != nil {
-		return h.internal(w, fmt.Errorf("adminhttp: encoding the listing: %w", err))
+		return h.fail(w, err)
+	}
+	b, err := list.MarshalJSON()
+	if err != nil {
+		return h.fail(w, fmt.Errorf("adminhttp: encoding the listing: %w", err))
 	}
 	writeJSON(w, http.StatusOK, b)
 	return outcome{}
 }
 
-// authenticate resolves the token of the request. When it fails, it has
-// answered and ok is false.
-func (h *handler) authenticate(ctx context.Context, w http.ResponseWriter, r *http.Request) (p *auth.Principal, out outcome, ok bool) {
-	p, err := h.authn.Authenticate(ctx, authorization(r))
-	if err != nil {
-		return nil, h.fail(w, err), false
+// rootType names the Go type of the innermost error err wraps (through
+// single Unwrap), which says what failed without quoting anything.
+func rootType(err error) string {
+	for {
+		next := errors.Unwrap(err)
+		if next == nil {
+			return fmt.Sprintf("%T", err)
+		}
+		err = next
 	}
-	return p, outcome{}, true
 }
 
-// fail answers err: with its own status and body when it is an
-// HTTPError (of this package or of auth), with a 500 otherwise.
-func (h *handler) fail(w http.ResponseWriter, err error) outcome {
-	var he HTTPError
-	if errors.As(err, &he) {
-		writeError(w, he)
+// outcome is what the log line says about a request beyond its status.
+type outcome struct {
+	// errID and cause are set for a 500.
+	errID string
+	cause error
+	// gone is true when the client went away before its answer.
+	gone bool
+}
+
+// statusClientGone is the status the log line gives a request whose
+// client went away before it was answered; nothing is written to it.
+const statusClientGone = 499
+
+// run serves the request with serve and writes one log line for it. A
+// panic of serve is answered 500.
+func (c *common) run(w http.ResponseWriter, r *http.Request, serve func(*recorder) outcome) {
+	start := time.Now()
+	rec := &recorder{ResponseWriter: w}
+	var out outcome
+	defer func() {
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			// The value may hold anything; only its type is kept.
+			out = c.fail(rec, fmt.Errorf("adminhttp: recovered from a panic (%T)", v))
+		}
+		c.log(r, rec, time.Since(start), out)
+	}()
+	out = serve(rec)
+}
+
+// fail answers err with its status and ErrorResponse body (see answerOf),
+// unless an answer was already started. The outcome of a 500 carries the
+// error id and the cause for the log line.
+func (c *common) fail(w http.ResponseWriter, err error) outcome {
+	e := c.answerOf(err)
+	id := newUUID(c.rand)
+	if rec, ok := w.(*recorder); !ok || !rec.wroteHeader {
+		if e.header != "" {
+			w.Header().Set(e.header, e.value)
+		}
+		writeJSON(w, e.status, e.body(id))
+	}
+	if e.status != http.StatusInternalServerError {
 		return outcome{}
 	}
-	return h.internal(w, err)
-}
-
-// internal answers a 500 for cause, unless an answer was already started.
-func (h *handler) internal(w http.ResponseWriter, cause error) outcome {
-	e := NewInternalError(h.rand, cause)
-	if rec, ok := w.(*recorder); !ok || !rec.wroteHeader {
-		writeError(w, e)
-	}
-	return outcome{errID: e.ID, cause: cause}
-}
-
-// checkContentType accepts application/json with any parameters.
-func (h *handler) checkContentType(ct string) error {
-	if ct == "" {
-		return NewContentTypeError(h.rand, "")
-	}
-	mt, _, err := mime.ParseMediaType(ct)
-	if err != nil || mt != "application/json" {
-		return NewContentTypeError(h.rand, ct)
-	}
-	return nil
+	return outcome{errID: id, cause: e.cause}
 }
 
 // log writes the request's line.
-func (h *handler) log(r *http.Request, rec *recorder, d time.Duration, out outcome) {
-	if h.logger == nil {
+func (c *common) log(r *http.Request, rec *recorder, d time.Duration, out outcome) {
+	if c.logger == nil {
 		return
 	}
 	level := slog.LevelInfo
@@ -508,18 +644,13 @@ func (h *handler) log(r *http.Request, rec *recorder, d time.Duration, out outco
 	if out.errID != "" {
 		level = slog.LevelError
 		attrs = append(attrs, slog.String("error_id", out.errID))
-		if h.logCauses {
+		if c.logCauses {
 			attrs = append(attrs, slog.String("error", out.cause.Error()))
 		} else {
 			attrs = append(attrs, slog.String("error_type", rootType(out.cause)))
 		}
 	}
-	h.logger.LogAttrs(r.Context(), level, "request", attrs...)
-}
-
-// writeError writes the error's status and body.
-func writeError(w http.ResponseWriter, e HTTPError) {
-	writeJSON(w, e.HTTPStatus(), e.Body())
+	c.logger.LogAttrs(r.Context(), level, "request", attrs...)
 }
 
 // writeJSON writes a JSON answer.

@@ -33,7 +33,7 @@ func TestBodyOverCapIsNotReadPastTheCap(t *testing.T) {
 		t.Fatalf("status = %d; want 413 (%s)", rec.Code, rec.Body.Bytes())
 	}
 	e := errorOf(t, rec)
-	if e.Name != adminhttp.NamePayloadTooLargeError || !strings.Contains(e.Message, "1000 bytes") {
+	if e.Name != namePayloadTooLargeError || !strings.Contains(e.Message, "1000 bytes") {
 		t.Errorf("body = %s", rec.Body.Bytes())
 	}
 	if n := g.total(); n > limit+1 {
@@ -89,10 +89,10 @@ func TestCredentialsBeforeBody(t *testing.T) {
 		status      int
 		errName     string
 	}{
-		{"no header", "", 401, auth.NameAuthenticationRequired},
-		{"blank bearer", "Bearer ", 401, auth.NameAuthenticationRequired},
-		{"unknown token", "not-a-real-token", 401, auth.NameAuthenticationRequired},
-		{"client token", clientToken, 403, auth.NameNoAccessError},
+		{"no header", "", 401, nameAuthenticationRequired},
+		{"blank bearer", "Bearer ", 401, nameAuthenticationRequired},
+		{"unknown token", "not-a-real-token", 401, nameAuthenticationRequired},
+		{"client token", clientToken, 403, nameNoAccessError},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := &guardReader{t: t, limit: 0}
@@ -144,7 +144,7 @@ func TestContentType(t *testing.T) {
 			e := errorOf(t, rec)
 			want := "We do not accept the content-type you provided " + tc.inMessage +
 				". Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format."
-			if e.Name != adminhttp.NameContentTypeError || e.Message != want {
+			if e.Name != nameContentTypeError || e.Message != want {
 				t.Errorf("got %s %q; want ContentTypeError %q", e.Name, e.Message, want)
 			}
 		})
@@ -161,7 +161,7 @@ func TestNotFound(t *testing.T) {
 			}
 			e := errorOf(t, rec)
 			msg := "The path you were looking for (" + strings.ReplaceAll(path, "%2D", "-") + ") is not available."
-			if e.Name != adminhttp.NameNotFoundError || e.Message != msg || e.Details[0].Message != msg {
+			if e.Name != nameNotFoundError || e.Message != msg || e.Details[0].Message != msg {
 				t.Errorf("%s: body = %s", path, rec.Body.Bytes())
 			}
 		}
@@ -184,7 +184,7 @@ func TestMethodNotAllowed(t *testing.T) {
 		if got := rec.Header().Get("Allow"); got != tc.allow {
 			t.Errorf("%s %s: Allow = %q; want %q", tc.method, tc.path, got, tc.allow)
 		}
-		if e := errorOf(t, rec); e.Name != adminhttp.NameMethodNotAllowedError || !strings.Contains(e.Message, tc.method) {
+		if e := errorOf(t, rec); e.Name != nameMethodNotAllowedError || !strings.Contains(e.Message, tc.method) {
 			t.Errorf("%s %s: body = %s", tc.method, tc.path, rec.Body.Bytes())
 		}
 	}
@@ -254,7 +254,7 @@ func TestUnreadableBody(t *testing.T) {
 	if rec.Code != http.StatusBadRequest {
 		t.Fatalf("status = %d; want 400", rec.Code)
 	}
-	if e := errorOf(t, rec); e.Name != adminhttp.NameBadDataError || e.Details[0].Message != "The request body could not be read." {
+	if e := errorOf(t, rec); e.Name != nameBadDataError || e.Details[0].Message != "The request body could not be read." {
 		t.Errorf("body = %s", rec.Body.Bytes())
 	}
 }
@@ -327,14 +327,14 @@ func (failingLookup) LookupToken(context.Context, string) (*auth.Principal, bool
 
 type failingStore struct{ panics bool }
 
-func (s failingStore) Users(context.Context) ([]users.User, error) {
+func (s failingStore) Users(context.Context) ([]model.User, error) {
 	if s.panics {
 		panic("user store exploded")
 	}
 	return nil, errors.New("user database at 10.0.0.8 unreachable")
 }
 
-func (failingStore) Roles(context.Context) ([]users.Role, error) { return nil, nil }
+func (failingStore) Roles(context.Context) ([]model.Role, error) { return nil, nil }
 
 func TestInternalErrorsHideTheCause(t *testing.T) {
 	snap := oracleSnapshot(t)
@@ -360,7 +360,7 @@ func TestInternalErrorsHideTheCause(t *testing.T) {
 				t.Fatalf("status = %d; want 500", rec.Code)
 			}
 			e := errorOf(t, rec)
-			if e.Name != adminhttp.NameInternalError || e.Message != adminhttp.MsgInternal {
+			if e.Name != nameInternalError || e.Message != msgInternal {
 				t.Errorf("body = %s", rec.Body.Bytes())
 			}
 			if strings.Contains(rec.Body.String(), "10.0.0") || strings.Contains(rec.Body.String(), "exploded") {
@@ -379,7 +379,11 @@ func TestInternalErrorsHideTheCause(t *testing.T) {
 
 func TestNewHandlerOptions(t *testing.T) {
 	snap := oracleSnapshot(t)
-	v, err := importvalidate.New(importvalidate.Options{})
+	demo, err := importvalidate.DemoState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: demo})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -392,6 +396,7 @@ func TestNewHandlerOptions(t *testing.T) {
 		"no validator":           {Tokens: tokens, Users: store},
 		"no tokens":              {Validator: v, Users: store},
 		"no users":               {Validator: v, Tokens: tokens},
+		"relative prefix":        {Validator: v, Tokens: tokens, Users: store, Prefix: "admin"},
 		"negative cap":           {Validator: v, Tokens: tokens, Users: store, MaxBody: -1},
 		"negative in flight":     {Validator: v, Tokens: tokens, Users: store, MaxInFlight: -1},
 		"negative queue timeout": {Validator: v, Tokens: tokens, Users: store, QueueTimeout: -time.Second},

@@ -16,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/testutil"
@@ -46,7 +45,7 @@ func hostileSnapshot(t *testing.T) *model.Snapshot {
 		t.Fatal(err)
 	}
 	id := int64(4242)
-	s.Users = append(s.Users, model.SnapshotUser{ID: id})
+	s.Users = append(s.Users, model.User{ID: id})
 	s.Tokens = append(s.Tokens,
 		model.SnapshotToken{Secret: hostileClient, Type: model.TokenClient},
 		model.SnapshotToken{Secret: hostileViewer, Type: model.TokenPersonal, UserID: &id})
@@ -131,7 +130,7 @@ func TestHostileBodiesOverHTTP(t *testing.T) {
 			if err := json.Unmarshal(b, &e); err != nil {
 				t.Fatalf("answer is no error body: %v: %.500s", err, b)
 			}
-			if e.Name != adminhttp.NameBadDataError || len(e.Details) == 0 {
+			if e.Name != nameBadDataError || len(e.Details) == 0 {
 				t.Fatalf("answer %.500s", b)
 			}
 			d := e.Details[0]
@@ -161,16 +160,16 @@ func TestHostileNothingReadBeforeCredentials(t *testing.T) {
 		errName                   string
 		most                      int64
 	}{
-		{"no header", "", "text/plain", -1, 401, auth.NameAuthenticationRequired, 0},
-		{"blank bearer", "Bearer \t ", "text/plain", -1, 401, auth.NameAuthenticationRequired, 0},
-		{"unknown token", "Bearer not-" + hostileAdmin, "text/plain", -1, 401, auth.NameAuthenticationRequired, 0},
-		{"token in another case", strings.ToUpper(hostileAdmin), "text/plain", -1, 401, auth.NameAuthenticationRequired, 0},
-		{"client token", hostileClient, "text/plain", -1, 403, auth.NameNoAccessError, 0},
-		{"admin, text", hostileAdmin, "text/plain", -1, 415, adminhttp.NameContentTypeError, 0},
-		{"no header, JSON declared 100 MB", "", "application/json", 100 << 20, 413, adminhttp.NamePayloadTooLargeError, 0},
-		{"no header, JSON endless", "", "application/json", -1, 413, adminhttp.NamePayloadTooLargeError, limit + 1},
-		{"declared 100 MB", hostileAdmin, "application/json", 100 << 20, 413, adminhttp.NamePayloadTooLargeError, 0},
-		{"undeclared, endless", "Bearer " + hostileAdmin, "application/json", -1, 413, adminhttp.NamePayloadTooLargeError, limit + 1},
+		{"no header", "", "text/plain", -1, 401, nameAuthenticationRequired, 0},
+		{"blank bearer", "Bearer \t ", "text/plain", -1, 401, nameAuthenticationRequired, 0},
+		{"unknown token", "Bearer not-" + hostileAdmin, "text/plain", -1, 401, nameAuthenticationRequired, 0},
+		{"token in another case", strings.ToUpper(hostileAdmin), "text/plain", -1, 401, nameAuthenticationRequired, 0},
+		{"client token", hostileClient, "text/plain", -1, 403, nameNoAccessError, 0},
+		{"admin, text", hostileAdmin, "text/plain", -1, 415, nameContentTypeError, 0},
+		{"no header, JSON declared 100 MB", "", "application/json", 100 << 20, 413, namePayloadTooLargeError, 0},
+		{"no header, JSON endless", "", "application/json", -1, 413, namePayloadTooLargeError, limit + 1},
+		{"declared 100 MB", hostileAdmin, "application/json", 100 << 20, 413, namePayloadTooLargeError, 0},
+		{"undeclared, endless", "Bearer " + hostileAdmin, "application/json", -1, 413, namePayloadTooLargeError, limit + 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body := &guardReader{t: t, limit: math.MaxInt64} // counts; the test checks the count below
@@ -343,7 +342,7 @@ func TestHostileSlowBody(t *testing.T) {
 		t.Fatalf("status %d; want 400 for a body that stopped arriving: %s", resp.StatusCode, b)
 	}
 	var e model.ErrorResponse
-	if err := json.Unmarshal(b, &e); err != nil || e.Name != adminhttp.NameBadDataError ||
+	if err := json.Unmarshal(b, &e); err != nil || e.Name != nameBadDataError ||
 		len(e.Details) != 1 || e.Details[0].Message != "The request body could not be read." {
 		t.Errorf("answer %s (%v); want a BadDataError saying the body could not be read", b, err)
 	}

@@ -102,7 +102,7 @@ func TestSaturatedServerAnswers503(t *testing.T) {
 	if rec.Code != http.StatusServiceUnavailable {
 		t.Fatalf("status %d; want 503: %s", rec.Code, rec.Body.Bytes())
 	}
-	if e := errorOf(t, rec); e.Name != adminhttp.NameServiceUnavailableError || e.Message != adminhttp.MsgServiceUnavailable {
+	if e := errorOf(t, rec); e.Name != nameServiceUnavailableError || e.Message != msgServiceUnavailable {
 		t.Errorf("body %s", rec.Body.Bytes())
 	}
 	if ra := rec.Header().Get("Retry-After"); ra != "1" {

@@ -13,7 +13,6 @@ import (
 	"testing"
 	"unicode/utf16"
 
-	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 )
 
@@ -120,27 +119,27 @@ func TestReferenceOrderBodyBeforeCredentials(t *testing.T) {
 	malformed := []byte(`{"project":"default",` + "\n")
 	big := []byte(`{"project":"` + strings.Repeat("x", limit) + `"}`)
 	for _, tc := range []orderCase{
-		{name: "malformed JSON without a token is 400", contentType: "application/json", body: malformed, status: 400, errName: adminhttp.NameBadDataError},
-		{name: "malformed JSON with an unknown token is 400", auth: "nope", contentType: "application/json", body: malformed, status: 400, errName: adminhttp.NameBadDataError},
-		{name: "malformed JSON with a client token is 400", auth: clientToken, contentType: "application/json", body: malformed, status: 400, errName: adminhttp.NameBadDataError},
-		{name: "malformed +json without a token is 400", contentType: "application/merge-patch+json", body: malformed, status: 400, errName: adminhttp.NameBadDataError},
-		{name: "malformed +json with the admin is 400, not 415", auth: adminToken, contentType: "application/merge-patch+json", body: malformed, status: 400, errName: adminhttp.NameBadDataError},
-		{name: "well-formed +json with the admin is 415", auth: adminToken, contentType: "application/merge-patch+json", body: []byte(minimalBody), status: 415, errName: adminhttp.NameContentTypeError},
-		{name: "oversized JSON without a token is 413", contentType: "application/json", body: big, status: 413, errName: adminhttp.NamePayloadTooLargeError},
-		{name: "oversized JSON with a client token is 413", auth: clientToken, contentType: "application/json; charset=utf-8", body: big, status: 413, errName: adminhttp.NamePayloadTooLargeError},
-		{name: "oversized text without a token is 401", contentType: "text/plain", body: big, status: 401, errName: auth.NameAuthenticationRequired},
-		{name: "oversized text with the admin is 415, never 413", auth: adminToken, contentType: "text/plain", body: big, status: 415, errName: adminhttp.NameContentTypeError},
-		{name: "malformed text without a token is 401", contentType: "text/plain", body: malformed, status: 401, errName: auth.NameAuthenticationRequired},
-		{name: "valid JSON without a token is 401", contentType: "application/json", body: []byte(minimalBody), status: 401, errName: auth.NameAuthenticationRequired},
-		{name: "empty JSON body without a token is 401", contentType: "application/json", status: 401, errName: auth.NameAuthenticationRequired},
-		{name: "schema failure without a token is 401", contentType: "application/json", body: []byte(`{}`), status: 401, errName: auth.NameAuthenticationRequired},
-		{name: "schema failure with a client token is 403", auth: clientToken, contentType: "application/json", body: []byte(`{}`), status: 403, errName: auth.NameNoAccessError},
-		{name: "byte order mark and valid JSON without a token is 401", contentType: "application/json", body: []byte("\xef\xbb\xbf" + minimalBody), status: 401, errName: auth.NameAuthenticationRequired},
-		{name: "500 kB of brackets without a token is 400", contentType: "application/json", body: []byte(strings.Repeat("[", limit)), status: 400, errName: adminhttp.NameBadDataError},
-		{name: "unsupported charset without a token is 415", contentType: "application/json; charset=latin1", body: []byte(minimalBody), status: 415, errName: adminhttp.NameUnsupportedEncodingError, message: `unsupported charset "LATIN1"`},
-		{name: "br without a token is 415", contentType: "application/json", encoding: "br", body: []byte(minimalBody), status: 415, errName: adminhttp.NameUnsupportedEncodingError, message: `unsupported content encoding "br"`},
-		{name: "a wrong method is 405 whatever the body", method: http.MethodGet, contentType: "application/json", body: malformed, status: 405, errName: adminhttp.NameMethodNotAllowedError},
-		{name: "an unknown path is 404 whatever the body", path: "/api/admin/nope", contentType: "application/json", body: big, status: 404, errName: adminhttp.NameNotFoundError},
+		{name: "malformed JSON without a token is 400", contentType: "application/json", body: malformed, status: 400, errName: nameBadDataError},
+		{name: "malformed JSON with an unknown token is 400", auth: "nope", contentType: "application/json", body: malformed, status: 400, errName: nameBadDataError},
+		{name: "malformed JSON with a client token is 400", auth: clientToken, contentType: "application/json", body: malformed, status: 400, errName: nameBadDataError},
+		{name: "malformed +json without a token is 400", contentType: "application/merge-patch+json", body: malformed, status: 400, errName: nameBadDataError},
+		{name: "malformed +json with the admin is 400, not 415", auth: adminToken, contentType: "application/merge-patch+json", body: malformed, status: 400, errName: nameBadDataError},
+		{name: "well-formed +json with the admin is 415", auth: adminToken, contentType: "application/merge-patch+json", body: []byte(minimalBody), status: 415, errName: nameContentTypeError},
+		{name: "oversized JSON without a token is 413", contentType: "application/json", body: big, status: 413, errName: namePayloadTooLargeError},
+		{name: "oversized JSON with a client token is 413", auth: clientToken, contentType: "application/json; charset=utf-8", body: big, status: 413, errName: namePayloadTooLargeError},
+		{name: "oversized text without a token is 401", contentType: "text/plain", body: big, status: 401, errName: nameAuthenticationRequired},
+		{name: "oversized text with the admin is 415, never 413", auth: adminToken, contentType: "text/plain", body: big, status: 415, errName: nameContentTypeError},
+		{name: "malformed text without a token is 401", contentType: "text/plain", body: malformed, status: 401, errName: nameAuthenticationRequired},
+		{name: "valid JSON without a token is 401", contentType: "application/json", body: []byte(minimalBody), status: 401, errName: nameAuthenticationRequired},
+		{name: "empty JSON body without a token is 401", contentType: "application/json", status: 401, errName: nameAuthenticationRequired},
+		{name: "schema failure without a token is 401", contentType: "application/json", body: []byte(`{}`), status: 401, errName: nameAuthenticationRequired},
+		{name: "schema failure with a client token is 403", auth: clientToken, contentType: "application/json", body: []byte(`{}`), status: 403, errName: nameNoAccessError},
+		{name: "byte order mark and valid JSON without a token is 401", contentType: "application/json", body: []byte("\xef\xbb\xbf" + minimalBody), status: 401, errName: nameAuthenticationRequired},
+		{name: "500 kB of brackets without a token is 400", contentType: "application/json", body: []byte(strings.Repeat("[", limit)), status: 400, errName: nameBadDataError},
+		{name: "unsupported charset without a token is 415", contentType: "application/json; charset=latin1", body: []byte(minimalBody), status: 415, errName: nameUnsupportedEncodingError, message: `unsupported charset "LATIN1"`},
+		{name: "br without a token is 415", contentType: "application/json", encoding: "br", body: []byte(minimalBody), status: 415, errName: nameUnsupportedEncodingError, message: `unsupported content encoding "br"`},
+		{name: "a wrong method is 405 whatever the body", method: http.MethodGet, contentType: "application/json", body: malformed, status: 405, errName: nameMethodNotAllowedError},
+		{name: "an unknown path is 404 whatever the body", path: "/api/admin/nope", contentType: "application/json", body: big, status: 404, errName: nameNotFoundError},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.run(t, h) })
 	}
@@ -151,7 +150,7 @@ func TestReferenceOrderSyntaxDetail(t *testing.T) {
 	// Without a token the 400 is the same as with one: the structural
 	// tier's detail, naming line, column and byte.
 	for _, token := range []string{"", adminToken} {
-		rec := orderCase{auth: token, contentType: "application/json", body: []byte(`{"project":"default",` + "\n"), status: 400, errName: adminhttp.NameBadDataError}.run(t, h)
+		rec := orderCase{auth: token, contentType: "application/json", body: []byte(`{"project":"default",` + "\n"), status: 400, errName: nameBadDataError}.run(t, h)
 		e := errorOf(t, rec)
 		if len(e.Details) != 1 || !strings.Contains(e.Details[0].Message, "line 2, column 1") || !strings.Contains(e.Details[0].Message, "byte 22") {
 			t.Errorf("token %q: details %+v", token, e.Details)
@@ -173,16 +172,16 @@ func TestContentEncodings(t *testing.T) {
 		{name: "GZIP in upper case", encoding: "GZIP", body: gzipped(t, body), status: 200},
 		{name: "deflate (zlib)", encoding: "deflate", body: deflated(t, body), status: 200},
 		{name: "gzip inflating to the limit", encoding: "gzip", body: gzipped(t, padded), status: 200},
-		{name: "gzip inflating one byte over the limit", encoding: "gzip", body: gzipped(t, over), status: 413, errName: adminhttp.NamePayloadTooLargeError},
-		{name: "deflate inflating one byte over the limit", encoding: "deflate", body: deflated(t, over), status: 413, errName: adminhttp.NamePayloadTooLargeError},
-		{name: "gzip over the limit without a token", auth: "-", encoding: "gzip", body: gzipped(t, over), status: 413, errName: adminhttp.NamePayloadTooLargeError},
-		{name: "br", encoding: "br", body: body, status: 415, errName: adminhttp.NameUnsupportedEncodingError, message: `unsupported content encoding "br"`},
-		{name: "compress", encoding: "compress", body: body, status: 415, errName: adminhttp.NameUnsupportedEncodingError, message: `unsupported content encoding "compress"`},
-		{name: "two codings", encoding: "gzip, deflate", body: body, status: 415, errName: adminhttp.NameUnsupportedEncodingError, message: `unsupported content encoding "gzip, deflate"`},
-		{name: "gzip header on plain bytes", encoding: "gzip", body: body, status: 400, errName: adminhttp.NameBadDataError},
-		{name: "corrupt gzip", encoding: "gzip", body: corrupt, status: 400, errName: adminhttp.NameBadDataError},
-		{name: "truncated gzip", encoding: "gzip", body: gzipped(t, body)[:20], status: 400, errName: adminhttp.NameBadDataError},
-		{name: "br on another content type is 415 for the type", contentType: "text/plain", encoding: "br", body: body, status: 415, errName: adminhttp.NameContentTypeError},
+		{name: "gzip inflating one byte over the limit", encoding: "gzip", body: gzipped(t, over), status: 413, errName: namePayloadTooLargeError},
+		{name: "deflate inflating one byte over the limit", encoding: "deflate", body: deflated(t, over), status: 413, errName: namePayloadTooLargeError},
+		{name: "gzip over the limit without a token", auth: "-", encoding: "gzip", body: gzipped(t, over), status: 413, errName: namePayloadTooLargeError},
+		{name: "br", encoding: "br", body: body, status: 415, errName: nameUnsupportedEncodingError, message: `unsupported content encoding "br"`},
+		{name: "compress", encoding: "compress", body: body, status: 415, errName: nameUnsupportedEncodingError, message: `unsupported content encoding "compress"`},
+		{name: "two codings", encoding: "gzip, deflate", body: body, status: 415, errName: nameUnsupportedEncodingError, message: `unsupported content encoding "gzip, deflate"`},
+		{name: "gzip header on plain bytes", encoding: "gzip", body: body, status: 400, errName: nameBadDataError},
+		{name: "corrupt gzip", encoding: "gzip", body: corrupt, status: 400, errName: nameBadDataError},
+		{name: "truncated gzip", encoding: "gzip", body: gzipped(t, body)[:20], status: 400, errName: nameBadDataError},
+		{name: "br on another content type is 415 for the type", contentType: "text/plain", encoding: "br", body: body, status: 415, errName: nameContentTypeError},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.contentType == "" {
@@ -210,7 +209,7 @@ func TestContentEncodings(t *testing.T) {
 func TestZipBombCostsNothing(t *testing.T) {
 	h := newHandler(t, oracleSnapshot(t), setup{})
 	bomb := gzipped(t, make([]byte, 64<<20))
-	oc := orderCase{contentType: "application/json", encoding: "gzip", body: bomb, status: 413, errName: adminhttp.NamePayloadTooLargeError}
+	oc := orderCase{contentType: "application/json", encoding: "gzip", body: bomb, status: 413, errName: namePayloadTooLargeError}
 	oc.run(t, h) // warm up
 	var before, after runtime.MemStats
 	runtime.GC()
@@ -238,12 +237,12 @@ func TestCharsets(t *testing.T) {
 		{name: "utf-32le", contentType: "application/json; charset=utf-32le", body: utf32Bytes(named, false), status: 200},
 		{name: "utf-32be", contentType: "application/json; charset=utf-32be", body: utf32Bytes(named, true), status: 200},
 		{name: "utf-7", contentType: "application/json; charset=utf-7", body: []byte(strings.ReplaceAll(named, "é-😀", "+AOk--+2D3eAA-")), status: 200},
-		{name: "utf-16le read as utf-8 is no JSON", contentType: "application/json", body: utf16Bytes(named, false), status: 400, errName: adminhttp.NameBadDataError},
-		{name: "latin1", contentType: "application/json; charset=latin1", body: []byte(named), status: 415, errName: adminhttp.NameUnsupportedEncodingError, message: `unsupported charset "LATIN1"`},
-		{name: "iso-8859-1", contentType: "application/json; charset=ISO-8859-1", body: []byte(named), status: 415, errName: adminhttp.NameUnsupportedEncodingError, message: `unsupported charset "ISO-8859-1"`},
-		{name: "utf8 without the dash", contentType: "application/json; charset=utf8", body: []byte(named), status: 415, errName: adminhttp.NameUnsupportedEncodingError, message: `unsupported charset "UTF8"`},
-		{name: "an unknown utf-", contentType: "application/json; charset=utf-9", body: []byte(named), status: 415, errName: adminhttp.NameUnsupportedEncodingError, message: `unsupported charset "UTF-9"`},
-		{name: "unknown charset of another type is 415 for the type", contentType: "text/plain; charset=latin1", body: []byte(named), status: 415, errName: adminhttp.NameContentTypeError},
+		{name: "utf-16le read as utf-8 is no JSON", contentType: "application/json", body: utf16Bytes(named, false), status: 400, errName: nameBadDataError},
+		{name: "latin1", contentType: "application/json; charset=latin1", body: []byte(named), status: 415, errName: nameUnsupportedEncodingError, message: `unsupported charset "LATIN1"`},
+		{name: "iso-8859-1", contentType: "application/json; charset=ISO-8859-1", body: []byte(named), status: 415, errName: nameUnsupportedEncodingError, message: `unsupported charset "ISO-8859-1"`},
+		{name: "utf8 without the dash", contentType: "application/json; charset=utf8", body: []byte(named), status: 415, errName: nameUnsupportedEncodingError, message: `unsupported charset "UTF8"`},
+		{name: "an unknown utf-", contentType: "application/json; charset=utf-9", body: []byte(named), status: 415, errName: nameUnsupportedEncodingError, message: `unsupported charset "UTF-9"`},
+		{name: "unknown charset of another type is 415 for the type", contentType: "text/plain; charset=latin1", body: []byte(named), status: 415, errName: nameContentTypeError},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.auth = adminToken
@@ -292,13 +291,13 @@ func TestBearerPrefixOverHTTP(t *testing.T) {
 		{"several", "bearer \xa0\t " + adminToken, 200, ""},
 		{"the UTF-8 bytes of U+00A0 are two characters, not white space", "Bearer\u00a0" + adminToken, 401, msgUnknownToken},
 		{"Bearer alone is an unknown token", "Bearer", 401, msgUnknownToken},
-		{"Bearer and a no-break space is no token", "Bearer\xa0", 401, auth.MsgNoHeader},
+		{"Bearer and a no-break space is no token", "Bearer\xa0", 401, msgNoHeader},
 		{"glued", "Bearer" + adminToken, 401, msgUnknownToken},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			oc := orderCase{method: http.MethodGet, path: adminhttp.PathUserAdmin, auth: tc.header, status: tc.status, message: tc.message}
 			if tc.status != 200 {
-				oc.errName = auth.NameAuthenticationRequired
+				oc.errName = nameAuthenticationRequired
 			}
 			oc.run(t, h)
 		})

@@ -2,22 +2,17 @@ package adminhttp
 
 import "strings"
 
-// route returns the endpoint path (PathValidate or PathUserAdmin) that the
-// escaped request path names, "" for none. Paths match as the reference
-// server's router matches them: without regard to ASCII case, with a
-// trailing slash ignored, and with a run of slashes counting as one.
-// Percent-escapes are not decoded: /api/admin/user%2Dadmin names nothing.
-func route(escaped string) string {
+// routePath returns the escaped request path as the router compares it
+// with the paths of the endpoints, without regard to ASCII case: with a
+// trailing slash dropped and a run of slashes counting as one, as the
+// reference server's router matches. Percent-escapes are not decoded:
+// /api/admin/user%2Dadmin names nothing.
+func routePath(escaped string) string {
 	p := collapseSlashes(escaped)
 	if len(p) > 1 {
 		p = strings.TrimSuffix(p, "/")
 	}
-	for _, ep := range [...]string{PathValidate, PathUserAdmin} {
-		if strings.EqualFold(p, ep) {
-			return ep
-		}
-	}
-	return ""
+	return p
 }
 
 // collapseSlashes replaces every run of slashes in p by one.

@@ -65,8 +65,11 @@ type Location = model.Location
 type Problem struct {
 	Kind Kind
 	// Keyword is the schema keyword of a KindKeyword problem.
-	Keyword  string
-	Message  string
+	Keyword string
+	Message string
+	// Hint is, for an additional property, the nearest property the
+	// schema allows when one is close; "" else.
+	Hint     string
 	Location Location
 	// Warning marks a problem the reference server does not refuse: the
 	// body is still checked and decoded as it reads it.

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/suggest"
 	"iter"
 	"slices"
 	"sort"
@@ -407,6 +408,7 @@ func (p *pendingProblem) problem(raw []byte) Problem {
 		return out
 	case KindAdditionalProperty:
 		out.Message = "The `/body" + jsonwire.PointerOf(p.toks) + "` object of the request body does not allow additional properties. Your request included the `" + body + "` property."
+		out.Hint = suggest.Nearest(p.prop, p.node.Props)
 		return out
 	case KindEnum:
 		var b strings.Builder

@@ -1,0 +1,74 @@
+package importvalidate
+
+import (
+	"context"
+	"slices"
+)
+
+// BuiltInStrategies returns the names of the strategy types every Unleash
+// 8.2 instance has built in: a State of a real instance answers them, and
+// a custom State must too, or every strategy of an export that uses them
+// is an unknown-strategy error. WithBuiltIns adds them to a State.
+func BuiltInStrategies() []string {
+	return []string{"default", "userWithId", "gradualRolloutUserId", "gradualRolloutRandom",
+		"gradualRolloutSessionId", "remoteAddress", "applicationHostname", "flexibleRollout"}
+}
+
+// BuiltInContextFields returns the names of the context fields every
+// Unleash 8.2 instance has (global, without legal values), which
+// constraints may use without importing them.
+func BuiltInContextFields() []string {
+	return []string{"environment", "userId", "appName", "currentTime", "sessionId", "remoteAddress"}
+}
+
+// WithBuiltIns returns st answering, in addition to its own, Unleash's
+// built-in strategy types (BuiltInStrategies, marked BuiltIn) and context
+// fields (BuiltInContextFields, global without legal values), for a
+// custom State that lists only an organisation's own. What st answers for
+// one of those names wins. The result implements EnvironmentState, and
+// asks st about environments when st does (else every environment
+// exists).
+func WithBuiltIns(st State) EnvironmentState { return builtIns{st} }
+
+// builtIns is the State of WithBuiltIns.
+type builtIns struct{ State }
+
+// Strategies implements State.
+func (b builtIns) Strategies(ctx context.Context, names []string) ([]StrategyType, error) {
+	got, err := b.State.Strategies(ctx, names)
+	if err != nil {
+		return nil, err
+	}
+	return addMissing(got, names, BuiltInStrategies(), func(s StrategyType) string { return s.Name },
+		func(n string) StrategyType { return StrategyType{Name: n, BuiltIn: true} }), nil
+}
+
+// ContextFields implements State.
+func (b builtIns) ContextFields(ctx context.Context, names []string) ([]ContextFieldDef, error) {
+	got, err := b.State.ContextFields(ctx, names)
+	if err != nil {
+		return nil, err
+	}
+	return addMissing(got, names, BuiltInContextFields(), func(c ContextFieldDef) string { return c.Name },
+		func(n string) ContextFieldDef { return ContextFieldDef{Name: n} }), nil
+}
+
+// Environment implements EnvironmentState.
+func (b builtIns) Environment(ctx context.Context, name string) (bool, error) {
+	if es, ok := b.State.(EnvironmentState); ok {
+		return es.Environment(ctx, name)
+	}
+	return true, nil
+}
+
+// addMissing appends to got, for each name of builtIn asked for in names
+// and absent from got, the value make gives.
+func addMissing[T any](got []T, names, builtIn []string, name func(T) string, make func(string) T) []T {
+	for _, n := range builtIn {
+		if !slices.Contains(names, n) || slices.ContainsFunc(got, func(v T) bool { return name(v) == n }) {
+			continue
+		}
+		got = append(got, make(n))
+	}
+	return got
+}

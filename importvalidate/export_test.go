@@ -1,0 +1,173 @@
+package importvalidate_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+func TestIsExport(t *testing.T) {
+	for _, tc := range []struct {
+		raw  string
+		want bool
+	}{
+		{`{"features": [], "featureStrategies": [], "tagTypes": []}`, true},
+		{"\ufeff {}", true},
+		{`{"project": "p", "environment": "e", "data": {}}`, false},
+		{`{"data": {}}`, false},
+		{`[]`, false},
+		{``, false},
+		{`{"features": [`, true},
+	} {
+		if got := importvalidate.IsExport([]byte(tc.raw)); got != tc.want {
+			t.Errorf("IsExport(%q) = %v, want %v", tc.raw, got, tc.want)
+		}
+	}
+}
+
+// TestValidateExport: a bare export gets the findings of the request body
+// made of it, located in the export's own bytes.
+func TestValidateExport(t *testing.T) {
+	v := mustNew(t, importvalidate.Options{})
+	all := importvalidate.AllPermissions{}
+	for _, tc := range []struct {
+		name   string
+		raw    string
+		target importvalidate.Target
+		lines  []string
+	}{
+		{
+			name:   "rules",
+			raw:    "{\"features\": [{\"name\": \"a\"}, {\"name\": \"a\"}],\n \"featureStrategies\": [{\"name\": \"flexibleRolout\", \"featureName\": \"a\"}],\n \"tagTypes\": []}",
+			target: importvalidate.Target{Project: "default", Environment: "development", Permissions: all},
+			lines: []string{
+				"x.json:1:24: error duplicate-feature: We detected the following features are duplicate in your import data: (a)",
+				"x.json:1:39: error duplicate-feature: We detected the following features are duplicate in your import data: (a)",
+				"x.json:2:33: error unknown-strategy: We detected the following custom strategy that needs to be created first: (flexibleRolout); did you mean \"flexibleRollout\"?",
+				"3 errors, 0 warnings, 0 missing permissions",
+			},
+		},
+		{
+			name:   "structure",
+			raw:    "\ufeff{\"features\": [{\"nam\": \"a\"}],\n \"tagTypes\": []}",
+			target: importvalidate.Target{Project: "default", Environment: "development", Permissions: all},
+			lines: []string{
+				"x.json:1:4: error required: The `/featureStrategies` property is required. The file lacks it.",
+				"x.json:1:18: error required: The `/features/0/name` property is required. The file lacks it.",
+				"x.json:1:26: error additional-property: The `/features/0` object does not allow additional properties; the file has the `/features/0/nam` property. Did you mean \"name\"?",
+				"3 structural problems; the import rules did not run",
+			},
+		},
+		{
+			name:   "unknown target",
+			raw:    `{"features": [], "featureStrategies": [], "tagTypes": []}`,
+			target: importvalidate.Target{Project: "nope", Environment: "staging", Permissions: all},
+			lines: []string{
+				"x.json: warning unknown-project: The project to import into does not exist: (nope)",
+				"x.json: warning unknown-environment: The environment to import into does not exist: (staging)",
+				"0 errors, 2 warnings, 0 missing permissions",
+			},
+		},
+		{
+			name:   "truncated",
+			raw:    "{\"features\": [",
+			target: importvalidate.Target{Project: "default", Environment: "development", Permissions: all},
+			lines: []string{
+				"x.json:1:15: error syntax: Unexpected end of JSON input: expected a value",
+				"1 structural problem; the import rules did not run",
+			},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rep, err := v.ValidateExport(context.Background(), []byte(tc.raw), tc.target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			if err := importvalidate.WriteText(&b, "x.json", rep); err != nil {
+				t.Fatal(err)
+			}
+			if got, want := b.String(), strings.Join(tc.lines, "\n")+"\n"; got != want {
+				t.Errorf("report\n%s\nwant\n%s", got, want)
+			}
+		})
+	}
+	var nt *importvalidate.NoTargetError
+	if _, err := v.ValidateExport(context.Background(), []byte(`{}`), importvalidate.Target{Permissions: all}); !errors.As(err, &nt) ||
+		!strings.Contains(err.Error(), "Target.Project and Target.Environment") {
+		t.Errorf("ValidateExport without a target: %v", err)
+	}
+	if _, err := v.ValidateFile(context.Background(), []byte(`{"features": []}`), importvalidate.Target{Permissions: all}); !errors.As(err, &nt) {
+		t.Errorf("ValidateFile of an export without a target: %v", err)
+	}
+	// A broken file is reported as it is, target or not.
+	rep, err := v.ValidateFile(context.Background(), []byte(`{"features": [}`), importvalidate.Target{Permissions: all})
+	if err != nil || len(rep.Structural) != 1 || rep.Structural[0].Code != importvalidate.CodeSyntax {
+		t.Errorf("ValidateFile of a broken export without a target: %v, %v", rep, err)
+	}
+}
+
+// TestWithBuiltIns: a custom state that lists none of Unleash's built-ins
+// knows them once wrapped.
+func TestWithBuiltIns(t *testing.T) {
+	st, err := importvalidate.NewMemoryState(&model.Snapshot{Projects: []model.SnapshotProject{{ID: "web"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := []byte(`{"features": [{"name": "a"}], "featureStrategies": [{"name": "flexibleRollout", "featureName": "a",
+	  "constraints": [{"contextName": "userId", "operator": "IN", "values": ["1"]}]}], "tagTypes": []}`)
+	target := importvalidate.Target{Project: "web", Environment: "production", Permissions: importvalidate.AllPermissions{}}
+	for _, tc := range []struct {
+		state importvalidate.State
+		want  string
+	}{
+		{st, "2 errors, 0 warnings, 0 missing permissions"}, // unknown-strategy, unknown-context-field
+		{importvalidate.WithBuiltIns(st), "0 errors, 0 warnings, 0 missing permissions"},
+	} {
+		v := mustNew(t, importvalidate.Options{State: tc.state, Strict: true})
+		rep, err := v.ValidateExport(context.Background(), raw, target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rep.Summary(); got != tc.want {
+			t.Errorf("%T: %s, want %s", tc.state, got, tc.want)
+		}
+	}
+}
+
+// TestHints: unknown names close to known ones get the nearest known name,
+// outside the reference answer.
+func TestHints(t *testing.T) {
+	v := mustNew(t, importvalidate.Options{Strict: true})
+	raw := []byte(`{"features": [{"name": "a"}], "featureStrategies": [{"name": "flexibleRolout", "featureName": "a",
+	  "constraints": [{"contextName": "regoin", "operator": "IN", "values": ["eu"]}]}],
+	  "contextFields": [{"name": "region"}],
+	  "featureTags": [{"featureName": "a", "tagType": "simpel", "tagValue": "x"}], "tagTypes": []}`)
+	rep, err := v.ValidateExport(context.Background(), raw, importvalidate.Target{Project: "default", Environment: "development", Permissions: importvalidate.AllPermissions{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hints := map[string]string{}
+	for _, d := range rep.Diagnostics() {
+		if d.Hint != "" {
+			hints[d.Code+" "+d.Item] = d.Hint
+		}
+	}
+	want := map[string]string{
+		"unknown-strategy flexibleRolout": "flexibleRollout",
+		"unknown-context-field regoin":    "region",
+		"unknown-tag-type simpel":         "simple",
+	}
+	for k, w := range want {
+		if hints[k] != w {
+			t.Errorf("hint of %s = %q, want %q (all: %v)", k, hints[k], w, hints)
+		}
+	}
+	if ref := string(importvalidate.MarshalResponse(rep.Reference())); strings.Contains(ref, "flexibleRollout") {
+		t.Errorf("a hint reached the reference answer: %s", ref)
+	}
+}

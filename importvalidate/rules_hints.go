@@ -1,0 +1,42 @@
+package importvalidate
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/flagadmin/flagadmin/internal/suggest"
+)
+
+// addHints sets the Hint of the items of the issues about unknown names
+// (strategies, context fields, tag types, segments) to the nearest name
+// the import may use, when one is close: Unleash's built-ins, the names
+// the state knows among those the import names, and the file's own. The
+// reference answer is unchanged: it carries the items' values only.
+func addHints(issues []Issue, in *Input) {
+	for i := range issues {
+		var known []string
+		d := &in.Import.Data
+		switch issues[i].Code {
+		case CodeUnknownStrategy:
+			known = append(BuiltInStrategies(), slices.Sorted(maps.Keys(in.Strategies))...)
+		case CodeUnknownContextField:
+			known = append(BuiltInContextFields(), slices.Sorted(maps.Keys(in.ContextFields))...)
+			for _, cf := range d.ContextFields {
+				known = append(known, cf.Name)
+			}
+		case CodeUnknownTagType:
+			known = append([]string{"simple"}, slices.Sorted(maps.Keys(in.TagTypes))...)
+			for _, tt := range d.TagTypes {
+				known = append(known, tt.Name)
+			}
+		case CodeUnknownSegment:
+			known = slices.Sorted(maps.Keys(in.Segments))
+		default:
+			continue
+		}
+		for j := range issues[i].Items {
+			it := &issues[i].Items[j]
+			it.Hint = suggest.Nearest(it.Value, known)
+		}
+	}
+}

@@ -1,0 +1,55 @@
+package output
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+)
+
+// github writes GitHub Actions workflow commands, which annotate the
+// files of a pull request: ::error, ::warning or (a missing permission)
+// ::notice, with the file, line and column and the code as the title;
+// then the Summary as a plain line.
+type github struct{ w io.Writer }
+
+func (o *github) File(f File) error {
+	var b strings.Builder
+	for _, d := range f.Shown {
+		cmd := "error"
+		switch {
+		case d.Category == importvalidate.CategoryPermission:
+			cmd = "notice"
+		case d.Severity == importvalidate.SeverityWarning:
+			cmd = "warning"
+		}
+		props := "file=" + ghProperty(filepath.ToSlash(f.Name))
+		if l := d.Location; l.Line > 0 {
+			props += fmt.Sprintf(",line=%d,col=%d", l.Line, l.Column)
+		}
+		props += ",title=" + ghProperty(d.Code)
+		b.WriteString("::" + cmd + " " + props + "::" + ghData(d.Text()) + "\n")
+	}
+	for _, l := range omittedLines(f) {
+		b.WriteString(l + "\n")
+	}
+	_, err := io.WriteString(o.w, b.String())
+	return err
+}
+
+func (o *github) Close(t Totals) error {
+	_, err := io.WriteString(o.w, Summary(t)+"\n")
+	return err
+}
+
+// ghData escapes the message of a workflow command.
+func ghData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// ghProperty escapes a property value of a workflow command.
+func ghProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}

@@ -1,0 +1,82 @@
+package output
+
+import (
+	"encoding/xml"
+	"io"
+	"strings"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+)
+
+// junit writes a JUnit XML report, as CI systems show test results: one
+// test suite, one test case per file, failed when the file fails the exit
+// policy, with every finding of the file in the failure's text. Written
+// with encoding/xml.
+type junit struct {
+	w     io.Writer
+	cases []junitCase
+}
+
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	ClassName string        `xml:"classname,attr"`
+	Failure   *junitFailure `xml:"failure,omitempty"`
+	SystemOut *junitText    `xml:"system-out,omitempty"`
+}
+
+type junitText struct {
+	Text string `xml:",cdata"`
+}
+
+type junitFailure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",cdata"`
+}
+
+func (o *junit) File(f File) error {
+	var lines []string
+	for _, d := range f.Shown {
+		lines = append(lines, importvalidate.FormatDiagnostic(f.Name, d))
+	}
+	lines = append(lines, omittedLines(f)...)
+	c := junitCase{Name: f.Name, ClassName: "flagadmin.validate"}
+	body := strings.Join(lines, "\n")
+	if f.Failed {
+		c.Failure = &junitFailure{Message: CountsText(f.Counts), Type: "flagadmin", Text: body}
+	} else if body != "" {
+		c.SystemOut = &junitText{body}
+	}
+	o.cases = append(o.cases, c)
+	return nil
+}
+
+func (o *junit) Close(t Totals) error {
+	if _, err := io.WriteString(o.w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(o.w)
+	enc.Indent("", "  ")
+	err := enc.Encode(junitSuites{Name: "flagadmin validate", Tests: t.Files, Failures: t.Failed,
+		Suites: []junitSuite{{Name: "flagadmin validate", Tests: t.Files, Failures: t.Failed, Cases: o.cases}}})
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(o.w, "\n")
+	return err
+}

@@ -1,0 +1,48 @@
+package output
+
+import (
+	"errors"
+	"io"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// unleash writes what the reference server answers for the one file
+// (the run takes only one): the validation response, byte for byte
+// (importvalidate.MarshalResponse), with the extra rules' findings under
+// -strict; or, for a file that fails the structural tier, the body of
+// the reference's 400 without its random id.
+type unleash struct {
+	w    io.Writer
+	done bool
+}
+
+// The name and message of the reference server's 400 answer.
+const (
+	badDataName    = "BadDataError"
+	badDataMessage = "Request validation failed: your request body or params contain invalid data. Refer to the `details` list for more information."
+)
+
+func (o *unleash) File(f File) error {
+	if o.done {
+		return errors.New("-format unleash writes the answer for one file")
+	}
+	o.done = true
+	rep := f.Report
+	if rep.Structural.HasErrors() {
+		return encodeJSON(o.w, struct {
+			Name    string              `json:"name"`
+			Message string              `json:"message"`
+			Details []model.ErrorDetail `json:"details"`
+		}{badDataName, badDataMessage, rep.Structural.Details()})
+	}
+	resp := rep.Reference()
+	if f.Strict {
+		resp = rep.Response()
+	}
+	_, err := o.w.Write(append(importvalidate.MarshalResponse(resp), '\n'))
+	return err
+}
+
+func (o *unleash) Close(Totals) error { return nil }

@@ -1,0 +1,321 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/cli/output"
+	"github.com/flagadmin/flagadmin/internal/findings"
+	"github.com/flagadmin/flagadmin/internal/gcsetting"
+	"github.com/flagadmin/flagadmin/internal/statesource"
+)
+
+// validateTimeout bounds a run against a database, connecting included.
+const validateTimeout = time.Minute
+
+const validateUsage = `usage: flagadmin validate [flags] FILE|DIR|GLOB|- ...
+
+Checks each export file, the file Unleash's Export button downloads
+({"features": [...], ...}; give -project and -environment), or an import
+request body ({"project", "environment", "data"}), against the state of an
+instance: -state FILE, -database URL (or $DATABASE_URL) or -demo. A
+directory stands for the .json files under it; - reads standard input.
+
+Exit code: 0 when no file fails -fail-on, 1 when one does, 2 for a usage
+problem or a file or state that cannot be read.
+
+flags:
+`
+
+// validateConfig is the parsed command line of validate.
+type validateConfig struct {
+	source      *statesource.Flags
+	args        []string
+	project     string
+	environment string
+	token       string
+	strict      bool
+	format      string
+	failOn      string
+	disable     string
+	maxSame     int
+}
+
+// Validate is the validate subcommand.
+func Validate(ctx context.Context, args []string, env Env) int {
+	cfg, code, ok := parseValidate(args, env.Stderr)
+	if !ok {
+		return code
+	}
+	pol, ruleCodes, err := cfg.policy()
+	if err == nil && cfg.format == "unleash" && (len(cfg.args) != 1 || strings.ContainsAny(cfg.args[0], "*?[")) {
+		err = errors.New("-format unleash writes the answer for one file; give exactly one")
+	}
+	var out output.Output
+	if err == nil {
+		out, err = output.New(cfg.format, env.Stdout)
+	}
+	if err != nil {
+		return usageProblem(env.Stderr, err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, validateTimeout)
+	defer cancel()
+	src, err := cfg.source.Open(ctx, statesource.Options{Getenv: env.Getenv, MaxConns: 2})
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
+		return ExitUsage
+	}
+	defer src.Close()
+	target := importvalidate.Target{Project: cfg.project, Environment: cfg.environment, Permissions: importvalidate.AllPermissions{}}
+	if cfg.token != "" {
+		p, err := src.Principal(ctx, cfg.token)
+		if err != nil {
+			fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
+			return ExitUsage
+		}
+		target.Permissions = p
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: src.State, Strict: cfg.strict, Disable: ruleCodes})
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
+		return ExitUsage
+	}
+
+	inputs, problems := expand(cfg.args)
+	bw := bufio.NewWriter(env.Stdout)
+	if out, err = output.New(cfg.format, bw); err != nil {
+		return usageProblem(env.Stderr, err)
+	}
+	var tot output.Totals
+	for _, in := range inputs {
+		raw, err := in.read(env.Stdin)
+		if err != nil {
+			problems = append(problems, err.Error())
+			continue
+		}
+		if env.TuneGC {
+			tuneGC(env, gcsetting.Setting{Percent: -1, Limit: 64<<20 + 8*int64(len(raw))})
+		}
+		rep, err := v.ValidateFile(ctx, raw, target)
+		var nt *importvalidate.NoTargetError
+		if errors.As(err, &nt) {
+			problems = append(problems, in.name+": the file is an export, which names no project or environment: give -project and -environment")
+			continue
+		}
+		if err != nil {
+			fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
+			return ExitUsage
+		}
+		f := output.File{Name: in.name, Report: rep, Result: pol.Apply(rep), Strict: cfg.strict}
+		tot.Files++
+		tot.Counts = add(tot.Counts, f.Counts)
+		if f.Failed {
+			tot.Failed++
+		}
+		if err := out.File(f); err != nil {
+			return usageProblem(env.Stderr, err)
+		}
+	}
+	for _, p := range problems {
+		fmt.Fprintln(env.Stderr, "flagadmin validate:", p)
+	}
+	if tot.Files > 0 || len(problems) == 0 {
+		if err := out.Close(tot); err != nil {
+			return usageProblem(env.Stderr, err)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		fmt.Fprintln(env.Stderr, "flagadmin validate: writing:", err)
+		return ExitUsage
+	}
+	switch {
+	case len(problems) > 0:
+		return ExitUsage
+	case tot.Failed > 0:
+		return ExitFindings
+	}
+	return ExitOK
+}
+
+// usageProblem reports err as a usage problem.
+func usageProblem(stderr io.Writer, err error) int {
+	fmt.Fprintln(stderr, "flagadmin validate:", err)
+	fmt.Fprintln(stderr, "usage: flagadmin validate [flags] FILE|DIR|GLOB|- ...  (flagadmin validate -h lists the flags)")
+	return ExitUsage
+}
+
+// parseValidate parses the flags, which may come before and after the
+// files. When the command is to stop, ok is false and code is its exit
+// code.
+func parseValidate(args []string, stderr io.Writer) (cfg validateConfig, code int, ok bool) {
+	fs := flag.NewFlagSet("flagadmin validate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), validateUsage)
+		fs.PrintDefaults()
+	}
+	cfg.source = statesource.Register(fs)
+	fs.StringVar(&cfg.project, "project", "", "`project` to validate for (an export needs it; a request body's own by default)")
+	fs.StringVar(&cfg.environment, "environment", "", "`environment` to validate for (an export needs it; a request body's own by default)")
+	fs.StringVar(&cfg.token, "token", "", "check the permissions of this token `secret` of the state (default: no permission check, as for an admin)")
+	fs.BoolVar(&cfg.strict, "strict", false, "run the extra rules as well and make errors of the warnings beyond the reference server's")
+	fs.StringVar(&cfg.format, "format", "text", "output `format`: "+strings.Join(output.Formats(), ", "))
+	fs.StringVar(&cfg.failOn, "fail-on", "error", "what fails a file, a comma-separated `list` of: error (always), warning, permission (a missing permission)")
+	fs.StringVar(&cfg.disable, "disable", "", "comma-separated `codes` of findings to leave out (rules, and structural warnings such as coerced)")
+	fs.IntVar(&cfg.maxSame, "max-same", 0, "show at most `N` findings of one code per file, and count the rest (0: all)")
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return cfg, ExitOK, false
+			}
+			return cfg, ExitUsage, false
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		cfg.args = append(cfg.args, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(cfg.args) == 0 {
+		return cfg, usageProblem(stderr, errors.New("no file given")), false
+	}
+	if cfg.maxSame < 0 {
+		return cfg, usageProblem(stderr, fmt.Errorf("-max-same must not be negative, not %d", cfg.maxSame)), false
+	}
+	return cfg, 0, true
+}
+
+// policy checks and reads -fail-on, -disable and -max-same, and returns
+// the codes of the rules not to run.
+func (cfg validateConfig) policy() (findings.Policy, []string, error) {
+	p := findings.Policy{Disabled: splitList(cfg.disable), MaxSame: cfg.maxSame}
+	var err error
+	if p.FailOnWarning, p.FailOnPermission, err = findings.ParseFailOn(splitList(cfg.failOn)); err != nil {
+		return p, nil, fmt.Errorf("-fail-on: %w", err)
+	}
+	rules, err := findings.RuleCodes(p.Disabled)
+	if err != nil {
+		return p, nil, fmt.Errorf("-disable: %w", err)
+	}
+	return p, rules, nil
+}
+
+// splitList splits a comma-separated flag value, dropping empty parts.
+func splitList(s string) []string {
+	var out []string
+	for _, part := range strings.Split(s, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// add sums two counts.
+func add(a, b importvalidate.Counts) importvalidate.Counts {
+	return importvalidate.Counts{Errors: a.Errors + b.Errors, Warnings: a.Warnings + b.Warnings, Permissions: a.Permissions + b.Permissions}
+}
+
+// input is one file to validate; stdin when path is "".
+type input struct{ name, path string }
+
+// read reads the input. Its error is one line that names the file.
+func (in input) read(stdin io.Reader) ([]byte, error) {
+	if in.path == "" {
+		b, err := io.ReadAll(stdin)
+		if err != nil {
+			return nil, fmt.Errorf("reading standard input: %w", err)
+		}
+		return b, nil
+	}
+	b, err := os.ReadFile(in.path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", in.name, unwrapPath(err))
+	}
+	return b, nil
+}
+
+// unwrapPath drops the operation and path of a *fs.PathError, which the
+// message names already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// expand turns the arguments into the files to validate, in order: "-"
+// is stdin, a directory the .json files under it (sorted), a pattern with
+// *, ? or [ its matches. It returns one line per argument that names
+// nothing to validate.
+func expand(args []string) (inputs []input, problems []string) {
+	for _, a := range args {
+		if a == "-" {
+			inputs = append(inputs, input{name: "<stdin>"})
+			continue
+		}
+		paths := []string{a}
+		if strings.ContainsAny(a, "*?[") {
+			m, err := filepath.Glob(a)
+			if err != nil {
+				problems = append(problems, fmt.Sprintf("%s: %v", a, err))
+				continue
+			}
+			if len(m) == 0 {
+				problems = append(problems, a+": no file matches the pattern")
+				continue
+			}
+			paths = m
+		}
+		for _, p := range paths {
+			found, problem := files(p)
+			if problem != "" {
+				problems = append(problems, problem)
+			}
+			inputs = append(inputs, found...)
+		}
+	}
+	return inputs, problems
+}
+
+// files returns the file at path, or the .json files of the directory at
+// path, or a line saying why there is none.
+func files(path string) ([]input, string) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Sprintf("%s: %v", path, unwrapPath(err))
+	}
+	if !st.IsDir() {
+		return []input{{name: path, path: path}}, ""
+	}
+	var out []input
+	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".json") {
+			out = append(out, input{name: p, path: p})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Sprintf("%s: %v", path, err)
+	}
+	if len(out) == 0 {
+		return nil, path + ": the directory holds no .json file"
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
+	return out, ""
+}

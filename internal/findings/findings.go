@@ -1,0 +1,138 @@
+// Package findings applies the exit policy of flagadmin validate and of
+// validatetest to a report: which codes are left out (-disable), how many
+// findings of one code are shown (-max-same), and which findings fail
+// (-fail-on, validatetest's Accept).
+package findings
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+)
+
+// Policy is what to show and what fails.
+type Policy struct {
+	// FailOnWarning and FailOnPermission make warnings and missing
+	// permissions fail; errors always do.
+	FailOnWarning, FailOnPermission bool
+	// Accept lists codes whose warnings and missing permissions never
+	// fail.
+	Accept []string
+	// Disabled lists codes whose findings are left out altogether.
+	Disabled []string
+	// MaxSame caps the findings of one code that are shown; 0 shows all.
+	MaxSame int
+	// OnlyFailing shows only the findings that fail.
+	OnlyFailing bool
+}
+
+// ParseFailOn reads the words of -fail-on: error (always on), warning,
+// permission.
+func ParseFailOn(words []string) (warning, permission bool, err error) {
+	for _, w := range words {
+		switch w {
+		case "error":
+		case "warning":
+			warning = true
+		case "permission":
+			permission = true
+		default:
+			return false, false, fmt.Errorf("unknown %q (want error, warning or permission)", w)
+		}
+	}
+	return warning, permission, nil
+}
+
+// RuleCodes checks codes to disable and returns those of rules, which
+// importvalidate.Options.Disable takes so that they do not run. Besides
+// the rules' codes, the structural warnings' (coerced, duplicate-key,
+// invalid-utf8, byte-order-mark, number) may be disabled; a structural
+// error's may not, since it stops the rules.
+func RuleCodes(codes []string) ([]string, error) {
+	var rules []string
+	warnings := []string{importvalidate.CodeCoerced, importvalidate.CodeDuplicateKey, importvalidate.CodeInvalidUTF8,
+		importvalidate.CodeByteOrderMark, importvalidate.CodeNumber}
+	for _, c := range codes {
+		switch {
+		case slices.ContainsFunc(importvalidate.Catalogue(), func(r importvalidate.Rule) bool { return r.Code == c }):
+			rules = append(rules, c)
+		case slices.Contains(warnings, c):
+		default:
+			return nil, fmt.Errorf("no rule or structural warning has the code %q (the codes: package importvalidate's documentation)", c)
+		}
+	}
+	return rules, nil
+}
+
+// Result is a report seen through a Policy.
+type Result struct {
+	// Shown are the diagnostics to show, in file order.
+	Shown []importvalidate.Diagnostic
+	// Omitted counts, by code, the diagnostics MaxSame left out.
+	Omitted map[string]int
+	// Counts counts every diagnostic not disabled, the omitted included.
+	Counts importvalidate.Counts
+	// Failed reports that a diagnostic fails.
+	Failed bool
+	policy Policy
+}
+
+// Apply applies p to rep.
+func (p Policy) Apply(rep *importvalidate.Report) Result {
+	r := Result{policy: p}
+	var kept []importvalidate.Diagnostic
+	seen := map[string]int{}
+	for _, d := range rep.Diagnostics() {
+		if slices.Contains(p.Disabled, d.Code) {
+			continue
+		}
+		kept = append(kept, d)
+		fails := p.Fails(d)
+		r.Failed = r.Failed || fails
+		if p.OnlyFailing && !fails {
+			continue
+		}
+		if seen[d.Code]++; p.MaxSame > 0 && seen[d.Code] > p.MaxSame {
+			if r.Omitted == nil {
+				r.Omitted = map[string]int{}
+			}
+			r.Omitted[d.Code]++
+			continue
+		}
+		r.Shown = append(r.Shown, d)
+	}
+	r.Counts = importvalidate.CountDiagnostics(kept)
+	return r
+}
+
+// Fails reports whether d fails under p.
+func (p Policy) Fails(d importvalidate.Diagnostic) bool {
+	switch {
+	case d.Category == importvalidate.CategoryPermission:
+		return p.FailOnPermission && !slices.Contains(p.Accept, d.Code)
+	case d.Severity == importvalidate.SeverityWarning:
+		return p.FailOnWarning && !slices.Contains(p.Accept, d.Code)
+	}
+	return true
+}
+
+// OmittedLines words r.Omitted for the file name, one line per code in
+// code order, such as "f.json: 3 more unknown-strategy findings not
+// shown (-max-same)"; what names the knob.
+func (r Result) OmittedLines(name, what string) []string {
+	codes := make([]string, 0, len(r.Omitted))
+	for c := range r.Omitted {
+		codes = append(codes, c)
+	}
+	slices.Sort(codes)
+	out := make([]string, len(codes))
+	for i, c := range codes {
+		word := "findings"
+		if r.Omitted[c] == 1 {
+			word = "finding"
+		}
+		out[i] = fmt.Sprintf("%s: %d more %s %s not shown (%s)", name, r.Omitted[c], c, word, what)
+	}
+	return out
+}

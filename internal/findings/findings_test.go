@@ -1,0 +1,61 @@
+package findings
+
+import (
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+)
+
+func TestApply(t *testing.T) {
+	rule := func(code string, sev importvalidate.Severity, items ...string) importvalidate.Issue {
+		is := importvalidate.Issue{Code: code, Severity: sev, Category: importvalidate.CategoryRule}
+		for _, it := range items {
+			is.Items = append(is.Items, importvalidate.Item{Value: it})
+		}
+		return is
+	}
+	rep := &importvalidate.Report{Issues: []importvalidate.Issue{
+		rule("duplicate-feature", importvalidate.SeverityError, "a", "b", "c"),
+		rule("feature-exists", importvalidate.SeverityWarning, "x"),
+		{Code: "missing-permissions", Severity: importvalidate.SeverityError, Category: importvalidate.CategoryPermission,
+			Items: []importvalidate.Item{{Value: "Create feature flags"}}},
+	}}
+	for _, tc := range []struct {
+		name   string
+		p      Policy
+		shown  int
+		counts importvalidate.Counts
+		failed bool
+	}{
+		{"all", Policy{}, 5, importvalidate.Counts{Errors: 3, Warnings: 1, Permissions: 1}, true},
+		{"max same", Policy{MaxSame: 1}, 3, importvalidate.Counts{Errors: 3, Warnings: 1, Permissions: 1}, true},
+		{"errors disabled", Policy{Disabled: []string{"duplicate-feature"}}, 2, importvalidate.Counts{Warnings: 1, Permissions: 1}, false},
+		{"warnings fail", Policy{Disabled: []string{"duplicate-feature"}, FailOnWarning: true}, 2, importvalidate.Counts{Warnings: 1, Permissions: 1}, true},
+		{"warning accepted", Policy{Disabled: []string{"duplicate-feature"}, FailOnWarning: true, Accept: []string{"feature-exists"}}, 2, importvalidate.Counts{Warnings: 1, Permissions: 1}, false},
+		{"permissions fail", Policy{Disabled: []string{"duplicate-feature"}, FailOnPermission: true}, 2, importvalidate.Counts{Warnings: 1, Permissions: 1}, true},
+		{"only failing", Policy{OnlyFailing: true}, 3, importvalidate.Counts{Errors: 3, Warnings: 1, Permissions: 1}, true},
+	} {
+		r := tc.p.Apply(rep)
+		if len(r.Shown) != tc.shown || r.Counts != tc.counts || r.Failed != tc.failed {
+			t.Errorf("%s: %d shown, %+v, failed %v; want %d, %+v, %v", tc.name, len(r.Shown), r.Counts, r.Failed, tc.shown, tc.counts, tc.failed)
+		}
+	}
+	if got := (Policy{MaxSame: 1}).Apply(rep).OmittedLines("f.json", "-max-same"); len(got) != 1 || got[0] != "f.json: 2 more duplicate-feature findings not shown (-max-same)" {
+		t.Errorf("omitted lines %q", got)
+	}
+}
+
+func TestParse(t *testing.T) {
+	if w, p, err := ParseFailOn([]string{"error", "warning", "permission"}); !w || !p || err != nil {
+		t.Errorf("ParseFailOn = %v %v %v", w, p, err)
+	}
+	if _, _, err := ParseFailOn([]string{"warnings"}); err == nil {
+		t.Error("ParseFailOn accepted warnings")
+	}
+	if rules, err := RuleCodes([]string{"unknown-strategy", "coerced"}); err != nil || len(rules) != 1 || rules[0] != "unknown-strategy" {
+		t.Errorf("RuleCodes = %v, %v", rules, err)
+	}
+	if _, err := RuleCodes([]string{"required"}); err == nil {
+		t.Error("RuleCodes accepted a structural error's code")
+	}
+}
