@@ -2,8 +2,8 @@
 // for those who reach their instance over HTTP(S) with an API token and
 // not its PostgreSQL (package unleashdb reads the database itself):
 //
-//   - *Client implements importvalidate.State (the existing state the
-//     import rules ask for), users.Store (the user listing) and
+//   - *Client implements importvalidate.EnvironmentState (the existing
+//     state the import rules ask for), users.Store (the user listing) and
 //     auth.TokenLookup (the rights of a caller's token, asked of the
 //     instance with that same token);
 //   - (*Client).Snapshot reads the state as a model.Snapshot, as far as the
@@ -16,14 +16,16 @@
 // # Round trips
 //
 // A validation costs a constant number of requests whatever the size of
-// the import: the instance's version once per Client (GET
-// /api/admin/ui-config); the four instance-wide lists the rules read
-// (strategies, context fields, segments, tag types), asked concurrently;
-// the target project's overview (GET /api/admin/projects/{id}/overview);
-// and one export for all the named features, which also gives their
-// strategies in development, plus one more for their strategies when the
-// target environment is another. That is at most 8 requests with a cold
-// cache. Every answer is reused for Options.ListTTL (the lists with
+// the import: the four instance-wide lists the rules read (strategies,
+// context fields, segments, tag types), asked concurrently; the list of
+// environments (GET /api/admin/environments); the target project's
+// overview (GET /api/admin/projects/{id}/overview); and one export for all
+// the named features, which also gives their strategies in the
+// environment the last validation asked about, plus one more for their
+// strategies when the target environment is another. That is at most 8
+// requests with a cold cache; the first lookup of a Client adds one to
+// read the instance's version (GET /api/admin/ui-config), which Version
+// does ahead. Every answer is reused for Options.ListTTL (the lists with
 // If-None-Match, as the instance sends ETags; features and projects by
 // name), so validating the same import again soon after costs none, and
 // an import of other features one export.
@@ -73,10 +75,12 @@
 //     overview. An empty project other than default is missed; the import
 //     rules still see it, since they ask for the target project by id.
 //   - Environments: the open-source edition lists only development and
-//     production; the snapshot adds those the features show. An
-//     environment that no feature's project has is missed.
+//     production; the snapshot, and Environment, add those the features
+//     show. An environment that no feature's project has is missed.
 //   - Strategies are in the instance's order; a strategy is built in when
 //     the instance says it is not editable.
 //   - Invitation links are built by the instance from its own public URL.
+//     A user whose image URL is its Gravatar URL is taken to have no image
+//     stored (the listing writes the same URL either way).
 //   - A Snapshot is not read at one instant, unlike the database's.
 package unleashapi
