@@ -122,6 +122,7 @@ type Client struct {
 	envs     cached[environmentsAnswer]
 
 	features     facts[featureFact]
+	projectIDs   projectNames
 	strategiesIn envFacts[bool]
 	projectFacts facts[projectFact]
 	featureEnvs  featureEnvs

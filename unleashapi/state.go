@@ -167,10 +167,16 @@ func (c *Client) TagTypes(ctx context.Context, names []string) ([]string, error)
 }
 
 // featureFact is what an export says of a feature name: whether it
-// exists, with its project and archived flag.
+// exists, with its project (numbered by Client.projectIDs) and archived
+// flag.
 type featureFact struct {
-	exists bool
-	f      importvalidate.ExistingFeature
+	exists, archived bool
+	project          uint32
+}
+
+// feature returns the existing feature name of fact f.
+func (c *Client) feature(name string, f featureFact) importvalidate.ExistingFeature {
+	return importvalidate.ExistingFeature{Name: name, Project: c.projectIDs.name(f.project), Archived: f.archived}
 }
 
 // defaultExportEnv is the environment of the exports that Features sends
@@ -225,7 +231,7 @@ func (c *Client) export(ctx context.Context, env string, names []string) (map[st
 	}
 	for _, f := range ex.Features {
 		if want[f.Name] {
-			found[f.Name] = featureFact{exists: true, f: importvalidate.ExistingFeature{Name: f.Name, Project: f.Project, Archived: f.Archived}}
+			found[f.Name] = featureFact{exists: true, archived: f.Archived, project: c.projectIDs.number(f.Project)}
 		}
 	}
 	for _, s := range ex.FeatureStrategies {
@@ -245,9 +251,9 @@ func (c *Client) Features(ctx context.Context, names []string) ([]importvalidate
 		return nil, nil
 	}
 	var out []importvalidate.ExistingFeature
-	missing := c.features.scan(names, c.opts.ListTTL, func(_ string, f featureFact) {
+	missing := c.features.scan(names, c.opts.ListTTL, func(n string, f featureFact) {
 		if f.exists {
-			out = append(out, f.f)
+			out = append(out, c.feature(n, f))
 		}
 	})
 	if len(missing) > 0 {
@@ -257,7 +263,7 @@ func (c *Client) Features(ctx context.Context, names []string) ([]importvalidate
 		}
 		for _, n := range missing {
 			if f := more[n]; f.exists {
-				out = append(out, f.f)
+				out = append(out, c.feature(n, f))
 				more[n] = featureFact{} // once, should a name repeat
 			}
 		}
