@@ -13,7 +13,11 @@ import (
 // this example as the way to embed the validator.
 func Example() {
 	ctx := context.Background()
-	v, err := importvalidate.New(importvalidate.Options{}) // no State: the embedded default state
+	state, err := importvalidate.DemoState() // the embedded demo instance; use your own State
+	if err != nil {
+		log.Fatal(err)
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: state})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -21,7 +25,7 @@ func Example() {
  "data": {"features": [{"name": "checkout"}, {"name": "checkout"}],
           "featureStrategies": [{"name": "myRollout", "featureName": "checkout"}],
           "tagTypes": []}}`)
-	rep, err := v.Validate(ctx, body, importvalidate.Target{}) // no Permissions: none checked, as for an admin
+	rep, err := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}}) // or the caller's, e.g. an *auth.Principal
 	if err != nil {
 		log.Fatal(err) // the State failed; there is no partial report
 	}
