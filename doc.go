@@ -25,6 +25,9 @@
 //   - [github.com/flagadmin/flagadmin/users]: the user and root role listing.
 //   - [github.com/flagadmin/flagadmin/unleashdb]: the state, the users and the
 //     tokens of an Unleash 8.2+ instance, read from its PostgreSQL database.
+//   - [github.com/flagadmin/flagadmin/unleashapi]: the same of a live Unleash
+//     8 instance, read over its admin API with an API token; a caller's
+//     rights are asked of the instance with the caller's own token.
 //   - examples/flagadmin, the command users install: flagadmin validate
 //     checks export files like a linter, in the formats CI tools read
 //     (text, json, sarif, github, junit, unleash); flagadmin snapshot
@@ -35,9 +38,11 @@
 //
 // The state the rules check against comes through the small
 // importvalidate.State interface: importvalidate.NewMemoryState builds one
-// from a state snapshot, unleashdb.Open reads an Unleash database, and a
+// from a state snapshot, unleashdb.Open reads an Unleash database,
+// unleashapi.New reads a live instance over HTTP, and a
 // service may implement it over its own store. README.md is the user guide;
 // the docs folder describes the rules (RULES.md), the snapshot format
-// (SNAPSHOT.md), the deviations from the reference server (DEVIATIONS.md)
-// and the measured performance (PERFORMANCE.md).
+// (SNAPSHOT.md), the deviations from the reference server (DEVIATIONS.md),
+// the measured performance (PERFORMANCE.md) and reading a live instance
+// over its admin API (UNLEASHAPI.md).
 package flagadmin

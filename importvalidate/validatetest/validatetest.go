@@ -41,6 +41,7 @@ import (
 	"github.com/flagadmin/flagadmin/internal/findings"
 	"github.com/flagadmin/flagadmin/internal/statefile"
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/unleashapi"
 )
 
 // Options configure a check. A state (State, StateFile or Demo) and
@@ -56,10 +57,17 @@ type Options struct {
 	Strict bool
 	// The state of the instance, exactly one of: State, a snapshot;
 	// StateFile, a state snapshot file (flagadmin snapshot writes one);
-	// Demo, the embedded demo instance (importvalidate.DemoState).
-	State     *model.Snapshot
-	StateFile string
-	Demo      bool
+	// Demo, the embedded demo instance (importvalidate.DemoState); Source,
+	// any importvalidate.State (such as an *unleashapi.Client or an
+	// *unleashdb.DB); UnleashURL, the base URL of a live Unleash 8
+	// instance read over its admin API with Token ("" means the
+	// environment variable UNLEASH_API_TOKEN).
+	State      *model.Snapshot
+	StateFile  string
+	Demo       bool
+	Source     importvalidate.State
+	UnleashURL string
+	Token      string
 	// Permissions are the rights to check, such as an *auth.Principal;
 	// importvalidate.AllPermissions{} skips the check, as for an admin.
 	Permissions importvalidate.Permissions
@@ -151,14 +159,22 @@ func Validate(body []byte, opts Options) (*importvalidate.Report, error) {
 // state is the state opts name.
 func (opts Options) state() (importvalidate.State, error) {
 	n := 0
-	for _, set := range []bool{opts.State != nil, opts.StateFile != "", opts.Demo} {
+	for _, set := range []bool{opts.State != nil, opts.StateFile != "", opts.Demo, opts.Source != nil, opts.UnleashURL != ""} {
 		if set {
 			n++
 		}
 	}
 	switch {
 	case n > 1:
-		return nil, errors.New("set one of Options.State, Options.StateFile and Options.Demo")
+		return nil, errors.New("set one of Options.State, Options.StateFile, Options.Demo, Options.Source and Options.UnleashURL")
+	case opts.Source != nil:
+		return opts.Source, nil
+	case opts.UnleashURL != "":
+		token := opts.Token
+		if token == "" {
+			token = os.Getenv("UNLEASH_API_TOKEN")
+		}
+		return unleashapi.New(opts.UnleashURL, token, unleashapi.Options{})
 	case opts.Demo:
 		return importvalidate.DemoState()
 	case opts.StateFile != "":

@@ -51,9 +51,10 @@ HTTP, wire-compatible with the reference server:
 	POST /api/admin/features-batch/validate
 	GET  /api/admin/user-admin
 
-The state comes from -state FILE, -database URL (or $DATABASE_URL), or,
-without either, the embedded demo instance, whose admin token is printed
-at start. One JSON log line per request goes to stderr; SIGINT or SIGTERM
+The state comes from -state FILE, -database URL (or $DATABASE_URL),
+-unleash URL (a live instance over its admin API, which then checks each
+caller's token), or, without any, the embedded demo instance, whose admin
+token is printed at start. One JSON log line per request goes to stderr; SIGINT or SIGTERM
 shut the server down gracefully.
 
 Exit code: 0 after a clean shutdown, 1 when serving fails, 2 for bad flags
@@ -192,6 +193,8 @@ func announce(w io.Writer, src *statesource.Source) {
 		fmt.Fprintln(w, "Using the embedded default state.")
 	case src.Database:
 		fmt.Fprintln(w, "Using the Unleash database.")
+	case src.Unleash:
+		fmt.Fprintf(w, "Using %s.\n", src.Name)
 	}
 }
 

@@ -19,7 +19,8 @@ const snapshotTimeout = time.Minute
 const snapshotUsage = `usage: flagadmin snapshot [flags] > state.json
 
 Writes the state of an instance, read from its PostgreSQL database
-(-database URL or $DATABASE_URL), as a state snapshot (the format of
+(-database URL or $DATABASE_URL) or over its admin API (-unleash URL,
+without what the API does not show), as a state snapshot (the format of
 model.Snapshot), for checking export files offline with
 'flagadmin validate -state state.json'. The snapshot holds the instance's
 API token secrets: keep it as secret as the database.

@@ -29,7 +29,8 @@ const validateUsage = `usage: flagadmin validate [flags] FILE|DIR|GLOB|- ...
 Checks each export file, the file Unleash's Export button downloads
 ({"features": [...], ...}; give -project and -environment), or an import
 request body ({"project", "environment", "data"}), against the state of an
-instance: -state FILE, -database URL (or $DATABASE_URL) or -demo. A
+instance: -state FILE, -database URL (or $DATABASE_URL), -unleash URL (a
+live instance over its admin API) or -demo. A
 directory stands for the .json files under it; - reads standard input.
 
 Exit code: 0 when no file fails -fail-on, 1 when one does, 2 for a usage

@@ -11,18 +11,20 @@ import (
 	"github.com/flagadmin/flagadmin/internal/pgtest"
 )
 
-// TestDatabase validates the recorded export files against the reference
-// database and against oracle-state.json, with and without the recorded
-// tokens, in every format: the output and the exit code must be the same.
-func TestDatabase(t *testing.T) {
-	c := pgtest.StartForTest(t)
-	url := c.URL(pgtest.SharedDB)
+// runIt runs flagadmin validate with args, the environment and no stdin.
+func runIt(args ...string) (int, string, string) {
+	var stdout, stderr bytes.Buffer
+	code := Validate(context.Background(), args, Env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: os.Getenv})
+	return code, stdout.String(), stderr.String()
+}
+
+// sameAsSnapshot validates the recorded export files against the source
+// the flags in source name and against oracle-state.json, with and
+// without the recorded tokens, in every format: the output and the exit
+// code must be the same. It returns the files.
+func sameAsSnapshot(t *testing.T, name string, source ...string) []string {
+	t.Helper()
 	oracle := conformance.StatePath()
-	runIt := func(args ...string) (int, string, string) {
-		var stdout, stderr bytes.Buffer
-		code := Validate(context.Background(), args, Env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: os.Getenv})
-		return code, stdout.String(), stderr.String()
-	}
 	files := []string{
 		"../../testdata/exports/recorded-many-problems-admin.json",
 		"../../testdata/exports/recorded-limited-pattern-and-limit.json",
@@ -38,13 +40,24 @@ func TestDatabase(t *testing.T) {
 					args = append(args, "-token", tok)
 				}
 				wantCode, wantOut, wantErr := runIt(append(args, "-state", oracle, f)...)
-				code, out, errOut := runIt(append(args, "-database", url, f)...)
+				code, out, errOut := runIt(append(append(args, source...), f)...)
 				if code != wantCode || out != wantOut || errOut != wantErr {
-					t.Errorf("%s %v: database exit %d\n%s%s\nwant (snapshot) exit %d\n%s%s", f, args, code, out, errOut, wantCode, wantOut, wantErr)
+					t.Errorf("%s %v: %s exit %d\n%s%s\nwant (snapshot) exit %d\n%s%s", f, args, name, code, out, errOut, wantCode, wantOut, wantErr)
 				}
 			}
 		}
 	}
+	return files
+}
+
+// TestDatabase validates the recorded export files against the reference
+// database and against oracle-state.json, with and without the recorded
+// tokens, in every format: the output and the exit code must be the same.
+func TestDatabase(t *testing.T) {
+	c := pgtest.StartForTest(t)
+	url := c.URL(pgtest.SharedDB)
+	oracle := conformance.StatePath()
+	files := sameAsSnapshot(t, "database", "-database", url)
 	code, out, _ := runIt("-database", url, files[0])
 	if code != ExitFindings || !strings.Contains(out, "error unknown-strategy") || !strings.HasSuffix(out, "1 file (1 failed): 7 errors, 3 warnings, 0 missing permissions\n") {
 		t.Errorf("many problems: exit %d\n%s", code, out)
@@ -59,7 +72,7 @@ func TestDatabase(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-database", url, "-state", oracle, files[0]}, "give one of -state, -demo and -database"},
+		{[]string{"-database", url, "-state", oracle, files[0]}, "give one of -state, -demo, -database and -unleash"},
 		{[]string{"-database", url, "-token", "no-such-token", files[0]}, "no such token"},
 		{[]string{"-database", url, "-token", "default:development.unleash-insecure-backend-api-token", files[0]}, "may not use the admin API"},
 		{[]string{"-database", c.URLAs(pgtest.Superuser, "wrong-s3cret", pgtest.SharedDB), files[0]}, "password authentication failed"},

@@ -1,12 +1,13 @@
 // Package statesource is the one place where the flagadmin subcommands
 // choose where the state of the instance comes from: it registers the
 // source flags on a subcommand's flag set (-state, -demo, -database,
-// -database-file, -database-timeout, -database-max-conns, -public-url) and opens the source they name, giving what a subcommand
+// -database-file, -database-timeout, -database-max-conns, -unleash with
+// -token-file, -public-url) and opens the source they name, giving what a subcommand
 // needs (an importvalidate.State, a token lookup, a users store, a
 // snapshot of the state) behind one Close.
 //
-// A new source (an Unleash instance over HTTPS, say) adds its flags in
-// Register, one case in Open, and fills the same Source.
+// A new source adds its flags in Register, one case in Open, and fills the
+// same Source, as -unleash does.
 package statesource
 
 import (
@@ -42,8 +43,14 @@ type Flags struct {
 	// DatabaseMaxConns caps the database connections
 	// (-database-max-conns); 0 means Options.MaxConns.
 	DatabaseMaxConns int
+	// Unleash is the base URL of a live Unleash 8 instance read over its
+	// admin API (-unleash), with the token in TokenFile (-token-file) or
+	// else in the environment variable UNLEASH_API_TOKEN.
+	Unleash   string
+	TokenFile string
 	// PublicURL is the instance's public URL, the base of invitation
-	// links (-public-url).
+	// links (-public-url); with -unleash the instance's own links are
+	// used.
 	PublicURL string
 }
 
@@ -58,13 +65,16 @@ func Register(fs *flag.FlagSet) *Flags {
 		"deadline of each database call; the server answers a call past it 503 with Retry-After")
 	fs.IntVar(&f.DatabaseMaxConns, "database-max-conns", 0,
 		"largest number of database connections; 0 means the default, and any value is lowered to what the role and the database may open")
+	fs.StringVar(&f.Unleash, "unleash", "", "base `URL` of a live Unleash 8 instance, read over its admin API (token: -token-file or $"+TokenEnv+")")
+	fs.StringVar(&f.TokenFile, "token-file", "", "`file` holding the API token for -unleash (default: $"+TokenEnv+")")
 	fs.StringVar(&f.PublicURL, "public-url", "", "public `URL` of the instance, the base of invitation links")
 	return f
 }
 
 // Options say how a subcommand opens its source.
 type Options struct {
-	// Getenv reads the environment (DATABASE_URL); nil reads nothing.
+	// Getenv reads the environment (DATABASE_URL, UNLEASH_API_TOKEN); nil
+	// reads nothing.
 	Getenv func(string) string
 	// DemoByDefault opens the demo instance when no source is given,
 	// instead of failing (the server, which announces it).
@@ -90,13 +100,16 @@ type Source struct {
 	// Plan is the features' current configuration, for import plans.
 	Plan plan.Source
 	// Name says where the state comes from, for messages: "the embedded
-	// demo instance", "state file NAME" or "the Unleash database".
+	// demo instance", "state file NAME", "the Unleash database" or "the
+	// Unleash VERSION instance at URL".
 	Name string
 	// Demo reports the embedded demo instance; AdminToken is then its
-	// admin token's secret. Database reports an Unleash database.
+	// admin token's secret. Database reports an Unleash database, Unleash
+	// a live instance read over its admin API.
 	Demo       bool
 	AdminToken string
 	Database   bool
+	Unleash    bool
 
 	snapshot func(context.Context) (*model.Snapshot, error)
 	close    func()
@@ -133,23 +146,29 @@ func (e *UsageError) Error() string { return e.Msg }
 
 // missing is the message of a command line that names no source.
 const missing = "no state to check against: give -state FILE (a snapshot; flagadmin snapshot writes one), " +
-	"-database-file FILE or -database URL (or set DATABASE_URL), or -demo for the embedded demo instance"
+	"-database-file FILE or -database URL (or set DATABASE_URL), -unleash URL (a live instance, with its API token), or -demo for the embedded demo instance"
 
-// Open opens the source the flags name: at most one of -state, -demo and
-// -database; with none, $DATABASE_URL, else the demo instance when
+// Open opens the source the flags name: at most one of -state, -demo,
+// -database and -unleash; with none, $DATABASE_URL, else the demo instance when
 // opts.DemoByDefault, else an error saying which flags to give.
 func (f *Flags) Open(ctx context.Context, opts Options) (*Source, error) {
 	var given []string
 	for _, g := range []struct {
 		name string
 		set  bool
-	}{{"-state", f.State != ""}, {"-demo", f.Demo}, {"-database", f.Database != nil && f.Database.Given()}} {
+	}{{"-state", f.State != ""}, {"-demo", f.Demo}, {"-database", f.Database != nil && f.Database.Given()}, {"-unleash", f.Unleash != ""}} {
 		if g.set {
 			given = append(given, g.name)
 		}
 	}
 	if len(given) > 1 {
-		return nil, &UsageError{"give one of -state, -demo and -database, not " + strings.Join(given, " and ")}
+		return nil, &UsageError{"give one of -state, -demo, -database and -unleash, not " + strings.Join(given, " and ")}
+	}
+	if f.TokenFile != "" && f.Unleash == "" {
+		return nil, &UsageError{"-token-file is for -unleash, which is missing"}
+	}
+	if f.Unleash != "" {
+		return f.openUnleash(ctx, opts)
 	}
 	getenv := opts.Getenv
 	if getenv == nil {

@@ -198,11 +198,11 @@ func readFile(path string) string {
 	return string(b)
 }
 
-// startWatchdog starts a shell that kills the server should this process
-// die first, so that a crashed or timed-out test binary leaves no server
-// behind.
+// startWatchdog starts a shell that kills the server and removes its
+// files should this process die first, so that a crashed or timed-out test
+// binary leaves nothing behind.
 func (s *Server) startWatchdog() {
-	script := fmt.Sprintf("while kill -0 %d 2>/dev/null; do sleep 1; done; kill -9 -%d 2>/dev/null", os.Getpid(), s.cmd.Process.Pid)
+	script := fmt.Sprintf("while kill -0 %d 2>/dev/null; do sleep 1; done; kill -9 -%d 2>/dev/null; rm -rf %q", os.Getpid(), s.cmd.Process.Pid, s.dir)
 	cmd := exec.Command("sh", "-c", script)
 	if err := cmd.Start(); err == nil {
 		s.watchdog = cmd

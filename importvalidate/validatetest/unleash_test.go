@@ -1,0 +1,39 @@
+package validatetest_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/validatetest"
+	"github.com/flagadmin/flagadmin/internal/unleashtest"
+	"github.com/flagadmin/flagadmin/unleashapi"
+)
+
+// The state may be a live instance, by URL and token or as any State: the
+// real Unleash 8.2.0 on the module's dump holds existing-flag.
+func TestStateFromLiveInstance(t *testing.T) {
+	s := unleashtest.StartForTest(t, unleashtest.Options{}, true)
+	c, err := unleashapi.New(s.URL, s.AdminToken, unleashapi.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("UNLEASH_API_TOKEN", s.AdminToken)
+	for name, opts := range map[string]validatetest.Options{
+		"url and token":       {UnleashURL: s.URL, Token: s.AdminToken},
+		"url and environment": {UnleashURL: s.URL},
+		"source":              {Source: c},
+	} {
+		opts.Permissions = importvalidate.AllPermissions{}
+		f := &fakeTB{}
+		validatetest.File(f, existing, opts)
+		if len(f.errors) != 1 || !strings.Contains(f.errors[0], "feature-exists") || len(f.fatals) != 0 {
+			t.Errorf("%s: errors = %q, fatals = %q; want the feature-exists warning", name, f.errors, f.fatals)
+		}
+	}
+	f := &fakeTB{}
+	validatetest.File(f, existing, validatetest.Options{UnleashURL: s.URL, Token: "*:*.wrong", Permissions: importvalidate.AllPermissions{}})
+	if len(f.fatals) != 1 || !strings.Contains(f.fatals[0], "401") || strings.Contains(f.fatals[0], "wrong") {
+		t.Errorf("a wrong token: fatals = %q", f.fatals)
+	}
+}

@@ -1,0 +1,74 @@
+package statesource
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/flagadmin/flagadmin/unleashapi"
+)
+
+// TokenEnv is the environment variable that holds the API token of
+// -unleash when -token-file is not given.
+const TokenEnv = "UNLEASH_API_TOKEN"
+
+// maxTokenFile bounds the size of a token file.
+const maxTokenFile = 64 << 10
+
+// openUnleash opens the live instance of -unleash over its admin API, with
+// the token of -token-file or else of UNLEASH_API_TOKEN, after checking
+// that the instance answers to it and is Unleash 8. Each caller's token is
+// checked by asking the instance with it. No error holds the token.
+func (f *Flags) openUnleash(ctx context.Context, opts Options) (*Source, error) {
+	token, err := f.unleashToken(opts.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	c, err := unleashapi.New(f.Unleash, token, unleashapi.Options{})
+	if err != nil {
+		return nil, &UsageError{"-unleash: " + err.Error()}
+	}
+	v, err := c.Version(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &Source{State: c, Tokens: c, Users: c, Unleash: true,
+		Name:     fmt.Sprintf("the Unleash %s instance at %s", v, c.BaseURL()),
+		snapshot: c.Snapshot, close: func() {}}, nil
+}
+
+// unleashToken reads the token of -token-file, or of the environment.
+func (f *Flags) unleashToken(getenv func(string) string) (string, error) {
+	if f.TokenFile == "" {
+		var t string
+		if getenv != nil {
+			t = strings.TrimSpace(getenv(TokenEnv))
+		}
+		if t == "" {
+			return "", &UsageError{fmt.Sprintf("-unleash needs an API token: give -token-file FILE or set %s", TokenEnv)}
+		}
+		return t, nil
+	}
+	file, err := os.Open(f.TokenFile)
+	if err != nil {
+		return "", fmt.Errorf("-token-file: %w", err)
+	}
+	defer file.Close()
+	b, err := io.ReadAll(io.LimitReader(file, maxTokenFile+1))
+	if err != nil {
+		return "", fmt.Errorf("-token-file: reading %s: %w", f.TokenFile, err)
+	}
+	if len(b) > maxTokenFile {
+		return "", fmt.Errorf("-token-file: %s is larger than %d bytes: not a token", f.TokenFile, maxTokenFile)
+	}
+	t := strings.TrimSpace(string(b))
+	if t == "" {
+		return "", fmt.Errorf("-token-file: %s is empty", f.TokenFile)
+	}
+	if strings.ContainsAny(t, "\r\n") {
+		return "", fmt.Errorf("-token-file: %s holds more than one line", f.TokenFile)
+	}
+	return t, nil
+}

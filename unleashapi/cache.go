@@ -1,0 +1,234 @@
+package unleashapi
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/Masterminds/semver/v3"
+)
+
+// cached is an instance-wide answer reused for Options.ListTTL, then asked
+// again with If-None-Match when the instance sent an ETag. One request at
+// a time refreshes it; the others wait for its result (or their context).
+type cached[T any] struct {
+	sem  chan struct{} // a lock that waits with a context
+	once sync.Once
+	val  *T
+	etag string
+	at   time.Time
+}
+
+func (e *cached[T]) lock(ctx context.Context) error {
+	e.once.Do(func() { e.sem = make(chan struct{}, 1) })
+	select {
+	case e.sem <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (e *cached[T]) unlock() { <-e.sem }
+
+// get returns the answer of GET path, from the cache while it is fresh.
+func get[T any](ctx context.Context, c *Client, e *cached[T], path string) (*T, error) {
+	if err := c.checkVersion(ctx); err != nil {
+		return nil, err
+	}
+	if err := e.lock(ctx); err != nil {
+		return nil, c.errorf(request{method: http.MethodGet, path: path}, 0, ErrUnreachable, err, "%v", err)
+	}
+	defer e.unlock()
+	if e.val != nil && c.opts.ListTTL > 0 && time.Since(e.at) < c.opts.ListTTL {
+		return e.val, nil
+	}
+	r := request{method: http.MethodGet, path: path}
+	if e.val != nil && c.opts.ListTTL > 0 {
+		r.etag = e.etag
+	}
+	a, err := c.do(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	if a.status == http.StatusNotModified {
+		e.at = time.Now()
+		return e.val, nil
+	}
+	v := new(T)
+	if err := c.decode(r, a, v); err != nil {
+		return nil, err
+	}
+	e.val, e.etag, e.at = v, a.etag, time.Now()
+	return v, nil
+}
+
+// listCache holds the lists the import rules read.
+type listCache struct {
+	strategies  cached[strategiesAnswer]
+	contextList cached[[]contextFieldAnswer]
+	segments    cached[segmentsAnswer]
+	tagTypes    cached[tagTypesAnswer]
+}
+
+// instanceLists are the four lists, read together.
+type instanceLists struct {
+	strategies *strategiesAnswer
+	context    *[]contextFieldAnswer
+	segments   *segmentsAnswer
+	tagTypes   *tagTypesAnswer
+}
+
+// lists returns the four lists the rules read, asking for those that are
+// not fresh concurrently, so that the first rule that needs one pays for
+// all four in the time of one.
+func (c *Client) lists(ctx context.Context) (*instanceLists, error) {
+	if l := c.freshLists(); l != nil {
+		return l, nil
+	}
+	if err := c.checkVersion(ctx); err != nil {
+		return nil, err
+	}
+	var out instanceLists
+	err := c.parallel(ctx,
+		func(ctx context.Context) (err error) {
+			out.strategies, err = get(ctx, c, &c.lc.strategies, "/api/admin/strategies")
+			return
+		},
+		func(ctx context.Context) (err error) {
+			out.context, err = get(ctx, c, &c.lc.contextList, "/api/admin/context")
+			return
+		},
+		func(ctx context.Context) (err error) {
+			out.segments, err = get(ctx, c, &c.lc.segments, "/api/admin/segments")
+			return
+		},
+		func(ctx context.Context) (err error) {
+			out.tagTypes, err = get(ctx, c, &c.lc.tagTypes, "/api/admin/tag-types")
+			return
+		},
+	)
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// freshLists returns the four lists when all are fresh, else nil.
+func (c *Client) freshLists() *instanceLists {
+	var out instanceLists
+	if !fresh(c, &c.lc.strategies, &out.strategies) || !fresh(c, &c.lc.contextList, &out.context) ||
+		!fresh(c, &c.lc.segments, &out.segments) || !fresh(c, &c.lc.tagTypes, &out.tagTypes) {
+		return nil
+	}
+	return &out
+}
+
+// fresh sets *dst to e's answer and reports whether it is fresh, without
+// waiting for a refresh under way.
+func fresh[T any](c *Client, e *cached[T], dst **T) bool {
+	e.once.Do(func() { e.sem = make(chan struct{}, 1) })
+	select {
+	case e.sem <- struct{}{}:
+	default:
+		return false
+	}
+	defer e.unlock()
+	if e.val == nil || c.opts.ListTTL <= 0 || time.Since(e.at) >= c.opts.ListTTL {
+		return false
+	}
+	*dst = e.val
+	return true
+}
+
+// parallel runs fns with at most Options.Concurrency at once and returns
+// the first error to happen; it cancels the others.
+func (c *Client) parallel(ctx context.Context, fns ...func(context.Context) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	sem := make(chan struct{}, c.opts.Concurrency)
+	var (
+		wg    sync.WaitGroup
+		once  sync.Once
+		first error
+	)
+	fail := func(err error) {
+		once.Do(func() { first = err; cancel() })
+	}
+	for _, fn := range fns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				fail(ctx.Err())
+				return
+			}
+			defer func() { <-sem }()
+			if err := fn(ctx); err != nil {
+				fail(err)
+			}
+		}()
+	}
+	wg.Wait()
+	return first
+}
+
+// checkVersion reads the instance's version once (GET
+// /api/admin/ui-config) and refuses an instance that is not Unleash 8. A
+// failed check is tried again by the next lookup.
+func (c *Client) checkVersion(ctx context.Context) error {
+	c.versionMu.Lock()
+	defer c.versionMu.Unlock()
+	if c.version != "" {
+		return nil
+	}
+	r := request{method: http.MethodGet, path: "/api/admin/ui-config"}
+	a, err := c.do(ctx, r)
+	if err != nil {
+		if e, ok := err.(*Error); ok && e.Kind == ErrNotFound {
+			e.Detail = fmt.Sprintf("no Unleash admin API at %s: is it the instance's base URL?", c.base)
+		}
+		return err
+	}
+	var cfg struct {
+		Version     *string `json:"version"`
+		VersionInfo struct {
+			Current struct {
+				OSS string `json:"oss"`
+			} `json:"current"`
+		} `json:"versionInfo"`
+	}
+	if json.Unmarshal(a.body, &cfg) != nil || (cfg.Version == nil && cfg.VersionInfo.Current.OSS == "") {
+		return c.errorf(r, a.status, ErrBadAnswer, nil, "no version in the answer: is %s an Unleash instance?", c.base)
+	}
+	v := cfg.VersionInfo.Current.OSS
+	if cfg.Version != nil {
+		v = *cfg.Version
+	}
+	sv, err := semver.NewVersion(v)
+	if err != nil {
+		return c.errorf(r, a.status, ErrUnsupportedVersion, err, "the instance reports the version %s, which is not a version number", strconv.Quote(v))
+	}
+	if sv.Major() != SupportedMajor {
+		return c.errorf(r, a.status, ErrUnsupportedVersion, nil, "the instance is Unleash %s; this client speaks to Unleash %d.x", v, SupportedMajor)
+	}
+	c.version = v
+	return nil
+}
+
+// Version returns the instance's version (such as "8.2.0"), asking for it
+// on first use.
+func (c *Client) Version(ctx context.Context) (string, error) {
+	if err := c.checkVersion(ctx); err != nil {
+		return "", err
+	}
+	c.versionMu.Lock()
+	defer c.versionMu.Unlock()
+	return c.version, nil
+}

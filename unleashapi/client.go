@@ -1,0 +1,464 @@
+package unleashapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"mime"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// SupportedMajor is the major version of Unleash this package speaks to.
+// An instance of another major version is refused with
+// ErrUnsupportedVersion.
+const SupportedMajor = 8
+
+// Defaults of Options.
+const (
+	DefaultRequestTimeout = 10 * time.Second
+	DefaultRetries        = 3
+	DefaultMaxRetryWait   = 10 * time.Second
+	DefaultListTTL        = 5 * time.Second
+	DefaultTokenTTL       = 5 * time.Second
+	DefaultConcurrency    = 4
+	DefaultPageSize       = 500
+	DefaultMaxBody        = 64 << 20
+)
+
+// Options configure a Client. The zero value gives the defaults.
+type Options struct {
+	// HTTPClient sends the requests; nil means a client over a clone of
+	// http.DefaultTransport, so proxies come from the environment and TLS
+	// from net/http's defaults. Its own Timeout, if any, applies too.
+	HTTPClient *http.Client
+	// RequestTimeout bounds each request, retries apart (0 means
+	// DefaultRequestTimeout).
+	RequestTimeout time.Duration
+	// Retries is the number of retries of a request answered 429, 502, 503
+	// or 504 (0 means DefaultRetries, a negative value none).
+	Retries int
+	// MaxRetryWait caps the wait before a retry, Retry-After included (0
+	// means DefaultMaxRetryWait). A Retry-After beyond it, or beyond the
+	// context's deadline, ends the request with the error at once.
+	MaxRetryWait time.Duration
+	// ListTTL is how long answers about the state are reused before they
+	// are asked again: the instance-wide lists (strategies, context
+	// fields, segments, tag types, projects, environments, users and root
+	// roles), asked again with If-None-Match when the instance sent an
+	// ETag, and what the exports and overviews said of single features and
+	// projects (0 means DefaultListTTL, a negative value no reuse).
+	ListTTL time.Duration
+	// TokenTTL is how long the rights of a caller's token are reused (0
+	// means DefaultTokenTTL, a negative value no reuse). They are kept by
+	// a digest of the token and never serve another token.
+	TokenTTL time.Duration
+	// Concurrency bounds the requests one fan-out sends at once (the four
+	// lists, the reads of Snapshot, the project overviews of Snapshot; 0
+	// means DefaultConcurrency).
+	Concurrency int
+	// PageSize is the number of features asked per page of the feature
+	// search (0 means DefaultPageSize).
+	PageSize int
+	// MaxBody bounds the size of an answer (0 means DefaultMaxBody).
+	MaxBody int64
+}
+
+func (o Options) withDefaults() Options {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d == 0 {
+			*d = v
+		}
+	}
+	def(&o.RequestTimeout, DefaultRequestTimeout)
+	def(&o.MaxRetryWait, DefaultMaxRetryWait)
+	def(&o.ListTTL, DefaultListTTL)
+	def(&o.TokenTTL, DefaultTokenTTL)
+	switch {
+	case o.Retries == 0:
+		o.Retries = DefaultRetries
+	case o.Retries < 0:
+		o.Retries = 0
+	}
+	if o.Concurrency <= 0 {
+		o.Concurrency = DefaultConcurrency
+	}
+	if o.PageSize <= 0 {
+		o.PageSize = DefaultPageSize
+	}
+	if o.MaxBody <= 0 {
+		o.MaxBody = DefaultMaxBody
+	}
+	if o.HTTPClient == nil {
+		o.HTTPClient = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+	}
+	return o
+}
+
+// Client reads an Unleash instance over its admin API. It is safe for
+// concurrent use.
+type Client struct {
+	base  string // scheme://host[:port][/path], without a final slash
+	token string
+	opts  Options
+	ua    string
+
+	versionMu sync.Mutex
+	version   string // the instance's version once checked
+
+	lc       listCache
+	userList cached[userAdminAnswer]
+	projects cached[projectsAnswer]
+	envs     cached[environmentsAnswer]
+
+	features     facts[featureFact]
+	projectIDs   projectNames
+	strategiesIn envFacts[bool]
+	projectFacts facts[projectFact]
+	featureEnvs  featureEnvs
+	lastEnv      atomic.Value // string: the environment last asked about
+
+	tokens tokenCache
+}
+
+// New returns a client of the instance at baseURL (its base URL, such as
+// https://unleash.example.com, with a base path if the instance has one)
+// that authenticates with token, an admin API token or a personal access
+// token. It sends nothing: the first lookup checks the instance's version.
+func New(baseURL, token string, opts Options) (*Client, error) {
+	u, err := url.Parse(strings.TrimSpace(baseURL))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("unleashapi: the instance URL must be an absolute http or https URL, not %q", redactURL(baseURL))
+	}
+	if u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return nil, fmt.Errorf("unleashapi: the instance URL %q must have no user, query or fragment", redactURL(baseURL))
+	}
+	if strings.TrimSpace(token) == "" {
+		return nil, errors.New("unleashapi: no API token")
+	}
+	if strings.ContainsAny(token, "\r\n") {
+		return nil, errors.New("unleashapi: the API token holds a line break")
+	}
+	c := &Client{
+		base:  strings.TrimRight(u.String(), "/"),
+		token: strings.TrimSpace(token),
+		opts:  opts.withDefaults(),
+		ua:    userAgent(),
+	}
+	c.tokens.entries = map[[32]byte]tokenEntry{}
+	return c, nil
+}
+
+// BaseURL returns the instance's base URL.
+func (c *Client) BaseURL() string { return c.base }
+
+func redactURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "(unparsable)"
+	}
+	return u.Redacted()
+}
+
+// userAgent names flagadmin and its version, as the build records it.
+func userAgent() string {
+	v := "devel"
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Path == modulePath && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			v = bi.Main.Version
+		}
+		for _, d := range bi.Deps {
+			if d.Path == modulePath {
+				v = d.Version
+			}
+		}
+	}
+	return "flagadmin/" + v + " (unleashapi; +https://" + modulePath + ")"
+}
+
+const modulePath = "github.com/flagadmin/flagadmin"
+
+// answer is what a request got.
+type answer struct {
+	status int
+	body   []byte
+	etag   string
+}
+
+// request describes one call of the admin API.
+type request struct {
+	method string
+	path   string // with its query, if any
+	body   any    // JSON-encoded when not nil
+	token  string // "" means the client's token
+	etag   string // sent as If-None-Match
+	// accept lists statuses other than 2xx given back to the caller
+	// instead of turned into an error.
+	accept []int
+}
+
+// endpoint is the request's method and path without its query, as errors
+// name it.
+func (r *request) endpoint() string {
+	p, _, _ := strings.Cut(r.path, "?")
+	return r.method + " " + p
+}
+
+// do sends r, retrying on 429, 502, 503 and 504, and returns the answer
+// of a 2xx, a 304 or an accepted status. Every other outcome is an *Error.
+func (c *Client) do(ctx context.Context, r request) (answer, error) {
+	var payload []byte
+	if r.body != nil {
+		var err error
+		if payload, err = json.Marshal(r.body); err != nil {
+			return answer{}, c.errorf(r, 0, nil, err, "encoding the request: %v", err)
+		}
+	}
+	token := r.token
+	if token == "" {
+		token = c.token
+	}
+	for attempt := 0; ; attempt++ {
+		a, retryAfter, err := c.once(ctx, r, payload, token)
+		if err == nil {
+			return a, nil
+		}
+		var e *Error
+		if !errors.As(err, &e) || !retryable(e.Status) || attempt >= c.opts.Retries {
+			return a, err
+		}
+		wait := backoff(attempt)
+		if retryAfter >= 0 {
+			wait = retryAfter
+		}
+		if wait > c.opts.MaxRetryWait {
+			e.Detail += fmt.Sprintf(" (Retry-After %s is beyond the longest wait, %s)", wait, c.opts.MaxRetryWait)
+			return a, e
+		}
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
+			e.Detail += fmt.Sprintf(" (a retry in %s would pass the deadline)", wait.Round(time.Millisecond))
+			return a, e
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return a, c.errorf(r, 0, ErrUnreachable, ctx.Err(), "%v while waiting to retry after %s", ctx.Err(), statusText(e.Status))
+		case <-t.C:
+		}
+	}
+}
+
+func retryable(status int) bool {
+	switch status {
+	case http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		return true
+	}
+	return false
+}
+
+// backoff returns the wait before retry attempt+1: 100ms doubling, with
+// jitter.
+func backoff(attempt int) time.Duration {
+	d := 100 * time.Millisecond << min(attempt, 6)
+	return d/2 + rand.N(d/2+1)
+}
+
+// once sends r one time. retryAfter is the Retry-After of the answer, -1
+// when it has none.
+func (c *Client) once(ctx context.Context, r request, payload []byte, token string) (a answer, retryAfter time.Duration, err error) {
+	retryAfter = -1
+	ctx, cancel := context.WithTimeout(ctx, c.opts.RequestTimeout)
+	defer cancel()
+	var body io.Reader
+	if payload != nil {
+		body = bytes.NewReader(payload)
+	}
+	req, err := http.NewRequestWithContext(ctx, r.method, c.base+r.path, body)
+	if err != nil {
+		return a, retryAfter, c.errorf(r, 0, nil, err, "building the request: %v", scrubErr(err))
+	}
+	req.Header.Set("Authorization", token)
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("User-Agent", c.ua)
+	if payload != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if r.etag != "" {
+		req.Header.Set("If-None-Match", r.etag)
+	}
+	resp, err := c.opts.HTTPClient.Do(req)
+	if err != nil {
+		return a, retryAfter, c.errorf(r, 0, ErrUnreachable, err, "no answer: %v", scrubErr(err))
+	}
+	defer resp.Body.Close()
+	a.status = resp.StatusCode
+	a.etag = resp.Header.Get("ETag")
+	a.body, err = io.ReadAll(io.LimitReader(resp.Body, c.opts.MaxBody+1))
+	if err != nil {
+		return a, retryAfter, c.errorf(r, a.status, ErrUnreachable, err, "reading the answer: %v", scrubErr(err))
+	}
+	if int64(len(a.body)) > c.opts.MaxBody {
+		return a, retryAfter, c.errorf(r, a.status, ErrBadAnswer, nil, "the answer is larger than %d bytes", c.opts.MaxBody)
+	}
+	switch {
+	case a.status == http.StatusNotModified && r.etag != "":
+		return a, retryAfter, nil
+	case a.status >= 200 && a.status < 300:
+		if !isJSON(resp.Header.Get("Content-Type"), a.body) {
+			return a, retryAfter, c.errorf(r, a.status, ErrNotJSON, nil,
+				"the answer is %s, not JSON: is %s the instance's base URL, and does nothing (a login page, a proxy) stand in front of its API?", kindOf(resp.Header.Get("Content-Type"), a.body), c.base)
+		}
+		return a, retryAfter, nil
+	}
+	for _, s := range r.accept {
+		if s == a.status {
+			return a, retryAfter, nil
+		}
+	}
+	if retryable(a.status) {
+		retryAfter = parseRetryAfter(resp.Header.Get("Retry-After"))
+	}
+	return a, retryAfter, c.statusError(r, resp.Header.Get("Content-Type"), a)
+}
+
+// statusError turns an answer with an unexpected status into an *Error.
+func (c *Client) statusError(r request, contentType string, a answer) error {
+	msg := unleashMessage(a.body)
+	var kind error
+	switch {
+	case a.status == http.StatusUnauthorized:
+		kind, msg = ErrUnauthorized, join("the instance refused the token", msg)
+	case a.status == http.StatusForbidden:
+		kind, msg = ErrForbidden, join("the token may not do this", msg)
+	case a.status == http.StatusNotFound:
+		kind = ErrNotFound
+		if !isJSON(contentType, a.body) {
+			msg = fmt.Sprintf("no Unleash admin API at %s", c.base)
+		}
+	case a.status == http.StatusTooManyRequests:
+		kind, msg = ErrRateLimited, join("the instance asks to slow down", msg)
+	case a.status >= 500:
+		kind = ErrUnavailable
+	default:
+		kind = ErrBadAnswer
+	}
+	if msg == "" && !isJSON(contentType, a.body) && len(a.body) > 0 {
+		msg = "the answer is " + kindOf(contentType, a.body)
+	}
+	return c.errorf(r, a.status, kind, nil, "%s", msg)
+}
+
+func join(a, b string) string {
+	if b == "" {
+		return a
+	}
+	return a + ": " + b
+}
+
+// unleashMessage returns the message of an Unleash error body, shortened.
+func unleashMessage(body []byte) string {
+	var e struct {
+		Message string `json:"message"`
+	}
+	if json.Unmarshal(body, &e) != nil || e.Message == "" {
+		return ""
+	}
+	m := strings.Join(strings.Fields(e.Message), " ")
+	if len(m) > 200 {
+		m = m[:200] + "…"
+	}
+	return m
+}
+
+// isJSON reports whether an answer is JSON: its media type says so, or,
+// with none, its first byte opens a JSON value.
+func isJSON(contentType string, body []byte) bool {
+	if contentType != "" {
+		mt, _, err := mime.ParseMediaType(contentType)
+		return err == nil && (mt == "application/json" || strings.HasSuffix(mt, "+json"))
+	}
+	b := bytes.TrimLeft(body, " \t\r\n")
+	return len(b) > 0 && (b[0] == '{' || b[0] == '[')
+}
+
+// kindOf names what an answer that is no JSON looks like.
+func kindOf(contentType string, body []byte) string {
+	b := bytes.ToLower(bytes.TrimLeft(body, " \t\r\n"))
+	if bytes.HasPrefix(b, []byte("<!doctype html")) || bytes.HasPrefix(b, []byte("<html")) || strings.Contains(contentType, "html") {
+		return "an HTML page"
+	}
+	if contentType == "" {
+		return "of no declared type"
+	}
+	mt, _, _ := mime.ParseMediaType(contentType)
+	return "of type " + strconv.Quote(mt)
+}
+
+// parseRetryAfter reads a Retry-After of seconds or an HTTP date; -1 when
+// there is none or it cannot be read.
+func parseRetryAfter(v string) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return -1
+	}
+	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+		if n < 0 {
+			return -1
+		}
+		if n > 86400 {
+			n = 86400
+		}
+		return time.Duration(n) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(time.Until(t), 0)
+	}
+	return -1
+}
+
+func statusText(status int) string {
+	if status == 0 {
+		return "no answer"
+	}
+	return fmt.Sprintf("%d %s", status, http.StatusText(status))
+}
+
+// scrubErr returns the message of a transport error without the URL that
+// *url.Error repeats.
+func scrubErr(err error) string {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	return err.Error()
+}
+
+// getJSON sends a GET of path with the client's token and decodes the
+// answer into v.
+func (c *Client) getJSON(ctx context.Context, path string, v any) error {
+	r := request{method: http.MethodGet, path: path}
+	a, err := c.do(ctx, r)
+	if err != nil {
+		return err
+	}
+	return c.decode(r, a, v)
+}
+
+// decode decodes the body of a into v.
+func (c *Client) decode(r request, a answer, v any) error {
+	if err := json.Unmarshal(a.body, v); err != nil {
+		return c.errorf(r, a.status, ErrBadAnswer, err, "the answer does not have the expected shape: %v", err)
+	}
+	return nil
+}

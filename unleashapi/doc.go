@@ -1,0 +1,86 @@
+// Package unleashapi reads a live Unleash 8.x instance over its admin API,
+// for those who reach their instance over HTTP(S) with an API token and
+// not its PostgreSQL (package unleashdb reads the database itself):
+//
+//   - *Client implements importvalidate.EnvironmentState (the existing
+//     state the import rules ask for), users.Store (the user listing) and
+//     auth.TokenLookup (the rights of a caller's token, asked of the
+//     instance with that same token);
+//   - (*Client).Snapshot reads the state as a model.Snapshot, as far as the
+//     API shows it.
+//
+// It only reads: it sends GETs, and POSTs only to the export
+// (POST /api/admin/features-batch/export), which changes no state (the
+// instance records in its event log that an export happened).
+//
+// # Round trips
+//
+// A validation costs a constant number of requests whatever the size of
+// the import: the four instance-wide lists the rules read (strategies,
+// context fields, segments, tag types), asked concurrently; the list of
+// environments (GET /api/admin/environments); the target project's
+// overview (GET /api/admin/projects/{id}/overview); and one export for all
+// the named features, which also gives their strategies in the
+// environment the last validation asked about, plus one more for their
+// strategies when the target environment is another. That is at most 8
+// requests with a cold cache; the first lookup of a Client adds one to
+// read the instance's version (GET /api/admin/ui-config), which Version
+// does ahead. Every answer is reused for Options.ListTTL (the lists with
+// If-None-Match, as the instance sends ETags; features and projects by
+// name), so validating the same import again soon after costs none, and
+// an import of other features one export.
+//
+// # The caller's rights
+//
+// LookupToken asks GET /api/admin/user with the caller's token: an admin
+// token has every right; a personal access token has the permissions the
+// instance lists for its user, with their project and environment; a
+// client or frontend token (answered 403) may not use the admin API; an
+// unknown, expired or revoked token (answered 401) is unknown. Answers are
+// reused for Options.TokenTTL, keyed by a digest of the token, never
+// across tokens.
+//
+// # A client that behaves
+//
+// Each request has a timeout (Options.RequestTimeout) and follows its
+// context; 429, 502, 503 and 504 are retried with backoff, honouring
+// Retry-After (up to Options.MaxRetryWait and the context's deadline).
+// The User-Agent names flagadmin and its version; proxies and TLS are
+// net/http's defaults. Every error is an *Error naming the endpoint and
+// the status, never a token, and wrapping one of the Err* kinds: a wrong
+// URL (ErrNotFound, or ErrNotJSON when a web page answers), a wrong token
+// (ErrUnauthorized), an instance of another major version
+// (ErrUnsupportedVersion) and an HTML login page instead of JSON
+// (ErrNotJSON) each get one clear error.
+//
+// # What the admin API does not show
+//
+// Where a fact is not behind the admin API, this package assumes the
+// following, and Snapshot differs from unleashdb's Snapshot of the same
+// instance in these members only:
+//
+//   - Tokens: the secrets of personal access tokens are never shown (and
+//     are stored hashed in recent versions); the snapshot holds only the
+//     API tokens (GET /api/admin/api-tokens, with an admin token). The
+//     rights of a personal token are asked of the instance instead.
+//   - Roles: only root roles are listed (GET /api/admin/user-admin), with
+//     no grants; project roles and the permissions of any role are not
+//     behind the open-source edition's admin API.
+//   - Users: deleted users, service accounts and system users are not
+//     listed; no user carries grants (their project and group roles are
+//     not shown, except to the user's own token).
+//   - Projects: the open-source edition lists only the default project
+//     (GET /api/admin/projects); the snapshot adds every project that
+//     holds a feature, archived ones included, and reads each one's
+//     overview. An empty project other than default is missed; the import
+//     rules still see it, since they ask for the target project by id.
+//   - Environments: the open-source edition lists only development and
+//     production; the snapshot, and Environment, add those the features
+//     show. An environment that no feature's project has is missed.
+//   - Strategies are in the instance's order; a strategy is built in when
+//     the instance says it is not editable.
+//   - Invitation links are built by the instance from its own public URL.
+//     A user whose image URL is its Gravatar URL is taken to have no image
+//     stored (the listing writes the same URL either way).
+//   - A Snapshot is not read at one instant, unlike the database's.
+package unleashapi

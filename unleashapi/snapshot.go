@@ -1,0 +1,274 @@
+package unleashapi
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// More shapes of answers, read by Snapshot.
+type (
+	projectsAnswer struct {
+		Projects []struct {
+			ID string `json:"id"`
+		} `json:"projects"`
+	}
+	environmentsAnswer struct {
+		Environments []environmentAnswer `json:"environments"`
+	}
+	environmentAnswer struct {
+		Name      string `json:"name"`
+		Type      string `json:"type"`
+		SortOrder int64  `json:"sortOrder"`
+	}
+	searchAnswer struct {
+		Total    int64           `json:"total"`
+		Features []searchFeature `json:"features"`
+	}
+	searchFeature struct {
+		Name         string     `json:"name"`
+		Project      string     `json:"project"`
+		CreatedAt    time.Time  `json:"createdAt"`
+		ArchivedAt   *time.Time `json:"archivedAt"`
+		Environments []struct {
+			environmentAnswer
+			HasStrategies bool `json:"hasStrategies"`
+		} `json:"environments"`
+	}
+	apiTokensAnswer struct {
+		Tokens []apiToken `json:"tokens"`
+	}
+	apiToken struct {
+		Secret    string     `json:"secret"`
+		Type      string     `json:"type"`
+		ExpiresAt *time.Time `json:"expiresAt"`
+		CreatedAt time.Time  `json:"createdAt"`
+	}
+)
+
+// Snapshot reads the state of the instance as a state snapshot, as far as
+// the admin API shows it (the package documentation lists what it does
+// not). Its requests go out concurrently, each fan-out at most
+// Options.Concurrency at once; the feature search is read page by page. It needs an admin token
+// (or the personal token of an Admin) for the API tokens; without the
+// right to list them, the snapshot has none.
+//
+// The snapshot holds the instance's API token secrets: treat it as a
+// secret. Unlike a database snapshot it is not read at one instant.
+func (c *Client) Snapshot(ctx context.Context) (*model.Snapshot, error) {
+	var (
+		envs     *environmentsAnswer
+		projects *projectsAnswer
+		lists    *instanceLists
+		ua       *userAdminAnswer
+		tokens   apiTokensAnswer
+		active   []searchFeature
+		archived []searchFeature
+	)
+	if err := c.checkVersion(ctx); err != nil {
+		return nil, err
+	}
+	err := c.parallel(ctx,
+		func(ctx context.Context) (err error) {
+			envs, err = get(ctx, c, &c.envs, "/api/admin/environments")
+			return
+		},
+		func(ctx context.Context) (err error) {
+			projects, err = get(ctx, c, &c.projects, "/api/admin/projects")
+			return
+		},
+		func(ctx context.Context) (err error) { lists, err = c.lists(ctx); return },
+		func(ctx context.Context) (err error) { ua, err = c.userAdmin(ctx); return },
+		func(ctx context.Context) error { return c.apiTokens(ctx, &tokens) },
+		func(ctx context.Context) (err error) { active, err = c.searchAll(ctx, false); return },
+		func(ctx context.Context) (err error) { archived, err = c.searchAll(ctx, true); return },
+	)
+	if err != nil {
+		return nil, err
+	}
+	s := &model.Snapshot{}
+	features := append(active, archived...)
+
+	// Environments: those the API lists, and those the features show
+	// (the open-source edition lists only development and production).
+	envByName := map[string]environmentAnswer{}
+	for _, e := range envs.Environments {
+		envByName[e.Name] = e
+	}
+	for _, f := range features {
+		for _, e := range f.Environments {
+			if _, ok := envByName[e.Name]; !ok {
+				envByName[e.Name] = e.environmentAnswer
+			}
+		}
+	}
+	envList := make([]environmentAnswer, 0, len(envByName))
+	for _, e := range envByName {
+		envList = append(envList, e)
+	}
+	slices.SortFunc(envList, func(a, b environmentAnswer) int {
+		return cmp.Or(cmp.Compare(a.SortOrder, b.SortOrder), cmp.Compare(a.Name, b.Name))
+	})
+	for _, e := range envList {
+		s.Environments = append(s.Environments, model.SnapshotEnvironment{Name: e.Name, Type: e.Type})
+	}
+
+	// Projects: those the API lists and those that hold a feature, each
+	// with the settings of its overview.
+	ids := map[string]bool{}
+	for _, p := range projects.Projects {
+		ids[p.ID] = true
+	}
+	for _, f := range features {
+		ids[f.Project] = true
+	}
+	if err := c.snapshotProjects(ctx, s, ids); err != nil {
+		return nil, err
+	}
+
+	for _, st := range lists.strategies.Strategies {
+		s.Strategies = append(s.Strategies, model.SnapshotStrategy{Name: st.Name, BuiltIn: !st.Editable})
+	}
+	cfs := slices.Clone(*lists.context)
+	slices.SortStableFunc(cfs, func(a, b contextFieldAnswer) int {
+		return cmp.Or(cmp.Compare(a.SortOrder, b.SortOrder), cmp.Compare(a.Name, b.Name))
+	})
+	for _, f := range cfs {
+		cf := model.SnapshotContextField{Name: f.Name, Project: f.Project}
+		for _, v := range f.LegalValues {
+			cf.LegalValues = append(cf.LegalValues, model.LegalValue{Value: v.Value})
+		}
+		s.ContextFields = append(s.ContextFields, cf)
+	}
+	for _, sg := range lists.segments.Segments {
+		s.Segments = append(s.Segments, model.SnapshotSegment{ID: sg.ID, Name: sg.Name, Project: sg.Project})
+	}
+	slices.SortFunc(s.Segments, func(a, b model.SnapshotSegment) int { return cmp.Compare(a.ID, b.ID) })
+	for _, t := range lists.tagTypes.TagTypes {
+		s.TagTypes = append(s.TagTypes, model.SnapshotTagType{Name: t.Name})
+	}
+	slices.SortFunc(s.TagTypes, func(a, b model.SnapshotTagType) int { return cmp.Compare(a.Name, b.Name) })
+
+	slices.SortStableFunc(features, func(a, b searchFeature) int {
+		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.Name, b.Name))
+	})
+	for _, f := range features {
+		sf := model.SnapshotFeature{Name: f.Name, Project: f.Project, Archived: f.ArchivedAt != nil}
+		for _, e := range f.Environments {
+			if e.HasStrategies {
+				sf.StrategyEnvironments = append(sf.StrategyEnvironments, e.Name)
+			}
+		}
+		slices.Sort(sf.StrategyEnvironments)
+		if sf.StrategyEnvironments == nil {
+			sf.StrategyEnvironments = []string{}
+		}
+		s.Features = append(s.Features, sf)
+	}
+
+	s.Roles = ua.roles()
+	s.Users = ua.users()
+
+	slices.SortStableFunc(tokens.Tokens, func(a, b apiToken) int {
+		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.Secret, b.Secret))
+	})
+	now := time.Now()
+	for _, t := range tokens.Tokens {
+		if t.ExpiresAt != nil && !t.ExpiresAt.After(now) {
+			continue
+		}
+		typ := t.Type
+		if typ == "backend" {
+			typ = model.TokenClient
+		}
+		switch typ {
+		case model.TokenAdmin, model.TokenClient, model.TokenFrontend:
+		default:
+			return nil, fmt.Errorf("unleashapi: GET /api/admin/api-tokens: an API token has the unknown type %q", t.Type)
+		}
+		s.Tokens = append(s.Tokens, model.SnapshotToken{Secret: t.Secret, Type: typ})
+	}
+	return s, nil
+}
+
+// apiTokens reads GET /api/admin/api-tokens; a token without the right to
+// list them gets none.
+func (c *Client) apiTokens(ctx context.Context, out *apiTokensAnswer) error {
+	r := request{method: "GET", path: "/api/admin/api-tokens", accept: []int{403}}
+	a, err := c.do(ctx, r)
+	if err != nil || a.status == 403 {
+		return err
+	}
+	return c.decode(r, a, out)
+}
+
+// searchAll reads every page of the feature search, of the archived
+// features or of the others.
+func (c *Client) searchAll(ctx context.Context, archived bool) ([]searchFeature, error) {
+	var out []searchFeature
+	for offset := 0; ; {
+		q := url.Values{}
+		q.Set("limit", strconv.Itoa(c.opts.PageSize))
+		q.Set("offset", strconv.Itoa(offset))
+		q.Set("sortBy", "createdAt")
+		q.Set("sortOrder", "asc")
+		if archived {
+			q.Set("archived", "IS:true")
+		}
+		var page searchAnswer
+		if err := c.getJSON(ctx, "/api/admin/search/features?"+q.Encode(), &page); err != nil {
+			return nil, err
+		}
+		out = append(out, page.Features...)
+		offset += len(page.Features)
+		if len(page.Features) == 0 || int64(offset) >= page.Total {
+			return out, nil
+		}
+	}
+}
+
+// snapshotProjects reads the overview of each project in ids,
+// concurrently, into s.Projects.
+func (c *Client) snapshotProjects(ctx context.Context, s *model.Snapshot, ids map[string]bool) error {
+	list := make([]string, 0, len(ids))
+	for id := range ids {
+		list = append(list, id)
+	}
+	slices.Sort(list)
+	out := make([]model.SnapshotProject, len(list))
+	found := make([]bool, len(list))
+	var mu sync.Mutex
+	fns := make([]func(context.Context) error, len(list))
+	for i, id := range list {
+		fns[i] = func(ctx context.Context) error {
+			ov, ok, err := c.overview(ctx, id)
+			if err != nil || !ok {
+				return err
+			}
+			p := model.SnapshotProject{ID: id, FeatureLimit: ov.FeatureLimit}
+			if n := ov.FeatureNaming; n != nil && deref(n.Pattern) != "" {
+				p.FeatureNaming = &model.FeatureNaming{Pattern: *n.Pattern, Example: deref(n.Example), Description: deref(n.Description)}
+			}
+			mu.Lock()
+			out[i], found[i] = p, true
+			mu.Unlock()
+			return nil
+		}
+	}
+	if err := c.parallel(ctx, fns...); err != nil {
+		return err
+	}
+	for i := range out {
+		if found[i] {
+			s.Projects = append(s.Projects, out[i])
+		}
+	}
+	return nil
+}

@@ -1,0 +1,372 @@
+package unleashapi
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"slices"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+)
+
+var _ importvalidate.State = (*Client)(nil)
+
+// The shapes of the answers this package reads.
+type (
+	strategiesAnswer struct {
+		Strategies []struct {
+			Name       string `json:"name"`
+			Editable   bool   `json:"editable"`
+			Deprecated bool   `json:"deprecated"`
+		} `json:"strategies"`
+	}
+	contextFieldAnswer struct {
+		Name        string `json:"name"`
+		SortOrder   int64  `json:"sortOrder"`
+		LegalValues []struct {
+			Value string `json:"value"`
+		} `json:"legalValues"`
+		Project *string `json:"project"`
+	}
+	segmentsAnswer struct {
+		Segments []struct {
+			ID      int64   `json:"id"`
+			Name    string  `json:"name"`
+			Project *string `json:"project"`
+		} `json:"segments"`
+	}
+	tagTypesAnswer struct {
+		TagTypes []struct {
+			Name string `json:"name"`
+		} `json:"tagTypes"`
+	}
+	projectOverviewAnswer struct {
+		FeatureLimit  *int64 `json:"featureLimit"`
+		FeatureNaming *struct {
+			Pattern     *string `json:"pattern"`
+			Example     *string `json:"example"`
+			Description *string `json:"description"`
+		} `json:"featureNaming"`
+		FeatureTypeCounts []struct {
+			Count int64 `json:"count"`
+		} `json:"featureTypeCounts"`
+	}
+	exportAnswer struct {
+		Features []struct {
+			Name     string `json:"name"`
+			Project  string `json:"project"`
+			Archived bool   `json:"archived"`
+		} `json:"features"`
+		FeatureStrategies []struct {
+			FeatureName string `json:"featureName"`
+		} `json:"featureStrategies"`
+	}
+)
+
+// set returns names as a set, without "".
+func set(names []string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		if n != "" {
+			m[n] = true
+		}
+	}
+	return m
+}
+
+// Strategies implements importvalidate.State from GET
+// /api/admin/strategies. A strategy is built in when the instance says it
+// is not editable.
+func (c *Client) Strategies(ctx context.Context, names []string) ([]importvalidate.StrategyType, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	l, err := c.lists(ctx)
+	if err != nil {
+		return nil, err
+	}
+	want := set(names)
+	var out []importvalidate.StrategyType
+	for _, s := range l.strategies.Strategies {
+		if want[s.Name] {
+			out = append(out, importvalidate.StrategyType{Name: s.Name, BuiltIn: !s.Editable})
+		}
+	}
+	return out, nil
+}
+
+// ContextFields implements importvalidate.State from GET
+// /api/admin/context.
+func (c *Client) ContextFields(ctx context.Context, names []string) ([]importvalidate.ContextFieldDef, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	l, err := c.lists(ctx)
+	if err != nil {
+		return nil, err
+	}
+	want := set(names)
+	var out []importvalidate.ContextFieldDef
+	for _, f := range *l.context {
+		if !want[f.Name] {
+			continue
+		}
+		d := importvalidate.ContextFieldDef{Name: f.Name, LegalValues: make([]string, len(f.LegalValues))}
+		for i, v := range f.LegalValues {
+			d.LegalValues[i] = v.Value
+		}
+		if f.Project != nil {
+			d.Project = *f.Project
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// Segments implements importvalidate.State from GET /api/admin/segments.
+func (c *Client) Segments(ctx context.Context, names []string) ([]importvalidate.SegmentDef, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	l, err := c.lists(ctx)
+	if err != nil {
+		return nil, err
+	}
+	want := set(names)
+	var out []importvalidate.SegmentDef
+	for _, s := range l.segments.Segments {
+		if want[s.Name] {
+			d := importvalidate.SegmentDef{ID: s.ID, Name: s.Name}
+			if s.Project != nil {
+				d.Project = *s.Project
+			}
+			out = append(out, d)
+		}
+	}
+	slices.SortFunc(out, func(a, b importvalidate.SegmentDef) int { return int(a.ID - b.ID) })
+	return out, nil
+}
+
+// TagTypes implements importvalidate.State from GET /api/admin/tag-types.
+func (c *Client) TagTypes(ctx context.Context, names []string) ([]string, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	l, err := c.lists(ctx)
+	if err != nil {
+		return nil, err
+	}
+	want := set(names)
+	var out []string
+	for _, t := range l.tagTypes.TagTypes {
+		if want[t.Name] {
+			out = append(out, t.Name)
+		}
+	}
+	return out, nil
+}
+
+// featureFact is what an export says of a feature name: whether it
+// exists, with its project (numbered by Client.projectIDs) and archived
+// flag.
+type featureFact struct {
+	exists, archived bool
+	project          uint32
+}
+
+// feature returns the existing feature name of fact f.
+func (c *Client) feature(name string, f featureFact) importvalidate.ExistingFeature {
+	return importvalidate.ExistingFeature{Name: name, Project: c.projectIDs.name(f.project), Archived: f.archived}
+}
+
+// defaultExportEnv is the environment of the exports that Features sends
+// until a validation names one: the features listed do not depend on it
+// (one that does not exist is accepted), and the strategies it gives are
+// kept for FeaturesWithStrategies, so Features uses the environment the
+// last validation asked about.
+const defaultExportEnv = "development"
+
+// exportEnv returns the environment of Features' exports.
+func (c *Client) exportEnv() string {
+	if e, ok := c.lastEnv.Load().(string); ok {
+		return e
+	}
+	return defaultExportEnv
+}
+
+// export asks POST /api/admin/features-batch/export, in one request
+// whatever their number, for the features among names (archived ones
+// included) and their strategies in env, and records what it learns. The
+// export changes no state (the instance records in its event log that it
+// happened).
+func (c *Client) export(ctx context.Context, env string, names []string) (map[string]featureFact, map[string]bool, error) {
+	want := set(names)
+	if len(want) == 0 {
+		// An empty list would export every feature.
+		return nil, nil, nil
+	}
+	if err := c.checkVersion(ctx); err != nil {
+		return nil, nil, err
+	}
+	list := make([]string, 0, len(want))
+	for n := range want {
+		list = append(list, n)
+	}
+	slices.Sort(list)
+	r := request{method: http.MethodPost, path: "/api/admin/features-batch/export",
+		body: map[string]any{"features": list, "environment": env}}
+	a, err := c.do(ctx, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	var ex exportAnswer
+	if err := c.decode(r, a, &ex); err != nil {
+		return nil, nil, err
+	}
+	found := make(map[string]featureFact, len(want))
+	withStrategies := make(map[string]bool, len(want))
+	for n := range want {
+		found[n] = featureFact{}
+		withStrategies[n] = false
+	}
+	for _, f := range ex.Features {
+		if want[f.Name] {
+			found[f.Name] = featureFact{exists: true, archived: f.Archived, project: c.projectIDs.number(f.Project)}
+		}
+	}
+	for _, s := range ex.FeatureStrategies {
+		if want[s.FeatureName] {
+			withStrategies[s.FeatureName] = true
+		}
+	}
+	c.features.store(found, c.opts.ListTTL)
+	c.strategiesIn.in(env).store(withStrategies, c.opts.ListTTL)
+	return found, withStrategies, nil
+}
+
+// Features implements importvalidate.State: the features it does not
+// know from a recent answer are asked in one export.
+func (c *Client) Features(ctx context.Context, names []string) ([]importvalidate.ExistingFeature, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	var out []importvalidate.ExistingFeature
+	missing := c.features.scan(names, c.opts.ListTTL, func(n string, f featureFact) {
+		if f.exists {
+			out = append(out, c.feature(n, f))
+		}
+	})
+	if len(missing) > 0 {
+		more, _, err := c.export(ctx, c.exportEnv(), missing)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range missing {
+			if f := more[n]; f.exists {
+				out = append(out, c.feature(n, f))
+				more[n] = featureFact{} // once, should a name repeat
+			}
+		}
+	}
+	return out, nil
+}
+
+// FeaturesWithStrategies implements importvalidate.State: the features it
+// does not know from a recent answer are asked in one export of env.
+func (c *Client) FeaturesWithStrategies(ctx context.Context, env string, names []string) ([]string, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	c.lastEnv.Store(env)
+	var out []string
+	missing := c.strategiesIn.in(env).scan(names, c.opts.ListTTL, func(n string, has bool) {
+		if has {
+			out = append(out, n)
+		}
+	})
+	if len(missing) > 0 {
+		_, more, err := c.export(ctx, env, missing)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range missing {
+			if more[n] {
+				out = append(out, n)
+				more[n] = false
+			}
+		}
+	}
+	return out, nil
+}
+
+// Project implements importvalidate.State from GET
+// /api/admin/projects/{id}/overview: its feature limit and naming
+// pattern, and the number of its features that are not archived (the sum
+// of its feature type counts).
+func (c *Client) Project(ctx context.Context, id string) (importvalidate.ProjectSettings, bool, error) {
+	var ps importvalidate.ProjectSettings
+	ov, ok, err := c.overview(ctx, id)
+	if err != nil || !ok {
+		return ps, false, err
+	}
+	ps.FeatureLimit = ov.FeatureLimit
+	if n := ov.FeatureNaming; n != nil {
+		ps.NamingPattern, ps.NamingExample, ps.NamingDescription = deref(n.Pattern), deref(n.Example), deref(n.Description)
+	}
+	for _, t := range ov.FeatureTypeCounts {
+		ps.FeatureCount += t.Count
+	}
+	return ps, true, nil
+}
+
+// projectFact is a project's overview, nil when there is no such project.
+type projectFact struct{ ov *projectOverviewAnswer }
+
+// overview reads a project's overview, or reuses a recent one; ok is false
+// when there is no such project.
+func (c *Client) overview(ctx context.Context, id string) (*projectOverviewAnswer, bool, error) {
+	if id == "" {
+		return nil, false, nil
+	}
+	var hit *projectFact
+	c.projectFacts.scan([]string{id}, c.opts.ListTTL, func(_ string, f projectFact) { hit = &f })
+	if hit != nil {
+		return hit.ov, hit.ov != nil, nil
+	}
+	ov, ok, err := c.readOverview(ctx, id)
+	if err == nil {
+		c.projectFacts.store(map[string]projectFact{id: {ov}}, c.opts.ListTTL)
+	}
+	return ov, ok, err
+}
+
+// readOverview asks for a project's overview.
+func (c *Client) readOverview(ctx context.Context, id string) (*projectOverviewAnswer, bool, error) {
+	if err := c.checkVersion(ctx); err != nil {
+		return nil, false, err
+	}
+	r := request{method: http.MethodGet, path: "/api/admin/projects/" + url.PathEscape(id) + "/overview",
+		accept: []int{http.StatusNotFound}}
+	a, err := c.do(ctx, r)
+	if err != nil {
+		return nil, false, err
+	}
+	if a.status == http.StatusNotFound {
+		return nil, false, nil
+	}
+	var ov projectOverviewAnswer
+	if err := c.decode(r, a, &ov); err != nil {
+		return nil, false, err
+	}
+	if ov.FeatureLimit != nil && *ov.FeatureLimit < 0 {
+		return nil, false, c.errorf(r, a.status, ErrBadAnswer, nil, "project %q has a negative feature limit %d", id, *ov.FeatureLimit)
+	}
+	return &ov, true, nil
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}

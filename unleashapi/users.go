@@ -1,0 +1,117 @@
+package unleashapi
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"time"
+
+	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/users"
+)
+
+var _ users.Store = (*Client)(nil)
+
+// userAdminAnswer is the answer of GET /api/admin/user-admin.
+type userAdminAnswer struct {
+	Users []struct {
+		ID                         int64      `json:"id"`
+		Name                       *string    `json:"name"`
+		Username                   *string    `json:"username"`
+		Email                      *string    `json:"email"`
+		ImageURL                   *string    `json:"imageUrl"`
+		SeenAt                     *time.Time `json:"seenAt"`
+		LoginAttempts              int64      `json:"loginAttempts"`
+		CreatedAt                  *time.Time `json:"createdAt"`
+		ScimID                     *string    `json:"scimId"`
+		SeatType                   *string    `json:"seatType"`
+		CompanyRole                *string    `json:"companyRole"`
+		ProductUpdatesEmailConsent *bool      `json:"productUpdatesEmailConsent"`
+		RootRole                   int64      `json:"rootRole"`
+		InviteLink                 string     `json:"inviteLink"`
+		AccountType                string     `json:"accountType"`
+	} `json:"users"`
+	RootRoles []struct {
+		ID          int64   `json:"id"`
+		Name        string  `json:"name"`
+		Type        string  `json:"type"`
+		Description *string `json:"description"`
+	} `json:"rootRoles"`
+}
+
+func (c *Client) userAdmin(ctx context.Context) (*userAdminAnswer, error) {
+	return get(ctx, c, &c.userList, "/api/admin/user-admin")
+}
+
+// Users implements users.Store from GET /api/admin/user-admin. The
+// instance leaves out deleted users, service accounts and system users,
+// so none is marked; the invitation links are the instance's own (its
+// configured public URL). An image URL that is the user's Gravatar URL is
+// taken for none stored, as the listing then writes that same URL.
+func (c *Client) Users(ctx context.Context) ([]model.User, error) {
+	ua, err := c.userAdmin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return ua.users(), nil
+}
+
+// users returns the users of the answer, in the order of their ids.
+func (ua *userAdminAnswer) users() []model.User {
+	out := make([]model.User, 0, len(ua.Users))
+	for _, u := range ua.Users {
+		v := model.User{
+			ID: u.ID, Name: u.Name, Username: u.Username, Email: u.Email, ImageURL: u.ImageURL,
+			CreatedAt: utc(u.CreatedAt), SeenAt: utc(u.SeenAt), LoginAttempts: u.LoginAttempts, InviteLink: u.InviteLink,
+			ScimID: u.ScimID, SeatType: u.SeatType, CompanyRole: u.CompanyRole,
+			ProductUpdatesEmailConsent: u.ProductUpdatesEmailConsent, AccountType: u.AccountType,
+		}
+		if u.RootRole != 0 {
+			id := u.RootRole
+			v.RootRole = &id
+		}
+		if v.AccountType == "" {
+			v.AccountType = users.AccountUser
+		}
+		if v.ImageURL != nil {
+			// The instance shows the Gravatar URL of a user without an
+			// image of its own; such a user has none stored.
+			stored := *v.ImageURL
+			v.ImageURL = nil
+			if stored != users.GravatarURL(v) {
+				v.ImageURL = &stored
+			}
+		}
+		out = append(out, v)
+	}
+	slices.SortFunc(out, func(a, b model.User) int { return cmp.Compare(a.ID, b.ID) })
+	return out
+}
+
+// Roles implements users.Store: the root roles of GET
+// /api/admin/user-admin, without grants. Project roles are not behind the
+// admin API of the open-source edition; the listing needs none.
+func (c *Client) Roles(ctx context.Context) ([]model.Role, error) {
+	ua, err := c.userAdmin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return ua.roles(), nil
+}
+
+// roles returns the root roles of the answer.
+func (ua *userAdminAnswer) roles() []model.Role {
+	out := make([]model.Role, 0, len(ua.RootRoles))
+	for _, r := range ua.RootRoles {
+		out = append(out, model.Role{ID: r.ID, Name: r.Name, Type: r.Type, Description: deref(r.Description)})
+	}
+	return out
+}
+
+func utc(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
