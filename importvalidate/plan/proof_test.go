@@ -21,6 +21,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/unleashtest"
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/unleashapi"
 )
 
 // instance is a running Unleash 8.2.0 (internal/unleashtest's Server):
@@ -100,6 +101,17 @@ func exportOf(ctx context.Context, inst instance, names []string, env string) (*
 		return nil, err
 	}
 	return &d, nil
+}
+
+// baseURL is the instance's base URL.
+func baseURL(inst instance) string {
+	switch i := inst.(type) {
+	case envInstance:
+		return i.url
+	case *unleashtest.Server:
+		return i.URL
+	}
+	return ""
 }
 
 // envInstance is an instance given by the environment
@@ -231,10 +243,19 @@ func TestPlanMatchesRealImport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// unleashapi's Source, over the same instance, must give the same plans.
+	client, err := unleashapi.New(baseURL(inst), pat, unleashapi.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	viaClient, err := plan.New(plan.Options{Source: client})
+	if err != nil {
+		t.Fatal(err)
+	}
 	run := fmt.Sprintf("%x", seed%0xffffff)
 	for i := range cases {
 		g := &gen{r: rand.New(rand.NewPCG(seed, uint64(i))), prefix: fmt.Sprintf("pp-%s-%d-", run, i), segment: seg}
-		t.Run(strconv.Itoa(i), func(t *testing.T) { proveOne(ctx, t, inst, pat, planner, g) })
+		t.Run(strconv.Itoa(i), func(t *testing.T) { proveOne(ctx, t, inst, pat, planner, viaClient, g) })
 	}
 }
 
@@ -247,7 +268,7 @@ func importBody(ctx context.Context, inst instance, pat string, imp *model.Impor
 	return err
 }
 
-func proveOne(ctx context.Context, t *testing.T, inst instance, pat string, planner *plan.Planner, g *gen) {
+func proveOne(ctx context.Context, t *testing.T, inst instance, pat string, planner, viaClient *plan.Planner, g *gen) {
 	// The project's default strategy, which enabling a feature without an
 	// active strategy adds: now and then one of the test's own.
 	def := `{"name":"flexibleRollout","constraints":[],"parameters":{"rollout":"100","stickiness":"default","groupId":""},"segments":[]}`
@@ -284,6 +305,9 @@ func proveOne(ctx context.Context, t *testing.T, inst instance, pat string, plan
 	p, err := planner.Plan(ctx, imp, plan.Target{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if pc, err := viaClient.Plan(ctx, imp, plan.Target{}); err != nil || !reflect.DeepEqual(pc, p) {
+		t.Errorf("unleashapi's plan differs (%v):\n%+v\nwant\n%+v", err, pc, p)
 	}
 	if len(p.Failures) > 0 {
 		// The plan says the import will be refused: it must be, changing

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/flagadmin/flagadmin/internal/pgtest"
+	"github.com/flagadmin/flagadmin/internal/statesource"
 	"github.com/flagadmin/flagadmin/internal/unleashtest"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
@@ -100,8 +101,8 @@ func TestPlanDatabaseEqualsSnapshot(t *testing.T) {
 	}
 }
 
-// Against a running Unleash's admin API and against its database, the
-// plans of a valid file are the same.
+// Against a running Unleash's admin API (unleashapi's Current) and against
+// its database, the validations and plans of a file are the same.
 func TestPlanUnleashEqualsDatabase(t *testing.T) {
 	s := unleashtest.StartForTest(t, unleashtest.Options{}, true)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -114,7 +115,7 @@ func TestPlanUnleashEqualsDatabase(t *testing.T) {
 	url := s.Cluster.URL(s.Database)
 	for _, f := range []string{"../../testdata/exports/recorded-existing-state-ok.json", "../../testdata/exports/recorded-minimal.json"} {
 		wc, wo, we := runPlan(nil, nil, "-format", "json", "-database", url, f)
-		gc, gout, ge := runPlan(map[string]string{"UNLEASH_TOKEN": s.AdminToken}, nil, "-format", "json", "-unleash", s.URL, f)
+		gc, gout, ge := runPlan(map[string]string{statesource.TokenEnv: s.AdminToken}, nil, "-format", "json", "-unleash", s.URL, f)
 		if gc != wc || gout != wo || ge != we {
 			t.Errorf("%s: admin API exit %d\n%s%s\nwant (database) exit %d\n%s%s", f, gc, gout, ge, wc, wo, we)
 		}

@@ -34,7 +34,7 @@ func (f *Flags) openUnleash(ctx context.Context, opts Options) (*Source, error) 
 	if err != nil {
 		return nil, err
 	}
-	return &Source{State: c, Tokens: c, Users: c, Unleash: true,
+	return &Source{State: c, Tokens: c, Users: c, Plan: c, Unleash: true,
 		Name:     fmt.Sprintf("the Unleash %s instance at %s", v, c.BaseURL()),
 		snapshot: c.Snapshot, close: func() {}}, nil
 }

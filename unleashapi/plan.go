@@ -1,0 +1,74 @@
+package unleashapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+var _ plan.Source = (*Client)(nil)
+
+// Current implements plan.Source: the named features' configuration in
+// the environment comes from the instance's own export of them (POST
+// /api/admin/features-batch/export), the existing context fields, tag
+// types and segment names from their lists, and the project's default
+// stickiness and default strategy from its overview: five requests, sent
+// concurrently, whatever the number of features. Nothing is reused from
+// an earlier answer, since a plan tells what the import will meet now.
+func (c *Client) Current(ctx context.Context, q plan.Query) (*plan.Current, error) {
+	cur := &plan.Current{}
+	var ex model.ExportData
+	var overview json.RawMessage
+	var fields []contextFieldAnswer
+	var segments segmentsAnswer
+	var tagTypes tagTypesAnswer
+	err := c.parallel(ctx,
+		func(ctx context.Context) error {
+			if len(q.Features) == 0 {
+				return nil // an empty list would export every feature
+			}
+			r := request{method: http.MethodPost, path: "/api/admin/features-batch/export",
+				body: map[string]any{"features": q.Features, "environment": q.Environment}}
+			a, err := c.do(ctx, r)
+			if err != nil {
+				return err
+			}
+			return c.decode(r, a, &ex)
+		},
+		func(ctx context.Context) error {
+			return c.getJSON(ctx, "/api/admin/projects/"+url.PathEscape(q.Project)+"/overview", &overview)
+		},
+		func(ctx context.Context) error { return c.getJSON(ctx, "/api/admin/context", &fields) },
+		func(ctx context.Context) error { return c.getJSON(ctx, "/api/admin/segments", &segments) },
+		func(ctx context.Context) error { return c.getJSON(ctx, "/api/admin/tag-types", &tagTypes) },
+	)
+	if err != nil {
+		return nil, err
+	}
+	cur.Features = plan.FromExport(&ex)
+	want := set(q.ContextFields)
+	for _, f := range fields {
+		if want[f.Name] {
+			cur.ContextFields = append(cur.ContextFields, f.Name)
+		}
+	}
+	want = set(q.TagTypes)
+	for _, t := range tagTypes.TagTypes {
+		if want[t.Name] {
+			cur.TagTypes = append(cur.TagTypes, t.Name)
+		}
+	}
+	names := make(map[float64]string, len(segments.Segments))
+	for _, s := range segments.Segments {
+		names[float64(s.ID)] = s.Name
+	}
+	cur.DefaultStickiness, cur.DefaultStrategy, err = plan.OverviewDefaults(overview, q.Environment, names)
+	if err != nil {
+		return nil, err
+	}
+	return cur, nil
+}
