@@ -170,7 +170,7 @@ func benchPlanAndValidate(b *testing.B, n int) {
 		b.SetBytes(int64(len(body)))
 		start := cpuTime()
 		for b.Loop() {
-			rep, err := v.Validate(ctx, body, importvalidate.Target{})
+			rep, err := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 			if err != nil || rep.HasErrors() {
 				b.Fatal(err, rep.Summary())
 			}
