@@ -13,6 +13,7 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
@@ -52,6 +53,8 @@ type setup struct {
 	rand io.Reader
 	// preAuth sets Options.MaxPreAuth.
 	preAuth int
+	// planner sets Options.Planner.
+	planner *plan.Planner
 }
 
 // newHandler builds the handler of a test on snap as s describes.
@@ -84,7 +87,7 @@ func newHandler(t testing.TB, snap *model.Snapshot, s setup) http.Handler {
 	h, err := adminhttp.NewHandler(adminhttp.Options{
 		Validator: v, Tokens: tokens, Users: store,
 		MaxBody: s.maxBody, Logger: s.logger, Strict: s.strict, LogCauses: s.logCauses,
-		MaxInFlight: s.inFlight, QueueTimeout: s.queue, Rand: s.rand, MaxPreAuth: s.preAuth,
+		MaxInFlight: s.inFlight, QueueTimeout: s.queue, Rand: s.rand, MaxPreAuth: s.preAuth, Planner: s.planner,
 	})
 	if err != nil {
 		t.Fatal(err)
