@@ -2,7 +2,7 @@
 // its PostgreSQL database, as a state snapshot; it is 'flagadmin
 // snapshot' (internal/cli), whose flags it takes:
 //
-//	go run ./examples/snapshot -database URL > state.json
+//	go run ./examples/snapshot -database-file db.url > state.json
 package main
 
 import (
