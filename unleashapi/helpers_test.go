@@ -108,6 +108,23 @@ func (p *proxy) set(hook func(w http.ResponseWriter, r *http.Request) bool) {
 	p.mu.Unlock()
 }
 
+// answer makes the proxy answer the requests to path itself: status, the
+// headers of header (name, value pairs) and body as JSON.
+func (p *proxy) answer(path string, status int, body string, header ...string) {
+	p.set(func(w http.ResponseWriter, r *http.Request) bool {
+		if r.URL.Path != path {
+			return false
+		}
+		for i := 0; i+1 < len(header); i += 2 {
+			w.Header().Set(header[i], header[i+1])
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		fmt.Fprint(w, body)
+		return true
+	})
+}
+
 // importBody returns an import request of n new features into project
 // default, each with a strategy that uses the context field region and the
 // segment beta-users and a tag of type team, plus existing-flag.
