@@ -17,6 +17,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/internal/unleashtest"
 	"github.com/flagadmin/flagadmin/unleashapi"
+	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
 // oracleURL is the public URL of the reference server that recorded the
@@ -61,6 +62,17 @@ func newClient(t testing.TB, base string, opts unleashapi.Options) (*unleashapi.
 		t.Fatal(err)
 	}
 	return c, cnt
+}
+
+// openDatabase opens the database of s, closed when the test ends.
+func openDatabase(t testing.TB, s *unleashtest.Server, opts unleashdb.Options) *unleashdb.DB {
+	t.Helper()
+	db, err := unleashdb.Open(context.Background(), s.Cluster.URL(s.Database), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(db.Close)
+	return db
 }
 
 // proxy stands in front of the instance; hook, when set, may answer a

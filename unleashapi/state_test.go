@@ -30,11 +30,7 @@ func TestSnapshotMatchesDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := unleashdb.Open(ctx, s.Cluster.URL(s.Database), unleashdb.Options{UnleashURL: oracleURL})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openDatabase(t, s, unleashdb.Options{UnleashURL: oracleURL})
 	want, err := db.Snapshot(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -98,11 +94,7 @@ func TestStateMatchesDatabase(t *testing.T) {
 	s := unleash.Need(t)
 	ctx := context.Background()
 	c, _ := newClient(t, s.URL, unleashapi.Options{})
-	db, err := unleashdb.Open(ctx, s.Cluster.URL(s.Database), unleashdb.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openDatabase(t, s, unleashdb.Options{})
 	names := []string{"existing-flag", "archived-flag", "other-flag", "lim-existing", "nope", "", "flexibleRollout",
 		"custom-strategy", "region", "userId", "beta-users", "team", "simple", "x\u00e9/\"y"}
 	sorted := func(v any) any {
