@@ -95,27 +95,24 @@ func (c *Client) lists(ctx context.Context) (*instanceLists, error) {
 	}
 	var out instanceLists
 	err := c.parallel(ctx,
-		func(ctx context.Context) (err error) {
-			out.strategies, err = get(ctx, c, &c.lc.strategies, "/api/admin/strategies")
-			return
-		},
-		func(ctx context.Context) (err error) {
-			out.context, err = get(ctx, c, &c.lc.contextList, "/api/admin/context")
-			return
-		},
-		func(ctx context.Context) (err error) {
-			out.segments, err = get(ctx, c, &c.lc.segments, "/api/admin/segments")
-			return
-		},
-		func(ctx context.Context) (err error) {
-			out.tagTypes, err = get(ctx, c, &c.lc.tagTypes, "/api/admin/tag-types")
-			return
-		},
+		load(c, &c.lc.strategies, &out.strategies, "/api/admin/strategies"),
+		load(c, &c.lc.contextList, &out.context, "/api/admin/context"),
+		load(c, &c.lc.segments, &out.segments, "/api/admin/segments"),
+		load(c, &c.lc.tagTypes, &out.tagTypes, "/api/admin/tag-types"),
 	)
 	if err != nil {
 		return nil, err
 	}
 	return &out, nil
+}
+
+// load returns a task of Client.parallel that reads the list at path
+// through get into *dst.
+func load[T any](c *Client, e *cached[T], dst **T, path string) func(context.Context) error {
+	return func(ctx context.Context) (err error) {
+		*dst, err = get(ctx, c, e, path)
+		return err
+	}
 }
 
 // freshLists returns the four lists when all are fresh, else nil.

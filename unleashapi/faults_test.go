@@ -107,14 +107,7 @@ func TestWrongInstance(t *testing.T) {
 	})
 	t.Run("another major version", func(t *testing.T) {
 		p := newProxy(t, s.URL)
-		p.set(func(w http.ResponseWriter, r *http.Request) bool {
-			if r.URL.Path != "/api/admin/ui-config" {
-				return false
-			}
-			w.Header().Set("Content-Type", "application/json")
-			fmt.Fprint(w, `{"version":"7.4.1","versionInfo":{"current":{"oss":"7.4.1"}}}`)
-			return true
-		})
+		p.answer("/api/admin/ui-config", http.StatusOK, `{"version":"7.4.1","versionInfo":{"current":{"oss":"7.4.1"}}}`)
 		c, _ := newClient(t, p.URL, unleashapi.Options{})
 		_, err := c.Features(ctx, []string{"existing-flag"})
 		wantErr(t, err, unleashapi.ErrUnsupportedVersion, "/api/admin/ui-config", "7.4.1", "Unleash 8.x")
@@ -159,16 +152,7 @@ func TestRetries(t *testing.T) {
 	})
 	t.Run("429 beyond the longest wait", func(t *testing.T) {
 		p := newProxy(t, s.URL)
-		p.set(func(w http.ResponseWriter, r *http.Request) bool {
-			if r.URL.Path != "/api/admin/segments" {
-				return false
-			}
-			w.Header().Set("Retry-After", "3600")
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(http.StatusTooManyRequests)
-			fmt.Fprint(w, `{"message":"slow down"}`)
-			return true
-		})
+		p.answer("/api/admin/segments", http.StatusTooManyRequests, `{"message":"slow down"}`, "Retry-After", "3600")
 		c, _ := newClient(t, p.URL, unleashapi.Options{})
 		ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 		defer cancel()
@@ -390,14 +374,7 @@ func TestHostileAnswers(t *testing.T) {
 		{"/api/admin/user-admin", `{"users":[{"id":1,"createdAt":"yesterday"}]}`, unleashapi.ErrBadAnswer},
 	} {
 		p := newProxy(t, s.URL)
-		p.set(func(w http.ResponseWriter, r *http.Request) bool {
-			if r.URL.Path != tc.path {
-				return false
-			}
-			w.Header().Set("Content-Type", "application/json")
-			fmt.Fprint(w, tc.body)
-			return true
-		})
+		p.answer(tc.path, http.StatusOK, tc.body)
 		c, _ := newClient(t, p.URL, unleashapi.Options{MaxBody: 8192})
 		var err error
 		if tc.path == "/api/admin/user-admin" {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/internal/unleashtest"
 	"github.com/flagadmin/flagadmin/unleashapi"
+	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
 // oracleURL is the public URL of the reference server that recorded the
@@ -63,6 +64,17 @@ func newClient(t testing.TB, base string, opts unleashapi.Options) (*unleashapi.
 	return c, cnt
 }
 
+// openDatabase opens the database of s, closed when the test ends.
+func openDatabase(t testing.TB, s *unleashtest.Server, opts unleashdb.Options) *unleashdb.DB {
+	t.Helper()
+	db, err := unleashdb.Open(context.Background(), s.Cluster.URL(s.Database), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(db.Close)
+	return db
+}
+
 // proxy stands in front of the instance; hook, when set, may answer a
 // request itself (returning true) instead of passing it on.
 type proxy struct {
@@ -106,6 +118,23 @@ func (p *proxy) set(hook func(w http.ResponseWriter, r *http.Request) bool) {
 	p.mu.Lock()
 	p.hook = hook
 	p.mu.Unlock()
+}
+
+// answer makes the proxy answer the requests to path itself: status, the
+// headers of header (name, value pairs) and body as JSON.
+func (p *proxy) answer(path string, status int, body string, header ...string) {
+	p.set(func(w http.ResponseWriter, r *http.Request) bool {
+		if r.URL.Path != path {
+			return false
+		}
+		for i := 0; i+1 < len(header); i += 2 {
+			w.Header().Set(header[i], header[i+1])
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		fmt.Fprint(w, body)
+		return true
+	})
 }
 
 // importBody returns an import request of n new features into project

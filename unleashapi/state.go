@@ -14,11 +14,12 @@ var _ importvalidate.State = (*Client)(nil)
 // The shapes of the answers this package reads.
 type (
 	strategiesAnswer struct {
-		Strategies []struct {
-			Name       string `json:"name"`
-			Editable   bool   `json:"editable"`
-			Deprecated bool   `json:"deprecated"`
-		} `json:"strategies"`
+		Strategies []strategyAnswer `json:"strategies"`
+	}
+	strategyAnswer struct {
+		Name       string `json:"name"`
+		Editable   bool   `json:"editable"`
+		Deprecated bool   `json:"deprecated"`
 	}
 	contextFieldAnswer struct {
 		Name        string `json:"name"`
@@ -29,16 +30,18 @@ type (
 		Project *string `json:"project"`
 	}
 	segmentsAnswer struct {
-		Segments []struct {
-			ID      int64   `json:"id"`
-			Name    string  `json:"name"`
-			Project *string `json:"project"`
-		} `json:"segments"`
+		Segments []segmentAnswer `json:"segments"`
+	}
+	segmentAnswer struct {
+		ID      int64   `json:"id"`
+		Name    string  `json:"name"`
+		Project *string `json:"project"`
 	}
 	tagTypesAnswer struct {
-		TagTypes []struct {
-			Name string `json:"name"`
-		} `json:"tagTypes"`
+		TagTypes []tagTypeAnswer `json:"tagTypes"`
+	}
+	tagTypeAnswer struct {
+		Name string `json:"name"`
 	}
 	projectOverviewAnswer struct {
 		FeatureLimit  *int64 `json:"featureLimit"`
@@ -74,10 +77,10 @@ func set(names []string) map[string]bool {
 	return m
 }
 
-// Strategies implements importvalidate.State from GET
-// /api/admin/strategies. A strategy is built in when the instance says it
-// is not editable.
-func (c *Client) Strategies(ctx context.Context, names []string) ([]importvalidate.StrategyType, error) {
+// pick answers a lookup of importvalidate.State from the instance's
+// lists: for each item of items(l) whose name is among names, in the
+// lists' order, what conv makes of it. No names asks nothing.
+func pick[T, R any](ctx context.Context, c *Client, names []string, items func(*instanceLists) []T, name func(T) string, conv func(T) R) ([]R, error) {
 	if len(names) == 0 {
 		return nil, nil
 	}
@@ -86,84 +89,63 @@ func (c *Client) Strategies(ctx context.Context, names []string) ([]importvalida
 		return nil, err
 	}
 	want := set(names)
-	var out []importvalidate.StrategyType
-	for _, s := range l.strategies.Strategies {
-		if want[s.Name] {
-			out = append(out, importvalidate.StrategyType{Name: s.Name, BuiltIn: !s.Editable})
+	var out []R
+	for _, it := range items(l) {
+		if want[name(it)] {
+			out = append(out, conv(it))
 		}
 	}
 	return out, nil
+}
+
+// Strategies implements importvalidate.State from GET
+// /api/admin/strategies. A strategy is built in when the instance says it
+// is not editable.
+func (c *Client) Strategies(ctx context.Context, names []string) ([]importvalidate.StrategyType, error) {
+	return pick(ctx, c, names,
+		func(l *instanceLists) []strategyAnswer { return l.strategies.Strategies },
+		func(s strategyAnswer) string { return s.Name },
+		func(s strategyAnswer) importvalidate.StrategyType {
+			return importvalidate.StrategyType{Name: s.Name, BuiltIn: !s.Editable}
+		})
 }
 
 // ContextFields implements importvalidate.State from GET
 // /api/admin/context.
 func (c *Client) ContextFields(ctx context.Context, names []string) ([]importvalidate.ContextFieldDef, error) {
-	if len(names) == 0 {
-		return nil, nil
-	}
-	l, err := c.lists(ctx)
-	if err != nil {
-		return nil, err
-	}
-	want := set(names)
-	var out []importvalidate.ContextFieldDef
-	for _, f := range *l.context {
-		if !want[f.Name] {
-			continue
-		}
-		d := importvalidate.ContextFieldDef{Name: f.Name, LegalValues: make([]string, len(f.LegalValues))}
-		for i, v := range f.LegalValues {
-			d.LegalValues[i] = v.Value
-		}
-		if f.Project != nil {
-			d.Project = *f.Project
-		}
-		out = append(out, d)
-	}
-	return out, nil
+	return pick(ctx, c, names,
+		func(l *instanceLists) []contextFieldAnswer { return *l.context },
+		func(f contextFieldAnswer) string { return f.Name },
+		func(f contextFieldAnswer) importvalidate.ContextFieldDef {
+			d := importvalidate.ContextFieldDef{Name: f.Name, LegalValues: make([]string, len(f.LegalValues))}
+			for i, v := range f.LegalValues {
+				d.LegalValues[i] = v.Value
+			}
+			if f.Project != nil {
+				d.Project = *f.Project
+			}
+			return d
+		})
 }
 
 // Segments implements importvalidate.State from GET /api/admin/segments.
 func (c *Client) Segments(ctx context.Context, names []string) ([]importvalidate.SegmentDef, error) {
-	if len(names) == 0 {
-		return nil, nil
-	}
-	l, err := c.lists(ctx)
-	if err != nil {
-		return nil, err
-	}
-	want := set(names)
-	var out []importvalidate.SegmentDef
-	for _, s := range l.segments.Segments {
-		if want[s.Name] {
-			d := importvalidate.SegmentDef{ID: s.ID, Name: s.Name}
-			if s.Project != nil {
-				d.Project = *s.Project
-			}
-			out = append(out, d)
-		}
-	}
+	out, err := pick(ctx, c, names,
+		func(l *instanceLists) []segmentAnswer { return l.segments.Segments },
+		func(s segmentAnswer) string { return s.Name },
+		func(s segmentAnswer) importvalidate.SegmentDef {
+			return importvalidate.SegmentDef{ID: s.ID, Name: s.Name, Project: deref(s.Project)}
+		})
 	slices.SortFunc(out, func(a, b importvalidate.SegmentDef) int { return int(a.ID - b.ID) })
-	return out, nil
+	return out, err
 }
 
 // TagTypes implements importvalidate.State from GET /api/admin/tag-types.
 func (c *Client) TagTypes(ctx context.Context, names []string) ([]string, error) {
-	if len(names) == 0 {
-		return nil, nil
-	}
-	l, err := c.lists(ctx)
-	if err != nil {
-		return nil, err
-	}
-	want := set(names)
-	var out []string
-	for _, t := range l.tagTypes.TagTypes {
-		if want[t.Name] {
-			out = append(out, t.Name)
-		}
-	}
-	return out, nil
+	return pick(ctx, c, names,
+		func(l *instanceLists) []tagTypeAnswer { return l.tagTypes.TagTypes },
+		func(t tagTypeAnswer) string { return t.Name },
+		func(t tagTypeAnswer) string { return t.Name })
 }
 
 // featureFact is what an export says of a feature name: whether it

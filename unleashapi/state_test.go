@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/statetest"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashapi"
 	"github.com/flagadmin/flagadmin/unleashdb"
@@ -29,11 +30,7 @@ func TestSnapshotMatchesDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := unleashdb.Open(ctx, s.Cluster.URL(s.Database), unleashdb.Options{UnleashURL: oracleURL})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openDatabase(t, s, unleashdb.Options{UnleashURL: oracleURL})
 	want, err := db.Snapshot(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -97,11 +94,7 @@ func TestStateMatchesDatabase(t *testing.T) {
 	s := unleash.Need(t)
 	ctx := context.Background()
 	c, _ := newClient(t, s.URL, unleashapi.Options{})
-	db, err := unleashdb.Open(ctx, s.Cluster.URL(s.Database), unleashdb.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openDatabase(t, s, unleashdb.Options{})
 	names := []string{"existing-flag", "archived-flag", "other-flag", "lim-existing", "nope", "", "flexibleRollout",
 		"custom-strategy", "region", "userId", "beta-users", "team", "simple", "x\u00e9/\"y"}
 	sorted := func(v any) any {
@@ -125,25 +118,10 @@ func TestStateMatchesDatabase(t *testing.T) {
 				t.Errorf("%s (-database +api):\n%s", what, d)
 			}
 		}
-		g1, e1 := st.Strategies(ctx, names)
-		w1, f1 := db.Strategies(ctx, names)
-		check("Strategies", g1, w1, e1, f1)
-		g2, e2 := st.ContextFields(ctx, names)
-		w2, f2 := db.ContextFields(ctx, names)
-		check("ContextFields", g2, w2, e2, f2)
-		g3, e3 := st.Segments(ctx, names)
-		w3, f3 := db.Segments(ctx, names)
-		check("Segments", g3, w3, e3, f3)
-		g4, e4 := st.TagTypes(ctx, names)
-		w4, f4 := db.TagTypes(ctx, names)
-		check("TagTypes", g4, w4, e4, f4)
-		g5, e5 := st.Features(ctx, names)
-		w5, f5 := db.Features(ctx, names)
-		check("Features", g5, w5, e5, f5)
-		for _, env := range []string{"development", "production", "nope"} {
-			g6, e6 := st.FeaturesWithStrategies(ctx, env, names)
-			w6, f6 := db.FeaturesWithStrategies(ctx, env, names)
-			check("FeaturesWithStrategies "+env, g6, w6, e6, f6)
+		for _, q := range statetest.Questions(ctx, names, []string{"development", "production", "nope"}) {
+			got, gerr := q.Ask(st)
+			want, werr := q.Ask(db)
+			check(q.What, got, want, gerr, werr)
 		}
 		for _, id := range []string{"default", "other", "limited", "nope", "a/b", ""} {
 			gp, gok, gerr := st.Project(ctx, id)

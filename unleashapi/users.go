@@ -43,17 +43,24 @@ func (c *Client) userAdmin(ctx context.Context) (*userAdminAnswer, error) {
 	return get(ctx, c, &c.userList, "/api/admin/user-admin")
 }
 
+// fromUserAdmin returns what conv reads in the answer of GET
+// /api/admin/user-admin.
+func fromUserAdmin[T any](ctx context.Context, c *Client, conv func(*userAdminAnswer) T) (T, error) {
+	ua, err := c.userAdmin(ctx)
+	if err != nil {
+		var none T
+		return none, err
+	}
+	return conv(ua), nil
+}
+
 // Users implements users.Store from GET /api/admin/user-admin. The
 // instance leaves out deleted users, service accounts and system users,
 // so none is marked; the invitation links are the instance's own (its
 // configured public URL). An image URL that is the user's Gravatar URL is
 // taken for none stored, as the listing then writes that same URL.
 func (c *Client) Users(ctx context.Context) ([]model.User, error) {
-	ua, err := c.userAdmin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return ua.users(), nil
+	return fromUserAdmin(ctx, c, (*userAdminAnswer).users)
 }
 
 // users returns the users of the answer, in the order of their ids.
@@ -92,11 +99,7 @@ func (ua *userAdminAnswer) users() []model.User {
 // /api/admin/user-admin, without grants. Project roles are not behind the
 // admin API of the open-source edition; the listing needs none.
 func (c *Client) Roles(ctx context.Context) ([]model.Role, error) {
-	ua, err := c.userAdmin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return ua.roles(), nil
+	return fromUserAdmin(ctx, c, (*userAdminAnswer).roles)
 }
 
 // roles returns the root roles of the answer.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/internal/pgtest"
@@ -137,6 +138,26 @@ func genExport(n int) []byte {
 // cloneDB returns a fresh copy of the reference database for a test that
 // changes it.
 func cloneDB(tb testing.TB) string { return pgtest.CloneDB(tb, &env) }
+
+// snapshot returns db's snapshot.
+func snapshot(tb testing.TB, db *unleashdb.DB) *model.Snapshot {
+	tb.Helper()
+	s, err := db.Snapshot(context.Background())
+	if err != nil {
+		tb.Fatalf("Snapshot: %v", err)
+	}
+	return s
+}
+
+// memoryLookup returns the auth.MemoryLookup of s.
+func memoryLookup(tb testing.TB, s *model.Snapshot) *auth.MemoryLookup {
+	tb.Helper()
+	mem, err := auth.NewMemoryLookup(s)
+	if err != nil {
+		tb.Fatalf("NewMemoryLookup: %v", err)
+	}
+	return mem
+}
 
 func itoa(n int) string { return fmt.Sprint(n) }
 

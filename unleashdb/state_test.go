@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/statetest"
 )
 
 // TestStateMatchesSnapshot asks the database and the in-memory state of
@@ -38,30 +39,15 @@ func TestStateMatchesSnapshot(t *testing.T) {
 	}
 	for name, names := range batches {
 		t.Run(name, func(t *testing.T) {
-			type question struct {
-				what string
-				ask  func(importvalidate.State) (any, error)
-			}
-			questions := []question{
-				{"Strategies", func(s importvalidate.State) (any, error) { return s.Strategies(ctx, names) }},
-				{"ContextFields", func(s importvalidate.State) (any, error) { return s.ContextFields(ctx, names) }},
-				{"Segments", func(s importvalidate.State) (any, error) { return s.Segments(ctx, names) }},
-				{"TagTypes", func(s importvalidate.State) (any, error) { return s.TagTypes(ctx, names) }},
-				{"Features", func(s importvalidate.State) (any, error) { return s.Features(ctx, names) }},
-			}
-			for _, env := range []string{"development", "production", "nope", "development\x00", "\xed\xa0\x80"} {
-				questions = append(questions, question{"FeaturesWithStrategies " + env, func(s importvalidate.State) (any, error) {
-					return s.FeaturesWithStrategies(ctx, env, names)
-				}})
-			}
+			questions := statetest.Questions(ctx, names, []string{"development", "production", "nope", "development\x00", "\xed\xa0\x80"})
 			for _, q := range questions {
-				got, gotErr := q.ask(db)
-				want, wantErr := q.ask(mem)
+				got, gotErr := q.Ask(db)
+				want, wantErr := q.Ask(mem)
 				if gotErr != nil || wantErr != nil {
-					t.Fatalf("%s: errors %v, %v", q.what, gotErr, wantErr)
+					t.Fatalf("%s: errors %v, %v", q.What, gotErr, wantErr)
 				}
 				if d := cmp.Diff(want, got, sortOpts); d != "" {
-					t.Errorf("%s(%q) (-memory +database):\n%s", q.what, names, d)
+					t.Errorf("%s(%q) (-memory +database):\n%s", q.What, names, d)
 				}
 			}
 		})

@@ -30,10 +30,7 @@ func TestTokenTypes(t *testing.T) {
 			t.Errorf("%s: ok %v, principal %+v; want %s", secret, ok, p, want)
 		}
 	}
-	s, err := db.Snapshot(ctx)
-	if err != nil {
-		t.Fatalf("Snapshot: %v", err)
-	}
+	s := snapshot(t, db)
 	got := map[string]string{}
 	for _, tok := range s.Tokens {
 		got[tok.Secret] = tok.Type
@@ -60,14 +57,8 @@ func TestSnapshotTokenExpiry(t *testing.T) {
 		UPDATE personal_access_tokens SET expires_at = now() + interval '1 second' WHERE user_id = 2`)
 	db := openDB(t, name, nil)
 	ctx := context.Background()
-	s, err := db.Snapshot(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mem, err := auth.NewMemoryLookup(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := snapshot(t, db)
+	mem := memoryLookup(t, s)
 	var latest time.Time
 	for _, tok := range s.Tokens {
 		if tok.ExpiresAt != nil && tok.ExpiresAt.Before(time.Now().Add(time.Hour)) && tok.ExpiresAt.After(latest) {

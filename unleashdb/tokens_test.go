@@ -28,10 +28,7 @@ var sortGrants = cmpopts.SortSlices(func(a, b model.Grant) bool {
 func TestTokensMatchSnapshot(t *testing.T) {
 	db := shared(t)
 	snap := oracleSnapshot(t)
-	mem, err := auth.NewMemoryLookup(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
+	mem := memoryLookup(t, snap)
 	secrets := []string{"", "nope", "*:*.unleash-insecure-admin-api-token ", "user:0000"}
 	for _, tok := range snap.Tokens {
 		secrets = append(secrets, tok.Secret)
@@ -157,14 +154,7 @@ func TestPermissions(t *testing.T) {
 
 	// The snapshot of the changed database gives the same principals
 	// through auth.NewMemoryLookup.
-	snap, err := db.Snapshot(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mem, err := auth.NewMemoryLookup(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
+	mem := memoryLookup(t, snapshot(t, db))
 	for _, s := range []string{adminToken, "other:*.scoped-admin", clientToken, "*:production.front", editorToken, viewerToken,
 		"user:grouped", "user:rootless", "user:gone", "user:expired", "*:*.expired-admin"} {
 		want, _, _ := mem.LookupToken(ctx, s)

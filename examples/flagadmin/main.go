@@ -11,19 +11,8 @@
 // describes them, the output formats and the exit codes.
 package main
 
-import (
-	"context"
-	"os"
-	"os/signal"
-	"syscall"
-
-	"github.com/flagadmin/flagadmin/internal/cli"
-)
+import "github.com/flagadmin/flagadmin/internal/cli"
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	code := cli.Main(ctx, os.Args[1:], cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, TuneGC: true})
-	stop()
-	os.Exit(code)
+	cli.Exit(cli.Main)
 }

@@ -9,19 +9,8 @@
 // in the adminhttp package.
 package main
 
-import (
-	"context"
-	"os"
-	"os/signal"
-	"syscall"
-
-	"github.com/flagadmin/flagadmin/internal/cli"
-)
+import "github.com/flagadmin/flagadmin/internal/cli"
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	code := cli.Serve(ctx, os.Args[1:], cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, TuneGC: true})
-	stop()
-	os.Exit(code)
+	cli.Exit(cli.Serve)
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // TestFileWords: an empty file, a file that is not JSON, a directory
@@ -14,15 +16,8 @@ import (
 // line that speaks of the file.
 func TestFileWords(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, content string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	empty := write("empty.json", " \n")
-	yaml := write("flags.yaml", "features: []\n")
+	empty := testutil.WriteFile(t, dir, "empty.json", " \n")
+	yaml := testutil.WriteFile(t, dir, "flags.yaml", "features: []\n")
 	noJSON := filepath.Join(dir, "nothing")
 	if err := os.Mkdir(noJSON, 0o700); err != nil {
 		t.Fatal(err)

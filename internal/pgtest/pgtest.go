@@ -137,7 +137,7 @@ func Start(ctx context.Context) (*Cluster, error) {
 		return nil, err
 	}
 	os.Remove(pwfile)
-	if c.port, err = freePort(); err != nil {
+	if c.port, err = FreePort(); err != nil {
 		return nil, fmt.Errorf("pgtest: %w", err)
 	}
 	opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=60 -c shared_buffers=32MB",
@@ -277,7 +277,9 @@ func (c *Cluster) LoadDump(ctx context.Context, name, file string) error {
 	return c.Exec(ctx, name, string(b))
 }
 
-func freePort() (int, error) {
+// FreePort returns a TCP port of 127.0.0.1 that is free now, for a
+// server the tests start.
+func FreePort() (int, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return 0, err

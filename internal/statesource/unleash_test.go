@@ -4,37 +4,31 @@ import (
 	"context"
 	"flag"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // The mistakes of -unleash and its token are refused before anything is
 // sent, and no error holds the token.
 func TestUnleashMistakes(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, content string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
 	const url = "http://127.0.0.1:1"
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"-unleash", url}, "UNLEASH_API_TOKEN"},
-		{[]string{"-unleash", url, "-token-file", write("empty", " \n")}, "is empty"},
-		{[]string{"-unleash", url, "-token-file", write("two", "secret-one\nsecret-two\n")}, "more than one line"},
-		{[]string{"-unleash", url, "-token-file", write("big", strings.Repeat("x", maxTokenFile+1))}, "larger than"},
+		{[]string{"-unleash", url, "-token-file", testutil.WriteFile(t, dir, "empty", " \n")}, "is empty"},
+		{[]string{"-unleash", url, "-token-file", testutil.WriteFile(t, dir, "two", "secret-one\nsecret-two\n")}, "more than one line"},
+		{[]string{"-unleash", url, "-token-file", testutil.WriteFile(t, dir, "big", strings.Repeat("x", maxTokenFile+1))}, "larger than"},
 		{[]string{"-unleash", url, "-token-file", filepath.Join(dir, "none")}, "-token-file"},
-		{[]string{"-token-file", write("ok", "secret-one")}, "-unleash, which is missing"},
-		{[]string{"-unleash", "ftp://x", "-token-file", write("ok2", "secret-one")}, "-unleash: "},
+		{[]string{"-token-file", testutil.WriteFile(t, dir, "ok", "secret-one")}, "-unleash, which is missing"},
+		{[]string{"-unleash", "ftp://x", "-token-file", testutil.WriteFile(t, dir, "ok2", "secret-one")}, "-unleash: "},
 		{[]string{"-unleash", url, "-demo"}, "not -demo and -unleash"},
-		{[]string{"-unleash", url, "-token-file", write("ok3", "secret-one")}, "no answer"},
+		{[]string{"-unleash", url, "-token-file", testutil.WriteFile(t, dir, "ok3", "secret-one")}, "no answer"},
 	} {
 		fs := flag.NewFlagSet("x", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)

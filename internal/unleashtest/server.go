@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -123,7 +122,7 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 	// A free port can be taken by another process before node listens on
 	// it: try a few.
 	for attempt := 0; ; attempt++ {
-		port, err := freePort()
+		port, err := pgtest.FreePort()
 		if err != nil {
 			return nil, fmt.Errorf("unleashtest: %w", err)
 		}
@@ -341,13 +340,4 @@ func (s *Server) send(ctx context.Context, client *http.Client, method, path, to
 		return nil, fmt.Errorf("unleashtest: %s %s: %s: %s", method, path, resp.Status, oneLine(string(out[:min(len(out), 300)])))
 	}
 	return out, nil
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
 }
