@@ -4,8 +4,6 @@ import (
 	"encoding/xml"
 	"io"
 	"strings"
-
-	"github.com/flagadmin/flagadmin/importvalidate"
 )
 
 // junit writes a JUnit XML report, as CI systems show test results: one
@@ -50,11 +48,7 @@ type junitFailure struct {
 }
 
 func (o *junit) File(f File) error {
-	var lines []string
-	for _, d := range f.Shown {
-		lines = append(lines, importvalidate.FormatDiagnostic(f.Name, d))
-	}
-	lines = append(lines, omittedLines(f)...)
+	lines := linterLines(f)
 	c := junitCase{Name: f.Name, ClassName: "flagadmin.validate"}
 	body := strings.Join(lines, "\n")
 	if f.Failed {
