@@ -16,18 +16,21 @@ type junit struct {
 }
 
 type junitSuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
+	XMLName xml.Name `xml:"testsuites"`
+	junitTotals
+	Suites []junitSuite `xml:"testsuite"`
 }
 
 type junitSuite struct {
-	Name     string      `xml:"name,attr"`
-	Tests    int         `xml:"tests,attr"`
-	Failures int         `xml:"failures,attr"`
-	Cases    []junitCase `xml:"testcase"`
+	junitTotals
+	Cases []junitCase `xml:"testcase"`
+}
+
+// junitTotals are the attributes the suites and the one suite share.
+type junitTotals struct {
+	Name     string `xml:"name,attr"`
+	Tests    int    `xml:"tests,attr"`
+	Failures int    `xml:"failures,attr"`
 }
 
 type junitCase struct {
@@ -66,8 +69,8 @@ func (o *junit) Close(t Totals) error {
 	}
 	enc := xml.NewEncoder(o.w)
 	enc.Indent("", "  ")
-	err := enc.Encode(junitSuites{Name: "flagadmin validate", Tests: t.Files, Failures: t.Failed,
-		Suites: []junitSuite{{Name: "flagadmin validate", Tests: t.Files, Failures: t.Failed, Cases: o.cases}}})
+	totals := junitTotals{Name: "flagadmin validate", Tests: t.Files, Failures: t.Failed}
+	err := enc.Encode(junitSuites{junitTotals: totals, Suites: []junitSuite{{totals, o.cases}}})
 	if err != nil {
 		return err
 	}
