@@ -16,10 +16,7 @@ import (
 func oracleState(t *testing.T) (*importvalidate.MemoryState, *auth.MemoryLookup) {
 	t.Helper()
 	snap := conformance.MustState(t)
-	st, err := importvalidate.NewMemoryState(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := memoryState(t, snap)
 	tokens, err := auth.NewMemoryLookup(snap)
 	if err != nil {
 		t.Fatal(err)

@@ -11,14 +11,7 @@ import (
 // Validate the file Unleash's Export button downloads for a target the
 // caller names; every place is in that file.
 func ExampleValidator_ValidateExport() {
-	demo, err := importvalidate.DemoState()
-	if err != nil {
-		panic(err)
-	}
-	v, err := importvalidate.New(importvalidate.Options{State: demo})
-	if err != nil {
-		panic(err)
-	}
+	v := demoValidator()
 	export := []byte(`{"features": [{"name": "checkout"}],
  "featureStrategies": [{"name": "flexibleRolout", "featureName": "checkout"}],
  "tagTypes": []}`)

@@ -114,10 +114,7 @@ func TestValidateExport(t *testing.T) {
 // TestWithBuiltIns: a custom state that lists none of Unleash's built-ins
 // knows them once wrapped.
 func TestWithBuiltIns(t *testing.T) {
-	st, err := importvalidate.NewMemoryState(&model.Snapshot{Projects: []model.SnapshotProject{{ID: "web"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := memoryState(t, &model.Snapshot{Projects: []model.SnapshotProject{{ID: "web"}}})
 	raw := []byte(`{"features": [{"name": "a"}], "featureStrategies": [{"name": "flexibleRollout", "featureName": "a",
 	  "constraints": [{"contextName": "userId", "operator": "IN", "values": ["1"]}]}], "tagTypes": []}`)
 	target := importvalidate.Target{Project: "web", Environment: "production", Permissions: importvalidate.AllPermissions{}}

@@ -74,10 +74,7 @@ func newFuzzHarness(tb testing.TB) *fuzzHarness {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	st, err := importvalidate.NewMemoryState(snap)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	st := memoryState(tb, snap)
 	h := &fuzzHarness{response: compileResponseSchema(tb)}
 	for s := range 2 {
 		for c := range 2 {

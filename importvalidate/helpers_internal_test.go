@@ -13,11 +13,25 @@ func mustValidate(t testing.TB, opts Options, body []byte) *Report {
 	if opts.State == nil {
 		opts.State = demo(t)
 	}
-	rep, err := built(t, New, opts).Validate(context.Background(), body, Target{Permissions: AllPermissions{}})
+	return validated(t, built(t, New, opts), body)
+}
+
+// validated is v's report on body, validated as a caller with every
+// permission; it fails the test when the validation cannot run.
+func validated(t testing.TB, v *Validator, body []byte) *Report {
+	t.Helper()
+	rep, err := v.Validate(context.Background(), body, Target{Permissions: AllPermissions{}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return rep
+}
+
+// demoValidator returns a validator of the demo state with the built-in
+// rules.
+func demoValidator(t testing.TB) *Validator {
+	t.Helper()
+	return built(t, New, Options{State: demo(t)})
 }
 
 // built returns what the constructor build makes of opts, and fails the

@@ -1,7 +1,6 @@
 package importvalidate
 
 import (
-	"context"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
@@ -41,9 +40,9 @@ func TestLocateFromItemStarts(t *testing.T) {
 	}
 	v := built(t, New, Options{State: st, Strict: true})
 	body := exportgen.JSON(opts)
-	rep, err := v.Validate(context.Background(), body, Target{Permissions: AllPermissions{}})
-	if err != nil || rep.Structural.HasErrors() {
-		t.Fatal(err, rep.Structural)
+	rep := validated(t, v, body)
+	if rep.Structural.HasErrors() {
+		t.Fatal(rep.Structural)
 	}
 	var got, want []*Location
 	for _, is := range rep.Issues {

@@ -1,7 +1,6 @@
 package importvalidate
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -15,13 +14,10 @@ import (
 // model cannot hold (1e20 for an int64, Infinity for a float64), the
 // answer stays the reference's and the report has a CodeNumber warning.
 func TestNumbersAsDoubles(t *testing.T) {
-	v := built(t, New, Options{State: demo(t)})
+	v := demoValidator(t)
 	for _, tc := range numberCases {
 		t.Run(tc.member, func(t *testing.T) {
-			rep, err := v.Validate(context.Background(), numberBody(tc.member), Target{Permissions: AllPermissions{}})
-			if err != nil {
-				t.Fatal(err)
-			}
+			rep := validated(t, v, numberBody(tc.member))
 			var codes []string
 			for _, p := range rep.Structural {
 				codes = append(codes, p.Code)

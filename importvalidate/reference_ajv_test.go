@@ -2,7 +2,6 @@ package importvalidate
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -56,12 +55,9 @@ func TestFirstProblemAgainstAjv(t *testing.T) {
 	if len(answers) != len(bodies) {
 		t.Fatalf("node answered %d lines for %d bodies: %s", len(answers), len(bodies), out)
 	}
-	v := built(t, New, Options{State: demo(t)})
+	v := demoValidator(t)
 	for i, body := range bodies {
-		rep, err := v.Validate(context.Background(), body, Target{Permissions: AllPermissions{}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		rep := validated(t, v, body)
 		ajv := strings.Split(answers[i], "\t")
 		if ajv[0] == "OK" || ajv[0] == "additionalProperties" && adminAPIMember(ajv[2]) {
 			if rep.Structural.HasErrors() {

@@ -12,11 +12,10 @@ import (
 // schema; the first body with a problem compiles it, once, however many
 // goroutines need it at the same time, and all of them get its problems.
 func TestSlowPathCompiledOnFirstNeed(t *testing.T) {
-	v := built(t, New, Options{State: demo(t)})
+	v := demoValidator(t)
 	valid := exportgen.JSON(exportgen.Options{Features: 3, Seed: 1})
-	rep, err := v.Validate(context.Background(), valid, Target{Permissions: AllPermissions{}})
-	if err != nil || rep.Structural.HasErrors() {
-		t.Fatal(err, rep.Structural)
+	if rep := validated(t, v, valid); rep.Structural.HasErrors() {
+		t.Fatal(rep.Structural)
 	}
 	if v.structure.slow.checker != nil {
 		t.Fatal("a valid body compiled the schema")

@@ -46,11 +46,7 @@ func corpus(b *testing.B, n int) *benchCorpus {
 		return c
 	}
 	opts := exportgen.Options{Features: n, Seed: 42, ProblemShare: 0.01}
-	st, err := importvalidate.NewMemoryState(exportgen.Snapshot(opts))
-	if err != nil {
-		b.Fatal(err)
-	}
-	c := &benchCorpus{body: exportgen.JSON(opts), state: st}
+	c := &benchCorpus{body: exportgen.JSON(opts), state: memoryState(b, exportgen.Snapshot(opts))}
 	c.imp = new(model.ImportRequest)
 	if err := json.Unmarshal(c.body, c.imp); err != nil {
 		b.Fatal(err)

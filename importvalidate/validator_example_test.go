@@ -10,17 +10,24 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// Validate an import request against the embedded demo state and print every
-// finding with its place in the input.
-func ExampleValidator_Validate() {
+// demoValidator is the validator the examples use: the embedded demo
+// state, the built-in rules and the given ones.
+func demoValidator(rules ...importvalidate.Rule) *importvalidate.Validator {
 	demo, err := importvalidate.DemoState()
 	if err != nil {
 		panic(err)
 	}
-	v, err := importvalidate.New(importvalidate.Options{State: demo})
+	v, err := importvalidate.New(importvalidate.Options{State: demo, Rules: rules})
 	if err != nil {
 		panic(err)
 	}
+	return v
+}
+
+// Validate an import request against the embedded demo state and print every
+// finding with its place in the input.
+func ExampleValidator_Validate() {
+	v := demoValidator()
 	body := []byte(`{"project": "default", "environment": "development",
  "data": {"features": [{"name": "checkout"}, {"name": "checkout"}],
           "featureStrategies": [{"name": "myRollout", "featureName": "checkout"}],
@@ -43,14 +50,7 @@ func ExampleValidator_Validate() {
 // Render the response the reference server gives, for clients that parse
 // it.
 func ExampleReport_Reference() {
-	demo, err := importvalidate.DemoState()
-	if err != nil {
-		panic(err)
-	}
-	v, err := importvalidate.New(importvalidate.Options{State: demo})
-	if err != nil {
-		panic(err)
-	}
+	v := demoValidator()
 	body := []byte(`{"project":"default","environment":"development","data":{"features":[{"name":"a"},{"name":"a"}],"featureStrategies":[],"tagTypes":[]}}`)
 	rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 	if err != nil {
@@ -82,14 +82,7 @@ func ExampleRule() {
 			return []importvalidate.Issue{{Message: "Features without a description:", Items: items}}, nil
 		},
 	}
-	demo, err := importvalidate.DemoState()
-	if err != nil {
-		panic(err)
-	}
-	v, err := importvalidate.New(importvalidate.Options{State: demo, Rules: []importvalidate.Rule{describeEverything}})
-	if err != nil {
-		panic(err)
-	}
+	v := demoValidator(describeEverything)
 	imp := &model.ImportRequest{Project: "default", Environment: "development",
 		Data: model.ExportData{Features: []model.Feature{{Name: "new-checkout"}}}}
 	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})

@@ -25,7 +25,14 @@ func mustState(t testing.TB, snapshotJSON string) importvalidate.State {
 	if err := model.DecodeStrict([]byte(snapshotJSON), &s); err != nil {
 		t.Fatalf("snapshot: %v", err)
 	}
-	st, err := importvalidate.NewMemoryState(&s)
+	return memoryState(t, &s)
+}
+
+// memoryState returns the state of snap, and fails the test when
+// NewMemoryState refuses it.
+func memoryState(t testing.TB, snap *model.Snapshot) *importvalidate.MemoryState {
+	t.Helper()
+	st, err := importvalidate.NewMemoryState(snap)
 	if err != nil {
 		t.Fatalf("state: %v", err)
 	}

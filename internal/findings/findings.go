@@ -6,6 +6,7 @@ package findings
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
@@ -121,11 +122,7 @@ func (p Policy) Fails(d importvalidate.Diagnostic) bool {
 // code order, such as "f.json: 3 more unknown-strategy findings not
 // shown (-max-same)"; what names the knob.
 func (r Result) OmittedLines(name, what string) []string {
-	codes := make([]string, 0, len(r.Omitted))
-	for c := range r.Omitted {
-		codes = append(codes, c)
-	}
-	slices.Sort(codes)
+	codes := slices.Sorted(maps.Keys(r.Omitted))
 	out := make([]string, len(codes))
 	for i, c := range codes {
 		word := "findings"

@@ -16,33 +16,17 @@ import (
 type github struct{ w io.Writer }
 
 func (o *github) File(f File) error {
-	var b strings.Builder
-	for _, d := range f.Shown {
-		cmd := "error"
-		switch {
-		case d.Category == importvalidate.CategoryPermission:
-			cmd = "notice"
-		case d.Severity == importvalidate.SeverityWarning:
-			cmd = "warning"
-		}
+	return writeLines(o.w, fileLines(f, func(d importvalidate.Diagnostic) string {
 		props := "file=" + ghProperty(filepath.ToSlash(f.Name))
 		if l := d.Location; l.Line > 0 {
 			props += fmt.Sprintf(",line=%d,col=%d", l.Line, l.Column)
 		}
 		props += ",title=" + ghProperty(d.Code)
-		b.WriteString("::" + cmd + " " + props + "::" + ghData(d.Text()) + "\n")
-	}
-	for _, l := range omittedLines(f) {
-		b.WriteString(l + "\n")
-	}
-	_, err := io.WriteString(o.w, b.String())
-	return err
+		return "::" + kindName(d, "notice", "warning", "error") + " " + props + "::" + ghData(d.Text())
+	})...)
 }
 
-func (o *github) Close(t Totals) error {
-	_, err := io.WriteString(o.w, Summary(t)+"\n")
-	return err
-}
+func (o *github) Close(t Totals) error { return writeLines(o.w, Summary(t)) }
 
 // ghData escapes the message of a workflow command.
 func ghData(s string) string {

@@ -4,8 +4,6 @@ import (
 	"encoding/xml"
 	"io"
 	"strings"
-
-	"github.com/flagadmin/flagadmin/importvalidate"
 )
 
 // junit writes a JUnit XML report, as CI systems show test results: one
@@ -18,18 +16,21 @@ type junit struct {
 }
 
 type junitSuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
+	XMLName xml.Name `xml:"testsuites"`
+	junitTotals
+	Suites []junitSuite `xml:"testsuite"`
 }
 
 type junitSuite struct {
-	Name     string      `xml:"name,attr"`
-	Tests    int         `xml:"tests,attr"`
-	Failures int         `xml:"failures,attr"`
-	Cases    []junitCase `xml:"testcase"`
+	junitTotals
+	Cases []junitCase `xml:"testcase"`
+}
+
+// junitTotals are the attributes the suites and the one suite share.
+type junitTotals struct {
+	Name     string `xml:"name,attr"`
+	Tests    int    `xml:"tests,attr"`
+	Failures int    `xml:"failures,attr"`
 }
 
 type junitCase struct {
@@ -50,11 +51,7 @@ type junitFailure struct {
 }
 
 func (o *junit) File(f File) error {
-	var lines []string
-	for _, d := range f.Shown {
-		lines = append(lines, importvalidate.FormatDiagnostic(f.Name, d))
-	}
-	lines = append(lines, omittedLines(f)...)
+	lines := linterLines(f)
 	c := junitCase{Name: f.Name, ClassName: "flagadmin.validate"}
 	body := strings.Join(lines, "\n")
 	if f.Failed {
@@ -72,8 +69,8 @@ func (o *junit) Close(t Totals) error {
 	}
 	enc := xml.NewEncoder(o.w)
 	enc.Indent("", "  ")
-	err := enc.Encode(junitSuites{Name: "flagadmin validate", Tests: t.Files, Failures: t.Failed,
-		Suites: []junitSuite{{Name: "flagadmin validate", Tests: t.Files, Failures: t.Failed, Cases: o.cases}}})
+	totals := junitTotals{Name: "flagadmin validate", Tests: t.Files, Failures: t.Failed}
+	err := enc.Encode(junitSuites{junitTotals: totals, Suites: []junitSuite{{totals, o.cases}}})
 	if err != nil {
 		return err
 	}

@@ -13,8 +13,27 @@ import (
 	"github.com/flagadmin/flagadmin/internal/findings"
 )
 
+// formats are the formats New makes, by name, the default first.
+var formats = []struct {
+	name string
+	make func(w io.Writer) Output
+}{
+	{"text", func(w io.Writer) Output { return &text{w: w} }},
+	{"json", func(w io.Writer) Output { return &jsonOut{w: w} }},
+	{"sarif", func(w io.Writer) Output { return &sarif{w: w} }},
+	{"github", func(w io.Writer) Output { return &github{w: w} }},
+	{"junit", func(w io.Writer) Output { return &junit{w: w} }},
+	{"unleash", func(w io.Writer) Output { return &unleash{w: w} }},
+}
+
 // Formats lists the format names New accepts, the default first.
-func Formats() []string { return []string{"text", "json", "sarif", "github", "junit", "unleash"} }
+func Formats() []string {
+	names := make([]string, len(formats))
+	for i, f := range formats {
+		names[i] = f.name
+	}
+	return names
+}
 
 // File is the outcome of one validated file.
 type File struct {
@@ -45,19 +64,10 @@ type Output interface {
 
 // New returns the Output of the named format writing to w.
 func New(format string, w io.Writer) (Output, error) {
-	switch format {
-	case "text":
-		return &text{w: w}, nil
-	case "json":
-		return &jsonOut{w: w}, nil
-	case "sarif":
-		return &sarif{w: w}, nil
-	case "github":
-		return &github{w: w}, nil
-	case "junit":
-		return &junit{w: w}, nil
-	case "unleash":
-		return &unleash{w: w}, nil
+	for _, f := range formats {
+		if f.name == format {
+			return f.make(w), nil
+		}
 	}
 	return nil, fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats(), ", "))
 }
@@ -89,6 +99,44 @@ func plural(n int, one, many string) string {
 
 // omittedLines words the findings -max-same left out.
 func omittedLines(f File) []string { return f.OmittedLines(f.Name, "-max-same") }
+
+// fileLines is a line per finding shown, worded by line, then the
+// omittedLines.
+func fileLines(f File, line func(importvalidate.Diagnostic) string) []string {
+	lines := make([]string, 0, len(f.Shown))
+	for _, d := range f.Shown {
+		lines = append(lines, line(d))
+	}
+	return append(lines, omittedLines(f)...)
+}
+
+// linterLines is fileLines worded as a linter does
+// (importvalidate.FormatDiagnostic).
+func linterLines(f File) []string {
+	return fileLines(f, func(d importvalidate.Diagnostic) string { return importvalidate.FormatDiagnostic(f.Name, d) })
+}
+
+// writeLines writes the lines, each ended by a newline, in one write.
+func writeLines(w io.Writer, lines ...string) error {
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// kindName names d's kind with the word a format gives it: permission
+// for a missing permission, warning for a warning, else errorName.
+func kindName(d importvalidate.Diagnostic, permission, warning, errorName string) string {
+	switch {
+	case d.Category == importvalidate.CategoryPermission:
+		return permission
+	case d.Severity == importvalidate.SeverityWarning:
+		return warning
+	}
+	return errorName
+}
 
 // level is the name of d's kind: "permission" for a missing permission,
 // else its severity.

@@ -2,8 +2,9 @@ package output
 
 import (
 	"io"
+	"maps"
 	"path/filepath"
-	"sort"
+	"slices"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 )
@@ -82,13 +83,7 @@ func (o *sarif) File(f File) error {
 	}
 	for _, d := range f.Shown {
 		o.codes[d.Code] = true
-		level := "error"
-		switch {
-		case d.Category == importvalidate.CategoryPermission:
-			level = "note"
-		case d.Severity == importvalidate.SeverityWarning:
-			level = "warning"
-		}
+		level := kindName(d, "note", "warning", "error")
 		loc := sarifPhysical{ArtifactLocation: sarifArtifact{URI: uri(f.Name)}}
 		if l := d.Location; l.Line > 0 {
 			loc.Region = &sarifRegion{StartLine: l.Line, StartColumn: l.Column, ByteOffset: l.Offset}
@@ -100,11 +95,7 @@ func (o *sarif) File(f File) error {
 }
 
 func (o *sarif) Close(Totals) error {
-	codes := make([]string, 0, len(o.codes))
-	for c := range o.codes {
-		codes = append(codes, c)
-	}
-	sort.Strings(codes)
+	codes := slices.Sorted(maps.Keys(o.codes))
 	rules := make([]sarifRule, len(codes))
 	for i, c := range codes {
 		summary := importvalidate.CodeSummary(c)

@@ -1,11 +1,6 @@
 package output
 
-import (
-	"io"
-	"strings"
-
-	"github.com/flagadmin/flagadmin/importvalidate"
-)
+import "io"
 
 // text writes one line per finding, as a linter does
 // (importvalidate.FormatDiagnostic), a line per code -max-same cut, a
@@ -13,21 +8,11 @@ import (
 type text struct{ w io.Writer }
 
 func (o *text) File(f File) error {
-	var b strings.Builder
-	for _, d := range f.Shown {
-		b.WriteString(importvalidate.FormatDiagnostic(f.Name, d) + "\n")
-	}
-	for _, l := range omittedLines(f) {
-		b.WriteString(l + "\n")
-	}
+	lines := linterLines(f)
 	if f.Report.Structural.HasErrors() {
-		b.WriteString(f.Name + ": " + f.Report.Summary() + "\n")
+		lines = append(lines, f.Name+": "+f.Report.Summary())
 	}
-	_, err := io.WriteString(o.w, b.String())
-	return err
+	return writeLines(o.w, lines...)
 }
 
-func (o *text) Close(t Totals) error {
-	_, err := io.WriteString(o.w, Summary(t)+"\n")
-	return err
-}
+func (o *text) Close(t Totals) error { return writeLines(o.w, Summary(t)) }
