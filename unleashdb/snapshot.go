@@ -118,17 +118,16 @@ func (r *snapReader) environments(ctx context.Context, s *model.Snapshot) error 
 }
 
 func (r *snapReader) projects(ctx context.Context, s *model.Snapshot) error {
-	return r.each(ctx, "projects", qSnapProjects, nil, func(rows pgx.Rows) error {
+	return appendRows(ctx, r, "projects", qSnapProjects, &s.Projects, func(rows pgx.Rows) (model.SnapshotProject, error) {
 		var p model.SnapshotProject
 		var pattern, example, description *string
 		if err := rows.Scan(&p.ID, &p.FeatureLimit, &pattern, &example, &description); err != nil {
-			return err
+			return p, err
 		}
 		if pattern != nil && *pattern != "" {
 			p.FeatureNaming = &model.FeatureNaming{Pattern: *pattern, Example: deref(example), Description: deref(description)}
 		}
-		s.Projects = append(s.Projects, p)
-		return nil
+		return p, nil
 	})
 }
 
@@ -139,21 +138,16 @@ func (r *snapReader) strategies(ctx context.Context, s *model.Snapshot) error {
 }
 
 func (r *snapReader) contextFields(ctx context.Context, s *model.Snapshot) error {
-	return r.each(ctx, "context fields", qSnapContext, nil, func(rows pgx.Rows) error {
+	return appendRows(ctx, r, "context fields", qSnapContext, &s.ContextFields, func(rows pgx.Rows) (model.SnapshotContextField, error) {
 		var cf model.SnapshotContextField
-		var legal *string
-		if err := rows.Scan(&cf.Name, &legal, &cf.Project); err != nil {
-			return err
-		}
-		lv, err := legalValues(cf.Name, legal)
+		lv, err := scanContextField(rows, &cf.Name, &cf.Project)
 		if err != nil {
-			return err
+			return cf, err
 		}
 		for _, v := range lv {
 			cf.LegalValues = append(cf.LegalValues, model.LegalValue{Value: v.Value})
 		}
-		s.ContextFields = append(s.ContextFields, cf)
-		return nil
+		return cf, nil
 	})
 }
 

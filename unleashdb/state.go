@@ -55,11 +55,7 @@ func (db *DB) ContextFields(ctx context.Context, names []string) ([]importvalida
 	}
 	return collect(ctx, db, "context fields", qContext, []any{names}, func(r pgx.Rows) (importvalidate.ContextFieldDef, error) {
 		var d importvalidate.ContextFieldDef
-		var legal *string
-		if err := r.Scan(&d.Name, &legal, &d.Project); err != nil {
-			return d, err
-		}
-		lv, err := legalValues(d.Name, legal)
+		lv, err := scanContextField(r, &d.Name, &d.Project)
 		if err != nil {
 			return d, err
 		}
@@ -69,6 +65,16 @@ func (db *DB) ContextFields(ctx context.Context, names []string) ([]importvalida
 		}
 		return d, nil
 	})
+}
+
+// scanContextField reads a row of a context field's name, legal_values
+// and project into name and project, and returns the decoded legal values.
+func scanContextField(r pgx.Rows, name *string, project any) ([]model.LegalValue, error) {
+	var legal *string
+	if err := r.Scan(name, &legal, project); err != nil {
+		return nil, err
+	}
+	return legalValues(*name, legal)
 }
 
 // legalValues decodes the legal_values column of context field name.
