@@ -73,21 +73,13 @@ func FromExport(d *model.ExportData) []Config {
 		c.Tags = append(c.Tags, Tag{Type: *typ, Value: t.TagValue})
 	}
 	for _, fd := range d.Dependencies {
-		c := at[fd.Feature]
-		if c == nil {
-			continue
-		}
-		for _, p := range fd.Dependencies {
-			c.Dependencies = append(c.Dependencies, dependencyOf(p))
+		if c := at[fd.Feature]; c != nil {
+			c.Dependencies = appendEach(c.Dependencies, fd.Dependencies, dependencyOf)
 		}
 	}
 	for _, fl := range d.Links {
-		c := at[fl.Feature]
-		if c == nil {
-			continue
-		}
-		for _, l := range fl.Links {
-			c.Links = append(c.Links, linkOf(l))
+		if c := at[fl.Feature]; c != nil {
+			c.Links = appendEach(c.Links, fl.Links, linkOf)
 		}
 	}
 	return out
@@ -127,6 +119,14 @@ func dependencyOf(p model.ParentDependencyEntry) Dependency {
 		dep.Variants = slices.Clone(*p.Variants)
 	}
 	return dep
+}
+
+// appendEach appends each element of src, as f makes it, to dst.
+func appendEach[S, T any](dst []T, src []S, f func(S) T) []T {
+	for _, v := range src {
+		dst = append(dst, f(v))
+	}
+	return dst
 }
 
 // linkOf is a stored link as a Link: an empty title is none.

@@ -116,12 +116,8 @@ func ConfigOf(f model.SnapshotFeature, c *model.SnapshotFeatureConfig, env strin
 	for _, t := range c.Tags {
 		out.Tags = append(out.Tags, Tag(t))
 	}
-	for _, p := range c.Dependencies {
-		out.Dependencies = append(out.Dependencies, dependencyOf(p))
-	}
-	for _, l := range c.Links {
-		out.Links = append(out.Links, linkOf(l))
-	}
+	out.Dependencies = appendEach(out.Dependencies, c.Dependencies, dependencyOf)
+	out.Links = appendEach(out.Links, c.Links, linkOf)
 	for i := range c.Environments {
 		e := &c.Environments[i]
 		if e.Name != env {
