@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"iter"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,21 +100,39 @@ func mustPlanner(t testing.TB, src plan.Source) *plan.Planner {
 // A plan of a file over the configuration the file itself describes says
 // unchanged for every feature.
 func TestPlanOfOwnExportIsUnchanged(t *testing.T) {
-	g := &gen{r: newRand(1), prefix: "own-", segment: 9000}
-	for range 50 {
-		imp := g.file()
-		first := plan.Compute("default", "development", &imp.Data, &plan.Current{})
-		if len(first.Failures) > 0 {
-			continue
-		}
+	for imp, first := range importableFiles(&gen{r: newRand(1), prefix: "own-", segment: 9000}, 50) {
 		// The configuration after the import, as Current.
 		cur := &plan.Current{ContextFields: first.ContextFields, TagTypes: first.TagTypes}
 		cur.Features = plan.Applied("default", "development", &imp.Data, &plan.Current{})
-		again := plan.Compute("default", "development", &imp.Data, cur)
-		for _, f := range again.Features {
-			if f.Action != plan.Unchanged && f.Action != plan.Skip {
-				t.Fatalf("%s: %s %+v", f.Name, f.Action, f.Changes)
+		mustLeaveUnchanged(t, plan.Compute("default", "development", &imp.Data, cur), "")
+	}
+}
+
+// importableFiles yields n files of g, each with its plan over an
+// instance without features, leaving out the files whose import would be
+// refused.
+func importableFiles(g *gen, n int) iter.Seq2[*model.ImportRequest, *plan.Plan] {
+	return func(yield func(*model.ImportRequest, *plan.Plan) bool) {
+		for range n {
+			imp := g.file()
+			first := plan.Compute("default", "development", &imp.Data, &plan.Current{})
+			if len(first.Failures) > 0 {
+				continue
 			}
+			if !yield(imp, first) {
+				return
+			}
+		}
+	}
+}
+
+// mustLeaveUnchanged fails t unless p leaves each feature unchanged or
+// skips it; the failure's message ends with extra.
+func mustLeaveUnchanged(t *testing.T, p *plan.Plan, extra string) {
+	t.Helper()
+	for _, f := range p.Features {
+		if f.Action != plan.Unchanged && f.Action != plan.Skip {
+			t.Fatalf("%s: %s %+v%s", f.Name, f.Action, f.Changes, extra)
 		}
 	}
 }
