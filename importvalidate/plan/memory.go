@@ -113,9 +113,7 @@ func ConfigOf(f model.SnapshotFeature, c *model.SnapshotFeatureConfig, env strin
 		out.Description = &d
 	}
 	out.Stale, out.ImpressionData = c.Stale, c.ImpressionData
-	for _, t := range c.Tags {
-		out.Tags = append(out.Tags, Tag(t))
-	}
+	out.Tags = append(out.Tags, c.Tags...)
 	out.Dependencies = appendEach(out.Dependencies, c.Dependencies, dependencyOf)
 	out.Links = appendEach(out.Links, c.Links, linkOf)
 	for i := range c.Environments {
@@ -141,9 +139,7 @@ func ConfigOf(f model.SnapshotFeature, c *model.SnapshotFeatureConfig, env strin
 func SnapshotConfig(c Config, env string, segmentID map[string]float64) model.SnapshotFeatureConfig {
 	out := model.SnapshotFeatureConfig{Feature: c.Name, Type: c.Type, Description: c.Description,
 		Stale: c.Stale, ImpressionData: c.ImpressionData}
-	for _, t := range c.Tags {
-		out.Tags = append(out.Tags, model.SnapshotTag(t))
-	}
+	out.Tags = append(out.Tags, c.Tags...)
 	for _, d := range c.Dependencies {
 		enabled := d.Enabled
 		p := model.ParentDependencyEntry{Feature: d.Feature, Enabled: &enabled}

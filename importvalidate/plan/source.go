@@ -78,11 +78,8 @@ type Strategy struct {
 	Variants    []model.StrategyVariant `json:"variants,omitempty"`
 }
 
-// Tag is a tag of a feature.
-type Tag struct {
-	Type  string `json:"type"`
-	Value string `json:"value"`
-}
+// Tag is a tag of a feature, the same as a snapshot's.
+type Tag = model.SnapshotTag
 
 // Dependency is a parent of a feature. Variants is empty when the
 // dependency is on the parent being disabled, or on any variant.
