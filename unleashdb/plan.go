@@ -195,54 +195,37 @@ func readConfigs(ctx context.Context, q querier, names, envs []string) ([]model.
 	if err != nil {
 		return nil, nil, err
 	}
-	err = eachRow(ctx, q, "plan: tags", qCfgTags, []any{names}, func(r pgx.Rows) error {
-		var feature string
-		var t model.SnapshotTag
-		if err := r.Scan(&feature, &t.Type, &t.Value); err != nil {
-			return err
-		}
-		if c := at[feature]; c != nil {
-			c.Tags = append(c.Tags, t)
-		}
-		return nil
-	})
+	err = appendToConfigs(ctx, q, "plan: tags", qCfgTags, names, at, func(c *model.SnapshotFeatureConfig) *[]model.SnapshotTag { return &c.Tags },
+		func(r pgx.Rows, feature *string, t *model.SnapshotTag) error {
+			return r.Scan(feature, &t.Type, &t.Value)
+		})
 	if err != nil {
 		return nil, nil, err
 	}
-	err = eachRow(ctx, q, "plan: dependencies", qCfgDeps, []any{names}, func(r pgx.Rows) error {
-		var child, variants string
-		var p model.ParentDependencyEntry
-		var enabled bool
-		if err := r.Scan(&child, &p.Feature, &enabled, &variants); err != nil {
-			return err
-		}
-		p.Enabled = &enabled
-		if err := decodeColumn("plan: dependencies", child, "variants", variants, &p.Variants); err != nil {
-			return err
-		}
-		if c := at[child]; c != nil {
-			c.Dependencies = append(c.Dependencies, p)
-		}
-		return nil
-	})
+	err = appendToConfigs(ctx, q, "plan: dependencies", qCfgDeps, names, at, func(c *model.SnapshotFeatureConfig) *[]model.ParentDependencyEntry { return &c.Dependencies },
+		func(r pgx.Rows, child *string, p *model.ParentDependencyEntry) error {
+			var variants string
+			var enabled bool
+			if err := r.Scan(child, &p.Feature, &enabled, &variants); err != nil {
+				return err
+			}
+			p.Enabled = &enabled
+			return decodeColumn("plan: dependencies", *child, "variants", variants, &p.Variants)
+		})
 	if err != nil {
 		return nil, nil, err
 	}
-	err = eachRow(ctx, q, "plan: links", qCfgLinks, []any{names}, func(r pgx.Rows) error {
-		var feature string
-		var l model.DataLink
-		var title *string
-		if err := r.Scan(&feature, &l.URL, &title); err != nil {
-			return err
-		}
-		if title != nil {
-			l.Title = model.Some(*title)
-		}
-		if c := at[feature]; c != nil {
-			c.Links = append(c.Links, l)
-		}
-		return nil
-	})
+	err = appendToConfigs(ctx, q, "plan: links", qCfgLinks, names, at, func(c *model.SnapshotFeatureConfig) *[]model.DataLink { return &c.Links },
+		func(r pgx.Rows, feature *string, l *model.DataLink) error {
+			var title *string
+			if err := r.Scan(feature, &l.URL, &title); err != nil {
+				return err
+			}
+			if title != nil {
+				l.Title = model.Some(*title)
+			}
+			return nil
+		})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -314,4 +297,23 @@ func (r *snapReader) featureConfigs(ctx context.Context, s *model.Snapshot) erro
 	}
 	s.ProjectDefaults, err = readDefaults(ctx, r.tx, projects)
 	return err
+}
+
+// appendToConfigs reads the rows of query over names, each by scan into
+// the name of its feature and a value, and appends the value to the list
+// that list picks of the feature's configuration in at, if there is one.
+func appendToConfigs[T any](ctx context.Context, q querier, op, query string, names []string, at map[string]*model.SnapshotFeatureConfig,
+	list func(*model.SnapshotFeatureConfig) *[]T, scan func(r pgx.Rows, feature *string, v *T) error) error {
+	return eachRow(ctx, q, op, query, []any{names}, func(r pgx.Rows) error {
+		var feature string
+		var v T
+		if err := scan(r, &feature, &v); err != nil {
+			return err
+		}
+		if c := at[feature]; c != nil {
+			l := list(c)
+			*l = append(*l, v)
+		}
+		return nil
+	})
 }
