@@ -21,51 +21,44 @@ import (
 func benchBody(n int) []byte {
 	var b strings.Builder
 	b.WriteString(`{"project":"default","environment":"development","data":{"features":[`)
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
+	writeList(&b, 0, n, func(i int) {
 		fmt.Fprintf(&b, `{"name":"bench-%d","project":"default","type":"release","description":"feature %d"}`, i, i)
-	}
+	})
 	b.WriteString(`],"featureStrategies":[`)
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
+	writeList(&b, 0, n, func(i int) {
 		fmt.Fprintf(&b, `{"name":"flexibleRollout","featureName":"bench-%d","parameters":{"rollout":"%d","stickiness":"default","groupId":"bench-%d"},`+
 			`"constraints":[{"contextName":"region","operator":"IN","values":["eu"]}],"segments":[1]}`, i, 50+i%4, i)
-	}
+	})
 	b.WriteString(`],"featureEnvironments":[`)
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
+	writeList(&b, 0, n, func(i int) {
 		fmt.Fprintf(&b, `{"name":"bench-%d","featureName":"bench-%d","environment":"development","enabled":true,`+
 			`"variants":[{"name":"a","weight":500,"weightType":"variable","stickiness":"default"},{"name":"b","weight":500,"weightType":"variable","stickiness":"default"}]}`, i, i)
-	}
+	})
 	b.WriteString(`],"contextFields":[{"name":"region","legalValues":[{"value":"eu"},{"value":"us"}]}],"featureTags":[`)
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
+	writeList(&b, 0, n, func(i int) {
 		fmt.Fprintf(&b, `{"featureName":"bench-%d","tagType":"team","tagValue":"v%d"}`, i, i%10)
-	}
+	})
 	b.WriteString(`],"segments":[{"id":1,"name":"beta-users"}],"tagTypes":[{"name":"team"}],"dependencies":[`)
-	for i := 1; i < n; i++ {
-		if i > 1 {
-			b.WriteByte(',')
-		}
+	writeList(&b, 1, n, func(i int) {
 		fmt.Fprintf(&b, `{"feature":"bench-%d","dependencies":[{"feature":"bench-0"}]}`, i)
-	}
+	})
 	b.WriteString(`],"links":[`)
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
+	writeList(&b, 0, n, func(i int) {
 		fmt.Fprintf(&b, `{"feature":"bench-%d","links":[{"url":"https://example.com/bench-%d","title":"docs"}]}`, i, i)
-	}
+	})
 	b.WriteString(`]}}`)
 	return []byte(b.String())
+}
+
+// writeList writes item(i) for each i from first up to n, separated by
+// commas.
+func writeList(b *strings.Builder, first, n int, item func(i int)) {
+	for i := first; i < n; i++ {
+		if i > first {
+			b.WriteByte(',')
+		}
+		item(i)
+	}
 }
 
 // benchState is the snapshot the benchmarks run on: what benchBody
