@@ -10,6 +10,8 @@ package cli
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -97,5 +99,38 @@ func usage(w io.Writer) {
 func tuneGC(env Env, setting gcsetting.Setting) {
 	if env.TuneGC {
 		gcsetting.Apply(env.getenv, setting)
+	}
+}
+
+// newFlagSet is the flag set of the subcommand name ("flagadmin plan"):
+// it reports to stderr, and its usage is usage followed by the flags.
+func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseInterspersed parses args with fs, where the positional arguments
+// may stand before, between and after the flags, and returns them in
+// order. When the command is to stop, ok is false and code is its exit
+// code: ExitOK after -help, ExitUsage for a flag fs refused (it has
+// printed why, with the usage).
+func parseInterspersed(fs *flag.FlagSet, args []string) (rest []string, code int, ok bool) {
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return rest, ExitOK, false
+			}
+			return rest, ExitUsage, false
+		}
+		if fs.NArg() == 0 {
+			return rest, 0, true
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
 	}
 }

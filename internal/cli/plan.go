@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -48,30 +47,15 @@ type planConfig struct {
 
 func parsePlan(args []string, stderr io.Writer) (planConfig, int, bool) {
 	var c planConfig
-	fs := flag.NewFlagSet("flagadmin plan", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), planUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("flagadmin plan", planUsage, stderr)
 	c.source = statesource.Register(fs)
 	fs.StringVar(&c.project, "project", "", "`project` to import into (default: the file's)")
 	fs.StringVar(&c.environment, "environment", "", "`environment` to import into (default: the file's)")
 	fs.StringVar(&c.format, "format", "text", "output `format`: text or json")
 	// FILE may come before the flags too.
-	var rest []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return c, ExitOK, false
-			}
-			return c, ExitUsage, false
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		rest = append(rest, fs.Arg(0))
-		args = fs.Args()[1:]
+	rest, code, ok := parseInterspersed(fs, args)
+	if !ok {
+		return c, code, false
 	}
 	switch {
 	case len(rest) != 1:

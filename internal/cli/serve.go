@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -102,12 +101,7 @@ func Serve(ctx context.Context, args []string, env Env) int {
 // handler and binds the listen address. With the demo instance it prints
 // the demo's admin token to stdout.
 func setupServer(args []string, env Env) (*http.Server, net.Listener, error) {
-	fs := flag.NewFlagSet("flagadmin serve", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), serveUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("flagadmin serve", serveUsage, env.Stderr)
 	addr := fs.String("addr", "127.0.0.1:4242", "listen `address`")
 	source := statesource.Register(fs)
 	maxBody := fs.Int64("max-body", adminhttp.DefaultMaxBody, "largest accepted request body in `bytes` (500 kB = 500×1024)")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"time"
 
@@ -33,12 +32,7 @@ flags:
 
 // Snapshot is the snapshot subcommand.
 func Snapshot(ctx context.Context, args []string, env Env) int {
-	fs := flag.NewFlagSet("flagadmin snapshot", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), snapshotUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("flagadmin snapshot", snapshotUsage, env.Stderr)
 	source := statesource.Register(fs)
 	configs := fs.Bool("configs", false, "also write the features' configurations and the projects' defaults (featureConfigs, projectDefaults), which 'flagadmin plan' compares an import with")
 	if code, ok := cmdflag.Parse(fs, args); !ok {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -160,12 +159,7 @@ func usageProblem(stderr io.Writer, err error) int {
 // files. When the command is to stop, ok is false and code is its exit
 // code.
 func parseValidate(args []string, stderr io.Writer) (cfg validateConfig, code int, ok bool) {
-	fs := flag.NewFlagSet("flagadmin validate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), validateUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("flagadmin validate", validateUsage, stderr)
 	cfg.source = statesource.Register(fs)
 	fs.StringVar(&cfg.project, "project", "", "`project` to validate for (an export needs it; a request body's own by default)")
 	fs.StringVar(&cfg.environment, "environment", "", "`environment` to validate for (an export needs it; a request body's own by default)")
@@ -175,18 +169,8 @@ func parseValidate(args []string, stderr io.Writer) (cfg validateConfig, code in
 	fs.StringVar(&cfg.failOn, "fail-on", "error", "what fails a file, a comma-separated `list` of: error (always), warning, permission (a missing permission)")
 	fs.StringVar(&cfg.disable, "disable", "", "comma-separated `codes` of findings to leave out (rules, and structural warnings such as coerced)")
 	fs.IntVar(&cfg.maxSame, "max-same", 0, "show at most `N` findings of one code per file, and count the rest (0: all)")
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return cfg, ExitOK, false
-			}
-			return cfg, ExitUsage, false
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		cfg.args = append(cfg.args, fs.Arg(0))
-		args = fs.Args()[1:]
+	if cfg.args, code, ok = parseInterspersed(fs, args); !ok {
+		return cfg, code, false
 	}
 	if len(cfg.args) == 0 {
 		return cfg, usageProblem(stderr, errors.New("no file given")), false

@@ -63,10 +63,27 @@ func TestReplayOnDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
+	replayOnSource(t, "database", db)
+}
+
+// replaySource is a store the handler can run on in place of
+// oracle-state.json: the state, the callers' tokens and the users.
+type replaySource interface {
+	importvalidate.State
+	auth.TokenLookup
+	users.Store
+}
+
+// replayOnSource replays every recorded request through the handler on
+// src and on oracle-state.json, in the reference and the strict mode: the
+// answers must be the same, and src must never answer 500. source names
+// src in the failures.
+func replayOnSource(t *testing.T, source string, src replaySource) {
+	t.Helper()
 	snap := conformance.MustState(t)
 	cases := conformance.MustLoad(t, "*")
 	for _, strict := range []bool{false, true} {
-		onDB := dbHandler(t, db, db, db, strict)
+		onSrc := dbHandler(t, src, src, src, strict)
 		onSnap := newHandler(t, snap, setup{strict: strict})
 		for _, c := range cases {
 			name, rq := c.Name, c.Request
@@ -74,12 +91,12 @@ func TestReplayOnDatabase(t *testing.T) {
 				name += "/strict"
 			}
 			t.Run(name, func(t *testing.T) {
-				got, want := dbServe(t, onDB, rq), dbServe(t, onSnap, rq)
+				got, want := dbServe(t, onSrc, rq), dbServe(t, onSnap, rq)
 				if d := cmp.Diff(want, got); d != "" {
-					t.Errorf("(-snapshot +database):\n%s", d)
+					t.Errorf("(-snapshot +%s):\n%s", source, d)
 				}
 				if got.Status == http.StatusInternalServerError {
-					t.Errorf("500 on the database: %v", got.Body)
+					t.Errorf("500 on %s: %v", source, got.Body)
 				}
 			})
 		}

@@ -378,16 +378,12 @@ func TestInternalErrorsHideTheCause(t *testing.T) {
 }
 
 func TestNewHandlerOptions(t *testing.T) {
-	snap := oracleSnapshot(t)
+	snap, tokens := oracleTokens(t)
 	demo, err := importvalidate.DemoState()
 	if err != nil {
 		t.Fatal(err)
 	}
 	v, err := importvalidate.New(importvalidate.Options{State: demo})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokens, err := auth.NewMemoryLookup(snap)
 	if err != nil {
 		t.Fatal(err)
 	}

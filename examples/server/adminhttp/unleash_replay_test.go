@@ -106,27 +106,7 @@ func replayOnUnleash(t *testing.T, s *unleashtest.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap := conformance.MustState(t)
-	cases := conformance.MustLoad(t, "*")
-	for _, strict := range []bool{false, true} {
-		onAPI := dbHandler(t, c, c, c, strict)
-		onSnap := newHandler(t, snap, setup{strict: strict})
-		for _, cs := range cases {
-			name, rq := cs.Name, cs.Request
-			if strict {
-				name += "/strict"
-			}
-			t.Run(name, func(t *testing.T) {
-				got, want := dbServe(t, onAPI, rq), dbServe(t, onSnap, rq)
-				if d := cmp.Diff(want, got); d != "" {
-					t.Errorf("(-snapshot +unleash):\n%s", d)
-				}
-				if got.Status == http.StatusInternalServerError {
-					t.Errorf("500 on unleash: %v", got.Body)
-				}
-			})
-		}
-	}
+	replayOnSource(t, "unleash", c)
 }
 
 // permissionsOnUnleash gives the dump's viewer and editor project roles
