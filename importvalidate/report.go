@@ -66,6 +66,12 @@ type Report struct {
 	// warnings, then the permissions entry, each group in catalogue order.
 	// Report.Diagnostics lists the same findings flat, one per place.
 	Issues []Issue `json:"issues"`
+	// Import is the decoded import the rules ran on, its values read as
+	// the reference server reads them (a coerced scalar already
+	// converted); nil when the body failed the structural tier. It is
+	// what a later step on the same body, such as an import plan, should
+	// use instead of decoding the bytes again.
+	Import *model.ImportRequest `json:"-"`
 }
 
 // HasErrors reports whether the body failed the structural tier or any

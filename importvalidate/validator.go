@@ -230,7 +230,7 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 	if err := in.checkPermissions(ctx, t.Permissions); err != nil {
 		return nil, err
 	}
-	rep := &Report{Project: project, Environment: env, Issues: []Issue{}}
+	rep := &Report{Project: project, Environment: env, Issues: []Issue{}, Import: imp}
 	for _, r := range v.rules {
 		if err := ctx.Err(); err != nil {
 			return nil, err

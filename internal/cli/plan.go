@@ -114,7 +114,7 @@ func Plan(ctx context.Context, args []string, env Env) int {
 	if err != nil {
 		return fail(ExitUsage, err)
 	}
-	p, err := planner.PlanBody(ctx, body, plan.Target{Project: cfg.project, Environment: cfg.environment})
+	p, err := planner.Plan(ctx, rep.Import, plan.Target{Project: cfg.project, Environment: cfg.environment})
 	if err != nil {
 		return fail(ExitUsage, err)
 	}

@@ -386,8 +386,8 @@ type validation struct {
 	strict  bool
 	// buffers keeps the read buffers of bodies between requests.
 	buffers *bufferPool
-	// respond answers a report without structural errors, of body.
-	respond func(w http.ResponseWriter, r *http.Request, rep *importvalidate.Report, body []byte) outcome
+	// respond answers a report without structural errors.
+	respond func(w http.ResponseWriter, r *http.Request, rep *importvalidate.Report) outcome
 }
 
 func newValidation(c *common, opts Options) (*validation, error) {
@@ -464,13 +464,13 @@ func (h *validation) serve(w, raw http.ResponseWriter, r *http.Request) (out out
 	if rep.Structural.HasErrors() {
 		return h.fail(w, badData(rep.Structural.Details()))
 	}
-	return h.respond(w, r, rep, body)
+	return h.respond(w, r, rep)
 }
 
 // respondValidation answers the import validation with the validation
 // response: the reference rules' issues, or with Options.Strict all of
 // them.
-func (h *validation) respondValidation(w http.ResponseWriter, _ *http.Request, rep *importvalidate.Report, _ []byte) outcome {
+func (h *validation) respondValidation(w http.ResponseWriter, _ *http.Request, rep *importvalidate.Report) outcome {
 	resp := h.response(rep)
 	// Written as JSON.stringify writes it: a name's unpaired surrogate
 	// comes back as the same escape, U+2028 as itself.

@@ -27,11 +27,11 @@ type planResponse struct {
 // answered with the plan of the body beside the validation's answer.
 func (v *validation) planEndpoint(p *plan.Planner) *endpoint {
 	pv := *v
-	pv.respond = func(w http.ResponseWriter, r *http.Request, rep *importvalidate.Report, body []byte) outcome {
+	pv.respond = func(w http.ResponseWriter, r *http.Request, rep *importvalidate.Report) outcome {
 		resp := pv.response(rep)
 		answer := planResponse{Validation: importvalidate.MarshalResponse(resp)}
 		if len(resp.Errors)+len(resp.Permissions) == 0 {
-			pl, err := p.PlanBody(r.Context(), body, plan.Target{})
+			pl, err := p.Plan(r.Context(), rep.Import, plan.Target{})
 			if err != nil {
 				if r.Context().Err() != nil {
 					return outcome{gone: true}

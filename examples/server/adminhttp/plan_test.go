@@ -51,6 +51,17 @@ func TestPlanEndpoint(t *testing.T) {
 	if c := got.Plan.Count(); c.Create != 1 || c.Update != 1 || len(got.Validation.Warnings) != 1 {
 		t.Errorf("valid body: %s", w.Body)
 	}
+	// A value the reference server coerces ("true" for a boolean) is
+	// planned as the validation read it.
+	coerced := strings.Replace(valid, `"enabled":true`, `"enabled":"true"`, 1)
+	w = post(h, adminhttp.PathPlan, http.MethodPost, "*:*.admin", coerced)
+	got.Plan = nil
+	if w.Code != http.StatusOK || json.Unmarshal(w.Body.Bytes(), &got) != nil || got.Plan == nil {
+		t.Fatalf("coerced body: %d %s", w.Code, w.Body)
+	}
+	if c := got.Plan.Count(); c.Create != 1 || c.Update != 1 {
+		t.Errorf("coerced body: %s", w.Body)
+	}
 	refused := `{"project":"default","environment":"development","data":{"features":[{"name":"x"}],
 	  "featureStrategies":[{"name":"nope","featureName":"x"}],"tagTypes":[]}}`
 	w = post(h, adminhttp.PathPlan, http.MethodPost, "*:*.admin", refused)
