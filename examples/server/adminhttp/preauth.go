@@ -55,32 +55,24 @@ func (l *preAuthLimiter) acquire(ctx context.Context) (release func(), err error
 
 func (l *preAuthLimiter) release() { <-l.slots }
 
-// takePreAuth takes a pre-authentication slot. When it fails it has
-// answered (503, or nothing to a client that is gone) and ok is false.
-func (h *validation) takePreAuth(ctx context.Context, w http.ResponseWriter) (release func(), out outcome, ok bool) {
-	release, err := h.preAuth.acquire(ctx)
-	switch {
-	case errors.Is(err, errBusy):
-		return nil, h.fail(w, unavailable(1)), false
-	case err != nil:
-		return nil, outcome{gone: true}, false
-	}
-	return release, outcome{}, true
-}
-
 // refuseBadSyntax answers the 400 of a body that is no JSON text, for a
 // request refused before the validation (no credentials, or ones that
-// fail): the reference server parses the body before it looks at them. The check keeps no tree and has no depth limit
-// (importvalidate.CheckSyntax), and runs in a pre-authentication slot.
-// answered is false when the body is a JSON text (or there is none): the
-// request's own error is then the answer.
+// fail): the reference server parses the body before it looks at them.
+// The check keeps no tree and has no depth limit
+// (importvalidate.CheckSyntax), and runs in a pre-authentication slot:
+// when none frees up the answer is 503, and nothing to a client that is
+// gone. answered is false when the body is a JSON text (or there is
+// none): the request's own error is then the answer.
 func (h *validation) refuseBadSyntax(w http.ResponseWriter, r *http.Request, body []byte) (out outcome, answered bool) {
 	if len(body) == 0 {
 		return outcome{}, false
 	}
-	release, out, ok := h.takePreAuth(r.Context(), w)
-	if !ok {
-		return out, true
+	release, err := h.preAuth.acquire(r.Context())
+	switch {
+	case errors.Is(err, errBusy):
+		return h.fail(w, unavailable(1)), true
+	case err != nil:
+		return outcome{gone: true}, true
 	}
 	defer release()
 	ps := importvalidate.CheckSyntax(body)
