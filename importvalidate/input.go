@@ -210,7 +210,7 @@ func nameSet(names []string) map[string]bool {
 // required permission in the target project and environment.
 func (in *Input) checkPermissions(ctx context.Context, perms Permissions) error {
 	in.Required = requiredPermissions(in)
-	if _, all := perms.(AllPermissions); all || perms == nil {
+	if _, all := perms.(AllPermissions); all {
 		return nil
 	}
 	in.Missing = make(map[string]bool)

@@ -62,9 +62,10 @@ func Validate(ctx context.Context, args []string, env Env) int {
 	if err == nil && cfg.format == "unleash" && (len(cfg.args) != 1 || strings.ContainsAny(cfg.args[0], "*?[")) {
 		err = errors.New("-format unleash writes the answer for one file; give exactly one")
 	}
+	bw := bufio.NewWriter(env.Stdout)
 	var out output.Output
 	if err == nil {
-		out, err = output.New(cfg.format, env.Stdout)
+		out, err = output.New(cfg.format, bw)
 	}
 	if err != nil {
 		return usageProblem(env.Stderr, err)
@@ -93,10 +94,6 @@ func Validate(ctx context.Context, args []string, env Env) int {
 	}
 
 	inputs, problems := expand(cfg.args)
-	bw := bufio.NewWriter(env.Stdout)
-	if out, err = output.New(cfg.format, bw); err != nil {
-		return usageProblem(env.Stderr, err)
-	}
 	var tot output.Totals
 	for _, in := range inputs {
 		raw, err := in.read(env.Stdin)

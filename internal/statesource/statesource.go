@@ -156,7 +156,7 @@ func (f *Flags) Open(ctx context.Context, opts Options) (*Source, error) {
 	for _, g := range []struct {
 		name string
 		set  bool
-	}{{"-state", f.State != ""}, {"-demo", f.Demo}, {"-database", f.Database != nil && f.Database.Given()}, {"-unleash", f.Unleash != ""}} {
+	}{{"-state", f.State != ""}, {"-demo", f.Demo}, {"-database", f.Database.Given()}, {"-unleash", f.Unleash != ""}} {
 		if g.set {
 			given = append(given, g.name)
 		}
@@ -167,21 +167,16 @@ func (f *Flags) Open(ctx context.Context, opts Options) (*Source, error) {
 	if f.TokenFile != "" && f.Unleash == "" {
 		return nil, &UsageError{"-token-file is for -unleash, which is missing"}
 	}
-	if f.Unleash != "" {
-		return f.openUnleash(ctx, opts)
-	}
 	getenv := opts.Getenv
 	if getenv == nil {
 		getenv = func(string) string { return "" }
 	}
-	var url string
-	if f.Database != nil {
-		var err error
-		if url, err = f.Database.URL(getenv, len(given) == 0); err != nil {
-			return nil, &UsageError{err.Error()}
-		}
-	} else if len(given) == 0 {
-		url = getenv(dbflag.EnvVar)
+	if f.Unleash != "" {
+		return f.openUnleash(ctx, getenv)
+	}
+	url, err := f.Database.URL(getenv, len(given) == 0)
+	if err != nil {
+		return nil, &UsageError{err.Error()}
 	}
 	switch {
 	case url != "":

@@ -21,8 +21,8 @@ const maxTokenFile = 64 << 10
 // the token of -token-file or else of UNLEASH_API_TOKEN, after checking
 // that the instance answers to it and is Unleash 8. Each caller's token is
 // checked by asking the instance with it. No error holds the token.
-func (f *Flags) openUnleash(ctx context.Context, opts Options) (*Source, error) {
-	token, err := f.unleashToken(opts.Getenv)
+func (f *Flags) openUnleash(ctx context.Context, getenv func(string) string) (*Source, error) {
+	token, err := f.unleashToken(getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -42,10 +42,7 @@ func (f *Flags) openUnleash(ctx context.Context, opts Options) (*Source, error) 
 // unleashToken reads the token of -token-file, or of the environment.
 func (f *Flags) unleashToken(getenv func(string) string) (string, error) {
 	if f.TokenFile == "" {
-		var t string
-		if getenv != nil {
-			t = strings.TrimSpace(getenv(TokenEnv))
-		}
+		t := strings.TrimSpace(getenv(TokenEnv))
 		if t == "" {
 			return "", &UsageError{fmt.Sprintf("-unleash needs an API token: give -token-file FILE or set %s", TokenEnv)}
 		}
