@@ -178,7 +178,7 @@ func (c *Cluster) run(ctx context.Context, prog string, args ...string) error {
 	cmd.Dir = c.dir
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("pgtest: %s: %w: %s", prog, err, strings.TrimSpace(lastLines(string(out), 5)))
+		return fmt.Errorf("pgtest: %s: %w: %s", prog, err, strings.TrimSpace(LastLines(string(out), 5)))
 	}
 	return nil
 }
@@ -288,7 +288,9 @@ func FreePort() (int, error) {
 	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
-func lastLines(s string, n int) string {
+// LastLines returns the last n lines of s, trimmed, for an error that
+// quotes the output of a failed program.
+func LastLines(s string, n int) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]

@@ -180,13 +180,13 @@ func (s *Server) run(ctx context.Context, in *Install, script string, port int, 
 		select {
 		case <-s.exited:
 			s.cmd = nil
-			return fmt.Errorf("unleashtest: unleash-server exited while starting: %s", oneLine(lastLines(readFile(logPath), 6)))
+			return fmt.Errorf("unleashtest: unleash-server exited while starting: %s", oneLine(pgtest.LastLines(readFile(logPath), 6)))
 		case <-ctx.Done():
 			s.kill()
-			return fmt.Errorf("unleashtest: waiting for unleash-server: %w: %s", ctx.Err(), oneLine(lastLines(readFile(logPath), 6)))
+			return fmt.Errorf("unleashtest: waiting for unleash-server: %w: %s", ctx.Err(), oneLine(pgtest.LastLines(readFile(logPath), 6)))
 		case <-deadline.C:
 			s.kill()
-			return fmt.Errorf("unleashtest: unleash-server not healthy after 2m: %s", oneLine(lastLines(readFile(logPath), 6)))
+			return fmt.Errorf("unleashtest: unleash-server not healthy after 2m: %s", oneLine(pgtest.LastLines(readFile(logPath), 6)))
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
