@@ -201,11 +201,7 @@ func readFile(path string) string {
 // files should this process die first, so that a crashed or timed-out test
 // binary leaves nothing behind.
 func (s *Server) startWatchdog() {
-	script := fmt.Sprintf("while kill -0 %d 2>/dev/null; do sleep 1; done; kill -9 -%d 2>/dev/null; rm -rf %q", os.Getpid(), s.cmd.Process.Pid, s.dir)
-	cmd := exec.Command("sh", "-c", script)
-	if err := cmd.Start(); err == nil {
-		s.watchdog = cmd
-	}
+	s.watchdog = pgtest.Watchdog(fmt.Sprintf("kill -9 -%d 2>/dev/null", s.cmd.Process.Pid), s.dir)
 }
 
 // Log returns what the server wrote so far.
