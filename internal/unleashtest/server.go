@@ -204,14 +204,6 @@ func (s *Server) startWatchdog() {
 	s.watchdog = pgtest.Watchdog(fmt.Sprintf("kill -9 -%d 2>/dev/null", s.cmd.Process.Pid), s.dir)
 }
 
-// Log returns what the server wrote so far.
-func (s *Server) Log() string {
-	if s.dir == "" {
-		return ""
-	}
-	return readFile(filepath.Join(s.dir, "unleash.log"))
-}
-
 // kill ends the node process group at once and waits for it.
 func (s *Server) kill() {
 	if s.cmd == nil {
