@@ -35,6 +35,12 @@ func (e *cached[T]) lock(ctx context.Context) error {
 
 func (e *cached[T]) unlock() { <-e.sem }
 
+// youngerThan reports whether e holds an answer younger than ttl; e must be
+// locked.
+func (e *cached[T]) youngerThan(ttl time.Duration) bool {
+	return e.val != nil && ttl > 0 && time.Since(e.at) < ttl
+}
+
 // get returns the answer of GET path, from the cache while it is fresh.
 func get[T any](ctx context.Context, c *Client, e *cached[T], path string) (*T, error) {
 	if err := c.checkVersion(ctx); err != nil {
@@ -44,7 +50,7 @@ func get[T any](ctx context.Context, c *Client, e *cached[T], path string) (*T, 
 		return nil, c.errorf(request{method: http.MethodGet, path: path}, 0, ErrUnreachable, err, "%v", err)
 	}
 	defer e.unlock()
-	if e.val != nil && c.opts.ListTTL > 0 && time.Since(e.at) < c.opts.ListTTL {
+	if e.youngerThan(c.opts.ListTTL) {
 		return e.val, nil
 	}
 	r := request{method: http.MethodGet, path: path}
@@ -135,7 +141,7 @@ func fresh[T any](c *Client, e *cached[T], dst **T) bool {
 		return false
 	}
 	defer e.unlock()
-	if e.val == nil || c.opts.ListTTL <= 0 || time.Since(e.at) >= c.opts.ListTTL {
+	if !e.youngerThan(c.opts.ListTTL) {
 		return false
 	}
 	*dst = e.val

@@ -207,11 +207,10 @@ type request struct {
 	accept []int
 }
 
-// endpoint is the request's method and path without its query, as errors
-// name it.
+// endpoint is the request's path without its query, as errors name it.
 func (r *request) endpoint() string {
 	p, _, _ := strings.Cut(r.path, "?")
-	return r.method + " " + p
+	return p
 }
 
 // do sends r, retrying on 429, 502, 503 and 504, and returns the answer

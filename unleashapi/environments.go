@@ -28,9 +28,6 @@ func (c *Client) Environment(ctx context.Context, name string) (bool, error) {
 	if name == "" {
 		return false, nil
 	}
-	if err := c.checkVersion(ctx); err != nil {
-		return false, err
-	}
 	envs, err := get(ctx, c, &c.envs, "/api/admin/environments")
 	if err != nil {
 		return false, err

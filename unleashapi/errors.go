@@ -79,6 +79,5 @@ func (c *Client) errorf(r request, status int, kind, err error, format string, a
 			detail = strings.ReplaceAll(detail, secret, "xxxxx")
 		}
 	}
-	method, endpoint, _ := strings.Cut(r.endpoint(), " ")
-	return &Error{Method: method, Endpoint: endpoint, Status: status, Kind: kind, Detail: detail, err: err}
+	return &Error{Method: r.method, Endpoint: r.endpoint(), Status: status, Kind: kind, Detail: detail, err: err}
 }

@@ -18,11 +18,10 @@ type factKey [2]uint64
 // environment, a project) for Options.ListTTL. V must hold no pointers
 // for the map to stay unscanned (projectFact, with few entries, does).
 type facts[V any] struct {
-	mu     sync.Mutex
-	seeds  [2]maphash.Seed
-	base   time.Time
-	m      map[factKey]fact[V]
-	inited bool
+	mu    sync.Mutex
+	seeds [2]maphash.Seed
+	base  time.Time // zero until the first use
+	m     map[factKey]fact[V]
 }
 
 type fact[V any] struct {
@@ -31,10 +30,9 @@ type fact[V any] struct {
 }
 
 func (f *facts[V]) init() {
-	if !f.inited {
+	if f.base.IsZero() {
 		f.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 		f.base = time.Now()
-		f.inited = true
 	}
 }
 

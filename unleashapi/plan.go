@@ -3,7 +3,6 @@ package unleashapi
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"net/url"
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
@@ -31,13 +30,7 @@ func (c *Client) Current(ctx context.Context, q plan.Query) (*plan.Current, erro
 			if len(q.Features) == 0 {
 				return nil // an empty list would export every feature
 			}
-			r := request{method: http.MethodPost, path: "/api/admin/features-batch/export",
-				body: map[string]any{"features": q.Features, "environment": q.Environment}}
-			a, err := c.do(ctx, r)
-			if err != nil {
-				return err
-			}
-			return c.decode(r, a, &ex)
+			return c.exportFeatures(ctx, q.Environment, q.Features, &ex)
 		},
 		func(ctx context.Context) error {
 			return c.getJSON(ctx, "/api/admin/projects/"+url.PathEscape(q.Project)+"/overview", &overview)

@@ -195,14 +195,8 @@ func (c *Client) export(ctx context.Context, env string, names []string) (map[st
 		list = append(list, n)
 	}
 	slices.Sort(list)
-	r := request{method: http.MethodPost, path: "/api/admin/features-batch/export",
-		body: map[string]any{"features": list, "environment": env}}
-	a, err := c.do(ctx, r)
-	if err != nil {
-		return nil, nil, err
-	}
 	var ex exportAnswer
-	if err := c.decode(r, a, &ex); err != nil {
+	if err := c.exportFeatures(ctx, env, list, &ex); err != nil {
 		return nil, nil, err
 	}
 	found := make(map[string]featureFact, len(want))
@@ -224,6 +218,19 @@ func (c *Client) export(ctx context.Context, env string, names []string) (map[st
 	c.features.store(found, c.opts.ListTTL)
 	c.strategiesIn.in(env).store(withStrategies, c.opts.ListTTL)
 	return found, withStrategies, nil
+}
+
+// exportFeatures sends POST /api/admin/features-batch/export for the
+// features in env and decodes the answer into v. The features must not be
+// empty: an empty list would export every feature.
+func (c *Client) exportFeatures(ctx context.Context, env string, features []string, v any) error {
+	r := request{method: http.MethodPost, path: "/api/admin/features-batch/export",
+		body: map[string]any{"features": features, "environment": env}}
+	a, err := c.do(ctx, r)
+	if err != nil {
+		return err
+	}
+	return c.decode(r, a, v)
 }
 
 // Features implements importvalidate.State: the features it does not

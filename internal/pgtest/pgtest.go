@@ -158,12 +158,19 @@ func (c *Cluster) startWatchdog(data string) {
 	if c.asUser != "" {
 		stop = "runuser -u " + c.asUser + " -- " + stop
 	}
-	script := fmt.Sprintf("while kill -0 %d 2>/dev/null; do sleep 1; done; %s; rm -rf %q", os.Getpid(), stop, c.dir)
+	c.watchdog = Watchdog(stop, c.dir)
+}
+
+// Watchdog starts a shell that waits for this process to end, then runs
+// the shell command cleanup and removes dir; nil when it cannot start.
+// Whoever cleans up first kills it and waits for it.
+func Watchdog(cleanup, dir string) *exec.Cmd {
+	script := fmt.Sprintf("while kill -0 %d 2>/dev/null; do sleep 1; done; %s; rm -rf %q", os.Getpid(), cleanup, dir)
 	cmd := exec.Command("sh", "-c", script)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, nil, nil
-	if err := cmd.Start(); err == nil {
-		c.watchdog = cmd
+	if cmd.Start() != nil {
+		return nil
 	}
+	return cmd
 }
 
 // run runs one of the PostgreSQL programs, as the server's OS user.
@@ -178,7 +185,7 @@ func (c *Cluster) run(ctx context.Context, prog string, args ...string) error {
 	cmd.Dir = c.dir
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("pgtest: %s: %w: %s", prog, err, strings.TrimSpace(lastLines(string(out), 5)))
+		return fmt.Errorf("pgtest: %s: %w: %s", prog, err, strings.TrimSpace(LastLines(string(out), 5)))
 	}
 	return nil
 }
@@ -288,7 +295,9 @@ func FreePort() (int, error) {
 	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
-func lastLines(s string, n int) string {
+// LastLines returns the last n lines of s, trimmed, for an error that
+// quotes the output of a failed program.
+func LastLines(s string, n int) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]

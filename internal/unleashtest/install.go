@@ -25,6 +25,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/flagadmin/flagadmin/internal/pgtest"
 )
 
 // Versions of what Install puts into the cache.
@@ -181,7 +183,7 @@ func (in *Install) installPart(ctx context.Context, npm, dir, pkg string, check 
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("%w: npm install %s: %v: %s", ErrUnavailable, pkg, err, oneLine(lastLines(out.String(), 3)))
+		return fmt.Errorf("%w: npm install %s: %v: %s", ErrUnavailable, pkg, err, oneLine(pgtest.LastLines(out.String(), 3)))
 	}
 	if err := check(); err != nil {
 		return fmt.Errorf("%w: npm install %s: %v", ErrUnavailable, pkg, err)
@@ -213,14 +215,6 @@ func (in *Install) env() []string {
 		path = filepath.Dir(in.Node) + string(os.PathListSeparator) + path
 	}
 	return append(out, "PATH="+path)
-}
-
-func lastLines(s string, n int) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, "\n")
 }
 
 func oneLine(s string) string {

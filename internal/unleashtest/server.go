@@ -180,13 +180,13 @@ func (s *Server) run(ctx context.Context, in *Install, script string, port int, 
 		select {
 		case <-s.exited:
 			s.cmd = nil
-			return fmt.Errorf("unleashtest: unleash-server exited while starting: %s", oneLine(lastLines(readFile(logPath), 6)))
+			return fmt.Errorf("unleashtest: unleash-server exited while starting: %s", oneLine(pgtest.LastLines(readFile(logPath), 6)))
 		case <-ctx.Done():
 			s.kill()
-			return fmt.Errorf("unleashtest: waiting for unleash-server: %w: %s", ctx.Err(), oneLine(lastLines(readFile(logPath), 6)))
+			return fmt.Errorf("unleashtest: waiting for unleash-server: %w: %s", ctx.Err(), oneLine(pgtest.LastLines(readFile(logPath), 6)))
 		case <-deadline.C:
 			s.kill()
-			return fmt.Errorf("unleashtest: unleash-server not healthy after 2m: %s", oneLine(lastLines(readFile(logPath), 6)))
+			return fmt.Errorf("unleashtest: unleash-server not healthy after 2m: %s", oneLine(pgtest.LastLines(readFile(logPath), 6)))
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
@@ -201,19 +201,7 @@ func readFile(path string) string {
 // files should this process die first, so that a crashed or timed-out test
 // binary leaves nothing behind.
 func (s *Server) startWatchdog() {
-	script := fmt.Sprintf("while kill -0 %d 2>/dev/null; do sleep 1; done; kill -9 -%d 2>/dev/null; rm -rf %q", os.Getpid(), s.cmd.Process.Pid, s.dir)
-	cmd := exec.Command("sh", "-c", script)
-	if err := cmd.Start(); err == nil {
-		s.watchdog = cmd
-	}
-}
-
-// Log returns what the server wrote so far.
-func (s *Server) Log() string {
-	if s.dir == "" {
-		return ""
-	}
-	return readFile(filepath.Join(s.dir, "unleash.log"))
+	s.watchdog = pgtest.Watchdog(fmt.Sprintf("kill -9 -%d 2>/dev/null", s.cmd.Process.Pid), s.dir)
 }
 
 // kill ends the node process group at once and waits for it.
