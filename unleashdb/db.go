@@ -40,10 +40,11 @@ type Options struct {
 	// waits for one, within its deadline.
 	MaxConns int32
 	// QueryTimeout is the deadline of each database call (a State or
-	// Store method, a token lookup, each query of Open and Snapshot); 0
-	// means DefaultQueryTimeout. A call that does not end within it fails
-	// with an *UnavailableError, as does one the database refuses for
-	// being down, starting, shutting down or out of connections.
+	// Store method, a token lookup, each query of Open, Snapshot and
+	// Current); 0 means DefaultQueryTimeout. A call that does not end
+	// within it fails with an *UnavailableError, as does one the database
+	// refuses for being down, starting, shutting down or out of
+	// connections.
 	QueryTimeout time.Duration
 	// Tracer, when set, traces every query of the pool Open creates (for
 	// example to count them).
@@ -425,9 +426,7 @@ func (db *DB) queryRow(ctx context.Context, query string, args []any, dest ...an
 
 // each runs query within the deadline of one call, calling scan per row.
 func (db *DB) each(ctx context.Context, op, query string, args []any, scan func(pgx.Rows) error) error {
-	ctx, cancel := db.bound(ctx)
-	defer cancel()
-	return eachRow(ctx, db.pool, op, query, args, scan)
+	return db.eachRow(ctx, db.pool, op, query, args, scan)
 }
 
 func tableNames() []string {

@@ -44,19 +44,22 @@ var _ plan.Source = (*DB)(nil)
 // Current implements plan.Source: the configuration of the named
 // features in the environment, the named context fields and tag types
 // that exist, and the project's defaults, read in one read-only
-// transaction, in a constant number of queries.
+// transaction, in a constant number of queries, each with the deadline
+// of one database call.
 func (db *DB) Current(ctx context.Context, q plan.Query) (*plan.Current, error) {
-	tx, err := db.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	bctx, cancel := db.bound(ctx)
+	defer cancel()
+	tx, err := db.pool.BeginTx(bctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
 	if err != nil {
 		return nil, wrap("plan", err)
 	}
 	defer func() { _ = tx.Rollback(context.Background()) }()
-	features, configs, err := readConfigs(ctx, tx, q.Features, []string{q.Environment})
+	features, configs, err := db.readConfigs(ctx, tx, q.Features, []string{q.Environment})
 	if err != nil {
 		return nil, err
 	}
 	segNames := map[float64]string{}
-	err = eachRow(ctx, tx, "plan: segments", qCfgSegments, nil, func(r pgx.Rows) error {
+	err = db.eachRow(ctx, tx, "plan: segments", qCfgSegments, nil, func(r pgx.Rows) error {
 		var id int64
 		var name string
 		if err := r.Scan(&id, &name); err != nil {
@@ -80,7 +83,7 @@ func (db *DB) Current(ctx context.Context, q plan.Query) (*plan.Current, error) 
 		if len(c.names) == 0 {
 			continue
 		}
-		err := eachRow(ctx, tx, c.op, c.query, []any{c.names}, func(r pgx.Rows) error {
+		err := db.eachRow(ctx, tx, c.op, c.query, []any{c.names}, func(r pgx.Rows) error {
 			name, err := scanString(r)
 			*c.dst = append(*c.dst, name)
 			return err
@@ -89,7 +92,7 @@ func (db *DB) Current(ctx context.Context, q plan.Query) (*plan.Current, error) 
 			return nil, err
 		}
 	}
-	defaults, err := readDefaults(ctx, tx, []string{q.Project})
+	defaults, err := db.readDefaults(ctx, tx, []string{q.Project})
 	if err != nil {
 		return nil, err
 	}
@@ -107,14 +110,14 @@ func (db *DB) Current(ctx context.Context, q plan.Query) (*plan.Current, error) 
 
 // readConfigs reads the features among names and their configurations in
 // envs, in the snapshot's form; configs[i] belongs to features[i].
-func readConfigs(ctx context.Context, q querier, names, envs []string) ([]model.SnapshotFeature, []*model.SnapshotFeatureConfig, error) {
+func (db *DB) readConfigs(ctx context.Context, q querier, names, envs []string) ([]model.SnapshotFeature, []*model.SnapshotFeatureConfig, error) {
 	if len(names) == 0 {
 		return nil, nil, nil
 	}
 	var features []model.SnapshotFeature
 	var configs []*model.SnapshotFeatureConfig
 	at := map[string]*model.SnapshotFeatureConfig{}
-	err := eachRow(ctx, q, "plan: features", qCfgFeatures, []any{names}, func(r pgx.Rows) error {
+	err := db.eachRow(ctx, q, "plan: features", qCfgFeatures, []any{names}, func(r pgx.Rows) error {
 		var f model.SnapshotFeature
 		c := &model.SnapshotFeatureConfig{}
 		if err := r.Scan(&f.Name, &f.Project, &f.Archived, &c.Type, &c.Description, &c.Stale, &c.ImpressionData); err != nil {
@@ -138,7 +141,7 @@ func readConfigs(ctx context.Context, q querier, names, envs []string) ([]model.
 		c.Environments = append(c.Environments, model.SnapshotFeatureEnvironment{Name: name})
 		return &c.Environments[len(c.Environments)-1]
 	}
-	err = eachRow(ctx, q, "plan: feature environments", qCfgEnvironments, []any{names, envs}, func(r pgx.Rows) error {
+	err = db.eachRow(ctx, q, "plan: feature environments", qCfgEnvironments, []any{names, envs}, func(r pgx.Rows) error {
 		var feature, name, variants string
 		var enabled bool
 		if err := r.Scan(&feature, &name, &enabled, &variants); err != nil {
@@ -155,7 +158,7 @@ func readConfigs(ctx context.Context, q querier, names, envs []string) ([]model.
 	if err != nil {
 		return nil, nil, err
 	}
-	err = eachRow(ctx, q, "plan: strategies", qCfgStrategies, []any{names, envs}, func(r pgx.Rows) error {
+	err = db.eachRow(ctx, q, "plan: strategies", qCfgStrategies, []any{names, envs}, func(r pgx.Rows) error {
 		var feature, name string
 		var s model.Strategy
 		var title *string
@@ -195,14 +198,14 @@ func readConfigs(ctx context.Context, q querier, names, envs []string) ([]model.
 	if err != nil {
 		return nil, nil, err
 	}
-	err = appendToConfigs(ctx, q, "plan: tags", qCfgTags, names, at, func(c *model.SnapshotFeatureConfig) *[]model.SnapshotTag { return &c.Tags },
+	err = appendToConfigs(ctx, db, q, "plan: tags", qCfgTags, names, at, func(c *model.SnapshotFeatureConfig) *[]model.SnapshotTag { return &c.Tags },
 		func(r pgx.Rows, feature *string, t *model.SnapshotTag) error {
 			return r.Scan(feature, &t.Type, &t.Value)
 		})
 	if err != nil {
 		return nil, nil, err
 	}
-	err = appendToConfigs(ctx, q, "plan: dependencies", qCfgDeps, names, at, func(c *model.SnapshotFeatureConfig) *[]model.ParentDependencyEntry { return &c.Dependencies },
+	err = appendToConfigs(ctx, db, q, "plan: dependencies", qCfgDeps, names, at, func(c *model.SnapshotFeatureConfig) *[]model.ParentDependencyEntry { return &c.Dependencies },
 		func(r pgx.Rows, child *string, p *model.ParentDependencyEntry) error {
 			var variants string
 			var enabled bool
@@ -215,7 +218,7 @@ func readConfigs(ctx context.Context, q querier, names, envs []string) ([]model.
 	if err != nil {
 		return nil, nil, err
 	}
-	err = appendToConfigs(ctx, q, "plan: links", qCfgLinks, names, at, func(c *model.SnapshotFeatureConfig) *[]model.DataLink { return &c.Links },
+	err = appendToConfigs(ctx, db, q, "plan: links", qCfgLinks, names, at, func(c *model.SnapshotFeatureConfig) *[]model.DataLink { return &c.Links },
 		func(r pgx.Rows, feature *string, l *model.DataLink) error {
 			var title *string
 			if err := r.Scan(feature, &l.URL, &title); err != nil {
@@ -234,9 +237,9 @@ func readConfigs(ctx context.Context, q querier, names, envs []string) ([]model.
 
 // readDefaults reads the default stickiness and default strategies of
 // projects.
-func readDefaults(ctx context.Context, q querier, projects []string) ([]model.SnapshotProjectDefaults, error) {
+func (db *DB) readDefaults(ctx context.Context, q querier, projects []string) ([]model.SnapshotProjectDefaults, error) {
 	var out []model.SnapshotProjectDefaults
-	err := eachRow(ctx, q, "plan: project defaults", qCfgDefaults, []any{projects}, func(r pgx.Rows) error {
+	err := db.eachRow(ctx, q, "plan: project defaults", qCfgDefaults, []any{projects}, func(r pgx.Rows) error {
 		var d model.SnapshotProjectDefaults
 		var strategies string
 		if err := r.Scan(&d.Project, &d.Stickiness, &strategies); err != nil {
@@ -284,7 +287,7 @@ func (r *snapReader) featureConfigs(ctx context.Context, s *model.Snapshot) erro
 	for i, e := range s.Environments {
 		envs[i] = e.Name
 	}
-	_, configs, err := readConfigs(ctx, r.tx, names, envs)
+	_, configs, err := r.db.readConfigs(ctx, r.tx, names, envs)
 	if err != nil {
 		return err
 	}
@@ -295,16 +298,16 @@ func (r *snapReader) featureConfigs(ctx context.Context, s *model.Snapshot) erro
 	for i, p := range s.Projects {
 		projects[i] = p.ID
 	}
-	s.ProjectDefaults, err = readDefaults(ctx, r.tx, projects)
+	s.ProjectDefaults, err = r.db.readDefaults(ctx, r.tx, projects)
 	return err
 }
 
 // appendToConfigs reads the rows of query over names, each by scan into
 // the name of its feature and a value, and appends the value to the list
 // that list picks of the feature's configuration in at, if there is one.
-func appendToConfigs[T any](ctx context.Context, q querier, op, query string, names []string, at map[string]*model.SnapshotFeatureConfig,
+func appendToConfigs[T any](ctx context.Context, db *DB, q querier, op, query string, names []string, at map[string]*model.SnapshotFeatureConfig,
 	list func(*model.SnapshotFeatureConfig) *[]T, scan func(r pgx.Rows, feature *string, v *T) error) error {
-	return eachRow(ctx, q, op, query, []any{names}, func(r pgx.Rows) error {
+	return db.eachRow(ctx, q, op, query, []any{names}, func(r pgx.Rows) error {
 		var feature string
 		var v T
 		if err := scan(r, &feature, &v); err != nil {

@@ -7,14 +7,17 @@ import (
 )
 
 // querier runs a query: the pool for the State and Store methods, the
-// read-only transaction for Snapshot.
+// read-only transaction for Snapshot and Current.
 type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 }
 
-// eachRow runs query on q and calls scan for each row. An error names op;
-// an error scan builds with errorf or wrap passes as it is.
-func eachRow(ctx context.Context, q querier, op, query string, args []any, scan func(pgx.Rows) error) error {
+// eachRow runs query on q within the deadline of one call and calls scan
+// for each row. An error names op; an error scan builds with errorf or
+// wrap passes as it is.
+func (db *DB) eachRow(ctx context.Context, q querier, op, query string, args []any, scan func(pgx.Rows) error) error {
+	ctx, cancel := db.bound(ctx)
+	defer cancel()
 	rows, err := q.Query(ctx, query, args...)
 	if err != nil {
 		return wrap(op, err)

@@ -94,9 +94,7 @@ type snapReader struct {
 }
 
 func (r *snapReader) each(ctx context.Context, op, query string, args []any, scan func(pgx.Rows) error) error {
-	ctx, cancel := r.db.bound(ctx)
-	defer cancel()
-	return eachRow(ctx, r.tx, "snapshot: "+op, query, args, scan)
+	return r.db.eachRow(ctx, r.tx, "snapshot: "+op, query, args, scan)
 }
 
 // appendRows appends the rows of query, each read by scan, to dst.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/pgtest"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
@@ -61,6 +62,10 @@ func TestQueryTimeout(t *testing.T) {
 			return err
 		},
 		"Snapshot": func() error { _, err := db.Snapshot(ctx); return err },
+		"Current": func() error {
+			_, err := db.Current(ctx, plan.Query{Project: "default", Environment: "development", Features: []string{"existing-flag"}})
+			return err
+		},
 	}
 	for what, call := range calls {
 		within(t, 10*time.Second, what, func() {

@@ -47,14 +47,7 @@ func (db *DB) scanUser(r pgx.Rows) (model.User, error) {
 	if err != nil {
 		return u, err
 	}
-	if created != nil {
-		t := created.UTC()
-		u.CreatedAt = &t
-	}
-	if seen != nil {
-		t := seen.UTC()
-		u.SeenAt = &t
-	}
+	u.CreatedAt, u.SeenAt = utc(created), utc(seen)
 	if invite != nil {
 		u.InviteLink = db.unleashURL + "/new-user?token=" + *invite
 	}
