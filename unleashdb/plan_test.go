@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
@@ -88,5 +89,38 @@ func TestCurrentQueriesConstant(t *testing.T) {
 	}
 	if a, b := count(10), count(10000); a != b {
 		t.Errorf("%d queries for 10 features, %d for 10 000", a, b)
+	}
+}
+
+// A plan over the database of an import whose names no PostgreSQL text
+// can hold (NUL, an unpaired surrogate) does not fail: such names are
+// never sent, so they are absent, as on a snapshot.
+func TestPlanUnstorableNames(t *testing.T) {
+	db := shared(t)
+	planner, err := plan.New(plan.Options{Source: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"\u0000", "\xed\xa0\x80"} {
+		for _, where := range []string{"feature", "context field", "tag type", "project", "environment"} {
+			imp := &model.ImportRequest{Project: "default", Environment: "development"}
+			d := &imp.Data
+			d.Features = []model.Feature{{Name: "existing-flag"}, {Name: "new-flag"}}
+			switch where {
+			case "feature":
+				d.Features = append(d.Features, model.Feature{Name: "f" + bad})
+			case "context field":
+				d.ContextFields = []model.ContextField{{Name: "c" + bad}}
+			case "tag type":
+				d.TagTypes = []model.TagType{{Name: "t" + bad}}
+			case "project":
+				imp.Project = "p" + bad
+			case "environment":
+				imp.Environment = "e" + bad
+			}
+			if _, err := planner.Plan(context.Background(), imp, plan.Target{}); err != nil {
+				t.Errorf("%q in a %s: %v", bad, where, err)
+			}
+		}
 	}
 }

@@ -10,7 +10,8 @@ import (
 )
 
 // Plan computes what importing imp into t (or into the file's project and
-// environment) will change. It makes one call to the Source.
+// environment) will change. It makes one call to the Source, with the
+// names of the file that a database can hold (model.StorableOnly).
 func (p *Planner) Plan(ctx context.Context, imp *model.ImportRequest, t Target) (*Plan, error) {
 	if imp == nil {
 		return nil, fmt.Errorf("plan: no import request")
@@ -36,12 +37,21 @@ func (p *Planner) Plan(ctx context.Context, imp *model.ImportRequest, t Target) 
 	for _, tt := range d.TagTypes {
 		q.TagTypes = append(q.TagTypes, tt.Name)
 	}
-	cur, err := p.src.Current(ctx, q)
-	if err != nil {
-		return nil, fmt.Errorf("plan: %w", err)
-	}
-	if cur == nil {
-		cur = &Current{}
+	// A name no database can hold cannot exist: it is never sent to the
+	// Source, and nothing is read for a project or environment that
+	// cannot exist (as the validation does, see model.Storable).
+	cur := &Current{}
+	if model.Storable(project) && model.Storable(env) {
+		q.Features = model.StorableOnly(q.Features)
+		q.ContextFields = model.StorableOnly(q.ContextFields)
+		q.TagTypes = model.StorableOnly(q.TagTypes)
+		got, err := p.src.Current(ctx, q)
+		if err != nil {
+			return nil, fmt.Errorf("plan: %w", err)
+		}
+		if got != nil {
+			cur = got
+		}
 	}
 	return Compute(project, env, d, cur), nil
 }
