@@ -17,15 +17,7 @@ import (
 // included, reads as a request body.
 func IsExport(raw []byte) bool {
 	i := jsonwire.SkipWS(raw, jsonwire.BOMLen(raw))
-	if i >= len(raw) || raw[i] != '{' {
-		return false
-	}
-	for _, off := range jsonwire.Locate(raw, []string{"/project", "/environment", "/data"}) {
-		if off >= 0 {
-			return false
-		}
-	}
-	return true
+	return i < len(raw) && raw[i] == '{' && !jsonwire.HasMember(raw, "project", "environment", "data")
 }
 
 // IsEmpty reports whether raw holds nothing but white space (and a byte

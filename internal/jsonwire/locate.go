@@ -35,6 +35,37 @@ func LocateMember(data []byte, pointer string) int64 {
 	return offs[0]
 }
 
+// HasMember reports whether data (a JSON text) is an object with a member
+// of one of names, read as Locate reads member names. It stops at the
+// first such member, so that a document whose first member is wanted is
+// answered without reading the rest; it reads every member otherwise.
+func HasMember(data []byte, names ...string) bool {
+	i := SkipWS(data, BOMLen(data))
+	if i >= len(data) || data[i] != '{' {
+		return false
+	}
+	var buf nameBuf
+	for i = SkipWS(data, i+1); i < len(data) && data[i] == '"'; {
+		end := skipString(data, i)
+		if end >= len(data) {
+			return false // the text ends in the name
+		}
+		name := buf.decode(data[i+1 : end-1])
+		for _, n := range names {
+			if string(name) == n {
+				return true
+			}
+		}
+		i = SkipWS(data, end)
+		i = SkipWS(data, i+1) // past ':'
+		i = SkipWS(data, SkipValue(data, i))
+		if i < len(data) && data[i] == ',' {
+			i = SkipWS(data, i+1)
+		}
+	}
+	return false
+}
+
 // pointerTrie holds the JSON pointers to locate, one node per reference
 // token, so that a walk of the document descends only into the members and
 // items on the way to a wanted value and skips everything else.

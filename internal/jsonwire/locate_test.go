@@ -167,3 +167,37 @@ func TestLocateMember(t *testing.T) {
 		}
 	}
 }
+
+// TestHasMember checks HasMember on whole documents, where it must agree
+// with Locate, and on every prefix of them, where it must not panic.
+func TestHasMember(t *testing.T) {
+	names := []string{"project", "environment", "data"}
+	for _, tt := range []struct {
+		doc  string
+		want bool
+	}{
+		{`{"project": "p", "data": {}}`, true},
+		{`{"features": [{"project": "p"}], "data": 1}`, true},
+		{`{"features": [{"project": "p"}], "tagTypes": []}`, false},
+		{`{"pro\u006aect": 1}`, true},
+		{"\ufeff {\"environment\": null}", true},
+		{`{"a": "data", "b": ["project"]}`, false},
+		{`[{"project": 1}]`, false},
+		{`{}`, false},
+	} {
+		got := jsonwire.HasMember([]byte(tt.doc), names...)
+		if got != tt.want {
+			t.Errorf("HasMember(%s) = %v, want %v", tt.doc, got, tt.want)
+		}
+		located := false
+		for _, off := range jsonwire.Locate([]byte(tt.doc), []string{"/project", "/environment", "/data"}) {
+			located = located || off >= 0
+		}
+		if located != got {
+			t.Errorf("HasMember(%s) = %v, but Locate finds a member: %v", tt.doc, got, located)
+		}
+		for n := range len(tt.doc) {
+			jsonwire.HasMember([]byte(tt.doc[:n]), names...)
+		}
+	}
+}
