@@ -27,13 +27,10 @@ func FuzzPlanBody(f *testing.F) {
 		"links":[{"feature":"a","links":[{"url":"http://[::1"},{"url":"\u0000\u001b"}]}],"dependencies":[{"feature":"a","dependencies":[{"feature":"a"}]}],"tagTypes":[]}}`} {
 		f.Add([]byte(s))
 	}
-	src, err := plan.NewMemorySource(&model.Snapshot{
+	src := memorySource(f, &model.Snapshot{
 		Features: []model.SnapshotFeature{{Name: "a", Project: "default"}, {Name: "existing-flag", Project: "default", Archived: true}},
 		FeatureConfigs: []model.SnapshotFeatureConfig{{Feature: "a", Environments: []model.SnapshotFeatureEnvironment{
 			{Name: "development", Strategies: []model.Strategy{{Name: "default"}}}}}}})
-	if err != nil {
-		f.Fatal(err)
-	}
 	planner := mustPlanner(f, src)
 	f.Fuzz(func(t *testing.T, body []byte) {
 		p, err := planner.PlanBody(context.Background(), body, plan.Target{})

@@ -104,6 +104,17 @@ func mustPlanner(t testing.TB, src plan.Source) *plan.Planner {
 	return p
 }
 
+// memorySource returns the MemorySource of s, and fails tb when
+// NewMemorySource refuses s.
+func memorySource(tb testing.TB, s *model.Snapshot) *plan.MemorySource {
+	tb.Helper()
+	src, err := plan.NewMemorySource(s)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return src
+}
+
 // A plan of a file over the configuration the file itself describes says
 // unchanged for every feature.
 func TestPlanOfOwnExportIsUnchanged(t *testing.T) {
