@@ -111,11 +111,7 @@ func (c *countingSource) Current(ctx context.Context, q plan.Query) (*plan.Curre
 func TestLookupsConstant(t *testing.T) {
 	for _, n := range []int{10, 10000} {
 		body := benchBody(n)
-		mem, err := plan.NewMemorySource(benchState(t, body, n))
-		if err != nil {
-			t.Fatal(err)
-		}
-		src := &countingSource{Source: mem}
+		src := &countingSource{Source: memorySource(t, benchState(t, body, n))}
 		p, err := mustPlanner(t, src).PlanBody(context.Background(), body, plan.Target{})
 		if err != nil {
 			t.Fatal(err)
@@ -133,10 +129,7 @@ func TestLookupsConstant(t *testing.T) {
 func benchPlanAndValidate(b *testing.B, n int) {
 	body := benchBody(n)
 	snap := benchState(b, body, n)
-	mem, err := plan.NewMemorySource(snap)
-	if err != nil {
-		b.Fatal(err)
-	}
+	mem := memorySource(b, snap)
 	state, err := importvalidate.NewMemoryState(snap)
 	if err != nil {
 		b.Fatal(err)

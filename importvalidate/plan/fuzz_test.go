@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
@@ -15,11 +14,12 @@ import (
 // a state that knows some of its names; a plan's text and JSON forms
 // never fail.
 func FuzzPlanBody(f *testing.F) {
-	files, _ := filepath.Glob("testdata/cases/*.json")
-	for _, file := range files {
-		if b, err := os.ReadFile(file); err == nil {
-			f.Add(b)
+	for _, file := range caseFiles(f) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
 		}
+		f.Add(b)
 	}
 	f.Add(benchBody(3))
 	for _, s := range []string{`{}`, `null`, `[]`, `{"data":{}}`, `{"data":{"features":[{"name":"a"}],"featureStrategies":[{"name":"flexibleRollout","featureName":"a","segments":[1e308]}],
@@ -27,13 +27,10 @@ func FuzzPlanBody(f *testing.F) {
 		"links":[{"feature":"a","links":[{"url":"http://[::1"},{"url":"\u0000\u001b"}]}],"dependencies":[{"feature":"a","dependencies":[{"feature":"a"}]}],"tagTypes":[]}}`} {
 		f.Add([]byte(s))
 	}
-	src, err := plan.NewMemorySource(&model.Snapshot{
+	src := memorySource(f, &model.Snapshot{
 		Features: []model.SnapshotFeature{{Name: "a", Project: "default"}, {Name: "existing-flag", Project: "default", Archived: true}},
 		FeatureConfigs: []model.SnapshotFeatureConfig{{Feature: "a", Environments: []model.SnapshotFeatureEnvironment{
 			{Name: "development", Strategies: []model.Strategy{{Name: "default"}}}}}}})
-	if err != nil {
-		f.Fatal(err)
-	}
 	planner := mustPlanner(f, src)
 	f.Fuzz(func(t *testing.T, body []byte) {
 		p, err := planner.PlanBody(context.Background(), body, plan.Target{})

@@ -33,11 +33,7 @@ func TestMemorySourceRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v\n%s", err, raw)
 		}
-		src, err := plan.NewMemorySource(back)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := mustPlanner(t, src).Plan(context.Background(), imp, plan.Target{})
+		p, err := mustPlanner(t, memorySource(t, back)).Plan(context.Background(), imp, plan.Target{})
 		if err != nil {
 			t.Fatal(err)
 		}

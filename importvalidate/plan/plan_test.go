@@ -40,11 +40,7 @@ type planCase struct {
 // and an import) and compares the text and the JSON of the plan with the
 // .golden file next to it; -update rewrites them.
 func TestGolden(t *testing.T) {
-	files, err := filepath.Glob("testdata/cases/*.json")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no cases: %v", err)
-	}
-	for _, file := range files {
+	for _, file := range caseFiles(t) {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".json"), func(t *testing.T) {
 			raw, err := os.ReadFile(file)
 			if err != nil {
@@ -88,6 +84,17 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// caseFiles returns the files testdata/cases/*.json, and fails tb when
+// there are none.
+func caseFiles(tb testing.TB) []string {
+	tb.Helper()
+	files, err := filepath.Glob("testdata/cases/*.json")
+	if err != nil || len(files) == 0 {
+		tb.Fatalf("no cases: %v", err)
+	}
+	return files
+}
+
 func mustPlanner(t testing.TB, src plan.Source) *plan.Planner {
 	t.Helper()
 	p, err := plan.New(plan.Options{Source: src})
@@ -95,6 +102,17 @@ func mustPlanner(t testing.TB, src plan.Source) *plan.Planner {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// memorySource returns the MemorySource of s, and fails tb when
+// NewMemorySource refuses s.
+func memorySource(tb testing.TB, s *model.Snapshot) *plan.MemorySource {
+	tb.Helper()
+	src, err := plan.NewMemorySource(s)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return src
 }
 
 // A plan of a file over the configuration the file itself describes says

@@ -7,6 +7,14 @@ import (
 	"testing"
 )
 
+// runMain runs flagadmin with args, without stdin or environment
+// variables, and returns its exit code, stdout and stderr.
+func runMain(args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = Main(context.Background(), args, Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut})
+	return code, out.String(), errOut.String()
+}
+
 // TestMain dispatches to the subcommands; each has -h.
 func TestMainDispatch(t *testing.T) {
 	for _, tc := range []struct {
@@ -23,10 +31,9 @@ func TestMainDispatch(t *testing.T) {
 		{[]string{"serve", "-h"}, 0, "", "-addr"},
 		{[]string{"validate", "-demo", "internal/cli/testdata/clean.json"}, 2, "", "no such file"},
 	} {
-		var stdout, stderr bytes.Buffer
-		code := Main(context.Background(), tc.args, Env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr})
-		if code != tc.code || !strings.Contains(stdout.String(), tc.stdout) || !strings.Contains(stderr.String(), tc.errs) {
-			t.Errorf("%q: exit %d; want %d\nstdout:\n%s\nstderr:\n%s", tc.args, code, tc.code, stdout.String(), stderr.String())
+		code, stdout, stderr := runMain(tc.args...)
+		if code != tc.code || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stderr, tc.errs) {
+			t.Errorf("%q: exit %d; want %d\nstdout:\n%s\nstderr:\n%s", tc.args, code, tc.code, stdout, stderr)
 		}
 	}
 }

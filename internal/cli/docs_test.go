@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"bytes"
-	"context"
 	"flag"
 	"os"
 	"regexp"
@@ -29,9 +27,8 @@ func TestDocsCLI(t *testing.T) {
 	got := consoleBlock.ReplaceAllStringFunc(string(doc), func(block string) string {
 		n++
 		cmd := consoleBlock.FindStringSubmatch(block)[1]
-		var stdout, stderr bytes.Buffer
-		Main(context.Background(), strings.Fields(cmd)[1:], Env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr})
-		return "```console\n$ " + cmd + "\n" + stdout.String() + "```"
+		_, stdout, _ := runMain(strings.Fields(cmd)[1:]...)
+		return "```console\n$ " + cmd + "\n" + stdout + "```"
 	})
 	if n < 6 {
 		t.Fatalf("docs/CLI.md has %d examples; want one per format at least", n)

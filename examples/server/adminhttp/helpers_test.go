@@ -53,8 +53,9 @@ type setup struct {
 	rand io.Reader
 	// preAuth sets Options.MaxPreAuth.
 	preAuth int
-	// planner sets Options.Planner.
-	planner *plan.Planner
+	// plan sets Options.Planner to a planner over the configurations of
+	// the snapshot.
+	plan bool
 }
 
 // newHandler builds the handler of a test on snap as s describes.
@@ -84,10 +85,20 @@ func newHandler(t testing.TB, snap *model.Snapshot, s setup) http.Handler {
 	if store == nil {
 		store = users.NewMemoryStore(snap)
 	}
+	var planner *plan.Planner
+	if s.plan {
+		src, err := plan.NewMemorySource(snap)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if planner, err = plan.New(plan.Options{Source: src}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	h, err := adminhttp.NewHandler(adminhttp.Options{
 		Validator: v, Tokens: tokens, Users: store,
 		MaxBody: s.maxBody, Logger: s.logger, Strict: s.strict, LogCauses: s.logCauses,
-		MaxInFlight: s.inFlight, QueueTimeout: s.queue, Rand: s.rand, MaxPreAuth: s.preAuth, Planner: s.planner,
+		MaxInFlight: s.inFlight, QueueTimeout: s.queue, Rand: s.rand, MaxPreAuth: s.preAuth, Planner: planner,
 	})
 	if err != nil {
 		t.Fatal(err)

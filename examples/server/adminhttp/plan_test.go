@@ -25,15 +25,7 @@ func TestPlanEndpoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mem, err := plan.NewMemorySource(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	planner, err := plan.New(plan.Options{Source: mem})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := newHandler(t, snap, setup{planner: planner})
+	h := newHandler(t, snap, setup{plan: true})
 	post := func(h http.Handler, path, method, token, body string) *httptest.ResponseRecorder {
 		return do(h, method, path, token, "application/json", strings.NewReader(body))
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/conformance"
-	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
 
@@ -20,9 +19,9 @@ import (
 const adminToken = "*:*.unleash-insecure-admin-api-token"
 
 // oracleValidator returns a validator on the recorded reference state.
-func oracleValidator(tb testing.TB, snap *model.Snapshot, strict bool) *importvalidate.Validator {
+func oracleValidator(tb testing.TB, strict bool) *importvalidate.Validator {
 	tb.Helper()
-	st, err := importvalidate.NewMemoryState(snap)
+	st, err := importvalidate.NewMemoryState(conformance.MustState(tb))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -44,7 +43,7 @@ func oracleHandler(tb testing.TB) http.Handler {
 		tb.Fatal(err)
 	}
 	h, err := adminhttp.NewHandler(adminhttp.Options{
-		Validator: oracleValidator(tb, snap, false),
+		Validator: oracleValidator(tb, false),
 		Tokens:    tokens,
 		Users:     users.NewMemoryStore(snap),
 		Logger:    slog.New(slog.NewJSONHandler(io.Discard, nil)),

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
@@ -30,8 +29,7 @@ import (
 //
 // Run with -cpuprofile to see where each part's time goes.
 func BenchmarkLatencyParts(b *testing.B) {
-	snap := conformance.MustState(b)
-	v := oracleValidator(b, snap, false)
+	v := oracleValidator(b, false)
 	h := oracleHandler(b)
 	srv := serve(b, h)
 	client := newClient()
