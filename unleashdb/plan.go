@@ -47,13 +47,11 @@ var _ plan.Source = (*DB)(nil)
 // transaction, in a constant number of queries, each with the deadline
 // of one database call.
 func (db *DB) Current(ctx context.Context, q plan.Query) (*plan.Current, error) {
-	bctx, cancel := db.bound(ctx)
-	defer cancel()
-	tx, err := db.pool.BeginTx(bctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	tx, end, err := db.readTx(ctx, "plan")
 	if err != nil {
-		return nil, wrap("plan", err)
+		return nil, err
 	}
-	defer func() { _ = tx.Rollback(context.Background()) }()
+	defer end()
 	features, configs, err := db.readConfigs(ctx, tx, q.Features, []string{q.Environment})
 	if err != nil {
 		return nil, err
