@@ -203,8 +203,8 @@ func (db *DB) readConfigs(ctx context.Context, q querier, names, envs []string) 
 	if err != nil {
 		return nil, nil, err
 	}
-	err = appendToConfigs(ctx, db, q, "plan: dependencies", qCfgDeps, names, at, func(c *model.SnapshotFeatureConfig) *[]model.ParentDependencyEntry { return &c.Dependencies },
-		func(r pgx.Rows, child *string, p *model.ParentDependencyEntry) error {
+	err = appendToConfigs(ctx, db, q, "plan: dependencies", qCfgDeps, names, at, func(c *model.SnapshotFeatureConfig) *[]model.ParentDependency { return &c.Dependencies },
+		func(r pgx.Rows, child *string, p *model.ParentDependency) error {
 			var variants string
 			var enabled bool
 			if err := r.Scan(child, &p.Feature, &enabled, &variants); err != nil {
