@@ -221,7 +221,8 @@ type Tag struct {
 	Color Nullable[string] `json:"color,omitzero"`
 }
 
-// ParentDependency is a parent dependency inside a feature.
+// ParentDependency is one parent of a feature: an item of a feature's
+// dependencies, or of data.dependencies (FeatureDependencies).
 type ParentDependency struct {
 	Feature  string    `json:"feature"`
 	Enabled  *bool     `json:"enabled,omitempty"`

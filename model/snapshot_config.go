@@ -13,8 +13,8 @@ type SnapshotFeatureConfig struct {
 	ImpressionData bool          `json:"impressionData,omitempty"`
 	Tags           []SnapshotTag `json:"tags,omitempty"`
 	// Dependencies are the feature's parents.
-	Dependencies []ParentDependencyEntry `json:"dependencies,omitempty"`
-	Links        []DataLink              `json:"links,omitempty"`
+	Dependencies []ParentDependency `json:"dependencies,omitempty"`
+	Links        []DataLink         `json:"links,omitempty"`
 	// Environments are the feature's settings per environment.
 	Environments []SnapshotFeatureEnvironment `json:"environments,omitempty"`
 }

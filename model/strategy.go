@@ -143,13 +143,6 @@ type TagType struct {
 
 // FeatureDependencies lists the parents of one child feature.
 type FeatureDependencies struct {
-	Feature      string                  `json:"feature"`
-	Dependencies []ParentDependencyEntry `json:"dependencies"`
-}
-
-// ParentDependencyEntry is one parent of a child feature.
-type ParentDependencyEntry struct {
-	Feature  string    `json:"feature"`
-	Enabled  *bool     `json:"enabled,omitempty"`
-	Variants *[]string `json:"variants,omitempty"`
+	Feature      string             `json:"feature"`
+	Dependencies []ParentDependency `json:"dependencies"`
 }

@@ -12,31 +12,12 @@ import (
 
 var _ users.Store = (*Client)(nil)
 
-// userAdminAnswer is the answer of GET /api/admin/user-admin.
+// userAdminAnswer is the answer of GET /api/admin/user-admin. Its users
+// and root roles carry the members of model.User and model.Role, by the
+// same names.
 type userAdminAnswer struct {
-	Users []struct {
-		ID                         int64      `json:"id"`
-		Name                       *string    `json:"name"`
-		Username                   *string    `json:"username"`
-		Email                      *string    `json:"email"`
-		ImageURL                   *string    `json:"imageUrl"`
-		SeenAt                     *time.Time `json:"seenAt"`
-		LoginAttempts              int64      `json:"loginAttempts"`
-		CreatedAt                  *time.Time `json:"createdAt"`
-		ScimID                     *string    `json:"scimId"`
-		SeatType                   *string    `json:"seatType"`
-		CompanyRole                *string    `json:"companyRole"`
-		ProductUpdatesEmailConsent *bool      `json:"productUpdatesEmailConsent"`
-		RootRole                   int64      `json:"rootRole"`
-		InviteLink                 string     `json:"inviteLink"`
-		AccountType                string     `json:"accountType"`
-	} `json:"users"`
-	RootRoles []struct {
-		ID          int64   `json:"id"`
-		Name        string  `json:"name"`
-		Type        string  `json:"type"`
-		Description *string `json:"description"`
-	} `json:"rootRoles"`
+	Users     []model.User `json:"users"`
+	RootRoles []model.Role `json:"rootRoles"`
 }
 
 func (c *Client) userAdmin(ctx context.Context) (*userAdminAnswer, error) {
@@ -66,16 +47,10 @@ func (c *Client) Users(ctx context.Context) ([]model.User, error) {
 // users returns the users of the answer, in the order of their ids.
 func (ua *userAdminAnswer) users() []model.User {
 	out := make([]model.User, 0, len(ua.Users))
-	for _, u := range ua.Users {
-		v := model.User{
-			ID: u.ID, Name: u.Name, Username: u.Username, Email: u.Email, ImageURL: u.ImageURL,
-			CreatedAt: utc(u.CreatedAt), SeenAt: utc(u.SeenAt), LoginAttempts: u.LoginAttempts, InviteLink: u.InviteLink,
-			ScimID: u.ScimID, SeatType: u.SeatType, CompanyRole: u.CompanyRole,
-			ProductUpdatesEmailConsent: u.ProductUpdatesEmailConsent, AccountType: u.AccountType,
-		}
-		if u.RootRole != 0 {
-			id := u.RootRole
-			v.RootRole = &id
+	for _, v := range ua.Users {
+		v.CreatedAt, v.SeenAt = utc(v.CreatedAt), utc(v.SeenAt)
+		if v.RootRole != nil && *v.RootRole == 0 {
+			v.RootRole = nil
 		}
 		if v.AccountType == "" {
 			v.AccountType = users.AccountUser
@@ -104,11 +79,7 @@ func (c *Client) Roles(ctx context.Context) ([]model.Role, error) {
 
 // roles returns the root roles of the answer.
 func (ua *userAdminAnswer) roles() []model.Role {
-	out := make([]model.Role, 0, len(ua.RootRoles))
-	for _, r := range ua.RootRoles {
-		out = append(out, model.Role{ID: r.ID, Name: r.Name, Type: r.Type, Description: deref(r.Description)})
-	}
-	return out
+	return append(make([]model.Role, 0, len(ua.RootRoles)), ua.RootRoles...)
 }
 
 func utc(t *time.Time) *time.Time {

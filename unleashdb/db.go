@@ -64,6 +64,23 @@ func (db *DB) bound(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, db.timeout)
 }
 
+// readTx begins a transaction that only reads and sees the database as of
+// one instant (repeatable read), with the deadline of one database call
+// for its beginning; op names the operation in an error. end rolls the
+// transaction back, which is how such a transaction ends.
+func (db *DB) readTx(ctx context.Context, op string) (tx pgx.Tx, end func(), err error) {
+	bctx, cancel := db.bound(ctx)
+	tx, err = db.pool.BeginTx(bctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		cancel()
+		return nil, nil, wrap(op, err)
+	}
+	return tx, func() {
+		_ = tx.Rollback(context.Background())
+		cancel()
+	}, nil
+}
+
 // Open connects to the database at connString (a PostgreSQL URL or
 // key=value string), checks its schema and returns the DB. Close releases
 // the connections.

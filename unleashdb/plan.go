@@ -47,13 +47,11 @@ var _ plan.Source = (*DB)(nil)
 // transaction, in a constant number of queries, each with the deadline
 // of one database call.
 func (db *DB) Current(ctx context.Context, q plan.Query) (*plan.Current, error) {
-	bctx, cancel := db.bound(ctx)
-	defer cancel()
-	tx, err := db.pool.BeginTx(bctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	tx, end, err := db.readTx(ctx, "plan")
 	if err != nil {
-		return nil, wrap("plan", err)
+		return nil, err
 	}
-	defer func() { _ = tx.Rollback(context.Background()) }()
+	defer end()
 	features, configs, err := db.readConfigs(ctx, tx, q.Features, []string{q.Environment})
 	if err != nil {
 		return nil, err
@@ -205,8 +203,8 @@ func (db *DB) readConfigs(ctx context.Context, q querier, names, envs []string) 
 	if err != nil {
 		return nil, nil, err
 	}
-	err = appendToConfigs(ctx, db, q, "plan: dependencies", qCfgDeps, names, at, func(c *model.SnapshotFeatureConfig) *[]model.ParentDependencyEntry { return &c.Dependencies },
-		func(r pgx.Rows, child *string, p *model.ParentDependencyEntry) error {
+	err = appendToConfigs(ctx, db, q, "plan: dependencies", qCfgDeps, names, at, func(c *model.SnapshotFeatureConfig) *[]model.ParentDependency { return &c.Dependencies },
+		func(r pgx.Rows, child *string, p *model.ParentDependency) error {
 			var variants string
 			var enabled bool
 			if err := r.Scan(child, &p.Feature, &enabled, &variants); err != nil {

@@ -53,14 +53,11 @@ func (db *DB) Snapshot(ctx context.Context) (*model.Snapshot, error) {
 
 // SnapshotWith is Snapshot with options.
 func (db *DB) SnapshotWith(ctx context.Context, o SnapshotOptions) (*model.Snapshot, error) {
-	bctx, cancel := db.bound(ctx)
-	defer cancel()
-	tx, err := db.pool.BeginTx(bctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	tx, end, err := db.readTx(ctx, "snapshot")
 	if err != nil {
-		return nil, wrap("snapshot", err)
+		return nil, err
 	}
-	// The transaction only reads: rolling it back is how it ends.
-	defer func() { _ = tx.Rollback(context.Background()) }()
+	defer end()
 	r := &snapReader{db: db, tx: tx}
 	s := &model.Snapshot{}
 	steps := []func(context.Context, *model.Snapshot) error{

@@ -113,7 +113,7 @@ func StrategyOf(s *model.Strategy, segName map[float64]string) Strategy {
 }
 
 // dependencyOf is a stored parent dependency as a Dependency.
-func dependencyOf(p model.ParentDependencyEntry) Dependency {
+func dependencyOf(p model.ParentDependency) Dependency {
 	dep := Dependency{Feature: p.Feature, Enabled: p.Enabled == nil || *p.Enabled}
 	if p.Variants != nil && len(*p.Variants) > 0 {
 		dep.Variants = slices.Clone(*p.Variants)

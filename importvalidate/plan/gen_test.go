@@ -107,7 +107,7 @@ func (g *gen) file() *model.ImportRequest {
 			d.Links = append(d.Links, fl)
 		}
 		if !g.isParent(name) && g.one(0.35) {
-			dep := model.ParentDependencyEntry{Feature: g.parent()}
+			dep := model.ParentDependency{Feature: g.parent()}
 			switch g.pick(3) {
 			case 0:
 				dep.Enabled = ptr(false)
@@ -115,7 +115,7 @@ func (g *gen) file() *model.ImportRequest {
 				dep.Enabled = ptr(true)
 				dep.Variants = ptr([]string{"v1"})
 			}
-			d.Dependencies = append(d.Dependencies, model.FeatureDependencies{Feature: name, Dependencies: []model.ParentDependencyEntry{dep}})
+			d.Dependencies = append(d.Dependencies, model.FeatureDependencies{Feature: name, Dependencies: []model.ParentDependency{dep}})
 		}
 	}
 	if usesRegion {

@@ -142,7 +142,7 @@ func SnapshotConfig(c Config, env string, segmentID map[string]float64) model.Sn
 	out.Tags = append(out.Tags, c.Tags...)
 	for _, d := range c.Dependencies {
 		enabled := d.Enabled
-		p := model.ParentDependencyEntry{Feature: d.Feature, Enabled: &enabled}
+		p := model.ParentDependency{Feature: d.Feature, Enabled: &enabled}
 		if len(d.Variants) > 0 {
 			v := slices.Clone(d.Variants)
 			p.Variants = &v

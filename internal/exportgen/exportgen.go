@@ -382,18 +382,18 @@ func (g *gen) request() *model.ImportRequest {
 				LegalValues: &[]model.LegalValue{{Value: "eu"}, {Value: illegalValue(i)}}})
 		case MissingParent:
 			d.Dependencies = append(d.Dependencies, model.FeatureDependencies{Feature: name,
-				Dependencies: []model.ParentDependencyEntry{{Feature: missingParentName(i)}}})
+				Dependencies: []model.ParentDependency{{Feature: missingParentName(i)}}})
 		case NoProblem:
 			// Every fifth clean feature after the first few depends on an
 			// earlier one.
 			if i >= 4 && i%5 == 4 {
 				parent := p.names[p.cleanBefore(i-2)]
-				dep := model.ParentDependencyEntry{Feature: parent, Enabled: ptr(true)}
+				dep := model.ParentDependency{Feature: parent, Enabled: ptr(true)}
 				if g.r.IntN(2) == 0 {
 					dep.Variants = &[]string{"treatment"}
 				}
 				d.Dependencies = append(d.Dependencies, model.FeatureDependencies{Feature: name,
-					Dependencies: []model.ParentDependencyEntry{dep}})
+					Dependencies: []model.ParentDependency{dep}})
 			}
 		}
 	}

@@ -26,7 +26,6 @@ type store struct {
 	listMilestoneStrategyVariant     list[model.MilestoneStrategyVariant]
 	listOverride                     list[model.Override]
 	listParentDependency             list[model.ParentDependency]
-	listParentDependencyEntry        list[model.ParentDependencyEntry]
 	listRawMessage                   list[json.RawMessage]
 	listReleasePlan                  list[model.ReleasePlan]
 	listReleasePlanMilestone         list[model.ReleasePlanMilestone]
@@ -71,7 +70,6 @@ func (s *store) reset() {
 	s.listMilestoneStrategyVariant.reset()
 	s.listOverride.reset()
 	s.listParentDependency.reset()
-	s.listParentDependencyEntry.reset()
 	s.listRawMessage.reset()
 	s.listReleasePlan.reset()
 	s.listReleasePlanMilestone.reset()
@@ -2031,40 +2029,6 @@ func (d *decoder) tagType(out *model.TagType) bool {
 	return ok && seen&0x1 == 0x1
 }
 
-// parentDependencyEntry decodes a model.ParentDependencyEntry (schema #/$defs/ParentDependency).
-func (d *decoder) parentDependencyEntry(out *model.ParentDependencyEntry) bool {
-	var seen uint64
-	empty, ok := d.openObject()
-	for more := !empty; ok && more; {
-		var member string
-		if member, ok = d.member(); !ok {
-			return false
-		}
-		switch member {
-		case "feature":
-			if ok = once(&seen, 1<<0); ok {
-				out.Feature, ok = d.str()
-			}
-		case "enabled":
-			if ok = once(&seen, 1<<1); ok {
-				var v1 bool
-				v1, ok = d.boolean()
-				out.Enabled = d.slabBool.put(v1)
-			}
-		case "variants":
-			if ok = once(&seen, 1<<2); ok {
-				out.Variants, ok = arrayPtr(d, &d.listString, (*decoder).itemString)
-			}
-		default:
-			return false
-		}
-		if ok {
-			more, ok = d.nextMember()
-		}
-	}
-	return ok && seen&0x1 == 0x1
-}
-
 // featureDependencies decodes a model.FeatureDependencies (schema #/$defs/FeatureDependencies).
 func (d *decoder) featureDependencies(out *model.FeatureDependencies) bool {
 	var seen uint64
@@ -2081,7 +2045,7 @@ func (d *decoder) featureDependencies(out *model.FeatureDependencies) bool {
 			}
 		case "dependencies":
 			if ok = once(&seen, 1<<1); ok {
-				out.Dependencies, ok = array(d, &d.listParentDependencyEntry, (*decoder).parentDependencyEntry)
+				out.Dependencies, ok = array(d, &d.listParentDependency, (*decoder).parentDependency)
 			}
 		default:
 			return false
