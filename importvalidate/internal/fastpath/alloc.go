@@ -249,7 +249,7 @@ func array[T any](d *decoder, l *list[T], item func(*decoder, *T) bool) ([]T, bo
 		}
 	}
 	if indexed {
-		d.starts["/data/"+d.dataMember] = d.offsets[first:len(d.offsets):len(d.offsets)]
+		d.starts[d.startsPrefix+d.dataMember] = d.offsets[first:len(d.offsets):len(d.offsets)]
 	}
 	return l.finish(), true
 }
