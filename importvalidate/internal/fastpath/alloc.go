@@ -10,13 +10,16 @@ import (
 // holds. The items of arrays are decoded in place: a small array into a
 // chunk shared with the other arrays of its element type, a large one into
 // a scratch list kept between calls, from which it is copied into a slice
-// of exactly its length. Values behind pointers come from per-type slabs.
+// of exactly its length, or which it keeps. Values behind pointers come from per-type slabs.
 // This cuts the number of allocations and, above all, the copies of memory
-// holding pointers, which are slow while the garbage collector marks. An
-// array that reaches sizeAt items is counted to its end first and its
-// items go into a slice of exactly its length, which the result keeps
-// without a copy: a million features then take the memory of a million,
-// not of the doublings of a scratch list and a copy.
+// holding pointers, which are slow while the garbage collector marks. A
+// large array that fills its scratch list beyond half takes the list
+// itself instead of a copy (the next scratch list of its type is then made
+// as large at once): a process that decodes one body writes no page twice
+// for it. An array that reaches sizeAt items is counted to its end first
+// and its items go into a slice of exactly its length, which the result
+// keeps without a copy: a million features then take the memory of a
+// million, not of the doublings of a scratch list and a copy.
 // Nothing is shared between two places of the result: every slice has its
 // own elements (and a capacity equal to its length, so that appending to
 // it copies), every pointer its own variable.
@@ -69,7 +72,10 @@ type list[T any] struct {
 	chunk []T
 	base  int
 	used  int
-	large []T // kept between calls
+	// large is kept between calls, unless an array took it (see finish);
+	// hint is then its length, which the next large is made at once.
+	large []T
+	hint  int
 	// inLarge is the number of items in large, or 0 while the array in
 	// progress is in chunk.
 	inLarge int
@@ -146,7 +152,7 @@ func (l *list[T]) add() *T {
 			return &chunk[n]
 		}
 		if len(l.large) < 2*n {
-			l.large = make([]T, 2*n)
+			l.large = make([]T, max(2*n, l.hint))
 		}
 		copy(l.large, l.chunk[l.base:l.used])
 		clear(l.chunk[l.base:l.used])
@@ -171,6 +177,14 @@ func (l *list[T]) finish() []T {
 		return out
 	}
 	if n := l.inLarge; n > 0 {
+		if 2*n >= len(l.large) {
+			// large, filled beyond half, becomes the array's own: no
+			// copy, and the part left over is never written, so that
+			// a fresh list costs the pages of its items only.
+			out := l.large[:n:n]
+			l.hint, l.large, l.inLarge = len(l.large), nil, 0
+			return out
+		}
 		out := make([]T, n)
 		copy(out, l.large[:n])
 		clear(l.large[:n])
