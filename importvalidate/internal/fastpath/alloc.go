@@ -15,8 +15,8 @@ import (
 // holding pointers, which are slow while the garbage collector marks. A
 // large array that fills its scratch list beyond half takes the list
 // itself instead of a copy (the next scratch list of its type is then made
-// as large at once): a process that decodes one body writes no page twice
-// for it. An array that reaches sizeAt items is counted to its end first
+// as large at once), which spares a process that decodes one body the
+// copy's fresh memory. An array that reaches sizeAt items is counted to its end first
 // and its items go into a slice of exactly its length, which the result
 // keeps without a copy: a million features then take the memory of a
 // million, not of the doublings of a scratch list and a copy.
