@@ -13,7 +13,7 @@ import (
 // of exactly its length, or which it keeps. Values behind pointers come from per-type slabs.
 // This cuts the number of allocations and, above all, the copies of memory
 // holding pointers, which are slow while the garbage collector marks. A
-// large array that fills its scratch list beyond a quarter takes the list
+// large array that fills its scratch list enough takes the list
 // itself instead of a copy (the next scratch list of its type is then made
 // as large at once), which spares a process that decodes one body the
 // copy's fresh memory. An array that reaches sizeAt items is counted to its end first
@@ -76,9 +76,12 @@ type list[T any] struct {
 	// hint is then its length, which the next large is made at once.
 	// large grows fourfold, up to countAt items, from which the array
 	// in progress is counted (see array).
+	// grown says that large was made for the items of the array in
+	// progress, rather than kept or made from hint.
 	large   []T
 	hint    int
 	countAt int
+	grown   bool
 	// inLarge is the number of items in large, or 0 while the array in
 	// progress is in chunk.
 	inLarge int
@@ -156,6 +159,9 @@ func (l *list[T]) add() *T {
 			l.chunk, l.base, l.used = chunk, 0, n+1
 			return &chunk[n]
 		}
+		// large was sized before this array unless it is made for its
+		// items now.
+		l.grown = len(l.large) < 2*n && l.hint <= 2*n
 		if len(l.large) < 2*n {
 			l.large = make([]T, max(2*n, l.hint))
 		}
@@ -165,15 +171,14 @@ func (l *list[T]) add() *T {
 	}
 	if n := len(l.large); l.inLarge == n {
 		// Fourfold, so that the items are copied a third of a time on
-		// average rather than once; a list kept by the array (finish)
-		// is then filled beyond a quarter.
+		// average rather than once.
 		next := 2 * n
 		if n < l.countAt {
 			next = min(4*n, l.countAt)
 		}
 		large := make([]T, next)
 		copy(large, l.large)
-		l.large = large
+		l.large, l.grown = large, true
 	}
 	l.inLarge++
 	return &l.large[l.inLarge-1]
@@ -189,10 +194,11 @@ func (l *list[T]) finish() []T {
 		return out
 	}
 	if n := l.inLarge; n > 0 {
-		if 4*n > len(l.large) {
-			// large, filled beyond a quarter, becomes the array's own:
-			// no copy, and the part left over is never written, so
-			// that a fresh list costs the pages of its items only.
+		if 2*n >= len(l.large) || l.grown && 4*n > len(l.large) {
+			// large, filled to half or more, or beyond a quarter when
+			// it grew for this array, becomes the array's own: no
+			// copy, and the part left over is never written, so that a
+			// fresh list costs the pages of its items only.
 			out := l.large[:n:n]
 			l.hint, l.large, l.inLarge = len(l.large), nil, 0
 			return out
