@@ -1,6 +1,10 @@
 package jsonwire
 
-import "bytes"
+import (
+	"bytes"
+	"cmp"
+	"slices"
+)
 
 // Lines is the line table of a text: the offsets at which its lines start.
 // Lines are separated by '\n'; columns count bytes from 1.
@@ -47,4 +51,31 @@ func Position(src []byte, off int64) (line, column int) {
 	head := src[:min(max(off, 0), int64(len(src)))]
 	line = bytes.Count(head, []byte{'\n'}) + 1
 	return line, len(head) - (bytes.LastIndexByte(head, '\n') + 1) + 1
+}
+
+// Positions sets line[i] and column[i] to the line and column (both from
+// 1) of the byte offset offs[i] of src, as Lines.Position gives them, for
+// every offset that is not negative. It reads src once, up to the largest
+// offset, and allocates only an order of offs: no line table, whose size
+// would grow with the lines of src.
+func Positions(src []byte, offs []int64, line, column []int) {
+	order := make([]int, 0, len(offs))
+	for i, off := range offs {
+		if off >= 0 {
+			order = append(order, i)
+		}
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(offs[a], offs[b]) })
+	n, start, at := 1, 0, 0 // line n starts at start; src[:at] is counted
+	for _, i := range order {
+		off := int(min(offs[i], int64(len(src))))
+		if seg := src[at:off]; len(seg) > 0 {
+			if k := bytes.Count(seg, []byte{'\n'}); k > 0 {
+				n += k
+				start = at + bytes.LastIndexByte(seg, '\n') + 1
+			}
+			at = off
+		}
+		line[i], column[i] = n, off-start+1
+	}
 }

@@ -87,16 +87,22 @@ func hasErrors(ps []Problem) bool {
 }
 
 // Positions fills in Line and Column of each location with an offset. Lines
-// are separated by '\n'; columns count bytes from 1. It reads src once,
-// however many locations there are.
+// are separated by '\n'; columns count bytes from 1. It reads src once, up
+// to the largest offset, however many locations there are, and builds no
+// table of its lines (jsonwire.Positions).
 func Positions(src []byte, locs ...*Location) {
-	if len(locs) == 0 {
-		return
+	offs := make([]int64, len(locs))
+	for i, l := range locs {
+		offs[i] = -1
+		if l != nil {
+			offs[i] = l.Offset
+		}
 	}
-	lines := jsonwire.NewLines(src)
-	for _, l := range locs {
-		if l != nil && l.Offset >= 0 {
-			l.Line, l.Column = lines.Position(l.Offset)
+	line, column := make([]int, len(locs)), make([]int, len(locs))
+	jsonwire.Positions(src, offs, line, column)
+	for i, l := range locs {
+		if offs[i] >= 0 {
+			l.Line, l.Column = line[i], column[i]
 		}
 	}
 }
