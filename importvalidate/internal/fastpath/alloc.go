@@ -73,11 +73,11 @@ type list[T any] struct {
 	base  int
 	used  int
 	// large is kept between calls, unless an array took it (see finish);
-	// hint is then its length, which the next large is made at once.
-	// large grows fourfold, up to countAt items, from which the array
-	// in progress is counted (see array).
-	// grown says that large was made for the items of the array in
-	// progress, rather than kept or made from hint.
+	// hint is then the length of that array, at which the next large is
+	// made at once. large grows fourfold, up to countAt items, from which
+	// the array in progress is counted (see array). grown says that large
+	// was made for the items of the array in progress, rather than kept
+	// or made from hint.
 	large   []T
 	hint    int
 	countAt int
@@ -200,7 +200,7 @@ func (l *list[T]) finish() []T {
 			// copy, and the part left over is never written, so that a
 			// fresh list costs the pages of its items only.
 			out := l.large[:n:n]
-			l.hint, l.large, l.inLarge = len(l.large), nil, 0
+			l.hint, l.large, l.inLarge = n, nil, 0
 			return out
 		}
 		out := make([]T, n)
