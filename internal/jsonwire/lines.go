@@ -1,10 +1,6 @@
 package jsonwire
 
-import (
-	"bytes"
-	"cmp"
-	"slices"
-)
+import "bytes"
 
 // Lines is the line table of a text: the offsets at which its lines start.
 // Lines are separated by '\n'; columns count bytes from 1.
@@ -53,29 +49,30 @@ func Position(src []byte, off int64) (line, column int) {
 	return line, len(head) - (bytes.LastIndexByte(head, '\n') + 1) + 1
 }
 
-// Positions sets line[i] and column[i] to the line and column (both from
-// 1) of the byte offset offs[i] of src, as Lines.Position gives them, for
-// every offset that is not negative. It reads src once, up to the largest
-// offset, and allocates only an order of offs: no line table, whose size
-// would grow with the lines of src.
-func Positions(src []byte, offs []int64, line, column []int) {
-	order := make([]int, 0, len(offs))
-	for i, off := range offs {
-		if off >= 0 {
-			order = append(order, i)
+// LineCounter gives the lines and columns of offsets of a text taken in
+// increasing order, reading the text once up to the last of them, without
+// a line table.
+type LineCounter struct {
+	src   []byte
+	line  int // the line of offset at
+	start int // where that line starts
+	at    int // src[:at] is counted
+}
+
+// NewLineCounter returns a LineCounter of src.
+func NewLineCounter(src []byte) LineCounter { return LineCounter{src: src, line: 1} }
+
+// Position returns the line and column (both from 1) of the byte offset
+// off, as Lines.Position does. off must not be negative nor less than the
+// offset of the call before; an offset past the end is read as the end.
+func (c *LineCounter) Position(off int64) (line, column int) {
+	o := int(min(off, int64(len(c.src))))
+	if seg := c.src[c.at:o]; len(seg) > 0 {
+		if k := bytes.Count(seg, []byte{'\n'}); k > 0 {
+			c.line += k
+			c.start = c.at + bytes.LastIndexByte(seg, '\n') + 1
 		}
+		c.at = o
 	}
-	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(offs[a], offs[b]) })
-	n, start, at := 1, 0, 0 // line n starts at start; src[:at] is counted
-	for _, i := range order {
-		off := int(min(offs[i], int64(len(src))))
-		if seg := src[at:off]; len(seg) > 0 {
-			if k := bytes.Count(seg, []byte{'\n'}); k > 0 {
-				n += k
-				start = at + bytes.LastIndexByte(seg, '\n') + 1
-			}
-			at = off
-		}
-		line[i], column[i] = n, off-start+1
-	}
+	return c.line, o - c.start + 1
 }

@@ -1,6 +1,9 @@
 package schema
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -89,21 +92,18 @@ func hasErrors(ps []Problem) bool {
 // Positions fills in Line and Column of each location with an offset. Lines
 // are separated by '\n'; columns count bytes from 1. It reads src once, up
 // to the largest offset, however many locations there are, and builds no
-// table of its lines (jsonwire.Positions).
+// table of its lines (jsonwire.LineCounter).
 func Positions(src []byte, locs ...*Location) {
-	offs := make([]int64, len(locs))
-	for i, l := range locs {
-		offs[i] = -1
-		if l != nil {
-			offs[i] = l.Offset
+	located := make([]*Location, 0, len(locs))
+	for _, l := range locs {
+		if l != nil && l.Offset >= 0 {
+			located = append(located, l)
 		}
 	}
-	line, column := make([]int, len(locs)), make([]int, len(locs))
-	jsonwire.Positions(src, offs, line, column)
-	for i, l := range locs {
-		if offs[i] >= 0 {
-			l.Line, l.Column = line[i], column[i]
-		}
+	slices.SortStableFunc(located, func(a, b *Location) int { return cmp.Compare(a.Offset, b.Offset) })
+	c := jsonwire.NewLineCounter(src)
+	for _, l := range located {
+		l.Line, l.Column = c.Position(l.Offset)
 	}
 }
 
