@@ -78,10 +78,12 @@ type list[T any] struct {
 	// the array in progress is counted (see array). grown says that large
 	// was made for the items of the array in progress, rather than kept
 	// or made from hint.
+	// whole makes large at countAt items at once (see decoder.whole).
 	large   []T
 	hint    int
 	countAt int
 	grown   bool
+	whole   bool
 	// inLarge is the number of items in large, or 0 while the array in
 	// progress is in chunk.
 	inLarge int
@@ -121,16 +123,17 @@ func (l *list[T]) reserve(n int) {
 	l.exact = exact
 }
 
-// begin starts an array, which is counted once it holds countAt items.
+// begin starts an array, which is counted once it holds countAt items;
+// whole makes its scratch list that large at once.
 // It panics when one is in progress already: the model would then nest
 // arrays of one type, which list cannot hold.
-func (l *list[T]) begin(countAt int) {
+func (l *list[T]) begin(countAt int, whole bool) {
 	if l.active {
 		panic("importvalidate: list: nested arrays of one element type")
 	}
 	l.active = true
 	l.base = l.used
-	l.countAt = countAt
+	l.countAt, l.whole = countAt, whole
 }
 
 // add appends a zero item to the array and returns a pointer to it, valid
@@ -160,10 +163,15 @@ func (l *list[T]) add() *T {
 			return &chunk[n]
 		}
 		// large was sized before this array unless it is made for its
-		// items now.
-		l.grown = len(l.large) < 2*n && l.hint <= 2*n
+		// items now; in a process that does not collect, at once for as
+		// many as it may hold before it is counted.
+		l.grown = len(l.large) < 2*n && (l.whole || l.hint <= 2*n)
 		if len(l.large) < 2*n {
-			l.large = make([]T, max(2*n, l.hint))
+			size := max(2*n, l.hint)
+			if l.whole {
+				size = max(size, l.countAt)
+			}
+			l.large = make([]T, size)
 		}
 		copy(l.large, l.chunk[l.base:l.used])
 		clear(l.chunk[l.base:l.used])
@@ -259,7 +267,7 @@ func array[T any](d *decoder, l *list[T], item func(*decoder, *T) bool) ([]T, bo
 	}
 	var zero T
 	countAt := d.countAt(unsafe.Sizeof(zero))
-	l.begin(countAt)
+	l.begin(countAt, d.whole)
 	// The arrays of data (the outermost object's member, an object) are
 	// at depth 3; their items' offsets go to d.starts when it is set.
 	indexed := d.starts != nil && d.depth == 3

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"regexp"
+	"runtime/metrics"
 	"strings"
 	"sync"
 
@@ -117,12 +118,21 @@ func decode(ctx context.Context, body []byte, maxDepth int, indexed bool, count 
 	return req, d.starts, true
 }
 
+// collecting reports whether the garbage collector runs at a percentage
+// (GOGC is not off).
+func collecting() bool {
+	s := [1]metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(s[:])
+	return s[0].Value.Kind() != metrics.KindUint64 || int64(s[0].Value.Uint64()) >= 0
+}
+
 // newDecoder returns a decoder from decoders, ready to read body from its start.
 func newDecoder(ctx context.Context, body []byte, maxDepth int, indexed bool, count int) *decoder {
 	d := decoders.Get().(*decoder)
 	d.data, d.pos, d.depth, d.limit = body, 0, 0, maxDepth
 	d.ctx, d.steps = ctx, 0
 	d.countBytes = count
+	d.whole = !collecting()
 	d.startsPrefix = "/data/"
 	if indexed {
 		d.starts = jsonwire.ItemStarts{}
@@ -158,6 +168,13 @@ type decoder struct {
 	// countBytes is the size of the items of an array from which it is
 	// counted (countAt).
 	countBytes int
+	// whole is set in a process that does not collect garbage (GOGC=off,
+	// as the CLI runs): it keeps every byte it allocates, but the pages
+	// of an allocation it never writes cost it nothing. A scratch list
+	// there is made at once for the items from which its array is
+	// counted, rather than grown and copied, which leaves the smaller
+	// lists as dead memory that is never reused.
+	whole bool
 	// ctx is looked at every cancelEvery members and items, counted by
 	// steps.
 	ctx   context.Context
