@@ -10,16 +10,22 @@ import (
 // holds. The items of arrays are decoded in place: a small array into a
 // chunk shared with the other arrays of its element type, a large one into
 // a scratch list kept between calls, from which it is copied into a slice
-// of exactly its length, or which it keeps. Values behind pointers come from per-type slabs.
-// This cuts the number of allocations and, above all, the copies of memory
-// holding pointers, which are slow while the garbage collector marks. A
-// large array that fills its scratch list enough takes the list
-// itself instead of a copy (the next scratch list of its type is then made
-// as large at once), which spares a process that decodes one body the
-// copy's fresh memory. An array that reaches sizeAt items is counted to its end first
-// and its items go into a slice of exactly its length, which the result
-// keeps without a copy: a million features then take the memory of a
-// million, not of the doublings of a scratch list and a copy.
+// of exactly its length, or which it keeps. Values behind pointers come
+// from per-type slabs. This cuts the number of allocations and, above all,
+// the copies of memory holding pointers, which are slow while the garbage
+// collector marks.
+//
+// A large array that fills its scratch list enough takes the list itself
+// instead of a copy (the next scratch list of its type is then made as
+// large at once), which spares a process that decodes one body the copy's
+// fresh memory; in a process that does not collect, the list is made at
+// once as large as it may grow, since the pages it never writes cost
+// nothing there, while the smaller lists it would have grown from would
+// stay as dead memory. An array that reaches sizeAt items is counted to
+// its end first and its items go into a slice of exactly its length,
+// which the result keeps without a copy: a million features then take the
+// memory of a million, not of the doublings of a scratch list and a copy.
+//
 // Nothing is shared between two places of the result: every slice has its
 // own elements (and a capacity equal to its length, so that appending to
 // it copies), every pointer its own variable.
