@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/flagadmin/flagadmin/importvalidate/internal/fastpath"
 	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
@@ -49,6 +51,74 @@ func (v *Validator) ValidateExport(ctx context.Context, raw []byte, t Target) (*
 	if err := t.check(); err != nil {
 		return nil, err
 	}
+	if rep, ok, err := v.validateExportInPlace(ctx, raw, t); ok || err != nil {
+		return rep, err
+	}
+	return v.validateExportWrapped(ctx, raw, t)
+}
+
+// validateExportInPlace is ValidateExport for an export that the fast path
+// takes as it stands (the common case: a valid export without a byte order
+// mark, for a project and environment that are valid UTF-8): it decodes
+// raw as the "data" of the request body ValidateExport would build, and
+// locates the findings in raw itself, neither copying raw nor reading it
+// once more. It gives the report validateExportWrapped gives, and ok false
+// for an export it does not take, which has then not been validated (err
+// is ctx's error when ctx ended).
+func (v *Validator) validateExportInPlace(ctx context.Context, raw []byte, t Target) (rep *Report, ok bool, err error) {
+	// json.Marshal writes invalid UTF-8 as U+FFFD, which the request body
+	// would then name; a byte order mark is no part of the body.
+	if !utf8.ValidString(t.Project) || !utf8.ValidString(t.Environment) || jsonwire.BOMLen(raw) > 0 {
+		return nil, false, nil
+	}
+	imp, starts, ok := fastpath.DecodeExport(ctx, raw, v.structure.opts.MaxDepth)
+	if !ok {
+		return nil, false, ctx.Err()
+	}
+	imp.Project, imp.Environment = t.Project, t.Environment
+	if rep, err = v.ValidateImport(ctx, imp, t); err != nil {
+		return nil, true, err
+	}
+	// The pointers go from the body's root to the export's before they
+	// are located in raw; a place outside "/data" has none in the export.
+	// The body's own root, which starts where the body does, reads as
+	// the export's first byte.
+	type place struct{ issue, item, loc int }
+	var roots []place
+	for i := range rep.Issues {
+		for j := range rep.Issues[i].Items {
+			it := &rep.Issues[i].Items[j]
+			kept := it.Locations[:0]
+			for _, l := range it.Locations {
+				switch {
+				case l.Pointer == "/data":
+					l.Pointer = ""
+				case strings.HasPrefix(l.Pointer, "/data/"):
+					l.Pointer = l.Pointer[len("/data"):]
+				case l.Pointer == "":
+					roots = append(roots, place{i, j, len(kept)})
+				default:
+					continue
+				}
+				kept = append(kept, l)
+			}
+			it.Locations = kept
+		}
+	}
+	if err := locateItems(ctx, raw, starts, rep.Issues); err != nil {
+		return nil, true, err
+	}
+	for _, p := range roots {
+		l := &rep.Issues[p.issue].Items[p.item].Locations[p.loc]
+		l.Offset, l.Line, l.Column = 0, 1, 1
+	}
+	return rep, true, nil
+}
+
+// validateExportWrapped is ValidateExport for any export: it validates
+// the request body made of t's target and raw, and moves the locations
+// into raw.
+func (v *Validator) validateExportWrapped(ctx context.Context, raw []byte, t Target) (*Report, error) {
 	bom := jsonwire.BOMLen(raw)
 	project, _ := json.Marshal(t.Project)
 	env, _ := json.Marshal(t.Environment)

@@ -23,6 +23,13 @@ func (v *Validator) ValidateFile(ctx context.Context, raw []byte, t Target) (*Re
 			Structural: Problems{{Severity: SeverityError, Category: CategoryStructure, Code: CodeSyntax, Message: msg,
 				Location: Location{Offset: 0, Line: 1, Column: 1}}}}, nil
 	}
+	if t.Project != "" && t.Environment != "" {
+		// A valid export is told from a request body as it is decoded:
+		// its object has none of a body's members.
+		if rep, ok, err := v.validateExportInPlace(ctx, raw, t); ok || err != nil {
+			return rep, err
+		}
+	}
 	if IsExport(raw) && (t.Project != "" && t.Environment != "" || json.Valid(raw)) {
 		return v.ValidateExport(ctx, raw, t)
 	}

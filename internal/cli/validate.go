@@ -96,14 +96,17 @@ func Validate(ctx context.Context, args []string, env Env) int {
 	inputs, problems := expand(cfg.args)
 	var tot output.Totals
 	for _, in := range inputs {
+		if size := in.size(); size >= 0 {
+			// Set before reading a file of known size, so that reading
+			// it does not start a collection of the heap as it was.
+			tuneGC(env, validateGC(size))
+		}
 		raw, err := in.read(env.Stdin)
 		if err != nil {
 			problems = append(problems, err.Error())
 			continue
 		}
-		if env.TuneGC {
-			tuneGC(env, gcsetting.Setting{Percent: -1, Limit: 64<<20 + 8*int64(len(raw))})
-		}
+		tuneGC(env, validateGC(int64(len(raw))))
 		rep, err := v.ValidateFile(ctx, raw, target)
 		var nt *importvalidate.NoTargetError
 		if errors.As(err, &nt) {
@@ -143,6 +146,13 @@ func Validate(ctx context.Context, args []string, env Env) int {
 		return ExitFindings
 	}
 	return ExitOK
+}
+
+// validateGC is the setting of the garbage collector for validating an
+// input of size bytes: no collection, as the decoded input stays live to
+// the end, unless the heap reaches a limit that grows with the input.
+func validateGC(size int64) gcsetting.Setting {
+	return gcsetting.Setting{Percent: -1, Limit: 64<<20 + 8*size}
 }
 
 // usageProblem reports err as a usage problem.
@@ -211,6 +221,18 @@ func add(a, b importvalidate.Counts) importvalidate.Counts {
 
 // input is one file to validate; stdin when path is "".
 type input struct{ name, path string }
+
+// size is the size of the input when it is a regular file, else -1.
+func (in input) size() int64 {
+	if in.path == "" {
+		return -1
+	}
+	st, err := os.Stat(in.path)
+	if err != nil || !st.Mode().IsRegular() {
+		return -1
+	}
+	return st.Size()
+}
 
 // read reads the input. Its error is one line that names the file.
 func (in input) read(stdin io.Reader) ([]byte, error) {

@@ -309,6 +309,17 @@ func JSON(opts Options) []byte {
 	return b
 }
 
+// ExportJSON returns the compact JSON encoding of Generate(opts).Data: the
+// bare export of the data set, the file Unleash's Export button gives,
+// which names no project or environment.
+func ExportJSON(opts Options) []byte {
+	b, err := json.Marshal(Generate(opts).Data)
+	if err != nil {
+		panic("exportgen: " + err.Error())
+	}
+	return b
+}
+
 // Generate returns the import request of opts. Every call makes a new
 // request that the caller may modify.
 func Generate(opts Options) *model.ImportRequest {

@@ -48,3 +48,31 @@ func Position(src []byte, off int64) (line, column int) {
 	line = bytes.Count(head, []byte{'\n'}) + 1
 	return line, len(head) - (bytes.LastIndexByte(head, '\n') + 1) + 1
 }
+
+// LineCounter gives the lines and columns of offsets of a text taken in
+// increasing order, reading the text once up to the last of them, without
+// a line table.
+type LineCounter struct {
+	src   []byte
+	line  int // the line of offset at
+	start int // where that line starts
+	at    int // src[:at] is counted
+}
+
+// NewLineCounter returns a LineCounter of src.
+func NewLineCounter(src []byte) LineCounter { return LineCounter{src: src, line: 1} }
+
+// Position returns the line and column (both from 1) of the byte offset
+// off, as Lines.Position does. off must not be negative nor less than the
+// offset of the call before; an offset past the end is read as the end.
+func (c *LineCounter) Position(off int64) (line, column int) {
+	o := int(min(off, int64(len(c.src))))
+	if seg := c.src[c.at:o]; len(seg) > 0 {
+		if k := bytes.Count(seg, []byte{'\n'}); k > 0 {
+			c.line += k
+			c.start = c.at + bytes.LastIndexByte(seg, '\n') + 1
+		}
+		c.at = o
+	}
+	return c.line, o - c.start + 1
+}

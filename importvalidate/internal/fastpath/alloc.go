@@ -10,13 +10,22 @@ import (
 // holds. The items of arrays are decoded in place: a small array into a
 // chunk shared with the other arrays of its element type, a large one into
 // a scratch list kept between calls, from which it is copied into a slice
-// of exactly its length. Values behind pointers come from per-type slabs.
-// This cuts the number of allocations and, above all, the copies of memory
-// holding pointers, which are slow while the garbage collector marks. An
-// array that reaches sizeAt items is counted to its end first and its
-// items go into a slice of exactly its length, which the result keeps
-// without a copy: a million features then take the memory of a million,
-// not of the doublings of a scratch list and a copy.
+// of exactly its length, or which it keeps. Values behind pointers come
+// from per-type slabs. This cuts the number of allocations and, above all,
+// the copies of memory holding pointers, which are slow while the garbage
+// collector marks.
+//
+// A large array that fills its scratch list enough takes the list itself
+// instead of a copy (the next scratch list of its type is then made as
+// large at once), which spares a process that decodes one body the copy's
+// fresh memory; in a process that does not collect, the list is made at
+// once as large as it may grow, since the pages it never writes cost
+// nothing there, while the smaller lists it would have grown from would
+// stay as dead memory. An array that reaches sizeAt items is counted to
+// its end first and its items go into a slice of exactly its length,
+// which the result keeps without a copy: a million features then take the
+// memory of a million, not of the doublings of a scratch list and a copy.
+//
 // Nothing is shared between two places of the result: every slice has its
 // own elements (and a capacity equal to its length, so that appending to
 // it copies), every pointer its own variable.
@@ -69,7 +78,18 @@ type list[T any] struct {
 	chunk []T
 	base  int
 	used  int
-	large []T // kept between calls
+	// large is kept between calls, unless an array took it (see finish);
+	// hint is then the length of that array, at which the next large is
+	// made at once. large grows fourfold, up to countAt items, from which
+	// the array in progress is counted (see array). grown says that large
+	// was made for the items of the array in progress, rather than kept
+	// or made from hint.
+	// whole makes large at countAt items at once (see decoder.whole).
+	large   []T
+	hint    int
+	countAt int
+	grown   bool
+	whole   bool
 	// inLarge is the number of items in large, or 0 while the array in
 	// progress is in chunk.
 	inLarge int
@@ -109,14 +129,17 @@ func (l *list[T]) reserve(n int) {
 	l.exact = exact
 }
 
-// begin starts an array. It panics when one is in progress already: the
-// model would then nest arrays of one type, which list cannot hold.
-func (l *list[T]) begin() {
+// begin starts an array, which is counted once it holds countAt items;
+// whole makes its scratch list that large at once.
+// It panics when one is in progress already: the model would then nest
+// arrays of one type, which list cannot hold.
+func (l *list[T]) begin(countAt int, whole bool) {
 	if l.active {
 		panic("importvalidate: list: nested arrays of one element type")
 	}
 	l.active = true
 	l.base = l.used
+	l.countAt, l.whole = countAt, whole
 }
 
 // add appends a zero item to the array and returns a pointer to it, valid
@@ -145,17 +168,31 @@ func (l *list[T]) add() *T {
 			l.chunk, l.base, l.used = chunk, 0, n+1
 			return &chunk[n]
 		}
+		// large was sized before this array unless it is made for its
+		// items now; in a process that does not collect, at once for as
+		// many as it may hold before it is counted.
+		l.grown = len(l.large) < 2*n && (l.whole || l.hint <= 2*n)
 		if len(l.large) < 2*n {
-			l.large = make([]T, 2*n)
+			size := max(2*n, l.hint)
+			if l.whole {
+				size = max(size, l.countAt)
+			}
+			l.large = make([]T, size)
 		}
 		copy(l.large, l.chunk[l.base:l.used])
 		clear(l.chunk[l.base:l.used])
 		l.used, l.inLarge = l.base, n
 	}
-	if l.inLarge == len(l.large) {
-		large := make([]T, 2*len(l.large))
+	if n := len(l.large); l.inLarge == n {
+		// Fourfold, so that the items are copied a third of a time on
+		// average rather than once.
+		next := 2 * n
+		if n < l.countAt {
+			next = min(4*n, l.countAt)
+		}
+		large := make([]T, next)
 		copy(large, l.large)
-		l.large = large
+		l.large, l.grown = large, true
 	}
 	l.inLarge++
 	return &l.large[l.inLarge-1]
@@ -171,6 +208,15 @@ func (l *list[T]) finish() []T {
 		return out
 	}
 	if n := l.inLarge; n > 0 {
+		if 2*n >= len(l.large) || l.grown && 4*n > len(l.large) {
+			// large, filled to half or more, or beyond a quarter when
+			// it grew for this array, becomes the array's own: no
+			// copy, and the part left over is never written, so that a
+			// fresh list costs the pages of its items only.
+			out := l.large[:n:n]
+			l.hint, l.large, l.inLarge = n, nil, 0
+			return out
+		}
 		out := make([]T, n)
 		copy(out, l.large[:n])
 		clear(l.large[:n])
@@ -225,9 +271,9 @@ func array[T any](d *decoder, l *list[T], item func(*decoder, *T) bool) ([]T, bo
 	if !ok {
 		return nil, false
 	}
-	l.begin()
 	var zero T
 	countAt := d.countAt(unsafe.Sizeof(zero))
+	l.begin(countAt, d.whole)
 	// The arrays of data (the outermost object's member, an object) are
 	// at depth 3; their items' offsets go to d.starts when it is set.
 	indexed := d.starts != nil && d.depth == 3
@@ -249,7 +295,7 @@ func array[T any](d *decoder, l *list[T], item func(*decoder, *T) bool) ([]T, bo
 		}
 	}
 	if indexed {
-		d.starts["/data/"+d.dataMember] = d.offsets[first:len(d.offsets):len(d.offsets)]
+		d.starts[d.startsPrefix+d.dataMember] = d.offsets[first:len(d.offsets):len(d.offsets)]
 	}
 	return l.finish(), true
 }

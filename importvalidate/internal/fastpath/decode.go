@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"regexp"
+	"runtime/metrics"
 	"strings"
 	"sync"
 
@@ -70,20 +71,41 @@ func DecodeIndexed(ctx context.Context, body []byte, maxDepth int) (req *model.I
 	return decode(ctx, body, maxDepth, len(body) <= math.MaxInt32, countBytes)
 }
 
+// DecodeExport decodes a bare export, the value of an import request's
+// "data" member on its own, with its items' offsets as DecodeIndexed
+// gives them, keyed by the arrays' pointers from the export's root
+// ("/features"). It accepts exactly the exports that DecodeIndexed accepts
+// as the "data" of a request body whose project and environment are
+// strings: the export is read as if nested one level deep, so that
+// maxDepth counts the request body's object as well. The result's Project
+// and Environment are empty.
+func DecodeExport(ctx context.Context, export []byte, maxDepth int) (req *model.ImportRequest, starts jsonwire.ItemStarts, ok bool) {
+	if ctx.Err() != nil {
+		return nil, nil, false
+	}
+	d := newDecoder(ctx, export, maxDepth, len(export) <= math.MaxInt32, countBytes)
+	defer d.release()
+	d.depth, d.startsPrefix = 1, "/"
+	req = new(model.ImportRequest)
+	d.ws()
+	if !d.exportData(&req.Data) {
+		return nil, nil, false
+	}
+	d.ws()
+	if d.pos != len(export) {
+		return nil, nil, false
+	}
+	return req, d.starts, true
+}
+
 // decode is DecodeContext, and DecodeIndexed when indexed; arrays are
 // counted from count bytes of items (countAt).
 func decode(ctx context.Context, body []byte, maxDepth int, indexed bool, count int) (*model.ImportRequest, jsonwire.ItemStarts, bool) {
 	if ctx.Err() != nil {
 		return nil, nil, false
 	}
-	d := decoders.Get().(*decoder)
+	d := newDecoder(ctx, body, maxDepth, indexed, count)
 	defer d.release()
-	d.data, d.pos, d.depth, d.limit = body, 0, 0, maxDepth
-	d.ctx, d.steps = ctx, 0
-	d.countBytes = count
-	if indexed {
-		d.starts = jsonwire.ItemStarts{}
-	}
 	req := new(model.ImportRequest)
 	d.ws()
 	if !d.importRequest(req) {
@@ -94,6 +116,28 @@ func decode(ctx context.Context, body []byte, maxDepth int, indexed bool, count 
 		return nil, nil, false
 	}
 	return req, d.starts, true
+}
+
+// collecting reports whether the garbage collector runs at a percentage
+// (GOGC is not off).
+func collecting() bool {
+	s := [1]metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(s[:])
+	return s[0].Value.Kind() != metrics.KindUint64 || int64(s[0].Value.Uint64()) >= 0
+}
+
+// newDecoder returns a decoder from decoders, ready to read body from its start.
+func newDecoder(ctx context.Context, body []byte, maxDepth int, indexed bool, count int) *decoder {
+	d := decoders.Get().(*decoder)
+	d.data, d.pos, d.depth, d.limit = body, 0, 0, maxDepth
+	d.ctx, d.steps = ctx, 0
+	d.countBytes = count
+	d.whole = !collecting()
+	d.startsPrefix = "/data/"
+	if indexed {
+		d.starts = jsonwire.ItemStarts{}
+	}
+	return d
 }
 
 // decoders keeps decoders between calls, so that their scratch lists
@@ -124,6 +168,13 @@ type decoder struct {
 	// countBytes is the size of the items of an array from which it is
 	// counted (countAt).
 	countBytes int
+	// whole is set in a process that does not collect garbage (GOGC=off,
+	// as the CLI runs): it keeps every byte it allocates, but the pages
+	// of an allocation it never writes cost it nothing. A scratch list
+	// there is made at once for the items from which its array is
+	// counted, rather than grown and copied, which leaves the smaller
+	// lists as dead memory that is never reused.
+	whole bool
 	// ctx is looked at every cancelEvery members and items, counted by
 	// steps.
 	ctx   context.Context
@@ -141,9 +192,12 @@ type decoder struct {
 	// data (DecodeIndexed); offsets holds them all, each array's a part.
 	// dataMember is the name of the member of data being read, valid
 	// during the call only (see key).
-	starts     jsonwire.ItemStarts
-	offsets    []int32
-	dataMember string
+	// startsPrefix is what the keys of starts put before the member's
+	// name: "/data/", or "/" for a bare export (DecodeExport).
+	starts       jsonwire.ItemStarts
+	offsets      []int32
+	dataMember   string
+	startsPrefix string
 
 	// patterns caches the compiled patterns of patternMatches.
 	patterns map[string]*regexp.Regexp

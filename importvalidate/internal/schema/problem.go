@@ -1,6 +1,9 @@
 package schema
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -87,17 +90,20 @@ func hasErrors(ps []Problem) bool {
 }
 
 // Positions fills in Line and Column of each location with an offset. Lines
-// are separated by '\n'; columns count bytes from 1. It reads src once,
-// however many locations there are.
+// are separated by '\n'; columns count bytes from 1. It reads src once, up
+// to the largest offset, however many locations there are, and builds no
+// table of its lines (jsonwire.LineCounter).
 func Positions(src []byte, locs ...*Location) {
-	if len(locs) == 0 {
-		return
-	}
-	lines := jsonwire.NewLines(src)
+	located := make([]*Location, 0, len(locs))
 	for _, l := range locs {
 		if l != nil && l.Offset >= 0 {
-			l.Line, l.Column = lines.Position(l.Offset)
+			located = append(located, l)
 		}
+	}
+	slices.SortStableFunc(located, func(a, b *Location) int { return cmp.Compare(a.Offset, b.Offset) })
+	c := jsonwire.NewLineCounter(src)
+	for _, l := range located {
+		l.Line, l.Column = c.Position(l.Offset)
 	}
 }
 

@@ -5,11 +5,15 @@
 //
 // Usage:
 //
-//	go run ./internal/cmd/clispeed [-features 10000] [-runs 21]
+//	go run ./internal/cmd/clispeed [-features 10000] [-runs 21] [-bare]
 //
 // It writes the export (internal/exportgen, seed 1, 1% of
 // the features with a problem) and the state it is checked against to a
-// temporary directory, builds the validate command there, runs each of
+// temporary directory: an import request body ({"project",
+// "environment", "data"}), or with -bare the bare export, the file
+// Unleash's Export button gives (the body's "data"), which the validate
+// command is then given with -project default -environment development.
+// It builds the validate command there, runs each of
 // the two processes once to warm the file cache, then runs them in turn,
 // alternating, and prints the median and the spread of the wall times and
 // the ratio of the medians, then the same for the CPU time of each
@@ -40,11 +44,12 @@ func main() {
 	problems := flag.Float64("problems", 0.01, "share of the features that carry a problem")
 	readValid := flag.String("read-valid", "", "only read `FILE` and run json.Valid on it")
 	validate := flag.String("validate", "", "the validate command to run (default: built from examples/validate)")
+	bare := flag.Bool("bare", false, "measure the bare export (the request body's data) instead of the request body")
 	flag.Parse()
 	if *readValid != "" {
 		os.Exit(readValidFile(*readValid))
 	}
-	if err := measure(os.Stdout, *features, *runs, *problems, *validate); err != nil {
+	if err := measure(os.Stdout, *features, *runs, *problems, *validate, *bare); err != nil {
 		fmt.Fprintln(os.Stderr, "clispeed:", err)
 		os.Exit(2)
 	}
@@ -66,8 +71,9 @@ func readValidFile(file string) int {
 }
 
 // measure prepares the files and the command, times the two processes
-// and writes the figures to w.
-func measure(w io.Writer, features, runs int, problems float64, validate string) error {
+// and writes the figures to w; bare measures the bare export rather than
+// the request body.
+func measure(w io.Writer, features, runs int, problems float64, validate string, bare bool) error {
 	if runs < 1 {
 		return errors.New("-runs must be at least 1")
 	}
@@ -76,9 +82,13 @@ func measure(w io.Writer, features, runs int, problems float64, validate string)
 		return err
 	}
 	defer os.RemoveAll(dir)
-	opts := exportgen.Options{Features: features, Seed: 1, ProblemShare: problems}
+	opts := exportgen.Options{Features: features, Seed: 1, ProblemShare: problems,
+		Project: "default", Environment: "development"}
 	export := filepath.Join(dir, "export.json")
-	body := exportgen.JSON(opts)
+	form, body := "request body", exportgen.JSON(opts)
+	if bare {
+		form, body = "bare export", exportgen.ExportJSON(opts)
+	}
 	if err := os.WriteFile(export, body, 0o600); err != nil {
 		return err
 	}
@@ -110,6 +120,9 @@ func measure(w io.Writer, features, runs int, problems float64, validate string)
 		{"validate", []string{validate, "-state", stateFile, export}, 1},
 		{"read + json.Valid", []string{self, "-read-valid", export}, 0},
 	}
+	if bare {
+		procs[0].args = []string{validate, "-state", stateFile, "-project", opts.Project, "-environment", opts.Environment, export}
+	}
 	if problems == 0 {
 		procs[0].exit = 0
 	}
@@ -127,7 +140,7 @@ func measure(w io.Writer, features, runs int, problems float64, validate string)
 			}
 		}
 	}
-	fmt.Fprintf(w, "export: %d features, %.1f MB; %d runs of each, alternating\n", features, float64(len(body))/1e6, runs)
+	fmt.Fprintf(w, "export: %d features, %s, %.1f MB; %d runs of each, alternating\n", features, form, float64(len(body))/1e6, runs)
 	for _, m := range []struct {
 		what  string
 		times [][]time.Duration

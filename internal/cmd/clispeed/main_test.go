@@ -18,19 +18,25 @@ func TestMain(m *testing.M) {
 }
 
 // TestMeasure builds the validate command and times it once against the
-// reading process on a small export, with and without problems (exit
-// codes 1 and 0), and checks that every figure is printed.
+// reading process on a small export, a request body and a bare export,
+// with and without problems (exit codes 1 and 0), and checks that every
+// figure is printed.
 func TestMeasure(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command to build examples/validate with")
 	}
-	for _, problems := range []float64{0.1, 0} {
+	for _, c := range []struct {
+		problems float64
+		bare     bool
+		form     string
+	}{{0.1, false, "request body"}, {0, false, "request body"}, {0.1, true, "bare export"}, {0, true, "bare export"}} {
+		problems := c.problems
 		var out bytes.Buffer
-		if err := measure(&out, 30, 1, problems, ""); err != nil {
-			t.Fatalf("problems %v: %v", problems, err)
+		if err := measure(&out, 30, 1, problems, "", c.bare); err != nil {
+			t.Fatalf("problems %v, bare %v: %v", problems, c.bare, err)
 		}
 		for _, want := range []string{
-			`export: 30 features, [0-9.]+ MB; 1 runs of each`,
+			`export: 30 features, ` + c.form + `, [0-9.]+ MB; 1 runs of each`,
 			`wall validate +median +[0-9.]+ ms`,
 			`cpu +read \+ json.Valid +median +[0-9.]+ ms`,
 			`wall ratio of the medians: [0-9.]+x`,
