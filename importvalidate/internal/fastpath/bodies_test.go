@@ -424,3 +424,15 @@ func agreementBodies(tb testing.TB) map[string][]byte {
 	all["rich"] = []byte(richBody)
 	return all
 }
+
+// repeatItems returns n copies of item separated by commas: the inside
+// of a JSON array.
+func repeatItems(n int, item string) string {
+	return strings.TrimSuffix(strings.Repeat(item+",", n), ",")
+}
+
+// bodyOf returns a request body whose features and featureStrategies
+// arrays hold the items given.
+func bodyOf(features, strategies string) []byte {
+	return []byte(`{"project":"default","environment":"development","data":{"features":[` + features + `],"featureStrategies":[` + strategies + `],"tagTypes":[]}}`)
+}

@@ -3,7 +3,6 @@ package fastpath
 import (
 	"context"
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/internal/exportgen"
@@ -19,12 +18,6 @@ import (
 // sizeAt, and in the long tests (testutil.Long) also just below it, at it
 // and three times past it.
 func TestSizedArraysAgree(t *testing.T) {
-	repeat := func(n int, item string) string {
-		return strings.TrimSuffix(strings.Repeat(item+",", n), ",")
-	}
-	wrap := func(features, more string) []byte {
-		return []byte(`{"project":"default","environment":"development","data":{"features":[` + features + `],"featureStrategies":[` + more + `],"tagTypes":[]}}`)
-	}
 	bodies := map[string][]byte{}
 	sizes := []int{sizeAt + 1}
 	if testutil.Long() {
@@ -32,21 +25,21 @@ func TestSizedArraysAgree(t *testing.T) {
 	}
 	for _, n := range sizes {
 		bodies[fmt.Sprintf("exportgen %d", n)] = exportgen.JSON(exportgen.Options{Features: n, Seed: int64(n), ProblemShare: 0.1})
-		constraint := `{"contextName":"c","operator":"IN","values":[` + repeat(n, `"v"`) + `]}`
-		strategy := `{"name":"default","constraints":[` + repeat(3, constraint) + `],"variants":[` +
-			repeat(n, `{"name":"v","weight":1,"weightType":"fix","stickiness":"d"}`) + `]}`
-		bodies[fmt.Sprintf("nested %d", n)] = wrap(repeat(n, `{"name":"f"}`), repeat(2, strategy))
+		constraint := `{"contextName":"c","operator":"IN","values":[` + repeatItems(n, `"v"`) + `]}`
+		strategy := `{"name":"default","constraints":[` + repeatItems(3, constraint) + `],"variants":[` +
+			repeatItems(n, `{"name":"v","weight":1,"weightType":"fix","stickiness":"d"}`) + `]}`
+		bodies[fmt.Sprintf("nested %d", n)] = bodyOf(repeatItems(n, `{"name":"f"}`), repeatItems(2, strategy))
 	}
-	bodies["bad last item"] = wrap(repeat(2*sizeAt, `{"name":"f"}`)+`,{"name":1}`, "")
-	bodies["bad item after the count"] = wrap(repeat(2*sizeAt, `{"name":"f"}`)+`,{"name":"f","name":"g"}`, "")
+	bodies["bad last item"] = bodyOf(repeatItems(2*sizeAt, `{"name":"f"}`)+`,{"name":1}`, "")
+	bodies["bad item after the count"] = bodyOf(repeatItems(2*sizeAt, `{"name":"f"}`)+`,{"name":"f","name":"g"}`, "")
 	// The count crosses items without checking them: brackets, braces
 	// and commas in strings, and syntax errors, are the decoding's to
 	// read.
-	bodies["brackets in strings"] = wrap(repeat(2*sizeAt, `{"name":"f],[{\"}"}`), "")
-	bodies["missing comma after the count"] = wrap(repeat(2*sizeAt, `{"name":"f"}`)+` {"name":"g"}`, "")
-	bodies["stray byte after the count"] = wrap(repeat(2*sizeAt, `{"name":"f"}`)+`,x`, "")
-	bodies["unclosed string after the count"] = wrap(repeat(2*sizeAt, `{"name":"f"}`)+`,{"name":"f]}`, "")
-	bodies["truncated"] = wrap(repeat(2*sizeAt, `{"name":"f"}`), "")[:20*sizeAt]
+	bodies["brackets in strings"] = bodyOf(repeatItems(2*sizeAt, `{"name":"f],[{\"}"}`), "")
+	bodies["missing comma after the count"] = bodyOf(repeatItems(2*sizeAt, `{"name":"f"}`)+` {"name":"g"}`, "")
+	bodies["stray byte after the count"] = bodyOf(repeatItems(2*sizeAt, `{"name":"f"}`)+`,x`, "")
+	bodies["unclosed string after the count"] = bodyOf(repeatItems(2*sizeAt, `{"name":"f"}`)+`,{"name":"f]}`, "")
+	bodies["truncated"] = bodyOf(repeatItems(2*sizeAt, `{"name":"f"}`), "")[:20*sizeAt]
 	for name, body := range bodies {
 		t.Run(name, func(t *testing.T) {
 			if msg := disagreement(t, body, testDepth); msg != "" {

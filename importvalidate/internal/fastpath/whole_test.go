@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"reflect"
 	"runtime/debug"
-	"strings"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/internal/exportgen"
@@ -18,19 +17,13 @@ import (
 // in successive decodings (lists made from an earlier array's length),
 // and every slice of the result has a capacity equal to its length.
 func TestScratchLists(t *testing.T) {
-	repeat := func(n int, item string) string {
-		return strings.TrimSuffix(strings.Repeat(item+",", n), ",")
-	}
-	wrap := func(features, more string) []byte {
-		return []byte(`{"project":"default","environment":"development","data":{"features":[` + features + `],"featureStrategies":[` + more + `],"tagTypes":[]}}`)
-	}
 	var bodies []string
 	var names []string
 	for _, n := range []int{255, 256, 513, 1025, 2049, 2600} {
 		names = append(names, fmt.Sprintf("features %d", n), fmt.Sprintf("variants %d", n))
-		bodies = append(bodies, string(wrap(repeat(n, `{"name":"f"}`), "")),
-			string(wrap(`{"name":"f"}`, repeat(2, `{"name":"default","variants":[`+
-				repeat(n, `{"name":"v","weight":1,"weightType":"fix","stickiness":"d"}`)+`]}`))))
+		bodies = append(bodies, string(bodyOf(repeatItems(n, `{"name":"f"}`), "")),
+			string(bodyOf(`{"name":"f"}`, repeatItems(2, `{"name":"default","variants":[`+
+				repeatItems(n, `{"name":"v","weight":1,"weightType":"fix","stickiness":"d"}`)+`]}`))))
 	}
 	names = append(names, "exportgen 1100")
 	bodies = append(bodies, string(exportgen.JSON(exportgen.Options{Features: 1100, Seed: 5, ProblemShare: 0.1})))
