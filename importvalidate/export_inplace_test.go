@@ -77,3 +77,46 @@ func TestValidateExportInPlace(t *testing.T) {
 		})
 	}
 }
+
+// FuzzValidateExportInPlace: for any file, an export validated in place
+// gets the very report of the request body built around it, and the
+// validation neither panics nor fails.
+func FuzzValidateExportInPlace(f *testing.F) {
+	opts := exportgen.Options{Features: 8, Seed: 11, ProblemShare: 0.3}
+	state, err := NewMemoryState(exportgen.Snapshot(opts))
+	if err != nil {
+		f.Fatal(err)
+	}
+	v := built(f, New, Options{State: state})
+	for _, seed := range []string{
+		string(exportgen.ExportJSON(opts)),
+		"{\"features\": [{\"name\": \"a\"}, {\"name\": \"a\"}],\n \"featureStrategies\": [{\"name\": \"flexibleRolout\", \"featureName\": \"a\"}],\n \"tagTypes\": []}",
+		`{"features": [{"nam": "a"}], "featureStrategies": [], "tagTypes": []}`,
+		`{"features": [], "features": [], "featureStrategies": [], "tagTypes": []}`,
+		`{"project": "default", "environment": "development", "data": {"features": [], "featureStrategies": [], "tagTypes": []}}`,
+		"\ufeff{\"features\": [], \"featureStrategies\": [], \"tagTypes\": []}",
+		`{"features": [`,
+	} {
+		f.Add([]byte(seed))
+	}
+	target := Target{Project: "default", Environment: "development", Permissions: AllPermissions{}}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		ctx := context.Background()
+		got, ok, err := v.validateExportInPlace(ctx, raw, target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			return
+		}
+		want, err := v.validateExportWrapped(ctx, raw, target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			g, _ := json.MarshalIndent(got, "", " ")
+			w, _ := json.MarshalIndent(want, "", " ")
+			t.Fatalf("in place, the report differs from the request body's:\n%s\nwant\n%s\nfile: %q", g, w, raw)
+		}
+	})
+}
