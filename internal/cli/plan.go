@@ -80,9 +80,6 @@ func Plan(ctx context.Context, args []string, env Env) int {
 		return code
 	}
 	body, err := readPlanInput(cfg.file, env.Stdin)
-	if err == nil {
-		body, err = asImport(body, cfg.project, cfg.environment)
-	}
 	if err != nil {
 		return fail(ExitUsage, err)
 	}
@@ -97,8 +94,14 @@ func Plan(ctx context.Context, args []string, env Env) int {
 	if err != nil {
 		return fail(ExitUsage, err)
 	}
-	rep, err := v.Validate(ctx, body, importvalidate.Target{Project: cfg.project, Environment: cfg.environment,
+	// A bare export is validated in place, so that its findings name
+	// places in the file as given.
+	rep, err := v.ValidateFile(ctx, body, importvalidate.Target{Project: cfg.project, Environment: cfg.environment,
 		Permissions: importvalidate.AllPermissions{}})
+	var nt *importvalidate.NoTargetError
+	if errors.As(err, &nt) {
+		return fail(ExitUsage, errors.New("a bare export needs -project and -environment"))
+	}
 	if err != nil {
 		return fail(ExitUsage, err)
 	}
@@ -148,16 +151,4 @@ func readPlanInput(file string, stdin io.Reader) ([]byte, error) {
 		return io.ReadAll(stdin)
 	}
 	return os.ReadFile(file)
-}
-
-// asImport returns body as an import request: a bare export is wrapped
-// with project and environment, which it then needs.
-func asImport(body []byte, project, environment string) ([]byte, error) {
-	if !importvalidate.IsExport(body) {
-		return body, nil
-	}
-	if project == "" || environment == "" {
-		return nil, errors.New("a bare export needs -project and -environment")
-	}
-	return json.Marshal(map[string]any{"project": project, "environment": environment, "data": json.RawMessage(body)})
 }

@@ -43,6 +43,7 @@ func TestPlanGolden(t *testing.T) {
 		{"json", []string{imp, "-format", "json", "-state", state}},
 		{"bare-export", []string{"-state", state, "-project", "default", "-environment", "development", bare}},
 		{"bare-export-no-target", []string{"-state", state, bare}},
+		{"bare-export-refused", []string{"-state", state, "-project", "default", "-environment", "development", "testdata/export-broken.json"}},
 		{"other-environment", []string{"-state", state, "-environment", "production", imp}},
 		{"refused", []string{"-state", state, "../../testdata/exports/recorded-many-problems-admin.json"}},
 		{"demo", []string{"-demo", "../../testdata/exports/recorded-existing-state-ok.json"}},
