@@ -123,16 +123,17 @@ func (v *Validator) validateExportWrapped(ctx context.Context, raw []byte, t Tar
 	project, _ := json.Marshal(t.Project)
 	env, _ := json.Marshal(t.Environment)
 	// The prefix ends its own line, so that raw's lines and columns are
-	// the body's shifted by one line.
+	// the body's shifted by one line. A byte order mark stays in front,
+	// where the body reports it as it would the file's.
 	prefix := `{"project":` + string(project) + `,"environment":` + string(env) + `,"data":` + "\n"
 	body := make([]byte, 0, len(prefix)+len(raw)+2)
-	body = append(append(append(body, prefix...), raw[bom:]...), "\n}"...)
+	body = append(append(append(append(body, raw[:bom]...), prefix...), raw[bom:]...), "\n}"...)
 	rep, err := v.Validate(ctx, body, t)
 	if err != nil {
 		return nil, err
 	}
-	rb := rebase{shift: int64(len(prefix) - bom), size: int64(len(raw)), lines: jsonwire.NewLines(raw)}
-	end := int64(len(prefix) + len(raw) - bom)
+	rb := rebase{shift: int64(len(prefix)), size: int64(len(raw)), lines: jsonwire.NewLines(raw)}
+	end := int64(len(prefix) + len(raw))
 	for i := range rep.Structural {
 		d := &rep.Structural[i]
 		if d.Code == CodeSyntax && d.Location.Offset >= end {
@@ -160,7 +161,7 @@ func (v *Validator) validateExportWrapped(ctx context.Context, raw []byte, t Tar
 // rebase maps a location in the request body ValidateExport builds to
 // the same place in the export.
 type rebase struct {
-	shift int64 // the prefix's length less the export's byte order mark
+	shift int64 // the prefix's length
 	size  int64
 	lines jsonwire.Lines
 }

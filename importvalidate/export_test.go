@@ -56,10 +56,22 @@ func TestValidateExport(t *testing.T) {
 			raw:    "\ufeff{\"features\": [{\"nam\": \"a\"}],\n \"tagTypes\": []}",
 			target: importvalidate.Target{Project: "default", Environment: "development", Permissions: all},
 			lines: []string{
+				"x.json:1:1: warning byte-order-mark: The body starts with a byte order mark (U+FEFF), which is skipped",
 				"x.json:1:4: error required: The `/featureStrategies` property is required. The file lacks it.",
 				"x.json:1:18: error required: The `/features/0/name` property is required. The file lacks it.",
 				"x.json:1:26: error additional-property: The `/features/0` object does not allow additional properties; the file has the `/features/0/nam` property. Did you mean \"name\"?",
-				"3 structural problems; the import rules did not run",
+				"4 structural problems; the import rules did not run",
+			},
+		},
+		{
+			name:   "byte order mark",
+			raw:    "\ufeff{\"features\": [{\"name\": \"a\"}, {\"name\": \"a\"}],\n \"featureStrategies\": [], \"tagTypes\": []}",
+			target: importvalidate.Target{Project: "default", Environment: "development", Permissions: all},
+			lines: []string{
+				"x.json:1:1: warning byte-order-mark: The body starts with a byte order mark (U+FEFF), which is skipped",
+				"x.json:1:27: error duplicate-feature: We detected the following features are duplicate in your import data: (a)",
+				"x.json:1:42: error duplicate-feature: We detected the following features are duplicate in your import data: (a)",
+				"2 errors, 1 warning, 0 missing permissions",
 			},
 		},
 		{
