@@ -386,8 +386,13 @@ type validation struct {
 	strict  bool
 	// buffers keeps the read buffers of bodies between requests.
 	buffers *bufferPool
-	// respond answers a report without structural errors.
-	respond func(w http.ResponseWriter, r *http.Request, rep *importvalidate.Report) outcome
+	// planner, set on the plan endpoint's copy, plans an import the
+	// validation lets through in the validation's own slot, so that a
+	// plan's work is bounded as a validation's is.
+	planner *plan.Planner
+	// respond answers a report without structural errors, with the plan
+	// of the import when planner made one.
+	respond func(w http.ResponseWriter, r *http.Request, rep *importvalidate.Report, pl *plan.Plan) outcome
 }
 
 func newValidation(c *common, opts Options) (*validation, error) {
@@ -457,20 +462,20 @@ func (h *validation) serve(w, raw http.ResponseWriter, r *http.Request) (out out
 		}
 		return h.fail(w, err)
 	}
-	rep, vout, ok := h.runValidation(ctx, w, body, p)
+	rep, pl, vout, ok := h.runValidation(ctx, w, body, p)
 	if !ok {
 		return vout
 	}
 	if rep.Structural.HasErrors() {
 		return h.fail(w, badData(rep.Structural.Details()))
 	}
-	return h.respond(w, r, rep)
+	return h.respond(w, r, rep, pl)
 }
 
 // respondValidation answers the import validation with the validation
 // response: the reference rules' issues, or with Options.Strict all of
 // them.
-func (h *validation) respondValidation(w http.ResponseWriter, _ *http.Request, rep *importvalidate.Report) outcome {
+func (h *validation) respondValidation(w http.ResponseWriter, _ *http.Request, rep *importvalidate.Report, _ *plan.Plan) outcome {
 	resp := h.response(rep)
 	// Written as JSON.stringify writes it: a name's unpaired surrogate
 	// comes back as the same escape, U+2028 as itself.
@@ -487,26 +492,29 @@ func (h *validation) response(rep *importvalidate.Report) model.ValidateResponse
 	return rep.Reference()
 }
 
-// runValidation validates body for p in a slot of the limiter. It waits
-// for the slot at most the queue timeout (then answers 503) and for the
-// validation no longer than the request lives: when the client goes away
-// it returns at once, without an answer, and the validation stops at its
-// next look at ctx; its slot is freed when it has stopped. When it fails,
-// it has answered (or the client is gone) and ok is false.
-func (h *validation) runValidation(ctx context.Context, w http.ResponseWriter, body []byte, p *auth.Principal) (rep *importvalidate.Report, out outcome, ok bool) {
+// runValidation validates body for p in a slot of the limiter, and plans
+// the import in the same slot when h.planner is set and the validation
+// lets the import through (see plans). It waits for the slot at most the
+// queue timeout (then answers 503) and for the work no longer than the
+// request lives: when the client goes away it returns at once, without an
+// answer, and the work stops at its next look at ctx; its slot is freed
+// when it has stopped. When it fails, it has answered (or the client is
+// gone) and ok is false.
+func (h *validation) runValidation(ctx context.Context, w http.ResponseWriter, body []byte, p *auth.Principal) (rep *importvalidate.Report, pl *plan.Plan, out outcome, ok bool) {
 	if ctx.Err() != nil {
-		return nil, outcome{gone: true}, false
+		return nil, nil, outcome{gone: true}, false
 	}
 	slot, err := h.limit.acquire(ctx, len(body) > LargeBody)
 	if err != nil {
 		if errors.Is(err, errBusy) {
-			return nil, h.fail(w, unavailable(h.limit.retryAfter())), false
+			return nil, nil, h.fail(w, unavailable(h.limit.retryAfter())), false
 		}
-		return nil, outcome{gone: true}, false
+		return nil, nil, outcome{gone: true}, false
 	}
 	type result struct {
-		rep *importvalidate.Report
-		err error
+		rep  *importvalidate.Report
+		plan *plan.Plan
+		err  error
 	}
 	done := make(chan result, 1)
 	go func() {
@@ -522,20 +530,39 @@ func (h *validation) runValidation(ctx context.Context, w http.ResponseWriter, b
 		if res.err = ctx.Err(); res.err != nil {
 			return // gone while the slot was taken
 		}
-		res.rep, res.err = h.validator.Validate(ctx, body, importvalidate.Target{Permissions: p})
+		if res.rep, res.err = h.validator.Validate(ctx, body, importvalidate.Target{Permissions: p}); res.err != nil {
+			res.err = fmt.Errorf("adminhttp: validating: %w", res.err)
+			return
+		}
+		if h.planner != nil && h.plans(res.rep) {
+			if res.plan, res.err = h.planner.Plan(ctx, res.rep.Import, plan.Target{}); res.err != nil {
+				res.err = fmt.Errorf("adminhttp: planning: %w", res.err)
+			}
+		}
 	}()
 	select {
 	case res := <-done:
 		if res.err != nil {
 			if ctx.Err() != nil {
-				return nil, outcome{gone: true}, false
+				return nil, nil, outcome{gone: true}, false
 			}
-			return nil, h.fail(w, fmt.Errorf("adminhttp: validating: %w", res.err)), false
+			return nil, nil, h.fail(w, res.err), false
 		}
-		return res.rep, outcome{}, true
+		return res.rep, res.plan, outcome{}, true
 	case <-ctx.Done():
-		return nil, outcome{gone: true}, false
+		return nil, nil, outcome{gone: true}, false
 	}
+}
+
+// plans reports whether the import of rep is planned: the validation has
+// no structural error, no error and no missing permission in its answer,
+// since the import would otherwise be refused.
+func (h *validation) plans(rep *importvalidate.Report) bool {
+	if rep.Structural.HasErrors() {
+		return false
+	}
+	resp := h.response(rep)
+	return len(resp.Errors)+len(resp.Permissions) == 0
 }
 
 // listing is the user listing endpoint.

@@ -54,8 +54,9 @@ type setup struct {
 	// preAuth sets Options.MaxPreAuth.
 	preAuth int
 	// plan sets Options.Planner to a planner over the configurations of
-	// the snapshot.
-	plan bool
+	// the snapshot, read through planSource when it is set.
+	plan       bool
+	planSource func(plan.Source) plan.Source
 }
 
 // newHandler builds the handler of a test on snap as s describes.
@@ -87,9 +88,13 @@ func newHandler(t testing.TB, snap *model.Snapshot, s setup) http.Handler {
 	}
 	var planner *plan.Planner
 	if s.plan {
+		var src plan.Source
 		src, err := plan.NewMemorySource(snap)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if s.planSource != nil {
+			src = s.planSource(src)
 		}
 		if planner, err = plan.New(plan.Options{Source: src}); err != nil {
 			t.Fatal(err)

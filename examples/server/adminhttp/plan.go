@@ -27,19 +27,9 @@ type planResponse struct {
 // answered with the plan of the body beside the validation's answer.
 func (v *validation) planEndpoint(p *plan.Planner) *endpoint {
 	pv := *v
-	pv.respond = func(w http.ResponseWriter, r *http.Request, rep *importvalidate.Report) outcome {
-		resp := pv.response(rep)
-		answer := planResponse{Validation: importvalidate.MarshalResponse(resp)}
-		if len(resp.Errors)+len(resp.Permissions) == 0 {
-			pl, err := p.Plan(r.Context(), rep.Import, plan.Target{})
-			if err != nil {
-				if r.Context().Err() != nil {
-					return outcome{gone: true}
-				}
-				return pv.fail(w, fmt.Errorf("adminhttp: planning: %w", err))
-			}
-			answer.Plan = pl
-		}
+	pv.planner = p
+	pv.respond = func(w http.ResponseWriter, _ *http.Request, rep *importvalidate.Report, pl *plan.Plan) outcome {
+		answer := planResponse{Validation: importvalidate.MarshalResponse(pv.response(rep)), Plan: pl}
 		b, err := json.Marshal(answer)
 		if err != nil {
 			return pv.fail(w, fmt.Errorf("adminhttp: planning: %w", err))
