@@ -94,14 +94,8 @@ func (db *DB) Current(ctx context.Context, q plan.Query) (*plan.Current, error) 
 	if err != nil {
 		return nil, err
 	}
-	for _, d := range defaults {
-		cur.DefaultStickiness = d.Stickiness
-		for _, ds := range d.Strategies {
-			if ds.Environment == q.Environment {
-				s := plan.StrategyOf(&ds.Strategy, segNames)
-				cur.DefaultStrategy = &s
-			}
-		}
+	for i := range defaults {
+		cur.SetDefaults(&defaults[i], q.Environment, segNames)
 	}
 	return cur, nil
 }

@@ -86,15 +86,22 @@ func (m *MemorySource) Current(_ context.Context, q Query) (*Current, error) {
 		}
 	}
 	if d := m.defaults[q.Project]; d != nil {
-		cur.DefaultStickiness = d.Stickiness
-		for _, ds := range d.Strategies {
-			if ds.Environment == q.Environment {
-				s := StrategyOf(&ds.Strategy, m.segmentName)
-				cur.DefaultStrategy = &s
-			}
-		}
+		cur.SetDefaults(d, q.Environment, m.segmentName)
 	}
 	return cur, nil
+}
+
+// SetDefaults sets c's DefaultStickiness and DefaultStrategy from d, the
+// defaults of the project the import goes to, for environment env.
+// segmentName names the segment ids of the default strategy.
+func (c *Current) SetDefaults(d *model.SnapshotProjectDefaults, env string, segmentName map[float64]string) {
+	c.DefaultStickiness = d.Stickiness
+	for _, ds := range d.Strategies {
+		if ds.Environment == env {
+			s := StrategyOf(&ds.Strategy, segmentName)
+			c.DefaultStrategy = &s
+		}
+	}
 }
 
 // ConfigOf is the Config of feature f in environment env, from its
