@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/unleashtest"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
@@ -110,6 +111,10 @@ func TestWrongInstance(t *testing.T) {
 		p.answer("/api/admin/ui-config", http.StatusOK, `{"version":"7.4.1","versionInfo":{"current":{"oss":"7.4.1"}}}`)
 		c, _ := newClient(t, p.URL, unleashapi.Options{})
 		_, err := c.Features(ctx, []string{"existing-flag"})
+		wantErr(t, err, unleashapi.ErrUnsupportedVersion, "/api/admin/ui-config", "7.4.1", "Unleash 8.x")
+		// A plan's source is refused alike.
+		c, _ = newClient(t, p.URL, unleashapi.Options{})
+		_, err = c.Current(ctx, plan.Query{Features: []string{"existing-flag"}, Project: "default", Environment: "development"})
 		wantErr(t, err, unleashapi.ErrUnsupportedVersion, "/api/admin/ui-config", "7.4.1", "Unleash 8.x")
 	})
 	t.Run("wrong token", func(t *testing.T) {

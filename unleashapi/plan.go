@@ -16,9 +16,13 @@ var _ plan.Source = (*Client)(nil)
 // /api/admin/features-batch/export), the existing context fields, tag
 // types and segment names from their lists, and the project's default
 // stickiness and default strategy from its overview: five requests, sent
-// concurrently, whatever the number of features. Nothing is reused from
+// concurrently, whatever the number of features (after the check of the
+// instance's version that a Client makes once). Nothing is reused from
 // an earlier answer, since a plan tells what the import will meet now.
 func (c *Client) Current(ctx context.Context, q plan.Query) (*plan.Current, error) {
+	if err := c.checkVersion(ctx); err != nil {
+		return nil, err
+	}
 	cur := &plan.Current{}
 	var ex model.ExportData
 	var overview json.RawMessage
