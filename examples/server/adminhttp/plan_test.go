@@ -1,13 +1,11 @@
 package adminhttp_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
@@ -81,51 +79,5 @@ func TestPlanEndpoint(t *testing.T) {
 	// Without a Planner the path is unknown.
 	if w := post(newHandler(t, snap, setup{}), adminhttp.PathPlan, http.MethodPost, "*:*.admin", valid); w.Code != http.StatusNotFound {
 		t.Errorf("without a planner: %d", w.Code)
-	}
-}
-
-// heldSource answers as its Source does once release is closed, and
-// says on entered that a call came.
-type heldSource struct {
-	plan.Source
-	entered chan struct{}
-	release chan struct{}
-}
-
-func (s heldSource) Current(ctx context.Context, q plan.Query) (*plan.Current, error) {
-	s.entered <- struct{}{}
-	select {
-	case <-s.release:
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-	return s.Source.Current(ctx, q)
-}
-
-// A plan is made in the slot of its validation: while one is being made
-// with every slot taken, a validation waits its queue time and gets 503,
-// and the plan then answers.
-func TestPlanTakesTheValidationSlot(t *testing.T) {
-	snap, err := model.DecodeSnapshot([]byte(`{"projects":[{"id":"default"}],"environments":[{"name":"development"}],
-	 "tokens":[{"secret":"*:*.admin","type":"admin"}]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	held := heldSource{entered: make(chan struct{}, 1), release: make(chan struct{})}
-	h := newHandler(t, snap, setup{plan: true, inFlight: 1, queue: 20 * time.Millisecond,
-		planSource: func(s plan.Source) plan.Source { held.Source = s; return held }})
-	body := `{"project":"default","environment":"development","data":{"features":[{"name":"new"}],"featureStrategies":[],"tagTypes":[]}}`
-	planned := make(chan *httptest.ResponseRecorder, 1)
-	go func() {
-		planned <- do(h, http.MethodPost, adminhttp.PathPlan, "*:*.admin", "application/json", strings.NewReader(body))
-	}()
-	<-held.entered
-	w := do(h, http.MethodPost, adminhttp.PathValidate, "*:*.admin", "application/json", strings.NewReader(body))
-	if w.Code != http.StatusServiceUnavailable {
-		t.Errorf("a validation while a plan holds the only slot: %d %s, want 503", w.Code, w.Body)
-	}
-	close(held.release)
-	if w := <-planned; w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"plan":{`) {
-		t.Errorf("the plan: %d %s", w.Code, w.Body)
 	}
 }
