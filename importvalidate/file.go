@@ -29,9 +29,11 @@ func (v *Validator) ValidateFile(ctx context.Context, raw []byte, t Target) (*Re
 		if rep, ok, err := v.validateExportInPlace(ctx, raw, t); ok || err != nil {
 			return rep, err
 		}
-	}
-	if IsExport(raw) && (t.Project != "" && t.Environment != "" || json.Valid(raw)) {
-		return v.ValidateExport(ctx, raw, t)
+		if IsExport(raw) {
+			return v.validateExportWrapped(ctx, raw, t)
+		}
+	} else if IsExport(raw) && json.Valid(raw) {
+		return nil, &NoTargetError{}
 	}
 	return v.Validate(ctx, raw, t)
 }
