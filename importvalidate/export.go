@@ -90,14 +90,11 @@ func (v *Validator) validateExportInPlace(ctx context.Context, raw []byte, t Tar
 			it := &rep.Issues[i].Items[j]
 			kept := it.Locations[:0]
 			for _, l := range it.Locations {
-				switch {
-				case l.Pointer == "/data":
-					l.Pointer = ""
-				case strings.HasPrefix(l.Pointer, "/data/"):
-					l.Pointer = l.Pointer[len("/data"):]
-				case l.Pointer == "":
+				if p, ok := exportPointer(l.Pointer); ok {
+					l.Pointer = p
+				} else if l.Pointer == "" {
 					roots = append(roots, place{i, j, len(kept)})
-				default:
+				} else {
 					continue
 				}
 				kept = append(kept, l)
@@ -172,12 +169,9 @@ type rebase struct {
 // "/data" (the body's "/project") has none in the export: its location is
 // {Offset: -1}.
 func (rb rebase) location(l Location) Location {
-	switch {
-	case l.Pointer == "/data":
-		l.Pointer = ""
-	case strings.HasPrefix(l.Pointer, "/data/"):
-		l.Pointer = l.Pointer[len("/data"):]
-	case l.Pointer != "":
+	if p, ok := exportPointer(l.Pointer); ok {
+		l.Pointer = p
+	} else if l.Pointer != "" {
 		return Location{Offset: -1}
 	}
 	if l.Offset < 0 {
@@ -188,4 +182,17 @@ func (rb rebase) location(l Location) Location {
 		l.Line, l.Column = rb.lines.Position(l.Offset)
 	}
 	return l
+}
+
+// exportPointer returns p, a pointer into the request body ValidateExport
+// builds, as a pointer into the export: without "/data". ok is false for
+// a pointer outside "/data", the body's root "" included.
+func exportPointer(p string) (string, bool) {
+	switch {
+	case p == "/data":
+		return "", true
+	case strings.HasPrefix(p, "/data/"):
+		return p[len("/data"):], true
+	}
+	return "", false
 }
