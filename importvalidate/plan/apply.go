@@ -3,6 +3,7 @@ package plan
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 
@@ -364,12 +365,11 @@ func (a *applier) defaultStrategy(feature string) Strategy {
 		s = Strategy{Name: "flexibleRollout", Parameters: map[string]string{"rollout": "100", "stickiness": "default"}}
 	}
 	if s.Parameters["groupId"] == "" {
-		p := make(map[string]string, len(s.Parameters)+1)
-		for k, v := range s.Parameters {
-			p[k] = v
+		// s's parameters are its own: a copy, or the literal above.
+		if s.Parameters == nil {
+			s.Parameters = map[string]string{}
 		}
-		p["groupId"] = feature
-		s.Parameters = p
+		s.Parameters["groupId"] = feature
 	}
 	s.Disabled = false
 	a.withDefaults(&s, feature)
@@ -484,12 +484,7 @@ func fixWeights[V any](in []V, typ func(V) model.WeightType, weight func(V) int6
 
 func cloneStrategy(s Strategy) Strategy {
 	c := s
-	if s.Parameters != nil {
-		c.Parameters = make(map[string]string, len(s.Parameters))
-		for k, v := range s.Parameters {
-			c.Parameters[k] = v
-		}
-	}
+	c.Parameters = maps.Clone(s.Parameters)
 	c.Constraints = slices.Clone(s.Constraints)
 	c.Segments = slices.Clone(s.Segments)
 	c.Variants = slices.Clone(s.Variants)

@@ -3,6 +3,7 @@ package plan
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/flagadmin/flagadmin/model"
@@ -181,10 +182,7 @@ func modelStrategy(s Strategy, segmentID map[string]float64) model.Strategy {
 		m.Disabled = model.Some(true)
 	}
 	if len(s.Parameters) > 0 {
-		p := make(map[string]string, len(s.Parameters))
-		for k, v := range s.Parameters {
-			p[k] = v
-		}
+		p := maps.Clone(s.Parameters)
 		m.Parameters = &p
 	}
 	if len(s.Constraints) > 0 {
