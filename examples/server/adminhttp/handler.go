@@ -380,8 +380,15 @@ type validation struct {
 	*common
 	validator *importvalidate.Validator
 	limit     *limiter
-	// preAuth bounds the work for requests no one vouches for yet.
-	preAuth *preAuthLimiter
+	// preAuth bounds the work done for requests that no one vouches for:
+	// the syntax check of the body of a request refused before the
+	// validation (refuseBadSyntax), in slots of its own, so that such
+	// requests never take a validation slot nor more processors than it
+	// has slots, however many arrive. (Reading and inflating a body is
+	// bounded by the body limit, and waits on the network: it takes no
+	// slot, so that a client sending slowly holds none.) Its work all
+	// counts as small.
+	preAuth *limiter
 	maxBody int64
 	strict  bool
 	// buffers keeps the read buffers of bodies between requests.
@@ -411,7 +418,7 @@ func newValidation(c *common, opts Options) (*validation, error) {
 	v := &validation{
 		common:    c,
 		validator: opts.Validator,
-		preAuth:   newPreAuthLimiter(cmp.Or(opts.MaxPreAuth, max(1, runtime.GOMAXPROCS(0)/2)), PreAuthQueueTimeout),
+		preAuth:   newLimiter(cmp.Or(opts.MaxPreAuth, max(1, runtime.GOMAXPROCS(0)/2)), PreAuthQueueTimeout),
 		limit:     newLimiter(cmp.Or(opts.MaxInFlight, runtime.GOMAXPROCS(0)), cmp.Or(opts.QueueTimeout, DefaultQueueTimeout)),
 		maxBody:   cmp.Or(opts.MaxBody, DefaultMaxBody),
 		strict:    opts.Strict,

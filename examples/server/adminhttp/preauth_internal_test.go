@@ -55,7 +55,7 @@ func TestPreAuthLimit(t *testing.T) {
 		h.ServeHTTP(rec, r)
 		return rec
 	}
-	release, err := vh.preAuth.acquire(context.Background())
+	slot, err := vh.preAuth.acquire(context.Background(), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestPreAuthLimit(t *testing.T) {
 	if rec := serve("*:*.flagadmin-demo-admin-token", valid); rec.Code != http.StatusOK {
 		t.Errorf("authenticated validation, slots taken: status %d: %.200s", rec.Code, rec.Body.Bytes())
 	}
-	release()
+	slot.release()
 	for i, want := range []int{400, 401, 400} {
 		if rec := serve(cases[i].token, cases[i].body); rec.Code != want {
 			t.Errorf("%s, slot free: status %d, want %d", cases[i].name, rec.Code, want)
