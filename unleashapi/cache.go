@@ -112,8 +112,8 @@ func (c *Client) lists(ctx context.Context) (*instanceLists, error) {
 	return &out, nil
 }
 
-// load returns a task of Client.parallel that reads the list at path
-// through get into *dst.
+// load returns a task of Client.parallel that reads the answer of GET
+// path through get into *dst.
 func load[T any](c *Client, e *cached[T], dst **T, path string) func(context.Context) error {
 	return func(ctx context.Context) (err error) {
 		*dst, err = get(ctx, c, e, path)

@@ -47,18 +47,10 @@ func (c *Client) Current(ctx context.Context, q plan.Query) (*plan.Current, erro
 		return nil, err
 	}
 	cur.Features = plan.FromExport(&ex)
-	want := set(q.ContextFields)
-	for _, f := range fields {
-		if want[f.Name] {
-			cur.ContextFields = append(cur.ContextFields, f.Name)
-		}
-	}
-	want = set(q.TagTypes)
-	for _, t := range tagTypes.TagTypes {
-		if want[t.Name] {
-			cur.TagTypes = append(cur.TagTypes, t.Name)
-		}
-	}
+	fieldName := func(f contextFieldAnswer) string { return f.Name }
+	cur.ContextFields = named(fields, q.ContextFields, fieldName, fieldName)
+	tagTypeName := func(t tagTypeAnswer) string { return t.Name }
+	cur.TagTypes = named(tagTypes.TagTypes, q.TagTypes, tagTypeName, tagTypeName)
 	names := make(map[float64]string, len(segments.Segments))
 	for _, s := range segments.Segments {
 		names[float64(s.ID)] = s.Name

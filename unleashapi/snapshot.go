@@ -76,14 +76,8 @@ func (c *Client) Snapshot(ctx context.Context) (*model.Snapshot, error) {
 		return nil, err
 	}
 	err := c.parallel(ctx,
-		func(ctx context.Context) (err error) {
-			envs, err = get(ctx, c, &c.envs, "/api/admin/environments")
-			return
-		},
-		func(ctx context.Context) (err error) {
-			projects, err = get(ctx, c, &c.projects, "/api/admin/projects")
-			return
-		},
+		load(c, &c.envs, &envs, "/api/admin/environments"),
+		load(c, &c.projects, &projects, "/api/admin/projects"),
 		func(ctx context.Context) (err error) { lists, err = c.lists(ctx); return },
 		func(ctx context.Context) (err error) { ua, err = c.userAdmin(ctx); return },
 		func(ctx context.Context) error { return c.apiTokens(ctx, &tokens) },

@@ -77,9 +77,21 @@ func set(names []string) map[string]bool {
 	return m
 }
 
+// named returns, for each of items whose name is among names, in the
+// items' order, what conv makes of it.
+func named[T, R any](items []T, names []string, name func(T) string, conv func(T) R) []R {
+	want := set(names)
+	var out []R
+	for _, it := range items {
+		if want[name(it)] {
+			out = append(out, conv(it))
+		}
+	}
+	return out
+}
+
 // pick answers a lookup of importvalidate.State from the instance's
-// lists: for each item of items(l) whose name is among names, in the
-// lists' order, what conv makes of it. No names asks nothing.
+// lists: named of the items of items(l). No names asks nothing.
 func pick[T, R any](ctx context.Context, c *Client, names []string, items func(*instanceLists) []T, name func(T) string, conv func(T) R) ([]R, error) {
 	if len(names) == 0 {
 		return nil, nil
@@ -88,14 +100,7 @@ func pick[T, R any](ctx context.Context, c *Client, names []string, items func(*
 	if err != nil {
 		return nil, err
 	}
-	want := set(names)
-	var out []R
-	for _, it := range items(l) {
-		if want[name(it)] {
-			out = append(out, conv(it))
-		}
-	}
-	return out, nil
+	return named(items(l), names, name, conv), nil
 }
 
 // Strategies implements importvalidate.State from GET

@@ -14,7 +14,7 @@ var _ importvalidate.EnvironmentState = (*DB)(nil)
 // Environment implements importvalidate.EnvironmentState.
 func (db *DB) Environment(ctx context.Context, name string) (bool, error) {
 	var ok bool
-	if err := db.pool.QueryRow(ctx, qEnvironment, name).Scan(&ok); err != nil {
+	if err := db.queryRow(ctx, qEnvironment, []any{name}, &ok); err != nil {
 		return false, wrap("environment", err)
 	}
 	return ok, nil

@@ -31,7 +31,6 @@ const (
 
 	qCfgSegments = `SELECT id, name FROM segments`
 	qCfgContext  = `SELECT name FROM context_fields WHERE name = ANY($1)`
-	qCfgTagTypes = `SELECT name FROM tag_types WHERE name = ANY($1)`
 	qCfgDefaults = `SELECT p.id, COALESCE(ps.default_stickiness, ''),
 		COALESCE((SELECT json_agg(json_build_object('environment', pe.environment_name, 'strategy', pe.default_strategy)
 			ORDER BY pe.environment_name)
@@ -77,7 +76,7 @@ func (db *DB) Current(ctx context.Context, q plan.Query) (*plan.Current, error) 
 		op, query string
 		names     []string
 		dst       *[]string
-	}{{"plan: context fields", qCfgContext, q.ContextFields, &cur.ContextFields}, {"plan: tag types", qCfgTagTypes, q.TagTypes, &cur.TagTypes}} {
+	}{{"plan: context fields", qCfgContext, q.ContextFields, &cur.ContextFields}, {"plan: tag types", qTagTypes, q.TagTypes, &cur.TagTypes}} {
 		if len(c.names) == 0 {
 			continue
 		}
