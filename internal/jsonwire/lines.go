@@ -44,9 +44,8 @@ func (t Lines) Position(off int64) (line, column int) {
 // off of src, as Lines.Position does, without a table: for one offset, it
 // reads src once up to off and allocates nothing.
 func Position(src []byte, off int64) (line, column int) {
-	head := src[:min(max(off, 0), int64(len(src)))]
-	line = bytes.Count(head, []byte{'\n'}) + 1
-	return line, len(head) - (bytes.LastIndexByte(head, '\n') + 1) + 1
+	c := NewLineCounter(src)
+	return c.Position(max(off, 0))
 }
 
 // LineCounter gives the lines and columns of offsets of a text taken in

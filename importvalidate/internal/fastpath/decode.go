@@ -58,7 +58,7 @@ func Decode(body []byte, maxDepth int) (req *model.ImportRequest, ok bool) {
 // thousand members and items, and then reports false, as for a body it
 // does not take. The caller tells the two apart by ctx.Err.
 func DecodeContext(ctx context.Context, body []byte, maxDepth int) (req *model.ImportRequest, ok bool) {
-	req, _, ok = decode(ctx, body, maxDepth, false, countBytes)
+	req, _, ok = decode(ctx, body, maxDepth, false, countBytes, false)
 	return req, ok
 }
 
@@ -68,7 +68,7 @@ func DecodeContext(ctx context.Context, body []byte, maxDepth int) (req *model.I
 // of the result in body without crossing it again
 // (jsonwire.LocateWith). A body of 2 GiB or more gets no offsets.
 func DecodeIndexed(ctx context.Context, body []byte, maxDepth int) (req *model.ImportRequest, starts jsonwire.ItemStarts, ok bool) {
-	return decode(ctx, body, maxDepth, len(body) <= math.MaxInt32, countBytes)
+	return decode(ctx, body, maxDepth, len(body) <= math.MaxInt32, countBytes, false)
 }
 
 // DecodeExport decodes a bare export, the value of an import request's
@@ -80,35 +80,36 @@ func DecodeIndexed(ctx context.Context, body []byte, maxDepth int) (req *model.I
 // maxDepth counts the request body's object as well. The result's Project
 // and Environment are empty.
 func DecodeExport(ctx context.Context, export []byte, maxDepth int) (req *model.ImportRequest, starts jsonwire.ItemStarts, ok bool) {
-	if ctx.Err() != nil {
-		return nil, nil, false
-	}
-	d := newDecoder(ctx, export, maxDepth, len(export) <= math.MaxInt32, countBytes)
-	defer d.release()
-	d.depth, d.startsPrefix = 1, "/"
-	req = new(model.ImportRequest)
-	d.ws()
-	if !d.exportData(&req.Data) {
-		return nil, nil, false
-	}
-	d.ws()
-	if d.pos != len(export) {
-		return nil, nil, false
-	}
-	return req, d.starts, true
+	return decode(ctx, export, maxDepth, len(export) <= math.MaxInt32, countBytes, true)
 }
 
-// decode is DecodeContext, and DecodeIndexed when indexed; arrays are
-// counted from count bytes of items (countAt).
-func decode(ctx context.Context, body []byte, maxDepth int, indexed bool, count int) (*model.ImportRequest, jsonwire.ItemStarts, bool) {
+// decode is DecodeContext, DecodeIndexed when indexed, and DecodeExport
+// when export; arrays are counted from count bytes of items (countAt).
+func decode(ctx context.Context, body []byte, maxDepth int, indexed bool, count int, export bool) (*model.ImportRequest, jsonwire.ItemStarts, bool) {
 	if ctx.Err() != nil {
 		return nil, nil, false
 	}
-	d := newDecoder(ctx, body, maxDepth, indexed, count)
+	d := decoders.Get().(*decoder)
 	defer d.release()
+	d.data, d.pos, d.depth, d.limit = body, 0, 0, maxDepth
+	d.ctx, d.steps = ctx, 0
+	d.countBytes = count
+	d.whole = !collecting()
+	d.startsPrefix = "/data/"
+	if indexed {
+		d.starts = jsonwire.ItemStarts{}
+	}
 	req := new(model.ImportRequest)
 	d.ws()
-	if !d.importRequest(req) {
+	var ok bool
+	if export {
+		// data on its own, read as if in the request body's object
+		d.depth, d.startsPrefix = 1, "/"
+		ok = d.exportData(&req.Data)
+	} else {
+		ok = d.importRequest(req)
+	}
+	if !ok {
 		return nil, nil, false
 	}
 	d.ws()
@@ -124,20 +125,6 @@ func collecting() bool {
 	s := [1]metrics.Sample{{Name: "/gc/gogc:percent"}}
 	metrics.Read(s[:])
 	return s[0].Value.Kind() != metrics.KindUint64 || int64(s[0].Value.Uint64()) >= 0
-}
-
-// newDecoder returns a decoder from decoders, ready to read body from its start.
-func newDecoder(ctx context.Context, body []byte, maxDepth int, indexed bool, count int) *decoder {
-	d := decoders.Get().(*decoder)
-	d.data, d.pos, d.depth, d.limit = body, 0, 0, maxDepth
-	d.ctx, d.steps = ctx, 0
-	d.countBytes = count
-	d.whole = !collecting()
-	d.startsPrefix = "/data/"
-	if indexed {
-		d.starts = jsonwire.ItemStarts{}
-	}
-	return d
 }
 
 // decoders keeps decoders between calls, so that their scratch lists

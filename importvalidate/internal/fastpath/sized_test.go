@@ -46,7 +46,7 @@ func TestSizedArraysAgree(t *testing.T) {
 				t.Fatal(msg)
 			}
 			want, ok := Decode(body, testDepth)
-			counted, _, countedOK := decode(context.Background(), body, testDepth, false, 0)
+			counted, _, countedOK := decode(context.Background(), body, testDepth, false, 0, false)
 			if countedOK != ok {
 				t.Fatalf("counted from %d items: ok %v, without counting %v", sizeAt, countedOK, ok)
 			}

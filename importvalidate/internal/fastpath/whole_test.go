@@ -46,7 +46,7 @@ func TestScratchLists(t *testing.T) {
 		for round := 0; round < 2; round++ {
 			for i, b := range bodies {
 				for _, count := range []int{countBytes, 0} {
-					req, starts, ok := decode(ctx, []byte(b), testDepth, true, count)
+					req, starts, ok := decode(ctx, []byte(b), testDepth, true, count, false)
 					if !ok {
 						t.Fatalf("%s, whole %v, round %d, count %d: refused", names[i], whole, round, count)
 					}

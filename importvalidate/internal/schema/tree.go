@@ -54,8 +54,6 @@ type Node struct {
 	// Unknown lists the keywords the node carries that are none of the
 	// above and not annotations.
 	Unknown []string
-	// re is Pattern compiled.
-	re *regexp.Regexp
 }
 
 // Resolve follows $ref.
@@ -178,11 +176,9 @@ func Parse(doc []byte) (*Tree, error) {
 	}
 	for _, n := range t.nodes {
 		if n.Pattern != "" {
-			re, err := regexp.Compile(n.Pattern)
-			if err != nil {
+			if _, err := regexp.Compile(n.Pattern); err != nil {
 				return nil, fmt.Errorf("pattern at %q: %w", n.Ptr, err)
 			}
-			n.re = re
 		}
 	}
 	return t, nil
