@@ -22,6 +22,10 @@ type DecodeError struct {
 	Location Location
 	// Msg says what is wrong.
 	Msg string
+	// Members, for a member the object does not name, are the members it
+	// does name, sorted, so that a caller can suggest the one meant; nil
+	// for any other failure.
+	Members []string
 }
 
 // Error formats the error as "pointer (byte N): message".
@@ -64,8 +68,10 @@ func DecodeStrict(b []byte, v any) error {
 	} else if err != io.EOF {
 		return syntaxToDecodeError(err, b)
 	}
-	if p, msg := unknownMember(generic, reflect.TypeOf(v), ""); msg != "" {
-		return decodeError(b, p, jsonwire.LocateMember(b, p), msg)
+	if pr := unknownMember(generic, reflect.TypeOf(v), ""); pr != nil {
+		de := decodeError(b, pr.pointer, jsonwire.LocateMember(b, pr.pointer), pr.msg)
+		de.Members = pr.members
+		return de
 	}
 	if err := json.Unmarshal(b, v); err != nil {
 		var te *json.UnmarshalTypeError
@@ -105,24 +111,23 @@ func dottedToPointer(field string) string {
 }
 
 // unknownMember walks a generic JSON value beside the Go type t and returns
-// the pointer of the first problem, in document order of the sorted keys,
-// with a message: an object member t does not name, or a value whose JSON
-// type t cannot take (such as a string for an integer, or a fraction for an
-// integer, or a date-time that does not parse). The message is "" when
-// there is no problem.
-func unknownMember(v any, t reflect.Type, at string) (string, string) {
+// the first problem, in document order of the sorted keys: an object
+// member t does not name, or a value whose JSON type t cannot take (such
+// as a string for an integer, or a fraction for an integer, or a date-time
+// that does not parse). It returns nil when there is no problem.
+func unknownMember(v any, t reflect.Type, at string) *strictProblem {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
 	if v == nil || t == rawMessageType {
 		// null leaves any Go value alone; raw JSON takes anything.
-		return "", ""
+		return nil
 	}
 	if inner, ok := nullableValueType(t); ok {
 		return unknownMember(v, inner, at)
 	}
 	if msg := kindMismatch(v, t); msg != "" {
-		return at, msg
+		return &strictProblem{pointer: at, msg: msg}
 	}
 	switch val := v.(type) {
 	case map[string]any:
@@ -138,29 +143,41 @@ func unknownMember(v any, t reflect.Type, at string) (string, string) {
 					if open {
 						continue
 					}
-					return p, fmt.Sprintf("unknown member %q", k)
+					members := make([]string, 0, len(fields))
+					for name := range fields {
+						members = append(members, name)
+					}
+					sortStrings(members)
+					return &strictProblem{pointer: p, msg: fmt.Sprintf("unknown member %q", k), members: members}
 				}
-				if q, msg := unknownMember(val[k], ft, p); msg != "" {
-					return q, msg
+				if pr := unknownMember(val[k], ft, p); pr != nil {
+					return pr
 				}
 			}
 		case reflect.Map:
 			for _, k := range sortedKeys(val) {
-				if q, msg := unknownMember(val[k], t.Elem(), at+"/"+escapePointer(k)); msg != "" {
-					return q, msg
+				if pr := unknownMember(val[k], t.Elem(), at+"/"+escapePointer(k)); pr != nil {
+					return pr
 				}
 			}
 		}
 	case []any:
 		if t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
 			for i, e := range val {
-				if q, msg := unknownMember(e, t.Elem(), at+"/"+strconv.Itoa(i)); msg != "" {
-					return q, msg
+				if pr := unknownMember(e, t.Elem(), at+"/"+strconv.Itoa(i)); pr != nil {
+					return pr
 				}
 			}
 		}
 	}
-	return "", ""
+	return nil
+}
+
+// strictProblem is the first problem unknownMember finds: its pointer, its
+// message and, for an unknown member, the members the object names.
+type strictProblem struct {
+	pointer, msg string
+	members      []string
 }
 
 var (

@@ -8,10 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"reflect"
-	"strconv"
 	"strings"
 
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/internal/suggest"
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -46,81 +45,17 @@ func Decode(name string, b []byte) (*model.Snapshot, error) {
 		where = fmt.Sprintf("%s:%d:%d", name, l.Line, l.Column)
 	}
 	if l.Pointer != "" {
-		return nil, fmt.Errorf("%s: %s: %s%s", where, l.Pointer, de.Msg, memberHint(l.Pointer, de.Msg))
+		return nil, fmt.Errorf("%s: %s: %s%s", where, l.Pointer, de.Msg, memberHint(l.Pointer, de.Members))
 	}
 	return nil, fmt.Errorf("%s: %s", where, de.Msg)
 }
 
-// memberHint is, for an unknown member of a snapshot close to a member the
-// format has, "; did you mean \"name\"?", else "".
-func memberHint(pointer, msg string) string {
-	quoted, ok := strings.CutPrefix(msg, "unknown member ")
-	if !ok {
-		return ""
-	}
-	name, err := strconv.Unquote(quoted)
-	if err != nil {
-		return ""
-	}
-	t := reflect.TypeFor[model.Snapshot]()
-	toks := strings.Split(pointer, "/")[1:]
-	for _, tok := range toks[:len(toks)-1] {
-		for t.Kind() == reflect.Pointer {
-			t = t.Elem()
-		}
-		switch t.Kind() {
-		case reflect.Slice:
-			t = t.Elem() // tok is an index
-		case reflect.Struct:
-			f, found := fieldByJSON(t, tok)
-			if !found {
-				return ""
-			}
-			t = f.Type
-		default:
-			return ""
-		}
-	}
-	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice {
-		t = t.Elem()
-	}
-	if t.Kind() != reflect.Struct {
-		return ""
-	}
-	var names []string
-	for i := range t.NumField() {
-		if n := jsonName(t.Field(i)); n != "" {
-			names = append(names, n)
-		}
-	}
-	if near := suggest.Nearest(name, names); near != "" {
+// memberHint is, for an unknown member at pointer close to one of the
+// members its object names, "; did you mean \"name\"?", else "".
+func memberHint(pointer string, members []string) string {
+	name := jsonwire.UnescapeToken(pointer[strings.LastIndexByte(pointer, '/')+1:])
+	if near := suggest.Nearest(name, members); near != "" {
 		return fmt.Sprintf("; did you mean %q?", near)
 	}
 	return ""
-}
-
-// fieldByJSON returns the field of the struct type t whose JSON name is
-// name.
-func fieldByJSON(t reflect.Type, name string) (reflect.StructField, bool) {
-	for i := range t.NumField() {
-		if f := t.Field(i); jsonName(f) == name {
-			return f, true
-		}
-	}
-	return reflect.StructField{}, false
-}
-
-// jsonName is the member name encoding/json gives the field, "" for none.
-func jsonName(f reflect.StructField) string {
-	if !f.IsExported() {
-		return ""
-	}
-	tag := f.Tag.Get("json")
-	if tag == "-" {
-		return ""
-	}
-	if n, _, _ := strings.Cut(tag, ","); n != "" {
-		return n
-	}
-	return f.Name
 }
