@@ -15,14 +15,14 @@ import (
 
 	"github.com/flagadmin/flagadmin/internal/pgtest"
 	"github.com/flagadmin/flagadmin/internal/statesource"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/internal/unleashtest"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
 func runPlan(env map[string]string, stdin []byte, args ...string) (int, string, string) {
 	var stdout, stderr bytes.Buffer
-	code := Plan(context.Background(), args, Env{Stdin: bytes.NewReader(stdin), Stdout: &stdout, Stderr: &stderr,
-		Getenv: func(k string) string { return env[k] }})
+	code := Plan(context.Background(), args, Env{Stdin: bytes.NewReader(stdin), Stdout: &stdout, Stderr: &stderr, Getenv: testutil.Env(env)})
 	return code, stdout.String(), stderr.String()
 }
 

@@ -7,7 +7,7 @@ import (
 	"syscall"
 )
 
-// Exit runs command (Main or Serve) as a program's main does: with the
+// Exit runs command (Main, Serve or Snapshot) as a program's main does: with the
 // process's arguments, standard streams and environment, and a context
 // that SIGINT and SIGTERM end; it exits with the command's code.
 func Exit(command func(ctx context.Context, args []string, env Env) int) {

@@ -96,7 +96,8 @@ func Validate(ctx context.Context, args []string, env Env) int {
 	inputs, problems := expand(cfg.args)
 	var tot output.Totals
 	for _, in := range inputs {
-		if size := in.size(); size >= 0 {
+		size := in.size()
+		if size >= 0 {
 			// Set before reading a file of known size, so that reading
 			// it does not start a collection of the heap as it was.
 			tuneGC(env, validateGC(size))
@@ -106,7 +107,10 @@ func Validate(ctx context.Context, args []string, env Env) int {
 			problems = append(problems, err.Error())
 			continue
 		}
-		tuneGC(env, validateGC(int64(len(raw))))
+		if n := int64(len(raw)); n != size {
+			// Standard input, or a file that read otherwise than its size.
+			tuneGC(env, validateGC(n))
+		}
 		rep, err := v.ValidateFile(ctx, raw, target)
 		var nt *importvalidate.NoTargetError
 		if errors.As(err, &nt) {

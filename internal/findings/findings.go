@@ -76,12 +76,11 @@ type Result struct {
 	Counts importvalidate.Counts
 	// Failed reports that a diagnostic fails.
 	Failed bool
-	policy Policy
 }
 
 // Apply applies p to rep.
 func (p Policy) Apply(rep *importvalidate.Report) Result {
-	r := Result{policy: p}
+	var r Result
 	var kept []importvalidate.Diagnostic
 	seen := map[string]int{}
 	for _, d := range rep.Diagnostics() {

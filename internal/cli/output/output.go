@@ -137,12 +137,3 @@ func kindName(d importvalidate.Diagnostic, permission, warning, errorName string
 	}
 	return errorName
 }
-
-// level is the name of d's kind: "permission" for a missing permission,
-// else its severity.
-func level(d importvalidate.Diagnostic) string {
-	if d.Category == importvalidate.CategoryPermission {
-		return "permission"
-	}
-	return d.Severity.String()
-}

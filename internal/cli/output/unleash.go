@@ -18,12 +18,6 @@ type unleash struct {
 	done bool
 }
 
-// The name and message of the reference server's 400 answer.
-const (
-	badDataName    = "BadDataError"
-	badDataMessage = "Request validation failed: your request body or params contain invalid data. Refer to the `details` list for more information."
-)
-
 func (o *unleash) File(f File) error {
 	if o.done {
 		return errors.New("-format unleash writes the answer for one file")
@@ -35,7 +29,7 @@ func (o *unleash) File(f File) error {
 			Name    string              `json:"name"`
 			Message string              `json:"message"`
 			Details []model.ErrorDetail `json:"details"`
-		}{badDataName, badDataMessage, rep.Structural.Details()})
+		}{model.NameBadDataError, model.MsgBadData, rep.Structural.Details()})
 	}
 	resp := rep.Reference()
 	if f.Strict {
