@@ -45,7 +45,7 @@ func (e *DecodeError) Error() string {
 func decodeError(b []byte, pointer string, offset int64, msg string) *DecodeError {
 	l := Location{Pointer: pointer, Offset: offset}
 	if offset >= 0 {
-		l.Line, l.Column = jsonwire.NewLines(b).Position(offset)
+		l.Line, l.Column = jsonwire.Position(b, offset)
 	}
 	return &DecodeError{Location: l, Msg: msg}
 }
