@@ -317,27 +317,47 @@ func TestLogLines(t *testing.T) {
 	}
 }
 
-// failingLookup fails every lookup with an error that must not reach the
-// client.
-type failingLookup struct{}
+// failingLookup fails every token lookup with err.
+type failingLookup struct{ err error }
 
-func (failingLookup) LookupToken(context.Context, string) (*auth.Principal, bool, error) {
-	return nil, false, errors.New("token database at 10.0.0.7 unreachable")
+func (f failingLookup) LookupToken(context.Context, string) (*auth.Principal, bool, error) {
+	return nil, false, f.err
 }
 
-type failingStore struct{ panics bool }
+// failingStore fails every user listing with err, or panics.
+type failingStore struct {
+	err    error
+	panics bool
+}
 
 func (s failingStore) Users(context.Context) ([]model.User, error) {
 	if s.panics {
 		panic("user store exploded")
 	}
-	return nil, errors.New("user database at 10.0.0.8 unreachable")
+	return nil, s.err
 }
 
 func (failingStore) Roles(context.Context) ([]model.Role, error) { return nil, nil }
 
+// downError is the error of a store that cannot answer now, as
+// unleashdb's *UnavailableError says it.
+type downError struct{}
+
+func (downError) Error() string     { return "the database did not answer within 5s" }
+func (downError) Unavailable() bool { return true }
+
+// downState fails every feature lookup as unavailable.
+type downState struct{ importvalidate.State }
+
+func (downState) Features(context.Context, []string) ([]importvalidate.ExistingFeature, error) {
+	return nil, downError{}
+}
+
+// TestInternalErrorsHideTheCause: a failing store is a 500 whose body
+// keeps the cause to the log.
 func TestInternalErrorsHideTheCause(t *testing.T) {
 	snap := oracleSnapshot(t)
+	errLookup := errors.New("token database at 10.0.0.7 unreachable")
 	for _, tc := range []struct {
 		name   string
 		s      setup
@@ -345,9 +365,9 @@ func TestInternalErrorsHideTheCause(t *testing.T) {
 		path   string
 		cause  string
 	}{
-		{"lookup on validate", setup{tokens: failingLookup{}}, http.MethodPost, validate, "10.0.0.7"},
-		{"lookup on users", setup{tokens: failingLookup{}}, http.MethodGet, adminhttp.PathUserAdmin, "10.0.0.7"},
-		{"store", setup{users: failingStore{}}, http.MethodGet, adminhttp.PathUserAdmin, "10.0.0.8"},
+		{"lookup on validate", setup{tokens: failingLookup{errLookup}}, http.MethodPost, validate, "10.0.0.7"},
+		{"lookup on users", setup{tokens: failingLookup{errLookup}}, http.MethodGet, adminhttp.PathUserAdmin, "10.0.0.7"},
+		{"store", setup{users: failingStore{err: errors.New("user database at 10.0.0.8 unreachable")}}, http.MethodGet, adminhttp.PathUserAdmin, "10.0.0.8"},
 		{"panicking store", setup{users: failingStore{panics: true}}, http.MethodGet, adminhttp.PathUserAdmin, "panic"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -372,6 +392,47 @@ func TestInternalErrorsHideTheCause(t *testing.T) {
 			}
 			if strings.Contains(log, "exploded") {
 				t.Errorf("the log holds the panic value:\n%s", log)
+			}
+		})
+	}
+}
+
+// TestStoreUnavailable: a store that cannot answer now (its error says
+// Unavailable) is a 503 with Retry-After, not a 500, on both endpoints,
+// whichever lookup failed, and the log line says 503.
+func TestStoreUnavailable(t *testing.T) {
+	snap := hostileSnapshot(t)
+	base, err := importvalidate.NewMemoryState(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := hostileImport(`{"name":"f1"}`)
+	downLookup := errors.Join(errors.New("token lookup"), downError{})
+	for _, tc := range []struct {
+		name   string
+		s      setup
+		method string
+		path   string
+	}{
+		{"state, validation", setup{state: downState{base}}, http.MethodPost, adminhttp.PathValidate},
+		{"tokens, validation", setup{tokens: failingLookup{downLookup}}, http.MethodPost, adminhttp.PathValidate},
+		{"tokens, listing", setup{tokens: failingLookup{downLookup}}, http.MethodGet, adminhttp.PathUserAdmin},
+		{"users, listing", setup{users: failingStore{err: downError{}}}, http.MethodGet, adminhttp.PathUserAdmin},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var log testutil.Buffer
+			tc.s.logger = slog.New(slog.NewJSONHandler(&log, nil))
+			h := hostileHandler(t, tc.s)
+			rec := do(h, tc.method, tc.path, hostileAdmin, "application/json", strings.NewReader(body))
+			if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") != "5" {
+				t.Fatalf("status %d, Retry-After %q: %s; want 503 with Retry-After 5", rec.Code, rec.Header().Get("Retry-After"), rec.Body.Bytes())
+			}
+			e := errorOf(t, rec)
+			if e.Name != nameServiceUnavailableError || e.Message != msgStoreUnavailable {
+				t.Errorf("body %+v", e)
+			}
+			if !strings.Contains(log.String(), `"status":503`) || !strings.Contains(log.String(), `"error_id":"`+e.ID+`"`) {
+				t.Errorf("the log line does not say 503 with the error's id:\n%s", log.String())
 			}
 		})
 	}
