@@ -3,12 +3,13 @@ package importvalidate
 import (
 	"context"
 	"fmt"
-	"github.com/flagadmin/flagadmin/importvalidate/internal/fastpath"
-	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
-	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"math"
 	"strings"
 	"sync"
+
+	"github.com/flagadmin/flagadmin/importvalidate/internal/fastpath"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 
 	"github.com/flagadmin/flagadmin/model"
 )

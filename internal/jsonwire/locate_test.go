@@ -1,11 +1,12 @@
 package jsonwire_test
 
 import (
-	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 
 	"github.com/flagadmin/flagadmin/internal/exportgen"
 )

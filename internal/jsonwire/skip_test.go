@@ -3,8 +3,9 @@ package jsonwire_test
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"testing"
+
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 
 	"github.com/flagadmin/flagadmin/internal/exportgen"
 )

@@ -4,13 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 
 	"github.com/flagadmin/flagadmin/internal/exportgen"
 )

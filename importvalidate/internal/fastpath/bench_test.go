@@ -2,9 +2,10 @@ package fastpath
 
 import (
 	"encoding/json"
-	"github.com/flagadmin/flagadmin/internal/testutil"
 	"strconv"
 	"testing"
+
+	"github.com/flagadmin/flagadmin/internal/testutil"
 
 	"github.com/flagadmin/flagadmin/internal/exportgen"
 	"github.com/flagadmin/flagadmin/model"

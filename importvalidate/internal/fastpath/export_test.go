@@ -6,8 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // TestDecodeExport: the "data" of every agreement body that is JSON,

@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"github.com/flagadmin/flagadmin/internal/testutil"
 	"maps"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
 // FuzzFastPathAgreesWithSchema checks, for any body, that Decode's

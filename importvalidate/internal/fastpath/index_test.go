@@ -5,8 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // TestDecodeIndexedStarts: for every agreement body the fast path takes,

@@ -2,11 +2,12 @@ package fastpath
 
 import (
 	"encoding/binary"
-	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"math/bits"
 	"strconv"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // This file holds the byte-level reading of the fast path (decode.go):

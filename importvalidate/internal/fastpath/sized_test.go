@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/flagadmin/flagadmin/internal/exportgen"
 	"github.com/flagadmin/flagadmin/internal/testutil"
-	"github.com/google/go-cmp/cmp"
 )
 
 // TestSizedArraysAgree: arrays at and past sizeAt items decode as

@@ -7,8 +7,9 @@ import (
 	"runtime/debug"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/internal/exportgen"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/flagadmin/flagadmin/internal/exportgen"
 )
 
 // TestScratchLists: arrays around the sizes at which a scratch list is

@@ -2,12 +2,13 @@ package schema
 
 import (
 	"encoding/json"
-	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"math"
 	"math/big"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // Scalar coercion as the reference server applies it before checking (ajv

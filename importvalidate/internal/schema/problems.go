@@ -3,13 +3,14 @@ package schema
 import (
 	"cmp"
 	"context"
-	"github.com/flagadmin/flagadmin/internal/jsonwire"
-	"github.com/flagadmin/flagadmin/internal/suggest"
 	"iter"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/suggest"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
