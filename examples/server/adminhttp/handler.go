@@ -373,8 +373,8 @@ func (m *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // validation serves an operation on an import body: it reads the body,
 // authenticates the caller, validates the body in a slot of the limiter
-// and hands the report to respond. A copy with another respond serves
-// another operation on the same body, sharing the limiter and the
+// and answers with the validation response. A copy with a planner serves
+// the plan endpoint on the same body, sharing the limiter and the
 // buffers.
 type validation struct {
 	*common
@@ -395,11 +395,9 @@ type validation struct {
 	buffers *bufferPool
 	// planner, set on the plan endpoint's copy, plans an import the
 	// validation lets through in the validation's own slot, so that a
-	// plan's work is bounded as a validation's is.
+	// plan's work is bounded as a validation's is; that copy answers
+	// with respondPlan.
 	planner *plan.Planner
-	// respond answers a report without structural errors, with the plan
-	// of the import when planner made one.
-	respond func(w http.ResponseWriter, r *http.Request, rep *importvalidate.Report, pl *plan.Plan) outcome
 }
 
 func newValidation(c *common, opts Options) (*validation, error) {
@@ -424,7 +422,6 @@ func newValidation(c *common, opts Options) (*validation, error) {
 		strict:    opts.Strict,
 		buffers:   newBufferPool(),
 	}
-	v.respond = v.respondValidation
 	return v, nil
 }
 
@@ -476,13 +473,16 @@ func (h *validation) serve(w, raw http.ResponseWriter, r *http.Request) (out out
 	if rep.Structural.HasErrors() {
 		return h.fail(w, badData(rep.Structural.Details()))
 	}
-	return h.respond(w, r, rep, pl)
+	if h.planner != nil {
+		return h.respondPlan(w, rep, pl)
+	}
+	return h.respondValidation(w, rep)
 }
 
 // respondValidation answers the import validation with the validation
 // response: the reference rules' issues, or with Options.Strict all of
 // them.
-func (h *validation) respondValidation(w http.ResponseWriter, _ *http.Request, rep *importvalidate.Report, _ *plan.Plan) outcome {
+func (h *validation) respondValidation(w http.ResponseWriter, rep *importvalidate.Report) outcome {
 	resp := h.response(rep)
 	// Written as JSON.stringify writes it: a name's unpaired surrogate
 	// comes back as the same escape, U+2028 as itself.

@@ -28,14 +28,17 @@ type planResponse struct {
 func (v *validation) planEndpoint(p *plan.Planner) *endpoint {
 	pv := *v
 	pv.planner = p
-	pv.respond = func(w http.ResponseWriter, _ *http.Request, rep *importvalidate.Report, pl *plan.Plan) outcome {
-		answer := planResponse{Validation: importvalidate.MarshalResponse(pv.response(rep)), Plan: pl}
-		b, err := json.Marshal(answer)
-		if err != nil {
-			return pv.fail(w, fmt.Errorf("adminhttp: planning: %w", err))
-		}
-		writeJSON(w, http.StatusOK, b)
-		return outcome{}
-	}
 	return pv.endpoint()
+}
+
+// respondPlan answers the plan endpoint: the validation's answer, and pl
+// when the validation let the import through.
+func (h *validation) respondPlan(w http.ResponseWriter, rep *importvalidate.Report, pl *plan.Plan) outcome {
+	answer := planResponse{Validation: importvalidate.MarshalResponse(h.response(rep)), Plan: pl}
+	b, err := json.Marshal(answer)
+	if err != nil {
+		return h.fail(w, fmt.Errorf("adminhttp: planning: %w", err))
+	}
+	writeJSON(w, http.StatusOK, b)
+	return outcome{}
 }
