@@ -36,16 +36,9 @@ type member struct {
 	value any
 }
 
-// Error returns the error's name and message, or its cause.
-func (e *apiError) Error() string {
-	if e.cause != nil {
-		return e.name + ": " + e.cause.Error()
-	}
-	return e.name + ": " + e.message
-}
-
-// Unwrap returns the cause of a 500 or a store's 503.
-func (e *apiError) Unwrap() error { return e.cause }
+// Error returns the error's name and message. An apiError with a cause is
+// made only by answerOf for fail, which logs the cause itself.
+func (e *apiError) Error() string { return e.name + ": " + e.message }
 
 // body returns the JSON error body with id, HTML characters unescaped.
 func (e *apiError) body(id string) []byte {
