@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/flagadmin/flagadmin/model"
@@ -236,9 +235,10 @@ func (c *Client) snapshotProjects(ctx context.Context, s *model.Snapshot, ids ma
 		list = append(list, id)
 	}
 	slices.Sort(list)
+	// Each reader writes only its own element; parallel returns after all
+	// of them. An element left without an ID is a project with no
+	// overview.
 	out := make([]model.SnapshotProject, len(list))
-	found := make([]bool, len(list))
-	var mu sync.Mutex
 	fns := make([]func(context.Context) error, len(list))
 	for i, id := range list {
 		fns[i] = func(ctx context.Context) error {
@@ -250,18 +250,16 @@ func (c *Client) snapshotProjects(ctx context.Context, s *model.Snapshot, ids ma
 			if n := ov.FeatureNaming; n != nil && deref(n.Pattern) != "" {
 				p.FeatureNaming = &model.FeatureNaming{Pattern: *n.Pattern, Example: deref(n.Example), Description: deref(n.Description)}
 			}
-			mu.Lock()
-			out[i], found[i] = p, true
-			mu.Unlock()
+			out[i] = p
 			return nil
 		}
 	}
 	if err := c.parallel(ctx, fns...); err != nil {
 		return err
 	}
-	for i := range out {
-		if found[i] {
-			s.Projects = append(s.Projects, out[i])
+	for _, p := range out {
+		if p.ID != "" {
+			s.Projects = append(s.Projects, p)
 		}
 	}
 	return nil
