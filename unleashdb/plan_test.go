@@ -3,6 +3,7 @@ package unleashdb_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -57,18 +58,9 @@ func TestCurrentEqualsSnapshotSource(t *testing.T) {
 		len(f.Strategies[0].Segments) != 1 || f.Strategies[0].Segments[0] != "beta-users" {
 		t.Errorf("existing-flag's strategies: %+v", f.Strategies)
 	}
-	if !slicesHasTag(f.Tags, plan.Tag{Type: "team", Value: "core"}) {
+	if !slices.Contains(f.Tags, plan.Tag{Type: "team", Value: "core"}) {
 		t.Errorf("existing-flag's tags: %+v", f.Tags)
 	}
-}
-
-func slicesHasTag(tags []plan.Tag, t plan.Tag) bool {
-	for _, x := range tags {
-		if x == t {
-			return true
-		}
-	}
-	return false
 }
 
 // A plan's lookup makes as many queries for 10 features as for 10 000.
