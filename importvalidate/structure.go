@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strings"
 	"sync"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/fastpath"
@@ -344,7 +343,7 @@ func (ps Problems) Details() []model.ErrorDetail {
 		}
 		switch p.Code {
 		case CodeEnum:
-			d.Path = lastToken(p.Location.Pointer)
+			d.Path = jsonwire.LastToken(p.Location.Pointer)
 		case CodeSyntax, CodeMaxDepth, CodeTooManyProblems, CodeByteOrderMark:
 		case CodeRequired, CodeAdditionalProperty, CodeType, CodeMaximum, CodeMinimum,
 			CodeMinLength, CodeMaxLength, CodePattern, CodeFormat, CodeInvalidUTF8, CodeDuplicateKey:
@@ -357,9 +356,4 @@ func (ps Problems) Details() []model.ErrorDetail {
 		out = append(out, d)
 	}
 	return out
-}
-
-// lastToken is the last token of a JSON pointer, still escaped.
-func lastToken(ptr string) string {
-	return ptr[strings.LastIndexByte(ptr, '/')+1:]
 }

@@ -22,6 +22,12 @@ func UnescapeToken(s string) string {
 	return strings.NewReplacer("~1", "/", "~0", "~").Replace(s)
 }
 
+// LastToken returns the last token of a JSON pointer, still escaped: ""
+// for the root and for a pointer that ends in "/".
+func LastToken(ptr string) string {
+	return ptr[strings.LastIndexByte(ptr, '/')+1:]
+}
+
 // PercentDecode decodes %XX sequences; malformed ones are kept as they are.
 func PercentDecode(s string) string {
 	if !strings.Contains(s, "%") {

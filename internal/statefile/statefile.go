@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/internal/suggest"
@@ -53,7 +52,7 @@ func Decode(name string, b []byte) (*model.Snapshot, error) {
 // memberHint is, for an unknown member at pointer close to one of the
 // members its object names, "; did you mean \"name\"?", else "".
 func memberHint(pointer string, members []string) string {
-	name := jsonwire.UnescapeToken(pointer[strings.LastIndexByte(pointer, '/')+1:])
+	name := jsonwire.UnescapeToken(jsonwire.LastToken(pointer))
 	if near := suggest.Nearest(name, members); near != "" {
 		return fmt.Sprintf("; did you mean %q?", near)
 	}

@@ -414,7 +414,7 @@ func (p *pendingProblem) problem(raw []byte) Problem {
 	case KindEnum:
 		var b strings.Builder
 		b.WriteString("The `")
-		b.WriteString(lastToken(p.ptr))
+		b.WriteString(jsonwire.LastToken(p.ptr))
 		b.WriteString("` property must be equal to one of the allowed values: ")
 		for i, v := range p.node.Enum {
 			if i > 0 {
@@ -467,9 +467,4 @@ func (p *pendingProblem) sent(raw []byte) []byte {
 		}
 	}
 	return jsonwire.AppendJSONValue(nil, p.value)
-}
-
-// lastToken is the last token of a JSON pointer, still escaped.
-func lastToken(ptr string) string {
-	return ptr[strings.LastIndexByte(ptr, '/')+1:]
 }
