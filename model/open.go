@@ -87,5 +87,3 @@ func encodeOpen(known any, extra Extra) ([]byte, error) {
 	buf.WriteByte('}')
 	return buf.Bytes(), nil
 }
-
-func sortStrings(s []string) { sort.Strings(s) }

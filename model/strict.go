@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -64,7 +66,7 @@ func DecodeStrict(b []byte, v any) error {
 	}
 	end := dec.InputOffset()
 	if _, err := dec.Token(); err == nil {
-		return decodeError(b, "", firstByte(b, end), "unexpected data after the JSON value")
+		return decodeError(b, "", int64(jsonwire.SkipWS(b, int(end))), "unexpected data after the JSON value")
 	} else if err != io.EOF {
 		return syntaxToDecodeError(err, b)
 	}
@@ -135,19 +137,14 @@ func unknownMember(v any, t reflect.Type, at string) *strictProblem {
 		case reflect.Struct:
 			fields := jsonFields(t)
 			open := hasExtra(t)
-			keys := sortedKeys(val)
-			for _, k := range keys {
+			for _, k := range slices.Sorted(maps.Keys(val)) {
 				ft, ok := fields[k]
-				p := at + "/" + escapePointer(k)
+				p := at + "/" + jsonwire.EscapeToken(k)
 				if !ok {
 					if open {
 						continue
 					}
-					members := make([]string, 0, len(fields))
-					for name := range fields {
-						members = append(members, name)
-					}
-					sortStrings(members)
+					members := slices.Sorted(maps.Keys(fields))
 					return &strictProblem{pointer: p, msg: fmt.Sprintf("unknown member %q", k), members: members}
 				}
 				if pr := unknownMember(val[k], ft, p); pr != nil {
@@ -155,8 +152,8 @@ func unknownMember(v any, t reflect.Type, at string) *strictProblem {
 				}
 			}
 		case reflect.Map:
-			for _, k := range sortedKeys(val) {
-				if pr := unknownMember(val[k], t.Elem(), at+"/"+escapePointer(k)); pr != nil {
+			for _, k := range slices.Sorted(maps.Keys(val)) {
+				if pr := unknownMember(val[k], t.Elem(), at+"/"+jsonwire.EscapeToken(k)); pr != nil {
 					return pr
 				}
 			}
@@ -267,15 +264,6 @@ func jsonKind(v any) string {
 	return "null"
 }
 
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sortStrings(keys)
-	return keys
-}
-
 // jsonFields maps the JSON member names of struct type t to their types.
 func jsonFields(t reflect.Type) map[string]reflect.Type {
 	m := make(map[string]reflect.Type, t.NumField())
@@ -316,26 +304,4 @@ func hasExtra(t reflect.Type) bool {
 		}
 	}
 	return false
-}
-
-// escapePointer escapes a member name for use in a JSON pointer.
-func escapePointer(s string) string {
-	if !strings.ContainsAny(s, "~/") {
-		return s
-	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
-}
-
-// firstByte returns the offset of the first byte at or after off that is
-// not white space or a separator (',' or ':').
-func firstByte(b []byte, off int64) int64 {
-	for off < int64(len(b)) {
-		switch b[off] {
-		case ' ', '\t', '\r', '\n', ',', ':':
-			off++
-		default:
-			return off
-		}
-	}
-	return off
 }
