@@ -317,7 +317,7 @@ func TestInstanceStopped(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a server of its own")
 	}
-	s := unleashtest.StartForTest(t, unleashtest.Options{}, false)
+	s := unleashtest.StartForTest(t, unleashtest.Options{})
 	ctx := background()
 	c, _ := newClient(t, s.URL, unleashapi.Options{ListTTL: -1, TokenTTL: -1})
 	v, err := importvalidate.New(importvalidate.Options{State: c})

@@ -13,7 +13,7 @@ import (
 // The state may be a live instance, by URL and token or as any State: the
 // real Unleash 8.2.0 on the module's dump holds existing-flag.
 func TestStateFromLiveInstance(t *testing.T) {
-	s := unleashtest.StartForTest(t, unleashtest.Options{}, true)
+	s := unleashtest.StartForTest(t, unleashtest.Options{Dump: true})
 	c, err := unleashapi.New(s.URL, s.AdminToken, unleashapi.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -105,7 +105,7 @@ func TestPlanDatabaseEqualsSnapshot(t *testing.T) {
 // Against a running Unleash's admin API (unleashapi's Current) and against
 // its database, the validations and plans of a file are the same.
 func TestPlanUnleashEqualsDatabase(t *testing.T) {
-	s := unleashtest.StartForTest(t, unleashtest.Options{}, true)
+	s := unleashtest.StartForTest(t, unleashtest.Options{Dump: true})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	db, err := unleashdb.Open(ctx, s.Cluster.URL(s.Database), unleashdb.Options{})

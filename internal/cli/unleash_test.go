@@ -20,7 +20,7 @@ import (
 // TestUnleash runs the subcommands on -unleash: the real Unleash 8.2.0 on
 // the module's dump, read over its admin API.
 func TestUnleash(t *testing.T) {
-	s := unleashtest.StartForTest(t, unleashtest.Options{PublicURL: "http://127.0.0.1:4242"}, true)
+	s := unleashtest.StartForTest(t, unleashtest.Options{Dump: true, PublicURL: "http://127.0.0.1:4242"})
 	tokenFile := filepath.Join(t.TempDir(), "token")
 	if err := os.WriteFile(tokenFile, []byte(s.AdminToken+"\n"), 0o600); err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package unleashtest
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"sync"
 	"testing"
@@ -30,8 +29,7 @@ type Env struct {
 
 	once   sync.Once
 	server *Server
-	reason string
-	failed bool // the reason is an error, not an unavailability
+	err    error // why server is nil
 }
 
 // Need returns the shared server, starting it on first use. Where Unleash
@@ -43,19 +41,10 @@ func (e *Env) Need(tb testing.TB) *Server {
 	e.once.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 		defer cancel()
-		s, err := StartDump(ctx, Options{PublicURL: e.PublicURL}, e.Dump)
-		if err != nil {
-			e.reason = err.Error()
-			e.failed = !unavailable(err)
-			return
-		}
-		e.server = s
+		e.server, e.err = Start(ctx, Options{Dump: e.Dump, PublicURL: e.PublicURL})
 	})
-	if e.server == nil {
-		if e.failed {
-			tb.Fatal(e.reason)
-		}
-		Skip(tb, errors.New(e.reason))
+	if e.err != nil {
+		skipOrFail(tb, e.err)
 	}
 	return e.server
 }
@@ -79,48 +68,26 @@ func Skip(tb testing.TB, err error) {
 	tb.Skip("Unleash tests skipped: " + err.Error())
 }
 
-// StartDump starts a server on a cluster of its own, on a database loaded
-// from the module's reference dump when dump is set, else on an empty one.
-// Of opts, only PublicURL is used.
-func StartDump(ctx context.Context, opts Options, dump bool) (*Server, error) {
-	in, err := EnsureInstalled(ctx)
-	if err != nil {
-		return nil, err
-	}
-	c, err := pgtest.Start(ctx)
-	if err != nil {
-		return nil, err
-	}
-	opts = Options{Cluster: c, Install: in, PublicURL: opts.PublicURL}
-	if dump {
-		opts.Database = "unleash"
-		if err := c.LoadDump(ctx, opts.Database, pgtest.DumpFile()); err != nil {
-			c.Stop()
-			return nil, err
-		}
-	}
-	s, err := Start(ctx, opts)
-	if err != nil {
-		c.Stop()
-		return nil, err
-	}
-	s.ownCluster = true
-	return s, nil
-}
-
-// StartForTest starts a server of the test's own (see StartDump) and stops
-// it when the test ends; it skips or fails the test as Need does.
-func StartForTest(tb testing.TB, opts Options, dump bool) *Server {
+// StartForTest starts a server of the test's own (see Start) and stops it
+// when the test ends; it skips or fails the test as Need does.
+func StartForTest(tb testing.TB, opts Options) *Server {
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
-	s, err := StartDump(ctx, opts, dump)
+	s, err := Start(ctx, opts)
 	if err != nil {
-		if unavailable(err) {
-			Skip(tb, err)
-		}
-		tb.Fatal(fmt.Sprint(err))
+		skipOrFail(tb, err)
 	}
 	tb.Cleanup(s.Stop)
 	return s
+}
+
+// skipOrFail skips tb (see Skip) when err says that Unleash or PostgreSQL
+// cannot be had here, and fails it otherwise.
+func skipOrFail(tb testing.TB, err error) {
+	tb.Helper()
+	if unavailable(err) {
+		Skip(tb, err)
+	}
+	tb.Fatal(err.Error())
 }

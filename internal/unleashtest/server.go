@@ -38,18 +38,12 @@ const (
 	AdminPassword = "unleash4all"
 )
 
-// Options configure Start. The zero value starts a cluster of its own
-// with an empty database, which Unleash migrates.
+// Options configure Start. The zero value runs Unleash on an empty
+// database, which it migrates.
 type Options struct {
-	// Cluster is the PostgreSQL cluster to run on; nil starts one, which
-	// Stop stops.
-	Cluster *pgtest.Cluster
-	// Database is the database of Cluster that Unleash uses (for example
-	// a pgtest.CloneDB of the module's dump); "" creates an empty one.
-	// Unleash writes to it.
-	Database string
-	// Install is the installation to run; nil calls EnsureInstalled.
-	Install *Install
+	// Dump runs Unleash on a copy of the module's reference database dump
+	// (the state of testdata/conformance) instead.
+	Dump bool
 	// PublicURL is the instance's public URL, the base of its invitation
 	// links; "" means URL.
 	PublicURL string
@@ -63,49 +57,47 @@ type Server struct {
 	AdminToken string
 	// Database is the name of the database it runs on, in Cluster.
 	Database string
-	// Cluster is the PostgreSQL cluster it runs on.
+	// Cluster is the PostgreSQL cluster it runs on, its own, which Stop
+	// stops.
 	Cluster *pgtest.Cluster
 
-	ownCluster bool
-	dir        string
-	cmd        *exec.Cmd
-	exited     chan struct{}
-	watchdog   *exec.Cmd
-	mu         sync.Mutex
-	stopped    bool
+	dir      string
+	cmd      *exec.Cmd
+	exited   chan struct{}
+	watchdog *exec.Cmd
+	mu       sync.Mutex
+	stopped  bool
 }
 
 // Start installs what is missing (see EnsureInstalled) and starts a server
-// on a free port of 127.0.0.1, waiting until its /health answers. The
-// caller must call Stop. It takes a few seconds once the installation is
-// cached (a database migration from empty adds about four).
+// on a PostgreSQL cluster of its own and a free port of 127.0.0.1, waiting
+// until its /health answers. The caller must call Stop. It takes a few
+// seconds once the installation is cached (a database migration from
+// empty adds about four).
 func Start(ctx context.Context, opts Options) (*Server, error) {
-	in := opts.Install
-	if in == nil {
-		var err error
-		if in, err = EnsureInstalled(ctx); err != nil {
-			return nil, err
-		}
+	in, err := EnsureInstalled(ctx)
+	if err != nil {
+		return nil, err
 	}
-	s := &Server{AdminToken: AdminToken, Cluster: opts.Cluster, Database: opts.Database}
+	s := &Server{AdminToken: AdminToken}
 	ok := false
 	defer func() {
 		if !ok {
 			s.Stop()
 		}
 	}()
-	if s.Cluster == nil {
-		c, err := pgtest.Start(ctx)
-		if err != nil {
-			return nil, err
-		}
-		s.Cluster, s.ownCluster = c, true
+	if s.Cluster, err = pgtest.Start(ctx); err != nil {
+		return nil, err
 	}
-	if s.Database == "" {
+	if opts.Dump {
+		s.Database = "unleash"
+		err = s.Cluster.LoadDump(ctx, s.Database, pgtest.DumpFile())
+	} else {
 		s.Database = fmt.Sprintf("unleash_%d", time.Now().UnixNano())
-		if err := s.Cluster.CreateDB(ctx, s.Database, ""); err != nil {
-			return nil, err
-		}
+		err = s.Cluster.CreateDB(ctx, s.Database, "")
+	}
+	if err != nil {
+		return nil, err
 	}
 	dbURL, err := url.Parse(s.Cluster.URL(s.Database))
 	if err != nil {
@@ -249,7 +241,7 @@ func (s *Server) Stop() {
 		s.watchdog.Process.Kill()
 		s.watchdog.Wait()
 	}
-	if s.ownCluster {
+	if s.Cluster != nil {
 		s.Cluster.Stop()
 	}
 	if s.dir != "" {

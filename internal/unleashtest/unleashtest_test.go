@@ -95,7 +95,7 @@ func TestServerEmptyAndKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a second server")
 	}
-	s := StartForTest(t, Options{}, false)
+	s := StartForTest(t, Options{})
 	ctx := context.Background()
 	if _, err := s.Do(ctx, "GET", "/api/admin/projects", "", nil); err != nil {
 		t.Fatal(err)

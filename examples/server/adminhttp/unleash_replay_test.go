@@ -21,7 +21,7 @@ import (
 // module's dump and read over its admin API (state, users and the
 // callers' rights).
 func TestOnUnleash(t *testing.T) {
-	s := unleashtest.StartForTest(t, unleashtest.Options{PublicURL: dbOracleURL}, true)
+	s := unleashtest.StartForTest(t, unleashtest.Options{Dump: true, PublicURL: dbOracleURL})
 	t.Run("replay", func(t *testing.T) { replayOnUnleash(t, s) })
 	t.Run("permissions", func(t *testing.T) { permissionsOnUnleash(t, s) })
 	t.Run("expired token", func(t *testing.T) { expiredOnUnleash(t, s) })
