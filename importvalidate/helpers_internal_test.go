@@ -48,5 +48,9 @@ func built[O, T any](t testing.TB, build func(O) (T, error), opts O) T {
 // demo returns the embedded demo state.
 func demo(t testing.TB) State {
 	t.Helper()
-	return built(t, func(struct{}) (*MemoryState, error) { return DemoState() }, struct{}{})
+	st, err := DemoState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
 }
