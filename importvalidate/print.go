@@ -97,9 +97,7 @@ func (r *Report) summary(ds []Diagnostic) string {
 	if r.Structural.HasErrors() {
 		return count(len(r.Structural), "structural problem", "structural problems") + "; the import rules did not run"
 	}
-	c := CountDiagnostics(ds)
-	return fmt.Sprintf("%s, %s, %s", count(c.Errors, "error", "errors"), count(c.Warnings, "warning", "warnings"),
-		count(c.Permissions, "missing permission", "missing permissions"))
+	return CountDiagnostics(ds).String()
 }
 
 func count(n int, one, many string) string {

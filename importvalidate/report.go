@@ -104,6 +104,13 @@ type Counts struct {
 	Permissions int `json:"permissions"`
 }
 
+// String words the counts as Summary does: "3 errors, 1 warning, 0
+// missing permissions".
+func (c Counts) String() string {
+	return count(c.Errors, "error", "errors") + ", " + count(c.Warnings, "warning", "warnings") + ", " +
+		count(c.Permissions, "missing permission", "missing permissions")
+}
+
 // Counts counts the report's diagnostics (see Counts).
 func (r *Report) Counts() Counts { return CountDiagnostics(r.Diagnostics()) }
 

@@ -55,7 +55,7 @@ func (o *junit) File(f File) error {
 	c := junitCase{Name: f.Name, ClassName: "flagadmin.validate"}
 	body := strings.Join(lines, "\n")
 	if f.Failed {
-		c.Failure = &junitFailure{Message: CountsText(f.Counts), Type: "flagadmin", Text: body}
+		c.Failure = &junitFailure{Message: f.Counts.String(), Type: "flagadmin", Text: body}
 	} else if body != "" {
 		c.SystemOut = &junitText{body}
 	}

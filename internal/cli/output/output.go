@@ -80,14 +80,7 @@ func Summary(t Totals) string {
 	if t.Failed > 0 {
 		files += fmt.Sprintf(" (%d failed)", t.Failed)
 	}
-	return files + ": " + CountsText(t.Counts)
-}
-
-// CountsText words counts as "3 errors, 1 warning, 0 missing
-// permissions".
-func CountsText(c importvalidate.Counts) string {
-	return plural(c.Errors, "error", "errors") + ", " + plural(c.Warnings, "warning", "warnings") + ", " +
-		plural(c.Permissions, "missing permission", "missing permissions")
+	return files + ": " + t.Counts.String()
 }
 
 func plural(n int, one, many string) string {
