@@ -2,15 +2,15 @@ package plan_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -79,7 +79,7 @@ func benchState(tb testing.TB, body []byte, n int) *model.Snapshot {
 		tb.Fatal(err, p.Failures)
 	}
 	var imp model.ImportRequest
-	if err := jsonUnmarshal(body, &imp); err != nil {
+	if err := json.Unmarshal(body, &imp); err != nil {
 		tb.Fatal(err)
 	}
 	for i, c := range plan.Applied("default", "development", &imp.Data, nil) {
@@ -143,44 +143,26 @@ func benchPlanAndValidate(b *testing.B, n int) {
 	b.Run("plan", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(body)))
-		start := cpuTime()
+		cpu := testutil.StartCPU(b, len(body))
 		for b.Loop() {
 			if _, err := planner.PlanBody(ctx, body, plan.Target{}); err != nil {
 				b.Fatal(err)
 			}
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	})
 	b.Run("validate", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(body)))
-		start := cpuTime()
+		cpu := testutil.StartCPU(b, len(body))
 		for b.Loop() {
 			rep, err := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 			if err != nil || rep.HasErrors() {
 				b.Fatal(err, rep.Summary())
 			}
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	})
-}
-
-// cpuTime is the processor time the process has used, garbage collection
-// included: on a machine shared with other work it measures a benchmark
-// where the wall clock measures the load.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// reportCPU reports the processor time per operation since start.
-func reportCPU(b *testing.B, start time.Duration) {
-	if b.N > 0 {
-		b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
-	}
 }
 
 // BenchmarkPlan compares a plan with the validation of the same file:

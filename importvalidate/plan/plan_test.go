@@ -208,5 +208,3 @@ func (s querySource) Current(_ context.Context, q plan.Query) (*plan.Current, er
 	*s.q = q
 	return nil, nil
 }
-
-func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
