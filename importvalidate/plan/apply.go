@@ -140,20 +140,29 @@ func (a *applier) features() {
 		default:
 			c = Config{Name: f.Name, Project: a.project}
 		}
-		det := f.Details()
-		c.Type = "release"
-		if f.Type != nil {
-			c.Type = *f.Type
-		}
-		c.Description = nil
-		if f.Description.Valid && f.Description.Value != "" {
-			c.Description = &f.Description.Value // shared, never changed
-		}
-		c.Stale = det.Stale != nil && *det.Stale
-		c.ImpressionData = det.ImpressionData != nil && *det.ImpressionData
-		c.Archived = f.Archived != nil && *f.Archived
+		c.setMetadata(f)
 		a.want[f.Name] = &c
 	}
+}
+
+// setMetadata sets the settings of c that an import writes from f, its
+// feature in a file, and an instance's export reads back the same way:
+// the type ("release" when f has none), the description (none when empty;
+// it points into f and is never written through), and whether it is
+// stale, has impression data or is archived.
+func (c *Config) setMetadata(f *model.Feature) {
+	det := f.Details()
+	c.Type = "release"
+	if f.Type != nil {
+		c.Type = *f.Type
+	}
+	c.Description = nil
+	if f.Description.Valid && f.Description.Value != "" {
+		c.Description = &f.Description.Value
+	}
+	c.Stale = det.Stale != nil && *det.Stale
+	c.ImpressionData = det.ImpressionData != nil && *det.ImpressionData
+	c.Archived = f.Archived != nil && *f.Archived
 }
 
 // featureEnvTarget is the feature a featureEnvironments item applies

@@ -23,20 +23,11 @@ func FromExport(d *model.ExportData) []Config {
 	at := make(map[string]*Config, len(d.Features))
 	for i := range d.Features {
 		f := &d.Features[i]
-		det := f.Details()
-		c := Config{Name: f.Name, Type: "release"}
+		c := Config{Name: f.Name}
 		if f.Project != nil {
 			c.Project = *f.Project
 		}
-		if f.Type != nil {
-			c.Type = *f.Type
-		}
-		if v, ok := f.Description.Get(); ok && v != "" {
-			c.Description = &v
-		}
-		c.Archived = f.Archived != nil && *f.Archived
-		c.Stale = det.Stale != nil && *det.Stale
-		c.ImpressionData = det.ImpressionData != nil && *det.ImpressionData
+		c.setMetadata(f)
 		out[i] = c
 		at[f.Name] = &out[i]
 	}
