@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -17,7 +16,6 @@ import (
 	"github.com/flagadmin/flagadmin/internal/statesource"
 	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/internal/unleashtest"
-	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
 func runPlan(env map[string]string, stdin []byte, args ...string) (int, string, string) {
@@ -106,13 +104,6 @@ func TestPlanDatabaseEqualsSnapshot(t *testing.T) {
 // its database, the validations and plans of a file are the same.
 func TestPlanUnleashEqualsDatabase(t *testing.T) {
 	s := unleashtest.StartForTest(t, unleashtest.Options{Dump: true})
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	db, err := unleashdb.Open(ctx, s.Cluster.URL(s.Database), unleashdb.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
 	url := s.Cluster.URL(s.Database)
 	for _, f := range []string{"../../testdata/exports/recorded-existing-state-ok.json", "../../testdata/exports/recorded-minimal.json"} {
 		wc, wo, we := runPlan(nil, nil, "-format", "json", "-database", url, f)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/flagadmin/flagadmin/internal/cmdflag"
 	"github.com/flagadmin/flagadmin/internal/statesource"
-	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
 // snapshotTimeout bounds the whole snapshot run.
@@ -40,7 +39,7 @@ func Snapshot(ctx context.Context, args []string, env Env) int {
 	}
 	ctx, cancel := context.WithTimeout(ctx, snapshotTimeout)
 	defer cancel()
-	src, err := source.Open(ctx, statesource.Options{Getenv: env.Getenv, PublicURL: unleashdb.DefaultUnleashURL, MaxConns: 2,
+	src, err := source.Open(ctx, statesource.Options{Getenv: env.Getenv, MaxConns: 2,
 		FeatureConfigs: *configs})
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "flagadmin snapshot:", err)
