@@ -511,12 +511,9 @@ func (h *validation) runValidation(ctx context.Context, w http.ResponseWriter, b
 	if ctx.Err() != nil {
 		return nil, nil, outcome{gone: true}, false
 	}
-	slot, err := h.limit.acquire(ctx, len(body) > LargeBody)
-	if err != nil {
-		if errors.Is(err, errBusy) {
-			return nil, nil, h.fail(w, unavailable(h.limit.retryAfter())), false
-		}
-		return nil, nil, outcome{gone: true}, false
+	slot, out, ok := h.take(ctx, w, h.limit, len(body) > LargeBody)
+	if !ok {
+		return nil, nil, out, false
 	}
 	type result struct {
 		rep  *importvalidate.Report

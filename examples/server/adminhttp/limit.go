@@ -3,6 +3,7 @@ package adminhttp
 import (
 	"context"
 	"errors"
+	"net/http"
 	"sync"
 	"time"
 )
@@ -82,6 +83,20 @@ func (l *limiter) acquire(ctx context.Context, large bool) (lease, error) {
 		l.smallDone()
 	}
 	return lease{l: l, large: large, start: l.now()}, err
+}
+
+// take waits for a slot of l as acquire does. When none frees up in time
+// it answers 503 with l's Retry-After; when the client is gone it answers
+// nothing. ok is false in both cases, and out is the request's outcome.
+func (c *common) take(ctx context.Context, w http.ResponseWriter, l *limiter, large bool) (slot lease, out outcome, ok bool) {
+	slot, err := l.acquire(ctx, large)
+	switch {
+	case errors.Is(err, errBusy):
+		return lease{}, c.fail(w, unavailable(l.retryAfter())), false
+	case err != nil:
+		return lease{}, outcome{gone: true}, false
+	}
+	return slot, outcome{}, true
 }
 
 func (l *limiter) take(ctx context.Context, large bool) error {

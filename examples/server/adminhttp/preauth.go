@@ -1,7 +1,6 @@
 package adminhttp
 
 import (
-	"errors"
 	"net/http"
 	"time"
 
@@ -25,12 +24,9 @@ func (h *validation) refuseBadSyntax(w http.ResponseWriter, r *http.Request, bod
 	if len(body) == 0 {
 		return outcome{}, false
 	}
-	slot, err := h.preAuth.acquire(r.Context(), false)
-	switch {
-	case errors.Is(err, errBusy):
-		return h.fail(w, unavailable(h.preAuth.retryAfter())), true
-	case err != nil:
-		return outcome{gone: true}, true
+	slot, out, ok := h.take(r.Context(), w, h.preAuth, false)
+	if !ok {
+		return out, true
 	}
 	defer slot.release()
 	ps := importvalidate.CheckSyntax(body)
