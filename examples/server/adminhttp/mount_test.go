@@ -137,6 +137,10 @@ func TestUsersHandlerAlone(t *testing.T) {
 // as 401 and 403, wrapped or not, any other as a 500 that does not show it.
 func TestAuthenticateErrors(t *testing.T) {
 	snap := oracleSnapshot(t)
+	v, err := demoValidator(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
 	names := map[int]string{401: nameAuthenticationRequired, 403: nameNoAccessError, 500: nameInternalError}
 	for _, tc := range []struct {
 		err    error
@@ -149,7 +153,7 @@ func TestAuthenticateErrors(t *testing.T) {
 		{errors.New("identity provider at 10.0.0.9 down"), 500},
 	} {
 		t.Run(tc.err.Error(), func(t *testing.T) {
-			h, err := adminhttp.NewHandler(adminhttp.Options{Validator: validator(t), Users: users.NewMemoryStore(snap),
+			h, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Users: users.NewMemoryStore(snap),
 				Authenticate: func(*http.Request) (*auth.Principal, error) { return nil, tc.err }})
 			if err != nil {
 				t.Fatal(err)
