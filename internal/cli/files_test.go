@@ -120,10 +120,7 @@ func TestMachineFormats(t *testing.T) {
 		t.Errorf("junit: %v %+v\n%s", err, suites, out)
 	}
 
-	odd := filepath.Join(t.TempDir(), "a,b:c%.json")
-	if err := os.WriteFile(odd, []byte("{}"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	odd := testutil.WriteFile(t, t.TempDir(), "a,b:c%.json", "{}")
 	_, out, _ = invoke("", "-demo", "-project", "default", "-environment", "development", "-format", "github", odd)
 	if want := "::error file=" + filepath.ToSlash(filepath.Dir(odd)) + "/a%2Cb%3Ac%25.json,line=1,col=1,title=required::"; !strings.HasPrefix(out, want) {
 		t.Errorf("github:\n%s\nwant a line starting %s", out, want)

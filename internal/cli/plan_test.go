@@ -84,10 +84,7 @@ func TestPlanDatabaseEqualsSnapshot(t *testing.T) {
 	if !strings.Contains(snap.String(), `"featureConfigs"`) {
 		t.Fatal("snapshot -configs wrote no featureConfigs")
 	}
-	state := filepath.Join(t.TempDir(), "state.json")
-	if err := os.WriteFile(state, snap.Bytes(), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	state := testutil.WriteFile(t, t.TempDir(), "state.json", snap.String())
 	for _, f := range []string{"../../testdata/exports/recorded-existing-state-ok.json", "../../testdata/exports/recorded-minimal.json",
 		"../../testdata/exports/recorded-many-problems-admin.json", "testdata/plan/import.json"} {
 		for _, format := range []string{"text", "json"} {

@@ -7,8 +7,6 @@ import (
 	"flag"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -129,10 +127,7 @@ func TestDatabaseSource(t *testing.T) {
 	}
 	// -database-file: the URL from a file, its password kept out of the
 	// command line and of the error.
-	file := filepath.Join(t.TempDir(), "url")
-	if err := os.WriteFile(file, []byte(c.URLAs(pgtest.Superuser, "wrong-s3cret", pgtest.SharedDB)+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	file := testutil.WriteFile(t, t.TempDir(), "url", c.URLAs(pgtest.Superuser, "wrong-s3cret", pgtest.SharedDB)+"\n")
 	if _, err := open("-database-file", file); err == nil ||
 		strings.Contains(err.Error(), "wrong-s3cret") || !strings.Contains(err.Error(), "password authentication failed") {
 		t.Errorf("-database-file with a wrong password: %v", err)

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -79,14 +78,8 @@ func TestServeAndShutDown(t *testing.T) {
 
 func TestSetupErrors(t *testing.T) {
 	dir := t.TempDir()
-	badState := filepath.Join(dir, "state.json")
-	if err := os.WriteFile(badState, []byte(`{"tokens":[{"secret":"x","type":"nope"}]}`), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	unknownMember := filepath.Join(dir, "unknown.json")
-	if err := os.WriteFile(unknownMember, []byte(`{"flags":[]}`), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	badState := testutil.WriteFile(t, dir, "state.json", `{"tokens":[{"secret":"x","type":"nope"}]}`)
+	unknownMember := testutil.WriteFile(t, dir, "unknown.json", `{"flags":[]}`)
 	for name, args := range map[string][]string{
 		"unknown flag":          {"-nope"},
 		"argument":              {"extra"},
@@ -150,11 +143,7 @@ func TestBusyPortNamesTheFlag(t *testing.T) {
 }
 
 func TestStateFileDoesNotPrintAToken(t *testing.T) {
-	dir := t.TempDir()
-	state := filepath.Join(dir, "state.json")
-	if err := os.WriteFile(state, []byte(`{"tokens":[{"secret":"*:*.secret-of-the-file","type":"admin"}]}`), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	state := testutil.WriteFile(t, t.TempDir(), "state.json", `{"tokens":[{"secret":"*:*.secret-of-the-file","type":"admin"}]}`)
 	var stdout, stderr bytes.Buffer
 	srv, ln, err := setupServer([]string{"-addr", "127.0.0.1:0", "-state", state, "-strict", "-max-body", "100", "-max-inflight", "3", "-queue-timeout", "500ms"}, Env{Stdout: &stdout, Stderr: &stderr})
 	if err != nil {

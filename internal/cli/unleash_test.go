@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,10 +20,7 @@ import (
 // the module's dump, read over its admin API.
 func TestUnleash(t *testing.T) {
 	s := unleashtest.StartForTest(t, unleashtest.Options{Dump: true, PublicURL: "http://127.0.0.1:4242"})
-	tokenFile := filepath.Join(t.TempDir(), "token")
-	if err := os.WriteFile(tokenFile, []byte(s.AdminToken+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	tokenFile := testutil.WriteFile(t, t.TempDir(), "token", s.AdminToken+"\n")
 	t.Run("validate", func(t *testing.T) { validateOnUnleash(t, s, tokenFile) })
 	t.Run("serve", func(t *testing.T) { serveOnUnleash(t, s, tokenFile) })
 	t.Run("snapshot", func(t *testing.T) { snapshotOnUnleash(t, s) })

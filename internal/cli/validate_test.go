@@ -12,6 +12,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -243,10 +244,7 @@ func TestUnknownFlagReportedOnce(t *testing.T) {
 }
 
 func TestBadStateFileIsPlaced(t *testing.T) {
-	bad := filepath.Join(t.TempDir(), "state.json")
-	if err := os.WriteFile(bad, []byte("{\n  \"projects\": [{\"id\": \"p\", \"colour\": 1}]\n}\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	bad := testutil.WriteFile(t, t.TempDir(), "state.json", "{\n  \"projects\": [{\"id\": \"p\", \"colour\": 1}]\n}\n")
 	code, _, errOut := invoke("", "-state", bad, clean)
 	if code != 2 || !strings.Contains(errOut, bad+":2:28: /projects/0/colour: unknown member") {
 		t.Errorf("exit %d, stderr:\n%s", code, errOut)
