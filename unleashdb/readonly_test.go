@@ -26,10 +26,7 @@ func TestSelectOnlyRole(t *testing.T) {
 	}
 	defer db.Close()
 
-	snap, err := db.Snapshot(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := snapshot(t, db)
 	if d := cmp.Diff(oracleSnapshot(t), snap, cmpopts.EquateEmpty()); d != "" {
 		t.Errorf("snapshot as the reader (-oracle +database):\n%s", d)
 	}
