@@ -284,15 +284,31 @@ func (c *Cluster) LoadDump(ctx context.Context, name, file string) error {
 	return c.Exec(ctx, name, string(b))
 }
 
-// FreePort returns a TCP port of 127.0.0.1 that is free now, for a
-// server the tests start.
+// Ports FreePort picks from: below Linux's ephemeral range (32768-60999),
+// whose ports the TIME-WAIT sockets of busy local clients can hold, so
+// that a server told to bind one does not fail for that.
+const (
+	minPort = 20000
+	maxPort = 32767
+)
+
+// FreePort returns a TCP port of 127.0.0.1 below the ephemeral range that
+// is free now, for a server the tests start.
 func FreePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
+	var b [2]byte
+	for range 64 {
+		if _, err := rand.Read(b[:]); err != nil {
+			return 0, err
+		}
+		port := minPort + (int(b[0])<<8|int(b[1]))%(maxPort-minPort+1)
+		l, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
+		if err != nil {
+			continue
+		}
+		l.Close()
+		return port, nil
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
+	return 0, fmt.Errorf("pgtest: no free port between %d and %d after 64 tries", minPort, maxPort)
 }
 
 // LastLines returns the last n lines of s, trimmed, for an error that

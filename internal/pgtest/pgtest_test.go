@@ -109,3 +109,21 @@ func TestStartStop(t *testing.T) {
 		t.Errorf("port %d still answers after Stop", port)
 	}
 }
+
+// FreePort answers ports below the ephemeral range, free when it answers.
+func TestFreePortBelowEphemeralRange(t *testing.T) {
+	for range 20 {
+		port, err := FreePort()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if port < minPort || port > maxPort {
+			t.Fatalf("FreePort() = %d, want %d to %d", port, minPort, maxPort)
+		}
+		l, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
+		if err != nil {
+			t.Fatalf("port %d is not free: %v", port, err)
+		}
+		l.Close()
+	}
+}
