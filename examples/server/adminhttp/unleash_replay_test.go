@@ -62,8 +62,8 @@ func expiredOnUnleash(t *testing.T, s *unleashtest.Server) {
 }
 
 // downOnUnleash: with the instance gone, every request that needs it gets
-// a 500 ErrorResponse that says nothing of the instance, never a partial
-// report.
+// a 503 ErrorResponse with Retry-After that says nothing of the instance,
+// never a partial report.
 func downOnUnleash(t *testing.T, s *unleashtest.Server) {
 	c, err := unleashapi.New(s.URL, s.AdminToken, unleashapi.Options{ListTTL: -1, TokenTTL: -1})
 	if err != nil {
@@ -85,14 +85,14 @@ func downOnUnleash(t *testing.T, s *unleashtest.Server) {
 	for _, rq := range requests {
 		a := dbServe(t, h, rq)
 		m, _ := a.Body.(map[string]any)
-		if a.Status != http.StatusInternalServerError || m == nil || m["name"] == nil || m["message"] == nil {
-			t.Errorf("%s: %d %v; want a 500 ErrorResponse", rq.Path, a.Status, a.Body)
+		if a.Status != http.StatusServiceUnavailable || m == nil || m["name"] != nameServiceUnavailableError || m["message"] == nil {
+			t.Errorf("%s: %d %v; want a 503 ErrorResponse", rq.Path, a.Status, a.Body)
 			continue
 		}
 		raw, _ := json.Marshal(m)
 		for _, leak := range []string{"unleashapi", "127.0.0.1", "connect", "existing-flag", admin, "/api/admin/ui-config"} {
 			if strings.Contains(string(raw), leak) {
-				t.Errorf("%s: the 500 body mentions %q: %s", rq.Path, leak, raw)
+				t.Errorf("%s: the 503 body mentions %q: %s", rq.Path, leak, raw)
 			}
 		}
 	}
