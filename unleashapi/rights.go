@@ -58,8 +58,7 @@ type userAnswer struct {
 // (Options.TokenBurst at once). A lookup beyond these bounds fails with
 // ErrOverloaded, whose RetryAfter says when to try again.
 func (c *Client) LookupToken(ctx context.Context, secret string) (*auth.Principal, bool, error) {
-	header, ok := authorization(secret)
-	if !ok {
+	if !carriable(secret) {
 		return nil, false, nil
 	}
 	key := sha256.Sum256([]byte(secret))
@@ -69,7 +68,7 @@ func (c *Client) LookupToken(ctx context.Context, secret string) (*auth.Principa
 		}
 		call, first := c.tokens.join(key)
 		if first {
-			call.p, call.ok, call.err = c.askToken(ctx, key, header)
+			call.p, call.ok, call.err = c.askToken(ctx, key, authorization(secret))
 			call.gone = call.err != nil && ctx.Err() != nil
 			c.tokens.leave(key, call)
 			return clonePrincipal(call.p), call.ok, call.err
@@ -90,29 +89,38 @@ func (c *Client) LookupToken(ctx context.Context, secret string) (*auth.Principa
 // pathUser is the endpoint that says who a token is.
 const pathUser = "/api/admin/user"
 
-// authorization returns the value of the Authorization header that makes
-// the instance read exactly secret as the token, and false when no header
-// can. The instance reads each byte of a header as one character (ISO
-// 8859-1); its HTTP parser drops spaces and tabs around the value and
-// refuses the other control characters; and it drops a leading "Bearer"
-// followed by white space (JavaScript's /^Bearer\s+/i), once, as
-// auth.ParseAuthorization does: a secret that starts so is sent after one
-// more "Bearer ", which the instance drops instead.
-func authorization(secret string) (string, bool) {
+// carriable reports whether a header can carry secret to the instance so
+// that it reads exactly secret (see authorization): the instance's HTTP
+// parser drops spaces and tabs around the value and refuses the other
+// control characters, and it reads each byte as one character (ISO
+// 8859-1), so a character beyond U+00FF (or a byte that is no UTF-8) has
+// no byte. Longer than maxTokenLen, a secret is not asked about either.
+func carriable(secret string) bool {
 	if secret == "" || len(secret) > maxTokenLen || isOWS(secret[0]) || isOWS(secret[len(secret)-1]) {
-		return "", false
+		return false
 	}
+	for _, r := range secret {
+		if r > 0xff || (r < 0x20 && r != '\t') || r == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// authorization returns the value of the Authorization header that makes
+// the instance read exactly secret, which must be carriable: each
+// character as its byte, after one more "Bearer " when secret starts with
+// "Bearer" and white space (JavaScript's /^Bearer\s+/i), which the
+// instance drops once, as auth.ParseAuthorization does.
+func authorization(secret string) string {
 	b := make([]byte, 0, len("Bearer ")+len(secret))
 	if t, ok := auth.ParseAuthorization(secret); !ok || t != secret {
 		b = append(b, "Bearer "...)
 	}
 	for _, r := range secret {
-		if r > 0xff || (r < 0x20 && r != '\t') || r == 0x7f {
-			return "", false
-		}
 		b = append(b, byte(r))
 	}
-	return string(b), true
+	return string(b)
 }
 
 func isOWS(b byte) bool { return b == ' ' || b == '\t' }

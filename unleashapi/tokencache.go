@@ -53,10 +53,10 @@ func (t *tokenCache) get(key tokenKey) (p *auth.Principal, ok, hit bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	now := time.Now()
-	if e := t.valid.get(key); e != nil && now.Before(e.until) {
+	if e, ok := t.valid.get(key); ok && now.Before(e.until) {
 		return clonePrincipal(e.p), true, true
 	}
-	if e := t.unknown.get(key); e != nil && now.Before(e.until) {
+	if e, ok := t.unknown.get(key); ok && now.Before(e.until) {
 		return nil, false, true
 	}
 	return nil, false, false
@@ -128,15 +128,14 @@ func (l *lru) init(n int) {
 	l.max, l.order, l.index = n, list.New(), make(map[tokenKey]*list.Element, n)
 }
 
-// get returns the entry of key, marked as used now, or nil.
-func (l *lru) get(key tokenKey) *tokenEntry {
+// get returns the entry of key, marked as used now, if there is one.
+func (l *lru) get(key tokenKey) (tokenEntry, bool) {
 	el := l.index[key]
 	if el == nil {
-		return nil
+		return tokenEntry{}, false
 	}
 	l.order.MoveToFront(el)
-	e := el.Value.(tokenEntry)
-	return &e
+	return el.Value.(tokenEntry), true
 }
 
 func (l *lru) put(e tokenEntry) {
