@@ -38,17 +38,14 @@ func differentialOnUnleash(t *testing.T, s *unleashtest.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := unleashapi.New(s.URL, s.AdminToken, unleashapi.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := apiClient(t, s.URL, unleashapi.Options{})
 	db, err := unleashdb.Open(ctx, s.Cluster.URL(s.Database), unleashdb.Options{UnleashURL: dbOracleURL})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
 	handlers := map[string]http.Handler{"-unleash": dbHandler(t, c, c, c, false), "-database": dbHandler(t, db, db, db, false)}
-	tokens := []string{pat, "user:e9739938270d7f29d0039e15f4a19c4ecbac8459a671ae808e42c2bf", "user:62e4aa0433ed0562b9cef06ab66a0b7233fab6fc07064da0816b9497"}
+	tokens := []string{pat, editorToken, viewerToken}
 	r := rand.New(rand.NewPCG(30, 8))
 	differ := map[string]int{}
 	for i := range differentialCases {

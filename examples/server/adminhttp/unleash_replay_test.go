@@ -35,6 +35,25 @@ func TestOnUnleash(t *testing.T) {
 	t.Run("instance down", func(t *testing.T) { downOnUnleash(t, s) }) // last: it kills the instance
 }
 
+// apiClient returns a client of the instance at url, with the admin
+// token.
+func apiClient(t *testing.T, url string, opts unleashapi.Options) *unleashapi.Client {
+	t.Helper()
+	c, err := unleashapi.New(url, unleashtest.AdminToken, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// onUnleash returns the handler on s, read over its admin API (state,
+// users and the callers' rights) with opts.
+func onUnleash(t *testing.T, s *unleashtest.Server, opts unleashapi.Options) http.Handler {
+	t.Helper()
+	c := apiClient(t, s.URL, opts)
+	return dbHandler(t, c, c, c, false)
+}
+
 // sameAsReference sends body to the instance's own validation and to the
 // handler h, both with token, and fails when the answers differ.
 func sameAsReference(t *testing.T, s *unleashtest.Server, h http.Handler, token, body string) {
@@ -70,13 +89,8 @@ func contextFieldsOnUnleash(t *testing.T, s *unleashtest.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := unleashapi.New(s.URL, s.AdminToken, unleashapi.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := dbHandler(t, c, c, c, false)
-	tokens := map[string]string{"admin": pat, "editor": "user:e9739938270d7f29d0039e15f4a19c4ecbac8459a671ae808e42c2bf",
-		"viewer": "user:62e4aa0433ed0562b9cef06ab66a0b7233fab6fc07064da0816b9497"}
+	h := onUnleash(t, s, unleashapi.Options{})
+	tokens := map[string]string{"admin": pat, "editor": editorToken, "viewer": viewerToken}
 	for who, token := range tokens {
 		for _, project := range []string{"default", "other"} {
 			for _, values := range []string{`[{"value":"a"}]`, `[{"value":"c"}]`} {
@@ -94,11 +108,7 @@ func contextFieldsOnUnleash(t *testing.T, s *unleashtest.Server) {
 // instance drops spaces and tabs around the value, then a leading Bearer
 // and the white space after it, once; each byte is a character).
 func headersOnUnleash(t *testing.T, s *unleashtest.Server) {
-	c, err := unleashapi.New(s.URL, s.AdminToken, unleashapi.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := dbHandler(t, c, c, c, false)
+	h := onUnleash(t, s, unleashapi.Options{})
 	admin := s.AdminToken
 	for _, header := range []string{admin, "Bearer " + admin, "bearer\t\t" + admin, " " + admin + "\t", "Bearer\xa0" + admin,
 		"Bearer Bearer " + admin, "Bearer Bearer\xa0" + admin, "\xa0" + admin, admin + "\x85", admin + "\xa0", "\xa0Bearer " + admin,
@@ -127,10 +137,7 @@ func headersOnUnleash(t *testing.T, s *unleashtest.Server) {
 // back, so are the answers.
 func faultsOnUnleash(t *testing.T, s *unleashtest.Server) {
 	p := unleashtest.NewProxy(t, s.URL)
-	c, err := unleashapi.New(p.URL, s.AdminToken, unleashapi.Options{ListTTL: -1, TokenTTL: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := apiClient(t, p.URL, unleashapi.Options{ListTTL: -1, TokenTTL: -1})
 	var log testutil.Buffer
 	h := newHandler(t, nil, setup{state: c, tokens: c, users: c, storeTimeout: 2 * time.Second,
 		logger: slog.New(slog.NewJSONHandler(&log, nil))})
@@ -201,11 +208,7 @@ func expiredOnUnleash(t *testing.T, s *unleashtest.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := unleashapi.New(s.URL, s.AdminToken, unleashapi.Options{TokenTTL: time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := dbHandler(t, c, c, c, false)
+	h := onUnleash(t, s, unleashapi.Options{TokenTTL: time.Millisecond})
 	rq := conformance.Request{Method: "GET", Path: adminhttp.PathUserAdmin, Headers: map[string]string{"Authorization": pat}}
 	if a := dbServe(t, h, rq); a.Status != http.StatusOK {
 		t.Fatalf("before it expires: %d %v", a.Status, a.Body)
@@ -230,11 +233,7 @@ func expiredOnUnleash(t *testing.T, s *unleashtest.Server) {
 // a 503 ErrorResponse with Retry-After that says nothing of the instance,
 // never a partial report.
 func downOnUnleash(t *testing.T, s *unleashtest.Server) {
-	c, err := unleashapi.New(s.URL, s.AdminToken, unleashapi.Options{ListTTL: -1, TokenTTL: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := dbHandler(t, c, c, c, false)
+	h := onUnleash(t, s, unleashapi.Options{ListTTL: -1, TokenTTL: -1})
 	const admin = unleashtest.AdminToken
 	body := `{"project":"default","environment":"development","data":{"features":[{"name":"existing-flag"}],"featureStrategies":[],"tagTypes":[]}}`
 	requests := []conformance.Request{
@@ -267,11 +266,7 @@ func downOnUnleash(t *testing.T, s *unleashtest.Server) {
 // the instance and on oracle-state.json, in the reference and the strict
 // mode: the answers must be the same.
 func replayOnUnleash(t *testing.T, s *unleashtest.Server) {
-	c, err := unleashapi.New(s.URL, s.AdminToken, unleashapi.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	replayOnSource(t, "unleash", c)
+	replayOnSource(t, "unleash", apiClient(t, s.URL, unleashapi.Options{}))
 }
 
 // permissionsOnUnleash gives the dump's viewer and editor project roles
@@ -286,14 +281,10 @@ func permissionsOnUnleash(t *testing.T, s *unleashtest.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := unleashapi.New(s.URL, s.AdminToken, unleashapi.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := dbHandler(t, c, c, c, false)
+	h := onUnleash(t, s, unleashapi.Options{})
 	tokens := map[string]string{
-		"viewer": "user:62e4aa0433ed0562b9cef06ab66a0b7233fab6fc07064da0816b9497",
-		"editor": "user:e9739938270d7f29d0039e15f4a19c4ecbac8459a671ae808e42c2bf",
+		"viewer": viewerToken,
+		"editor": editorToken,
 	}
 	for who, token := range tokens {
 		for _, project := range []string{"default", "other", "limited"} {
