@@ -16,7 +16,7 @@ import (
 //
 //	go test -run '^$' -bench Validate -benchtime 20x ./unleashapi
 func BenchmarkValidate(b *testing.B) {
-	s := unleash.Need(b)
+	s := need(b)
 	ctx := background()
 	c, _ := newClient(b, s.URL, unleashapi.Options{})
 	snap, err := c.Snapshot(ctx)
@@ -71,7 +71,7 @@ func BenchmarkValidate(b *testing.B) {
 // BenchmarkLookupTokenCached is the cost of a caller's rights while the
 // instance's answer is fresh.
 func BenchmarkLookupTokenCached(b *testing.B) {
-	s := unleash.Need(b)
+	s := need(b)
 	c, _ := newClient(b, s.URL, unleashapi.Options{TokenTTL: time.Hour})
 	if _, _, err := c.LookupToken(background(), editorPAT); err != nil {
 		b.Fatal(err)

@@ -73,6 +73,12 @@ func get[T any](ctx context.Context, c *Client, e *cached[T], path string) (*T, 
 	return v, nil
 }
 
+// pathContext lists every context field, those of projects included
+// (include=project; without it the instance leaves out the fields scoped
+// to a project). On an enterprise instance a token that may not see a
+// private project does not see its fields either.
+const pathContext = "/api/admin/context?include=project"
+
 // listCache holds the lists the import rules read.
 type listCache struct {
 	strategies  cached[strategiesAnswer]
@@ -102,7 +108,7 @@ func (c *Client) lists(ctx context.Context) (*instanceLists, error) {
 	var out instanceLists
 	err := c.parallel(ctx,
 		load(c, &c.lc.strategies, &out.strategies, "/api/admin/strategies"),
-		load(c, &c.lc.contextList, &out.context, "/api/admin/context"),
+		load(c, &c.lc.contextList, &out.context, pathContext),
 		load(c, &c.lc.segments, &out.segments, "/api/admin/segments"),
 		load(c, &c.lc.tagTypes, &out.tagTypes, "/api/admin/tag-types"),
 	)

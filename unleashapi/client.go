@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"mime"
 	"net/http"
@@ -34,19 +35,36 @@ const (
 	DefaultConcurrency    = 4
 	DefaultPageSize       = 500
 	DefaultMaxBody        = 64 << 20
+	DefaultTokenLookups   = 4
+	DefaultTokenRate      = 10
+	DefaultTokenBurst     = 20
 )
+
+// MaxTokenAnswer bounds the size of the instance's answer about a caller's
+// token (GET /api/admin/user): a user and its permissions, a few kilobytes
+// even for a user of many projects.
+const MaxTokenAnswer = 512 << 10
+
+// TokenQueueTimeout is how long a lookup of a caller's token waits for one
+// of Options.TokenLookups to free up before it fails with ErrOverloaded.
+const TokenQueueTimeout = time.Second
 
 // Options configure a Client. The zero value gives the defaults.
 type Options struct {
 	// HTTPClient sends the requests; nil means a client over a clone of
 	// http.DefaultTransport, so proxies come from the environment and TLS
-	// from net/http's defaults. Its own Timeout, if any, applies too.
+	// from net/http's defaults, that keeps enough idle connections to the
+	// instance for TokenLookups and two fan-outs of Concurrency. Its own
+	// Timeout, if any, applies too. Whatever its CheckRedirect, a redirect
+	// to another origin (scheme, host and port) is not followed.
 	HTTPClient *http.Client
 	// RequestTimeout bounds each request, retries apart (0 means
 	// DefaultRequestTimeout).
 	RequestTimeout time.Duration
-	// Retries is the number of retries of a request answered 429, 502, 503
-	// or 504 (0 means DefaultRetries, a negative value none).
+	// Retries is the number of retries of a request about the state
+	// answered 429, 502, 503 or 504 (0 means DefaultRetries, a negative
+	// value none). The lookups of callers' tokens are never retried: their
+	// caller gets the failure (with the instance's Retry-After) at once.
 	Retries int
 	// MaxRetryWait caps the wait before a retry, Retry-After included (0
 	// means DefaultMaxRetryWait). A Retry-After beyond it, or beyond the
@@ -70,8 +88,23 @@ type Options struct {
 	// PageSize is the number of features asked per page of the feature
 	// search (0 means DefaultPageSize).
 	PageSize int
-	// MaxBody bounds the size of an answer (0 means DefaultMaxBody).
+	// MaxBody bounds the size of an answer (0 means DefaultMaxBody); an
+	// answer about a caller's token is bounded by MaxTokenAnswer too.
 	MaxBody int64
+	// TokenLookups bounds the lookups of callers' tokens that ask the
+	// instance at once (0 means DefaultTokenLookups). A lookup that finds
+	// them all taken waits for one at most TokenQueueTimeout.
+	TokenLookups int
+	// TokenRate and TokenBurst bound what tokens the client has never
+	// seen valid (unknown ones, such as an attacker's guesses) may cost
+	// the instance: a bucket of TokenBurst lookups, refilled at TokenRate
+	// a second (0 means DefaultTokenRate and DefaultTokenBurst; a
+	// negative TokenRate means no bound). A lookup that finds the bucket
+	// empty fails with ErrOverloaded, without asking. A token the
+	// instance once said is valid is asked again, when its answer is
+	// stale, without taking from the bucket.
+	TokenRate  float64
+	TokenBurst int
 }
 
 func (o Options) withDefaults() Options {
@@ -99,8 +132,19 @@ func (o Options) withDefaults() Options {
 	if o.MaxBody <= 0 {
 		o.MaxBody = DefaultMaxBody
 	}
+	if o.TokenLookups <= 0 {
+		o.TokenLookups = DefaultTokenLookups
+	}
+	if o.TokenRate == 0 || math.IsNaN(o.TokenRate) {
+		o.TokenRate = DefaultTokenRate
+	}
+	if o.TokenBurst <= 0 {
+		o.TokenBurst = DefaultTokenBurst
+	}
 	if o.HTTPClient == nil {
-		o.HTTPClient = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.MaxIdleConnsPerHost = o.TokenLookups + 2*o.Concurrency
+		o.HTTPClient = &http.Client{Transport: tr}
 	}
 	return o
 }
@@ -129,6 +173,14 @@ type Client struct {
 	lastEnv      atomic.Value // string: the environment last asked about
 
 	tokens tokenCache
+	// lookups are the slots of the lookups of callers' tokens under way
+	// (Options.TokenLookups); budget bounds those of tokens never seen
+	// valid (Options.TokenRate, Options.TokenBurst).
+	lookups chan struct{}
+	budget  bucket
+	// http is Options.HTTPClient, following redirects only within the
+	// instance's origin.
+	http *http.Client
 }
 
 // New returns a client of the instance at baseURL (its base URL, such as
@@ -155,7 +207,10 @@ func New(baseURL, token string, opts Options) (*Client, error) {
 		opts:  opts.withDefaults(),
 		ua:    userAgent(),
 	}
-	c.tokens.entries = map[[32]byte]tokenEntry{}
+	c.http = sameOriginRedirects(c.opts.HTTPClient)
+	c.lookups = make(chan struct{}, c.opts.TokenLookups)
+	c.budget.init(c.opts.TokenRate, c.opts.TokenBurst)
+	c.tokens.init(maxCachedTokens)
 	return c, nil
 }
 
@@ -200,11 +255,15 @@ type request struct {
 	method string
 	path   string // with its query, if any
 	body   any    // JSON-encoded when not nil
-	token  string // "" means the client's token
+	token  string // the Authorization header; "" means the client's token
 	etag   string // sent as If-None-Match
 	// accept lists statuses other than 2xx given back to the caller
 	// instead of turned into an error.
 	accept []int
+	// noRetry sends the request once, whatever the answer.
+	noRetry bool
+	// maxBody lowers Options.MaxBody for the answer; 0 leaves it.
+	maxBody int64
 }
 
 // endpoint is the request's path without its query, as errors name it.
@@ -213,8 +272,10 @@ func (r *request) endpoint() string {
 	return p
 }
 
-// do sends r, retrying on 429, 502, 503 and 504, and returns the answer
-// of a 2xx, a 304 or an accepted status. Every other outcome is an *Error.
+// do sends r, retrying on 429, 502, 503 and 504 (unless r.noRetry), and
+// returns the answer of a 2xx, a 304 or an accepted status. Every other
+// outcome is an *Error; one of a 429 or 5xx carries the instance's
+// Retry-After.
 func (c *Client) do(ctx context.Context, r request) (answer, error) {
 	var payload []byte
 	if r.body != nil {
@@ -233,7 +294,11 @@ func (c *Client) do(ctx context.Context, r request) (answer, error) {
 			return a, nil
 		}
 		var e *Error
-		if !errors.As(err, &e) || !retryable(e.Status) || attempt >= c.opts.Retries {
+		if !errors.As(err, &e) {
+			return a, err
+		}
+		e.retryAfter = max(retryAfter, 0)
+		if r.noRetry || !retryable(e.Status) || attempt >= c.opts.Retries {
 			return a, err
 		}
 		wait := backoff(attempt)
@@ -296,19 +361,34 @@ func (c *Client) once(ctx context.Context, r request, payload []byte, token stri
 	if r.etag != "" {
 		req.Header.Set("If-None-Match", r.etag)
 	}
-	resp, err := c.opts.HTTPClient.Do(req)
+	resp, err := c.http.Do(req)
 	if err != nil {
+		var re *redirectError
+		if errors.As(err, &re) {
+			status := 0
+			if resp != nil {
+				status = resp.StatusCode
+			}
+			return a, retryAfter, c.errorf(r, status, ErrBadAnswer, nil, "%s", re)
+		}
 		return a, retryAfter, c.errorf(r, 0, ErrUnreachable, err, "no answer: %v", scrubErr(err))
 	}
 	defer resp.Body.Close()
 	a.status = resp.StatusCode
 	a.etag = resp.Header.Get("ETag")
-	a.body, err = io.ReadAll(io.LimitReader(resp.Body, c.opts.MaxBody+1))
+	limit := c.opts.MaxBody
+	if r.maxBody > 0 {
+		limit = min(limit, r.maxBody)
+	}
+	if resp.ContentLength > limit {
+		return a, retryAfter, c.errorf(r, a.status, ErrBadAnswer, nil, "the answer is larger than %d bytes", limit)
+	}
+	a.body, err = io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
 		return a, retryAfter, c.errorf(r, a.status, ErrUnreachable, err, "reading the answer: %v", scrubErr(err))
 	}
-	if int64(len(a.body)) > c.opts.MaxBody {
-		return a, retryAfter, c.errorf(r, a.status, ErrBadAnswer, nil, "the answer is larger than %d bytes", c.opts.MaxBody)
+	if int64(len(a.body)) > limit {
+		return a, retryAfter, c.errorf(r, a.status, ErrBadAnswer, nil, "the answer is larger than %d bytes", limit)
 	}
 	switch {
 	case a.status == http.StatusNotModified && r.etag != "":

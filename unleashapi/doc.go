@@ -17,7 +17,8 @@
 //
 // A validation costs a constant number of requests whatever the size of
 // the import: the four instance-wide lists the rules read (strategies,
-// context fields, segments, tag types), asked concurrently; the list of
+// context fields with those of projects, segments, tag types), asked
+// concurrently; the list of
 // environments (GET /api/admin/environments); the target project's
 // overview (GET /api/admin/projects/{id}/overview); and one export for all
 // the named features, which also gives their strategies in the
@@ -32,26 +33,38 @@
 //
 // # The caller's rights
 //
-// LookupToken asks GET /api/admin/user with the caller's token: an admin
-// token has every right; a personal access token has the permissions the
-// instance lists for its user, with their project and environment; a
-// client or frontend token (answered 403) may not use the admin API; an
-// unknown, expired or revoked token (answered 401) is unknown. Answers are
-// reused for Options.TokenTTL, keyed by a digest of the token, never
-// across tokens.
+// LookupToken asks GET /api/admin/user with the caller's token, sent so
+// that the instance reads exactly that token: an admin token has every
+// right; a personal access token has the permissions the instance lists
+// for its user, with their project and environment; a client or frontend
+// token (answered 403) may not use the admin API; an unknown, expired or
+// revoked token (answered 401) is unknown. Answers are reused for
+// Options.TokenTTL, keyed by a digest of the token, never across tokens;
+// the answers about valid tokens and about unknown ones are kept apart,
+// each dropping the one used least recently.
+//
+// What callers cost the instance is bounded: at most Options.TokenLookups
+// lookups at once, each sent once and read up to MaxTokenAnswer bytes, and
+// for tokens never seen valid at most Options.TokenRate a second (a bucket
+// of Options.TokenBurst). A lookup beyond these bounds fails at once with
+// ErrOverloaded.
 //
 // # A client that behaves
 //
 // Each request has a timeout (Options.RequestTimeout) and follows its
-// context; 429, 502, 503 and 504 are retried with backoff, honouring
-// Retry-After (up to Options.MaxRetryWait and the context's deadline).
-// The User-Agent names flagadmin and its version; proxies and TLS are
-// net/http's defaults. Every error is an *Error naming the endpoint and
-// the status, never a token, and wrapping one of the Err* kinds: a wrong
-// URL (ErrNotFound, or ErrNotJSON when a web page answers), a wrong token
-// (ErrUnauthorized), an instance of another major version
-// (ErrUnsupportedVersion) and an HTML login page instead of JSON
-// (ErrNotJSON) each get one clear error.
+// context; a request about the state answered 429, 502, 503 or 504 is
+// retried with backoff, honouring Retry-After (up to Options.MaxRetryWait
+// and the context's deadline). A redirect is followed only within the
+// instance's origin, so no token leaves it. The User-Agent names
+// flagadmin and its version; proxies and TLS are net/http's defaults.
+// Every error is an *Error naming the endpoint and the status, never a
+// token, and wrapping one of the Err* kinds: a wrong URL (ErrNotFound, or
+// ErrNotJSON when a web page answers), a wrong token (ErrUnauthorized), an
+// instance of another major version (ErrUnsupportedVersion) and an HTML
+// login page instead of JSON (ErrNotJSON) each get one clear error. Its
+// Unavailable method says whether a retry later may succeed (no answer,
+// 429, 5xx, ErrOverloaded) and RetryAfter when: an HTTP server answers it
+// 503 with Retry-After.
 //
 // # What the admin API does not show
 //
@@ -82,5 +95,11 @@
 //   - Invitation links are built by the instance from its own public URL.
 //     A user whose image URL is its Gravatar URL is taken to have no image
 //     stored (the listing writes the same URL either way).
+//   - Context fields of a private project (an enterprise feature) are not
+//     shown to a token that may not see the project.
+//   - A user without a root role is listed with the Viewer role's id (as
+//     the instance's own listing shows it; unleashdb's Snapshot writes the
+//     same).
+//   - A project named "." or ".." cannot be reached: it is not found.
 //   - A Snapshot is not read at one instant, unlike the database's.
 package unleashapi

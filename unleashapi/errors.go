@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Kinds of failure; an *Error wraps one of them, for errors.Is.
@@ -27,6 +28,10 @@ var (
 	ErrBadAnswer = errors.New("unexpected answer")
 	// ErrUnsupportedVersion: the instance is not Unleash 8.
 	ErrUnsupportedVersion = errors.New("unsupported Unleash version")
+	// ErrOverloaded: a lookup of a caller's token was not sent, as the
+	// client's own bounds allow no more now (Options.TokenLookups,
+	// Options.TokenRate).
+	ErrOverloaded = errors.New("too many token lookups")
 )
 
 // Error is the error of a request to the admin API. It names the endpoint
@@ -42,7 +47,27 @@ type Error struct {
 	// Detail says what went wrong, in words.
 	Detail string
 	err    error
+	// retryAfter is the instance's Retry-After, or when the client's
+	// bounds allow a lookup again; 0 when unknown.
+	retryAfter time.Duration
 }
+
+// Unavailable reports whether the instance cannot answer now and a retry
+// later may succeed: no answer (refused, reset, timed out), a 5xx or a 429
+// answer, or a lookup the client's bounds did not send (ErrUnreachable,
+// ErrUnavailable, ErrRateLimited, ErrOverloaded). An HTTP server answers
+// such an error 503 with Retry-After (examples/server/adminhttp does).
+func (e *Error) Unavailable() bool {
+	switch e.Kind {
+	case ErrUnreachable, ErrUnavailable, ErrRateLimited, ErrOverloaded:
+		return true
+	}
+	return false
+}
+
+// RetryAfter returns how long to wait before a retry, as the instance's
+// Retry-After said or the client's bounds know; 0 when unknown.
+func (e *Error) RetryAfter() time.Duration { return e.retryAfter }
 
 func (e *Error) Error() string {
 	var b strings.Builder

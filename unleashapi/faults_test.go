@@ -48,8 +48,8 @@ func wantErr(t *testing.T, err error, kind error, endpoint string, words ...stri
 // The client names itself and reuses the lists with ETags: once their
 // time is up it asks again with If-None-Match and gets 304s.
 func TestUserAgentAndETags(t *testing.T) {
-	s := unleash.Need(t)
-	p := newProxy(t, s.URL)
+	s := need(t)
+	p := unleashtest.NewProxy(t, s.URL)
 	c, _ := newClient(t, p.URL, unleashapi.Options{ListTTL: time.Nanosecond})
 	ctx := background()
 	for range 2 {
@@ -57,26 +57,24 @@ func TestUserAgentAndETags(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, ua := range p.seen {
+	for _, ua := range p.UserAgents() {
 		if !strings.HasPrefix(ua, "flagadmin/") {
 			t.Errorf("User-Agent %q does not name flagadmin", ua)
 		}
 	}
-	if n := slices.Index(p.statuses, http.StatusNotModified); n < 0 {
-		t.Errorf("statuses %v: no 304 on the second read of the lists", p.statuses)
+	if statuses := p.Statuses(); !slices.Contains(statuses, http.StatusNotModified) {
+		t.Errorf("statuses %v: no 304 on the second read of the lists", statuses)
 	}
 }
 
 // An HTML page instead of JSON, a wrong URL, a closed port and an instance
 // of another major version each give one clear error.
 func TestWrongInstance(t *testing.T) {
-	s := unleash.Need(t)
+	s := need(t)
 	ctx := background()
 	t.Run("html login page", func(t *testing.T) {
-		p := newProxy(t, s.URL)
-		p.set(func(w http.ResponseWriter, r *http.Request) bool {
+		p := unleashtest.NewProxy(t, s.URL)
+		p.SetFault(func(w http.ResponseWriter, r *http.Request) bool {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			fmt.Fprint(w, "<!DOCTYPE html><html><body><form>Sign in</form></body></html>")
 			return true
@@ -107,8 +105,8 @@ func TestWrongInstance(t *testing.T) {
 		wantErr(t, err, unleashapi.ErrUnreachable, "/api/admin/ui-config", "no answer")
 	})
 	t.Run("another major version", func(t *testing.T) {
-		p := newProxy(t, s.URL)
-		p.answer("/api/admin/ui-config", http.StatusOK, `{"version":"7.4.1","versionInfo":{"current":{"oss":"7.4.1"}}}`)
+		p := unleashtest.NewProxy(t, s.URL)
+		p.SetFault(unleashtest.Status("/api/admin/ui-config", http.StatusOK, `{"version":"7.4.1","versionInfo":{"current":{"oss":"7.4.1"}}}`))
 		c, _ := newClient(t, p.URL, unleashapi.Options{})
 		_, err := c.Features(ctx, []string{"existing-flag"})
 		wantErr(t, err, unleashapi.ErrUnsupportedVersion, "/api/admin/ui-config", "7.4.1", "Unleash 8.x")
@@ -133,12 +131,12 @@ func TestWrongInstance(t *testing.T) {
 // 429 with Retry-After is retried after the wait it asks; a wait beyond
 // the longest one ends at once; 503 is retried, then reported.
 func TestRetries(t *testing.T) {
-	s := unleash.Need(t)
+	s := need(t)
 	ctx := background()
 	t.Run("429 then success", func(t *testing.T) {
-		p := newProxy(t, s.URL)
+		p := unleashtest.NewProxy(t, s.URL)
 		var hits atomic.Int64
-		p.set(func(w http.ResponseWriter, r *http.Request) bool {
+		p.SetFault(func(w http.ResponseWriter, r *http.Request) bool {
 			if r.URL.Path != "/api/admin/segments" || hits.Add(1) > 1 {
 				return false
 			}
@@ -156,8 +154,8 @@ func TestRetries(t *testing.T) {
 		}
 	})
 	t.Run("429 beyond the longest wait", func(t *testing.T) {
-		p := newProxy(t, s.URL)
-		p.answer("/api/admin/segments", http.StatusTooManyRequests, `{"message":"slow down"}`, "Retry-After", "3600")
+		p := unleashtest.NewProxy(t, s.URL)
+		p.SetFault(unleashtest.Status("/api/admin/segments", http.StatusTooManyRequests, `{"message":"slow down"}`, "Retry-After", "3600"))
 		c, _ := newClient(t, p.URL, unleashapi.Options{})
 		ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 		defer cancel()
@@ -168,9 +166,9 @@ func TestRetries(t *testing.T) {
 		}
 	})
 	t.Run("503 until the retries run out", func(t *testing.T) {
-		p := newProxy(t, s.URL)
+		p := unleashtest.NewProxy(t, s.URL)
 		var hits atomic.Int64
-		p.set(func(w http.ResponseWriter, r *http.Request) bool {
+		p.SetFault(func(w http.ResponseWriter, r *http.Request) bool {
 			if r.URL.Path != "/api/admin/tag-types" {
 				return false
 			}
@@ -190,9 +188,9 @@ func TestRetries(t *testing.T) {
 // Slow answers end with a timeout error naming the endpoint, within the
 // request timeout or the context's deadline.
 func TestSlowAnswers(t *testing.T) {
-	s := unleash.Need(t)
-	p := newProxy(t, s.URL)
-	p.set(func(w http.ResponseWriter, r *http.Request) bool {
+	s := need(t)
+	p := unleashtest.NewProxy(t, s.URL)
+	p.SetFault(func(w http.ResponseWriter, r *http.Request) bool {
 		if !strings.HasPrefix(r.URL.Path, "/api/admin/projects/") {
 			return false
 		}
@@ -227,7 +225,7 @@ func TestSlowAnswers(t *testing.T) {
 // (unknown) and as the client's own token (401), once the cached answer
 // is stale.
 func TestRevokedToken(t *testing.T) {
-	s := unleash.Need(t)
+	s := need(t)
 	ctx := background()
 	secret, err := s.AdminPersonalToken(ctx)
 	if err != nil {
@@ -267,7 +265,7 @@ func TestRevokedToken(t *testing.T) {
 // The caller's rights: admin token, personal tokens, client token,
 // unknown token; cached per token, never across tokens.
 func TestLookupToken(t *testing.T) {
-	s := unleash.Need(t)
+	s := need(t)
 	ctx := background()
 	c, cnt := newClient(t, s.URL, unleashapi.Options{TokenTTL: time.Minute})
 	admin, ok, err := c.LookupToken(ctx, unleashtest.AdminToken)
@@ -363,7 +361,7 @@ func TestNewRefuses(t *testing.T) {
 // Answers of the wrong shape, truncated or too large, from a proxy in front
 // of the instance, give ErrBadAnswer (or ErrNotJSON), never a panic.
 func TestHostileAnswers(t *testing.T) {
-	s := unleash.Need(t)
+	s := need(t)
 	ctx := background()
 	for _, tc := range []struct {
 		path, body string
@@ -378,8 +376,8 @@ func TestHostileAnswers(t *testing.T) {
 		{"/api/admin/ui-config", `null`, unleashapi.ErrBadAnswer},
 		{"/api/admin/user-admin", `{"users":[{"id":1,"createdAt":"yesterday"}]}`, unleashapi.ErrBadAnswer},
 	} {
-		p := newProxy(t, s.URL)
-		p.answer(tc.path, http.StatusOK, tc.body)
+		p := unleashtest.NewProxy(t, s.URL)
+		p.SetFault(unleashtest.Status(tc.path, http.StatusOK, tc.body))
 		c, _ := newClient(t, p.URL, unleashapi.Options{MaxBody: 8192})
 		var err error
 		if tc.path == "/api/admin/user-admin" {
@@ -396,7 +394,7 @@ func TestHostileAnswers(t *testing.T) {
 // Concurrent lookups of one token share one request, and every caller gets
 // its own copy of the principal.
 func TestLookupTokenConcurrent(t *testing.T) {
-	s := unleash.Need(t)
+	s := need(t)
 	c, cnt := newClient(t, s.URL, unleashapi.Options{TokenTTL: time.Minute})
 	const n = 16
 	errs := make(chan error, n)
@@ -422,5 +420,130 @@ func TestLookupTokenConcurrent(t *testing.T) {
 	}
 	if got := cnt.n.Load(); got != 1 {
 		t.Errorf("%d requests for %d concurrent lookups of one token, want 1", got, n)
+	}
+}
+
+// A redirect to another origin (here another port of the same host) is
+// not followed, and no token goes there; one within the instance's origin
+// is.
+func TestRedirects(t *testing.T) {
+	s := need(t)
+	ctx := background()
+	var leaked atomic.Int64
+	elsewhere := unleashtest.NewProxy(t, s.URL)
+	elsewhere.SetFault(func(w http.ResponseWriter, r *http.Request) bool {
+		if r.Header.Get("Authorization") != "" {
+			leaked.Add(1)
+		}
+		return false
+	})
+	p := unleashtest.NewProxy(t, s.URL)
+	p.SetFault(unleashtest.Redirect("", http.StatusTemporaryRedirect, elsewhere.URL))
+	c, _ := newClient(t, p.URL, unleashapi.Options{})
+	_, err := c.Strategies(ctx, []string{"default"})
+	wantErr(t, err, unleashapi.ErrBadAnswer, "/api/admin/ui-config", "307", "another origin", elsewhere.URL)
+	if _, _, err := c.LookupToken(ctx, editorPAT); !errors.Is(err, unleashapi.ErrBadAnswer) {
+		t.Errorf("a token lookup redirected elsewhere: %v, want ErrBadAnswer", err)
+	}
+	if elsewhere.Total() != 0 || leaked.Load() != 0 {
+		t.Errorf("the other origin got %d requests, %d with a token", elsewhere.Total(), leaked.Load())
+	}
+
+	// Within the origin: the instance moved under /moved.
+	p.SetFault(func(w http.ResponseWriter, r *http.Request) bool {
+		if rest, ok := strings.CutPrefix(r.URL.Path, "/moved"); ok {
+			http.Redirect(w, r, rest, http.StatusTemporaryRedirect)
+			return true
+		}
+		return false
+	})
+	c, _ = newClient(t, p.URL+"/moved", unleashapi.Options{})
+	if got, err := c.Strategies(ctx, []string{"default"}); err != nil || len(got) != 1 {
+		t.Errorf("a redirect within the origin: %v, %v", got, err)
+	}
+	if pr, ok, err := c.LookupToken(ctx, editorPAT); err != nil || !ok || pr.UserID != 3 {
+		t.Errorf("a token lookup redirected within the origin: %+v %v %v", pr, ok, err)
+	}
+}
+
+// A project named "." or ".." is never put in a path: it would name
+// another endpoint. Unleash allows such names, but its API cannot reach
+// them; the project is not found.
+func TestDotSegmentProjects(t *testing.T) {
+	s := need(t)
+	p := unleashtest.NewProxy(t, s.URL)
+	c, _ := newClient(t, p.URL, unleashapi.Options{})
+	ctx := background()
+	for _, id := range []string{".", ".."} {
+		if _, ok, err := c.Project(ctx, id); ok || err != nil {
+			t.Errorf("Project(%q) = %v, %v; want not found", id, ok, err)
+		}
+		if _, err := c.Current(ctx, plan.Query{Features: []string{"existing-flag"}, Project: id, Environment: "development"}); err != nil {
+			t.Errorf("Current in project %q: %v", id, err)
+		}
+	}
+	for _, path := range []string{"/api/admin/projects/../overview", "/api/admin/projects/./overview", "/api/admin/overview", "/api/admin/projects/overview"} {
+		if n := p.Requests(path); n != 0 {
+			t.Errorf("%d requests to %s", n, path)
+		}
+	}
+	if n := p.Requests("/api/admin/projects/default/overview"); n != 0 {
+		t.Errorf("%d requests to another project", n)
+	}
+}
+
+// The instance is sent the header that makes it read exactly the token it
+// is asked about: nothing is trimmed but what its HTTP parser drops, and
+// a token that starts with "Bearer " keeps it. Each of these is refused
+// by the instance when it arrives in the header as these characters
+// (Authorization: Bearer Bearer <token>, or the bytes 0xA0 before it or
+// 0x85 after it).
+func TestLookupTokenExact(t *testing.T) {
+	s := need(t)
+	c, _ := newClient(t, s.URL, unleashapi.Options{})
+	ctx := background()
+	admin := unleashtest.AdminToken
+	if p, ok, err := c.LookupToken(ctx, admin); err != nil || !ok || p.Kind != "admin" {
+		t.Fatalf("the admin token: %+v %v %v", p, ok, err)
+	}
+	for _, secret := range []string{"Bearer " + admin, "bearer\t" + admin, "Bearer\u00a0" + admin,
+		"\u00a0" + admin, admin + "\u0085", admin + "\u00a0", "\ufeff" + admin, " " + admin, admin + "\t", admin + "\u2028"} {
+		if p, ok, err := c.LookupToken(ctx, secret); err != nil || ok || p != nil {
+			t.Errorf("%q: %+v %v %v, want unknown", secret, p, ok, err)
+		}
+	}
+}
+
+// Each failure of the instance is an *Error that says whether a retry
+// later may succeed (Unavailable), and when (RetryAfter).
+func TestUnavailableKinds(t *testing.T) {
+	s := need(t)
+	for _, tc := range []struct {
+		name        string
+		fault       unleashtest.Fault
+		unavailable bool
+		wait        time.Duration
+	}{
+		{"no answer", unleashtest.Drop(""), true, 0},
+		{"503", unleashtest.Status("", http.StatusServiceUnavailable, `{}`), true, 0},
+		{"429 with Retry-After", unleashtest.Status("", http.StatusTooManyRequests, `{}`, "Retry-After", "30"), true, 30 * time.Second},
+		{"hung", unleashtest.Hang(""), true, 0},
+		{"500", unleashtest.Status("", http.StatusInternalServerError, `{}`), true, 0},
+		{"401", unleashtest.Status("", http.StatusUnauthorized, `{}`), false, 0},
+		{"html", unleashtest.Status("", http.StatusOK, `<html></html>`, "Content-Type", "text/html"), false, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := unleashtest.NewProxy(t, s.URL)
+			p.SetFault(tc.fault)
+			c, _ := newClient(t, p.URL, unleashapi.Options{Retries: -1, RequestTimeout: 300 * time.Millisecond})
+			_, err := c.TagTypes(background(), []string{"team"})
+			var e *unleashapi.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("got %v, want an *Error", err)
+			}
+			if e.Unavailable() != tc.unavailable || e.RetryAfter() != tc.wait {
+				t.Errorf("%v: Unavailable %v, RetryAfter %v; want %v, %v", err, e.Unavailable(), e.RetryAfter(), tc.unavailable, tc.wait)
+			}
+		})
 	}
 }

@@ -3,12 +3,7 @@ package unleashapi_test
 import (
 	"context"
 	"fmt"
-	"io"
-	"log"
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"os"
 	"strings"
 	"sync"
@@ -27,6 +22,38 @@ const oracleURL = "http://127.0.0.1:4242"
 // unleash is the real Unleash 8.2.0 on the module's dump, shared by the
 // tests of the package.
 var unleash = unleashtest.Env{Dump: true, PublicURL: oracleURL}
+
+// What the shared server holds beyond the dump, so that the comparisons
+// with the database cover them.
+const (
+	// scopedField is a context field of project other, with legal values a
+	// and b.
+	scopedField = "other-scoped"
+	// noRootRoleUser is a user without a root role.
+	noRootRoleUser = "no-root-role"
+)
+
+var (
+	enrichOnce sync.Once
+	enrichErr  error
+)
+
+// need returns the shared server, with scopedField and noRootRoleUser
+// added on first use.
+func need(tb testing.TB) *unleashtest.Server {
+	tb.Helper()
+	s := unleash.Need(tb)
+	enrichOnce.Do(func() {
+		ctx := context.Background()
+		if enrichErr = s.AddProjectContextField(ctx, "other", scopedField, "a", "b"); enrichErr == nil {
+			_, enrichErr = s.AddUserWithoutRootRole(ctx, noRootRoleUser)
+		}
+	})
+	if enrichErr != nil {
+		tb.Fatal(enrichErr)
+	}
+	return s
+}
 
 func TestMain(m *testing.M) {
 	code := m.Run()
@@ -73,68 +100,6 @@ func openDatabase(t testing.TB, s *unleashtest.Server, opts unleashdb.Options) *
 	}
 	t.Cleanup(db.Close)
 	return db
-}
-
-// proxy stands in front of the instance; hook, when set, may answer a
-// request itself (returning true) instead of passing it on.
-type proxy struct {
-	*httptest.Server
-	mu       sync.Mutex
-	hook     func(w http.ResponseWriter, r *http.Request) bool
-	seen     []string // the User-Agent of every request
-	statuses []int    // the status of every answer passed on
-}
-
-func newProxy(t testing.TB, target string) *proxy {
-	t.Helper()
-	u, err := url.Parse(target)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &proxy{}
-	rp := httputil.NewSingleHostReverseProxy(u)
-	rp.ErrorLog = log.New(io.Discard, "", 0)
-	rp.ModifyResponse = func(r *http.Response) error {
-		p.mu.Lock()
-		p.statuses = append(p.statuses, r.StatusCode)
-		p.mu.Unlock()
-		return nil
-	}
-	p.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		p.mu.Lock()
-		hook := p.hook
-		p.seen = append(p.seen, r.Header.Get("User-Agent"))
-		p.mu.Unlock()
-		if hook != nil && hook(w, r) {
-			return
-		}
-		rp.ServeHTTP(w, r)
-	}))
-	t.Cleanup(p.Close)
-	return p
-}
-
-func (p *proxy) set(hook func(w http.ResponseWriter, r *http.Request) bool) {
-	p.mu.Lock()
-	p.hook = hook
-	p.mu.Unlock()
-}
-
-// answer makes the proxy answer the requests to path itself: status, the
-// headers of header (name, value pairs) and body as JSON.
-func (p *proxy) answer(path string, status int, body string, header ...string) {
-	p.set(func(w http.ResponseWriter, r *http.Request) bool {
-		if r.URL.Path != path {
-			return false
-		}
-		for i := 0; i+1 < len(header); i += 2 {
-			w.Header().Set(header[i], header[i+1])
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(status)
-		fmt.Fprint(w, body)
-		return true
-	})
 }
 
 // importBody returns an import request of n new features into project

@@ -3,7 +3,6 @@ package unleashapi
 import (
 	"context"
 	"encoding/json"
-	"net/url"
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
@@ -37,9 +36,14 @@ func (c *Client) Current(ctx context.Context, q plan.Query) (*plan.Current, erro
 			return c.exportFeatures(ctx, q.Environment, q.Features, &ex)
 		},
 		func(ctx context.Context) error {
-			return c.getJSON(ctx, "/api/admin/projects/"+url.PathEscape(q.Project)+"/overview", &overview)
+			path, ok := projectPath(q.Project, "/overview")
+			if !ok {
+				overview = json.RawMessage(`{}`) // a project the API cannot reach
+				return nil
+			}
+			return c.getJSON(ctx, path, &overview)
 		},
-		func(ctx context.Context) error { return c.getJSON(ctx, "/api/admin/context", &fields) },
+		func(ctx context.Context) error { return c.getJSON(ctx, pathContext, &fields) },
 		func(ctx context.Context) error { return c.getJSON(ctx, "/api/admin/segments", &segments) },
 		func(ctx context.Context) error { return c.getJSON(ctx, "/api/admin/tag-types", &tagTypes) },
 	)

@@ -4,8 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"net/http"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/flagadmin/flagadmin/auth"
@@ -17,34 +15,6 @@ var _ auth.TokenLookup = (*Client)(nil)
 // maxTokenLen bounds the tokens asked of the instance: real ones are far
 // shorter, and a longer one would be refused before authentication.
 const maxTokenLen = 4096
-
-// maxCachedTokens bounds the rights kept; past it, expired entries go,
-// and if none has expired the cache starts afresh.
-const maxCachedTokens = 4096
-
-// tokenCache keeps the instance's answers about tokens, by a digest of the
-// token, for Options.TokenTTL.
-type tokenCache struct {
-	mu      sync.Mutex
-	entries map[[32]byte]tokenEntry
-	// asking holds the lookups under way, so that concurrent callers
-	// with the same token share one request.
-	asking map[[32]byte]*tokenCall
-}
-
-// tokenCall is a lookup under way; done closes when p, ok and err are set.
-type tokenCall struct {
-	done chan struct{}
-	p    *auth.Principal
-	ok   bool
-	err  error
-}
-
-type tokenEntry struct {
-	p     *auth.Principal
-	ok    bool
-	until time.Time
-}
 
 // userAnswer is the answer of GET /api/admin/user.
 type userAnswer struct {
@@ -68,77 +38,152 @@ type userAnswer struct {
 //   - a token the instance answers 403 (a client or frontend token, which
 //     may not use the admin API) is a KindClient principal, with no right;
 //   - a token it answers 401 (unknown, expired, of a deleted user) is
-//     unknown: ok is false, and so is, without asking, a token that
-//     cannot be sent in a header (a control character) or is longer than
-//     4096 bytes.
+//     unknown: ok is false.
+//
+// secret is the token as the instance reads it from a header: characters,
+// each the one of a byte (ISO 8859-1), as auth.ParseAuthorization gives
+// it; nothing is trimmed. The instance is sent the header that makes it
+// read exactly secret (see authorization). A secret that no header can
+// carry is unknown without asking: empty, longer than 4096 bytes, with a
+// control character other than a tab or a character beyond U+00FF, or
+// with a space or tab at either end (the instance's HTTP parser drops
+// those).
 //
 // Answers are reused for Options.TokenTTL, kept by a digest of the token,
 // so a revoked token is refused at the latest that long after; concurrent
-// callers with the same token share one request.
+// callers with the same token share one request. What callers cost the
+// instance is bounded: at most Options.TokenLookups requests at once, each
+// sent once (never retried) and read up to MaxTokenAnswer bytes, and for
+// tokens never seen valid at most Options.TokenRate a second
+// (Options.TokenBurst at once). A lookup beyond these bounds fails with
+// ErrOverloaded, whose RetryAfter says when to try again.
 func (c *Client) LookupToken(ctx context.Context, secret string) (*auth.Principal, bool, error) {
-	secret = strings.TrimSpace(secret)
-	if !sendable(secret) {
+	if !carriable(secret) {
 		return nil, false, nil
 	}
 	key := sha256.Sum256([]byte(secret))
-	if p, ok, hit := c.tokens.get(key); hit {
-		return p, ok, nil
-	}
-	call, first := c.tokens.join(key)
-	if first {
-		call.p, call.ok, call.err = c.askToken(ctx, secret)
-		if call.err == nil {
-			c.tokens.put(key, call.p, call.ok, c.opts.TokenTTL)
+	for {
+		if p, ok, hit := c.tokens.get(key); hit {
+			return p, ok, nil
 		}
-		c.tokens.leave(key, call)
-	} else {
+		call, first := c.tokens.join(key)
+		if first {
+			call.p, call.ok, call.err = c.askToken(ctx, key, authorization(secret))
+			call.gone = call.err != nil && ctx.Err() != nil
+			c.tokens.leave(key, call)
+			return clonePrincipal(call.p), call.ok, call.err
+		}
 		select {
 		case <-call.done:
 		case <-ctx.Done():
-			return nil, false, c.errorf(request{method: http.MethodGet, path: "/api/admin/user"}, 0, ErrUnreachable, ctx.Err(), "%v", ctx.Err())
+			return nil, false, c.errorf(request{method: http.MethodGet, path: pathUser}, 0, ErrUnreachable, ctx.Err(), "%v", ctx.Err())
 		}
-		if call.err != nil {
-			// The failure may be the other caller's (its context ended):
-			// ask for this one.
-			return c.askToken(ctx, secret)
+		if !call.gone {
+			return clonePrincipal(call.p), call.ok, call.err
 		}
+		// The caller that asked went away or ran out of time, which
+		// says nothing of this one's: ask again.
 	}
-	return clonePrincipal(call.p), call.ok, call.err
 }
 
-// askToken asks the instance who secret is.
-func (c *Client) askToken(ctx context.Context, secret string) (*auth.Principal, bool, error) {
-	r := request{method: http.MethodGet, path: "/api/admin/user", token: secret,
-		accept: []int{http.StatusUnauthorized, http.StatusForbidden}}
-	a, err := c.do(ctx, r)
-	if err != nil {
-		return nil, false, err
-	}
-	switch a.status {
-	case http.StatusUnauthorized:
-		return nil, false, nil
-	case http.StatusForbidden:
-		return &auth.Principal{Kind: auth.KindClient}, true, nil
-	}
-	var u userAnswer
-	if err := c.decode(r, a, &u); err != nil {
-		return nil, false, err
-	}
-	return principalOf(&u), true, nil
-}
+// pathUser is the endpoint that says who a token is.
+const pathUser = "/api/admin/user"
 
-// sendable reports whether secret can be asked of the instance in an
-// Authorization header.
-func sendable(secret string) bool {
-	if secret == "" || len(secret) > maxTokenLen {
+// carriable reports whether a header can carry secret to the instance so
+// that it reads exactly secret (see authorization): the instance's HTTP
+// parser drops spaces and tabs around the value and refuses the other
+// control characters, and it reads each byte as one character (ISO
+// 8859-1), so a character beyond U+00FF (or a byte that is no UTF-8) has
+// no byte. Longer than maxTokenLen, a secret is not asked about either.
+func carriable(secret string) bool {
+	if secret == "" || len(secret) > maxTokenLen || isOWS(secret[0]) || isOWS(secret[len(secret)-1]) {
 		return false
 	}
-	for i := 0; i < len(secret); i++ {
-		if b := secret[i]; (b < 0x20 && b != '\t') || b == 0x7f {
+	for _, r := range secret {
+		if r > 0xff || (r < 0x20 && r != '\t') || r == 0x7f {
 			return false
 		}
 	}
 	return true
+}
+
+// authorization returns the value of the Authorization header that makes
+// the instance read exactly secret, which must be carriable: each
+// character as its byte, after one more "Bearer " when secret starts with
+// "Bearer" and white space (JavaScript's /^Bearer\s+/i), which the
+// instance drops once, as auth.ParseAuthorization does.
+func authorization(secret string) string {
+	b := make([]byte, 0, len("Bearer ")+len(secret))
+	if t, ok := auth.ParseAuthorization(secret); !ok || t != secret {
+		b = append(b, "Bearer "...)
+	}
+	for _, r := range secret {
+		b = append(b, byte(r))
+	}
+	return string(b)
+}
+
+func isOWS(b byte) bool { return b == ' ' || b == '\t' }
+
+// askToken asks the instance who the token of key is, with header as
+// the Authorization header, within the client's bounds, and keeps the
+// answer.
+func (c *Client) askToken(ctx context.Context, key tokenKey, header string) (*auth.Principal, bool, error) {
+	r := request{method: http.MethodGet, path: pathUser, token: header,
+		accept: []int{http.StatusUnauthorized, http.StatusForbidden}, noRetry: true, maxBody: MaxTokenAnswer}
+	if !c.tokens.wasValid(key) {
+		if ok, wait := c.budget.take(); !ok {
+			e := c.errorf(r, 0, ErrOverloaded, nil, "not sent: the lookups of tokens not known to be valid are at their bound of %g a second (Options.TokenRate)", c.opts.TokenRate)
+			e.retryAfter = wait
+			return nil, false, e
+		}
+	}
+	release, err := c.lookupSlot(ctx, r)
+	if err != nil {
+		return nil, false, err
+	}
+	defer release()
+	a, err := c.do(ctx, r)
+	if err != nil {
+		return nil, false, err
+	}
+	var p *auth.Principal
+	switch a.status {
+	case http.StatusUnauthorized:
+	case http.StatusForbidden:
+		p = &auth.Principal{Kind: auth.KindClient}
+	default:
+		var u userAnswer
+		if err := c.decode(r, a, &u); err != nil {
+			return nil, false, err
+		}
+		p = principalOf(&u)
+	}
+	c.tokens.put(key, p, p != nil, c.opts.TokenTTL)
+	return p, p != nil, nil
+}
+
+// lookupSlot takes one of the slots of the lookups of tokens, waiting at
+// most TokenQueueTimeout; release gives it back.
+func (c *Client) lookupSlot(ctx context.Context, r request) (release func(), err error) {
+	release = func() { <-c.lookups }
+	select {
+	case c.lookups <- struct{}{}:
+		return release, nil
+	default:
+	}
+	t := time.NewTimer(TokenQueueTimeout)
+	defer t.Stop()
+	select {
+	case c.lookups <- struct{}{}:
+		return release, nil
+	case <-t.C:
+		e := c.errorf(r, 0, ErrOverloaded, nil, "not sent: %d lookups of tokens are under way (Options.TokenLookups) and none ended within %s", c.opts.TokenLookups, TokenQueueTimeout)
+		e.retryAfter = TokenQueueTimeout
+		return nil, e
+	case <-ctx.Done():
+		return nil, c.errorf(r, 0, ErrUnreachable, ctx.Err(), "%v while waiting for a lookup slot", ctx.Err())
+	}
 }
 
 func principalOf(u *userAnswer) *auth.Principal {
@@ -159,57 +204,4 @@ func clonePrincipal(p *auth.Principal) *auth.Principal {
 	q := *p
 	q.Grants = append([]model.Grant(nil), p.Grants...)
 	return &q
-}
-
-// join returns the lookup under way for key, or starts one (first).
-func (t *tokenCache) join(key [32]byte) (call *tokenCall, first bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if call := t.asking[key]; call != nil {
-		return call, false
-	}
-	if t.asking == nil {
-		t.asking = map[[32]byte]*tokenCall{}
-	}
-	call = &tokenCall{done: make(chan struct{})}
-	t.asking[key] = call
-	return call, true
-}
-
-// leave ends the lookup under way for key.
-func (t *tokenCache) leave(key [32]byte, call *tokenCall) {
-	t.mu.Lock()
-	delete(t.asking, key)
-	t.mu.Unlock()
-	close(call.done)
-}
-
-func (t *tokenCache) get(key [32]byte) (*auth.Principal, bool, bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	e, hit := t.entries[key]
-	if !hit || time.Now().After(e.until) {
-		return nil, false, false
-	}
-	return clonePrincipal(e.p), e.ok, true
-}
-
-func (t *tokenCache) put(key [32]byte, p *auth.Principal, ok bool, ttl time.Duration) {
-	if ttl <= 0 {
-		return
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	now := time.Now()
-	if len(t.entries) >= maxCachedTokens {
-		for k, e := range t.entries {
-			if now.After(e.until) {
-				delete(t.entries, k)
-			}
-		}
-		if len(t.entries) >= maxCachedTokens {
-			clear(t.entries)
-		}
-	}
-	t.entries[key] = tokenEntry{p: p, ok: ok, until: now.Add(ttl)}
 }

@@ -116,7 +116,8 @@ func (c *Client) Strategies(ctx context.Context, names []string) ([]importvalida
 }
 
 // ContextFields implements importvalidate.State from GET
-// /api/admin/context.
+// /api/admin/context?include=project: the instance-wide fields and those
+// of every project, with their project.
 func (c *Client) ContextFields(ctx context.Context, names []string) ([]importvalidate.ContextFieldDef, error) {
 	return pick(ctx, c, names,
 		func(l *instanceLists) []contextFieldAnswer { return *l.context },
@@ -336,11 +337,14 @@ func (c *Client) overview(ctx context.Context, id string) (*projectOverviewAnswe
 
 // readOverview asks for a project's overview.
 func (c *Client) readOverview(ctx context.Context, id string) (*projectOverviewAnswer, bool, error) {
+	path, ok := projectPath(id, "/overview")
+	if !ok {
+		return nil, false, nil
+	}
 	if err := c.checkVersion(ctx); err != nil {
 		return nil, false, err
 	}
-	r := request{method: http.MethodGet, path: "/api/admin/projects/" + url.PathEscape(id) + "/overview",
-		accept: []int{http.StatusNotFound}}
+	r := request{method: http.MethodGet, path: path, accept: []int{http.StatusNotFound}}
 	a, err := c.do(ctx, r)
 	if err != nil {
 		return nil, false, err
@@ -356,6 +360,17 @@ func (c *Client) readOverview(ctx context.Context, id string) (*projectOverviewA
 		return nil, false, c.errorf(r, a.status, ErrBadAnswer, nil, "project %q has a negative feature limit %d", id, *ov.FeatureLimit)
 	}
 	return &ov, true, nil
+}
+
+// projectPath returns the path of the project id's endpoint under
+// /api/admin/projects/{id}, whose rest is rest. A project named "." or
+// ".." has none: such a path segment would name another path (Unleash
+// allows the names, but its API cannot reach them), so ok is false.
+func projectPath(id, rest string) (path string, ok bool) {
+	if id == "." || id == ".." {
+		return "", false
+	}
+	return "/api/admin/projects/" + url.PathEscape(id) + rest, true
 }
 
 func deref(p *string) string {

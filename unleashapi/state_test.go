@@ -23,7 +23,7 @@ import (
 // instance, member by member, once the database's snapshot is cut down to
 // what the package documentation says the API cannot show.
 func TestSnapshotMatchesDatabase(t *testing.T) {
-	s := unleash.Need(t)
+	s := need(t)
 	ctx := context.Background()
 	c, _ := newClient(t, s.URL, unleashapi.Options{})
 	got, err := c.Snapshot(ctx)
@@ -78,6 +78,14 @@ func TestSnapshotMatchesDatabase(t *testing.T) {
 			t.Errorf("%s (-database +api):\n%s", m.name, d)
 		}
 	}
+	// What the dump lacks, added by need: a context field of a project, a
+	// user without a root role.
+	if i := slices.IndexFunc(got.ContextFields, func(f model.SnapshotContextField) bool { return f.Name == scopedField }); i < 0 || got.ContextFields[i].Project == nil || *got.ContextFields[i].Project != "other" {
+		t.Errorf("the snapshot does not hold the context field %s of project other", scopedField)
+	}
+	if i := slices.IndexFunc(got.Users, func(u model.User) bool { return u.Username != nil && *u.Username == noRootRoleUser }); i < 0 || got.Users[i].RootRole == nil || *got.Users[i].RootRole != 3 {
+		t.Errorf("the snapshot does not hold the user %s with the Viewer role (3), as the listing shows it", noRootRoleUser)
+	}
 	if len(got.Features) == 0 || len(got.Users) == 0 || len(got.Tokens) == 0 {
 		t.Errorf("the snapshot is nearly empty: %d features, %d users, %d tokens", len(got.Features), len(got.Users), len(got.Tokens))
 	}
@@ -91,12 +99,12 @@ func TestSnapshotMatchesDatabase(t *testing.T) {
 // The State methods answer as unleashdb's on the same instance, for names
 // that exist and names that do not.
 func TestStateMatchesDatabase(t *testing.T) {
-	s := unleash.Need(t)
+	s := need(t)
 	ctx := context.Background()
 	c, _ := newClient(t, s.URL, unleashapi.Options{})
 	db := openDatabase(t, s, unleashdb.Options{})
 	names := []string{"existing-flag", "archived-flag", "other-flag", "lim-existing", "nope", "", "flexibleRollout",
-		"custom-strategy", "region", "userId", "beta-users", "team", "simple", "x\u00e9/\"y"}
+		"custom-strategy", "region", scopedField, "userId", "beta-users", "team", "simple", "x\u00e9/\"y"}
 	sorted := func(v any) any {
 		b, _ := json.Marshal(v)
 		var out []any
@@ -152,7 +160,7 @@ func TestStateMatchesDatabase(t *testing.T) {
 // the answers still fresh, none for the same import and one (the export of
 // the new names) for another.
 func TestRoundTripsPerValidation(t *testing.T) {
-	s := unleash.Need(t)
+	s := need(t)
 	counts := map[string][3]int64{}
 	for _, env := range []string{"development", "production"} {
 		for _, n := range []int{10, 10000} {
@@ -200,7 +208,7 @@ func TestRoundTripsPerValidation(t *testing.T) {
 // The export the package reads is refused to nobody it serves: an error of
 // the instance is an *Error with the endpoint.
 func TestErrorNamesEndpoint(t *testing.T) {
-	s := unleash.Need(t)
+	s := need(t)
 	c, err := unleashapi.New(s.URL, "user:not-a-token", unleashapi.Options{})
 	if err != nil {
 		t.Fatal(err)

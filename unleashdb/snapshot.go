@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/users"
 )
 
 // The queries of Snapshot, beyond those of the user listing.
@@ -40,6 +41,8 @@ const (
 // expired tokens too, and API tokens of a type LookupToken does not know.
 // Each token keeps its expiry (expiresAt), so that a snapshot's token
 // stops authenticating when it would in the database.
+// A user without a root role has the Viewer role's id as its rootRole, as
+// the user listing shows it (and as an instance's admin API lists it).
 // A root role's permissions that are not of type root are written for
 // project default, where the reference assigns root roles; the grants of a
 // user's project and group roles are written as the user's own grants.
@@ -214,6 +217,17 @@ func (r *snapReader) users(ctx context.Context, s *model.Snapshot) error {
 	})
 	if err != nil || len(ids) == 0 {
 		return err
+	}
+	// A user without a root role is written with the one the listing
+	// shows for it (the instance's own listing does too), whose grants
+	// the in-memory lookup gives it: the Viewer role.
+	if viewer, ok := users.ViewerRole(s.Roles); ok {
+		for i := range s.Users {
+			if s.Users[i].RootRole == nil {
+				v := viewer
+				s.Users[i].RootRole = &v
+			}
+		}
 	}
 	// The grants of the users' other roles, read in the same transaction.
 	byUser := map[int64][]model.Grant{}

@@ -18,6 +18,19 @@ import (
 // root role.
 const viewerRoleName = "Viewer"
 
+// ViewerRole returns the id of the root role the listing writes for a
+// user without a root role, as the reference server does: the role of
+// type root named Viewer (the lowest id, should there be several). ok is
+// false when roles hold none.
+func ViewerRole(roles []model.Role) (id int64, ok bool) {
+	for _, r := range roles {
+		if r.Name == viewerRoleName && r.Type == RoleTypeRoot && (!ok || r.ID < id) {
+			id, ok = r.ID, true
+		}
+	}
+	return id, ok
+}
+
 // Lister runs the user listing. Store must be set.
 type Lister struct {
 	// Store answers the queries.
@@ -70,13 +83,12 @@ type Listing struct {
 func NewListing(users []model.User, roles []model.Role) *Listing {
 	out := &Listing{Users: []model.User{}, RootRoles: []model.Role{}}
 	var viewer *int64
+	if id, ok := ViewerRole(roles); ok {
+		viewer = &id
+	}
 	for _, r := range roles {
-		if !isRoot(r) {
-			continue
-		}
-		out.RootRoles = append(out.RootRoles, r)
-		if r.Name == viewerRoleName && r.Type == RoleTypeRoot && (viewer == nil || r.ID < *viewer) {
-			viewer = &r.ID
+		if isRoot(r) {
+			out.RootRoles = append(out.RootRoles, r)
 		}
 	}
 	for _, u := range users {

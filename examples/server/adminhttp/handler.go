@@ -108,8 +108,14 @@
 // itself with Options.LogCauses. One that cannot answer now (its error has
 // a method Unavailable() bool that returns true, as unleashdb's
 // *UnavailableError has: a database down, out of connections or past its
-// deadline) is a 503 ServiceUnavailableError with Retry-After
-// (StoreRetryAfter), logged like a 500. Every error body
+// deadline; and unleashapi's *Error of an instance that does not answer,
+// answers 429 or 5xx, or of a token lookup beyond the client's bounds) is
+// a 503 ServiceUnavailableError with Retry-After, logged like a 500: the
+// error's own wait when it has a method RetryAfter() time.Duration that
+// says one (rounded up to whole seconds, at most an hour), else
+// StoreRetryAfter. The token lookup, and the validation or the listing,
+// each run within Options.StoreTimeout; past it the answer is that 503
+// too. Every error body
 // has a fresh UUID v4 as its id, and every answer is
 // application/json; charset=utf-8.
 //
@@ -224,7 +230,20 @@ type Options struct {
 	// Planner answers PathPlan (plan.go) in NewHandler; nil leaves that
 	// path unknown.
 	Planner *plan.Planner
+	// StoreTimeout bounds the time a request spends on the stores: a
+	// validation on its caller's token lookup (from when its body is
+	// read), then on the validation and plan (from when it takes its
+	// slot); the user listing on the lookup and the listing together (0
+	// means DefaultStoreTimeout). Past it their calls end, and the answer
+	// is 503 with Retry-After, before the server's own write timeout cuts
+	// the connection.
+	StoreTimeout time.Duration
 }
+
+// DefaultStoreTimeout is the StoreTimeout when Options.StoreTimeout is 0:
+// the database's own deadline of one call (unleashdb), far below the 30 s
+// write timeout of the flagadmin server.
+const DefaultStoreTimeout = 5 * time.Second
 
 // NewHandler returns the handler of both endpoints, at their paths after
 // Options.Prefix. It fails when an option that NewValidateHandler or
@@ -297,6 +316,8 @@ func single(opts Options, build func(*common) (*endpoint, error)) (http.Handler,
 // it answers errors and logs.
 type common struct {
 	authenticate func(*http.Request) (*auth.Principal, error)
+	// storeTimeout is Options.StoreTimeout.
+	storeTimeout time.Duration
 	loginPath    string
 	logger       *slog.Logger
 	logCauses    bool
@@ -305,8 +326,11 @@ type common struct {
 }
 
 func newCommon(opts Options) (*common, error) {
+	if opts.StoreTimeout < 0 {
+		return nil, fmt.Errorf("adminhttp: Options.StoreTimeout %v is negative", opts.StoreTimeout)
+	}
 	c := &common{authenticate: opts.Authenticate, loginPath: opts.LoginPath,
-		logger: opts.Logger, logCauses: opts.LogCauses}
+		logger: opts.Logger, logCauses: opts.LogCauses, storeTimeout: cmp.Or(opts.StoreTimeout, DefaultStoreTimeout)}
 	if c.authenticate == nil {
 		if opts.Tokens == nil {
 			return nil, errors.New("adminhttp: Options.Authenticate or Options.Tokens is required")
@@ -323,6 +347,16 @@ func newCommon(opts Options) (*common, error) {
 		c.rand = &lockedReader{r: opts.Rand}
 	}
 	return c, nil
+}
+
+// bound returns r with a context that also ends Options.StoreTimeout from
+// now, for the calls of the caller's token lookup and of the stores, and
+// the function that releases it. A request whose own context has ended is
+// one whose client went away; one whose bound context alone has ended ran
+// out of time.
+func (c *common) bound(r *http.Request) (*http.Request, context.CancelFunc) {
+	ctx, cancel := context.WithTimeout(r.Context(), c.storeTimeout)
+	return r.WithContext(ctx), cancel
 }
 
 // endpoint serves one operation at whatever path it is mounted.
@@ -451,14 +485,19 @@ func (h *validation) serve(w, raw http.ResponseWriter, r *http.Request) (out out
 			}
 		}()
 	}
-	p, err := h.authenticate(r)
+	br, cancel := h.bound(r)
+	defer cancel()
+	p, err := h.authenticate(br)
 	if err == nil {
-		err = auth.Authorize(ctx, p, auth.Requirement{})
+		err = auth.Authorize(br.Context(), p, auth.Requirement{})
 	}
 	if err == nil {
 		err = ct.check()
 	}
 	if err != nil {
+		if ctx.Err() != nil {
+			return outcome{gone: true}
+		}
 		// A body that is no JSON text gets its 400 before any of
 		// these, as the reference server parses it first.
 		if out, answered := h.refuseBadSyntax(w, r, body); answered {
@@ -503,9 +542,10 @@ func (h *validation) response(rep *importvalidate.Report) model.ValidateResponse
 // the import in the same slot when h.planner is set and the validation
 // lets the import through (see plans). It waits for the slot at most the
 // queue timeout (then answers 503) and for the work no longer than the
-// request lives: when the client goes away it returns at once, without an
-// answer, and the work stops at its next look at ctx; its slot is freed
-// when it has stopped. When it fails, it has answered (or the client is
+// request lives: when the client goes away it returns at once, without
+// an answer, and the work stops at its next look at its context; its slot
+// is freed when it has stopped. The work gets Options.StoreTimeout from
+// when it takes the slot. When it fails, it has answered (or the client is
 // gone) and ok is false.
 func (h *validation) runValidation(ctx context.Context, w http.ResponseWriter, body []byte, p *auth.Principal) (rep *importvalidate.Report, pl *plan.Plan, out outcome, ok bool) {
 	if ctx.Err() != nil {
@@ -534,12 +574,14 @@ func (h *validation) runValidation(ctx context.Context, w http.ResponseWriter, b
 		if res.err = ctx.Err(); res.err != nil {
 			return // gone while the slot was taken
 		}
-		if res.rep, res.err = h.validator.Validate(ctx, body, importvalidate.Target{Permissions: p}); res.err != nil {
+		work, cancel := context.WithTimeout(ctx, h.storeTimeout)
+		defer cancel()
+		if res.rep, res.err = h.validator.Validate(work, body, importvalidate.Target{Permissions: p}); res.err != nil {
 			res.err = fmt.Errorf("adminhttp: validating: %w", res.err)
 			return
 		}
 		if h.planner != nil && h.plans(res.rep) {
-			if res.plan, res.err = h.planner.Plan(ctx, res.rep.Import, plan.Target{}); res.err != nil {
+			if res.plan, res.err = h.planner.Plan(work, res.rep.Import, plan.Target{}); res.err != nil {
 				res.err = fmt.Errorf("adminhttp: planning: %w", res.err)
 			}
 		}
@@ -585,14 +627,23 @@ func newListing(c *common, opts Options) (*endpoint, error) {
 
 // serve answers the user listing.
 func (h *listing) serve(w, _ http.ResponseWriter, r *http.Request) outcome {
-	p, err := h.authenticate(r)
-	if err != nil {
-		return h.fail(w, err)
+	br, cancel := h.bound(r)
+	defer cancel()
+	p, err := h.authenticate(br)
+	if err == nil {
+		var list *users.Listing
+		if list, err = h.lister.List(br.Context(), p); err == nil {
+			return h.respondListing(w, list)
+		}
 	}
-	list, err := h.lister.List(r.Context(), p)
-	if err != nil {
-		return h.fail(w, err)
+	if r.Context().Err() != nil {
+		return outcome{gone: true}
 	}
+	return h.fail(w, err)
+}
+
+// respondListing answers with list.
+func (h *listing) respondListing(w http.ResponseWriter, list *users.Listing) outcome {
 	b, err := list.MarshalJSON()
 	if err != nil {
 		return h.fail(w, fmt.Errorf("adminhttp: encoding the listing: %w", err))

@@ -1,6 +1,7 @@
 package adminhttp_test
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -346,6 +347,28 @@ type downError struct{}
 func (downError) Error() string     { return "the database did not answer within 5s" }
 func (downError) Unavailable() bool { return true }
 
+// waitError is the error of a store that cannot answer now and knows
+// when it may again.
+type waitError struct{ wait time.Duration }
+
+func (waitError) Error() string               { return "the instance answered 429" }
+func (waitError) Unavailable() bool           { return true }
+func (e waitError) RetryAfter() time.Duration { return e.wait }
+
+// hungState waits on every feature lookup until its context ends, then
+// reports the context's error (or, after a minute, that it was not
+// stopped).
+type hungState struct{ importvalidate.State }
+
+func (hungState) Features(ctx context.Context, _ []string) ([]importvalidate.ExistingFeature, error) {
+	select {
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-time.After(time.Minute):
+		return nil, errors.New("not stopped by a deadline")
+	}
+}
+
 // downState fails every feature lookup as unavailable.
 type downState struct{ importvalidate.State }
 
@@ -413,19 +436,26 @@ func TestStoreUnavailable(t *testing.T) {
 		s      setup
 		method string
 		path   string
+		// retryAfter is the Retry-After wanted; "" means "5".
+		retryAfter string
 	}{
-		{"state, validation", setup{state: downState{base}}, http.MethodPost, adminhttp.PathValidate},
-		{"tokens, validation", setup{tokens: failingLookup{downLookup}}, http.MethodPost, adminhttp.PathValidate},
-		{"tokens, listing", setup{tokens: failingLookup{downLookup}}, http.MethodGet, adminhttp.PathUserAdmin},
-		{"users, listing", setup{users: failingStore{err: downError{}}}, http.MethodGet, adminhttp.PathUserAdmin},
+		{"state, validation", setup{state: downState{base}}, http.MethodPost, adminhttp.PathValidate, ""},
+		{"tokens, validation", setup{tokens: failingLookup{downLookup}}, http.MethodPost, adminhttp.PathValidate, ""},
+		{"tokens, listing", setup{tokens: failingLookup{downLookup}}, http.MethodGet, adminhttp.PathUserAdmin, ""},
+		{"users, listing", setup{users: failingStore{err: downError{}}}, http.MethodGet, adminhttp.PathUserAdmin, ""},
+		{"the store's own wait", setup{users: failingStore{err: fmt.Errorf("listing: %w", waitError{10 * time.Second})}}, http.MethodGet, adminhttp.PathUserAdmin, "10"},
+		{"a wait rounded up", setup{tokens: failingLookup{waitError{1500 * time.Millisecond}}}, http.MethodPost, adminhttp.PathValidate, "2"},
+		{"a wait capped", setup{tokens: failingLookup{waitError{48 * time.Hour}}}, http.MethodPost, adminhttp.PathValidate, "3600"},
+		{"past the store timeout", setup{state: hungState{base}, storeTimeout: 50 * time.Millisecond}, http.MethodPost, adminhttp.PathValidate, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var log testutil.Buffer
 			tc.s.logger = slog.New(slog.NewJSONHandler(&log, nil))
 			h := hostileHandler(t, tc.s)
 			rec := do(h, tc.method, tc.path, hostileAdmin, "application/json", strings.NewReader(body))
-			if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") != "5" {
-				t.Fatalf("status %d, Retry-After %q: %s; want 503 with Retry-After 5", rec.Code, rec.Header().Get("Retry-After"), rec.Body.Bytes())
+			want := cmp.Or(tc.retryAfter, "5")
+			if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") != want {
+				t.Fatalf("status %d, Retry-After %q: %s; want 503 with Retry-After %s", rec.Code, rec.Header().Get("Retry-After"), rec.Body.Bytes(), want)
 			}
 			e := errorOf(t, rec)
 			if e.Name != nameServiceUnavailableError || e.Message != msgStoreUnavailable {

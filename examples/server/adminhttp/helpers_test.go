@@ -57,6 +57,8 @@ type setup struct {
 	// the snapshot, read through planSource when it is set.
 	plan       bool
 	planSource func(plan.Source) plan.Source
+	// storeTimeout sets Options.StoreTimeout.
+	storeTimeout time.Duration
 }
 
 // newHandler builds the handler of a test on snap as s describes.
@@ -104,6 +106,7 @@ func newHandler(t testing.TB, snap *model.Snapshot, s setup) http.Handler {
 		Validator: v, Tokens: tokens, Users: store,
 		MaxBody: s.maxBody, Logger: s.logger, Strict: s.strict, LogCauses: s.logCauses,
 		MaxInFlight: s.inFlight, QueueTimeout: s.queue, Rand: s.rand, MaxPreAuth: s.preAuth, Planner: planner,
+		StoreTimeout: s.storeTimeout,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,6 @@ const (
 	msgInternal           = "Something went wrong on our side while handling your request. Please try again later."
 	msgBadData            = "Request validation failed: your request body or params contain invalid data. Refer to the `details` list for more information."
 	msgServiceUnavailable = "The server is busy with other validations. Please try again later."
-	msgStoreUnavailable   = "The server cannot reach its database now. Please try again later."
+	msgStoreUnavailable   = "The server cannot reach its data source now. Please try again later."
 	msgNoHeader           = "You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Try logging in at /auth/simple/login"
 )
