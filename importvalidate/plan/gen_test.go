@@ -186,6 +186,15 @@ func (g *gen) strategy(feature string) (s model.Strategy, region, segment bool) 
 		if g.one(0.5) {
 			s.Constraints = &[]model.Constraint{{ContextName: "region", Operator: "IN", Values: ptr([]string{"eu"})}}
 			region = true
+			if g.one(0.3) {
+				// A second constraint, on a context field that does not
+				// exist: the creation waits for the longer check.
+				*s.Constraints = append(*s.Constraints, model.Constraint{ContextName: g.prefix + "nosuch", Operator: "IN", Values: ptr([]string{"x"})})
+			}
+		} else if g.one(0.15) {
+			// A constraint on a context field that does not exist: the
+			// import accepts it, and checks it in one query, not two.
+			s.Constraints = &[]model.Constraint{{ContextName: g.prefix + "nosuch", Operator: "IN", Values: ptr([]string{"x"})}}
 		} else if g.one(0.7) {
 			c := model.Constraint{ContextName: "appName", Operator: "STR_CONTAINS", Values: ptr([]string{"web", "api"}[:1+g.pick(2)])}
 			if g.one(0.5) {
@@ -209,6 +218,10 @@ func (g *gen) strategy(feature string) (s model.Strategy, region, segment bool) 
 	}
 	if g.one(0.2) {
 		s.Disabled = model.Some(g.one(0.5))
+	}
+	if g.one(0.15) {
+		// A sort order of the file's, which the import keeps.
+		s.SortOrder = ptr(float64(g.pick(4)))
 	}
 	return s, region, segment
 }
