@@ -185,18 +185,21 @@ type boomError struct{}
 func (*boomError) Error() string { return "boom" }
 
 // The query names every feature, context field and tag type of the file,
-// and the target overrides the file's project and environment.
+// and the context fields its constraints name, once each; the target
+// overrides the file's project and environment.
 func TestQuery(t *testing.T) {
 	var got plan.Query
 	src := querySource{q: &got}
+	constraints := []model.Constraint{{ContextName: "userId"}, {ContextName: "c"}, {ContextName: "userId"}}
 	imp := &model.ImportRequest{Project: "p", Environment: "e", Data: model.ExportData{
-		Features:      []model.Feature{{Name: "a"}, {Name: "b"}},
-		ContextFields: []model.ContextField{{Name: "c"}},
-		TagTypes:      []model.TagType{{Name: "t"}}}}
+		Features:          []model.Feature{{Name: "a"}, {Name: "b"}},
+		ContextFields:     []model.ContextField{{Name: "c"}},
+		FeatureStrategies: []model.Strategy{{Name: "default", FeatureName: ptr("a"), Constraints: &constraints}},
+		TagTypes:          []model.TagType{{Name: "t"}}}}
 	if _, err := mustPlanner(t, src).Plan(context.Background(), imp, plan.Target{Environment: "prod"}); err != nil {
 		t.Fatal(err)
 	}
-	want := plan.Query{Project: "p", Environment: "prod", Features: []string{"a", "b"}, ContextFields: []string{"c"}, TagTypes: []string{"t"}}
+	want := plan.Query{Project: "p", Environment: "prod", Features: []string{"a", "b"}, ContextFields: []string{"c", "userId"}, TagTypes: []string{"t"}}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Error(d)
 	}
