@@ -334,3 +334,37 @@ func TestPlanTakesTheValidationSlot(t *testing.T) {
 		t.Errorf("the plan: %d %s", w.Code, w.Body)
 	}
 }
+
+// A plan weighs four times its body's size in the limiter: with two
+// slots, the plan of a body over a quarter of LargeBody takes the only
+// large slot, so that a second one waits and gets 503 while a validation
+// of the same body, small, is served from the other slot.
+func TestPlanBodiesWeighMore(t *testing.T) {
+	snap, err := model.DecodeSnapshot([]byte(`{"projects":[{"id":"default"}],"environments":[{"name":"development"}],
+	 "tokens":[{"secret":"*:*.admin","type":"admin"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := heldSource{entered: make(chan struct{}, 2), release: make(chan struct{})}
+	h := newHandler(t, snap, setup{plan: true, inFlight: 2, queue: 50 * time.Millisecond,
+		planSource: func(s plan.Source) plan.Source { held.Source = s; return held }})
+	body := `{"project":"default","environment":"development","data":{"features":[{"name":"new"}],"featureStrategies":[],"tagTypes":[]}}` +
+		strings.Repeat(" ", adminhttp.LargeBody/4)
+	post := func(path string) <-chan *httptest.ResponseRecorder {
+		out := make(chan *httptest.ResponseRecorder, 1)
+		go func() { out <- do(h, http.MethodPost, path, "*:*.admin", "application/json", strings.NewReader(body)) }()
+		return out
+	}
+	first := post(adminhttp.PathPlan)
+	wait(t, held.entered, "the first plan")
+	if w := wait(t, post(adminhttp.PathPlan), "the second plan"); w.Code != http.StatusServiceUnavailable {
+		t.Errorf("a second plan while the first holds the large slot: %d %s; want 503", w.Code, w.Body)
+	}
+	if w := wait(t, post(adminhttp.PathValidate), "the validation"); w.Code != http.StatusOK {
+		t.Errorf("a validation of the same body: %d %s; want 200 from the other slot", w.Code, w.Body)
+	}
+	close(held.release)
+	if w := wait(t, first, "the first plan's answer"); w.Code != http.StatusOK {
+		t.Errorf("the first plan: %d %s", w.Code, w.Body)
+	}
+}
