@@ -252,11 +252,7 @@ func (a *applier) tags() {
 	for _, c := range a.want {
 		c.Tags = nil
 	}
-	type featureTag struct {
-		feature string
-		tag     Tag
-	}
-	seen := make(map[featureTag]bool, len(a.d.FeatureTags))
+	places := placeIndex[Tag, Tag]{key: func(t Tag) Tag { return t }}
 	for _, ft := range a.d.FeatureTags {
 		if a.stop() {
 			return
@@ -272,9 +268,9 @@ func (a *applier) tags() {
 			continue
 		}
 		t := Tag{Type: *ft.TagType, Value: ft.TagValue}
-		if k := (featureTag{ft.FeatureName, t}); !seen[k] {
-			seen[k] = true
+		if places.find(c, c.Tags, t) < 0 {
 			c.Tags = append(c.Tags, t)
+			places.added(c, c.Tags)
 		}
 	}
 }
@@ -324,7 +320,7 @@ func (a *applier) strategies() {
 	for _, c := range a.want {
 		c.Strategies = nil
 	}
-	var created []creation
+	created := make([]creation, 0, len(a.d.FeatureStrategies))
 	for i := range a.d.FeatureStrategies {
 		if a.stop() {
 			return
@@ -499,11 +495,7 @@ func (a *applier) dependencies() {
 		f := &a.d.Features[i]
 		withProject[f.Name] = f.Project != nil && *f.Project != "" && a.want[f.Name] != nil
 	}
-	// at is the place of each parent in its child's dependencies, filled
-	// for a child when it is first met.
-	type edge struct{ child, parent string }
-	at := map[edge]int{}
-	indexed := map[string]bool{}
+	places := placeIndex[Dependency, string]{key: func(d Dependency) string { return d.Feature }}
 	for _, fd := range a.d.Dependencies {
 		if a.stop() {
 			return
@@ -512,12 +504,6 @@ func (a *applier) dependencies() {
 			continue
 		}
 		c := a.want[fd.Feature]
-		if !indexed[fd.Feature] {
-			indexed[fd.Feature] = true
-			for j, d := range c.Dependencies {
-				at[edge{fd.Feature, d.Feature}] = j
-			}
-		}
 		for _, p := range fd.Dependencies {
 			if a.stop() {
 				return
@@ -528,15 +514,71 @@ func (a *applier) dependencies() {
 			} else if p.Variants != nil {
 				dep.Variants = slices.Clone(*p.Variants)
 			}
-			e := edge{fd.Feature, p.Feature}
-			if j, ok := at[e]; ok {
+			if j := places.find(c, c.Dependencies, p.Feature); j >= 0 {
 				c.Dependencies[j] = dep
 			} else {
-				at[e] = len(c.Dependencies)
 				c.Dependencies = append(c.Dependencies, dep)
+				places.added(c, c.Dependencies)
 			}
 		}
 	}
+}
+
+// placeIndex finds the items of a feature's list by their key in a few
+// steps however long the list grows: a list of up to shortList items is
+// searched, a longer one gets an index of its keys' places.
+type placeIndex[T any, K comparable] struct {
+	key func(T) K
+	big map[*Config]map[K]int
+}
+
+// shortList is the length up to which a list is searched.
+const shortList = 8
+
+// find returns the place in list, c's, of the first item of key k, or -1.
+func (ix *placeIndex[T, K]) find(c *Config, list []T, k K) int {
+	m := ix.big[c]
+	if m == nil && len(list) > shortList {
+		m = ix.index(c, list)
+	}
+	if m == nil {
+		return slices.IndexFunc(list, func(x T) bool { return ix.key(x) == k })
+	}
+	if j, ok := m[k]; ok {
+		return j
+	}
+	return -1
+}
+
+// added notes that list, c's, got an item at its end.
+func (ix *placeIndex[T, K]) added(c *Config, list []T) {
+	if m := ix.big[c]; m != nil {
+		if k := ix.key(list[len(list)-1]); !hasKey(m, k) {
+			m[k] = len(list) - 1
+		}
+	} else if len(list) > shortList {
+		ix.index(c, list)
+	}
+}
+
+// index makes the index of list, c's.
+func (ix *placeIndex[T, K]) index(c *Config, list []T) map[K]int {
+	if ix.big == nil {
+		ix.big = map[*Config]map[K]int{}
+	}
+	m := make(map[K]int, 2*len(list))
+	for j, x := range list {
+		if k := ix.key(x); !hasKey(m, k) {
+			m[k] = j
+		}
+	}
+	ix.big[c] = m
+	return m
+}
+
+func hasKey[K comparable, V any](m map[K]V, k K) bool {
+	_, ok := m[k]
+	return ok
 }
 
 // normalizeConstraints gives each constraint its values array (joi's

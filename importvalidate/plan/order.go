@@ -52,6 +52,8 @@ type creation struct {
 	// strategy's sort order, given or assigned.
 	given     bool
 	sortOrder int64
+	// inserted is the strategy's place among the inserts.
+	inserted int
 }
 
 // roundsBefore is the number of rounds the creation of s takes before it
@@ -108,44 +110,35 @@ func (a *applier) order(created []creation) {
 		max int64
 		any bool
 	}
-	inserted := make(map[*Config]*top, len(a.want))
+	inserted := make(map[*Config]top, len(a.want))
+	inserts := 0
 	for _, e := range events {
 		if a.stop() {
 			return
 		}
 		t := inserted[e.c.feature]
-		if t == nil {
-			t = &top{}
-			inserted[e.c.feature] = t
-		}
 		switch {
-		case e.insert && (!t.any || e.c.sortOrder > t.max):
-			t.max, t.any = e.c.sortOrder, true
-		case !e.insert && t.any:
+		case e.insert:
+			if !t.any || e.c.sortOrder > t.max {
+				inserted[e.c.feature] = top{max: e.c.sortOrder, any: true}
+			}
+			e.c.inserted = inserts
+			inserts++
+		case t.any:
 			e.c.sortOrder = t.max + 1
 			if e.c.sortOrder > math.MaxInt32 {
 				a.fail("strategy %s of %s: the next sort order, %d, is not an integer of 32 bits", short(e.c.strategy.Name), quote(e.c.feature.Name), e.c.sortOrder)
 			}
-		case !e.insert:
+		default:
 			e.c.sortOrder = 0
 		}
 	}
-	// Each feature's strategies by sort order, then by their insert. The
-	// events are in the order of the inserts.
-	rank := make(map[*creation]int, len(created))
-	for _, e := range events {
-		if e.insert {
-			rank[e.c] = len(rank)
-		}
-	}
-	byOrder := make([]*creation, len(created))
-	for i := range created {
-		byOrder[i] = &created[i]
-	}
-	slices.SortFunc(byOrder, func(x, y *creation) int {
-		return cmp.Or(cmp.Compare(x.sortOrder, y.sortOrder), cmp.Compare(rank[x], rank[y]))
+	// Each feature's strategies by sort order, then by their insert.
+	slices.SortFunc(created, func(x, y creation) int {
+		return cmp.Or(cmp.Compare(x.sortOrder, y.sortOrder), cmp.Compare(x.inserted, y.inserted))
 	})
-	for _, c := range byOrder {
+	for i := range created {
+		c := &created[i]
 		c.feature.Strategies = append(c.feature.Strategies, c.strategy)
 	}
 }
