@@ -1,14 +1,10 @@
 package plan_test
 
 import (
-	"context"
 	"strconv"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/hostilebody"
-	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -22,43 +18,11 @@ func BenchmarkPlanHostile(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	planner := mustPlanner(b, memorySource(b, snap))
-	state, err := importvalidate.NewMemoryState(snap)
-	if err != nil {
-		b.Fatal(err)
-	}
-	v, err := importvalidate.New(importvalidate.Options{State: state})
-	if err != nil {
-		b.Fatal(err)
-	}
-	ctx := context.Background()
+	planner, v := plannerAndValidator(b, snap)
 	for _, hb := range hostilebody.PlanBodies() {
 		for _, size := range []int{40 << 10, hostilebody.PlanSize} {
 			body := hb.Build(size)
-			b.Run(hb.Name+"/size="+strconv.Itoa(size>>10)+"k", func(b *testing.B) {
-				b.Run("plan", func(b *testing.B) {
-					b.ReportAllocs()
-					b.SetBytes(int64(len(body)))
-					cpu := testutil.StartCPU(b, len(body))
-					for b.Loop() {
-						if _, err := planner.PlanBody(ctx, body, plan.Target{}); err != nil {
-							b.Fatal(err)
-						}
-					}
-					cpu.Report()
-				})
-				b.Run("validate", func(b *testing.B) {
-					b.ReportAllocs()
-					b.SetBytes(int64(len(body)))
-					cpu := testutil.StartCPU(b, len(body))
-					for b.Loop() {
-						if _, err := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}}); err != nil {
-							b.Fatal(err)
-						}
-					}
-					cpu.Report()
-				})
-			})
+			b.Run(hb.Name+"/size="+strconv.Itoa(size>>10)+"k", func(b *testing.B) { planAndValidate(b, planner, v, body) })
 		}
 	}
 }

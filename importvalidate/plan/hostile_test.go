@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/hostilebody"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -22,23 +22,16 @@ import (
 // of a 127 000-character name and 128 500 segment ids once took all the
 // memory there was: a failure per id, each with the whole name.)
 func TestHostilePlanBodies(t *testing.T) {
-	snap, err := model.DefaultSnapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	planner := mustPlanner(t, memorySource(t, snap))
+	planner := mustPlanner(t, defaultSource(t))
 	for _, hb := range hostilebody.PlanBodies() {
 		t.Run(hb.Name, func(t *testing.T) {
 			body := hb.Build(hostilebody.PlanSize)
-			var before, after runtime.MemStats
-			runtime.GC()
-			runtime.ReadMemStats(&before)
-			p, err := planner.PlanBody(context.Background(), body, plan.Target{})
-			runtime.ReadMemStats(&after)
+			var p *plan.Plan
+			var err error
+			allocated := testutil.Allocated(func() { p, err = planner.PlanBody(context.Background(), body, plan.Target{}) })
 			if err != nil {
 				t.Fatal(err)
 			}
-			allocated := after.TotalAlloc - before.TotalAlloc
 			t.Logf("%d bytes: %.1f MB allocated, %d failures listed, %d more", len(body), float64(allocated)/1e6, len(p.Failures), p.MoreFailures)
 			if limit := 64*uint64(len(body)) + 8<<20; allocated > limit {
 				t.Errorf("allocated %d bytes for %d; want at most %d", allocated, len(body), limit)
@@ -82,11 +75,7 @@ func TestHostilePlanBodies(t *testing.T) {
 
 // Options.MaxFailures sets the cap; a negative one is refused.
 func TestMaxFailures(t *testing.T) {
-	snap, err := model.DefaultSnapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := plan.New(plan.Options{Source: memorySource(t, snap), MaxFailures: 3})
+	p, err := plan.New(plan.Options{Source: defaultSource(t), MaxFailures: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +83,7 @@ func TestMaxFailures(t *testing.T) {
 	if err != nil || len(got.Failures) != 3 || got.MoreFailures == 0 {
 		t.Errorf("%d failures, %d more (%v); want 3 and some", len(got.Failures), got.MoreFailures, err)
 	}
-	if _, err := plan.New(plan.Options{Source: memorySource(t, snap), MaxFailures: -1}); err == nil {
+	if _, err := plan.New(plan.Options{Source: defaultSource(t), MaxFailures: -1}); err == nil {
 		t.Error("MaxFailures -1 accepted")
 	}
 }
@@ -105,11 +94,7 @@ func TestMaxFailures(t *testing.T) {
 // looked at it three times (after 512 steps of a loop over the file's
 // items; the segments of a long name make no such loop).
 func TestPlanStopsWithItsContext(t *testing.T) {
-	snap, err := model.DefaultSnapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	planner := mustPlanner(t, memorySource(t, snap))
+	planner := mustPlanner(t, defaultSource(t))
 	for _, hb := range hostilebody.PlanBodies() {
 		var imp model.ImportRequest
 		if err := json.Unmarshal(hb.Build(64<<10), &imp); err != nil {
@@ -140,4 +125,15 @@ func (c *endingContext) Err() error {
 		return nil
 	}
 	return context.Canceled
+}
+
+// defaultSource is the MemorySource of the embedded default state, which
+// the hostile bodies refer to.
+func defaultSource(t *testing.T) *plan.MemorySource {
+	t.Helper()
+	snap, err := model.DefaultSnapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return memorySource(t, snap)
 }

@@ -12,7 +12,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -373,18 +372,16 @@ func TestHostilePlanBodies(t *testing.T) {
 	for _, pb := range hostilebody.PlanBodies() {
 		t.Run(pb.Name, func(t *testing.T) {
 			body := pb.Build(hostilebody.PlanSize)
-			var before, after runtime.MemStats
-			runtime.GC()
-			runtime.ReadMemStats(&before)
-			rec := do(h, http.MethodPost, adminhttp.PathPlan, hostileAdmin, "application/json", bytes.NewReader(body))
-			runtime.ReadMemStats(&after)
+			var rec *httptest.ResponseRecorder
+			allocated := testutil.Allocated(func() {
+				rec = do(h, http.MethodPost, adminhttp.PathPlan, hostileAdmin, "application/json", bytes.NewReader(body))
+			})
 			var answer struct {
 				Plan *plan.Plan `json:"plan"`
 			}
 			if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &answer) != nil || answer.Plan == nil {
 				t.Fatalf("status %d: %.300s", rec.Code, rec.Body.Bytes())
 			}
-			allocated := after.TotalAlloc - before.TotalAlloc
 			t.Logf("%d bytes: %.1f MB allocated, answer %d bytes, %d failures and %d more", len(body),
 				float64(allocated)/1e6, rec.Body.Len(), len(answer.Plan.Failures), answer.Plan.MoreFailures)
 			if limit := 64*uint64(len(body)) + 16<<20; allocated > limit {

@@ -307,18 +307,27 @@ func (s heldSource) Current(ctx context.Context, q plan.Query) (*plan.Current, e
 	return s.Source.Current(ctx, q)
 }
 
-// A plan is made in the slot of its validation: while one is being made
-// with every slot taken, a validation waits its queue time and gets 503,
-// and the plan then answers.
-func TestPlanTakesTheValidationSlot(t *testing.T) {
+// heldPlanHandler is a handler with a planner whose lookups wait for
+// held's release, with inFlight slots and the queue timeout queue, on a
+// state of the project default and the token *:*.admin.
+func heldPlanHandler(t *testing.T, inFlight int, queue time.Duration) (http.Handler, heldSource) {
+	t.Helper()
 	snap, err := model.DecodeSnapshot([]byte(`{"projects":[{"id":"default"}],"environments":[{"name":"development"}],
 	 "tokens":[{"secret":"*:*.admin","type":"admin"}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	held := heldSource{entered: make(chan struct{}, 1), release: make(chan struct{})}
-	h := newHandler(t, snap, setup{plan: true, inFlight: 1, queue: 20 * time.Millisecond,
+	held := heldSource{entered: make(chan struct{}, inFlight), release: make(chan struct{})}
+	h := newHandler(t, snap, setup{plan: true, inFlight: inFlight, queue: queue,
 		planSource: func(s plan.Source) plan.Source { held.Source = s; return held }})
+	return h, held
+}
+
+// A plan is made in the slot of its validation: while one is being made
+// with every slot taken, a validation waits its queue time and gets 503,
+// and the plan then answers.
+func TestPlanTakesTheValidationSlot(t *testing.T) {
+	h, held := heldPlanHandler(t, 1, 20*time.Millisecond)
 	body := `{"project":"default","environment":"development","data":{"features":[{"name":"new"}],"featureStrategies":[],"tagTypes":[]}}`
 	planned := make(chan *httptest.ResponseRecorder, 1)
 	go func() {
@@ -340,14 +349,7 @@ func TestPlanTakesTheValidationSlot(t *testing.T) {
 // large slot, so that a second one waits and gets 503 while a validation
 // of the same body, small, is served from the other slot.
 func TestPlanBodiesWeighMore(t *testing.T) {
-	snap, err := model.DecodeSnapshot([]byte(`{"projects":[{"id":"default"}],"environments":[{"name":"development"}],
-	 "tokens":[{"secret":"*:*.admin","type":"admin"}]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	held := heldSource{entered: make(chan struct{}, 2), release: make(chan struct{})}
-	h := newHandler(t, snap, setup{plan: true, inFlight: 2, queue: 50 * time.Millisecond,
-		planSource: func(s plan.Source) plan.Source { held.Source = s; return held }})
+	h, held := heldPlanHandler(t, 2, 50*time.Millisecond)
 	body := `{"project":"default","environment":"development","data":{"features":[{"name":"new"}],"featureStrategies":[],"tagTypes":[]}}` +
 		strings.Repeat(" ", adminhttp.LargeBody/4)
 	post := func(path string) <-chan *httptest.ResponseRecorder {
