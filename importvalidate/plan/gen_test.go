@@ -3,6 +3,7 @@ package plan_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -133,6 +134,51 @@ func (g *gen) file() *model.ImportRequest {
 		d.TagTypes = append(d.TagTypes, model.TagType{Name: tt})
 	}
 	return &model.ImportRequest{Project: "default", Environment: "development", Data: d}
+}
+
+// reorder gives about half of the features of imp that start gave two
+// strategies or more those same strategies, shuffled, each with its sort
+// order, another or none: the import of the same strategies may order
+// them otherwise than the instance does.
+func (g *gen) reorder(start, imp *model.ImportRequest) {
+	byFeature := map[string][]model.Strategy{}
+	for _, s := range start.Data.FeatureStrategies {
+		byFeature[*s.FeatureName] = append(byFeature[*s.FeatureName], s)
+	}
+	redo := map[string]bool{}
+	for _, f := range imp.Data.Features {
+		if len(byFeature[f.Name]) >= 2 && g.one(0.5) {
+			redo[f.Name] = true
+		}
+	}
+	var out []model.Strategy
+	for _, s := range imp.Data.FeatureStrategies {
+		if !redo[*s.FeatureName] {
+			out = append(out, s)
+		}
+	}
+	segments := false
+	for _, f := range imp.Data.Features {
+		if !redo[f.Name] {
+			continue
+		}
+		ss := slices.Clone(byFeature[f.Name])
+		g.r.Shuffle(len(ss), func(i, j int) { ss[i], ss[j] = ss[j], ss[i] })
+		for i := range ss {
+			switch g.pick(3) {
+			case 0:
+				ss[i].SortOrder = nil
+			case 1:
+				ss[i].SortOrder = ptr(float64(g.pick(4)))
+			}
+			segments = segments || ss[i].Segments != nil
+		}
+		out = append(out, ss...)
+	}
+	imp.Data.FeatureStrategies = out
+	if segments && !slices.ContainsFunc(imp.Data.Segments, func(s model.Segment) bool { return s.ID == 9000 }) {
+		imp.Data.Segments = append(imp.Data.Segments, model.Segment{ID: 9000, Name: "beta-users"})
+	}
 }
 
 func (g *gen) variants() []model.Variant {

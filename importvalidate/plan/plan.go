@@ -130,8 +130,11 @@ type ItemChange struct {
 
 // FieldChange is one changed field of an element: for a strategy
 // "title", "disabled", "parameters.NAME", "constraints", "segments",
-// "variants"; for a variant "weight", "weightType", "stickiness",
-// "payload", "overrides"; for a dependency "enabled", "variants". From and To are JSON texts; "" means absent.
+// "variants", and "position" when it moves among the others (its 1-based
+// places in the order Unleash evaluates the strategies, before and after;
+// they may be equal when others move around it); for a variant "weight",
+// "weightType", "stickiness", "payload", "overrides"; for a dependency
+// "enabled", "variants". From and To are JSON texts; "" means absent.
 type FieldChange struct {
 	Field string `json:"field"`
 	From  string `json:"from,omitempty"`

@@ -362,6 +362,7 @@ func proveOne(ctx context.Context, t *testing.T, inst instance, pat string, plan
 		}
 	}
 	imp := g.file()
+	g.reorder(start, imp)
 	names := make([]string, len(imp.Data.Features))
 	for i, f := range imp.Data.Features {
 		names[i] = f.Name
