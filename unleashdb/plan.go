@@ -11,7 +11,9 @@ import (
 )
 
 // The queries of the features' configurations (Current and Snapshot):
-// each reads one batch of names in a batch of environments.
+// each reads one batch of names in a batch of environments. A feature's
+// strategies come in the order Unleash evaluates them (sortStrategies:
+// by sort order, then by id, a ULID).
 const (
 	qCfgFeatures = `SELECT name, COALESCE(project, 'default'), ` + archivedExpr + `, COALESCE(type, 'release'),
 		description, COALESCE(stale, false), COALESCE(impression_data, false)
@@ -24,7 +26,7 @@ const (
 			WHERE fss.feature_strategy_id = fs.id), '{}')
 		FROM feature_strategies fs
 		WHERE fs.feature_name = ANY($1) AND fs.environment = ANY($2) AND fs.milestone_id IS NULL
-		ORDER BY fs.feature_name, fs.environment, fs.sort_order, fs.created_at, fs.id`
+		ORDER BY fs.feature_name, fs.environment, fs.sort_order, fs.id COLLATE "C"`
 	qCfgTags  = `SELECT feature_name, tag_type, tag_value FROM feature_tag WHERE feature_name = ANY($1) ORDER BY feature_name, tag_type, tag_value`
 	qCfgDeps  = `SELECT child, parent, enabled, variants::text FROM dependent_features WHERE child = ANY($1) ORDER BY child, parent`
 	qCfgLinks = `SELECT feature_name, url, title FROM feature_link WHERE feature_name = ANY($1) ORDER BY feature_name, id`

@@ -116,3 +116,28 @@ func TestPlanUnstorableNames(t *testing.T) {
 		}
 	}
 }
+
+// A feature's strategies come in the order Unleash evaluates them
+// (sortStrategies): by sort order, then by id (a ULID: upper-case
+// letters and digits), whatever the order of their rows or their
+// creation times.
+func TestCurrentStrategyOrder(t *testing.T) {
+	name := cloneDB(t)
+	exec(t, name, `DELETE FROM feature_strategy_segment; DELETE FROM feature_strategies WHERE feature_name = 'existing-flag';
+		INSERT INTO feature_strategies (id, feature_name, project_name, environment, strategy_name, sort_order, created_at, title) VALUES
+		('01B', 'existing-flag', 'default', 'development', 'default', 1, '2026-01-01', 'second'),
+		('01A', 'existing-flag', 'default', 'development', 'default', 1, '2026-01-02', 'first'),
+		('01C', 'existing-flag', 'default', 'development', 'default', 0, '2026-01-03', 'zeroth')`)
+	db := openDB(t, name, nil)
+	cur, err := db.Current(context.Background(), plan.Query{Project: "default", Environment: "development", Features: []string{"existing-flag"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range cur.Features[0].Strategies {
+		got = append(got, *s.Title)
+	}
+	if want := []string{"zeroth", "first", "second"}; !slices.Equal(got, want) {
+		t.Errorf("order %v; want %v", got, want)
+	}
+}

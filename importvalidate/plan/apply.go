@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -35,6 +37,10 @@ func (p *Planner) Plan(ctx context.Context, imp *model.ImportRequest, t Target) 
 	for _, cf := range d.ContextFields {
 		q.ContextFields = append(q.ContextFields, cf.Name)
 	}
+	// The context fields the constraints name: whether each exists
+	// decides how long the import takes to create a strategy, and so the
+	// strategies' order (see order.go).
+	q.ContextFields = appendConstraintFields(q.ContextFields, d.FeatureStrategies)
 	for _, tt := range d.TagTypes {
 		q.TagTypes = append(q.TagTypes, tt.Name)
 	}
@@ -54,14 +60,21 @@ func (p *Planner) Plan(ctx context.Context, imp *model.ImportRequest, t Target) 
 			cur = got
 		}
 	}
-	return Compute(project, env, d, cur), nil
+	a := newApplier(ctx, project, env, d, cur, p.maxFailures)
+	a.apply()
+	out := a.plan()
+	if a.err != nil {
+		return nil, a.err
+	}
+	return out, nil
 }
 
 // Compute is the plan of importing d into project and env over the
 // current configuration cur, without any lookup: cur must answer the
-// Query that Planner.Plan would make.
+// Query that Planner.Plan would make. It lists at most
+// DefaultMaxFailures failures.
 func Compute(project, env string, d *model.ExportData, cur *Current) *Plan {
-	a := newApplier(project, env, d, cur)
+	a := newApplier(context.Background(), project, env, d, cur, DefaultMaxFailures)
 	a.apply()
 	return a.plan()
 }
@@ -69,37 +82,66 @@ func Compute(project, env string, d *model.ExportData, cur *Current) *Plan {
 // applier replays the import's steps (export-import-service.js,
 // processImport) on the current configuration.
 type applier struct {
+	ctx          context.Context
 	project, env string
 	d            *model.ExportData
 	cur          *Current
 	existing     map[string]*Config
 	// want is the configuration each imported feature will have.
-	want     map[string]*Config
-	skipped  map[string]string
-	failures []string
+	want    map[string]*Config
+	skipped map[string]string
+	// failures are the first maxFailures reasons for which the import
+	// will be refused; moreFailures counts the others.
+	failures     []string
+	maxFailures  int
+	moreFailures int
 	// enableCalls is the last enabled status the file sets per feature.
 	enableCalls map[string]bool
 	segmentName map[float64]string
+	// contextFields are the context fields that exist when the import
+	// creates the strategies: the instance's and the file's.
+	contextFields map[string]bool
+	// steps counts the steps of the loops, for looking at ctx now and
+	// then; err is ctx's error once it ended, and the loops then stop.
+	steps int
+	err   error
 }
 
-func newApplier(project, env string, d *model.ExportData, cur *Current) *applier {
-	a := &applier{project: project, env: env, d: d, cur: cur,
-		existing:    make(map[string]*Config, len(cur.Features)),
-		want:        make(map[string]*Config, len(d.Features)),
-		skipped:     map[string]string{},
-		enableCalls: map[string]bool{},
-		segmentName: make(map[float64]string, len(d.Segments))}
+func newApplier(ctx context.Context, project, env string, d *model.ExportData, cur *Current, maxFailures int) *applier {
+	a := &applier{ctx: ctx, project: project, env: env, d: d, cur: cur, maxFailures: maxFailures,
+		existing:      make(map[string]*Config, len(cur.Features)),
+		want:          make(map[string]*Config, len(d.Features)),
+		skipped:       map[string]string{},
+		enableCalls:   map[string]bool{},
+		segmentName:   make(map[float64]string, len(d.Segments)),
+		contextFields: make(map[string]bool, len(cur.ContextFields)+len(d.ContextFields))}
 	for i := range cur.Features {
 		a.existing[cur.Features[i].Name] = &cur.Features[i]
 	}
 	for _, s := range d.Segments {
 		a.segmentName[s.ID] = s.Name
 	}
+	for _, n := range cur.ContextFields {
+		a.contextFields[n] = true
+	}
+	for _, cf := range d.ContextFields {
+		a.contextFields[cf.Name] = true
+	}
 	return a
 }
 
-func (a *applier) fail(format string, args ...any) {
-	a.failures = append(a.failures, fmt.Sprintf(format, args...))
+// stop reports whether the plan must stop: its context ended. It looks
+// at the context on its first call and every 256th after, so that a loop
+// may call it for each of its steps.
+func (a *applier) stop() bool {
+	if a.err != nil {
+		return true
+	}
+	a.steps++
+	if a.steps&255 == 1 {
+		a.err = a.ctx.Err()
+	}
+	return a.err != nil
 }
 
 // archived reports whether name is archived in the target: the import
@@ -123,6 +165,9 @@ func (a *applier) apply() {
 // with the defaults of featureMetadataSchema.
 func (a *applier) features() {
 	for i := range a.d.Features {
+		if a.stop() {
+			return
+		}
 		f := &a.d.Features[i]
 		if a.archived(f.Name) {
 			a.skipped[f.Name] = ReasonArchived
@@ -133,7 +178,7 @@ func (a *applier) features() {
 		switch {
 		case ok && old.Project != a.project:
 			a.skipped[f.Name] = ReasonOtherProject
-			a.fail("feature %q exists in project %q", f.Name, old.Project)
+			a.fail("feature %s exists in project %s", quote(f.Name), quote(old.Project))
 			continue
 		case ok:
 			c = cloneConfig(old)
@@ -180,6 +225,9 @@ func (a *applier) featureEnvTarget(fe *model.FeatureEnvironment) string {
 // variants leaves them.
 func (a *applier) variants() {
 	for i := range a.d.FeatureEnvironments {
+		if a.stop() {
+			return
+		}
 		fe := &a.d.FeatureEnvironments[i]
 		name := a.featureEnvTarget(fe)
 		if name == "" || fe.Variants == nil || len(*fe.Variants) == 0 {
@@ -191,7 +239,7 @@ func (a *applier) variants() {
 		}
 		vs, err := fixVariants(*fe.Variants)
 		if err != "" {
-			a.fail("variants of %q: %s", name, err)
+			a.fail("variants of %s: %s", quote(name), err)
 			continue
 		}
 		c.Variants = vs
@@ -204,20 +252,25 @@ func (a *applier) tags() {
 	for _, c := range a.want {
 		c.Tags = nil
 	}
+	places := placeIndex[Tag, Tag]{key: func(t Tag) Tag { return t }}
 	for _, ft := range a.d.FeatureTags {
+		if a.stop() {
+			return
+		}
 		if a.archived(ft.FeatureName) || ft.TagType == nil || *ft.TagType == "" {
 			continue
 		}
-		if n := len([]rune(ft.TagValue)); n < 2 || n > 50 {
-			a.fail("tag %s:%s of %q: a tag value has 2 to 50 characters", *ft.TagType, ft.TagValue, ft.FeatureName)
+		if n := utf8.RuneCountInString(ft.TagValue); n < 2 || n > 50 {
+			a.fail("tag %s:%s of %s: a tag value has 2 to 50 characters", short(*ft.TagType), short(ft.TagValue), quote(ft.FeatureName))
 		}
 		c := a.want[ft.FeatureName]
 		if c == nil {
 			continue
 		}
 		t := Tag{Type: *ft.TagType, Value: ft.TagValue}
-		if !slices.Contains(c.Tags, t) {
+		if places.find(c, c.Tags, t) < 0 {
 			c.Tags = append(c.Tags, t)
+			places.added(c, c.Tags)
 		}
 	}
 }
@@ -226,19 +279,25 @@ func (a *applier) tags() {
 // replaced by the file's, URLs normalised.
 func (a *applier) links() {
 	for _, fl := range a.d.Links {
+		if a.stop() {
+			return
+		}
 		c := a.want[fl.Feature]
 		if c == nil || c.Archived {
 			if c != nil || a.archived(fl.Feature) || a.existing[fl.Feature] == nil {
-				a.fail("links of %q: no such active feature", fl.Feature)
+				a.fail("links of %s: no such active feature", quote(fl.Feature))
 			}
 			continue
 		}
 		c.Links = make([]Link, 0, len(fl.Links))
 		for j := range fl.Links {
+			if a.stop() {
+				return
+			}
 			l := &fl.Links[j]
 			u, ok := normalizeURL(l.URL)
 			if !ok {
-				a.fail("links of %q: invalid URL %q", fl.Feature, l.URL)
+				a.fail("links of %s: invalid URL %s", quote(fl.Feature), quote(l.URL))
 				continue
 			}
 			var title *string
@@ -248,19 +307,24 @@ func (a *applier) links() {
 			c.Links = append(c.Links, Link{URL: u, Title: title})
 		}
 		if len(c.Links) > 10 {
-			a.fail("links of %q: at most 10", fl.Feature)
+			a.fail("links of %s: at most 10", quote(fl.Feature))
 		}
 	}
 }
 
 // strategies is deleteStrategies then importStrategies: the strategies of
 // every imported feature in the environment are replaced by the file's,
-// standardised as createStrategy does.
+// standardised as createStrategy does, in the order the import gives them
+// (see order.go).
 func (a *applier) strategies() {
 	for _, c := range a.want {
 		c.Strategies = nil
 	}
+	created := make([]creation, 0, len(a.d.FeatureStrategies))
 	for i := range a.d.FeatureStrategies {
+		if a.stop() {
+			return
+		}
 		s := &a.d.FeatureStrategies[i]
 		if s.FeatureName == nil || *s.FeatureName == "" {
 			continue
@@ -283,25 +347,57 @@ func (a *applier) strategies() {
 			st.Constraints = normalizeConstraints(*s.Constraints)
 		}
 		if s.Segments != nil {
-			for _, id := range *s.Segments {
-				n, ok := a.segmentName[id]
-				if !ok {
-					a.fail("strategy %s of %q: segment %s is not in data.segments", s.Name, c.Name, strconv.FormatFloat(id, 'g', -1, 64))
-					continue
-				}
-				st.Segments = append(st.Segments, n)
-			}
+			st.Segments = a.segments(s, c.Name)
 		}
 		if s.Variants != nil && len(*s.Variants) > 0 {
 			vs, err := fixStrategyVariants(*s.Variants)
 			if err != "" {
-				a.fail("strategy %s of %q: %s", s.Name, c.Name, err)
+				a.fail("strategy %s of %s: %s", short(s.Name), quote(c.Name), err)
 			}
 			st.Variants = vs
 		}
 		a.withDefaults(&st, c.Name)
-		c.Strategies = append(c.Strategies, st)
+		cr := creation{feature: c, strategy: st, index: i, rounds: a.roundsBefore(s)}
+		if s.SortOrder != nil {
+			so := *s.SortOrder
+			if so != math.Trunc(so) || so < math.MinInt32 || so > math.MaxInt32 {
+				a.fail("strategy %s of %s: sortOrder %s is not an integer of 32 bits", short(s.Name), quote(c.Name),
+					strconv.FormatFloat(so, 'g', -1, 64))
+			}
+			cr.given, cr.sortOrder = true, int64(so)
+		}
+		created = append(created, cr)
 	}
+	a.order(created)
+}
+
+// maxSegments is how many segments a strategy may have: Unleash's
+// strategySegmentsLimit, 5 unless the instance sets another.
+const maxSegments = 5
+
+// segments names the segments of s, a strategy of feature, by the file's
+// data.segments. An id missing there, an id given twice and more than
+// maxSegments refuse the import; the names are then incomplete.
+func (a *applier) segments(s *model.Strategy, feature string) []string {
+	ids := *s.Segments
+	if len(ids) > maxSegments {
+		a.fail("strategy %s of %s: %d segments; at most %d", short(s.Name), quote(feature), len(ids), maxSegments)
+		return nil
+	}
+	var names []string
+	for j, id := range ids {
+		if slices.Contains(ids[:j], id) {
+			a.fail("strategy %s of %s: segment %s given twice", short(s.Name), quote(feature), strconv.FormatFloat(id, 'g', -1, 64))
+			continue
+		}
+		n, ok := a.segmentName[id]
+		if !ok {
+			a.fail("strategy %s of %s: segment %s is not in data.segments", short(s.Name), quote(feature), strconv.FormatFloat(id, 'g', -1, 64))
+			continue
+		}
+		names = append(names, n)
+	}
+	return names
 }
 
 // withDefaults is parametersWithDefaults: a flexibleRollout strategy gets
@@ -340,6 +436,9 @@ func (a *applier) withDefaults(s *Strategy, feature string) {
 // active strategy adds the project's default strategy.
 func (a *applier) statuses() {
 	for i := range a.d.FeatureEnvironments {
+		if a.stop() {
+			return
+		}
 		fe := &a.d.FeatureEnvironments[i]
 		if a.featureEnvTarget(fe) == "" {
 			continue
@@ -349,13 +448,16 @@ func (a *applier) statuses() {
 			continue
 		}
 		if c.Archived {
-			a.fail("status of %q: the file archives the feature", fe.Name)
+			a.fail("status of %s: the file archives the feature", quote(fe.Name))
 			continue
 		}
 		c.Enabled = fe.Enabled
 		a.enableCalls[fe.Name] = fe.Enabled
 	}
 	for name, on := range a.enableCalls {
+		if a.stop() {
+			return
+		}
 		c := a.want[name]
 		if !on || slices.ContainsFunc(c.Strategies, func(s Strategy) bool { return !s.Disabled }) {
 			continue
@@ -393,25 +495,90 @@ func (a *applier) dependencies() {
 		f := &a.d.Features[i]
 		withProject[f.Name] = f.Project != nil && *f.Project != "" && a.want[f.Name] != nil
 	}
+	places := placeIndex[Dependency, string]{key: func(d Dependency) string { return d.Feature }}
 	for _, fd := range a.d.Dependencies {
+		if a.stop() {
+			return
+		}
 		if !withProject[fd.Feature] {
 			continue
 		}
 		c := a.want[fd.Feature]
 		for _, p := range fd.Dependencies {
+			if a.stop() {
+				return
+			}
 			dep := Dependency{Feature: p.Feature, Enabled: true}
 			if p.Enabled != nil && !*p.Enabled {
 				dep.Enabled = false
 			} else if p.Variants != nil {
 				dep.Variants = slices.Clone(*p.Variants)
 			}
-			if j := slices.IndexFunc(c.Dependencies, func(x Dependency) bool { return x.Feature == p.Feature }); j >= 0 {
+			if j := places.find(c, c.Dependencies, p.Feature); j >= 0 {
 				c.Dependencies[j] = dep
 			} else {
 				c.Dependencies = append(c.Dependencies, dep)
+				places.added(c, c.Dependencies)
 			}
 		}
 	}
+}
+
+// placeIndex finds the items of a feature's list by their key in a few
+// steps however long the list grows: a list of up to shortList items is
+// searched, a longer one gets an index of its keys' places.
+type placeIndex[T any, K comparable] struct {
+	key func(T) K
+	big map[*Config]map[K]int
+}
+
+// shortList is the length up to which a list is searched.
+const shortList = 8
+
+// find returns the place in list, c's, of the first item of key k, or -1.
+func (ix *placeIndex[T, K]) find(c *Config, list []T, k K) int {
+	m := ix.big[c]
+	if m == nil && len(list) > shortList {
+		m = ix.index(c, list)
+	}
+	if m == nil {
+		return slices.IndexFunc(list, func(x T) bool { return ix.key(x) == k })
+	}
+	if j, ok := m[k]; ok {
+		return j
+	}
+	return -1
+}
+
+// added notes that list, c's, got an item at its end.
+func (ix *placeIndex[T, K]) added(c *Config, list []T) {
+	if m := ix.big[c]; m != nil {
+		if k := ix.key(list[len(list)-1]); !hasKey(m, k) {
+			m[k] = len(list) - 1
+		}
+	} else if len(list) > shortList {
+		ix.index(c, list)
+	}
+}
+
+// index makes the index of list, c's.
+func (ix *placeIndex[T, K]) index(c *Config, list []T) map[K]int {
+	if ix.big == nil {
+		ix.big = map[*Config]map[K]int{}
+	}
+	m := make(map[K]int, 2*len(list))
+	for j, x := range list {
+		if k := ix.key(x); !hasKey(m, k) {
+			m[k] = j
+		}
+	}
+	ix.big[c] = m
+	return m
+}
+
+func hasKey[K comparable, V any](m map[K]V, k K) bool {
+	_, ok := m[k]
+	return ok
 }
 
 // normalizeConstraints gives each constraint its values array (joi's
@@ -516,7 +683,7 @@ func Applied(project, env string, d *model.ExportData, cur *Current) []Config {
 	if cur == nil {
 		cur = &Current{}
 	}
-	a := newApplier(project, env, d, cur)
+	a := newApplier(context.Background(), project, env, d, cur, DefaultMaxFailures)
 	a.apply()
 	out := make([]Config, 0, len(a.want))
 	seen := make(map[string]bool, len(a.want))

@@ -129,16 +129,26 @@ func TestLookupsConstant(t *testing.T) {
 func benchPlanAndValidate(b *testing.B, n int) {
 	body := benchBody(n)
 	snap := benchState(b, body, n)
-	mem := memorySource(b, snap)
+	planner, v := plannerAndValidator(b, snap)
+	planAndValidate(b, planner, v, body)
+}
+
+// plannerAndValidator returns a Planner and a Validator over snap.
+func plannerAndValidator(b *testing.B, snap *model.Snapshot) (*plan.Planner, *importvalidate.Validator) {
 	state, err := importvalidate.NewMemoryState(snap)
 	if err != nil {
 		b.Fatal(err)
 	}
-	planner := mustPlanner(b, mem)
 	v, err := importvalidate.New(importvalidate.Options{State: state})
 	if err != nil {
 		b.Fatal(err)
 	}
+	return mustPlanner(b, memorySource(b, snap)), v
+}
+
+// planAndValidate benchmarks the plan of body and its validation, which
+// must find no error, in two sub-benchmarks.
+func planAndValidate(b *testing.B, planner *plan.Planner, v *importvalidate.Validator, body []byte) {
 	ctx := context.Background()
 	b.Run("plan", func(b *testing.B) {
 		b.ReportAllocs()

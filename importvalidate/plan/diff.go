@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/flagadmin/flagadmin/model"
@@ -14,6 +15,9 @@ func (a *applier) plan() *Plan {
 	p := &Plan{Project: a.project, Environment: a.env, Features: make([]FeaturePlan, 0, len(a.d.Features))}
 	seen := make(map[string]bool, len(a.d.Features))
 	for i := range a.d.Features {
+		if a.stop() {
+			break
+		}
 		name := a.d.Features[i].Name
 		if seen[name] {
 			continue
@@ -36,20 +40,18 @@ func (a *applier) plan() *Plan {
 	}
 	p.ContextFields = a.newContextFields()
 	p.TagTypes = a.newTagTypes()
-	p.Failures = a.failures
+	p.Failures, p.MoreFailures = a.failures, a.moreFailures
 	return p
 }
 
 // newContextFields is getNewContextFields: the file's context fields
 // that do not exist, by name.
 func (a *applier) newContextFields() []string {
-	var out []string
-	for _, cf := range a.d.ContextFields {
-		if !slices.Contains(a.cur.ContextFields, cf.Name) && !slices.Contains(out, cf.Name) {
-			out = append(out, cf.Name)
-		}
+	names := make([]string, len(a.d.ContextFields))
+	for i, cf := range a.d.ContextFields {
+		names[i] = cf.Name
 	}
-	return out
+	return a.missing(names, a.cur.ContextFields, nil)
 }
 
 // newTagTypes is getNewTagTypes after removeArchivedFeatures: the file's
@@ -61,10 +63,28 @@ func (a *applier) newTagTypes() []string {
 			used[*ft.TagType] = true
 		}
 	}
+	names := make([]string, len(a.d.TagTypes))
+	for i, tt := range a.d.TagTypes {
+		names[i] = tt.Name
+	}
+	return a.missing(names, a.cur.TagTypes, used)
+}
+
+// missing lists, once each and in their order, the names that existing
+// does not hold and that used holds (nil: all).
+func (a *applier) missing(names, existing []string, used map[string]bool) []string {
+	skip := make(map[string]bool, len(existing)+len(names))
+	for _, n := range existing {
+		skip[n] = true
+	}
 	var out []string
-	for _, tt := range a.d.TagTypes {
-		if used[tt.Name] && !slices.Contains(a.cur.TagTypes, tt.Name) && !slices.Contains(out, tt.Name) {
-			out = append(out, tt.Name)
+	for _, n := range names {
+		if a.stop() {
+			return nil
+		}
+		if !skip[n] && (used == nil || used[n]) {
+			skip[n] = true
+			out = append(out, n)
 		}
 	}
 	return out
@@ -206,55 +226,114 @@ func strategyKey(s Strategy) string {
 	return s.Name
 }
 
-// diffStrategies compares two sets of strategies, whose order the
-// instance assigns: equal strategies pair up; of the rest, strategies of
-// the same name pair up in order as changed, the others are added or
-// removed.
+// diffStrategies compares two lists of strategies in the order Unleash
+// evaluates them: equal strategies pair up, in order; of the rest,
+// strategies of the same name pair up in order as changed, the others are
+// added or removed. A pair whose place among the pairs changed (the
+// fewest such, so that the others keep their order) is changed in its
+// "position" (1-based, in each list): the order decides whose variants
+// apply.
 func diffStrategies(from, to []Strategy) Change {
 	type entry struct {
 		s    Strategy
 		text string
-		used bool
+		// pair is the index of the other list's entry it pairs with, -1
+		// for none.
+		pair int
 	}
-	mk := func(ss []Strategy) []*entry {
-		out := make([]*entry, len(ss))
+	mk := func(ss []Strategy) []entry {
+		out := make([]entry, len(ss))
 		for i, s := range ss {
 			c := canonicalStrategy(s)
-			out[i] = &entry{s: c, text: text(c)}
+			out[i] = entry{s: c, text: text(c), pair: -1}
 		}
 		return out
 	}
 	a, b := mk(from), mk(to)
-	for _, x := range a {
-		for _, y := range b {
-			if !y.used && x.text == y.text {
-				x.used, y.used = true, true
-				break
+	// pairUp pairs each unpaired entry of a with the first unpaired entry
+	// of b of the same key, in order.
+	pairUp := func(key func(entry) string) {
+		free := map[string][]int{}
+		for j := range b {
+			if b[j].pair < 0 {
+				k := key(b[j])
+				free[k] = append(free[k], j)
+			}
+		}
+		for i := range a {
+			if a[i].pair >= 0 {
+				continue
+			}
+			k := key(a[i])
+			if q := free[k]; len(q) > 0 {
+				a[i].pair, b[q[0]].pair = q[0], i
+				free[k] = q[1:]
 			}
 		}
 	}
+	pairUp(func(e entry) string { return e.text })
+	pairUp(func(e entry) string { return e.s.Name })
+	var paired []int // the indices in b of the pairs, in the order of a
+	for i := range a {
+		if a[i].pair >= 0 {
+			paired = append(paired, a[i].pair)
+		}
+	}
+	kept := increasing(paired)
 	var c Change
-	for _, x := range a {
-		if x.used {
+	for i, x := range a {
+		if x.pair < 0 {
+			c.Removed = append(c.Removed, Item{Key: strategyKey(x.s), Value: x.text})
 			continue
 		}
-		for _, y := range b {
-			if !y.used && y.s.Name == x.s.Name {
-				x.used, y.used = true, true
-				c.Changed = append(c.Changed, ItemChange{Key: strategyKey(y.s), Fields: strategyFields(x.s, y.s)})
-				break
-			}
+		y := b[x.pair]
+		var fields []FieldChange
+		if x.text != y.text {
+			fields = strategyFields(x.s, y.s)
 		}
-		if !x.used {
-			c.Removed = append(c.Removed, Item{Key: strategyKey(x.s), Value: x.text})
+		if !kept[x.pair] {
+			fields = append(fields, FieldChange{Field: "position", From: strconv.Itoa(i + 1), To: strconv.Itoa(x.pair + 1)})
+		}
+		if len(fields) > 0 {
+			c.Changed = append(c.Changed, ItemChange{Key: strategyKey(y.s), Fields: fields})
 		}
 	}
 	for _, y := range b {
-		if !y.used {
+		if y.pair < 0 {
 			c.Added = append(c.Added, Item{Key: strategyKey(y.s), Value: y.text})
 		}
 	}
 	return c
+}
+
+// increasing returns the values of a longest increasing subsequence of
+// seq (distinct values), found in n log n.
+func increasing(seq []int) map[int]bool {
+	// tails[k] is the index in seq of the smallest value that ends an
+	// increasing subsequence of length k+1; prev links each to the one
+	// before it.
+	var tails []int
+	prev := make([]int, len(seq))
+	for i, v := range seq {
+		k := sort.Search(len(tails), func(k int) bool { return seq[tails[k]] >= v })
+		prev[i] = -1
+		if k > 0 {
+			prev[i] = tails[k-1]
+		}
+		if k == len(tails) {
+			tails = append(tails, i)
+		} else {
+			tails[k] = i
+		}
+	}
+	out := make(map[int]bool, len(tails))
+	if len(tails) == 0 {
+		return out
+	}
+	for i := tails[len(tails)-1]; i >= 0; i = prev[i] {
+		out[seq[i]] = true
+	}
+	return out
 }
 
 // field appends the change of one field when its texts differ; nil and

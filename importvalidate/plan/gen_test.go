@@ -3,6 +3,7 @@ package plan_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -135,6 +136,51 @@ func (g *gen) file() *model.ImportRequest {
 	return &model.ImportRequest{Project: "default", Environment: "development", Data: d}
 }
 
+// reorder gives about half of the features of imp that start gave two
+// strategies or more those same strategies, shuffled, each with its sort
+// order, another or none: the import of the same strategies may order
+// them otherwise than the instance does.
+func (g *gen) reorder(start, imp *model.ImportRequest) {
+	byFeature := map[string][]model.Strategy{}
+	for _, s := range start.Data.FeatureStrategies {
+		byFeature[*s.FeatureName] = append(byFeature[*s.FeatureName], s)
+	}
+	redo := map[string]bool{}
+	for _, f := range imp.Data.Features {
+		if len(byFeature[f.Name]) >= 2 && g.one(0.5) {
+			redo[f.Name] = true
+		}
+	}
+	var out []model.Strategy
+	for _, s := range imp.Data.FeatureStrategies {
+		if !redo[*s.FeatureName] {
+			out = append(out, s)
+		}
+	}
+	segments := false
+	for _, f := range imp.Data.Features {
+		if !redo[f.Name] {
+			continue
+		}
+		ss := slices.Clone(byFeature[f.Name])
+		g.r.Shuffle(len(ss), func(i, j int) { ss[i], ss[j] = ss[j], ss[i] })
+		for i := range ss {
+			switch g.pick(3) {
+			case 0:
+				ss[i].SortOrder = nil
+			case 1:
+				ss[i].SortOrder = ptr(float64(g.pick(4)))
+			}
+			segments = segments || ss[i].Segments != nil
+		}
+		out = append(out, ss...)
+	}
+	imp.Data.FeatureStrategies = out
+	if segments && !slices.ContainsFunc(imp.Data.Segments, func(s model.Segment) bool { return s.ID == 9000 }) {
+		imp.Data.Segments = append(imp.Data.Segments, model.Segment{ID: 9000, Name: "beta-users"})
+	}
+}
+
 func (g *gen) variants() []model.Variant {
 	n := 1 + g.pick(3)
 	var out []model.Variant
@@ -186,6 +232,15 @@ func (g *gen) strategy(feature string) (s model.Strategy, region, segment bool) 
 		if g.one(0.5) {
 			s.Constraints = &[]model.Constraint{{ContextName: "region", Operator: "IN", Values: ptr([]string{"eu"})}}
 			region = true
+			if g.one(0.3) {
+				// A second constraint, on a context field that does not
+				// exist: the creation waits for the longer check.
+				*s.Constraints = append(*s.Constraints, model.Constraint{ContextName: g.prefix + "nosuch", Operator: "IN", Values: ptr([]string{"x"})})
+			}
+		} else if g.one(0.15) {
+			// A constraint on a context field that does not exist: the
+			// import accepts it, and checks it in one query, not two.
+			s.Constraints = &[]model.Constraint{{ContextName: g.prefix + "nosuch", Operator: "IN", Values: ptr([]string{"x"})}}
 		} else if g.one(0.7) {
 			c := model.Constraint{ContextName: "appName", Operator: "STR_CONTAINS", Values: ptr([]string{"web", "api"}[:1+g.pick(2)])}
 			if g.one(0.5) {
@@ -209,6 +264,10 @@ func (g *gen) strategy(feature string) (s model.Strategy, region, segment bool) 
 	}
 	if g.one(0.2) {
 		s.Disabled = model.Some(g.one(0.5))
+	}
+	if g.one(0.15) {
+		// A sort order of the file's, which the import keeps.
+		s.SortOrder = ptr(float64(g.pick(4)))
 	}
 	return s, region, segment
 }

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -11,8 +12,10 @@ import (
 
 // MemorySource is a Source held in memory, built from a state snapshot
 // (its features, featureConfigs, contextFields, segments, tagTypes and
-// projectDefaults). It is immutable once built and safe for concurrent
-// use.
+// projectDefaults). Every feature of the snapshot that a plan meets must
+// have its configuration: a snapshot without featureConfigs cannot tell
+// a plan what an existing feature holds (see ErrNoConfiguration). It is
+// immutable once built and safe for concurrent use.
 type MemorySource struct {
 	features      map[string]model.SnapshotFeature
 	configs       map[string]*model.SnapshotFeatureConfig
@@ -66,15 +69,35 @@ func NewMemorySource(s *model.Snapshot) (*MemorySource, error) {
 	return m, nil
 }
 
-// Current implements Source.
+// ErrNoConfiguration is returned, wrapped, by MemorySource.Current for
+// a feature that the snapshot lists without its configuration (a
+// snapshot written without featureConfigs): a plan over it would take
+// the feature for an empty one.
+var ErrNoConfiguration = errors.New("the state lists the feature without its configuration (featureConfigs)")
+
+// Current implements Source. It fails with ErrNoConfiguration when a
+// feature of the query exists in the snapshot without a configuration.
 func (m *MemorySource) Current(_ context.Context, q Query) (*Current, error) {
 	cur := &Current{}
+	var bare []string
 	for _, name := range q.Features {
 		f, ok := m.features[name]
 		if !ok {
 			continue
 		}
-		cur.Features = append(cur.Features, ConfigOf(f, m.configs[name], q.Environment, m.segmentName))
+		c := m.configs[name]
+		if c == nil {
+			bare = append(bare, name)
+			continue
+		}
+		cur.Features = append(cur.Features, ConfigOf(f, c, q.Environment, m.segmentName))
+	}
+	if len(bare) > 0 {
+		more := ""
+		if len(bare) > 1 {
+			more = fmt.Sprintf(" (and %d more)", len(bare)-1)
+		}
+		return nil, fmt.Errorf("state: feature %s%s: %w", quote(bare[0]), more, ErrNoConfiguration)
 	}
 	for _, n := range q.ContextFields {
 		if m.contextFields[n] {
@@ -106,13 +129,11 @@ func (c *Current) SetDefaults(d *model.SnapshotProjectDefaults, env string, segm
 }
 
 // ConfigOf is the Config of feature f in environment env, from its
-// snapshot configuration c (nil: a bare feature of type release).
-// segmentName names the segment ids of its strategies.
+// snapshot configuration c, which must not be nil. segmentName names the
+// segment ids of its strategies, which keep their order: the order
+// Unleash evaluates them in.
 func ConfigOf(f model.SnapshotFeature, c *model.SnapshotFeatureConfig, env string, segmentName map[float64]string) Config {
 	out := Config{Name: f.Name, Project: f.Project, Archived: f.Archived, Type: "release"}
-	if c == nil {
-		return out
-	}
 	if c.Type != "" {
 		out.Type = c.Type
 	}

@@ -3,6 +3,8 @@ package plan_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
@@ -70,5 +72,34 @@ func TestMemorySourceProjectDefaults(t *testing.T) {
 	}
 	if cur.DefaultStickiness != "userId" || cur.DefaultStrategy == nil || cur.DefaultStrategy.Name != "default" {
 		t.Errorf("got %+v", cur)
+	}
+}
+
+// A snapshot that lists a feature without its configuration (one written
+// without featureConfigs) cannot tell what the feature holds: a plan over
+// it is refused, never computed as if the feature were empty. Features
+// the snapshot does not list are created as ever.
+func TestMemorySourceWithoutConfiguration(t *testing.T) {
+	imp := &model.ImportRequest{Project: "default", Environment: "development", Data: model.ExportData{
+		Features:          []model.Feature{{Name: "known"}, {Name: "bare"}, {Name: "bare2"}, {Name: "new"}},
+		FeatureStrategies: []model.Strategy{{Name: "flexibleRollout", FeatureName: ptr("bare")}},
+		TagTypes:          []model.TagType{}}}
+	snap := &model.Snapshot{
+		Features: []model.SnapshotFeature{{Name: "known", Project: "default"}, {Name: "bare", Project: "default"},
+			{Name: "bare2", Project: "default"}},
+		FeatureConfigs: []model.SnapshotFeatureConfig{{Feature: "known", Type: "release"}},
+	}
+	_, err := mustPlanner(t, memorySource(t, snap)).Plan(context.Background(), imp, plan.Target{})
+	if !errors.Is(err, plan.ErrNoConfiguration) || !strings.Contains(err.Error(), `"bare" (and 1 more)`) {
+		t.Fatalf("err = %v; want ErrNoConfiguration naming bare", err)
+	}
+	// Without the bare features, the plan goes on.
+	imp.Data.Features = []model.Feature{{Name: "known"}, {Name: "new"}}
+	p, err := mustPlanner(t, memorySource(t, snap)).Plan(context.Background(), imp, plan.Target{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := p.Count(); c.Create != 1 || c.Unchanged != 1 {
+		t.Errorf("%+v", c)
 	}
 }

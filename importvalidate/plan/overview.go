@@ -15,6 +15,20 @@ import (
 // segmentName names the segment ids of the strategy (GET
 // /api/admin/segments).
 func OverviewDefaults(body []byte, env string, segmentName map[float64]string) (stickiness string, strategy *Strategy, err error) {
+	d, err := OverviewProjectDefaults("", body)
+	if err != nil {
+		return "", nil, err
+	}
+	var c Current
+	c.SetDefaults(&d, env, segmentName)
+	return c.DefaultStickiness, c.DefaultStrategy, nil
+}
+
+// OverviewProjectDefaults reads the same settings as OverviewDefaults, in
+// every environment, in a snapshot's form (the strategies' segments are
+// ids), for project, from the body of its overview.
+func OverviewProjectDefaults(project string, body []byte) (model.SnapshotProjectDefaults, error) {
+	d := model.SnapshotProjectDefaults{Project: project}
 	var o struct {
 		DefaultStickiness *string `json:"defaultStickiness"`
 		Environments      []struct {
@@ -23,18 +37,17 @@ func OverviewDefaults(body []byte, env string, segmentName map[float64]string) (
 		} `json:"environments"`
 	}
 	if err := json.Unmarshal(body, &o); err != nil {
-		return "", nil, fmt.Errorf("plan: project overview: %w", err)
+		return d, fmt.Errorf("plan: project overview: %w", err)
 	}
 	if o.DefaultStickiness != nil {
-		stickiness = *o.DefaultStickiness
+		d.Stickiness = *o.DefaultStickiness
 	}
 	for _, e := range o.Environments {
-		if e.Environment == env && e.DefaultStrategy != nil {
-			s := StrategyOf(e.DefaultStrategy, segmentName)
-			strategy = &s
+		if e.DefaultStrategy != nil {
+			d.Strategies = append(d.Strategies, model.SnapshotDefaultStrategy{Environment: e.Environment, Strategy: *e.DefaultStrategy})
 		}
 	}
-	return stickiness, strategy, nil
+	return d, nil
 }
 
 // SegmentNames reads the segment names by id from the body of Unleash

@@ -10,7 +10,11 @@
 // whatever the size of the file. It does no I/O of its own.
 package plan
 
-import "errors"
+import (
+	"cmp"
+	"errors"
+	"fmt"
+)
 
 // Action is what an import does to one feature of the file.
 type Action string
@@ -72,9 +76,17 @@ type Plan struct {
 	ContextFields []string `json:"contextFields,omitempty"`
 	TagTypes      []string `json:"tagTypes,omitempty"`
 	// Failures are reasons, seen by the plan, for which the real import
-	// will be refused as a whole, changing nothing.
+	// will be refused as a whole, changing nothing: the first ones found,
+	// at most Options.MaxFailures. Names and values longer than 64 bytes
+	// are cut in them, ending in "…".
 	Failures []string `json:"failures,omitempty"`
+	// MoreFailures counts the failures found past those listed.
+	MoreFailures int `json:"moreFailures,omitempty"`
 }
+
+// Refused reports whether the import will be refused: the plan found a
+// failure.
+func (p *Plan) Refused() bool { return len(p.Failures)+p.MoreFailures > 0 }
 
 // FeaturePlan is what the import does to one feature.
 type FeaturePlan struct {
@@ -118,8 +130,11 @@ type ItemChange struct {
 
 // FieldChange is one changed field of an element: for a strategy
 // "title", "disabled", "parameters.NAME", "constraints", "segments",
-// "variants"; for a variant "weight", "weightType", "stickiness",
-// "payload", "overrides"; for a dependency "enabled", "variants". From and To are JSON texts; "" means absent.
+// "variants", and "position" when it moves among the others (its 1-based
+// places in the order Unleash evaluates the strategies, before and after;
+// they may be equal when others move around it); for a variant "weight",
+// "weightType", "stickiness", "payload", "overrides"; for a dependency
+// "enabled", "variants". From and To are JSON texts; "" means absent.
 type FieldChange struct {
 	Field string `json:"field"`
 	From  string `json:"from,omitempty"`
@@ -153,19 +168,28 @@ func (p *Plan) Count() Count {
 type Options struct {
 	// Source is the current configuration (required).
 	Source Source
+	// MaxFailures is how many failures a plan lists (Plan.Failures); the
+	// others are counted in Plan.MoreFailures. 0 means
+	// DefaultMaxFailures.
+	MaxFailures int
 }
 
 // Planner computes plans. It is safe for concurrent use.
 type Planner struct {
-	src Source
+	src         Source
+	maxFailures int
 }
 
-// New returns a Planner.
+// New returns a Planner. It fails without a Source or with a negative
+// MaxFailures.
 func New(opts Options) (*Planner, error) {
-	if opts.Source == nil {
+	switch {
+	case opts.Source == nil:
 		return nil, errors.New("plan: Options.Source is required")
+	case opts.MaxFailures < 0:
+		return nil, fmt.Errorf("plan: Options.MaxFailures %d is negative", opts.MaxFailures)
 	}
-	return &Planner{src: opts.Source}, nil
+	return &Planner{src: opts.Source, maxFailures: cmp.Or(opts.MaxFailures, DefaultMaxFailures)}, nil
 }
 
 // Target overrides the project and environment of the file; an empty

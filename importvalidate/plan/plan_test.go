@@ -8,6 +8,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -185,18 +186,21 @@ type boomError struct{}
 func (*boomError) Error() string { return "boom" }
 
 // The query names every feature, context field and tag type of the file,
-// and the target overrides the file's project and environment.
+// and the context fields its constraints name, once each; the target
+// overrides the file's project and environment.
 func TestQuery(t *testing.T) {
 	var got plan.Query
 	src := querySource{q: &got}
+	constraints := []model.Constraint{{ContextName: "userId"}, {ContextName: "c"}, {ContextName: "userId"}}
 	imp := &model.ImportRequest{Project: "p", Environment: "e", Data: model.ExportData{
-		Features:      []model.Feature{{Name: "a"}, {Name: "b"}},
-		ContextFields: []model.ContextField{{Name: "c"}},
-		TagTypes:      []model.TagType{{Name: "t"}}}}
+		Features:          []model.Feature{{Name: "a"}, {Name: "b"}},
+		ContextFields:     []model.ContextField{{Name: "c"}},
+		FeatureStrategies: []model.Strategy{{Name: "default", FeatureName: ptr("a"), Constraints: &constraints}},
+		TagTypes:          []model.TagType{{Name: "t"}}}}
 	if _, err := mustPlanner(t, src).Plan(context.Background(), imp, plan.Target{Environment: "prod"}); err != nil {
 		t.Fatal(err)
 	}
-	want := plan.Query{Project: "p", Environment: "prod", Features: []string{"a", "b"}, ContextFields: []string{"c"}, TagTypes: []string{"t"}}
+	want := plan.Query{Project: "p", Environment: "prod", Features: []string{"a", "b"}, ContextFields: []string{"c", "userId"}, TagTypes: []string{"t"}}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Error(d)
 	}
@@ -207,4 +211,42 @@ type querySource struct{ q *plan.Query }
 func (s querySource) Current(_ context.Context, q plan.Query) (*plan.Current, error) {
 	*s.q = q
 	return nil, nil
+}
+
+// A feature's tags and parents keep their first place however many there
+// are: a tag given twice is added once, a parent given twice takes the
+// place of the first, and an existing parent is replaced where it is.
+func TestManyTagsAndParents(t *testing.T) {
+	d := model.ExportData{Features: []model.Feature{{Name: "f", Project: ptr("default")}}}
+	var wantTags []plan.Tag
+	var wantDeps []plan.Dependency
+	for i := range 20 {
+		v := "v" + strconv.Itoa(i)
+		d.FeatureTags = append(d.FeatureTags, model.FeatureTag{FeatureName: "f", TagType: ptr("team"), TagValue: v},
+			model.FeatureTag{FeatureName: "f", TagType: ptr("team"), TagValue: v})
+		wantTags = append(wantTags, plan.Tag{Type: "team", Value: v})
+		p := "p" + strconv.Itoa(i)
+		d.Dependencies = append(d.Dependencies, model.FeatureDependencies{Feature: "f", Dependencies: []model.ParentDependency{{Feature: p}}})
+		wantDeps = append(wantDeps, plan.Dependency{Feature: p, Enabled: true})
+	}
+	// Given again, disabled: in its first place.
+	d.Dependencies = append(d.Dependencies, model.FeatureDependencies{Feature: "f", Dependencies: []model.ParentDependency{
+		{Feature: "p3", Enabled: ptr(false)}, {Feature: "old", Enabled: ptr(false)}}})
+	wantDeps[3].Enabled = false
+	existing := plan.Config{Name: "f", Project: "default", Type: "release"}
+	for i := range 12 {
+		existing.Dependencies = append(existing.Dependencies, plan.Dependency{Feature: "e" + strconv.Itoa(i), Enabled: true})
+	}
+	existing.Dependencies = append(existing.Dependencies, plan.Dependency{Feature: "old", Enabled: true})
+	got := plan.Applied("default", "development", &d, &plan.Current{Features: []plan.Config{existing}})
+	if len(got) != 1 {
+		t.Fatalf("%d features", len(got))
+	}
+	if diff := cmp.Diff(wantTags, got[0].Tags); diff != "" {
+		t.Errorf("tags (-want +got):\n%s", diff)
+	}
+	deps := append(existing.Dependencies[:12:12], plan.Dependency{Feature: "old"})
+	if diff := cmp.Diff(append(deps, wantDeps...), got[0].Dependencies); diff != "" {
+		t.Errorf("parents (-want +got):\n%s", diff)
+	}
 }

@@ -83,6 +83,9 @@ func WriteText(w io.Writer, p *Plan, o TextOptions) error {
 	for _, f := range p.Failures {
 		b.WriteString(paint(red, "error: "+printable(f)) + "\n")
 	}
+	if p.MoreFailures > 0 {
+		b.WriteString(paint(red, fmt.Sprintf("error: %d more", p.MoreFailures)) + "\n")
+	}
 	b.WriteString(Summary(p) + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -100,8 +103,8 @@ func orAbsent(s string) string {
 // create." or, when the import will be refused, "Plan: the import will
 // be refused (2 errors); nothing changes."
 func Summary(p *Plan) string {
-	if len(p.Failures) > 0 {
-		return fmt.Sprintf("Plan: the import will be refused (%d %s); nothing changes.", len(p.Failures), plural(len(p.Failures), "error", "errors"))
+	if n := len(p.Failures) + p.MoreFailures; n > 0 {
+		return fmt.Sprintf("Plan: the import will be refused (%d %s); nothing changes.", n, plural(n, "error", "errors"))
 	}
 	c := p.Count()
 	return fmt.Sprintf("Plan: %d to create, %d to update, %d unchanged, %d skipped; %d %s and %d %s to create.",

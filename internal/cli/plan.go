@@ -30,8 +30,10 @@ value. The file is validated first, as validate does without permissions:
 when the import would be refused, the findings are printed instead.
 
 The current configuration comes from the source flags: a snapshot needs
-featureConfigs ('flagadmin snapshot -configs' writes them); -unleash
-reads a running instance's own export of the file's features.
+featureConfigs ('flagadmin snapshot -configs' writes them, from a
+database or from -unleash), and a plan over one that lists a feature of
+the file without its configuration is refused; -unleash reads a running
+instance's own export of the file's features.
 
 Exit code: 0 when the import would succeed, 1 when it would be refused, 2
 for a usage or I/O problem.
@@ -118,6 +120,9 @@ func Plan(ctx context.Context, args []string, env Env) int {
 		return fail(ExitUsage, err)
 	}
 	p, err := planner.Plan(ctx, rep.Import, plan.Target{Project: cfg.project, Environment: cfg.environment})
+	if errors.Is(err, plan.ErrNoConfiguration) {
+		return fail(ExitUsage, fmt.Errorf("%w; write %s with 'flagadmin snapshot -configs'", err, s.Name))
+	}
 	if err != nil {
 		return fail(ExitUsage, err)
 	}
@@ -130,7 +135,7 @@ func Plan(ctx context.Context, args []string, env Env) int {
 	if err != nil {
 		return fail(ExitUsage, err)
 	}
-	if len(p.Failures) > 0 {
+	if p.Refused() {
 		return ExitFindings
 	}
 	return ExitOK

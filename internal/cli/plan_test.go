@@ -50,6 +50,7 @@ func TestPlanGolden(t *testing.T) {
 		{"two-states", []string{"-state", state, "-demo", imp}},
 		{"unleash-without-token", []string{"-unleash", "http://127.0.0.1:1", imp}},
 		{"stdin", []string{"-state", state, "-"}},
+		{"state-without-configs", []string{"-state", "../../testdata/conformance/oracle-state.json", imp}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, stdout, stderr := runPlan(nil, stdinBody, c.args...)

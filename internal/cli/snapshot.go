@@ -33,7 +33,7 @@ flags:
 func Snapshot(ctx context.Context, args []string, env Env) int {
 	fs := newFlagSet("flagadmin snapshot", snapshotUsage, env.Stderr)
 	source := statesource.Register(fs)
-	configs := fs.Bool("configs", false, "also write the features' configurations and the projects' defaults (featureConfigs, projectDefaults), which 'flagadmin plan' compares an import with")
+	configs := fs.Bool("configs", false, "also write the features' configurations and the projects' defaults (featureConfigs, projectDefaults), which 'flagadmin plan' compares an import with; from -database or -unleash")
 	if code, ok := cmdflag.Parse(fs, args); !ok {
 		return code
 	}

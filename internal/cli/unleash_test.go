@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/statesource"
 	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/internal/unleashtest"
 	"github.com/flagadmin/flagadmin/model"
@@ -24,6 +26,86 @@ func TestUnleash(t *testing.T) {
 	t.Run("validate", func(t *testing.T) { validateOnUnleash(t, s, tokenFile) })
 	t.Run("serve", func(t *testing.T) { serveOnUnleash(t, s, tokenFile) })
 	t.Run("snapshot", func(t *testing.T) { snapshotOnUnleash(t, s) })
+	// Last: it imports a feature.
+	t.Run("snapshot -configs and plan", func(t *testing.T) { snapshotConfigsOnUnleash(t, s) })
+}
+
+// snapshotConfigsOnUnleash: 'snapshot -configs -unleash' writes the
+// configuration of every feature and the projects' defaults, and a plan
+// from that snapshot is the plan from -unleash, for the recorded files
+// and for one whose strategies the import reorders (on a feature the
+// instance got from the same file with sort orders, which keep the
+// file's order). A snapshot without -configs has no
+// configurations, and a plan from it is refused.
+func snapshotConfigsOnUnleash(t *testing.T, s *unleashtest.Server) {
+	ctx := context.Background()
+	ordered := `{"project":"default","environment":"development","data":{"features":[{"name":"ordered","project":"default"}],
+	  "featureStrategies":[
+	    {"name":"flexibleRollout","featureName":"ordered","parameters":{"rollout":"100","stickiness":"default","groupId":"ordered"},
+	     "constraints":[{"contextName":"userId","operator":"IN","values":["1"]}]},
+	    {"name":"flexibleRollout","featureName":"ordered","parameters":{"rollout":"10","stickiness":"default","groupId":"ordered"}}],
+	  "featureEnvironments":[{"name":"ordered","featureName":"ordered","enabled":true}],"tagTypes":[]}}`
+	pat, err := s.AdminPersonalToken(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Imported with sort orders, the strategies keep the file's order.
+	sorted := strings.Replace(strings.Replace(ordered, `"parameters":{"rollout":"100"`, `"sortOrder":0,"parameters":{"rollout":"100"`, 1),
+		`"parameters":{"rollout":"10"`, `"sortOrder":1,"parameters":{"rollout":"10"`, 1)
+	if _, err := s.Do(ctx, "POST", "/api/admin/features-batch/import", pat, []byte(sorted)); err != nil {
+		t.Fatal(err)
+	}
+	orderedFile := testutil.WriteFile(t, t.TempDir(), "ordered.json", ordered)
+	token := testutil.Env(map[string]string{"UNLEASH_API_TOKEN": s.AdminToken})
+	snapshot := func(args ...string) *model.Snapshot {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		if code := runSnapshot(ctx, append(args, "-unleash", s.URL), token, &stdout, &stderr); code != 0 {
+			t.Fatalf("snapshot %v: exit %d: %s", args, code, stderr.String())
+		}
+		snap, err := model.DecodeSnapshot(stdout.Bytes())
+		if err != nil {
+			t.Fatalf("snapshot %v: %v", args, err)
+		}
+		return snap
+	}
+	snap := snapshot("-configs")
+	if len(snap.FeatureConfigs) != len(snap.Features) || len(snap.ProjectDefaults) == 0 {
+		t.Fatalf("%d featureConfigs of %d features, %d projectDefaults", len(snap.FeatureConfigs), len(snap.Features), len(snap.ProjectDefaults))
+	}
+	raw, err := json.Marshal(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	state := testutil.WriteFile(t, t.TempDir(), "state.json", string(raw))
+	for _, f := range []string{"../../testdata/exports/recorded-existing-state-ok.json", "../../testdata/exports/recorded-minimal.json",
+		"testdata/plan/import.json", orderedFile} {
+		for _, format := range []string{"text", "json"} {
+			wc, wo, we := runPlan(map[string]string{statesource.TokenEnv: s.AdminToken}, nil, "-format", format, "-unleash", s.URL, f)
+			gc, gout, ge := runPlan(nil, nil, "-format", format, "-state", state, f)
+			if gc != wc || gout != wo || ge != we {
+				t.Errorf("%s %s: snapshot exit %d\n%s%s\nwant (-unleash) exit %d\n%s%s", f, format, gc, gout, ge, wc, wo, we)
+			}
+		}
+	}
+	// Without its sort orders, the file moves the strategies.
+	if _, out, _ := runPlan(nil, nil, "-state", state, orderedFile); !strings.Contains(out, "position: 1 -> 2") {
+		t.Errorf("the plan of the file that made ordered:\n%s", out)
+	}
+
+	bare := snapshot()
+	if len(bare.FeatureConfigs) != 0 {
+		t.Fatalf("a snapshot without -configs has %d featureConfigs", len(bare.FeatureConfigs))
+	}
+	raw, err = json.Marshal(bare)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bareState := testutil.WriteFile(t, t.TempDir(), "bare.json", string(raw))
+	if code, out, errOut := runPlan(nil, nil, "-state", bareState, orderedFile); code != ExitUsage || out != "" ||
+		!strings.Contains(errOut, `feature "ordered"`) || !strings.Contains(errOut, "snapshot -configs") {
+		t.Errorf("a plan from a snapshot without configurations: exit %d\n%s%s", code, out, errOut)
+	}
 }
 
 // validateOnUnleash: the recorded export files get the same output on the

@@ -44,3 +44,23 @@ func TestNested(t *testing.T) {
 		t.Errorf("the closed text is within encoding/json's depth limit")
 	}
 }
+
+// Each plan body is a JSON text of about the size asked, and at PlanSize
+// under the default limit of 512 000 bytes.
+func TestPlanBodies(t *testing.T) {
+	for _, pb := range PlanBodies() {
+		for _, size := range []int{4096, PlanSize} {
+			body := pb.Build(size)
+			if len(body) < size-200 || len(body) > size+100 || (size == PlanSize && len(body) > 512000) {
+				t.Errorf("%s at %d: %d bytes", pb.Name, size, len(body))
+			}
+			var doc struct {
+				Project string         `json:"project"`
+				Data    map[string]any `json:"data"`
+			}
+			if err := json.Unmarshal(body, &doc); err != nil || doc.Project != "default" || doc.Data["features"] == nil {
+				t.Errorf("%s at %d: %v", pb.Name, size, err)
+			}
+		}
+	}
+}

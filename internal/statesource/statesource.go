@@ -84,8 +84,9 @@ type Options struct {
 	PublicURL string
 	// MaxConns caps the database connections; 0 means pgxpool's default.
 	MaxConns int32
-	// FeatureConfigs makes a database's Snapshot write the features'
-	// configurations too (unleashdb.SnapshotOptions).
+	// FeatureConfigs makes the Snapshot of a database or a live instance
+	// write the features' configurations and the projects' defaults too
+	// (unleashdb.SnapshotOptions, unleashapi.SnapshotOptions).
 	FeatureConfigs bool
 }
 
@@ -172,7 +173,7 @@ func (f *Flags) Open(ctx context.Context, opts Options) (*Source, error) {
 		getenv = func(string) string { return "" }
 	}
 	if f.Unleash != "" {
-		return f.openUnleash(ctx, getenv)
+		return f.openUnleash(ctx, getenv, opts)
 	}
 	url, err := f.Database.URL(getenv, len(given) == 0)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
 
@@ -21,7 +22,7 @@ const maxTokenFile = 64 << 10
 // the token of -token-file or else of UNLEASH_API_TOKEN, after checking
 // that the instance answers to it and is Unleash 8. Each caller's token is
 // checked by asking the instance with it. No error holds the token.
-func (f *Flags) openUnleash(ctx context.Context, getenv func(string) string) (*Source, error) {
+func (f *Flags) openUnleash(ctx context.Context, getenv func(string) string, opts Options) (*Source, error) {
 	token, err := f.unleashToken(getenv)
 	if err != nil {
 		return nil, err
@@ -34,9 +35,15 @@ func (f *Flags) openUnleash(ctx context.Context, getenv func(string) string) (*S
 	if err != nil {
 		return nil, err
 	}
+	snapshot := c.Snapshot
+	if opts.FeatureConfigs {
+		snapshot = func(ctx context.Context) (*model.Snapshot, error) {
+			return c.SnapshotWith(ctx, unleashapi.SnapshotOptions{FeatureConfigs: true})
+		}
+	}
 	return &Source{State: c, Tokens: c, Users: c, Plan: c, Unleash: true,
 		Name:     fmt.Sprintf("the Unleash %s instance at %s", v, c.BaseURL()),
-		snapshot: c.Snapshot, close: func() {}}, nil
+		snapshot: snapshot, close: func() {}}, nil
 }
 
 // unleashToken reads the token of -token-file, or of the environment.

@@ -18,6 +18,8 @@ import (
 
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/internal/hostilebody"
 	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -38,7 +40,7 @@ const (
 
 // hostileSnapshot is the default state with a client token and a viewer's
 // personal token besides the admin token.
-func hostileSnapshot(t *testing.T) *model.Snapshot {
+func hostileSnapshot(t testing.TB) *model.Snapshot {
 	t.Helper()
 	s, err := model.DefaultSnapshot()
 	if err != nil {
@@ -53,7 +55,7 @@ func hostileSnapshot(t *testing.T) *model.Snapshot {
 }
 
 // hostileHandler is the handler of these tests on hostileSnapshot.
-func hostileHandler(t *testing.T, s setup) http.Handler {
+func hostileHandler(t testing.TB, s setup) http.Handler {
 	t.Helper()
 	return newHandler(t, hostileSnapshot(t), s)
 }
@@ -356,5 +358,38 @@ func TestHostileSlowBody(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
 	if len(lines) != 1 || !strings.Contains(lines[0], `"status":400`) {
 		t.Errorf("want one log line with status 400:\n%s", log.String())
+	}
+}
+
+// TestHostilePlanBodies posts each hostile plan body (internal/hostilebody)
+// at the body limit to the plan endpoint: each gets 200 with its plan,
+// whose failures are listed up to the cap, in an answer no larger than
+// twice the body, and within a bound of memory (64 times the body
+// allocated in all, plus 16 MB). One of them, a long name with many
+// segment ids, once made the server run out of memory.
+func TestHostilePlanBodies(t *testing.T) {
+	h := hostileHandler(t, setup{plan: true})
+	for _, pb := range hostilebody.PlanBodies() {
+		t.Run(pb.Name, func(t *testing.T) {
+			body := pb.Build(hostilebody.PlanSize)
+			var rec *httptest.ResponseRecorder
+			allocated := testutil.Allocated(func() {
+				rec = do(h, http.MethodPost, adminhttp.PathPlan, hostileAdmin, "application/json", bytes.NewReader(body))
+			})
+			var answer struct {
+				Plan *plan.Plan `json:"plan"`
+			}
+			if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &answer) != nil || answer.Plan == nil {
+				t.Fatalf("status %d: %.300s", rec.Code, rec.Body.Bytes())
+			}
+			t.Logf("%d bytes: %.1f MB allocated, answer %d bytes, %d failures and %d more", len(body),
+				float64(allocated)/1e6, rec.Body.Len(), len(answer.Plan.Failures), answer.Plan.MoreFailures)
+			if limit := 64*uint64(len(body)) + 16<<20; allocated > limit {
+				t.Errorf("allocated %d bytes; want at most %d", allocated, limit)
+			}
+			if rec.Body.Len() > 2*len(body) || len(answer.Plan.Failures) > plan.DefaultMaxFailures {
+				t.Errorf("answer of %d bytes with %d failures", rec.Body.Len(), len(answer.Plan.Failures))
+			}
+		})
 	}
 }

@@ -307,18 +307,27 @@ func (s heldSource) Current(ctx context.Context, q plan.Query) (*plan.Current, e
 	return s.Source.Current(ctx, q)
 }
 
-// A plan is made in the slot of its validation: while one is being made
-// with every slot taken, a validation waits its queue time and gets 503,
-// and the plan then answers.
-func TestPlanTakesTheValidationSlot(t *testing.T) {
+// heldPlanHandler is a handler with a planner whose lookups wait for
+// held's release, with inFlight slots and the queue timeout queue, on a
+// state of the project default and the token *:*.admin.
+func heldPlanHandler(t *testing.T, inFlight int, queue time.Duration) (http.Handler, heldSource) {
+	t.Helper()
 	snap, err := model.DecodeSnapshot([]byte(`{"projects":[{"id":"default"}],"environments":[{"name":"development"}],
 	 "tokens":[{"secret":"*:*.admin","type":"admin"}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	held := heldSource{entered: make(chan struct{}, 1), release: make(chan struct{})}
-	h := newHandler(t, snap, setup{plan: true, inFlight: 1, queue: 20 * time.Millisecond,
+	held := heldSource{entered: make(chan struct{}, inFlight), release: make(chan struct{})}
+	h := newHandler(t, snap, setup{plan: true, inFlight: inFlight, queue: queue,
 		planSource: func(s plan.Source) plan.Source { held.Source = s; return held }})
+	return h, held
+}
+
+// A plan is made in the slot of its validation: while one is being made
+// with every slot taken, a validation waits its queue time and gets 503,
+// and the plan then answers.
+func TestPlanTakesTheValidationSlot(t *testing.T) {
+	h, held := heldPlanHandler(t, 1, 20*time.Millisecond)
 	body := `{"project":"default","environment":"development","data":{"features":[{"name":"new"}],"featureStrategies":[],"tagTypes":[]}}`
 	planned := make(chan *httptest.ResponseRecorder, 1)
 	go func() {
@@ -332,5 +341,32 @@ func TestPlanTakesTheValidationSlot(t *testing.T) {
 	close(held.release)
 	if w := <-planned; w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"plan":{`) {
 		t.Errorf("the plan: %d %s", w.Code, w.Body)
+	}
+}
+
+// A plan weighs four times its body's size in the limiter: with two
+// slots, the plan of a body over a quarter of LargeBody takes the only
+// large slot, so that a second one waits and gets 503 while a validation
+// of the same body, small, is served from the other slot.
+func TestPlanBodiesWeighMore(t *testing.T) {
+	h, held := heldPlanHandler(t, 2, 50*time.Millisecond)
+	body := `{"project":"default","environment":"development","data":{"features":[{"name":"new"}],"featureStrategies":[],"tagTypes":[]}}` +
+		strings.Repeat(" ", adminhttp.LargeBody/4)
+	post := func(path string) <-chan *httptest.ResponseRecorder {
+		out := make(chan *httptest.ResponseRecorder, 1)
+		go func() { out <- do(h, http.MethodPost, path, "*:*.admin", "application/json", strings.NewReader(body)) }()
+		return out
+	}
+	first := post(adminhttp.PathPlan)
+	wait(t, held.entered, "the first plan")
+	if w := wait(t, post(adminhttp.PathPlan), "the second plan"); w.Code != http.StatusServiceUnavailable {
+		t.Errorf("a second plan while the first holds the large slot: %d %s; want 503", w.Code, w.Body)
+	}
+	if w := wait(t, post(adminhttp.PathValidate), "the validation"); w.Code != http.StatusOK {
+		t.Errorf("a validation of the same body: %d %s; want 200 from the other slot", w.Code, w.Body)
+	}
+	close(held.release)
+	if w := wait(t, first, "the first plan's answer"); w.Code != http.StatusOK {
+		t.Errorf("the first plan: %d %s", w.Code, w.Body)
 	}
 }

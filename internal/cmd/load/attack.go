@@ -12,21 +12,30 @@ import (
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 )
 
-// attackers is the number of clients that send the worst body.
-const attackers = 4
-
 // settle is the pause after each round under attack: the server's
 // validations of the abandoned worst bodies stop at their next look at
 // the context, and the large slot's hold ends, before the client is
 // measured alone again.
 const settle = 300 * time.Millisecond
 
-// measureAttack measures one well-behaved client alone and while four
-// others send the worst body, in c.rounds rounds that take turns (alone,
+// measureAttack measures one well-behaved client alone and while
+// c.attackers others send the attack body (by default the validation's
+// worst) to the validation or the plan, in c.rounds rounds that take turns (alone,
 // then under attack), so that a change in the machine's other load
 // weighs on both alike. It prints the sums and each round's share.
 func measureAttack(ctx context.Context, t *target, c config, w io.Writer, validate request) error {
-	worst := request{http.MethodPost, adminhttp.PathValidate, worstBody()}
+	body, _ := attackBody(c.attack, c.attackSize)
+	path := adminhttp.PathValidate
+	if c.attackPath == "plan" {
+		path = adminhttp.PathPlan
+	}
+	worst := request{http.MethodPost, path, body}
+	// The attackers' answers count when they have the status of a first
+	// answer (400 for the unknown keys, 200 for a plan body).
+	want, err := t.do(ctx, worst)
+	if err != nil {
+		return err
+	}
 	profile := c.cpuProfile
 	if c.separate {
 		profile = "" // the server process writes it
@@ -51,7 +60,7 @@ func measureAttack(ctx context.Context, t *target, c config, w io.Writer, valida
 			_ = stopProfile()
 			return err
 		}
-		u, at, err := t.underAttack(ctx, validate, worst, slice, c.maxRequests)
+		u, at, err := t.underAttack(ctx, validate, worst, want, c.attackers, slice, c.maxRequests)
 		if err != nil {
 			_ = stopProfile()
 			return err
@@ -63,8 +72,8 @@ func measureAttack(ctx context.Context, t *target, c config, w io.Writer, valida
 	if err := stopProfile(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "One client validating alone and while %d others send the worst body (%d bytes, 400 expected), %d rounds of %v each:\n\n",
-		attackers, len(worst.body), c.rounds, slice)
+	fmt.Fprintf(w, "One client validating alone and while %d others send %q to %s (%d bytes, %d expected), %d rounds of %v each:\n\n",
+		c.attackers, c.attack, c.attackPath, len(worst.body), want, c.rounds, slice)
 	fmt.Fprintln(w, "| well-behaved client | requests/s | p50 | p99 | answers |")
 	fmt.Fprintln(w, "|---|---|---|---|---|")
 	fmt.Fprintf(w, "| alone | %.0f | %v | %v | %s |\n", alone.perSecond(), round(alone.percentile(0.5)), round(alone.percentile(0.99)), statuses(alone.statuses))
@@ -81,14 +90,14 @@ const aloneWarmUp = 100 * time.Millisecond
 // warmUp bounds the wait for the attackers' first answer.
 const warmUp = 2 * time.Second
 
-// underAttack measures the well-behaved client for d while the attackers
-// send worst, and then stops them (abandoning their requests under way).
-// The measurement starts once the attack is under way as it goes on: the
+// underAttack measures the well-behaved client for d while attackers
+// clients send worst (answered want), and then stops them (abandoning
+// their requests under way). The measurement starts once the attack is under way as it goes on: the
 // well-behaved client sends from the start, but what it gets counts only
 // after the attackers' first answer (at most warmUp), since the first
 // large validation runs before the server has seen small ones beside
 // large ones.
-func (t *target) underAttack(ctx context.Context, validate, worst request, d time.Duration, budget int) (under, att result, err error) {
+func (t *target) underAttack(ctx context.Context, validate, worst request, want, attackers int, d time.Duration, budget int) (under, att result, err error) {
 	actx, stop := context.WithCancel(ctx)
 	defer stop()
 	type outcome struct {
@@ -99,7 +108,7 @@ func (t *target) underAttack(ctx context.Context, validate, worst request, d tim
 	first := make(chan struct{})
 	var once sync.Once
 	go func() {
-		res, err := t.drive(actx, worst, attackers, 400, maxDuration+warmUp+d, budget, func() { once.Do(func() { close(first) }) })
+		res, err := t.drive(actx, worst, attackers, want, maxDuration+warmUp+d, budget, func() { once.Do(func() { close(first) }) })
 		attack <- outcome{res, err}
 	}()
 	wctx, endWarmUp := context.WithCancel(ctx)

@@ -19,6 +19,13 @@
 //	-separate        run the server in a child process (this program with -serve)
 //	-cpuprofile F    write a CPU profile of the rounds under attack to F; with
 //	                 -separate, of the server process for all its life
+//	-attackers N     clients sending the attack body (default 4)
+//	-attack NAME     the attack body: "unknown keys" (default, the
+//	                 validation's worst) or a hostile plan body of
+//	                 internal/hostilebody ("segments of a long name", ...)
+//	-attack-size N   the attack body's size in bytes (default: the largest
+//	                 under the limit)
+//	-attack-path P   where the attackers send it: validate (default) or plan
 //
 // It starts the handler with the embedded default state on 127.0.0.1 and a
 // free port, talks only to it, and stops it at the end. Each measurement
@@ -40,6 +47,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -75,6 +83,10 @@ type config struct {
 	rounds      int
 	separate    bool
 	serve       bool
+	attackers   int
+	attack      string
+	attackSize  int
+	attackPath  string
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -89,6 +101,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&c.attackOnly, "attack-only", false, "measure only the well-behaved client, alone and under attack")
 	fs.IntVar(&c.rounds, "rounds", 4, "rounds of the well-behaved client alone and under attack, taking turns")
 	fs.BoolVar(&c.separate, "separate", false, "run the server in a child process instead of beside the clients")
+	fs.IntVar(&c.attackers, "attackers", 4, "clients sending the attack body")
+	fs.StringVar(&c.attack, "attack", unknownKeys, "the attack `body`: \""+unknownKeys+"\" or a hostile plan body's name")
+	fs.IntVar(&c.attackSize, "attack-size", 0, "the attack body's size in `bytes`; 0 means the largest under the limit")
+	fs.StringVar(&c.attackPath, "attack-path", "validate", "where the attackers send: validate or plan")
 	fs.BoolVar(&c.serve, "serve", false, "only serve: print \"ADDRESS TOKEN\" and serve until stdin closes (what -separate runs)")
 	if code, ok := cmdflag.Parse(fs, args); !ok {
 		return code
@@ -108,6 +124,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	case c.features <= 0 || c.features > 10000:
 		fmt.Fprintf(stderr, "load: -features must be in [1, 10000], not %d\n", c.features)
+		return 2
+	case c.attackers <= 0 || c.attackers > 64:
+		fmt.Fprintf(stderr, "load: -attackers must be in [1, 64], not %d\n", c.attackers)
+		return 2
+	case c.attackSize < 0 || c.attackSize > int(adminhttp.DefaultMaxBody):
+		fmt.Fprintf(stderr, "load: -attack-size must be in [0, %d], not %d\n", adminhttp.DefaultMaxBody, c.attackSize)
+		return 2
+	case c.attackPath != "validate" && c.attackPath != "plan":
+		fmt.Fprintf(stderr, "load: -attack-path must be validate or plan, not %q\n", c.attackPath)
+		return 2
+	}
+	if _, ok := attackBody(c.attack, c.attackSize); !ok {
+		fmt.Fprintf(stderr, "load: -attack %q: no such body\n", c.attack)
 		return 2
 	}
 	if c.serve {
@@ -264,6 +293,26 @@ func validateBody(n int) []byte {
 // worstBody is the most expensive body under the default limit known to
 // the hostile-input suite: data with unknown keys up to about 496 kB.
 func worstBody() []byte { return hostilebody.UnknownKeys(hostilebody.UnknownKeysSize) }
+
+// unknownKeys names worstBody for -attack.
+const unknownKeys = "unknown keys"
+
+// attackBody is the body -attack names, of about size bytes (0: the
+// largest under the limit); ok is false for an unknown name.
+func attackBody(name string, size int) (body []byte, ok bool) {
+	if name == unknownKeys {
+		if size == 0 {
+			return worstBody(), true
+		}
+		return hostilebody.UnknownKeys(size), true
+	}
+	for _, pb := range hostilebody.PlanBodies() {
+		if pb.Name == name {
+			return pb.Build(cmp.Or(size, hostilebody.PlanSize)), true
+		}
+	}
+	return nil, false
+}
 
 func measureAll(c config, w io.Writer) (err error) {
 	t, stop, err := start(c)

@@ -35,10 +35,28 @@ func TestShortRun(t *testing.T) {
 	}
 }
 
+// TestPlanAttack runs the measurement under attack with a hostile plan
+// body sent to the plan endpoint, which answers it 200.
+func TestPlanAttack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the load program for about a second")
+	}
+	var out, errs bytes.Buffer
+	args := []string{"-attack-only", "-duration", "100ms", "-max-requests", "200", "-rounds", "1", "-attackers", "2",
+		"-attack", "tags of one feature", "-attack-size", "20000", "-attack-path", "plan"}
+	if code := run(args, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	if s := out.String(); !strings.Contains(s, `send "tags of one feature" to plan`) || !strings.Contains(s, "200 expected") || !strings.Contains(s, "Kept ") {
+		t.Errorf("report:\n%s", s)
+	}
+}
+
 func TestFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-duration", "0s"}, {"-duration", "1m"}, {"-max-requests", "0"},
 		{"-max-inflight", "-1"}, {"-features", "0"}, {"-rounds", "0"}, {"-rounds", "101"}, {"-nope"}, {"extra"},
+		{"-attackers", "0"}, {"-attack", "no such body"}, {"-attack-size", "-1"}, {"-attack-size", "600000"}, {"-attack-path", "users"},
 	} {
 		var out, errs bytes.Buffer
 		if code := run(args, &out, &errs); code != 2 {

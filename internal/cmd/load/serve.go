@@ -18,6 +18,7 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
@@ -50,9 +51,9 @@ func start(c config) (*target, func() error, error) {
 	return t, func() error { closeIdle(); return stop() }, nil
 }
 
-// serve serves the handler with the default state on a loopback port and
-// returns its address, the admin token of the state and the function that
-// shuts the server down.
+// serve serves the handler, the plan endpoint included, with the default
+// state on a loopback port and returns its address, the admin token of
+// the state and the function that shuts the server down.
 func serve(c config) (addr, token string, stop func() error, err error) {
 	snap, err := model.DefaultSnapshot()
 	if err != nil {
@@ -70,8 +71,16 @@ func serve(c config) (addr, token string, stop func() error, err error) {
 	if err != nil {
 		return "", "", nil, err
 	}
+	configs, err := plan.NewMemorySource(snap)
+	if err != nil {
+		return "", "", nil, err
+	}
+	planner, err := plan.New(plan.Options{Source: configs})
+	if err != nil {
+		return "", "", nil, err
+	}
 	h, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Tokens: tokens,
-		Users: users.NewMemoryStore(snap), MaxInFlight: c.maxInFlight})
+		Users: users.NewMemoryStore(snap), MaxInFlight: c.maxInFlight, Planner: planner})
 	if err != nil {
 		return "", "", nil, err
 	}

@@ -1,0 +1,169 @@
+package plan
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// The order of the strategies an import creates.
+//
+// Unleash evaluates a feature's strategies by their sort order, then by
+// their ids (sortStrategies), and the first active strategy that matches
+// decides which variants apply. An import creates the strategies of the
+// file all at once (importStrategies: Promise.all over createStrategy),
+// on the one connection of its transaction, which runs their queries one
+// after the other in the order they are sent. Each creation sends a
+// fixed sequence of queries, one at a time: whether change requests are
+// on, the feature's project, whether the strategy type exists, the
+// segments (all at once, when there are any), each constraint's context
+// field (whether it exists, then, if it does, its legal values; all
+// constraints at once), the project's default stickiness (a
+// flexibleRollout strategy without one), the strategy limit, then the
+// next sort order (the largest of the feature's strategies in the
+// environment, plus one; 0 when it has none) and the insert. A strategy
+// whose sortOrder the file gives skips the next sort order. So the
+// creations advance in rounds, one query each per round, in the file's
+// order within a round, and a creation reads the sort orders of the
+// strategies inserted before its own read: those whose insert came in an
+// earlier round, or in the same round earlier in the file. A strategy
+// with a constraint thus comes after a plain one before it in the file.
+// Strategies of equal sort order are ordered by their ids, which grow
+// with the time of their insert (to the millisecond; within one
+// millisecond at random): the plan orders them by their insert.
+//
+// The rounds were read in the source of unleash-server 8.2.0
+// (export-import-service.js, feature-toggle-service.js,
+// feature-toggle-strategies-store.js, constraints-read-model.js) and
+// checked in the statement log of its PostgreSQL; docs/PLAN.md tells how.
+
+// creation is a strategy the import creates.
+type creation struct {
+	feature  *Config
+	strategy Strategy
+	// index is the strategy's place in data.featureStrategies.
+	index int
+	// rounds is the number of queries before the next sort order (or,
+	// with a given sort order, before the insert).
+	rounds int
+	// given reports a sort order given by the file; sortOrder is the
+	// strategy's sort order, given or assigned.
+	given     bool
+	sortOrder int64
+	// inserted is the strategy's place among the inserts.
+	inserted int
+}
+
+// roundsBefore is the number of rounds the creation of s takes before it
+// reads the next sort order: the change-request check, the feature's
+// project, the strategy type, then the segments, the constraints'
+// context fields and the default stickiness where they apply, and the
+// strategy limit.
+func (a *applier) roundsBefore(s *model.Strategy) int {
+	n := 4
+	if s.Segments != nil && len(*s.Segments) > 0 {
+		n++
+	}
+	if s.Constraints != nil && len(*s.Constraints) > 0 {
+		longest := 1
+		for _, c := range *s.Constraints {
+			if a.contextFields[c.ContextName] {
+				longest = 2
+				break
+			}
+		}
+		n += longest
+	}
+	if s.Name == "flexibleRollout" && (s.Parameters == nil || (*s.Parameters)["stickiness"] == "") {
+		n++
+	}
+	return n
+}
+
+// order assigns each created strategy its sort order as the import does,
+// and sets the strategies of each feature in the order Unleash evaluates
+// them.
+func (a *applier) order(created []creation) {
+	// The events of the creations: each reads the next sort order (unless
+	// given) and inserts, in rounds.
+	type event struct {
+		round  int
+		c      *creation
+		insert bool
+	}
+	events := make([]event, 0, 2*len(created))
+	for i := range created {
+		c := &created[i]
+		if c.given {
+			events = append(events, event{round: c.rounds, c: c, insert: true})
+			continue
+		}
+		events = append(events, event{round: c.rounds, c: c}, event{round: c.rounds + 1, c: c, insert: true})
+	}
+	slices.SortFunc(events, func(x, y event) int {
+		return cmp.Or(cmp.Compare(x.round, y.round), cmp.Compare(x.c.index, y.c.index))
+	})
+	// The largest sort order inserted so far, per feature.
+	type top struct {
+		max int64
+		any bool
+	}
+	inserted := make(map[*Config]top, len(a.want))
+	inserts := 0
+	for _, e := range events {
+		if a.stop() {
+			return
+		}
+		t := inserted[e.c.feature]
+		switch {
+		case e.insert:
+			if !t.any || e.c.sortOrder > t.max {
+				inserted[e.c.feature] = top{max: e.c.sortOrder, any: true}
+			}
+			e.c.inserted = inserts
+			inserts++
+		case t.any:
+			e.c.sortOrder = t.max + 1
+			if e.c.sortOrder > math.MaxInt32 {
+				a.fail("strategy %s of %s: the next sort order, %d, is not an integer of 32 bits", short(e.c.strategy.Name), quote(e.c.feature.Name), e.c.sortOrder)
+			}
+		default:
+			e.c.sortOrder = 0
+		}
+	}
+	// Each feature's strategies by sort order, then by their insert.
+	slices.SortFunc(created, func(x, y creation) int {
+		return cmp.Or(cmp.Compare(x.sortOrder, y.sortOrder), cmp.Compare(x.inserted, y.inserted))
+	})
+	for i := range created {
+		c := &created[i]
+		c.feature.Strategies = append(c.feature.Strategies, c.strategy)
+	}
+}
+
+// appendConstraintFields appends to names the context fields that the
+// constraints of strategies name and names does not hold.
+func appendConstraintFields(names []string, strategies []model.Strategy) []string {
+	var seen map[string]bool
+	for i := range strategies {
+		s := &strategies[i]
+		if s.Constraints == nil {
+			continue
+		}
+		for _, c := range *s.Constraints {
+			if seen == nil {
+				seen = make(map[string]bool, len(names))
+				for _, n := range names {
+					seen[n] = true
+				}
+			}
+			if !seen[c.ContextName] {
+				seen[c.ContextName] = true
+				names = append(names, c.ContextName)
+			}
+		}
+	}
+	return names
+}
