@@ -12,6 +12,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/internal/safetext"
 	"github.com/flagadmin/flagadmin/internal/statesource"
 )
 
@@ -71,6 +72,7 @@ func parsePlan(args []string, stderr io.Writer) (planConfig, int, bool) {
 
 // Plan is the plan subcommand.
 func Plan(ctx context.Context, args []string, env Env) int {
+	env = env.safe()
 	cfg, code, ok := parsePlan(args, env.Stderr)
 	if !ok {
 		return code
@@ -123,7 +125,7 @@ func Plan(ctx context.Context, args []string, env Env) int {
 	}
 	if cfg.format == "json" {
 		out, _ := json.MarshalIndent(p, "", "  ")
-		_, err = env.Stdout.Write(append(out, '\n'))
+		_, err = io.WriteString(env.Stdout, safetext.Text(string(out))+"\n")
 	} else {
 		err = plan.WriteText(env.Stdout, p, plan.TextOptions{Color: isTerminal(env.Stdout) && env.getenv("NO_COLOR") == ""})
 	}

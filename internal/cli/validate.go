@@ -54,12 +54,13 @@ type validateConfig struct {
 
 // Validate is the validate subcommand.
 func Validate(ctx context.Context, args []string, env Env) int {
+	env = env.safe()
 	cfg, code, ok := parseValidate(args, env.Stderr)
 	if !ok {
 		return code
 	}
 	pol, ruleCodes, err := cfg.policy()
-	if err == nil && cfg.format == "unleash" && (len(cfg.args) != 1 || strings.ContainsAny(cfg.args[0], "*?[")) {
+	if err == nil && cfg.format == "unleash" && (len(cfg.args) != 1 || isPattern(cfg.args[0])) {
 		err = errors.New("-format unleash writes the answer for one file; give exactly one")
 	}
 	bw := bufio.NewWriter(env.Stdout)
@@ -266,7 +267,7 @@ func unwrapPath(err error) error {
 
 // expand turns the arguments into the files to validate, in order: "-"
 // is stdin, a directory the .json files under it (sorted), a pattern with
-// *, ? or [ its matches. It returns one line per argument that names
+// *, ? or [ its matches (unless a file has that very name). It returns one line per argument that names
 // nothing to validate.
 func expand(args []string) (inputs []input, problems []string) {
 	for _, a := range args {
@@ -275,7 +276,7 @@ func expand(args []string) (inputs []input, problems []string) {
 			continue
 		}
 		paths := []string{a}
-		if strings.ContainsAny(a, "*?[") {
+		if isPattern(a) {
 			m, err := filepath.Glob(a)
 			if err != nil {
 				problems = append(problems, fmt.Sprintf("%s: %v", a, err))
@@ -296,6 +297,16 @@ func expand(args []string) (inputs []input, problems []string) {
 		}
 	}
 	return inputs, problems
+}
+
+// isPattern reports whether the argument a is a glob pattern: it holds *,
+// ? or [ and no file has that very name.
+func isPattern(a string) bool {
+	if !strings.ContainsAny(a, "*?[") {
+		return false
+	}
+	_, err := os.Lstat(a)
+	return err != nil
 }
 
 // files returns the file at path, or the .json files of the directory at

@@ -17,7 +17,7 @@ type github struct{ w io.Writer }
 
 func (o *github) File(f File) error {
 	return writeLines(o.w, fileLines(f, func(d importvalidate.Diagnostic) string {
-		props := "file=" + ghProperty(filepath.ToSlash(f.Name))
+		props := "file=" + ghProperty(filepath.ToSlash(name(f)))
 		if l := d.Location; l.Line > 0 {
 			props += fmt.Sprintf(",line=%d,col=%d", l.Line, l.Column)
 		}

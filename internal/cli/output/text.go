@@ -10,7 +10,7 @@ type text struct{ w io.Writer }
 func (o *text) File(f File) error {
 	lines := linterLines(f)
 	if f.Report.Structural.HasErrors() {
-		lines = append(lines, f.Name+": "+f.Report.Summary())
+		lines = append(lines, name(f)+": "+f.Report.Summary())
 	}
 	return writeLines(o.w, lines...)
 }
