@@ -17,6 +17,7 @@ import (
 	"github.com/flagadmin/flagadmin/internal/cli/output"
 	"github.com/flagadmin/flagadmin/internal/findings"
 	"github.com/flagadmin/flagadmin/internal/gcsetting"
+	"github.com/flagadmin/flagadmin/internal/readfile"
 	"github.com/flagadmin/flagadmin/internal/statesource"
 )
 
@@ -103,7 +104,7 @@ func Validate(ctx context.Context, args []string, env Env) int {
 			// it does not start a collection of the heap as it was.
 			tuneGC(env, validateGC(size))
 		}
-		raw, err := in.read(env.Stdin)
+		raw, err := in.read(ctx, env.Stdin, cfg.source.Limit())
 		if err != nil {
 			problems = append(problems, err.Error())
 			continue
@@ -239,20 +240,13 @@ func (in input) size() int64 {
 	return st.Size()
 }
 
-// read reads the input. Its error is one line that names the file.
-func (in input) read(stdin io.Reader) ([]byte, error) {
+// read reads the input, a regular file or standard input of at most
+// limit bytes, until ctx ends. Its error is one line that names the file.
+func (in input) read(ctx context.Context, stdin io.Reader, limit int64) ([]byte, error) {
 	if in.path == "" {
-		b, err := io.ReadAll(stdin)
-		if err != nil {
-			return nil, fmt.Errorf("reading standard input: %w", err)
-		}
-		return b, nil
+		return readfile.Reader(ctx, stdin, "standard input", limit)
 	}
-	b, err := os.ReadFile(in.path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", in.name, unwrapPath(err))
-	}
-	return b, nil
+	return readfile.File(ctx, in.path, limit)
 }
 
 // unwrapPath drops the operation and path of a *fs.PathError, which the

@@ -5,24 +5,27 @@
 package statefile
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/flagadmin/flagadmin/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/readfile"
 	"github.com/flagadmin/flagadmin/internal/suggest"
 	"github.com/flagadmin/flagadmin/model"
 )
 
 // Load decodes the snapshot in the file at path, or returns the embedded
-// default state when path is "".
-func Load(path string) (*model.Snapshot, error) {
+// default state when path is "". The file must be a regular file of at
+// most limit bytes (readfile.DefaultLimit when limit <= 0); ctx ends the
+// read.
+func Load(ctx context.Context, path string, limit int64) (*model.Snapshot, error) {
 	if path == "" {
 		return model.DefaultSnapshot()
 	}
-	b, err := os.ReadFile(path)
+	b, err := readfile.File(ctx, path, limit)
 	if err != nil {
-		return nil, fmt.Errorf("state file: %w", err)
+		return nil, fmt.Errorf("state file %w", err)
 	}
 	return Decode(path, b)
 }

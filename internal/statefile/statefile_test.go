@@ -1,6 +1,7 @@
 package statefile
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,7 +30,7 @@ func TestDecodeNamesThePlace(t *testing.T) {
 }
 
 func TestLoad(t *testing.T) {
-	def, err := Load("")
+	def, err := Load(context.Background(), "", 0)
 	if err != nil || len(def.Projects) == 0 {
 		t.Fatalf("Load(\"\") = %v, %v; want the embedded default state", def, err)
 	}
@@ -38,11 +39,11 @@ func TestLoad(t *testing.T) {
 	if err := os.WriteFile(good, []byte(`{"tagTypes":[{"name":"simple"}]}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Load(good)
+	s, err := Load(context.Background(), good, 0)
 	if err != nil || len(s.TagTypes) != 1 || s.TagTypes[0].Name != "simple" {
-		t.Fatalf("Load(good) = %+v, %v", s, err)
+		t.Fatalf("Load(context.Background(), good, 0) = %+v, %v", s, err)
 	}
-	if _, err := Load(filepath.Join(dir, "missing.json")); err == nil || !strings.Contains(err.Error(), "missing.json") {
+	if _, err := Load(context.Background(), filepath.Join(dir, "missing.json"), 0); err == nil || !strings.Contains(err.Error(), "missing.json") {
 		t.Fatalf("Load(missing) = %v, want an error naming the file", err)
 	}
 }

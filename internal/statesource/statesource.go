@@ -22,6 +22,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/dbflag"
+	"github.com/flagadmin/flagadmin/internal/readfile"
 	"github.com/flagadmin/flagadmin/internal/statefile"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashdb"
@@ -52,6 +53,9 @@ type Flags struct {
 	// links (-public-url); with -unleash the instance's own links are
 	// used.
 	PublicURL string
+	// MaxFileSize bounds the files the command reads, the state file and
+	// the files it validates (-max-file-size).
+	MaxFileSize *int64
 }
 
 // Register registers the source flags on fs and returns where their
@@ -68,6 +72,7 @@ func Register(fs *flag.FlagSet) *Flags {
 	fs.StringVar(&f.Unleash, "unleash", "", "base `URL` of a live Unleash 8 instance, read over its admin API (token: -token-file or $"+TokenEnv+")")
 	fs.StringVar(&f.TokenFile, "token-file", "", "`file` holding the API token for -unleash (default: $"+TokenEnv+")")
 	fs.StringVar(&f.PublicURL, "public-url", "", "public `URL` of the instance, the base of invitation links")
+	f.MaxFileSize = readfile.Register(fs)
 	return f
 }
 
@@ -174,7 +179,10 @@ func (f *Flags) Open(ctx context.Context, opts Options) (*Source, error) {
 	if f.Unleash != "" {
 		return f.openUnleash(ctx, getenv)
 	}
-	url, err := f.Database.URL(getenv, len(given) == 0)
+	if f.MaxFileSize != nil && *f.MaxFileSize <= 0 {
+		return nil, &UsageError{fmt.Sprintf("-%s must be positive, not %d", readfile.FlagName, *f.MaxFileSize)}
+	}
+	url, err := f.Database.URL(ctx, getenv, len(given) == 0)
 	if err != nil {
 		return nil, &UsageError{err.Error()}
 	}
@@ -182,7 +190,7 @@ func (f *Flags) Open(ctx context.Context, opts Options) (*Source, error) {
 	case url != "":
 		return f.openDatabase(ctx, url, opts)
 	case f.State != "":
-		snap, err := statefile.Load(f.State)
+		snap, err := statefile.Load(ctx, f.State, f.Limit())
 		if err != nil {
 			return nil, err
 		}
@@ -200,6 +208,15 @@ func (f *Flags) Open(ctx context.Context, opts Options) (*Source, error) {
 		return src, nil
 	}
 	return nil, &UsageError{missing}
+}
+
+// Limit is the value of -max-file-size; readfile.DefaultLimit for Flags
+// not made by Register.
+func (f *Flags) Limit() int64 {
+	if f.MaxFileSize == nil {
+		return readfile.DefaultLimit
+	}
+	return *f.MaxFileSize
 }
 
 // openDatabase opens the Unleash database at url.

@@ -2,10 +2,11 @@ package statesource
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
+
+	"github.com/flagadmin/flagadmin/internal/readfile"
 
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
@@ -22,7 +23,7 @@ const maxTokenFile = 64 << 10
 // that the instance answers to it and is Unleash 8. Each caller's token is
 // checked by asking the instance with it. No error holds the token.
 func (f *Flags) openUnleash(ctx context.Context, getenv func(string) string) (*Source, error) {
-	token, err := f.unleashToken(getenv)
+	token, err := f.unleashToken(ctx, getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +41,7 @@ func (f *Flags) openUnleash(ctx context.Context, getenv func(string) string) (*S
 }
 
 // unleashToken reads the token of -token-file, or of the environment.
-func (f *Flags) unleashToken(getenv func(string) string) (string, error) {
+func (f *Flags) unleashToken(ctx context.Context, getenv func(string) string) (string, error) {
 	if f.TokenFile == "" {
 		t := strings.TrimSpace(getenv(TokenEnv))
 		if t == "" {
@@ -48,17 +49,13 @@ func (f *Flags) unleashToken(getenv func(string) string) (string, error) {
 		}
 		return t, nil
 	}
-	file, err := os.Open(f.TokenFile)
+	b, err := readfile.File(ctx, f.TokenFile, maxTokenFile)
+	var tl *readfile.TooLargeError
+	if errors.As(err, &tl) {
+		return "", fmt.Errorf("-token-file: %s is larger than %d bytes: not a token", f.TokenFile, maxTokenFile)
+	}
 	if err != nil {
 		return "", fmt.Errorf("-token-file: %w", err)
-	}
-	defer file.Close()
-	b, err := io.ReadAll(io.LimitReader(file, maxTokenFile+1))
-	if err != nil {
-		return "", fmt.Errorf("-token-file: reading %s: %w", f.TokenFile, err)
-	}
-	if len(b) > maxTokenFile {
-		return "", fmt.Errorf("-token-file: %s is larger than %d bytes: not a token", f.TokenFile, maxTokenFile)
 	}
 	t := strings.TrimSpace(string(b))
 	if t == "" {
