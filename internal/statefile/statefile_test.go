@@ -18,6 +18,7 @@ func TestDecodeNamesThePlace(t *testing.T) {
 		{"syntax", "{\"tokens\": [}", "s.json:1:13: invalid character"},
 		{"truncated", "{\"tokens\": [\n", "s.json:2:1: unexpected end of JSON input"},
 		{"trailing data", "{} {}", "s.json:1:4: unexpected data after the JSON value"},
+		{"duplicate member", "{\"projects\": [{\"id\": \"a\"}],\n \"projects\": []}", `s.json:2:2: /projects: duplicate member "projects": the object has it at line 1, column 2 already`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
