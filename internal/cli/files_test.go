@@ -35,6 +35,8 @@ func TestFileWords(t *testing.T) {
 		{"directory without JSON", []string{"-demo", noJSON}, 2, "", noJSON + ": the directory holds no .json file", ""},
 		{"export without target", []string{"-demo", "testdata/export-clean.json"}, 2, "", "testdata/export-clean.json: the file is an export, which names no project or environment: give -project and -environment", ""},
 		{"request words", []string{"-demo", "-"}, 1, "The `/data` property is required. The file lacks it.", "", "you sent"},
+		{"an export as the state", []string{"-state", "testdata/export-clean.json", clean}, 2, "",
+			"testdata/export-clean.json is a feature export, not a state snapshot. A state snapshot describes the instance to check against", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := invoke(`{"project":"default","environment":"development"}`, tc.args...)

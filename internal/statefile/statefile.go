@@ -38,6 +38,11 @@ func Decode(name string, b []byte) (*model.Snapshot, error) {
 	if err == nil {
 		return s, nil
 	}
+	if kind := otherDocument(b); kind != "" {
+		return nil, fmt.Errorf("%s is %s, not a state snapshot. A state snapshot describes the instance to check against: "+
+			`{"projects": [{"id": "default"}], "environments": [{"name": "production"}], "features": [...], "strategies": [...], ...} `+
+			"(docs/SNAPSHOT.md); 'flagadmin snapshot -database URL' or 'flagadmin snapshot -unleash URL' writes one", name, kind)
+	}
 	var de *model.DecodeError
 	if !errors.As(err, &de) {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -50,6 +55,18 @@ func Decode(name string, b []byte) (*model.Snapshot, error) {
 		return nil, fmt.Errorf("%s: %s: %s%s", where, l.Pointer, de.Msg, memberHint(l.Pointer, de.Members))
 	}
 	return nil, fmt.Errorf("%s: %s", where, de.Msg)
+}
+
+// otherDocument names the kind of document b is when it is an export or an
+// import request body, by the top-level members only they have; "" else.
+func otherDocument(b []byte) string {
+	switch {
+	case jsonwire.HasMember(b, "data", "project", "environment"):
+		return "an import request body"
+	case jsonwire.HasMember(b, "featureStrategies", "featureEnvironments", "featureTags", "dependencies", "links"):
+		return "a feature export"
+	}
+	return ""
 }
 
 // memberHint is, for an unknown member at pointer close to one of the

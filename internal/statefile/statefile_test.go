@@ -18,6 +18,9 @@ func TestDecodeNamesThePlace(t *testing.T) {
 		{"syntax", "{\"tokens\": [}", "s.json:1:13: invalid character"},
 		{"truncated", "{\"tokens\": [\n", "s.json:2:1: unexpected end of JSON input"},
 		{"trailing data", "{} {}", "s.json:1:4: unexpected data after the JSON value"},
+		{"an export", `{"features":[{"name":"f"}],"featureStrategies":[],"contextFields":[{"name":"c","description":"d"}],"tagTypes":[]}`,
+			"s.json is a feature export, not a state snapshot. A state snapshot describes the instance to check against: {\"projects\": "},
+		{"an import body", `{"project":"default","environment":"development","data":{"features":[]}}`, "s.json is an import request body, not a state snapshot"},
 		{"duplicate member", "{\"projects\": [{\"id\": \"a\"}],\n \"projects\": []}", `s.json:2:2: /projects: duplicate member "projects": the object has it at line 1, column 2 already`},
 	}
 	for _, tt := range tests {
