@@ -57,6 +57,18 @@ func Decode(name string, b []byte) (*model.Snapshot, error) {
 	return nil, fmt.Errorf("%s: %s", where, de.Msg)
 }
 
+// snapshotMembers are the top-level members of a snapshot that no export
+// or import request body has.
+var snapshotMembers = []string{"projects", "environments", "strategies", "roles", "users", "tokens", "featureConfigs", "projectDefaults"}
+
+// IsSnapshot reports whether b is recognisably a state snapshot rather
+// than an export or an import request body: an object with a member only
+// snapshots have, and none only those have. It reads the top-level
+// member names only.
+func IsSnapshot(b []byte) bool {
+	return jsonwire.HasMember(b, snapshotMembers...) && otherDocument(b) == ""
+}
+
 // otherDocument names the kind of document b is when it is an export or an
 // import request body, by the top-level members only they have; "" else.
 func otherDocument(b []byte) string {

@@ -23,6 +23,9 @@ const maxTokenFile = 64 << 10
 // that the instance answers to it and is Unleash 8. Each caller's token is
 // checked by asking the instance with it. No error holds the token.
 func (f *Flags) openUnleash(ctx context.Context, getenv func(string) string) (*Source, error) {
+	if err := schemeMissing(f.Unleash); err != nil {
+		return nil, err
+	}
 	token, err := f.unleashToken(ctx, getenv)
 	if err != nil {
 		return nil, err
@@ -38,6 +41,20 @@ func (f *Flags) openUnleash(ctx context.Context, getenv func(string) string) (*S
 	return &Source{State: c, Tokens: c, Users: c, Plan: c, Unleash: true,
 		Name:     fmt.Sprintf("the Unleash %s instance at %s", v, c.BaseURL()),
 		snapshot: c.Snapshot, close: func() {}}, nil
+}
+
+// schemeMissing refuses a -unleash value without a scheme, such as
+// 127.0.0.1:4242, with the URL meant: http:// before it. A value that
+// holds credentials is not echoed.
+func schemeMissing(raw string) error {
+	if strings.Contains(raw, "://") {
+		return nil
+	}
+	if strings.Contains(raw, "@") {
+		return &UsageError{"-unleash: the instance's base URL needs its scheme, such as http://HOST:PORT or https://HOST"}
+	}
+	return &UsageError{fmt.Sprintf("-unleash %s: the instance's base URL needs its scheme: -unleash http://%s (or https://)",
+		raw, strings.TrimLeft(raw, "/"))}
 }
 
 // unleashToken reads the token of -token-file, or of the environment.
