@@ -181,6 +181,13 @@ type Options struct {
 	// a token points to; "" means /auth/simple/login, the reference
 	// server's.
 	LoginPath string
+	// UnauthorizedMessage is the message of every 401 body, for a service
+	// whose callers sign in otherwise than at Unleash's login page (with
+	// Authenticate, say); "" means the reference server's words ("You
+	// must log in to use Unleash.", and for a request without a token the
+	// sentence that points to LoginPath). The body keeps its name and
+	// members.
+	UnauthorizedMessage string
 	// MaxBody is the largest accepted request body in bytes; 0 means
 	// DefaultMaxBody.
 	MaxBody int64
@@ -298,6 +305,7 @@ func single(opts Options, build func(*common) (*endpoint, error)) (http.Handler,
 type common struct {
 	authenticate func(*http.Request) (*auth.Principal, error)
 	loginPath    string
+	unauthorized string // Options.UnauthorizedMessage
 	logger       *slog.Logger
 	logCauses    bool
 	// rand is the source of error ids, nil for crypto/rand.
@@ -305,7 +313,7 @@ type common struct {
 }
 
 func newCommon(opts Options) (*common, error) {
-	c := &common{authenticate: opts.Authenticate, loginPath: opts.LoginPath,
+	c := &common{authenticate: opts.Authenticate, loginPath: opts.LoginPath, unauthorized: opts.UnauthorizedMessage,
 		logger: opts.Logger, logCauses: opts.LogCauses}
 	if c.authenticate == nil {
 		if opts.Tokens == nil {

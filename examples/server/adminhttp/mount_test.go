@@ -170,6 +170,45 @@ func TestAuthenticateErrors(t *testing.T) {
 	}
 }
 
+// TestUnauthorizedMessage: a service that authenticates its callers
+// itself sets the words of its 401, with or without a token; by default
+// they are the reference server's.
+func TestUnauthorizedMessage(t *testing.T) {
+	snap := oracleSnapshot(t)
+	v, err := demoValidator(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const own = "Sign in through the company portal, then retry."
+	for _, tc := range []struct {
+		err          error
+		message      string
+		want         string
+		wantLoginURL bool
+	}{
+		{auth.ErrNoToken, own, own, true},
+		{auth.ErrUnknownToken, own, own, false},
+		{auth.ErrNoToken, "", "You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Try logging in at /auth/simple/login", true},
+		{auth.ErrUnknownToken, "", "You must log in to use Unleash.", false},
+	} {
+		h, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Users: users.NewMemoryStore(snap), UnauthorizedMessage: tc.message,
+			Authenticate: func(*http.Request) (*auth.Principal, error) { return nil, tc.err }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rec := range []*httptest.ResponseRecorder{
+			do(h, http.MethodGet, adminhttp.PathUserAdmin, "", "", nil),
+			do(h, http.MethodPost, adminhttp.PathValidate, "", "application/json", strings.NewReader(minimalBody)),
+		} {
+			e := errorOf(t, rec)
+			if rec.Code != 401 || e.Name != nameAuthenticationRequired || e.Message != tc.want ||
+				strings.Contains(rec.Body.String(), `"path":"/auth/simple/login"`) != tc.wantLoginURL {
+				t.Errorf("%v, %q: %d %s", tc.err, tc.message, rec.Code, rec.Body)
+			}
+		}
+	}
+}
+
 // TestPrefix serves both endpoints under a prefix, mounted on a mux
 // without http.StripPrefix.
 func TestPrefix(t *testing.T) {
