@@ -103,22 +103,6 @@ func isNumber(t reflect.Type) bool {
 	return k >= reflect.Int && k <= reflect.Uint64 || k == reflect.Float32 || k == reflect.Float64
 }
 
-// appendToken appends key to dst as a JSON pointer token (~ as ~0, / as
-// ~1).
-func appendToken(dst, key []byte) []byte {
-	for _, c := range key {
-		switch c {
-		case '~':
-			dst = append(dst, '~', '0')
-		case '/':
-			dst = append(dst, '~', '1')
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return dst
-}
-
 // object checks the members of the object at i: against the struct's
 // members when sf names them (elem is then unused), else each value
 // against elem (a map's element type).
@@ -130,7 +114,7 @@ func (w *strictWalker) object(i int, elem reflect.Type, sf structFields) (int, *
 	for d[i] != '}' {
 		end := jsonwire.SkipValue(d, i)
 		w.key = jsonwire.AppendUnquoted(w.key[:0], d[i+1:end-1])
-		w.ptr = appendToken(append(w.ptr[:base], '/'), w.key)
+		w.ptr = jsonwire.AppendPointerToken(append(w.ptr[:base], '/'), w.key)
 		t := elem
 		if sf.types != nil {
 			ft, ok := sf.types[string(w.key)]

@@ -37,22 +37,6 @@ func specialInputs(t *testing.T, dir string) (fifo, linkDir string) {
 	return fifo, linkDir
 }
 
-// within runs f and fails the test when it takes longer than 20 s (a
-// FIFO that was opened would block it for ever).
-func within(t *testing.T, what string, f func()) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f()
-	}()
-	select {
-	case <-done:
-	case <-time.After(20 * time.Second):
-		t.Fatalf("%s blocks", what)
-	}
-}
-
 // TestOnlyRegularFiles: devices, a FIFO without a writer, a link to
 // /dev/zero found in a directory, as the file to validate or plan or as
 // the -state file, are each refused with exit code 2 and a line that says
@@ -76,7 +60,7 @@ func TestOnlyRegularFiles(t *testing.T) {
 		{"plan -state /dev/zero", func() (int, string, string) { return runPlan(nil, nil, "-state", "/dev/zero", clean) }, "/dev/zero is a character device"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			within(t, tc.name, func() {
+			testutil.Within(t, 20*time.Second, tc.name, func() {
 				code, stdout, stderr := tc.run()
 				if code != ExitUsage || !strings.Contains(stderr, tc.want) {
 					t.Errorf("exit %d, want %d and %q\nstdout:\n%s\nstderr:\n%s", code, ExitUsage, tc.want, stdout, stderr)
