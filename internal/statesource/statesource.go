@@ -2,7 +2,8 @@
 // choose where the state of the instance comes from: it registers the
 // source flags on a subcommand's flag set (-state, -demo, -database,
 // -database-file, -database-timeout, -database-max-conns, -unleash with
-// -token-file, -public-url) and opens the source they name, giving what a subcommand
+// -token-file, -public-url, and -max-file-size, the bound of every file a
+// command reads) and opens the source they name, giving what a subcommand
 // needs (an importvalidate.State, a token lookup, a users store, a
 // snapshot of the state) behind one Close.
 //

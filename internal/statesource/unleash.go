@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/flagadmin/flagadmin/internal/readfile"
@@ -43,12 +44,15 @@ func (f *Flags) openUnleash(ctx context.Context, getenv func(string) string) (*S
 		snapshot: c.Snapshot, close: func() {}}, nil
 }
 
-// schemeMissing refuses a -unleash value without a scheme, such as
-// 127.0.0.1:4242, with the URL meant: http:// before it. A value that
-// holds credentials is not echoed.
+// schemeMissing refuses a -unleash value that is a URL but for its
+// scheme, such as 127.0.0.1:4242, with the URL meant: http:// before it.
+// A value that holds credentials is not echoed.
 func schemeMissing(raw string) error {
 	if strings.Contains(raw, "://") {
 		return nil
+	}
+	if u, err := url.Parse("http://" + strings.TrimLeft(raw, "/")); err != nil || u.Host == "" {
+		return nil // not a URL without its scheme either: unleashapi says what it wants
 	}
 	if strings.Contains(raw, "@") {
 		return &UsageError{"-unleash: the instance's base URL needs its scheme, such as http://HOST:PORT or https://HOST"}
