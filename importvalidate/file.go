@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/flagadmin/flagadmin/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/safetext"
 )
 
 // ValidateFile validates the content of a file: a bare export (see
@@ -46,7 +47,7 @@ func notJSON(raw []byte) string {
 	}
 	i := jsonwire.SkipWS(raw, jsonwire.BOMLen(raw))
 	if c := raw[i]; c != '{' && c != '[' {
-		return "The file is not JSON: it starts with " + jsonwire.Printable(string(firstRune(raw[i:]))) +
+		return "The file is not JSON: it starts with " + safetext.String(firstRune(raw[i:])) +
 			"; an export is a JSON object such as {\"features\": [], \"featureStrategies\": [], \"tagTypes\": []}."
 	}
 	return ""
@@ -63,8 +64,8 @@ func firstRune(b []byte) string {
 
 // FileMessage returns the message of d as FormatDiagnostic prints it:
 // with pointers from the document's root and words for a file rather
-// than an HTTP request, as valid UTF-8.
-func (d Diagnostic) FileMessage() string { return jsonwire.Printable(documentPointers(d.Message)) }
+// than an HTTP request, under the output rule of FormatDiagnostic.
+func (d Diagnostic) FileMessage() string { return safetext.String(documentPointers(d.Message)) }
 
 // CodeSummary returns a one-line description of a code, a structural
 // problem's or a built-in rule's, for help texts (such as SARIF's rule
@@ -114,6 +115,6 @@ func CodeSummary(code string) string {
 	return ""
 }
 
-// FileItem returns the item of d as FormatDiagnostic prints it, as valid
-// UTF-8.
-func (d Diagnostic) FileItem() string { return jsonwire.Printable(d.Item) }
+// FileItem returns the item of d as FormatDiagnostic prints it, under its
+// output rule.
+func (d Diagnostic) FileItem() string { return safetext.String(d.Item) }

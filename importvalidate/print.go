@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/flagadmin/flagadmin/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/safetext"
 )
 
 // FormatDiagnostic formats d as one line, without a line break:
@@ -16,14 +17,18 @@ import (
 // line:col, and without either the name stands alone. The message speaks
 // of the file, not of an HTTP request: it names pointers from the
 // document's root (the reference wording "`/body/data`" reads "`/data`"
-// here), and "the data you sent" and "your request" read "the file". The line is
-// valid UTF-8: an unpaired surrogate in the message or item (a name sent
-// as "\ud800") prints as the lower-case escape the reference echoes
-// (JSON.stringify's "\ud800"), and any other ill-formed byte sequence as
-// U+FFFD.
+// here), and "the data you sent" and "your request" read "the file". The
+// name, message, item and hint follow one output rule (package
+// internal/safetext): control characters, bidirectional overrides, line
+// separators and the markers of CI workflow commands are written as
+// escapes such as "\u001b" or "\n", never raw, so that a name from the
+// file cannot drive a terminal or forge a CI annotation; an unpaired
+// surrogate (a name sent as "\ud800") prints as the lower-case escape the
+// reference echoes (JSON.stringify's "\ud800"), and any other ill-formed
+// byte sequence as U+FFFD.
 func FormatDiagnostic(name string, d Diagnostic) string {
 	var b strings.Builder
-	b.WriteString(name)
+	b.WriteString(safetext.String(name))
 	switch l := d.Location; {
 	case l.Line > 0:
 		fmt.Fprintf(&b, ":%d:%d", l.Line, l.Column)
@@ -47,9 +52,9 @@ func (d Diagnostic) Text() string {
 	switch {
 	case d.Hint == "":
 	case d.Item == "" && strings.HasSuffix(msg, "."):
-		msg += fmt.Sprintf(" Did you mean %q?", jsonwire.Printable(d.Hint))
+		msg += safetext.String(fmt.Sprintf(" Did you mean %q?", jsonwire.Printable(d.Hint)))
 	default:
-		msg += fmt.Sprintf("; did you mean %q?", jsonwire.Printable(d.Hint))
+		msg += safetext.String(fmt.Sprintf("; did you mean %q?", jsonwire.Printable(d.Hint)))
 	}
 	return msg
 }

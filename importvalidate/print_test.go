@@ -65,11 +65,20 @@ func TestFormatDiagnostic(t *testing.T) {
 		{Diagnostic{Severity: SeverityWarning, Code: "w", Message: "bad \xff\xfe", Item: "x\xe2\x82y",
 			Location: Location{Offset: -1}},
 			"f.json: warning w: bad \uFFFD\uFFFD (x\uFFFDy)"},
+		// Control characters, bidirectional overrides, line separators
+		// and workflow-command markers are escaped, never written raw.
+		{Diagnostic{Severity: SeverityError, Code: "unknown-strategy", Message: "M", Item: "a\n::error file=x::forged\x1b[2J\u202e\u2028",
+			Hint: "##[error]h\b", Location: Location{Offset: 0, Line: 1, Column: 1}},
+			`f.json:1:1: error unknown-strategy: M (a\n::error file=x::forged\u001b[2J\u202e\u2028); did you mean "##\u005berror]h\b"?`},
 	}
 	for _, tt := range tests {
 		if got := FormatDiagnostic("f.json", tt.d); got != tt.want {
 			t.Errorf("FormatDiagnostic = %q\nwant               %q", got, tt.want)
 		}
+	}
+	d := Diagnostic{Severity: SeverityError, Code: "c", Message: "M", Location: Location{Offset: -1}}
+	if got, want := FormatDiagnostic("::error::\x1b]0;t\a.json", d), `\u003a:error::\u001b]0;t\u0007.json: error c: M`; got != want {
+		t.Errorf("FormatDiagnostic = %q\nwant               %q", got, want)
 	}
 }
 

@@ -239,6 +239,9 @@ func TestDecodeStrict(t *testing.T) {
 		{"trailing garbage", `{}x`, "", "invalid character"},
 		{"syntax error", `{"users": [}`, "", "invalid character"},
 		{"empty input", ``, "", ""},
+		{"duplicate key", `{"projects":[{"id":"a"}],"projects":[]}`, "/projects", `duplicate member "projects": the object has it at line 1, column 2 already`},
+		{"duplicate nested key", `{"users":[{"id":1,"name":"a","name":"b"}]}`, "/users/0/name", `duplicate member "name"`},
+		{"duplicate escaped key", `{"tagTypes":[{"name":"a","n\u0061me":"b"}]}`, "/tagTypes/0/name", `duplicate member "name"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var s model.Snapshot
@@ -278,6 +281,8 @@ func TestDecodeStrictImportRequest(t *testing.T) {
 		{wrap(`{"name":"f","links":[{"id":"1","url":"u","domain":"d"}]}`), "/data/features/0/links/0/domain"},
 		{wrap(`{"name":"f","lifecycle":{"stage":"live","enteredStageAt":20240101}}`), "/data/features/0/lifecycle/enteredStageAt"},
 		{wrap(`{"name":"f","description":5}`), "/data/features/0/description"},
+		// A key twice, in an open object too.
+		{wrap(`{"name":"f","x":1,"x":2}`), "/data/features/0/x"},
 		{`{"project":"p","environment":"e","data":{"features":[],"featureStrategies":[{"name":"s","parameters":{"a":1}}],"tagTypes":[]}}`, "/data/featureStrategies/0/parameters/a"},
 	} {
 		var r model.ImportRequest

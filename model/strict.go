@@ -6,9 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -54,23 +52,22 @@ func decodeError(b []byte, pointer string, offset int64, msg string) *DecodeErro
 
 // DecodeStrict decodes the JSON document b into v (a pointer to a struct of
 // this package) and fails on the first member that v's type does not name,
-// on a value of the wrong type, or on trailing data. Open objects (the types
+// on a value of the wrong type, on a key an object has twice (the last
+// value would silently win), or on trailing data. Open objects (the types
 // that keep unknown members in an [Extra] field) accept any member. The
 // error is a *DecodeError naming the JSON pointer of the problem.
+//
+// The checks read b in place, without decoding it into a generic tree
+// first, so that the memory of a decode is about that of v's value.
 func DecodeStrict(b []byte, v any) error {
-	var generic any
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	if err := dec.Decode(&generic); err != nil {
-		return syntaxToDecodeError(err, b)
+	if !json.Valid(b) {
+		return syntaxProblem(b)
 	}
-	end := dec.InputOffset()
-	if _, err := dec.Token(); err == nil {
-		return decodeError(b, "", int64(jsonwire.SkipWS(b, int(end))), "unexpected data after the JSON value")
-	} else if err != io.EOF {
-		return syntaxToDecodeError(err, b)
+	if de := duplicateKey(b); de != nil {
+		return de
 	}
-	if pr := unknownMember(generic, reflect.TypeOf(v), ""); pr != nil {
+	w := strictWalker{d: b, fields: map[reflect.Type]structFields{}}
+	if _, pr := w.value(0, reflect.TypeOf(v)); pr != nil {
 		de := decodeError(b, pr.pointer, jsonwire.LocateMember(b, pr.pointer), pr.msg)
 		de.Members = pr.members
 		return de
@@ -82,6 +79,51 @@ func DecodeStrict(b []byte, v any) error {
 				fmt.Sprintf("cannot use a JSON %s as %s", te.Value, te.Type))
 		}
 		return decodeError(b, "", -1, err.Error())
+	}
+	return nil
+}
+
+// syntaxProblem words why b, which json.Valid refused, is no JSON
+// document: its syntax error, or the data after its value.
+func syntaxProblem(b []byte) error {
+	var raw json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(&raw); err != nil {
+		return syntaxToDecodeError(err, b)
+	}
+	end := dec.InputOffset()
+	if _, err := dec.Token(); err == nil {
+		return decodeError(b, "", int64(jsonwire.SkipWS(b, int(end))), "unexpected data after the JSON value")
+	} else if err != io.EOF {
+		return syntaxToDecodeError(err, b)
+	}
+	return decodeError(b, "", -1, "not a JSON text")
+}
+
+// maxNesting is the nesting encoding/json accepts (json.Valid refuses
+// more), so that the scan for duplicate keys never stops at its own limit.
+const maxNesting = 10_000
+
+// duplicateKey returns the error of the first key that an object of the
+// valid JSON text b has twice, at its second occurrence, or nil.
+func duplicateKey(b []byte) *DecodeError {
+	issues, _ := jsonwire.Scan(b, maxNesting+1)
+	for _, is := range issues {
+		if is.Kind != jsonwire.KindDuplicateKey || is.First {
+			continue
+		}
+		var pointer string
+		jsonwire.WalkPointers(b, func(off int, key bool, ptr []byte) bool {
+			if key && off == is.At {
+				pointer = string(ptr)
+				return false
+			}
+			return true
+		})
+		line, col := jsonwire.Position(b, int64(is.Other))
+		key := string(jsonwire.AppendUnquoted(nil, []byte(is.What)))
+		return decodeError(b, pointer, int64(is.Off),
+			fmt.Sprintf("duplicate member %q: the object has it at line %d, column %d already", key, line, col))
 	}
 	return nil
 }
@@ -112,65 +154,7 @@ func dottedToPointer(field string) string {
 	return "/" + strings.ReplaceAll(field, ".", "/")
 }
 
-// unknownMember walks a generic JSON value beside the Go type t and returns
-// the first problem, in document order of the sorted keys: an object
-// member t does not name, or a value whose JSON type t cannot take (such
-// as a string for an integer, or a fraction for an integer, or a date-time
-// that does not parse). It returns nil when there is no problem.
-func unknownMember(v any, t reflect.Type, at string) *strictProblem {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if v == nil || t == rawMessageType {
-		// null leaves any Go value alone; raw JSON takes anything.
-		return nil
-	}
-	if inner, ok := nullableValueType(t); ok {
-		return unknownMember(v, inner, at)
-	}
-	if msg := kindMismatch(v, t); msg != "" {
-		return &strictProblem{pointer: at, msg: msg}
-	}
-	switch val := v.(type) {
-	case map[string]any:
-		switch t.Kind() {
-		case reflect.Struct:
-			fields := jsonFields(t)
-			open := hasExtra(t)
-			for _, k := range slices.Sorted(maps.Keys(val)) {
-				ft, ok := fields[k]
-				p := at + "/" + jsonwire.EscapeToken(k)
-				if !ok {
-					if open {
-						continue
-					}
-					members := slices.Sorted(maps.Keys(fields))
-					return &strictProblem{pointer: p, msg: fmt.Sprintf("unknown member %q", k), members: members}
-				}
-				if pr := unknownMember(val[k], ft, p); pr != nil {
-					return pr
-				}
-			}
-		case reflect.Map:
-			for _, k := range slices.Sorted(maps.Keys(val)) {
-				if pr := unknownMember(val[k], t.Elem(), at+"/"+jsonwire.EscapeToken(k)); pr != nil {
-					return pr
-				}
-			}
-		}
-	case []any:
-		if t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
-			for i, e := range val {
-				if pr := unknownMember(e, t.Elem(), at+"/"+strconv.Itoa(i)); pr != nil {
-					return pr
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// strictProblem is the first problem unknownMember finds: its pointer, its
+// strictProblem is the first problem strictWalker finds: its pointer, its
 // message and, for an unknown member, the members the object names.
 type strictProblem struct {
 	pointer, msg string

@@ -11,24 +11,9 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
-
-// within runs f and fails the test if it has not returned after limit (a
-// call without a deadline would hang the test for ever).
-func within(t *testing.T, limit time.Duration, what string, f func()) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f()
-	}()
-	select {
-	case <-done:
-	case <-time.After(limit):
-		t.Fatalf("%s did not return within %v", what, limit)
-	}
-}
 
 // TestQueryTimeout: every call has a deadline of its own, whatever the
 // caller's context: a lock held on features or api_tokens makes the
@@ -68,7 +53,7 @@ func TestQueryTimeout(t *testing.T) {
 		},
 	}
 	for what, call := range calls {
-		within(t, 10*time.Second, what, func() {
+		testutil.Within(t, 10*time.Second, what, func() {
 			err := call()
 			var u *unleashdb.UnavailableError
 			if !errors.As(err, &u) || !errors.Is(err, context.DeadlineExceeded) {

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/flagadmin/flagadmin/internal/safetext"
 )
 
 // Text options.
@@ -27,7 +27,8 @@ const (
 // update, one line per aspect and per item ("+" added, "-" removed, "~"
 // changed); then what the import creates besides, the failures it will
 // meet, and the summary line (see Summary). Names and values are printed
-// with control characters escaped.
+// under package safetext's rule: control characters, bidirectional
+// overrides and line separators escaped.
 func WriteText(w io.Writer, p *Plan, o TextOptions) error {
 	var b strings.Builder
 	paint := func(color, s string) string {
@@ -120,31 +121,8 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// printable escapes control characters and ill-formed UTF-8, so that a
-// name from the file cannot drive the terminal.
-func printable(s string) string {
-	clean := true
-	for _, r := range s {
-		if r == utf8.RuneError || unicode.IsControl(r) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for i, w := 0, 0; i < len(s); i += w {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		w = n
-		switch {
-		case r == utf8.RuneError && n <= 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case unicode.IsControl(r):
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+// printable writes a name or value from the file under the output rule
+// of package safetext (control characters, bidirectional overrides, line
+// separators and workflow-command markers escaped, ill-formed UTF-8
+// repaired), so that it cannot drive the terminal or a CI log.
+func printable(s string) string { return safetext.String(s) }

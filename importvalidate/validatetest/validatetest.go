@@ -178,7 +178,7 @@ func (opts Options) state() (importvalidate.State, error) {
 	case opts.Demo:
 		return importvalidate.DemoState()
 	case opts.StateFile != "":
-		snap, err := statefile.Load(opts.StateFile)
+		snap, err := statefile.Load(context.Background(), opts.StateFile, 0)
 		if err != nil {
 			return nil, err
 		}

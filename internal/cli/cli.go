@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/flagadmin/flagadmin/internal/gcsetting"
+	"github.com/flagadmin/flagadmin/internal/safetext"
 )
 
 // Exit codes of every subcommand.
@@ -36,6 +37,17 @@ type Env struct {
 	// (unless GOGC or GOMEMLIMIT is set): the programs set it, tests do
 	// not.
 	TuneGC bool
+}
+
+// safe returns e with its standard error written under the output rule
+// of package safetext, so that no message quoting a name, a file name or
+// an error of the input carries a raw control character: every
+// subcommand starts with it.
+func (e Env) safe() Env {
+	if _, ok := e.Stderr.(*safetext.Writer); !ok && e.Stderr != nil {
+		e.Stderr = safetext.NewWriter(e.Stderr)
+	}
+	return e
 }
 
 // getenv reads the environment variable name, "" without Getenv.
@@ -65,6 +77,7 @@ func commands() []command {
 // Main runs the subcommand args[0] with the rest of args and returns the
 // exit code.
 func Main(ctx context.Context, args []string, env Env) int {
+	env = env.safe()
 	if len(args) == 0 {
 		usage(env.Stderr)
 		return ExitUsage

@@ -35,6 +35,8 @@ func TestFileWords(t *testing.T) {
 		{"directory without JSON", []string{"-demo", noJSON}, 2, "", noJSON + ": the directory holds no .json file", ""},
 		{"export without target", []string{"-demo", "testdata/export-clean.json"}, 2, "", "testdata/export-clean.json: the file is an export, which names no project or environment: give -project and -environment", ""},
 		{"request words", []string{"-demo", "-"}, 1, "The `/data` property is required. The file lacks it.", "", "you sent"},
+		{"an export as the state", []string{"-state", "testdata/export-clean.json", clean}, 2, "",
+			"testdata/export-clean.json is a feature export, not a state snapshot. A state snapshot describes the instance to check against", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := invoke(`{"project":"default","environment":"development"}`, tc.args...)
@@ -124,5 +126,66 @@ func TestMachineFormats(t *testing.T) {
 	_, out, _ = invoke("", "-demo", "-project", "default", "-environment", "development", "-format", "github", odd)
 	if want := "::error file=" + filepath.ToSlash(filepath.Dir(odd)) + "/a%2Cb%3Ac%25.json,line=1,col=1,title=required::"; !strings.HasPrefix(out, want) {
 		t.Errorf("github:\n%s\nwant a line starting %s", out, want)
+	}
+}
+
+// TestDirectoryScan: a state snapshot found in a directory or by a
+// pattern is skipped with a note, and validated when named; -exclude
+// leaves out files and directories by path or base name.
+func TestDirectoryScan(t *testing.T) {
+	dir := t.TempDir()
+	snapshot, err := os.ReadFile(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := testutil.WriteFile(t, dir, "state.json", string(snapshot))
+	testutil.WriteFile(t, dir, "a-export.json", `{"features":[{"name":"a"}],"featureStrategies":[],"tagTypes":[]}`)
+	testutil.WriteFile(t, dir, "ignored.json", `{"features":[{"name":"b"}],"featureStrategies":[],"tagTypes":[]}`)
+	if err := os.Mkdir(filepath.Join(dir, "vendor"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	testutil.WriteFile(t, filepath.Join(dir, "vendor"), "c.json", `{"features":[{"name":"c"}],"featureStrategies":[],"tagTypes":[]}`)
+	target := []string{"-demo", "-project", "default", "-environment", "development"}
+	note := "flagadmin validate: note: " + snap + ": skipped, a state snapshot rather than an export (name the file to validate it anyway, or leave it out with -exclude)\n"
+	for _, tc := range []struct {
+		name        string
+		args        []string
+		code        int
+		files       string
+		stderr      string
+		absentFiles []string
+	}{
+		{"directory", []string{dir}, 0, "3 files: ", note, []string{"state.json"}},
+		{"pattern", []string{filepath.Join(dir, "*.json")}, 0, "2 files: ", note, []string{"state.json"}},
+		{"named", []string{snap}, 1, "1 file (1 failed): ", "", nil},
+		{"exclude", []string{"-exclude", "ignored.json", "-exclude", "vendor", "-exclude", "state.json", dir}, 0, "1 file: ", "", []string{"ignored.json", "c.json"}},
+		{"exclude by path", []string{"-exclude", filepath.Join(dir, "vendor"), dir}, 0, "2 files: ", note, []string{"c.json"}},
+		{"exclude everything", []string{"-exclude", "*.json", dir}, 2, "", dir + ": the directory holds no .json file that -exclude leaves in", nil},
+		{"bad pattern", []string{"-exclude", "[", dir}, 2, "", `invalid value "[" for flag -exclude`, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := invoke("", append(append([]string{}, target...), append([]string{"-format", "json"}, tc.args...)...)...)
+			if tc.code == 2 {
+				if code != 2 || !strings.Contains(stderr, tc.stderr) {
+					t.Errorf("exit %d, want 2 and %q\n%s", code, tc.stderr, stderr)
+				}
+				return
+			}
+			_, text, _ := invoke("", append(append([]string{}, target...), tc.args...)...)
+			if code != tc.code || stderr != tc.stderr || !strings.Contains(text, "\n"+tc.files) && !strings.HasPrefix(text, tc.files) {
+				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, text, stderr)
+			}
+			var doc struct{ Files []struct{ File string } }
+			if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range doc.Files {
+				for _, absent := range tc.absentFiles {
+					if filepath.Base(f.File) == absent {
+						t.Errorf("%s was validated", f.File)
+					}
+				}
+			}
+		})
 	}
 }

@@ -12,6 +12,8 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/internal/readfile"
+	"github.com/flagadmin/flagadmin/internal/safetext"
 	"github.com/flagadmin/flagadmin/internal/statesource"
 )
 
@@ -73,6 +75,7 @@ func parsePlan(args []string, stderr io.Writer) (planConfig, int, bool) {
 
 // Plan is the plan subcommand.
 func Plan(ctx context.Context, args []string, env Env) int {
+	env = env.safe()
 	cfg, code, ok := parsePlan(args, env.Stderr)
 	if !ok {
 		return code
@@ -81,7 +84,7 @@ func Plan(ctx context.Context, args []string, env Env) int {
 		fmt.Fprintln(env.Stderr, "flagadmin plan:", err)
 		return code
 	}
-	body, err := readPlanInput(cfg.file, env.Stdin)
+	body, err := readPlanInput(ctx, cfg.file, env.Stdin, cfg.source.Limit())
 	if err != nil {
 		return fail(ExitUsage, err)
 	}
@@ -128,7 +131,7 @@ func Plan(ctx context.Context, args []string, env Env) int {
 	}
 	if cfg.format == "json" {
 		out, _ := json.MarshalIndent(p, "", "  ")
-		_, err = env.Stdout.Write(append(out, '\n'))
+		_, err = io.WriteString(env.Stdout, safetext.Text(string(out))+"\n")
 	} else {
 		err = plan.WriteText(env.Stdout, p, plan.TextOptions{Color: isTerminal(env.Stdout) && env.getenv("NO_COLOR") == ""})
 	}
@@ -150,10 +153,11 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// readPlanInput reads the file, or stdin for "-".
-func readPlanInput(file string, stdin io.Reader) ([]byte, error) {
+// readPlanInput reads the file, or stdin for "-", within limit bytes,
+// until ctx ends.
+func readPlanInput(ctx context.Context, file string, stdin io.Reader, limit int64) ([]byte, error) {
 	if file == "-" {
-		return io.ReadAll(stdin)
+		return readfile.Reader(ctx, stdin, "standard input", limit)
 	}
-	return os.ReadFile(file)
+	return readfile.File(ctx, file, limit)
 }

@@ -64,6 +64,7 @@ flags:
 
 // Serve is the serve subcommand: it serves until ctx ends.
 func Serve(ctx context.Context, args []string, env Env) int {
+	env = env.safe()
 	tuneGC(env, gcsetting.Setting{Percent: gcPercent, Limit: gcLimit})
 	srv, ln, err := setupServer(args, env)
 	if err != nil {

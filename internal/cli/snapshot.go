@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/flagadmin/flagadmin/internal/cmdflag"
+	"github.com/flagadmin/flagadmin/internal/safetext"
 	"github.com/flagadmin/flagadmin/internal/statesource"
 )
 
@@ -31,6 +33,7 @@ flags:
 
 // Snapshot is the snapshot subcommand.
 func Snapshot(ctx context.Context, args []string, env Env) int {
+	env = env.safe()
 	fs := newFlagSet("flagadmin snapshot", snapshotUsage, env.Stderr)
 	source := statesource.Register(fs)
 	configs := fs.Bool("configs", false, "also write the features' configurations and the projects' defaults (featureConfigs, projectDefaults), which 'flagadmin plan' compares an import with; from -database or -unleash")
@@ -60,7 +63,8 @@ func Snapshot(ctx context.Context, args []string, env Env) int {
 		fmt.Fprintln(env.Stderr, "flagadmin snapshot:", err)
 		return ExitFindings
 	}
-	if _, err := env.Stdout.Write(append(b, '\n')); err != nil {
+	// Under the output rule: its escapes leave the JSON values as they are.
+	if _, err := io.WriteString(env.Stdout, safetext.Text(string(b))+"\n"); err != nil {
 		fmt.Fprintln(env.Stderr, "flagadmin snapshot: writing:", err)
 		return ExitFindings
 	}

@@ -6,10 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -29,8 +25,9 @@ Checks each export file, the file Unleash's Export button downloads
 ({"features": [...], ...}; give -project and -environment), or an import
 request body ({"project", "environment", "data"}), against the state of an
 instance: -state FILE, -database URL (or $DATABASE_URL), -unleash URL (a
-live instance over its admin API) or -demo. A
-directory stands for the .json files under it; - reads standard input.
+live instance over its admin API) or -demo. A directory stands for the
+.json files under it (a state snapshot among them is skipped, with a note;
+-exclude GLOB leaves out more); - reads standard input.
 
 Exit code: 0 when no file fails -fail-on, 1 when one does, 2 for a usage
 problem or a file or state that cannot be read.
@@ -50,16 +47,18 @@ type validateConfig struct {
 	failOn      string
 	disable     string
 	maxSame     int
+	exclude     excludes
 }
 
 // Validate is the validate subcommand.
 func Validate(ctx context.Context, args []string, env Env) int {
+	env = env.safe()
 	cfg, code, ok := parseValidate(args, env.Stderr)
 	if !ok {
 		return code
 	}
 	pol, ruleCodes, err := cfg.policy()
-	if err == nil && cfg.format == "unleash" && (len(cfg.args) != 1 || strings.ContainsAny(cfg.args[0], "*?[")) {
+	if err == nil && cfg.format == "unleash" && (len(cfg.args) != 1 || isPattern(cfg.args[0])) {
 		err = errors.New("-format unleash writes the answer for one file; give exactly one")
 	}
 	bw := bufio.NewWriter(env.Stdout)
@@ -93,7 +92,7 @@ func Validate(ctx context.Context, args []string, env Env) int {
 		return ExitUsage
 	}
 
-	inputs, problems := expand(cfg.args)
+	inputs, problems := expand(cfg.args, cfg.exclude)
 	var tot output.Totals
 	for _, in := range inputs {
 		size := in.size()
@@ -102,7 +101,7 @@ func Validate(ctx context.Context, args []string, env Env) int {
 			// it does not start a collection of the heap as it was.
 			tuneGC(env, validateGC(size))
 		}
-		raw, err := in.read(env.Stdin)
+		raw, err := in.read(ctx, env.Stdin, cfg.source.Limit())
 		if err != nil {
 			problems = append(problems, err.Error())
 			continue
@@ -113,6 +112,13 @@ func Validate(ctx context.Context, args []string, env Env) int {
 		}
 		rep, err := v.ValidateFile(ctx, raw, target)
 		var nt *importvalidate.NoTargetError
+		// A snapshot fails as an export: only then is it worth looking
+		// for one.
+		if (errors.As(err, &nt) || err == nil && rep.Structural.HasErrors()) && in.skipped(raw) {
+			fmt.Fprintln(env.Stderr, "flagadmin validate: note: "+in.name+": skipped, a state snapshot rather than an export "+
+				"(name the file to validate it anyway, or leave it out with -exclude)")
+			continue
+		}
 		if errors.As(err, &nt) {
 			problems = append(problems, in.name+": the file is an export, which names no project or environment: give -project and -environment")
 			continue
@@ -180,6 +186,7 @@ func parseValidate(args []string, stderr io.Writer) (cfg validateConfig, code in
 	fs.StringVar(&cfg.failOn, "fail-on", "error", "what fails a file, a comma-separated `list` of: error (always), warning, permission (a missing permission)")
 	fs.StringVar(&cfg.disable, "disable", "", "comma-separated `codes` of findings to leave out (rules, and structural warnings such as coerced)")
 	fs.IntVar(&cfg.maxSame, "max-same", 0, "show at most `N` findings of one code per file, and count the rest (0: all)")
+	fs.Var(&cfg.exclude, "exclude", "leave out the files and directories whose path or base name matches this `glob` (repeatable); state snapshots found in a directory are left out anyway")
 	if cfg.args, code, ok = parseInterspersed(fs, args); !ok {
 		return cfg, code, false
 	}
@@ -221,109 +228,4 @@ func splitList(s string) []string {
 // add sums two counts.
 func add(a, b importvalidate.Counts) importvalidate.Counts {
 	return importvalidate.Counts{Errors: a.Errors + b.Errors, Warnings: a.Warnings + b.Warnings, Permissions: a.Permissions + b.Permissions}
-}
-
-// input is one file to validate; stdin when path is "".
-type input struct{ name, path string }
-
-// size is the size of the input when it is a regular file, else -1.
-func (in input) size() int64 {
-	if in.path == "" {
-		return -1
-	}
-	st, err := os.Stat(in.path)
-	if err != nil || !st.Mode().IsRegular() {
-		return -1
-	}
-	return st.Size()
-}
-
-// read reads the input. Its error is one line that names the file.
-func (in input) read(stdin io.Reader) ([]byte, error) {
-	if in.path == "" {
-		b, err := io.ReadAll(stdin)
-		if err != nil {
-			return nil, fmt.Errorf("reading standard input: %w", err)
-		}
-		return b, nil
-	}
-	b, err := os.ReadFile(in.path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", in.name, unwrapPath(err))
-	}
-	return b, nil
-}
-
-// unwrapPath drops the operation and path of a *fs.PathError, which the
-// message names already.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
-// expand turns the arguments into the files to validate, in order: "-"
-// is stdin, a directory the .json files under it (sorted), a pattern with
-// *, ? or [ its matches. It returns one line per argument that names
-// nothing to validate.
-func expand(args []string) (inputs []input, problems []string) {
-	for _, a := range args {
-		if a == "-" {
-			inputs = append(inputs, input{name: "<stdin>"})
-			continue
-		}
-		paths := []string{a}
-		if strings.ContainsAny(a, "*?[") {
-			m, err := filepath.Glob(a)
-			if err != nil {
-				problems = append(problems, fmt.Sprintf("%s: %v", a, err))
-				continue
-			}
-			if len(m) == 0 {
-				problems = append(problems, a+": no file matches the pattern")
-				continue
-			}
-			paths = m
-		}
-		for _, p := range paths {
-			found, problem := files(p)
-			if problem != "" {
-				problems = append(problems, problem)
-			}
-			inputs = append(inputs, found...)
-		}
-	}
-	return inputs, problems
-}
-
-// files returns the file at path, or the .json files of the directory at
-// path, or a line saying why there is none.
-func files(path string) ([]input, string) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Sprintf("%s: %v", path, unwrapPath(err))
-	}
-	if !st.IsDir() {
-		return []input{{name: path, path: path}}, ""
-	}
-	var out []input
-	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".json") {
-			out = append(out, input{name: p, path: p})
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Sprintf("%s: %v", path, err)
-	}
-	if len(out) == 0 {
-		return nil, path + ": the directory holds no .json file"
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
-	return out, ""
 }

@@ -9,11 +9,13 @@
 package dbflag
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
+
+	"github.com/flagadmin/flagadmin/internal/readfile"
 )
 
 // EnvVar is the environment variable read when no flag names a database.
@@ -40,22 +42,26 @@ func Register(fs *flag.FlagSet, purpose string) *Flags {
 // Given reports whether -database or -database-file was given.
 func (f *Flags) Given() bool { return f.url != "" || f.file != "" }
 
+// maxURLFile bounds the size of a -database-file.
+const maxURLFile = 64 << 10
+
 // URL returns the database's URL: -database, else the contents of
 // -database-file without the white space around them, else, when env is
 // true, getenv(EnvVar). "" means no database. A file that cannot be read
-// or holds nothing is an error naming the file, never its contents.
-func (f *Flags) URL(getenv func(string) string, env bool) (string, error) {
+// (it must be a regular file of at most 64 KiB) or holds nothing is an
+// error naming the file, never its contents.
+func (f *Flags) URL(ctx context.Context, getenv func(string) string, env bool) (string, error) {
 	switch {
 	case f.url != "":
 		return f.url, nil
 	case f.file != "":
-		b, err := os.ReadFile(f.file)
+		b, err := readfile.File(ctx, f.file, maxURLFile)
+		var tl *readfile.TooLargeError
+		if errors.As(err, &tl) {
+			return "", fmt.Errorf("-database-file %s is larger than %d bytes: not a URL", f.file, maxURLFile)
+		}
 		if err != nil {
-			var pe *os.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return "", fmt.Errorf("-database-file %s: %w", f.file, err)
+			return "", fmt.Errorf("-database-file %w", err)
 		}
 		url := strings.TrimSpace(string(b))
 		if url == "" {

@@ -2,6 +2,7 @@ package dbflag
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"os"
 	"path/filepath"
@@ -45,7 +46,7 @@ func TestURL(t *testing.T) {
 		if err := fs.Parse(tt.args); err != nil {
 			t.Fatal(err)
 		}
-		got, err := f.URL(getenv, tt.env)
+		got, err := f.URL(context.Background(), getenv, tt.env)
 		if got != tt.want || (err == nil) != (tt.wantErr == "") || (err != nil && !strings.Contains(err.Error(), tt.wantErr)) {
 			t.Errorf("%q env %v: %q, %v; want %q, %q", tt.args, tt.env, got, err, tt.want, tt.wantErr)
 		}

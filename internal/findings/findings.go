@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/suggest"
 )
 
 // Policy is what to show and what fails.
@@ -39,7 +40,8 @@ func ParseFailOn(words []string) (warning, permission bool, err error) {
 		case "permission":
 			permission = true
 		default:
-			return false, false, fmt.Errorf("unknown %q (want error, warning or permission)", w)
+			return false, false, fmt.Errorf("unknown %q (want error, warning or permission)%s", w,
+				didYouMean(w, []string{"error", "warning", "permission"}))
 		}
 	}
 	return warning, permission, nil
@@ -51,19 +53,35 @@ func ParseFailOn(words []string) (warning, permission bool, err error) {
 // invalid-utf8, byte-order-mark, number) may be disabled; a structural
 // error's may not, since it stops the rules.
 func RuleCodes(codes []string) ([]string, error) {
-	var rules []string
+	var rules, known []string
+	for _, r := range importvalidate.Catalogue() {
+		known = append(known, r.Code)
+	}
 	warnings := []string{importvalidate.CodeCoerced, importvalidate.CodeDuplicateKey, importvalidate.CodeInvalidUTF8,
 		importvalidate.CodeByteOrderMark, importvalidate.CodeNumber}
+	known = append(known, warnings...)
 	for _, c := range codes {
 		switch {
 		case slices.ContainsFunc(importvalidate.Catalogue(), func(r importvalidate.Rule) bool { return r.Code == c }):
 			rules = append(rules, c)
 		case slices.Contains(warnings, c):
+		case importvalidate.CodeSummary(c) != "":
+			return nil, fmt.Errorf("%q is the code of a structural error, which stops the rules and cannot be left out", c)
 		default:
-			return nil, fmt.Errorf("no rule or structural warning has the code %q (the codes: package importvalidate's documentation)", c)
+			return nil, fmt.Errorf("no rule or structural warning has the code %q%s (the codes: docs/RULES.md, or package importvalidate's documentation)",
+				c, didYouMean(c, known))
 		}
 	}
 	return rules, nil
+}
+
+// didYouMean is "; did you mean \"code\"?" for the known word nearest to
+// word, "" when none is close.
+func didYouMean(word string, known []string) string {
+	if near := suggest.Nearest(word, known); near != "" {
+		return fmt.Sprintf("; did you mean %q?", near)
+	}
+	return ""
 }
 
 // Result is a report seen through a Policy.

@@ -1,6 +1,7 @@
 package findings
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
@@ -55,7 +56,21 @@ func TestParse(t *testing.T) {
 	if rules, err := RuleCodes([]string{"unknown-strategy", "coerced"}); err != nil || len(rules) != 1 || rules[0] != "unknown-strategy" {
 		t.Errorf("RuleCodes = %v, %v", rules, err)
 	}
-	if _, err := RuleCodes([]string{"required"}); err == nil {
-		t.Error("RuleCodes accepted a structural error's code")
+	for _, tc := range []struct {
+		codes []string
+		want  string
+	}{
+		{[]string{"required"}, `"required" is the code of a structural error, which stops the rules and cannot be left out`},
+		{[]string{"unknown-strategi"}, `no rule or structural warning has the code "unknown-strategi"; did you mean "unknown-strategy"? (the codes: docs/RULES.md`},
+		{[]string{"feature-exist"}, `did you mean "feature-exists"?`},
+		{[]string{"coerce"}, `did you mean "coerced"?`},
+		{[]string{"nothing-like-it"}, `no rule or structural warning has the code "nothing-like-it" (the codes`},
+	} {
+		if _, err := RuleCodes(tc.codes); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("RuleCodes(%q) = %v, want an error saying %q", tc.codes, err, tc.want)
+		}
+	}
+	if _, _, err := ParseFailOn([]string{"warnings"}); err == nil || !strings.Contains(err.Error(), `did you mean "warning"?`) {
+		t.Errorf("ParseFailOn(warnings) = %v", err)
 	}
 }

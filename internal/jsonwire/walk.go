@@ -26,9 +26,9 @@ func (b *nameBuf) decode(raw []byte) []byte {
 	return raw
 }
 
-// appendPointerToken appends the decoded key to a JSON pointer, escaping
+// AppendPointerToken appends the decoded key to a JSON pointer, escaping
 // "~" and "/".
-func appendPointerToken(dst, key []byte) []byte {
+func AppendPointerToken(dst, key []byte) []byte {
 	for _, c := range key {
 		switch c {
 		case '~':
@@ -131,7 +131,7 @@ func walkKey(d []byte, i int, f walkFrame, ptr []byte, names *nameBuf, fn func(i
 	}
 	end := skipString(d, i)
 	ptr = append(ptr[:f.ptrLen], '/')
-	ptr = appendPointerToken(ptr, names.decode(d[i+1:end-1]))
+	ptr = AppendPointerToken(ptr, names.decode(d[i+1:end-1]))
 	if !fn(i, true, ptr) {
 		return i, ptr, false
 	}

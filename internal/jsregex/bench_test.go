@@ -56,3 +56,22 @@ func BenchmarkGoRegexpClass(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMatchBackrefLong is a naming pattern whose backreference
+// compares long captures again and again, `(.*)\1*c`, against a name of
+// 240 000 code units that does not match: the step limit must stop it
+// within milliseconds, as it stops any other backtracking.
+func BenchmarkMatchBackrefLong(b *testing.B) {
+	re, err := Compile(`^(.*)\1*c$`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	name := strings.Repeat("a", 240_000)
+	b.SetBytes(int64(len(name)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := re.MatchString(name); err != ErrLimit {
+			b.Fatalf("MatchString = %v, want ErrLimit", err)
+		}
+	}
+}

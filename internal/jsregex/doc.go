@@ -22,5 +22,8 @@
 //
 // Each test is bounded (see Limits): JavaScript would backtrack without
 // end on an expression such as ^(a+)+$ against a long run of a's ending
-// in b; this package stops and says so.
+// in b; this package stops and says so. A step is a node tried, a count
+// of a repetition tried, or a code unit a backreference compares, so that
+// a backreference to a long capture, tried again and again (`(.*)\1*c`
+// against a long name), is bounded as any other backtracking.
 package jsregex

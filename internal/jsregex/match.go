@@ -27,6 +27,15 @@ func (m *matcher) tick() bool {
 	return !m.over
 }
 
+// charge counts n steps at once and reports whether the match may go on.
+func (m *matcher) charge(n int) bool {
+	m.steps += n
+	if m.steps > m.lim.Steps {
+		m.over = true
+	}
+	return !m.over
+}
+
 // single reports whether u matches n, a node that matches one code unit
 // (see isSingle).
 func single(n *node, u uint16) bool {
@@ -112,10 +121,15 @@ func (m *matcher) step(n *node, i int, k cont) bool {
 		if from < 0 || from+l > len(in) {
 			return false
 		}
-		for x := 0; x < l; x++ {
-			if in[s+x] != in[from+x] {
-				return false
-			}
+		x := 0
+		for x < l && in[s+x] == in[from+x] {
+			x++
+		}
+		// Each code unit compared is a step, so that a backreference
+		// to a long capture, tried again and again, stays within the
+		// limits as any other backtracking does.
+		if !m.charge(min(x+1, l)) || x < l {
+			return false
 		}
 		if n.back {
 			return k(from)

@@ -57,6 +57,8 @@ func TestLimits(t *testing.T) {
 		{"a small step limit", `^(a|aa)*c$`, strings.Repeat("a", 30), Limits{Steps: 1000}},
 		{"a minimum too large to run", `^(?:a|){100000000}$`, "a", Limits{}},
 		{"deep input", `^(?:a|b)*$`, strings.Repeat("ab", 100), Limits{Depth: 50}},
+		// Few steps of backtracking, each comparing a long capture.
+		{"long backreferences", `^(.*)\1*c$`, strings.Repeat("a", 20_000), Limits{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,6 +81,41 @@ func TestLimits(t *testing.T) {
 	}
 	if m, err := re.MatchString(strings.Repeat("a", 5000)); err != nil || !m {
 		t.Errorf("long matching input: %v, %v; want true, nil", m, err)
+	}
+}
+
+// TestBackreferenceSteps: a backreference costs a step per code unit it
+// compares, all of them when it matches, up to the first difference when
+// it does not.
+func TestBackreferenceSteps(t *testing.T) {
+	steps := func(source, in string) int {
+		t.Helper()
+		re, err := Compile(source)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := NewBudget(DefaultSteps)
+		if _, err := re.MatchStringBudget(in, b); err != nil {
+			t.Fatal(err)
+		}
+		return DefaultSteps - b.Left()
+	}
+	// The same test with a capture of 500 and of 10 code units: only the
+	// backreference's comparisons differ.
+	for _, tt := range []struct {
+		name string
+		in   func(a string) string
+		diff int
+	}{
+		{"match", func(a string) string { return a + a }, 490},
+		{"first unit differs", func(a string) string { return a + "b" + a[1:] }, 0},
+		{"last unit differs", func(a string) string { return a + a[1:] + "b" }, 490},
+	} {
+		long, short := strings.Repeat("a", 500), strings.Repeat("a", 10)
+		got := steps(`^(a{500})\1$`, tt.in(long)) - steps(`^(a{10})\1$`, tt.in(short))
+		if got != tt.diff {
+			t.Errorf("%s: the longer backreference cost %d more steps, want %d", tt.name, got, tt.diff)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package statefile
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,6 +18,10 @@ func TestDecodeNamesThePlace(t *testing.T) {
 		{"syntax", "{\"tokens\": [}", "s.json:1:13: invalid character"},
 		{"truncated", "{\"tokens\": [\n", "s.json:2:1: unexpected end of JSON input"},
 		{"trailing data", "{} {}", "s.json:1:4: unexpected data after the JSON value"},
+		{"an export", `{"features":[{"name":"f"}],"featureStrategies":[],"contextFields":[{"name":"c","description":"d"}],"tagTypes":[]}`,
+			"s.json is a feature export, not a state snapshot. A state snapshot describes the instance to check against: {\"projects\": "},
+		{"an import body", `{"project":"default","environment":"development","data":{"features":[]}}`, "s.json is an import request body, not a state snapshot"},
+		{"duplicate member", "{\"projects\": [{\"id\": \"a\"}],\n \"projects\": []}", `s.json:2:2: /projects: duplicate member "projects": the object has it at line 1, column 2 already`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -29,7 +34,7 @@ func TestDecodeNamesThePlace(t *testing.T) {
 }
 
 func TestLoad(t *testing.T) {
-	def, err := Load("")
+	def, err := Load(context.Background(), "", 0)
 	if err != nil || len(def.Projects) == 0 {
 		t.Fatalf("Load(\"\") = %v, %v; want the embedded default state", def, err)
 	}
@@ -38,11 +43,11 @@ func TestLoad(t *testing.T) {
 	if err := os.WriteFile(good, []byte(`{"tagTypes":[{"name":"simple"}]}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Load(good)
+	s, err := Load(context.Background(), good, 0)
 	if err != nil || len(s.TagTypes) != 1 || s.TagTypes[0].Name != "simple" {
-		t.Fatalf("Load(good) = %+v, %v", s, err)
+		t.Fatalf("Load(context.Background(), good, 0) = %+v, %v", s, err)
 	}
-	if _, err := Load(filepath.Join(dir, "missing.json")); err == nil || !strings.Contains(err.Error(), "missing.json") {
+	if _, err := Load(context.Background(), filepath.Join(dir, "missing.json"), 0); err == nil || !strings.Contains(err.Error(), "missing.json") {
 		t.Fatalf("Load(missing) = %v, want an error naming the file", err)
 	}
 }

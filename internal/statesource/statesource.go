@@ -2,7 +2,8 @@
 // choose where the state of the instance comes from: it registers the
 // source flags on a subcommand's flag set (-state, -demo, -database,
 // -database-file, -database-timeout, -database-max-conns, -unleash with
-// -token-file, -public-url) and opens the source they name, giving what a subcommand
+// -token-file, -public-url, and -max-file-size, the bound of every file a
+// command reads) and opens the source they name, giving what a subcommand
 // needs (an importvalidate.State, a token lookup, a users store, a
 // snapshot of the state) behind one Close.
 //
@@ -22,6 +23,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/dbflag"
+	"github.com/flagadmin/flagadmin/internal/readfile"
 	"github.com/flagadmin/flagadmin/internal/statefile"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashdb"
@@ -52,6 +54,9 @@ type Flags struct {
 	// links (-public-url); with -unleash the instance's own links are
 	// used.
 	PublicURL string
+	// MaxFileSize bounds the files the command reads, the state file and
+	// the files it validates (-max-file-size).
+	MaxFileSize *int64
 }
 
 // Register registers the source flags on fs and returns where their
@@ -68,6 +73,7 @@ func Register(fs *flag.FlagSet) *Flags {
 	fs.StringVar(&f.Unleash, "unleash", "", "base `URL` of a live Unleash 8 instance, read over its admin API (token: -token-file or $"+TokenEnv+")")
 	fs.StringVar(&f.TokenFile, "token-file", "", "`file` holding the API token for -unleash (default: $"+TokenEnv+")")
 	fs.StringVar(&f.PublicURL, "public-url", "", "public `URL` of the instance, the base of invitation links")
+	f.MaxFileSize = readfile.Register(fs)
 	return f
 }
 
@@ -175,7 +181,10 @@ func (f *Flags) Open(ctx context.Context, opts Options) (*Source, error) {
 	if f.Unleash != "" {
 		return f.openUnleash(ctx, getenv, opts)
 	}
-	url, err := f.Database.URL(getenv, len(given) == 0)
+	if f.MaxFileSize != nil && *f.MaxFileSize <= 0 {
+		return nil, &UsageError{fmt.Sprintf("-%s must be positive, not %d", readfile.FlagName, *f.MaxFileSize)}
+	}
+	url, err := f.Database.URL(ctx, getenv, len(given) == 0)
 	if err != nil {
 		return nil, &UsageError{err.Error()}
 	}
@@ -183,7 +192,7 @@ func (f *Flags) Open(ctx context.Context, opts Options) (*Source, error) {
 	case url != "":
 		return f.openDatabase(ctx, url, opts)
 	case f.State != "":
-		snap, err := statefile.Load(f.State)
+		snap, err := statefile.Load(ctx, f.State, f.Limit())
 		if err != nil {
 			return nil, err
 		}
@@ -201,6 +210,15 @@ func (f *Flags) Open(ctx context.Context, opts Options) (*Source, error) {
 		return src, nil
 	}
 	return nil, &UsageError{missing}
+}
+
+// Limit is the value of -max-file-size; readfile.DefaultLimit for Flags
+// not made by Register.
+func (f *Flags) Limit() int64 {
+	if f.MaxFileSize == nil {
+		return readfile.DefaultLimit
+	}
+	return *f.MaxFileSize
 }
 
 // openDatabase opens the Unleash database at url.

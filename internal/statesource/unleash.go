@@ -2,11 +2,12 @@ package statesource
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"io"
-	"os"
+	"net/url"
 	"strings"
 
+	"github.com/flagadmin/flagadmin/internal/readfile"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
@@ -23,7 +24,10 @@ const maxTokenFile = 64 << 10
 // that the instance answers to it and is Unleash 8. Each caller's token is
 // checked by asking the instance with it. No error holds the token.
 func (f *Flags) openUnleash(ctx context.Context, getenv func(string) string, opts Options) (*Source, error) {
-	token, err := f.unleashToken(getenv)
+	if err := schemeMissing(f.Unleash); err != nil {
+		return nil, err
+	}
+	token, err := f.unleashToken(ctx, getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -46,8 +50,25 @@ func (f *Flags) openUnleash(ctx context.Context, getenv func(string) string, opt
 		snapshot: snapshot, close: func() {}}, nil
 }
 
+// schemeMissing refuses a -unleash value that is a URL but for its
+// scheme, such as 127.0.0.1:4242, with the URL meant: http:// before it.
+// A value that holds credentials is not echoed.
+func schemeMissing(raw string) error {
+	if strings.Contains(raw, "://") {
+		return nil
+	}
+	if u, err := url.Parse("http://" + strings.TrimLeft(raw, "/")); err != nil || u.Host == "" {
+		return nil // not a URL without its scheme either: unleashapi says what it wants
+	}
+	if strings.Contains(raw, "@") {
+		return &UsageError{"-unleash: the instance's base URL needs its scheme, such as http://HOST:PORT or https://HOST"}
+	}
+	return &UsageError{fmt.Sprintf("-unleash %s: the instance's base URL needs its scheme: -unleash http://%s (or https://)",
+		raw, strings.TrimLeft(raw, "/"))}
+}
+
 // unleashToken reads the token of -token-file, or of the environment.
-func (f *Flags) unleashToken(getenv func(string) string) (string, error) {
+func (f *Flags) unleashToken(ctx context.Context, getenv func(string) string) (string, error) {
 	if f.TokenFile == "" {
 		t := strings.TrimSpace(getenv(TokenEnv))
 		if t == "" {
@@ -55,17 +76,13 @@ func (f *Flags) unleashToken(getenv func(string) string) (string, error) {
 		}
 		return t, nil
 	}
-	file, err := os.Open(f.TokenFile)
+	b, err := readfile.File(ctx, f.TokenFile, maxTokenFile)
+	var tl *readfile.TooLargeError
+	if errors.As(err, &tl) {
+		return "", fmt.Errorf("-token-file: %s is larger than %d bytes: not a token", f.TokenFile, maxTokenFile)
+	}
 	if err != nil {
 		return "", fmt.Errorf("-token-file: %w", err)
-	}
-	defer file.Close()
-	b, err := io.ReadAll(io.LimitReader(file, maxTokenFile+1))
-	if err != nil {
-		return "", fmt.Errorf("-token-file: reading %s: %w", f.TokenFile, err)
-	}
-	if len(b) > maxTokenFile {
-		return "", fmt.Errorf("-token-file: %s is larger than %d bytes: not a token", f.TokenFile, maxTokenFile)
 	}
 	t := strings.TrimSpace(string(b))
 	if t == "" {

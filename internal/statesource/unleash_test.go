@@ -28,6 +28,9 @@ func TestUnleashMistakes(t *testing.T) {
 		{[]string{"-token-file", testutil.WriteFile(t, dir, "ok", "secret-one")}, "-unleash, which is missing"},
 		{[]string{"-unleash", "ftp://x", "-token-file", testutil.WriteFile(t, dir, "ok2", "secret-one")}, "-unleash: "},
 		{[]string{"-unleash", url, "-demo"}, "not -demo and -unleash"},
+		{[]string{"-unleash", "127.0.0.1:4242"}, "-unleash 127.0.0.1:4242: the instance's base URL needs its scheme: -unleash http://127.0.0.1:4242 (or https://)"},
+		{[]string{"-unleash", "unleash.example.com/base"}, "-unleash http://unleash.example.com/base"},
+		{[]string{"-unleash", "admin:secret-pw@host:4242"}, "needs its scheme, such as http://HOST:PORT"},
 		{[]string{"-unleash", url, "-token-file", testutil.WriteFile(t, dir, "ok3", "secret-one")}, "no answer"},
 	} {
 		fs := flag.NewFlagSet("x", flag.ContinueOnError)

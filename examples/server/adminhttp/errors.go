@@ -1,6 +1,7 @@
 package adminhttp
 
 import (
+	"cmp"
 	"errors"
 	"net/http"
 	"strconv"
@@ -60,10 +61,10 @@ func (c *common) answerOf(err error) *apiError {
 		return e
 	case errors.Is(err, auth.ErrNoToken):
 		msg := "You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Try logging in at " + c.loginPath
-		return &apiError{status: http.StatusUnauthorized, name: "AuthenticationRequired", message: msg,
+		return &apiError{status: http.StatusUnauthorized, name: "AuthenticationRequired", message: cmp.Or(c.unauthorized, msg),
 			extra: []member{{"path", c.loginPath}, {"type", "password"}, {"defaultHidden", false}}}
 	case errors.Is(err, auth.ErrUnknownToken):
-		return &apiError{status: http.StatusUnauthorized, name: "AuthenticationRequired", message: "You must log in to use Unleash."}
+		return &apiError{status: http.StatusUnauthorized, name: "AuthenticationRequired", message: cmp.Or(c.unauthorized, "You must log in to use Unleash.")}
 	case errors.Is(err, auth.ErrTokenKind):
 		return &apiError{status: http.StatusForbidden, name: "NoAccessError",
 			message: "invalid token: expected a different token type for this endpoint"}

@@ -189,6 +189,13 @@ type Options struct {
 	// a token points to; "" means /auth/simple/login, the reference
 	// server's.
 	LoginPath string
+	// UnauthorizedMessage is the message of every 401 body, for a service
+	// whose callers sign in otherwise than at Unleash's login page (with
+	// Authenticate, say); "" means the reference server's words ("You
+	// must log in to use Unleash.", and for a request without a token the
+	// sentence that points to LoginPath). The body keeps its name and
+	// members.
+	UnauthorizedMessage string
 	// MaxBody is the largest accepted request body in bytes; 0 means
 	// DefaultMaxBody.
 	MaxBody int64
@@ -321,6 +328,7 @@ type common struct {
 	// storeTimeout is Options.StoreTimeout.
 	storeTimeout time.Duration
 	loginPath    string
+	unauthorized string // Options.UnauthorizedMessage
 	logger       *slog.Logger
 	logCauses    bool
 	// rand is the source of error ids, nil for crypto/rand.
@@ -331,7 +339,7 @@ func newCommon(opts Options) (*common, error) {
 	if opts.StoreTimeout < 0 {
 		return nil, fmt.Errorf("adminhttp: Options.StoreTimeout %v is negative", opts.StoreTimeout)
 	}
-	c := &common{authenticate: opts.Authenticate, loginPath: opts.LoginPath,
+	c := &common{authenticate: opts.Authenticate, loginPath: opts.LoginPath, unauthorized: opts.UnauthorizedMessage,
 		logger: opts.Logger, logCauses: opts.LogCauses, storeTimeout: cmp.Or(opts.StoreTimeout, DefaultStoreTimeout)}
 	if c.authenticate == nil {
 		if opts.Tokens == nil {

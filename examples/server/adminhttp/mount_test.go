@@ -133,14 +133,30 @@ func TestUsersHandlerAlone(t *testing.T) {
 	}
 }
 
+// authAnswers serves a request to each endpoint, without a token, from a
+// handler of opts over the oracle state whose Authenticate fails with err.
+func authAnswers(t *testing.T, opts adminhttp.Options, err error) []*httptest.ResponseRecorder {
+	t.Helper()
+	snap := oracleSnapshot(t)
+	v, verr := demoValidator(snap)
+	if verr != nil {
+		t.Fatal(verr)
+	}
+	opts.Validator, opts.Users = v, users.NewMemoryStore(snap)
+	opts.Authenticate = func(*http.Request) (*auth.Principal, error) { return nil, err }
+	h, herr := adminhttp.NewHandler(opts)
+	if herr != nil {
+		t.Fatal(herr)
+	}
+	return []*httptest.ResponseRecorder{
+		do(h, http.MethodGet, adminhttp.PathUserAdmin, "", "", nil),
+		do(h, http.MethodPost, adminhttp.PathValidate, "", "application/json", strings.NewReader(minimalBody)),
+	}
+}
+
 // TestAuthenticateErrors answers the errors of an Authenticate hook: auth's
 // as 401 and 403, wrapped or not, any other as a 500 that does not show it.
 func TestAuthenticateErrors(t *testing.T) {
-	snap := oracleSnapshot(t)
-	v, err := demoValidator(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
 	names := map[int]string{401: nameAuthenticationRequired, 403: nameNoAccessError, 500: nameInternalError}
 	for _, tc := range []struct {
 		err    error
@@ -153,20 +169,38 @@ func TestAuthenticateErrors(t *testing.T) {
 		{errors.New("identity provider at 10.0.0.9 down"), 500},
 	} {
 		t.Run(tc.err.Error(), func(t *testing.T) {
-			h, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Users: users.NewMemoryStore(snap),
-				Authenticate: func(*http.Request) (*auth.Principal, error) { return nil, tc.err }})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, rec := range []*httptest.ResponseRecorder{
-				do(h, http.MethodGet, adminhttp.PathUserAdmin, "", "", nil),
-				do(h, http.MethodPost, adminhttp.PathValidate, "", "application/json", strings.NewReader(minimalBody)),
-			} {
+			for _, rec := range authAnswers(t, adminhttp.Options{}, tc.err) {
 				if e := errorOf(t, rec); rec.Code != tc.status || e.Name != names[tc.status] || strings.Contains(rec.Body.String(), "10.0.0.9") {
 					t.Errorf("%d %s", rec.Code, rec.Body)
 				}
 			}
 		})
+	}
+}
+
+// TestUnauthorizedMessage: a service that authenticates its callers
+// itself sets the words of its 401, with or without a token; by default
+// they are the reference server's.
+func TestUnauthorizedMessage(t *testing.T) {
+	const own = "Sign in through the company portal, then retry."
+	for _, tc := range []struct {
+		err          error
+		message      string
+		want         string
+		wantLoginURL bool
+	}{
+		{auth.ErrNoToken, own, own, true},
+		{auth.ErrUnknownToken, own, own, false},
+		{auth.ErrNoToken, "", "You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Try logging in at /auth/simple/login", true},
+		{auth.ErrUnknownToken, "", "You must log in to use Unleash.", false},
+	} {
+		for _, rec := range authAnswers(t, adminhttp.Options{UnauthorizedMessage: tc.message}, tc.err) {
+			e := errorOf(t, rec)
+			if rec.Code != 401 || e.Name != nameAuthenticationRequired || e.Message != tc.want ||
+				strings.Contains(rec.Body.String(), `"path":"/auth/simple/login"`) != tc.wantLoginURL {
+				t.Errorf("%v, %q: %d %s", tc.err, tc.message, rec.Code, rec.Body)
+			}
+		}
 	}
 }
 

@@ -11,13 +11,15 @@ import (
 
 // github writes GitHub Actions workflow commands, which annotate the
 // files of a pull request: ::error, ::warning or (a missing permission)
-// ::notice, with the file, line and column and the code as the title;
-// then the Summary as a plain line.
+// ::notice, with the file, line and column and the code as the title,
+// the feature-exists warnings of a file grouped in one (see grouped); then
+// the Summary as a plain line.
 type github struct{ w io.Writer }
 
 func (o *github) File(f File) error {
+	f = grouped(f)
 	return writeLines(o.w, fileLines(f, func(d importvalidate.Diagnostic) string {
-		props := "file=" + ghProperty(filepath.ToSlash(f.Name))
+		props := "file=" + ghProperty(filepath.ToSlash(name(f)))
 		if l := d.Location; l.Line > 0 {
 			props += fmt.Sprintf(",line=%d,col=%d", l.Line, l.Column)
 		}

@@ -1,10 +1,12 @@
 package output
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/safetext"
 )
 
 // jsonOut writes one JSON document: every file with its findings in file
@@ -42,7 +44,7 @@ type jsonFinding struct {
 }
 
 func (o *jsonOut) File(f File) error {
-	jf := jsonFile{File: f.Name, Project: f.Report.Project, Environment: f.Report.Environment,
+	jf := jsonFile{File: name(f), Project: safetext.String(f.Report.Project), Environment: safetext.String(f.Report.Environment),
 		RulesRan: !f.Report.Structural.HasErrors(), Failed: f.Failed, Counts: f.Counts, Omitted: f.Omitted,
 		Findings: make([]jsonFinding, 0, len(f.Shown))}
 	for _, d := range f.Shown {
@@ -70,10 +72,17 @@ func (o *jsonOut) Close(t Totals) error {
 	}{files, t.Failed, t.Counts})
 }
 
-// encodeJSON writes v indented, without HTML escaping.
+// encodeJSON writes v indented, without HTML escaping, under the output
+// rule (safetext.Text, whose escapes JSON reads as the characters they
+// stand for).
 func encodeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, safetext.Text(b.String()))
+	return err
 }

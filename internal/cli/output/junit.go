@@ -9,7 +9,8 @@ import (
 // junit writes a JUnit XML report, as CI systems show test results: one
 // test suite, one test case per file, failed when the file fails the exit
 // policy, with every finding of the file in the failure's text. Written
-// with encoding/xml.
+// with encoding/xml; every text is under package safetext's rule, which
+// leaves nothing XML 1.0 forbids (encoding/xml copies CDATA as it is).
 type junit struct {
 	w     io.Writer
 	cases []junitCase
@@ -52,7 +53,7 @@ type junitFailure struct {
 
 func (o *junit) File(f File) error {
 	lines := linterLines(f)
-	c := junitCase{Name: f.Name, ClassName: "flagadmin.validate"}
+	c := junitCase{Name: name(f), ClassName: "flagadmin.validate"}
 	body := strings.Join(lines, "\n")
 	if f.Failed {
 		c.Failure = &junitFailure{Message: f.Counts.String(), Type: "flagadmin", Text: body}

@@ -2,6 +2,12 @@
 // people and CI tools read: text, json, sarif, github, junit and unleash.
 // Each format is one small type in a file of its own behind the Output
 // interface, as kubeconform's pkg/output does.
+//
+// Every format writes what comes from the input (names, values, file
+// names) under the one rule of package safetext: the text formats with
+// its escapes, the JSON formats with JSON escapes of the same characters,
+// so that no output carries a raw control character, bidirectional
+// override, line separator or workflow-command marker.
 package output
 
 import (
@@ -11,6 +17,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/findings"
+	"github.com/flagadmin/flagadmin/internal/safetext"
 )
 
 // formats are the formats New makes, by name, the default first.
@@ -91,7 +98,11 @@ func plural(n int, one, many string) string {
 }
 
 // omittedLines words the findings -max-same left out.
-func omittedLines(f File) []string { return f.OmittedLines(f.Name, "-max-same") }
+func omittedLines(f File) []string { return f.OmittedLines(name(f), "-max-same") }
+
+// name is the file's name under the output rule of package safetext, as
+// every format writes it.
+func name(f File) string { return safetext.String(f.Name) }
 
 // fileLines is a line per finding shown, worded by line, then the
 // omittedLines.

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/safetext"
 )
 
 // sarif writes a SARIF 2.1.0 log (the format GitHub code scanning reads)
@@ -126,5 +127,5 @@ func uri(name string) string {
 	if name == "<stdin>" {
 		return "stdin"
 	}
-	return filepath.ToSlash(name)
+	return filepath.ToSlash(safetext.String(name))
 }

@@ -3,14 +3,15 @@ package output
 import "io"
 
 // text writes one line per finding, as a linter does
-// (importvalidate.FormatDiagnostic), a line per code -max-same cut, a
-// line for a file whose structure stopped the rules, and the Summary.
+// (importvalidate.FormatDiagnostic), the feature-exists warnings of a file
+// grouped in one (see grouped), a line per code -max-same cut, a line for
+// a file whose structure stopped the rules, and the Summary.
 type text struct{ w io.Writer }
 
 func (o *text) File(f File) error {
-	lines := linterLines(f)
+	lines := linterLines(grouped(f))
 	if f.Report.Structural.HasErrors() {
-		lines = append(lines, f.Name+": "+f.Report.Summary())
+		lines = append(lines, name(f)+": "+f.Report.Summary())
 	}
 	return writeLines(o.w, lines...)
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/safetext"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -12,7 +13,9 @@ import (
 // (the run takes only one): the validation response, byte for byte
 // (importvalidate.MarshalResponse), with the extra rules' findings under
 // -strict; or, for a file that fails the structural tier, the body of
-// the reference's 400 without its random id.
+// the reference's 400 without its random id. Characters the output rule
+// keeps from being written raw are written as JSON escapes, which leaves
+// the values as they are.
 type unleash struct {
 	w    io.Writer
 	done bool
@@ -35,7 +38,7 @@ func (o *unleash) File(f File) error {
 	if f.Strict {
 		resp = rep.Response()
 	}
-	_, err := o.w.Write(append(importvalidate.MarshalResponse(resp), '\n'))
+	_, err := io.WriteString(o.w, safetext.Text(string(importvalidate.MarshalResponse(resp)))+"\n")
 	return err
 }
 
