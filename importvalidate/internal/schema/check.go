@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsvalue"
+
 	"bytes"
 	"context"
 	"fmt"
@@ -108,7 +110,7 @@ func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems 
 			return raw, c.finish(raw, problems, nil, 0, false), nil
 		}
 		// A repeated name keeps its last value, as JSON.parse keeps it.
-		read := jsonwire.DropShadowed(body, issues)
+		read := jsvalue.DropShadowed(body, issues)
 		shadowed = len(read) != len(body)
 		body = read
 		for _, is := range issues {
@@ -120,7 +122,7 @@ func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems 
 			}
 		}
 		var err error
-		if instance, err = jsonwire.Value(body); err != nil {
+		if instance, err = jsvalue.Parse(body); err != nil {
 			// The scanner accepted it, so this does not happen; say so
 			// rather than panic.
 			p := Problem{Kind: KindSyntax, Message: "The body could not be decoded: " + err.Error(), Location: Location{Offset: -1}}
@@ -271,7 +273,7 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 		case jsonwire.KindInvalidUTF8:
 			p.Message = fmt.Sprintf("Invalid UTF-8 byte 0x%02X in the string at `/body%s`; read as U+FFFD", is.Byte, p.Location.Pointer)
 		case jsonwire.KindDuplicateKey:
-			key := string(jsonwire.AppendJSString(nil, string(jsonwire.AppendUnquoted(nil, []byte(is.What)))))
+			key := string(jsvalue.AppendString(nil, string(jsonwire.AppendUnquoted(nil, []byte(is.What)))))
 			o := others[i]
 			if is.First {
 				p.Message = fmt.Sprintf("The key %s appears again in the same object at line %d, column %d (byte %d), pointer `/body%s`; the last value is kept",

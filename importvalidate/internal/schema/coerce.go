@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsvalue"
+
 	"encoding/json"
 	"math"
 	"math/big"
@@ -60,7 +62,7 @@ func coercedText(v any) []byte {
 	if n, ok := v.(json.Number); ok {
 		return []byte(n)
 	}
-	return jsonwire.AppendJSONValue(nil, v)
+	return jsvalue.AppendValue(nil, v)
 }
 
 // locateCoercions sets the offset in raw of each coercion not yet located:
@@ -106,11 +108,11 @@ func describeJS(v any) string {
 	case bool:
 		return "the boolean " + strconv.FormatBool(x)
 	case json.Number:
-		return "the number " + jsonwire.JSNumberText(x.String())
+		return "the number " + jsvalue.NumberText(x.String())
 	case string:
-		return "the string " + string(jsonwire.AppendJSString(nil, x))
+		return "the string " + string(jsvalue.AppendString(nil, x))
 	}
-	return string(jsonwire.AppendJSONValue(nil, v))
+	return string(jsvalue.AppendValue(nil, v))
 }
 
 // applyCoercions returns a copy of raw with each coerced value replaced by
@@ -172,7 +174,7 @@ func typeMatches(types []string, v any) bool {
 // isWhole reports whether the JSON number n has no fractional part (1.0 is
 // whole, as for JSON Schema and JavaScript).
 func isWhole(n json.Number) bool {
-	return jsonwire.ParseDecimal(n.String()).Whole()
+	return jsvalue.ParseDecimal(n.String()).Whole()
 }
 
 // coerceScalar converts v to the first of types it can be converted to, as
@@ -187,7 +189,7 @@ func coerceScalar(types []string, v any) (nv any, changed bool) {
 		case "string":
 			switch x := v.(type) {
 			case json.Number:
-				return jsonwire.JSNumberText(x.String()), true
+				return jsvalue.NumberText(x.String()), true
 			case bool:
 				return strconv.FormatBool(x), true
 			case nil:
@@ -258,7 +260,7 @@ func numberOf(f float64) json.Number {
 	case math.IsInf(f, -1):
 		return "-" + infinity
 	}
-	return json.Number(jsonwire.JSFormatFloat(f))
+	return json.Number(jsvalue.FormatFloat(f))
 }
 
 // jsStringToNumber reads s as JavaScript's Number(s) does, for a non-empty

@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsvalue"
+
 	"bytes"
 	"encoding/json"
 	"math"
@@ -100,7 +102,7 @@ func heldInteger(text string) (held string, fits bool) {
 // numberWarning says that the number at pointer is beyond what the model
 // holds and what was taken instead.
 func numberWarning(pointer, text, what, held string) Problem {
-	sent := jsonwire.JSNumberText(text)
+	sent := jsvalue.NumberText(text)
 	if len(text) > 40 {
 		text = text[:37] + "..."
 	}

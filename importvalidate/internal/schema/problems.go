@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsvalue"
+
 	"cmp"
 	"context"
 	"iter"
@@ -107,7 +109,7 @@ func firstExtras(raw []byte, ptr string, sub *Node, limit int) (first []string, 
 		if _, listed := sub.propIdx[string(buf)]; !listed && !seen[string(buf)] {
 			order := int64(1<<32 + i) // JSKeyOrder's, without a string for a key that is no number
 			if len(buf) > 0 && buf[0] >= '0' && buf[0] <= '9' {
-				order = jsonwire.JSKeyOrder(string(buf), int64(i))
+				order = jsvalue.KeyOrder(string(buf), int64(i))
 			}
 			if index := order < 1<<32; index || others < limit {
 				key := string(buf)
@@ -233,7 +235,7 @@ func (c *Checker) expand(pend []pendingProblem, raw []byte, instance any, prefix
 				extra = first
 			}
 		}
-		jsonwire.SortStrings(extra)
+		slices.Sort(extra)
 		for _, k := range extra {
 			pend = append(pend, pendingProblem{kind: KindAdditionalProperty, node: sub, toks: toks, ptr: ptr + "/" + jsonwire.EscapeToken(k), prop: k, value: value})
 		}
@@ -365,7 +367,7 @@ func (c *Checker) sortKey(p *pendingProblem, offsets map[string]int64) []int64 {
 			n = n.Items.Resolve()
 			continue
 		case n.Addl != nil:
-			key = append(key, rankAdditional, jsonwire.JSKeyOrder(t, offsets[prefix]))
+			key = append(key, rankAdditional, jsvalue.KeyOrder(t, offsets[prefix]))
 			n = n.Addl.Resolve()
 			continue
 		default:
@@ -382,7 +384,7 @@ func (c *Checker) sortKey(p *pendingProblem, offsets map[string]int64) []int64 {
 			}
 		}
 	case KindAdditionalProperty:
-		sub = jsonwire.JSKeyOrder(p.prop, p.off)
+		sub = jsvalue.KeyOrder(p.prop, p.off)
 	}
 	return append(key, keywordRank(p.kind), sub)
 }
@@ -423,7 +425,7 @@ func (p *pendingProblem) problem(raw []byte) Problem {
 			b.WriteString(`"` + v + `"`)
 		}
 		b.WriteString(`. You provided "`)
-		b.WriteString(jsonwire.JSToString(p.value))
+		b.WriteString(jsvalue.String(p.value))
 		b.WriteString(`", which is not valid. Please use one of the allowed values instead..`)
 		out.Message = b.String()
 		return out
@@ -440,9 +442,9 @@ func (p *pendingProblem) problem(raw []byte) Problem {
 		}
 		what = "must be " + t
 	case KindMaximum:
-		what = "must be <= " + jsonwire.JSNumberText(p.node.Maximum)
+		what = "must be <= " + jsvalue.NumberText(p.node.Maximum)
 	case KindMinimum:
-		what = "must be >= " + jsonwire.JSNumberText(p.node.Minimum)
+		what = "must be >= " + jsvalue.NumberText(p.node.Minimum)
 	case KindMaxLength:
 		what = "must NOT have more than " + strconv.Itoa(p.node.MaxLength) + " characters"
 	case KindMinLength:
@@ -463,8 +465,8 @@ func (p *pendingProblem) sent(raw []byte) []byte {
 	switch p.value.(type) {
 	case map[string]any, []any:
 		if len(raw) > 0 && p.off >= 0 && int(p.off) < len(raw) {
-			return jsonwire.AppendCompact(nil, raw, int(p.off))
+			return jsvalue.AppendCompact(nil, raw, int(p.off))
 		}
 	}
-	return jsonwire.AppendJSONValue(nil, p.value)
+	return jsvalue.AppendValue(nil, p.value)
 }
