@@ -59,9 +59,9 @@ func TestRulesDocMatchesCatalogue(t *testing.T) {
 	inCatalogue := map[string]bool{}
 	misordered := false
 	for i, rule := range cat {
-		inCatalogue[rule.Code] = true
+		inCatalogue[string(rule.Code)] = true
 		want := catalogueRow(rule)
-		got, ok := byCode[rule.Code]
+		got, ok := byCode[string(rule.Code)]
 		if !ok {
 			t.Errorf("%s: no row for rule %q of Catalogue; add\n%s", rulesDoc, rule.Code, want)
 			continue
@@ -70,7 +70,7 @@ func TestRulesDocMatchesCatalogue(t *testing.T) {
 		if got != want {
 			t.Errorf("%s:%d: row of %q disagrees with Catalogue\n got: %s\nwant: %s", rulesDoc, got.line, rule.Code, got, want)
 		}
-		if i < len(rows) && rows[i].code != rule.Code && !misordered {
+		if i < len(rows) && rows[i].code != string(rule.Code) && !misordered {
 			misordered = true
 			t.Errorf("%s:%d: row %d is %q; Catalogue has %q there (the table keeps catalogue order)", rulesDoc, rows[i].line, i+1, rows[i].code, rule.Code)
 		}
@@ -100,7 +100,7 @@ func catalogueRow(rule importvalidate.Rule) docRule {
 	if rule.Strict {
 		runs = "strict"
 	}
-	return docRule{code: rule.Code, severity: sev.String(), category: cat.String(),
+	return docRule{code: string(rule.Code), severity: sev.String(), category: cat.String(),
 		reference: ref, runs: runs, summary: rule.Summary}
 }
 

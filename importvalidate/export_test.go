@@ -96,13 +96,13 @@ func TestValidateExport(t *testing.T) {
 			raw:    "{\"features\": [",
 			target: importvalidate.Target{Project: "default", Environment: "development", Permissions: all},
 			lines: []string{
-				"x.json:1:15: error syntax: Unexpected end of JSON input: expected a value",
+				"x.json:1:15: error syntax: Unexpected end of JSON input: expected a value or ']'",
 				"1 structural problem; the import rules did not run",
 			},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rep, err := v.ValidateExport(context.Background(), []byte(tc.raw), tc.target)
+			rep, err := v.Validate(context.Background(), []byte(tc.raw), tc.target)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -116,15 +116,15 @@ func TestValidateExport(t *testing.T) {
 		})
 	}
 	var nt *importvalidate.NoTargetError
-	if _, err := v.ValidateExport(context.Background(), []byte(`{}`), importvalidate.Target{Permissions: all}); !errors.As(err, &nt) ||
+	if _, err := v.Validate(context.Background(), []byte(`{}`), importvalidate.Target{Permissions: all}); !errors.As(err, &nt) ||
 		!strings.Contains(err.Error(), "Target.Project and Target.Environment") {
 		t.Errorf("ValidateExport without a target: %v", err)
 	}
-	if _, err := v.ValidateFile(context.Background(), []byte(`{"features": []}`), importvalidate.Target{Permissions: all}); !errors.As(err, &nt) {
+	if _, err := v.Validate(context.Background(), []byte(`{"features": []}`), importvalidate.Target{Permissions: all}); !errors.As(err, &nt) {
 		t.Errorf("ValidateFile of an export without a target: %v", err)
 	}
 	// A broken file is reported as it is, target or not.
-	rep, err := v.ValidateFile(context.Background(), []byte(`{"features": [}`), importvalidate.Target{Permissions: all})
+	rep, err := v.Validate(context.Background(), []byte(`{"features": [}`), importvalidate.Target{Permissions: all})
 	if err != nil || len(rep.Structural) != 1 || rep.Structural[0].Code != importvalidate.CodeSyntax {
 		t.Errorf("ValidateFile of a broken export without a target: %v, %v", rep, err)
 	}

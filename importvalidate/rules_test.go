@@ -39,7 +39,7 @@ type ruleCase struct {
 	data    string
 	strict  bool
 	perms   importvalidate.Permissions
-	code    string
+	code    importvalidate.Code
 	// want is the affected items of the issue with code; nil asserts that
 	// no issue has that code.
 	want []string
@@ -72,7 +72,7 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			is, found := rep.Find(tc.code)
+			is, found := find(rep, tc.code)
 			if tc.want == nil {
 				if found {
 					t.Fatalf("unexpected %s issue: %+v", tc.code, is)

@@ -53,8 +53,8 @@ func TestScanSyntaxErrors(t *testing.T) {
 			continue
 		}
 		is := issues[len(issues)-1]
-		if is.Kind != KindSyntax || is.Off != tt.off || is.What != tt.what || !strings.Contains(is.Tail, tt.expect) {
-			t.Errorf("%q: got %s @%d %q %q, want @%d %q %q", tt.in, is.Kind, is.Off, is.What, is.Tail, tt.off, tt.what, tt.expect)
+		if is.Kind != KindSyntax || is.Off != tt.off || is.What != tt.what || !strings.Contains(is.Expect, tt.expect) {
+			t.Errorf("%q: got %s @%d %q %q, want @%d %q %q", tt.in, is.Kind, is.Off, is.What, is.Expect, tt.off, tt.what, tt.expect)
 		}
 	}
 }

@@ -586,7 +586,7 @@ func (h *validation) runValidation(ctx context.Context, w http.ResponseWriter, b
 		}
 		work, cancel := context.WithTimeout(ctx, h.storeTimeout)
 		defer cancel()
-		if res.rep, res.err = h.validator.Validate(work, body, importvalidate.Target{Permissions: p}); res.err != nil {
+		if res.rep, res.err = h.validator.Validate(work, body, importvalidate.Target{Permissions: p, RequestBody: true}); res.err != nil {
 			res.err = fmt.Errorf("adminhttp: validating: %w", res.err)
 			return
 		}

@@ -87,30 +87,29 @@ func locateCoercions(raw []byte, cs []coercion) {
 	}
 }
 
-// coercionProblems words each coercion as a KindCoerced problem at the
-// value it changed: a warning, or an error in strict mode.
+// coercionProblems makes each coercion a KindCoerced problem at the value
+// it changed, with the value sent and the value taken.
 func (c *Checker) coercionProblems(cs []coercion) []Problem {
 	out := make([]Problem, len(cs))
 	for i, co := range cs {
-		out[i] = Problem{Kind: KindCoerced, Warning: !c.opts.Strict,
-			Message:  "The `/body" + co.ptr + "` property is " + describeJS(co.from) + "; taken as " + describeJS(co.to),
+		out[i] = Problem{Kind: KindCoerced, Warning: c.opts.Warnings.Has(KindCoerced),
+			Detail:   Detail{Got: scalarText(co.from), Held: scalarText(co.to)},
 			Location: Location{Pointer: co.ptr, Offset: int64(co.off)}}
 	}
 	return out
 }
 
-// describeJS names a scalar and its JavaScript text for a coercion's
-// message: the number 5, the string "5", the boolean true, null.
-func describeJS(v any) string {
+// scalarText is the text of a scalar as JavaScript writes it: a number
+// as String() does (5, 1e+21, Infinity), a string as JSON.stringify does
+// ("5"), true, false, null.
+func scalarText(v any) string {
 	switch x := v.(type) {
 	case nil:
 		return "null"
 	case bool:
-		return "the boolean " + strconv.FormatBool(x)
+		return strconv.FormatBool(x)
 	case json.Number:
-		return "the number " + jsvalue.NumberText(x.String())
-	case string:
-		return "the string " + string(jsvalue.AppendString(nil, x))
+		return jsvalue.NumberText(x.String())
 	}
 	return string(jsvalue.AppendValue(nil, v))
 }

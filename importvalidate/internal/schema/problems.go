@@ -17,11 +17,11 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
 
-// pendingProblem is a schema problem before it is worded: the failed
-// keyword, the schema node holding it and where in the instance.
+// pendingProblem is a schema problem before it is ordered and completed:
+// the failed keyword, the schema node holding it and where in the
+// instance.
 type pendingProblem struct {
 	kind    Kind
-	keyword string // for KindKeyword: the keyword
 	node    *Node
 	toks    []string // decoded tokens of the value (of the object for required and additional-property)
 	ptr     string   // JSON pointer of the problem (the member for required and additional-property)
@@ -207,7 +207,7 @@ func (c *Checker) expand(pend []pendingProblem, raw []byte, instance any, prefix
 	kw, sub := c.failedKeyword(e)
 	ptr := jsonwire.PointerOf(toks)
 	if sub == nil {
-		return append(pend, pendingProblem{kind: KindKeyword, keyword: kw, toks: toks, ptr: ptr, value: value, msg: e.Message})
+		return append(pend, pendingProblem{kind: KindKeyword, toks: toks, ptr: ptr, value: value, msg: e.Message})
 	}
 	switch kw {
 	case "required":
@@ -243,7 +243,7 @@ func (c *Checker) expand(pend []pendingProblem, raw []byte, instance any, prefix
 	}
 	kind := keywordKind(kw)
 	if kind == 0 {
-		return append(pend, pendingProblem{kind: KindKeyword, keyword: kw, node: sub, toks: toks, ptr: ptr, value: value, msg: e.Message})
+		return append(pend, pendingProblem{kind: KindKeyword, node: sub, toks: toks, ptr: ptr, value: value, msg: e.Message})
 	}
 	return append(pend, pendingProblem{kind: kind, node: sub, toks: toks, ptr: ptr, value: value})
 }
@@ -401,62 +401,45 @@ func lessKey(a, b []int64) bool {
 	return len(a) < len(b)
 }
 
-// problem words a schema problem as the reference server does.
+// problem is the schema problem with what it found: for a keyword, what
+// it asks for and the value sent.
 func (p *pendingProblem) problem(raw []byte) Problem {
-	out := Problem{Kind: p.kind, Keyword: p.keyword, Location: Location{Pointer: p.ptr, Offset: p.off}}
-	body := "/body" + p.ptr
+	out := Problem{Kind: p.kind, Location: Location{Pointer: p.ptr, Offset: p.off}}
+	d := &out.Detail
 	switch p.kind {
 	case KindRequired:
-		out.Message = "The `" + body + "` property is required. It was not present on the data you sent."
 		return out
 	case KindAdditionalProperty:
-		out.Message = "The `/body" + jsonwire.PointerOf(p.toks) + "` object of the request body does not allow additional properties. Your request included the `" + body + "` property."
 		out.Hint = suggest.Nearest(p.prop, p.node.Props)
 		return out
 	case KindEnum:
-		var b strings.Builder
-		b.WriteString("The `")
-		b.WriteString(jsonwire.LastToken(p.ptr))
-		b.WriteString("` property must be equal to one of the allowed values: ")
-		for i, v := range p.node.Enum {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(`"` + v + `"`)
-		}
-		b.WriteString(`. You provided "`)
-		b.WriteString(jsvalue.String(p.value))
-		b.WriteString(`", which is not valid. Please use one of the allowed values instead..`)
-		out.Message = b.String()
+		d.Allowed = p.node.Enum
+		d.Got = jsvalue.String(p.value)
 		return out
-	}
-	var what string
-	switch p.kind {
 	case KindType:
-		t := "object"
+		d.Want = "object"
 		for _, ty := range p.node.Types {
 			if ty != "null" {
-				t = ty
+				d.Want = ty
 				break
 			}
 		}
-		what = "must be " + t
 	case KindMaximum:
-		what = "must be <= " + jsvalue.NumberText(p.node.Maximum)
+		d.Want = jsvalue.NumberText(p.node.Maximum)
 	case KindMinimum:
-		what = "must be >= " + jsvalue.NumberText(p.node.Minimum)
+		d.Want = jsvalue.NumberText(p.node.Minimum)
 	case KindMaxLength:
-		what = "must NOT have more than " + strconv.Itoa(p.node.MaxLength) + " characters"
+		d.Limit = p.node.MaxLength
 	case KindMinLength:
-		what = "must NOT have fewer than " + strconv.Itoa(p.node.MinLength) + " characters"
+		d.Limit = p.node.MinLength
 	case KindPattern:
-		what = `must match pattern "` + p.node.Pattern + `"`
+		d.Want = p.node.Pattern
 	case KindFormat:
-		what = `must match format "` + p.node.Format + `"`
+		d.Want = p.node.Format
 	default:
-		what = p.msg
+		d.Want = p.msg
 	}
-	out.Message = "The `" + body + "` property " + what + ". You sent " + string(p.sent(raw)) + "."
+	d.Got = string(p.sent(raw))
 	return out
 }
 

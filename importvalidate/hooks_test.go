@@ -1,0 +1,15 @@
+package importvalidate
+
+import "github.com/google/go-cmp/cmp"
+
+// Hooks into the package for its external tests.
+
+// CheckStructure is v's structural check of raw: the body to decode and
+// every problem (see structure.Check).
+func (v *Validator) CheckStructure(raw []byte) ([]byte, Problems) { return v.structure.Check(raw) }
+
+// IsExport is isExport.
+var IsExport = isExport
+
+// CmpDiagnostics makes go-cmp compare diagnostics by what they show.
+var CmpDiagnostics = cmp.Transformer("show", show)
