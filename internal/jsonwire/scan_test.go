@@ -268,4 +268,3 @@ func BenchmarkJSONValid(b *testing.B) {
 		json.Valid(body)
 	}
 }
-
