@@ -82,6 +82,39 @@ func TestValidateExport(t *testing.T) {
 			},
 		},
 		{
+			// The message names the other occurrence in the export, not
+			// in the body built around it.
+			name:   "duplicate key",
+			raw:    "{\"features\": [],\n \"featureStrategies\": [], \"tagTypes\": [], \"tagTypes\": []}",
+			target: importvalidate.Target{Project: "default", Environment: "development", Permissions: all},
+			lines: []string{
+				"x.json:2:27: warning duplicate-key: The key \"tagTypes\" appears again in the same object at line 2, column 43 (byte 59), pointer `/tagTypes`; the last value is kept",
+				"x.json:2:43: warning duplicate-key: The key \"tagTypes\" repeats the key at line 2, column 27 (byte 43) of the same object, pointer `/tagTypes`; the last value is kept",
+				"0 errors, 2 warnings, 0 missing permissions",
+			},
+		},
+		{
+			// The export ends where a value was expected: its own
+			// syntax error, not the body's closing brace.
+			name:   "cut in a member",
+			raw:    "{\"features\": [], \"tagTypes\":",
+			target: importvalidate.Target{Project: "default", Environment: "development", Permissions: all},
+			lines: []string{
+				"x.json:1:29: error syntax: Unexpected end of JSON input: expected a value",
+				"1 structural problem; the import rules did not run",
+			},
+		},
+		{
+			// A value after the export's object is no member of the body.
+			name:   "data after the object",
+			raw:    "{\"features\": [], \"featureStrategies\": [], \"tagTypes\": []}, \"project\": 1",
+			target: importvalidate.Target{Project: "default", Environment: "development", Permissions: all},
+			lines: []string{
+				"x.json:1:58: error syntax: Unexpected data after the JSON value",
+				"1 structural problem; the import rules did not run",
+			},
+		},
+		{
 			name:   "unknown target",
 			raw:    `{"features": [], "featureStrategies": [], "tagTypes": []}`,
 			target: importvalidate.Target{Project: "nope", Environment: "staging", Permissions: all},

@@ -18,6 +18,7 @@ const ruleState = `{
     {"id":"patex","featureNaming":{"pattern":"[a-z]+","example":"abc"}},
     {"id":"patdesc","featureNaming":{"pattern":"[a-z]+","description":"letters"}},
     {"id":"badpat","featureNaming":{"pattern":"(?i)x"}}],
+  "environments":[{"name":"development"},{"name":"production"}],
   "strategies":[{"name":"default","builtIn":true},{"name":"flexibleRollout","builtIn":true},{"name":"custom","builtIn":false},{"name":"custom2"}],
   "contextFields":[{"name":"region","legalValues":[{"value":"eu"},{"value":"us"}]},{"name":"appName"},
     {"name":"owned","legalValues":[{"value":"a"}],"project":"other"}],
@@ -45,6 +46,8 @@ type ruleCase struct {
 	want []string
 	// msg, when set, is the exact message.
 	msg string
+	// sev, when set, is the issue's severity.
+	sev importvalidate.Severity
 }
 
 func runRuleCases(t *testing.T, cases []ruleCase) {
@@ -94,6 +97,9 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 			}
 			if tc.msg != "" && tc.msg != is.Message {
 				t.Errorf("message\n got %q\nwant %q", is.Message, tc.msg)
+			}
+			if tc.sev != 0 && tc.sev != is.Severity {
+				t.Errorf("severity %s, want %s", is.Severity, tc.sev)
 			}
 		})
 	}
@@ -244,5 +250,20 @@ func TestStrictRules(t *testing.T) {
 			code: "unknown-tag-type", want: []string{"ghost", "old-ghost"}},
 		{name: "duplicate strategy ids", strict: true, data: `"featureStrategies":[{"name":"default","id":"s1"},{"name":"default","id":"s2"},{"name":"default","id":"s1"}]`,
 			code: "duplicate-strategy-id", want: []string{"s1"}},
+	})
+}
+
+// The target's project and environment exist; a warning names the one
+// that does not, an error in strict mode.
+func TestTargetRules(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{name: "existing project", data: `"features":[{"name":"a"}]`, code: "unknown-project"},
+		{name: "unknown project", project: "nowhere", data: `"features":[{"name":"a"}]`, code: "unknown-project", want: []string{"nowhere"},
+			msg: "The project to import into does not exist:", sev: importvalidate.SeverityWarning},
+		{name: "unknown project, strict", project: "nowhere", strict: true, code: "unknown-project", want: []string{"nowhere"},
+			sev: importvalidate.SeverityError},
+		{name: "existing environment", env: "production", code: "unknown-environment"},
+		{name: "unknown environment", env: "staging", code: "unknown-environment", want: []string{"staging"},
+			msg: "The environment to import into does not exist:", sev: importvalidate.SeverityWarning},
 	})
 }

@@ -688,3 +688,24 @@ func TestShadowedMemberLocation(t *testing.T) {
 
 // positionText matches a position written into a message.
 var positionText = regexp.MustCompile(`line \d+, column \d+|\(byte \d+\)`)
+
+// TestSchemaProblems: the embedded schema compiles, so the code schema
+// never comes from its compilation; a failed keyword without a code of
+// its own is of code schema, worded with the library's message.
+func TestSchemaProblems(t *testing.T) {
+	if _, err := stNew(t, Options{}).slowPath(); err != nil {
+		t.Fatalf("the embedded schema: %v", err)
+	}
+	ps := problemsOf([]schema.Problem{{Kind: schema.KindKeyword, Location: Location{Pointer: "/data/x", Offset: 9},
+		Detail: schema.Detail{Want: "must be multiple of 2", Got: "3"}}})
+	const want = "The `/body/data/x` property must be multiple of 2. You sent 3."
+	if len(ps) != 1 || ps[0].Code != codeSchema || ps[0].Message() != want {
+		t.Fatalf("got %v, want one problem of code %s: %s", ps, codeSchema, want)
+	}
+	if d := ps.Details(); len(d) != 1 || d[0].Path != "/body/data/x" || d[0].Message != want {
+		t.Errorf("details %+v", d)
+	}
+	if got := ps[0].FileMessage(); got != "The `/data/x` property must be multiple of 2; the file has 3." {
+		t.Errorf("file message %q", got)
+	}
+}
