@@ -1,6 +1,7 @@
 package importvalidate
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
@@ -182,9 +183,6 @@ func TestProblemsError(t *testing.T) {
 			t.Errorf("Error() = %q, want %q", got, tt.want)
 		}
 	}
-	if (Problems{}).Err() != nil {
-		t.Error("Err of no problems is not nil")
-	}
 }
 
 func TestEnumNames(t *testing.T) {
@@ -201,5 +199,28 @@ func TestEnumNames(t *testing.T) {
 	}
 	if b, err := CategoryPermission.MarshalText(); err != nil || string(b) != "permission" {
 		t.Errorf("MarshalText = %s, %v", b, err)
+	}
+}
+
+// A diagnostic in JSON carries its members and its message, in the
+// reference's words.
+func TestDiagnosticJSON(t *testing.T) {
+	for _, tc := range []struct {
+		d    Diagnostic
+		want string
+	}{
+		{problemAt(t, CodeRequired, Location{Pointer: "/data", Offset: 1, Line: 1, Column: 2}, schema.Detail{}),
+			`{"severity":"error","category":"structure","code":"required","location":{"pointer":"/data","offset":1,"line":1,"column":2},` +
+				`"message":"The ` + "`/body/data`" + ` property is required. It was not present on the data you sent."}`},
+		{Diagnostic{Severity: SeverityWarning, Category: CategoryRule, Code: CodeFeatureExists, Item: "a", message: "M", Location: Location{Offset: -1}},
+			`{"severity":"warning","category":"rule","code":"feature-exists","item":"a","location":{"pointer":"","offset":-1},"message":"M"}`},
+	} {
+		got, err := json.Marshal(tc.d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != tc.want {
+			t.Errorf("JSON\n got %s\nwant %s", got, tc.want)
+		}
 	}
 }

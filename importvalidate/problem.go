@@ -88,11 +88,3 @@ func (ps Problems) Error() string {
 	}
 	return fmt.Sprintf("%s (and %d more)", ps[0], len(ps)-1)
 }
-
-// Err returns ps as an error, or nil when it is empty.
-func (ps Problems) Err() error {
-	if len(ps) == 0 {
-		return nil
-	}
-	return ps
-}

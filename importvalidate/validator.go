@@ -118,9 +118,6 @@ func New(opts Options) (*Validator, error) {
 	return v, nil
 }
 
-// Rules returns the rules the validator runs, in order.
-func (v *Validator) Rules() []Rule { return append([]Rule(nil), v.rules...) }
-
 // Target says where the data is imported and who imports it.
 type Target struct {
 	// Project and Environment override the request's project and
