@@ -103,15 +103,10 @@ func (c *Checker) coercionProblems(cs []coercion) []Problem {
 // as String() does (5, 1e+21, Infinity), a string as JSON.stringify does
 // ("5"), true, false, null.
 func scalarText(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return strconv.FormatBool(x)
-	case json.Number:
-		return jsvalue.NumberText(x.String())
+	if s, ok := v.(string); ok {
+		return string(jsvalue.AppendString(nil, s))
 	}
-	return string(jsvalue.AppendValue(nil, v))
+	return jsvalue.String(v)
 }
 
 // applyCoercions returns a copy of raw with each coerced value replaced by
