@@ -59,9 +59,8 @@ type Validator struct {
 
 // New builds a Validator. It fails on a nil State, on an unknown code in
 // Disable, on a rule without a code or check, on a code used twice, on a
-// rule whose severity or category is not one of a rule's (a rule's
-// category is CategoryRule or CategoryPermission; CategoryStructure is the
-// structural tier's), and on negative limits.
+// rule whose severity or category is not one of a rule's (any category
+// but CategoryStructure, the structural tier's), and on negative limits.
 func New(opts Options) (*Validator, error) {
 	v := &Validator{state: opts.State}
 	if v.state == nil {
@@ -80,8 +79,8 @@ func New(opts Options) (*Validator, error) {
 			return nil, fmt.Errorf("importvalidate: rule code %q is used twice", r.Code)
 		case r.Severity != 0 && r.Severity != SeverityError && r.Severity != SeverityWarning:
 			return nil, fmt.Errorf("importvalidate: rule %q has the unknown severity %d", r.Code, int(r.Severity))
-		case r.Category != 0 && r.Category != CategoryRule && r.Category != CategoryPermission:
-			return nil, fmt.Errorf("importvalidate: rule %q has category %s; a rule's is rule or permission", r.Code, r.Category)
+		case r.Category != 0 && (r.Category == CategoryStructure || !r.Category.known()):
+			return nil, fmt.Errorf("importvalidate: rule %q has category %s; a rule's is a category other than structure", r.Code, r.Category)
 		}
 		known[r.Code] = true
 	}

@@ -118,6 +118,7 @@ func TestOptions(t *testing.T) {
 		{"code used twice", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "unknown-strategy", Check: custom.Check}}}, "used twice"},
 		{"unknown severity", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "x", Check: custom.Check, Severity: 3}}}, "unknown severity 3"},
 		{"structure category", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "x", Check: custom.Check, Category: importvalidate.CategoryStructure}}}, "category structure"},
+		{"unknown category", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "x", Check: custom.Check, Category: 9}}}, "category Category(9)"},
 		{"negative problem cap", importvalidate.Options{MaxProblems: -1}, "MaxProblems"},
 		{"no state", importvalidate.Options{}, "Options.State is nil"},
 	} {
