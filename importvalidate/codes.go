@@ -169,10 +169,17 @@ func lookup(c Code) (CodeInfo, bool) {
 
 // severityIn is the code's severity with or without Options.Strict.
 func (info CodeInfo) severityIn(strict bool) Severity {
-	if strict && info.Severity == SeverityWarning && !info.Reference {
+	return severityIn(info.Severity, info.Reference, strict)
+}
+
+// severityIn is the severity of a built-in finding of severity sev by
+// default: in strict mode, what the library notices beyond the reference
+// (a warning the reference server does not give) blocks the import.
+func severityIn(sev Severity, reference, strict bool) Severity {
+	if strict && sev == SeverityWarning && !reference {
 		return SeverityError
 	}
-	return info.Severity
+	return sev
 }
 
 // codeTable declares every built-in code once. A structural code names

@@ -99,10 +99,8 @@ func New(opts Options) (*Validator, error) {
 		if r.Severity == 0 {
 			r.Severity = SeverityError
 		}
-		if opts.Strict && i < builtIn && !r.Reference && r.Severity == SeverityWarning {
-			// What the library notices beyond the reference blocks the
-			// import in strict mode.
-			r.Severity = SeverityError
+		if i < builtIn {
+			r.Severity = severityIn(r.Severity, r.Reference, opts.Strict)
 		}
 		if r.Category == 0 {
 			r.Category = CategoryRule
