@@ -23,7 +23,7 @@ func TestWithBuiltIns(t *testing.T) {
 		{importvalidate.WithBuiltIns(st), "0 errors, 0 warnings, 0 missing permissions"},
 	} {
 		v := mustNew(t, importvalidate.Options{State: tc.state, Strict: true})
-		rep, err := v.ValidateExport(context.Background(), raw, target)
+		rep, err := v.Validate(context.Background(), raw, target)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -56,7 +56,7 @@ func TestCancelledValidation(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			// How many looks the whole validation takes.
 			full := newCountdown(1 << 62)
-			if _, err := v.Validate(full, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}}); err != nil {
+			if _, err := v.Validate(full, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true}); err != nil {
 				t.Fatal(err)
 			}
 			looks := full.looks.Load()
@@ -65,7 +65,7 @@ func TestCancelledValidation(t *testing.T) {
 			}
 			for _, after := range []int64{1, 2, looks / 4, looks / 2, looks - 1, looks} {
 				ctx := newCountdown(after)
-				rep, err := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+				rep, err := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 				if !errors.Is(err, context.Canceled) || rep != nil {
 					t.Errorf("cancelled at look %d of %d: report %v, error %v; want context.Canceled", after, looks, rep != nil, err)
 				}
@@ -91,11 +91,11 @@ func TestCancelledEarlyCostsLittle(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			whole := measure(t, func() {
-				_, _ = v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+				_, _ = v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 			})
 			var err error
 			cut := measure(t, func() {
-				_, err = v.Validate(newCountdown(2), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+				_, err = v.Validate(newCountdown(2), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 			})
 			t.Logf("whole: %v; cancelled: %v", whole, cut)
 			if !errors.Is(err, context.Canceled) {

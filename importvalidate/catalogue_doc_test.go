@@ -3,165 +3,262 @@ package importvalidate_test
 import (
 	"bufio"
 	"bytes"
-	"fmt"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 )
 
-// rulesDoc is the user documentation of the rules, which lists the
-// catalogue as a table.
+// rulesDoc is the user documentation of the codes, which lists the rules
+// and the structural codes in two tables, each code with a link to its
+// check and to its test.
 const rulesDoc = "../docs/RULES.md"
 
-// catalogueHeading opens the section of rulesDoc whose first table is the
-// catalogue.
-const catalogueHeading = "## The rule catalogue"
-
-// catalogueColumns are the columns of that table; the last one is free
-// text and not compared.
-var catalogueColumns = []string{"code", "severity", "category", "reference", "runs", "summary", "reported when"}
-
-// docRule is one row of the catalogue table in the columns Catalogue also
-// has.
-type docRule struct {
-	line                                               int
-	code, severity, category, reference, runs, summary string
-}
-
-func (r docRule) String() string {
-	return fmt.Sprintf("| `%s` | %s | %s | %s | %s | %s |", r.code, r.severity, r.category, r.reference, r.runs, r.summary)
-}
-
-// TestRulesDocMatchesCatalogue holds docs/RULES.md to Catalogue: every
-// rule has a row and every row a rule, in catalogue order, with the same
-// severity, category, reference flag, strict flag and summary.
+// TestRulesDocMatchesCatalogue holds the first table of rulesDoc to
+// Catalogue: every rule has a row and every row a rule, in catalogue
+// order, with the same severity, category, reference flag, strict flag and
+// summary; its check is the rule's, declared in the file linked; its test
+// is declared in the file linked and names the code.
 func TestRulesDocMatchesCatalogue(t *testing.T) {
+	rows := docTable(t, "## The rule catalogue",
+		"code", "severity", "category", "reference", "runs", "summary", "check", "test", "reported when")
+	cat := importvalidate.Catalogue()
+	if len(rows) != len(cat) {
+		t.Errorf("%s: %d rules listed; Catalogue has %d", rulesDoc, len(rows), len(cat))
+	}
+	for i, rule := range cat {
+		if i >= len(rows) {
+			t.Errorf("%s: no row for rule %q of Catalogue", rulesDoc, rule.Code)
+			continue
+		}
+		r := rows[i]
+		want := catalogueRow(rule)
+		got := []string{r.code(t), r.cells["severity"], r.cells["category"], r.flag("reference"), r.cells["runs"], r.cells["summary"]}
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("%s:%d: row %d disagrees with Catalogue (rows keep catalogue order)\n got: %q\nwant: %q", rulesDoc, r.line, i+1, got, want)
+			continue
+		}
+		check, _ := r.link(t, "check")
+		if name := importvalidate.CheckName(rule.Code); check != name {
+			t.Errorf("%s:%d: the check of %s is %s, not %s", rulesDoc, r.line, rule.Code, name, check)
+		}
+		r.declares(t, "check")
+		r.exercises(t, rule.Code)
+	}
+}
+
+// TestStructureDocMatchesCodes holds the table of the structural tier in
+// rulesDoc to Codes: a row for every structural code, in their order,
+// with its severity, a check declared in the file linked, and a test
+// declared in the file linked that names the code.
+func TestStructureDocMatchesCodes(t *testing.T) {
+	rows := docTable(t, "## The structural tier", "code", "severity", "check", "test", "reported when")
+	var codes []importvalidate.CodeInfo
+	for _, info := range importvalidate.Codes() {
+		if info.Category == importvalidate.CategoryStructure {
+			codes = append(codes, info)
+		}
+	}
+	if len(rows) != len(codes) {
+		t.Errorf("%s: %d structural codes listed; Codes has %d", rulesDoc, len(rows), len(codes))
+	}
+	for i, info := range codes {
+		if i >= len(rows) {
+			t.Errorf("%s: no row for code %q", rulesDoc, info.Code)
+			continue
+		}
+		r := rows[i]
+		sev := info.Severity.String()
+		switch {
+		case info.Code == importvalidate.CodeTooManyProblems:
+			sev += ", or warning when every problem it stands for is one"
+		case info.Severity == importvalidate.SeverityWarning:
+			sev += " (error with strict)"
+		}
+		if code := r.code(t); code != string(info.Code) || r.cells["severity"] != sev {
+			t.Errorf("%s:%d: row %d is %s, %s; Codes has %s, %s there", rulesDoc, r.line, i+1, code, r.cells["severity"], info.Code, sev)
+			continue
+		}
+		r.declares(t, "check")
+		r.exercises(t, info.Code)
+	}
+}
+
+// catalogueRow is what a row of the catalogue says of rule: code,
+// severity, category, reference, runs and summary.
+func catalogueRow(rule importvalidate.Rule) []string {
+	ref, runs := "no", "always"
+	if rule.Reference {
+		ref = "yes"
+	}
+	if rule.Strict {
+		runs = "strict"
+	}
+	return []string{string(rule.Code), rule.Severity.String(), rule.Category.String(), ref, runs, rule.Summary}
+}
+
+// docRow is one row of a table of rulesDoc, its cells by column.
+type docRow struct {
+	line  int
+	cells map[string]string
+}
+
+// code is the row's code, which its first cell holds in backquotes.
+func (r docRow) code(t *testing.T) string {
+	t.Helper()
+	c := r.cells["code"]
+	if len(c) < 2 || c[0] != '`' || c[len(c)-1] != '`' {
+		t.Fatalf("%s:%d: code %q is not in backquotes", rulesDoc, r.line, c)
+	}
+	return c[1 : len(c)-1]
+}
+
+// flag is the yes or no of a column that may name more after it, as in
+// "yes (E1)".
+func (r docRow) flag(column string) string {
+	f, _, _ := strings.Cut(r.cells[column], " ")
+	return f
+}
+
+// link reads the cell of column, "[`name`](path)": the name's last part
+// (the function of "schema.Checker.expand") and the path from the
+// package's directory.
+func (r docRow) link(t *testing.T, column string) (name, path string) {
+	t.Helper()
+	m := regexp.MustCompile("^\\[`([A-Za-z0-9_.]+)`\\]\\(([^)]+)\\)$").FindStringSubmatch(r.cells[column])
+	if m == nil {
+		t.Fatalf("%s:%d: the %s %q is no link [`name`](path)", rulesDoc, r.line, column, r.cells[column])
+	}
+	return m[1][strings.LastIndexByte(m[1], '.')+1:], filepath.Join(filepath.Dir(rulesDoc), m[2])
+}
+
+// declares fails unless the file that the cell of column links declares
+// the function it names; it returns the file.
+func (r docRow) declares(t *testing.T, column string) string {
+	t.Helper()
+	name, path := r.link(t, column)
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%s:%d: %v", rulesDoc, r.line, err)
+	}
+	if funcBody(string(src), name) == "" {
+		t.Errorf("%s:%d: %s declares no function %s", rulesDoc, r.line, path, name)
+	}
+	return string(src)
+}
+
+// exercises fails unless the test the row links is declared in the file
+// linked, and names code in its body or in the body of a function of that
+// file it calls.
+func (r docRow) exercises(t *testing.T, code importvalidate.Code) {
+	t.Helper()
+	src := r.declares(t, "test")
+	name, path := r.link(t, "test")
+	body := funcBody(src, name)
+	bodies := []string{body}
+	for _, m := range regexp.MustCompile(`\b([a-zA-Z_]\w*)\(`).FindAllStringSubmatch(body, -1) {
+		if m[1] != name {
+			bodies = append(bodies, funcBody(src, m[1]))
+		}
+	}
+	named := regexp.MustCompile(`"` + regexp.QuoteMeta(string(code)) + `"|\b[Cc]ode` + constName(code) + `\b`)
+	for _, b := range bodies {
+		if named.MatchString(b) {
+			return
+		}
+	}
+	t.Errorf("%s:%d: %s of %s does not name %s", rulesDoc, r.line, name, path, code)
+}
+
+// constName is the name of code's constant after "Code".
+func constName(code importvalidate.Code) string {
+	var b strings.Builder
+	for _, part := range strings.Split(string(code), "-") {
+		switch part {
+		case "id", "utf8":
+			b.WriteString(strings.ToUpper(part))
+		default:
+			b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+		}
+	}
+	return b.String()
+}
+
+// funcBody is the text of the function or method name declared in src,
+// from its declaration to its closing brace; "" when src declares none.
+func funcBody(src, name string) string {
+	loc := regexp.MustCompile(`(?m)^func (\([^)]*\) )?` + regexp.QuoteMeta(name) + `[\[(]`).FindStringIndex(src)
+	if loc == nil {
+		return ""
+	}
+	rest := src[loc[0]:]
+	if end := strings.Index(rest, "\n}\n"); end >= 0 {
+		return rest[:end+2]
+	}
+	return rest
+}
+
+// docTable reads the first table after heading in rulesDoc, whose header
+// row must be columns.
+func docTable(t *testing.T, heading string, columns ...string) []docRow {
+	t.Helper()
 	data, err := os.ReadFile(rulesDoc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := parseCatalogueTable(data)
-	if err != nil {
-		t.Fatalf("%s: %v", rulesDoc, err)
-	}
-
-	byCode := map[string]docRule{}
-	for _, r := range rows {
-		if prev, dup := byCode[r.code]; dup {
-			t.Errorf("%s:%d: code %q is listed twice (first on line %d)", rulesDoc, r.line, r.code, prev.line)
-		}
-		byCode[r.code] = r
-	}
-
-	cat := importvalidate.Catalogue()
-	inCatalogue := map[string]bool{}
-	misordered := false
-	for i, rule := range cat {
-		inCatalogue[rule.Code] = true
-		want := catalogueRow(rule)
-		got, ok := byCode[rule.Code]
-		if !ok {
-			t.Errorf("%s: no row for rule %q of Catalogue; add\n%s", rulesDoc, rule.Code, want)
-			continue
-		}
-		want.line = got.line
-		if got != want {
-			t.Errorf("%s:%d: row of %q disagrees with Catalogue\n got: %s\nwant: %s", rulesDoc, got.line, rule.Code, got, want)
-		}
-		if i < len(rows) && rows[i].code != rule.Code && !misordered {
-			misordered = true
-			t.Errorf("%s:%d: row %d is %q; Catalogue has %q there (the table keeps catalogue order)", rulesDoc, rows[i].line, i+1, rows[i].code, rule.Code)
-		}
-	}
-	for _, r := range rows {
-		if !inCatalogue[r.code] {
-			t.Errorf("%s:%d: code %q is not in Catalogue", rulesDoc, r.line, r.code)
-		}
-	}
-}
-
-// catalogueRow is the row rulesDoc should hold for rule.
-func catalogueRow(rule importvalidate.Rule) docRule {
-	sev := rule.Severity
-	if sev == 0 {
-		sev = importvalidate.SeverityError
-	}
-	cat := rule.Category
-	if cat == 0 {
-		cat = importvalidate.CategoryRule
-	}
-	ref := "no"
-	if rule.Reference {
-		ref = "yes"
-	}
-	runs := "always"
-	if rule.Strict {
-		runs = "strict"
-	}
-	return docRule{code: rule.Code, severity: sev.String(), category: cat.String(),
-		reference: ref, runs: runs, summary: rule.Summary}
-}
-
-// parseCatalogueTable reads the first table after catalogueHeading. The
-// reference column may carry the reference's name of the rule after the
-// flag, as in "yes (E1)"; only the flag is kept.
-func parseCatalogueTable(data []byte) ([]docRule, error) {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	var (
-		rows      []docRule
-		n         int
-		inSection bool
-		inTable   bool
-		header    bool
+		rows             []docRow
+		n                int
+		inSection, table bool
+		header           bool
 	)
 	for sc.Scan() {
 		n++
 		line := strings.TrimSpace(sc.Text())
 		switch {
 		case !inSection:
-			inSection = line == catalogueHeading
+			inSection = line == heading
 			continue
-		case strings.HasPrefix(line, "#") && !inTable:
-			return nil, fmt.Errorf("line %d: the section %q has no table", n, catalogueHeading)
+		case strings.HasPrefix(line, "#") && !table:
+			t.Fatalf("%s:%d: the section %q has no table", rulesDoc, n, heading)
 		case !strings.HasPrefix(line, "|"):
-			if inTable {
-				return rows, nil
+			if table {
+				return rows
 			}
 			continue
 		}
-		inTable = true
+		table = true
 		cells := strings.Split(strings.Trim(line, "|"), "|")
 		for i := range cells {
 			cells[i] = strings.TrimSpace(cells[i])
 		}
-		if !header {
-			if strings.Join(cells, "|") != strings.Join(catalogueColumns, "|") {
-				return nil, fmt.Errorf("line %d: table columns %q; want %q", n, cells, catalogueColumns)
+		switch {
+		case !header:
+			if strings.Join(cells, "|") != strings.Join(columns, "|") {
+				t.Fatalf("%s:%d: table columns %q; want %q", rulesDoc, n, cells, columns)
 			}
 			header = true
 			continue
-		}
-		if strings.Trim(line, "|-") == "" {
+		case strings.Trim(line, "|-") == "":
 			continue // the delimiter row
+		case len(cells) != len(columns):
+			t.Fatalf("%s:%d: %d cells; want %d", rulesDoc, n, len(cells), len(columns))
 		}
-		if len(cells) != len(catalogueColumns) {
-			return nil, fmt.Errorf("line %d: %d cells; want %d", n, len(cells), len(catalogueColumns))
+		r := docRow{line: n, cells: map[string]string{}}
+		for i, c := range columns {
+			r.cells[c] = cells[i]
 		}
-		code := cells[0]
-		if len(code) < 2 || code[0] != '`' || code[len(code)-1] != '`' {
-			return nil, fmt.Errorf("line %d: code %q is not in backquotes", n, code)
-		}
-		ref, _, _ := strings.Cut(cells[3], " ")
-		rows = append(rows, docRule{line: n, code: code[1 : len(code)-1], severity: cells[1],
-			category: cells[2], reference: ref, runs: cells[4], summary: cells[5]})
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
+		rows = append(rows, r)
 	}
 	if !inSection {
-		return nil, fmt.Errorf("no heading %q", catalogueHeading)
+		t.Fatalf("%s: no heading %q", rulesDoc, heading)
 	}
-	return rows, nil
+	if !table {
+		t.Fatalf("%s: no table after %q", rulesDoc, heading)
+	}
+	return rows
 }

@@ -73,7 +73,7 @@ func TestConcurrentValidation(t *testing.T) {
 		if c.strict {
 			v = validators[1]
 		}
-		target := importvalidate.Target{Permissions: importvalidate.AllPermissions{}}
+		target := importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true}
 		if c.caller != nil {
 			target.Permissions = c.caller
 		}
@@ -106,7 +106,7 @@ func TestConcurrentValidation(t *testing.T) {
 				t.Errorf("goroutine %d, %s: %v", g, c.name, err)
 				return
 			}
-			if d := cmp.Diff(c.want, got); d != "" {
+			if d := cmp.Diff(c.want, got, importvalidate.CmpDiagnostics); d != "" {
 				t.Errorf("goroutine %d, %s (strict %v): the report differs from the sequential one (-want +got):\n%s", g, c.name, c.strict, d)
 				return
 			}
@@ -120,7 +120,7 @@ func TestConcurrentValidation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := cmp.Diff(cases[i].want, got); d != "" {
+		if d := cmp.Diff(cases[i].want, got, importvalidate.CmpDiagnostics); d != "" {
 			t.Fatalf("%s after the concurrent run (-want +got):\n%s", cases[i].name, d)
 		}
 	}

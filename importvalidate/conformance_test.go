@@ -32,7 +32,7 @@ func TestConformanceValidate(t *testing.T) {
 	st, tokens := oracleState(t)
 	authn := &auth.Authenticator{Lookup: tokens}
 	plain := mustNew(t, importvalidate.Options{State: st})
-	strict := mustNew(t, importvalidate.Options{State: st, Structure: importvalidate.StructureOptions{Strict: true}})
+	strict := mustNew(t, importvalidate.Options{State: st, Strict: true})
 	ran := 0
 	for _, c := range conformance.MustLoad(t, "validate-*") {
 		name, req, resp := c.Name, c.Request, c.Response
@@ -48,7 +48,7 @@ func TestConformanceValidate(t *testing.T) {
 			if name == "validate-schema-project-not-string" {
 				// The reference coerces 5 to "5", and so do we, with a
 				// warning; strict mode refuses it.
-				rep, err := strict.Validate(context.Background(), req.Body, importvalidate.Target{Permissions: p})
+				rep, err := strict.Validate(context.Background(), req.Body, importvalidate.Target{Permissions: p, RequestBody: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -56,7 +56,7 @@ func TestConformanceValidate(t *testing.T) {
 					t.Errorf("strict, %s must be a structural error", req.Body)
 				}
 			}
-			rep, err := plain.Validate(context.Background(), req.Body, importvalidate.Target{Permissions: p})
+			rep, err := plain.Validate(context.Background(), req.Body, importvalidate.Target{Permissions: p, RequestBody: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -2,8 +2,12 @@ package importvalidate
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"slices"
+
+	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
+	"github.com/flagadmin/flagadmin/internal/safetext"
 )
 
 // Diagnostic is one finding at one place: a structural problem, or one
@@ -17,9 +21,7 @@ type Diagnostic struct {
 	// (a rule) or the caller's permissions.
 	Category Category `json:"category"`
 	// Code is the stable code of the problem or rule.
-	Code string `json:"code"`
-	// Message is the text of the problem or issue.
-	Message string `json:"message"`
+	Code Code `json:"code"`
 	// Item is the affected item (a feature name, a permission) as the
 	// reference response writes it; "" for a structural problem and for an
 	// issue without items.
@@ -32,13 +34,56 @@ type Diagnostic struct {
 	// has no place there (a missing permission, the feature limit, or an
 	// input given as a decoded value).
 	Location Location `json:"location"`
+
+	// message is a rule finding's message; problem is what a structural
+	// problem found, which Message and FileMessage word.
+	message string
+	problem *problem
+}
+
+// problem is what a structural problem found, and its code's entry,
+// which words it and places it in the reference's answer.
+type problem struct {
+	detail schema.Detail
+	info   CodeInfo
+}
+
+// Message is the text of the finding in the reference server's words: a
+// rule's message, or a structural problem worded as the reference's 400
+// answer words it, its pointers starting at the HTTP request's root
+// ("/body/data"). It never names its own position (see Problems.Details).
+func (d Diagnostic) Message() string {
+	if d.problem == nil {
+		return d.message
+	}
+	return d.problem.info.words(wording{}, d.Location.Pointer, &d.problem.detail)
+}
+
+// FileMessage is the text of the finding as FormatDiagnostic prints it:
+// a structural problem worded for a file, its pointers starting at the
+// document's root (the reference's "`/body/data`" reads "`/data`"), under
+// the output rule of FormatDiagnostic.
+func (d Diagnostic) FileMessage() string {
+	if d.problem == nil {
+		return safetext.String(d.message)
+	}
+	return safetext.String(d.problem.info.words(wording{file: true}, d.Location.Pointer, &d.problem.detail))
+}
+
+// MarshalJSON writes the diagnostic's members and its Message.
+func (d Diagnostic) MarshalJSON() ([]byte, error) {
+	type members Diagnostic
+	return json.Marshal(struct {
+		members
+		Message string `json:"message"`
+	}{members(d), d.Message()})
 }
 
 // String formats the diagnostic as "line:col: code: message", with the
 // pointer standing in for line:col when the line is unknown, and the item
 // in parentheses when there is one.
 func (d Diagnostic) String() string {
-	s := fmt.Sprintf("%s: %s: %s", d.Location, d.Code, d.Message)
+	s := fmt.Sprintf("%s: %s: %s", d.Location, d.Code, d.Message())
 	if d.Item != "" {
 		s += " (" + d.Item + ")"
 	}
@@ -65,7 +110,7 @@ func (d Diagnostic) located() bool { return d.Location.Offset >= 0 }
 func (r *Report) Diagnostics() []Diagnostic {
 	out := slices.Clone([]Diagnostic(r.Structural))
 	for _, is := range r.Issues {
-		d := Diagnostic{Severity: is.Severity, Category: is.Category, Code: is.Code, Message: is.Message,
+		d := Diagnostic{Severity: is.Severity, Category: is.Category, Code: is.Code, message: is.Message,
 			Location: Location{Offset: -1}}
 		if len(is.Items) == 0 {
 			out = append(out, d)

@@ -1,31 +1,25 @@
 package importvalidate
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/fastpath"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
-// IsExport reports whether raw is a bare export, the file Unleash's
+// isExport reports whether raw is a bare export, the file Unleash's
 // Export button downloads ({"features": [...], "featureStrategies": [...],
 // ...}), rather than an import request body ({"project", "environment",
 // "data"}): a JSON object with none of the members "project",
 // "environment" and "data". Anything else, an empty or broken file
 // included, reads as a request body.
-func IsExport(raw []byte) bool {
+func isExport(raw []byte) bool {
 	i := jsonwire.SkipWS(raw, jsonwire.BOMLen(raw))
 	return i < len(raw) && raw[i] == '{' && !jsonwire.HasMember(raw, "project", "environment", "data")
-}
-
-// IsEmpty reports whether raw holds nothing but white space (and a byte
-// order mark): an empty file.
-func IsEmpty(raw []byte) bool {
-	return len(bytes.TrimSpace(raw[jsonwire.BOMLen(raw):])) == 0
 }
 
 // NoTargetError is the error of an export validated without
@@ -36,33 +30,18 @@ func (*NoTargetError) Error() string {
 	return "importvalidate: an export names no project or environment: give Target.Project and Target.Environment"
 }
 
-// ValidateExport validates raw, a bare export (see IsExport), for the
-// project and environment of t, which are required since an export names
-// neither. The rules are those of Validate, and every location points
-// into raw: pointers from raw's root ("/features/0/name"), byte offsets,
-// lines and columns of raw. A finding that has no place in raw (such as
-// an unknown target project) is left without a location. Report.Reference
-// and Report.Response are what the reference server would answer for the
-// request body made of t's target and raw.
-func (v *Validator) ValidateExport(ctx context.Context, raw []byte, t Target) (*Report, error) {
-	if t.Project == "" || t.Environment == "" {
-		return nil, &NoTargetError{}
-	}
-	if err := t.check(); err != nil {
-		return nil, err
-	}
-	if rep, ok, err := v.validateExportInPlace(ctx, raw, t); ok || err != nil {
-		return rep, err
-	}
-	return v.validateExportWrapped(ctx, raw, t)
-}
+// An export is validated as the request body made of the target and the
+// export as its "data", and every location points into the export itself:
+// pointers from its root ("/features/0/name"), byte offsets, lines and
+// columns of the export. A finding that has no place in it (such as an
+// unknown target project) is left without a location.
 
-// validateExportInPlace is ValidateExport for an export that the fast path
-// takes as it stands (the common case: a valid export without a byte order
+// validateExportInPlace validates an export that the fast path takes as
+// it stands (the common case: a valid export without a byte order
 // mark, for a project and environment that are valid UTF-8): it decodes
-// raw as the "data" of the request body ValidateExport would build, and
-// locates the findings in raw itself, neither copying raw nor reading it
-// once more. It gives the report validateExportWrapped gives, and ok false
+// raw as the "data" of the request body validateExportWrapped builds,
+// and locates the findings in raw itself, neither copying raw nor reading
+// it once more. It gives the report validateExportWrapped gives, and ok false
 // for an export it does not take, which has then not been validated (err
 // is ctx's error when ctx ended).
 func (v *Validator) validateExportInPlace(ctx context.Context, raw []byte, t Target) (rep *Report, ok bool, err error) {
@@ -71,7 +50,7 @@ func (v *Validator) validateExportInPlace(ctx context.Context, raw []byte, t Tar
 	if !utf8.ValidString(t.Project) || !utf8.ValidString(t.Environment) || jsonwire.BOMLen(raw) > 0 {
 		return nil, false, nil
 	}
-	imp, starts, ok := fastpath.DecodeExport(ctx, raw, v.structure.opts.MaxDepth)
+	imp, starts, ok := fastpath.DecodeExport(ctx, raw, v.structure.maxDepth)
 	if !ok {
 		return nil, false, ctx.Err()
 	}
@@ -112,10 +91,14 @@ func (v *Validator) validateExportInPlace(ctx context.Context, raw []byte, t Tar
 	return rep, true, nil
 }
 
-// validateExportWrapped is ValidateExport for any export: it validates
-// the request body made of t's target and raw, and moves the locations
-// into raw.
+// validateExportWrapped validates any export: the request body made of
+// t's target and raw, with the locations moved into raw. An export that
+// is no JSON text gets its own syntax problem, located in raw.
 func (v *Validator) validateExportWrapped(ctx context.Context, raw []byte, t Target) (*Report, error) {
+	if p, ok := schema.SyntaxProblem(raw); !ok {
+		return &Report{Project: t.Project, Environment: t.Environment, Issues: []Issue{},
+			Structural: Problems{syntaxProblem(p.Location, p.Detail)}}, nil
+	}
 	bom := jsonwire.BOMLen(raw)
 	project, _ := json.Marshal(t.Project)
 	env, _ := json.Marshal(t.Environment)
@@ -125,20 +108,18 @@ func (v *Validator) validateExportWrapped(ctx context.Context, raw []byte, t Tar
 	prefix := `{"project":` + string(project) + `,"environment":` + string(env) + `,"data":` + "\n"
 	body := make([]byte, 0, len(prefix)+len(raw)+2)
 	body = append(append(append(append(body, raw[:bom]...), prefix...), raw[bom:]...), "\n}"...)
-	rep, err := v.Validate(ctx, body, t)
+	rep, err := v.validateBody(ctx, body, t)
 	if err != nil {
 		return nil, err
 	}
 	rb := rebase{shift: int64(len(prefix)), size: int64(len(raw)), lines: jsonwire.NewLines(raw)}
-	end := int64(len(prefix) + len(raw))
 	for i := range rep.Structural {
 		d := &rep.Structural[i]
-		if d.Code == CodeSyntax && d.Location.Offset >= end {
-			// The closing brace the body adds is no part of the file.
-			d.Message = strings.Replace(d.Message, "Unexpected character '}'", "Unexpected end of JSON input", 1)
-		}
 		d.Location = rb.location(d.Location)
-		d.Message = strings.ReplaceAll(d.Message, "`/body/data", "`/body")
+		if d.Code == CodeDuplicateKey {
+			// The message names where the key's other occurrence is.
+			d.problem.detail.Other = rb.location(d.problem.detail.Other)
+		}
 	}
 	for i := range rep.Issues {
 		for j := range rep.Issues[i].Items {
@@ -155,8 +136,8 @@ func (v *Validator) validateExportWrapped(ctx context.Context, raw []byte, t Tar
 	return rep, nil
 }
 
-// rebase maps a location in the request body ValidateExport builds to
-// the same place in the export.
+// rebase maps a location in the request body validateExportWrapped
+// builds to the same place in the export.
 type rebase struct {
 	shift int64 // the prefix's length
 	size  int64
@@ -184,8 +165,8 @@ func (rb rebase) location(l Location) Location {
 	return l
 }
 
-// exportPointer returns p, a pointer into the request body ValidateExport
-// builds, as a pointer into the export: without "/data". ok is false for
+// exportPointer returns p, a pointer into the request body
+// validateExportWrapped builds, as a pointer into the export: without "/data". ok is false for
 // a pointer outside "/data", the body's root "" included.
 func exportPointer(p string) (string, bool) {
 	switch {

@@ -10,12 +10,12 @@ import (
 
 // Validate the file Unleash's Export button downloads for a target the
 // caller names; every place is in that file.
-func ExampleValidator_ValidateExport() {
+func ExampleValidator_Validate_export() {
 	v := demoValidator()
 	export := []byte(`{"features": [{"name": "checkout"}],
  "featureStrategies": [{"name": "flexibleRolout", "featureName": "checkout"}],
  "tagTypes": []}`)
-	rep, err := v.ValidateExport(context.Background(), export, importvalidate.Target{
+	rep, err := v.Validate(context.Background(), export, importvalidate.Target{
 		Project: "default", Environment: "production", Permissions: importvalidate.AllPermissions{},
 	})
 	if err != nil {
@@ -46,7 +46,7 @@ func ExampleWithBuiltIns() {
 	}
 	export := []byte(`{"features": [{"name": "a"}], "featureStrategies": [
 	  {"name": "byTeam", "featureName": "a"}, {"name": "flexibleRollout", "featureName": "a"}], "tagTypes": []}`)
-	rep, err := v.ValidateExport(context.Background(), export, importvalidate.Target{
+	rep, err := v.Validate(context.Background(), export, importvalidate.Target{
 		Project: "web", Environment: "production", Permissions: importvalidate.AllPermissions{},
 	})
 	if err != nil {

@@ -39,7 +39,7 @@ func TestValidateExportInPlace(t *testing.T) {
 		{name: "other project", raw: indented.String(), target: Target{Project: "nope", Environment: "production", Permissions: all}, inPlace: true},
 		{name: "escaped target", raw: string(compact), target: Target{Project: "a\"<b>\u2028", Environment: "development", Permissions: all}, inPlace: true},
 		{name: "small", raw: "{\"features\": [{\"name\": \"a\"}, {\"name\": \"a\"}],\n \"featureStrategies\": [{\"name\": \"flexibleRolout\", \"featureName\": \"a\"}],\n \"tagTypes\": []}", target: target, inPlace: true},
-		{name: "depth", raw: indented.String(), target: target, opts: Options{Structure: StructureOptions{MaxDepth: 4}}},
+		{name: "depth", raw: indented.String(), target: target, opts: Options{MaxDepth: 4}},
 		{name: "invalid target", raw: string(compact), target: Target{Project: "a\xffb", Environment: "development", Permissions: all}},
 		{name: "byte order mark", raw: "\ufeff" + string(compact), target: target},
 		{name: "structure", raw: `{"features": [{"nam": "a"}], "featureStrategies": [], "tagTypes": []}`, target: target},

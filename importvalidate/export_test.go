@@ -82,6 +82,39 @@ func TestValidateExport(t *testing.T) {
 			},
 		},
 		{
+			// The message names the other occurrence in the export, not
+			// in the body built around it.
+			name:   "duplicate key",
+			raw:    "{\"features\": [],\n \"featureStrategies\": [], \"tagTypes\": [], \"tagTypes\": []}",
+			target: importvalidate.Target{Project: "default", Environment: "development", Permissions: all},
+			lines: []string{
+				"x.json:2:27: warning duplicate-key: The key \"tagTypes\" appears again in the same object at line 2, column 43 (byte 59), pointer `/tagTypes`; the last value is kept",
+				"x.json:2:43: warning duplicate-key: The key \"tagTypes\" repeats the key at line 2, column 27 (byte 43) of the same object, pointer `/tagTypes`; the last value is kept",
+				"0 errors, 2 warnings, 0 missing permissions",
+			},
+		},
+		{
+			// The export ends where a value was expected: its own
+			// syntax error, not the body's closing brace.
+			name:   "cut in a member",
+			raw:    "{\"features\": [], \"tagTypes\":",
+			target: importvalidate.Target{Project: "default", Environment: "development", Permissions: all},
+			lines: []string{
+				"x.json:1:29: error syntax: Unexpected end of JSON input: expected a value",
+				"1 structural problem; the import rules did not run",
+			},
+		},
+		{
+			// A value after the export's object is no member of the body.
+			name:   "data after the object",
+			raw:    "{\"features\": [], \"featureStrategies\": [], \"tagTypes\": []}, \"project\": 1",
+			target: importvalidate.Target{Project: "default", Environment: "development", Permissions: all},
+			lines: []string{
+				"x.json:1:58: error syntax: Unexpected data after the JSON value",
+				"1 structural problem; the import rules did not run",
+			},
+		},
+		{
 			name:   "unknown target",
 			raw:    `{"features": [], "featureStrategies": [], "tagTypes": []}`,
 			target: importvalidate.Target{Project: "nope", Environment: "staging", Permissions: all},
@@ -96,13 +129,13 @@ func TestValidateExport(t *testing.T) {
 			raw:    "{\"features\": [",
 			target: importvalidate.Target{Project: "default", Environment: "development", Permissions: all},
 			lines: []string{
-				"x.json:1:15: error syntax: Unexpected end of JSON input: expected a value",
+				"x.json:1:15: error syntax: Unexpected end of JSON input: expected a value or ']'",
 				"1 structural problem; the import rules did not run",
 			},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rep, err := v.ValidateExport(context.Background(), []byte(tc.raw), tc.target)
+			rep, err := v.Validate(context.Background(), []byte(tc.raw), tc.target)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -116,15 +149,15 @@ func TestValidateExport(t *testing.T) {
 		})
 	}
 	var nt *importvalidate.NoTargetError
-	if _, err := v.ValidateExport(context.Background(), []byte(`{}`), importvalidate.Target{Permissions: all}); !errors.As(err, &nt) ||
+	if _, err := v.Validate(context.Background(), []byte(`{}`), importvalidate.Target{Permissions: all}); !errors.As(err, &nt) ||
 		!strings.Contains(err.Error(), "Target.Project and Target.Environment") {
 		t.Errorf("ValidateExport without a target: %v", err)
 	}
-	if _, err := v.ValidateFile(context.Background(), []byte(`{"features": []}`), importvalidate.Target{Permissions: all}); !errors.As(err, &nt) {
+	if _, err := v.Validate(context.Background(), []byte(`{"features": []}`), importvalidate.Target{Permissions: all}); !errors.As(err, &nt) {
 		t.Errorf("ValidateFile of an export without a target: %v", err)
 	}
 	// A broken file is reported as it is, target or not.
-	rep, err := v.ValidateFile(context.Background(), []byte(`{"features": [}`), importvalidate.Target{Permissions: all})
+	rep, err := v.Validate(context.Background(), []byte(`{"features": [}`), importvalidate.Target{Permissions: all})
 	if err != nil || len(rep.Structural) != 1 || rep.Structural[0].Code != importvalidate.CodeSyntax {
 		t.Errorf("ValidateFile of a broken export without a target: %v, %v", rep, err)
 	}

@@ -40,14 +40,14 @@ var fuzzCallers = []importvalidate.Permissions{
 	&auth.Principal{Kind: auth.KindAdmin},
 	&auth.Principal{Kind: auth.KindUser, UserID: 2},
 	&auth.Principal{Kind: auth.KindUser, UserID: 3, Grants: []model.Grant{
-		{Permission: importvalidate.PermCreateFeature, Project: "default"},
-		{Permission: importvalidate.PermUpdateFeature, Project: "default"},
-		{Permission: importvalidate.PermCreateFeatureStrategy, Project: "default", Environment: "development"},
+		{Permission: string(importvalidate.PermCreateFeature), Project: "default"},
+		{Permission: string(importvalidate.PermUpdateFeature), Project: "default"},
+		{Permission: string(importvalidate.PermCreateFeatureStrategy), Project: "default", Environment: "development"},
 	}},
 }
 
 // fuzzProblemCodes are the codes a structural problem of a report may have.
-var fuzzProblemCodes = map[string]bool{
+var fuzzProblemCodes = map[importvalidate.Code]bool{
 	importvalidate.CodeSyntax: true, importvalidate.CodeInvalidUTF8: true, importvalidate.CodeDuplicateKey: true,
 	importvalidate.CodeMaxDepth: true, importvalidate.CodeRequired: true, importvalidate.CodeAdditionalProperty: true,
 	importvalidate.CodeType: true, importvalidate.CodeEnum: true, importvalidate.CodeMaximum: true,
@@ -59,11 +59,8 @@ var fuzzProblemCodes = map[string]bool{
 
 // fuzzHarness is what FuzzValidate builds once per process.
 type fuzzHarness struct {
-	// validators by [strict][structure strict], all on one default
-	// state: Options.Strict, and StructureOptions.Strict alone.
-	validators [2][2]*importvalidate.Validator
-	// structures by [strict], to recompute the body the validator decodes.
-	structures [2]*importvalidate.Structure
+	// validators by [strict], both on one default state.
+	validators [2]*importvalidate.Validator
 	// response is the compiled testdata/validate-response.schema.json.
 	response *jsonschema.Schema
 }
@@ -77,13 +74,7 @@ func newFuzzHarness(tb testing.TB) *fuzzHarness {
 	st := memoryState(tb, snap)
 	h := &fuzzHarness{response: compileResponseSchema(tb)}
 	for s := range 2 {
-		for c := range 2 {
-			opts := importvalidate.StructureOptions{Strict: c == 1}
-			if h.validators[s][c], err = importvalidate.New(importvalidate.Options{State: st, Strict: s == 1, Structure: opts}); err != nil {
-				tb.Fatal(err)
-			}
-		}
-		if h.structures[s], err = importvalidate.NewStructure(importvalidate.StructureOptions{Strict: s == 1}); err != nil {
+		if h.validators[s], err = importvalidate.New(importvalidate.Options{State: st, Strict: s == 1}); err != nil {
 			tb.Fatal(err)
 		}
 	}
@@ -133,18 +124,19 @@ func checkAgainst(s *jsonschema.Schema, v any) error {
 	return nil
 }
 
-// FuzzValidate feeds raw request bodies to a Validator on the default
-// state, strict or not (Options.Strict, or StructureOptions.Strict alone),
-// for one of fuzzCallers. It checks that:
+// FuzzValidate feeds raw bytes to a Validator on the default state,
+// strict or not, for one of fuzzCallers, as a request body or as a file
+// for the target default/development (an export, or a request body). It
+// checks that:
 //
 //   - Validate never panics nor fails (the in-memory state cannot fail);
 //   - every structural problem has a known code, a message and an offset
 //     inside the body, is an error or (not strict) a warning, and a failed
 //     structure leaves no issue;
-//   - a report with decode problems comes from a body that passed
-//     Structure.Check but does not decode with encoding/json as it stands,
-//     and has no other structural problem;
-//   - the only bodies that pass Structure.Check and do not decode as they
+//   - for a request body, a report with decode problems comes from a body
+//     that passed the structural check but does not decode with
+//     encoding/json as it stands, and has no other structural problem;
+//   - the only bodies that pass the structural check and do not decode as they
 //     stand are those with a number the member's Go type does not take as
 //     written (see knownDecodeGap): the validator decodes whole numbers in
 //     integer members (5.0, 1e2) after rewriting them, and the rest (1e400,
@@ -157,23 +149,47 @@ func FuzzValidate(f *testing.F) {
 	h := newFuzzHarness(f)
 	f.Add([]byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[]}}`), false, false, byte(0))
 	ctx := context.Background()
-	f.Fuzz(func(t *testing.T, body []byte, strict, structStrict bool, caller byte) {
-		s, c := 0, 0
+	f.Fuzz(func(t *testing.T, body []byte, strict, file bool, caller byte) {
+		v := h.validators[0]
 		if strict {
-			s = 1
+			v = h.validators[1]
 		}
-		if structStrict {
-			c = 1
+		target := importvalidate.Target{Permissions: fuzzCallers[int(caller)%len(fuzzCallers)], RequestBody: !file}
+		if file {
+			target.Project, target.Environment = "default", "development"
 		}
-		v := h.validators[s][c]
-		target := importvalidate.Target{Permissions: fuzzCallers[int(caller)%len(fuzzCallers)]}
 		rep, err := v.Validate(ctx, body, target)
 		if err != nil {
 			t.Fatalf("Validate: %v", err)
 		}
-		checkProblems(t, body, rep, strict || structStrict)
+		checkProblems(t, body, rep, strict)
+		if !file {
+			checkDecoded(t, v, body, rep)
+		}
 
-		decoded, ps := h.structures[max(s, c)].Check(body)
+		if err := checkAgainst(h.response, rep.Reference()); err != nil {
+			t.Fatalf("reference response against its schema: %v", err)
+		}
+		if err := checkAgainst(h.response, rep.Response()); err != nil {
+			t.Fatalf("full response against the schema: %v", err)
+		}
+
+		again, err := v.Validate(ctx, body, target)
+		if err != nil {
+			t.Fatalf("second Validate: %v", err)
+		}
+		if d := cmp.Diff(rep, again, importvalidate.CmpDiagnostics); d != "" {
+			t.Fatalf("the same body gave another report (-first +second):\n%s", d)
+		}
+	})
+}
+
+// checkDecoded checks the decode problems of rep, v's report on the
+// request body body, against the body the structural check decodes.
+func checkDecoded(t *testing.T, v *importvalidate.Validator, body []byte, rep *importvalidate.Report) {
+	t.Helper()
+	{
+		decoded, ps := v.CheckStructure(body)
 		var imp model.ImportRequest
 		decodeErr := json.Unmarshal(decoded, &imp)
 		if len(decoded) == 0 {
@@ -189,28 +205,13 @@ func FuzzValidate(f *testing.F) {
 		case decodeErr != nil && !ps.HasErrors() && !knownDecodeGap(decodeErr):
 			t.Fatalf("structurally valid body that does not decode: %v", decodeErr)
 		case decodeProblems > 0 && (ps.HasErrors() || decodeErr == nil || decodeProblems != errorCount(rep.Structural)):
-			t.Fatalf("decode problem for a body that Check rejects or that decodes (%v; check: %v): %v", decodeErr, ps, rep.Structural)
+			t.Fatalf("decode problem for a body that the check rejects or that decodes (%v; check: %v): %v", decodeErr, ps, rep.Structural)
 		}
-
-		if err := checkAgainst(h.response, rep.Reference()); err != nil {
-			t.Fatalf("reference response against its schema: %v", err)
-		}
-		if err := checkAgainst(h.response, rep.Response()); err != nil {
-			t.Fatalf("full response against the schema: %v", err)
-		}
-
-		again, err := v.Validate(ctx, body, target)
-		if err != nil {
-			t.Fatalf("second Validate: %v", err)
-		}
-		if d := cmp.Diff(rep, again); d != "" {
-			t.Fatalf("the same body gave another report (-first +second):\n%s", d)
-		}
-	})
+	}
 }
 
 // knownDecodeGap reports whether err, from decoding a body that passed
-// Structure.Check, is a number that the schema's "number" or "integer"
+// the structural check, is a number that the schema's "number" or "integer"
 // accepts but the member's Go type cannot hold: out of the range of
 // float64 or int64 (1e400, 1e19), or an integer written with a fraction or
 // an exponent (5.0, 1e2) in an int64 member. The validator reports them as
@@ -238,7 +239,7 @@ func checkProblems(t *testing.T, body []byte, rep *importvalidate.Report, strict
 	t.Helper()
 	for _, p := range rep.Structural {
 		ok := p.Severity == importvalidate.SeverityError || (!strict && p.Severity == importvalidate.SeverityWarning)
-		if !fuzzProblemCodes[p.Code] || !ok || p.Message == "" {
+		if !fuzzProblemCodes[p.Code] || !ok || p.Message() == "" || p.FileMessage() == "" {
 			t.Fatalf("bad problem %#v", p)
 		}
 		if p.Location.Offset > int64(len(body)) || p.Location.Offset < -1 {

@@ -20,7 +20,7 @@ func mustValidate(t testing.TB, opts Options, body []byte) *Report {
 // permission; it fails the test when the validation cannot run.
 func validated(t testing.TB, v *Validator, body []byte) *Report {
 	t.Helper()
-	rep, err := v.Validate(context.Background(), body, Target{Permissions: AllPermissions{}})
+	rep, err := v.Validate(context.Background(), body, Target{Permissions: AllPermissions{}, RequestBody: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,4 +53,20 @@ func demo(t testing.TB) State {
 		t.Fatal(err)
 	}
 	return st
+}
+
+// shown is what a diagnostic shows: its members and its message, for
+// comparing diagnostics.
+type shown struct {
+	Severity   Severity
+	Category   Category
+	Code       Code
+	Message    string
+	Item, Hint string
+	Location   Location
+}
+
+// show is what d shows.
+func show(d Diagnostic) shown {
+	return shown{d.Severity, d.Category, d.Code, d.Message(), d.Item, d.Hint, d.Location}
 }

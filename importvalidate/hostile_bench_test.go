@@ -36,7 +36,7 @@ func BenchmarkHostile(b *testing.B) {
 			b.SetBytes(int64(len(tc.body)))
 			b.ReportAllocs()
 			for b.Loop() {
-				rep, err := v.Validate(context.Background(), tc.body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+				rep, err := v.Validate(context.Background(), tc.body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 				if err != nil || len(rep.Structural) == 0 {
 					b.Fatalf("no problem found (%v)", err)
 				}

@@ -148,7 +148,7 @@ func wrongItems() []byte {
 // each with perItem structural problems, the first of code.
 type itemsBody struct {
 	name    string
-	code    string
+	code    importvalidate.Code
 	perItem int
 	// item is the item at index i; wrap places the items.
 	item func(i int) string
@@ -190,8 +190,9 @@ func inTagTypes(items string) []byte {
 func problemBodies() []itemsBody {
 	var out []itemsBody
 	for _, p := range []struct {
-		code, item string
-		wrap       func(items string) []byte
+		code importvalidate.Code
+		item string
+		wrap func(items string) []byte
 	}{
 		{importvalidate.CodeType, `1`, inFeatures},
 		{importvalidate.CodeRequired, `{}`, inFeatures},
@@ -203,7 +204,7 @@ func problemBodies() []itemsBody {
 		{importvalidate.CodeMinimum, `{"name":"f","enabled":true,"yes":-1}`, inEnvironments},
 		{importvalidate.CodePattern, `{"name":"t","color":"x"}`, inTagTypes},
 	} {
-		out = append(out, itemsBody{name: p.code, code: p.code, perItem: 1, item: func(int) string { return p.item }, wrap: p.wrap})
+		out = append(out, itemsBody{name: string(p.code), code: p.code, perItem: 1, item: func(int) string { return p.item }, wrap: p.wrap})
 	}
 	return out
 }

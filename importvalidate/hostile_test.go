@@ -60,8 +60,11 @@ func (m memUse) String() string {
 // each collection then costs much and the bounds of such validations are
 // loose.
 const (
-	measureGCPercent = 10
-	bigHeap          = 256 << 20
+	// defaultMaxProblems is the cap of structural problems listed by
+	// default.
+	defaultMaxProblems = 1000
+	measureGCPercent   = 10
+	bigHeap            = 256 << 20
 )
 
 // measure runs f and reports its memory use. The peak does not depend on
@@ -160,7 +163,7 @@ func hostileValidate(t *testing.T, v *importvalidate.Validator, body []byte) (*i
 		err error
 	)
 	m := measure(t, func() {
-		rep, err = v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+		rep, err = v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 	})
 	if err != nil {
 		t.Fatalf("Validate: %v", err)
@@ -184,17 +187,17 @@ func checkMemory(t *testing.T, n int, m memUse, allocFactor, heapFactor float64)
 }
 
 // problemCodes lists the codes of the structural problems of rep.
-func problemCodes(rep *importvalidate.Report) []string {
-	return codesOf(rep.Structural, func(p importvalidate.Diagnostic) string { return p.Code })
+func problemCodes(rep *importvalidate.Report) []importvalidate.Code {
+	return codesOf(rep.Structural, func(p importvalidate.Diagnostic) importvalidate.Code { return p.Code })
 }
 
 // wantCapped fails unless the structural problems of rep are cut at the
 // cap: DefaultMaxProblems problems, the first of code first, and the
 // too-many-problems entry last.
-func wantCapped(t *testing.T, rep *importvalidate.Report, first string) {
+func wantCapped(t *testing.T, rep *importvalidate.Report, first importvalidate.Code) {
 	t.Helper()
 	codes := problemCodes(rep)
-	if len(codes) != importvalidate.DefaultMaxProblems+1 || codes[0] != first ||
+	if len(codes) != defaultMaxProblems+1 || codes[0] != first ||
 		codes[len(codes)-1] != importvalidate.CodeTooManyProblems {
 		t.Fatalf("%d problems, first %v", len(codes), rep.Structural[:min(3, len(codes))])
 	}
@@ -203,7 +206,7 @@ func wantCapped(t *testing.T, rep *importvalidate.Report, first string) {
 // wantCappedAll fails unless the structural problems of rep are cut at the
 // cap as wantCapped says, every problem kept is of code, and the last
 // entry counts the others of total problems.
-func wantCappedAll(t *testing.T, rep *importvalidate.Report, code string, total int) {
+func wantCappedAll(t *testing.T, rep *importvalidate.Report, code importvalidate.Code, total int) {
 	t.Helper()
 	wantCappedOf(t, rep, code)
 	wantMore(t, rep, total)
@@ -211,7 +214,7 @@ func wantCappedAll(t *testing.T, rep *importvalidate.Report, code string, total 
 
 // wantCappedOf fails unless the structural problems of rep are cut at the
 // cap as wantCapped says and every problem kept is of code.
-func wantCappedOf(t *testing.T, rep *importvalidate.Report, code string) {
+func wantCappedOf(t *testing.T, rep *importvalidate.Report, code importvalidate.Code) {
 	t.Helper()
 	wantCapped(t, rep, code)
 	codes := problemCodes(rep)
@@ -226,8 +229,8 @@ func wantCappedOf(t *testing.T, rep *importvalidate.Report, code string) {
 // problems past the cap of total problems.
 func wantMore(t *testing.T, rep *importvalidate.Report, total int) {
 	t.Helper()
-	want := strconv.Itoa(total-importvalidate.DefaultMaxProblems) + " more problems"
-	if got := rep.Structural[len(rep.Structural)-1].Message; got != want {
+	want := strconv.Itoa(total-defaultMaxProblems) + " more problems"
+	if got := rep.Structural[len(rep.Structural)-1].Message(); got != want {
 		t.Errorf("last entry %q; want %q", got, want)
 	}
 }
@@ -247,20 +250,20 @@ func wantItemProblems(t *testing.T, v *importvalidate.Validator, ib itemsBody) {
 	} else {
 		wantCapped(t, rep, ib.code)
 	}
-	want := fmt.Sprintf("more than %d problems", importvalidate.DefaultMaxProblems)
-	if got := rep.Structural[len(rep.Structural)-1].Message; got != want {
+	want := fmt.Sprintf("more than %d problems", defaultMaxProblems)
+	if got := rep.Structural[len(rep.Structural)-1].Message(); got != want {
 		t.Errorf("last entry %q; want %q", got, want)
 	}
 }
 
 // issueCodes lists the codes of the issues of rep.
-func issueCodes(rep *importvalidate.Report) []string {
-	return codesOf(rep.Issues, func(is importvalidate.Issue) string { return is.Code })
+func issueCodes(rep *importvalidate.Report) []importvalidate.Code {
+	return codesOf(rep.Issues, func(is importvalidate.Issue) importvalidate.Code { return is.Code })
 }
 
 // codesOf lists the code of each of items, in order.
-func codesOf[T any](items []T, code func(T) string) []string {
-	var out []string
+func codesOf[T any](items []T, code func(T) importvalidate.Code) []importvalidate.Code {
+	var out []importvalidate.Code
 	for _, it := range items {
 		out = append(out, code(it))
 	}
@@ -268,7 +271,7 @@ func codesOf[T any](items []T, code func(T) string) []string {
 }
 
 // wantOnly fails unless rep has exactly one structural problem, of code.
-func wantOnly(t *testing.T, rep *importvalidate.Report, code string) {
+func wantOnly(t *testing.T, rep *importvalidate.Report, code importvalidate.Code) {
 	t.Helper()
 	if got := problemCodes(rep); len(got) != 1 || got[0] != code {
 		t.Fatalf("problems %v; want one %s: %v", got, code, rep.Structural)
@@ -332,7 +335,7 @@ func TestHostileDeepNesting(t *testing.T) {
 		}
 	})
 	t.Run("with a limit", func(t *testing.T) {
-		lv := mustNew(t, importvalidate.Options{Structure: importvalidate.StructureOptions{MaxDepth: 1000}})
+		lv := mustNew(t, importvalidate.Options{MaxDepth: 1000})
 		body := bytes.Repeat([]byte("["), 500<<10)
 		rep, _ := hostileValidate(t, lv, body)
 		wantOnly(t, rep, importvalidate.CodeMaxDepth)
@@ -366,7 +369,7 @@ func TestHostileManyFeatures(t *testing.T) {
 	if len(rep.Structural) != 0 {
 		t.Fatalf("problems: %v", rep.Structural[:min(3, len(rep.Structural))])
 	}
-	if got := issueCodes(rep); strings.Join(got, ",") != importvalidate.CodeDuplicateFeature {
+	if got := issueCodes(rep); len(got) != 1 || got[0] != importvalidate.CodeDuplicateFeature {
 		t.Fatalf("issues %v; want one %s", got, importvalidate.CodeDuplicateFeature)
 	}
 	if items := rep.Issues[0].Items; len(items) != 26 || items[0].Value != "a" || items[25].Value != "z" {
@@ -395,8 +398,8 @@ func TestHostileHugeString(t *testing.T) {
 		rep, m := hostileValidate(t, v, body)
 		wantOnly(t, rep, importvalidate.CodeType)
 		// The message quotes the value, as the reference server's does.
-		if p := rep.Structural[0]; len(p.Message) < len(huge) {
-			t.Errorf("message of %d bytes does not quote the value", len(p.Message))
+		if p := rep.Structural[0]; len(p.Message()) < len(huge) {
+			t.Errorf("message of %d bytes does not quote the value", len(p.Message()))
 		}
 		checkMemory(t, len(body), m, 16, 10)
 	})
@@ -421,7 +424,7 @@ func TestHostileNumbers(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		body []byte
-		code string // "" for a clean result
+		code importvalidate.Code // "" for a clean result
 	}{
 		// Numbers are judged as IEEE doubles, as the reference judges them
 		// (each expectation checked against ajv 8 on JSON.parse's output).
@@ -521,12 +524,9 @@ func TestHostileNumbers(t *testing.T) {
 	} {
 		body := env(`"variants":[` + tc.variants + `]`)
 		t.Run(tc.name+", structure", func(t *testing.T) {
-			st, err := importvalidate.NewStructure(importvalidate.StructureOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			st := mustNew(t, importvalidate.Options{})
 			var ps importvalidate.Problems
-			m := measure(t, func() { _, ps = st.Check(body) })
+			m := measure(t, func() { _, ps = st.CheckStructure(body) })
 			t.Logf("%d bytes: %v", len(body), m)
 			if len(ps) != 0 {
 				t.Fatalf("problems: %v", ps[:min(3, len(ps))])
@@ -648,7 +648,7 @@ func TestHostileDuplicateKeys(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		key  func(i int) string
-		want string // "" for a clean result
+		want importvalidate.Code // "" for a clean result
 	}{
 		{"same key", func(int) string { return "k" }, importvalidate.CodeDuplicateKey},
 		{"same key, escaped half the time", func(i int) string { return []string{"k", `\u006b`}[i%2] }, importvalidate.CodeDuplicateKey},
@@ -713,7 +713,7 @@ func TestHostileManyKeys(t *testing.T) {
 		rep, m := hostileValidate(t, v, body)
 		checkMemory(t, len(body), m, 100, 48)
 		wantOnly(t, rep, importvalidate.CodeType)
-		if msg := rep.Structural[0].Message; !strings.Contains(msg, `You sent {"k0":0,"k1":0,`) {
+		if msg := rep.Structural[0].Message(); !strings.Contains(msg, `You sent {"k0":0,"k1":0,`) {
 			t.Errorf("message %.80q does not quote the object", msg)
 		}
 	})
@@ -761,7 +761,7 @@ func TestHostileLongStrings(t *testing.T) {
 				return
 			}
 			wantOnly(t, rep, importvalidate.CodeAdditionalProperty)
-			if msg := rep.Structural[0].Message; !strings.Contains(msg, long) {
+			if msg := rep.Structural[0].Message(); !strings.Contains(msg, long) {
 				t.Errorf("message of %d bytes does not name the key", len(msg))
 			}
 		})
@@ -769,8 +769,9 @@ func TestHostileLongStrings(t *testing.T) {
 	// A long value where a string of bounded length or a pattern is
 	// checked, and where a string is wrong.
 	for _, tc := range []struct {
-		name, code string
-		body       []byte
+		name string
+		code importvalidate.Code
+		body []byte
 	}{
 		{"max-length", importvalidate.CodeMaxLength, hostileWrap(`{"name":"f","tags":[{"value":"`+long+`","type":"simple"}]}`, "")},
 		{"pattern", importvalidate.CodePattern, []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[{"name":"t","color":"#` + long + `"}]}}`)},
@@ -845,7 +846,7 @@ func TestHostileLongNumbers(t *testing.T) {
 func TestHostileDeepArrays(t *testing.T) {
 	const limit = 1000
 	v := mustNew(t, importvalidate.Options{})
-	lv := mustNew(t, importvalidate.Options{Structure: importvalidate.StructureOptions{MaxDepth: limit}})
+	lv := mustNew(t, importvalidate.Options{MaxDepth: limit})
 	deep := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
 	payload := func(n int) []byte {
 		return hostileWrap(`{"name":"f"}`, `,"featureStrategies":[{"name":"default","variants":[{"name":"v","weight":1,"weightType":"fix","stickiness":"d","payload":{"type":"json","value":"x","extra":`+deep(n)+`}}]}]`)
@@ -863,7 +864,7 @@ func TestHostileDeepArrays(t *testing.T) {
 	t.Run("as a name", func(t *testing.T) {
 		rep, _ := hostileValidate(t, lv, hostileWrap(`{"name":`+deep(limit-4)+`}`, ""))
 		wantOnly(t, rep, importvalidate.CodeType)
-		if msg := rep.Structural[0].Message; !strings.Contains(msg, deep(limit-4)) {
+		if msg := rep.Structural[0].Message(); !strings.Contains(msg, deep(limit-4)) {
 			t.Errorf("message %.100q does not quote the arrays", msg)
 		}
 	})
@@ -888,7 +889,7 @@ func TestHostileConcurrent(t *testing.T) {
 		body     []byte
 		problems int
 	}{
-		{"every item lacking a name", required, importvalidate.DefaultMaxProblems + 1},
+		{"every item lacking a name", required, defaultMaxProblems + 1},
 		{"valid items, the last lacking a name", lastItemProblem(), 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -898,7 +899,7 @@ func TestHostileConcurrent(t *testing.T) {
 					wg.Add(1)
 					go func() {
 						defer wg.Done()
-						rep, err := v.Validate(context.Background(), tc.body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+						rep, err := v.Validate(context.Background(), tc.body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 						if err != nil || len(rep.Structural) != tc.problems {
 							t.Errorf("error %v, %d problems", err, len(rep.Structural))
 						}

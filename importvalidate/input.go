@@ -44,11 +44,11 @@ type Input struct {
 	// WithStrategies is the set of imported features that already have a
 	// strategy in the target environment.
 	WithStrategies map[string]bool
-	// Missing is the set of required permissions the caller lacks, by
-	// permission name. Nil when permissions are not checked.
-	Missing map[string]bool
+	// Missing is the set of required permissions the caller lacks. Nil
+	// when permissions are not checked.
+	Missing map[Permission]bool
 	// Required lists the permissions the import needs, in catalogue order.
-	Required []string
+	Required []Permission
 
 	featurePlaces *featurePlaces
 	namingCache   *namingOutcome
@@ -213,9 +213,9 @@ func (in *Input) checkPermissions(ctx context.Context, perms Permissions) error 
 	if _, all := perms.(AllPermissions); all {
 		return nil
 	}
-	in.Missing = make(map[string]bool)
+	in.Missing = make(map[Permission]bool)
 	for _, p := range in.Required {
-		ok, err := perms.HasPermission(ctx, p, in.Project, in.Environment)
+		ok, err := perms.HasPermission(ctx, string(p), in.Project, in.Environment)
 		if err != nil {
 			return fmt.Errorf("importvalidate: checking permission %s: %w", p, err)
 		}

@@ -18,18 +18,18 @@ func TestWholeNumbersInIntegerMembers(t *testing.T) {
  {"name":"b","weight":400.000,"weightType":"variable","stickiness":"default"}]},
  {"name":"ghost","featureName":"f"}],
 "contextFields":[{"name":"c","sortOrder":1e2,"usedInFeatures":-0.0}],"tagTypes":[]}}`)
-	rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+	rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(rep.Structural) != 0 {
 		t.Fatalf("structural problems: %v", rep.Structural)
 	}
-	is, ok := rep.Find(importvalidate.CodeVariantWeights)
+	is, ok := find(rep, importvalidate.CodeVariantWeights)
 	if !ok || is.Items[0].Value != "f (weights sum to 900)" {
 		t.Fatalf("variant weights decoded wrongly: %+v", is)
 	}
-	us, ok := rep.Find(importvalidate.CodeUnknownStrategy)
+	us, ok := find(rep, importvalidate.CodeUnknownStrategy)
 	if !ok {
 		t.Fatal("no unknown-strategy issue")
 	}

@@ -18,7 +18,7 @@ func TestNumbersAsDoubles(t *testing.T) {
 	for _, tc := range numberCases {
 		t.Run(tc.member, func(t *testing.T) {
 			rep := validated(t, v, numberBody(tc.member))
-			var codes []string
+			var codes []Code
 			for _, p := range rep.Structural {
 				codes = append(codes, p.Code)
 			}
@@ -49,10 +49,10 @@ func TestNumberBeyondTheModel(t *testing.T) {
 		}
 		p := rep.Structural[0]
 		if p.Location.Pointer != "/data/contextFields/0/sortOrder" || string(body[p.Location.Offset:p.Location.Offset+4]) != "1e30" || p.Location.Line != 2 {
-			t.Errorf("located at %+v: %s", p.Location, p.Message)
+			t.Errorf("located at %+v: %s", p.Location, p.Message())
 		}
-		if !strings.Contains(p.Message, "9223372036854775807") || !strings.Contains(p.Message, "1e+30 to the reference server") {
-			t.Errorf("message %q does not say what the model holds", p.Message)
+		if !strings.Contains(p.Message(), "9223372036854775807") || !strings.Contains(p.Message(), "1e+30 to the reference server") {
+			t.Errorf("message %q does not say what the model holds", p.Message())
 		}
 		wantSeverity := SeverityWarning
 		if strict {
@@ -85,7 +85,7 @@ func numberBody(member string) []byte {
 // first finding ("" for none).
 var numberCases = []struct {
 	member string
-	code   string // "" for an accepted body without findings
+	code   Code // "" for an accepted body without findings
 }{
 	{`"yes":1e400`, CodeNumber}, // Infinity is a whole number to ajv
 	{`"yes":-1e400`, CodeMinimum},
@@ -124,15 +124,15 @@ func TestStringCoercedToInfinity(t *testing.T) {
 		body := []byte(`{"project":"default","environment":"development","data":{"features":[],"featureStrategies":[],"tagTypes":[],` +
 			`"contextFields":[{"name":"c","sortOrder":` + tc.sent + `}]}}`)
 		rep := mustValidate(t, Options{}, body)
-		var codes []string
+		var codes []Code
 		for _, p := range rep.Structural {
 			codes = append(codes, p.Code)
 		}
 		if fmt.Sprint(codes) != "[coerced number]" || rep.Structural.HasErrors() {
 			t.Fatalf("%s: structural %v, want the warnings coerced and number", tc.sent, rep.Structural)
 		}
-		if !strings.Contains(rep.Structural[1].Message, "holds "+tc.held) {
-			t.Errorf("%s: %q does not name %s", tc.sent, rep.Structural[1].Message, tc.held)
+		if !strings.Contains(rep.Structural[1].Message(), "holds "+tc.held) {
+			t.Errorf("%s: %q does not name %s", tc.sent, rep.Structural[1].Message(), tc.held)
 		}
 	}
 }

@@ -15,9 +15,7 @@ import (
 //
 // name is the input's file name. Without a line the pointer stands in for
 // line:col, and without either the name stands alone. The message speaks
-// of the file, not of an HTTP request: it names pointers from the
-// document's root (the reference wording "`/body/data`" reads "`/data`"
-// here), and "the data you sent" and "your request" read "the file". The
+// of the file, not of an HTTP request (Diagnostic.FileMessage). The
 // name, message, item and hint follow one output rule (package
 // internal/safetext): control characters, bidirectional overrides, line
 // separators and the markers of CI workflow commands are written as
@@ -47,7 +45,7 @@ func FormatDiagnostic(name string, d Diagnostic) string {
 func (d Diagnostic) Text() string {
 	msg := d.FileMessage()
 	if d.Item != "" {
-		msg += " (" + d.FileItem() + ")"
+		msg += " (" + safetext.String(d.Item) + ")"
 	}
 	switch {
 	case d.Hint == "":
@@ -57,23 +55,6 @@ func (d Diagnostic) Text() string {
 		msg += safetext.String(fmt.Sprintf("; did you mean %q?", jsonwire.Printable(d.Hint)))
 	}
 	return msg
-}
-
-// documentPointers rewrites the pointers of a reference message, which
-// start at the HTTP request's body ("`/body/data/x`"), to start at the
-// document ("`/data/x`"), and its words for the request to words for the
-// file.
-func documentPointers(msg string) string {
-	if !strings.Contains(msg, "`/body") {
-		return msg
-	}
-	msg = strings.ReplaceAll(msg, "`/body`", "`/`")
-	msg = strings.ReplaceAll(msg, "`/body/", "`/")
-	return strings.NewReplacer(
-		" It was not present on the data you sent.", " The file lacks it.",
-		" object of the request body does not allow additional properties. Your request included the ", " object does not allow additional properties; the file has the ",
-		". You sent ", "; the file has ",
-	).Replace(msg)
 }
 
 // WriteText writes the report as a linter does: one FormatDiagnostic line

@@ -1,6 +1,7 @@
 package importvalidate
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
@@ -8,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 )
 
 func TestDiagnosticsOrder(t *testing.T) {
@@ -24,7 +27,7 @@ func TestDiagnosticsOrder(t *testing.T) {
 	}}
 	var got []string
 	for _, d := range rep.Diagnostics() {
-		got = append(got, d.Code+"/"+d.Item)
+		got = append(got, string(d.Code)+"/"+d.Item)
 	}
 	want := []string{"w/early", "b/twice", "b/twice", "b/late", "b/nowhere", "limit/", "perm/X", "perm/Y"}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -40,34 +43,34 @@ func TestFormatDiagnostic(t *testing.T) {
 		d    Diagnostic
 		want string
 	}{
-		{Diagnostic{Severity: SeverityError, Code: "duplicate-feature", Message: "M", Item: "f",
+		{Diagnostic{Severity: SeverityError, Code: "duplicate-feature", message: "M", Item: "f",
 			Location: Location{Pointer: "/data/features/1/name", Offset: 40, Line: 3, Column: 7}},
 			"f.json:3:7: error duplicate-feature: M (f)"},
-		{Diagnostic{Severity: SeverityWarning, Code: "w", Message: "M", Item: "i",
+		{Diagnostic{Severity: SeverityWarning, Code: "w", message: "M", Item: "i",
 			Location: Location{Pointer: "/data/features/0/name", Offset: -1}},
 			"f.json:/data/features/0/name: warning w: M (i)"},
-		{Diagnostic{Severity: SeverityError, Category: CategoryPermission, Code: "missing-permissions", Message: "M", Item: "Create feature flags",
+		{Diagnostic{Severity: SeverityError, Category: CategoryPermission, Code: "missing-permissions", message: "M", Item: "Create feature flags",
 			Location: Location{Offset: -1}},
 			"f.json: permission missing-permissions: M (Create feature flags)"},
-		{Diagnostic{Severity: SeverityError, Code: "required", Category: CategoryStructure,
-			Message:  "The `/body/data` property is required. It was not present on the data you sent.",
-			Location: Location{Pointer: "/data", Offset: 0, Line: 1, Column: 1}},
+		{problemAt(t, CodeRequired, Location{Pointer: "/data", Offset: 0, Line: 1, Column: 1}, schema.Detail{}),
 			"f.json:1:1: error required: The `/data` property is required. The file lacks it."},
-		{Diagnostic{Severity: SeverityError, Code: "type", Category: CategoryStructure,
-			Message:  "The `/body` property must be object.",
-			Location: Location{Offset: 0, Line: 1, Column: 1}},
-			"f.json:1:1: error type: The `/` property must be object."},
+		{problemAt(t, CodeType, Location{Offset: 0, Line: 1, Column: 1}, schema.Detail{Want: "object", Got: "[]"}),
+			"f.json:1:1: error type: The `/` property must be object; the file has []."},
+		// What the message quotes is never taken for its words.
+		{problemAt(t, CodeType, Location{Pointer: "/data/features/0", Offset: 9, Line: 1, Column: 10},
+			schema.Detail{Want: "object", Got: `"x. You sent \u0060/body/data\u0060"`}),
+			"f.json:1:10: error type: The `/data/features/0` property must be object; the file has \"x. You sent \\u0060/body/data\\u0060\"."},
 		// An unpaired surrogate (WTF-8) prints as the reference echoes it,
 		// other ill-formed bytes as U+FFFD.
-		{Diagnostic{Severity: SeverityError, Code: "duplicate-feature", Message: "M \xed\xb0\x80", Item: "a\xed\xa0\x80",
+		{Diagnostic{Severity: SeverityError, Code: "duplicate-feature", message: "M \xed\xb0\x80", Item: "a\xed\xa0\x80",
 			Location: Location{Offset: 7, Line: 1, Column: 8}},
 			`f.json:1:8: error duplicate-feature: M \udc00 (a\ud800)`},
-		{Diagnostic{Severity: SeverityWarning, Code: "w", Message: "bad \xff\xfe", Item: "x\xe2\x82y",
+		{Diagnostic{Severity: SeverityWarning, Code: "w", message: "bad \xff\xfe", Item: "x\xe2\x82y",
 			Location: Location{Offset: -1}},
 			"f.json: warning w: bad \uFFFD\uFFFD (x\uFFFDy)"},
 		// Control characters, bidirectional overrides, line separators
 		// and workflow-command markers are escaped, never written raw.
-		{Diagnostic{Severity: SeverityError, Code: "unknown-strategy", Message: "M", Item: "a\n::error file=x::forged\x1b[2J\u202e\u2028",
+		{Diagnostic{Severity: SeverityError, Code: "unknown-strategy", message: "M", Item: "a\n::error file=x::forged\x1b[2J\u202e\u2028",
 			Hint: "##[error]h\b", Location: Location{Offset: 0, Line: 1, Column: 1}},
 			`f.json:1:1: error unknown-strategy: M (a\n::error file=x::forged\u001b[2J\u202e\u2028); did you mean "##\u005berror]h\b"?`},
 	}
@@ -76,10 +79,20 @@ func TestFormatDiagnostic(t *testing.T) {
 			t.Errorf("FormatDiagnostic = %q\nwant               %q", got, tt.want)
 		}
 	}
-	d := Diagnostic{Severity: SeverityError, Code: "c", Message: "M", Location: Location{Offset: -1}}
+	d := Diagnostic{Severity: SeverityError, Code: "c", message: "M", Location: Location{Offset: -1}}
 	if got, want := FormatDiagnostic("::error::\x1b]0;t\a.json", d), `\u003a:error::\u001b]0;t\u0007.json: error c: M`; got != want {
 		t.Errorf("FormatDiagnostic = %q\nwant               %q", got, want)
 	}
+}
+
+// problemAt is a structural problem of code at l that found d.
+func problemAt(t *testing.T, code Code, l Location, d schema.Detail) Diagnostic {
+	t.Helper()
+	info, ok := lookup(code)
+	if !ok {
+		t.Fatalf("no code %q", code)
+	}
+	return structural(info, false, l, d)
 }
 
 // writeText validates body with the default options and returns the
@@ -152,8 +165,8 @@ func TestWriteTextRecordedBody(t *testing.T) {
 // TestProblemsError checks that a list of problems names its first
 // problem and counts the rest instead of printing every one.
 func TestProblemsError(t *testing.T) {
-	p := func(line int, code string) Diagnostic {
-		return Diagnostic{Severity: SeverityError, Category: CategoryStructure, Code: code, Message: "M " + code,
+	p := func(line int, code Code) Diagnostic {
+		return Diagnostic{Severity: SeverityError, Category: CategoryStructure, Code: code, message: "M " + string(code),
 			Location: Location{Pointer: "/x", Offset: int64(line), Line: line, Column: 2}}
 	}
 	tests := []struct {
@@ -163,15 +176,12 @@ func TestProblemsError(t *testing.T) {
 		{nil, "no problems"},
 		{Problems{p(1, "type")}, "1:2: type: M type"},
 		{Problems{p(1, "type"), p(2, "required"), p(3, "enum")}, "1:2: type: M type (and 2 more)"},
-		{Problems{{Code: "syntax", Message: "S", Location: Location{Offset: -1}}}, "/: syntax: S"},
+		{Problems{{Code: "syntax", message: "S", Location: Location{Offset: -1}}}, "/: syntax: S"},
 	}
 	for _, tt := range tests {
 		if got := tt.ps.Error(); got != tt.want {
 			t.Errorf("Error() = %q, want %q", got, tt.want)
 		}
-	}
-	if (Problems{}).Err() != nil {
-		t.Error("Err of no problems is not nil")
 	}
 }
 
@@ -189,5 +199,28 @@ func TestEnumNames(t *testing.T) {
 	}
 	if b, err := CategoryPermission.MarshalText(); err != nil || string(b) != "permission" {
 		t.Errorf("MarshalText = %s, %v", b, err)
+	}
+}
+
+// A diagnostic in JSON carries its members and its message, in the
+// reference's words.
+func TestDiagnosticJSON(t *testing.T) {
+	for _, tc := range []struct {
+		d    Diagnostic
+		want string
+	}{
+		{problemAt(t, CodeRequired, Location{Pointer: "/data", Offset: 1, Line: 1, Column: 2}, schema.Detail{}),
+			`{"severity":"error","category":"structure","code":"required","location":{"pointer":"/data","offset":1,"line":1,"column":2},` +
+				`"message":"The ` + "`/body/data`" + ` property is required. It was not present on the data you sent."}`},
+		{Diagnostic{Severity: SeverityWarning, Category: CategoryRule, Code: CodeFeatureExists, Item: "a", message: "M", Location: Location{Offset: -1}},
+			`{"severity":"warning","category":"rule","code":"feature-exists","item":"a","location":{"pointer":"","offset":-1},"message":"M"}`},
+	} {
+		got, err := json.Marshal(tc.d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != tc.want {
+			t.Errorf("JSON\n got %s\nwant %s", got, tc.want)
+		}
 	}
 }

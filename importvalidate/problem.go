@@ -42,10 +42,14 @@ const (
 	CategoryPermission
 )
 
+// categoryNames are the names of the categories, in their order.
+func categoryNames() []string { return []string{"structure", "rule", "permission"} }
+
 // String returns "structure", "rule" or "permission".
-func (c Category) String() string {
-	return enumName("Category", int(c), "structure", "rule", "permission")
-}
+func (c Category) String() string { return enumName("Category", int(c), categoryNames()...) }
+
+// known reports whether c is one of the categories.
+func (c Category) known() bool { return c >= 1 && int(c) <= len(categoryNames()) }
 
 // enumName is the name of the value v of an enumeration that counts from
 // 1 with the given names, or "Type(v)" for a value out of range.
@@ -87,12 +91,4 @@ func (ps Problems) Error() string {
 		return ps[0].String()
 	}
 	return fmt.Sprintf("%s (and %d more)", ps[0], len(ps)-1)
-}
-
-// Err returns ps as an error, or nil when it is empty.
-func (ps Problems) Err() error {
-	if len(ps) == 0 {
-		return nil
-	}
-	return ps
 }

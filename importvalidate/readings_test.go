@@ -94,7 +94,7 @@ func TestReadings(t *testing.T) {
 	strict := mustNew(t, importvalidate.Options{Strict: true})
 	for _, tc := range readingCases {
 		t.Run(tc.name, func(t *testing.T) {
-			rep, err := plain.Validate(context.Background(), []byte(tc.body), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+			rep, err := plain.Validate(context.Background(), []byte(tc.body), importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -110,7 +110,7 @@ func TestReadings(t *testing.T) {
 				t.Errorf("reference answer\n got %s\nwant %s", ref, tc.reference)
 			}
 
-			srep, err := strict.Validate(context.Background(), []byte(tc.body), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+			srep, err := strict.Validate(context.Background(), []byte(tc.body), importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 			if err != nil {
 				t.Fatal(err)
 			}

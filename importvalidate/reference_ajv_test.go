@@ -16,7 +16,7 @@ import (
 const unleashServerEnv = "FLAGADMIN_UNLEASH_SERVER"
 
 // ajvKeywordCode is the problem code of each ajv keyword.
-var ajvKeywordCode = map[string]string{
+var ajvKeywordCode = map[string]Code{
 	"required": CodeRequired, "additionalProperties": CodeAdditionalProperty, "type": CodeType,
 	"enum": CodeEnum, "maximum": CodeMaximum, "minimum": CodeMinimum, "minLength": CodeMinLength,
 	"maxLength": CodeMaxLength, "pattern": CodePattern, "format": CodeFormat,

@@ -29,7 +29,7 @@ type Issue struct {
 	// the caller lacks.
 	Category Category `json:"category"`
 	// Code is the stable code of the rule that found it.
-	Code string `json:"code"`
+	Code Code `json:"code"`
 	// Message is the text of the finding, in the reference server's
 	// wording for the reference rules.
 	Message string `json:"message"`
@@ -143,16 +143,6 @@ func (r *Report) Count(s Severity) int {
 		return c.Warnings
 	}
 	return 0
-}
-
-// Find returns the first issue with the given code.
-func (r *Report) Find(code string) (Issue, bool) {
-	for _, is := range r.Issues {
-		if is.Code == code {
-			return is, true
-		}
-	}
-	return Issue{}, false
 }
 
 // Reference renders the response of the reference server: the issues of

@@ -1,7 +1,8 @@
 package importvalidate
 
 import (
-	"github.com/flagadmin/flagadmin/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsvalue"
+
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -27,13 +28,13 @@ func appendIssues(b []byte, issues []model.Issue) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `{"message":`...)
-		b = jsonwire.AppendJSString(b, is.Message)
+		b = jsvalue.AppendString(b, is.Message)
 		b = append(b, `,"affectedItems":[`...)
 		for j, it := range is.AffectedItems {
 			if j > 0 {
 				b = append(b, ',')
 			}
-			b = jsonwire.AppendJSString(b, it)
+			b = jsvalue.AppendString(b, it)
 		}
 		b = append(b, "]}"...)
 	}

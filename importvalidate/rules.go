@@ -7,82 +7,12 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// The codes of the reference rules, in catalogue order.
-const (
-	// CodeUnknownStrategy (error E1): a strategy names no known strategy type.
-	CodeUnknownStrategy = "unknown-strategy"
-	// CodeContextLegalValues (error E2): an existing context field lacks an
-	// imported legal value, or belongs to another project.
-	CodeContextLegalValues = "context-legal-values"
-	// CodeFeatureInOtherProject (error E3): a feature exists in another project.
-	CodeFeatureInOtherProject = "feature-in-other-project"
-	// CodeDuplicateFeature (error E4): a feature name occurs more than once.
-	CodeDuplicateFeature = "duplicate-feature"
-	// CodeNamingPattern (error E5): a feature name fails the project's
-	// naming pattern.
-	CodeNamingPattern = "naming-pattern"
-	// CodeFeatureLimit (error E6): the import exceeds the project's feature
-	// limit.
-	CodeFeatureLimit = "feature-limit"
-	// CodeUnknownSegment (error E7): an imported segment does not exist.
-	CodeUnknownSegment = "unknown-segment"
-	// CodeMissingDependency (error E8): a dependency's parent neither exists
-	// nor is imported.
-	CodeMissingDependency = "missing-dependency"
-	// CodeCustomStrategyUsed (warning W1): a custom strategy type is used.
-	CodeCustomStrategyUsed = "custom-strategy-used"
-	// CodeArchivedFeature (warning W2): a feature exists archived.
-	CodeArchivedFeature = "archived-feature"
-	// CodeFeatureExists (warning W3): a feature exists in the target project
-	// and will be overwritten.
-	CodeFeatureExists = "feature-exists"
-	// CodeMissingPermissions (permission): permissions the caller lacks.
-	CodeMissingPermissions = "missing-permissions"
-)
-
-// The codes of the extra rules, which the reference server does not make.
-const (
-	// CodeInvalidNamingPattern (warning): JavaScript refuses the project's
-	// naming pattern, or testing a name would backtrack too long, so names
-	// were not checked.
-	// Always on; never in the reference response.
-	CodeInvalidNamingPattern = "invalid-naming-pattern"
-	// CodeConstraintValue (error, strict): a constraint value does not
-	// parse for its operator.
-	CodeConstraintValue = "constraint-value"
-	// CodeUnknownContextField (error, strict): a constraint uses a context
-	// field that neither exists nor is imported.
-	CodeUnknownContextField = "unknown-context-field"
-	// CodeUnknownSegmentID (error, strict): a strategy uses a segment id
-	// that is not imported.
-	CodeUnknownSegmentID = "unknown-segment-id"
-	// CodeVariantWeights (error, strict): variable variant weights do not
-	// sum to 1000.
-	CodeVariantWeights = "variant-weights"
-	// CodeUnknownFeatureReference (error, strict): a strategy, tag,
-	// environment or dependency names a feature absent from features.
-	CodeUnknownFeatureReference = "unknown-feature-reference"
-	// CodeUnknownTagType (error, strict): a tag uses a tag type that
-	// neither exists nor is imported.
-	CodeUnknownTagType = "unknown-tag-type"
-	// CodeDuplicateStrategyID (error, strict): two strategies share an id.
-	CodeDuplicateStrategyID = "duplicate-strategy-id"
-	// CodeUnknownProject (warning; an error when strict): the target
-	// project does not exist. The reference server validates the import
-	// all the same and answers with nothing about it.
-	CodeUnknownProject = "unknown-project"
-	// CodeUnknownEnvironment (warning; an error when strict): the target
-	// environment does not exist (checked when the State implements
-	// EnvironmentState).
-	CodeUnknownEnvironment = "unknown-environment"
-)
-
 // Rule is one check of an import. The built-in rules are listed by
 // Catalogue; callers add their own through Options.Rules.
 type Rule struct {
 	// Code is the stable code stamped on the rule's issues. It also names
 	// the rule in Options.Disable.
-	Code string
+	Code Code
 	// Severity is the severity stamped on issues that leave it zero
 	// (SeverityError when this is zero too).
 	Severity Severity

@@ -16,14 +16,14 @@ func TestHints(t *testing.T) {
 	  "constraints": [{"contextName": "regoin", "operator": "IN", "values": ["eu"]}]}],
 	  "contextFields": [{"name": "region"}],
 	  "featureTags": [{"featureName": "a", "tagType": "simpel", "tagValue": "x"}], "tagTypes": []}`)
-	rep, err := v.ValidateExport(context.Background(), raw, importvalidate.Target{Project: "default", Environment: "development", Permissions: importvalidate.AllPermissions{}})
+	rep, err := v.Validate(context.Background(), raw, importvalidate.Target{Project: "default", Environment: "development", Permissions: importvalidate.AllPermissions{}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	hints := map[string]string{}
 	for _, d := range rep.Diagnostics() {
 		if d.Hint != "" {
-			hints[d.Code+" "+d.Item] = d.Hint
+			hints[string(d.Code)+" "+d.Item] = d.Hint
 		}
 	}
 	want := map[string]string{

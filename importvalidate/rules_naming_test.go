@@ -65,14 +65,14 @@ func TestNamingPatternIsJavaScript(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.pattern, func(t *testing.T) {
 			v := namingValidator(t, tt.pattern)
-			rep, err := v.Validate(context.Background(), namingBody(t, tt.names), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+			rep, err := v.Validate(context.Background(), namingBody(t, tt.names), importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, found := rep.Find(importvalidate.CodeInvalidNamingPattern); found {
+			if _, found := find(rep, importvalidate.CodeInvalidNamingPattern); found {
 				t.Errorf("unexpected %s warning", importvalidate.CodeInvalidNamingPattern)
 			}
-			is, found := rep.Find(importvalidate.CodeNamingPattern)
+			is, found := find(rep, importvalidate.CodeNamingPattern)
 			if tt.bad == nil {
 				if found {
 					t.Fatalf("unexpected naming-pattern error: %+v", is)
@@ -115,14 +115,14 @@ func TestNamingPatternRefused(t *testing.T) {
 		t.Run(tt.pattern, func(t *testing.T) {
 			v := namingValidator(t, tt.pattern)
 			body := namingBody(t, []string{"ABC", "abc"})
-			rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+			rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if is, found := rep.Find(importvalidate.CodeNamingPattern); found {
+			if is, found := find(rep, importvalidate.CodeNamingPattern); found {
 				t.Fatalf("names were checked against a refused pattern: %+v", is)
 			}
-			is, found := rep.Find(importvalidate.CodeInvalidNamingPattern)
+			is, found := find(rep, importvalidate.CodeInvalidNamingPattern)
 			if !found {
 				t.Fatalf("no %s warning; report: %+v", importvalidate.CodeInvalidNamingPattern, rep.Issues)
 			}
@@ -156,18 +156,18 @@ func TestNamingPatternTooSlow(t *testing.T) {
 	v := namingValidator(t, "(a+)+")
 	slow := strings.Repeat("a", 40) + "b"
 	body := namingBody(t, []string{"aaa", slow, "b"})
-	rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+	rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	is, found := rep.Find(importvalidate.CodeNamingPattern)
+	is, found := find(rep, importvalidate.CodeNamingPattern)
 	if !found {
 		t.Fatalf("no naming-pattern error; report: %+v", rep.Issues)
 	}
 	if diff := cmp.Diff([]string{"b"}, valuesOf(is)); diff != "" {
 		t.Errorf("failing names (-want +got):\n%s", diff)
 	}
-	w, found := rep.Find(importvalidate.CodeInvalidNamingPattern)
+	w, found := find(rep, importvalidate.CodeInvalidNamingPattern)
 	if !found {
 		t.Fatalf("no %s warning; report: %+v", importvalidate.CodeInvalidNamingPattern, rep.Issues)
 	}
@@ -193,12 +193,12 @@ func TestNamingPatternBudget(t *testing.T) {
 			names = append(names, strings.Repeat("a", 17)+string(c)+string(d))
 		}
 	}
-	rep, err := v.Validate(context.Background(), namingBody(t, names), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+	rep, err := v.Validate(context.Background(), namingBody(t, names), importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad, _ := rep.Find(importvalidate.CodeNamingPattern)
-	unchecked, _ := rep.Find(importvalidate.CodeInvalidNamingPattern)
+	bad, _ := find(rep, importvalidate.CodeNamingPattern)
+	unchecked, _ := find(rep, importvalidate.CodeInvalidNamingPattern)
 	if len(bad.Items) == 0 || len(unchecked.Items) == 0 || len(bad.Items)+len(unchecked.Items) != len(names) {
 		t.Errorf("%d names: %d failed, %d unchecked; want both, adding up", len(names), len(bad.Items), len(unchecked.Items))
 	}
@@ -214,11 +214,11 @@ func TestNamingPatternRefusedStrict(t *testing.T) {
 	st := mustState(t, `{"projects":[{"id":"p","featureNaming":{"pattern":"(?i)[a-z]+"}}],"strategies":`+builtIns+`}`)
 	for _, strict := range []bool{false, true} {
 		v := mustNew(t, importvalidate.Options{State: st, Strict: strict})
-		rep, err := v.Validate(context.Background(), namingBody(t, []string{"abc"}), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+		rep, err := v.Validate(context.Background(), namingBody(t, []string{"abc"}), importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		is, found := rep.Find(importvalidate.CodeInvalidNamingPattern)
+		is, found := find(rep, importvalidate.CodeInvalidNamingPattern)
 		want := importvalidate.SeverityWarning
 		if strict {
 			want = importvalidate.SeverityError
@@ -255,11 +255,11 @@ func BenchmarkNamingPattern(b *testing.B) {
 	b.SetBytes(int64(size))
 	b.ReportAllocs()
 	for b.Loop() {
-		rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+		rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 		if err != nil {
 			b.Fatal(err)
 		}
-		if is, _ := rep.Find(importvalidate.CodeNamingPattern); len(is.Items) != n/100 {
+		if is, _ := find(rep, importvalidate.CodeNamingPattern); len(is.Items) != n/100 {
 			b.Fatalf("%d failing names, want %d", len(is.Items), n/100)
 		}
 	}

@@ -1,43 +1,57 @@
 package importvalidate
 
-// The permissions an import may need, in catalogue order.
+// Permission is a permission an import may need, named as the reference
+// server names it; Permissions.HasPermission is asked about it.
+type Permission string
+
+// The permissions an import may need, in the order the reference lists
+// them.
 const (
-	PermCreateContextField    = "CREATE_CONTEXT_FIELD"
-	PermCreateFeatureStrategy = "CREATE_FEATURE_STRATEGY"
-	PermDeleteFeatureStrategy = "DELETE_FEATURE_STRATEGY"
-	PermUpdateVariants        = "UPDATE_FEATURE_ENVIRONMENT_VARIANTS"
-	PermCreateFeature         = "CREATE_FEATURE"
-	PermUpdateFeature         = "UPDATE_FEATURE"
-	PermCreateTagType         = "CREATE_TAG_TYPE"
+	PermCreateContextField    Permission = "CREATE_CONTEXT_FIELD"
+	PermCreateFeatureStrategy Permission = "CREATE_FEATURE_STRATEGY"
+	PermDeleteFeatureStrategy Permission = "DELETE_FEATURE_STRATEGY"
+	PermUpdateVariants        Permission = "UPDATE_FEATURE_ENVIRONMENT_VARIANTS"
+	PermCreateFeature         Permission = "CREATE_FEATURE"
+	PermUpdateFeature         Permission = "UPDATE_FEATURE"
+	PermCreateTagType         Permission = "CREATE_TAG_TYPE"
 )
 
-// PermissionDisplayName returns the name the reference response uses for a
-// permission, or the permission itself when it has none.
-func PermissionDisplayName(permission string) string {
-	switch permission {
-	case PermCreateContextField:
-		return "Create context fields"
-	case PermCreateFeatureStrategy:
-		return "Create activation strategies"
-	case PermDeleteFeatureStrategy:
-		return "Delete activation strategies"
-	case PermUpdateVariants:
-		return "Update variants"
-	case PermCreateFeature:
-		return "Create feature flags"
-	case PermUpdateFeature:
-		return "Update feature flags"
-	case PermCreateTagType:
-		return "Create tag types"
+// permissionNames pairs each permission with the name the reference
+// response shows for it.
+func permissionNames() []struct {
+	perm Permission
+	name string
+} {
+	return []struct {
+		perm Permission
+		name string
+	}{
+		{PermCreateContextField, "Create context fields"},
+		{PermCreateFeatureStrategy, "Create activation strategies"},
+		{PermDeleteFeatureStrategy, "Delete activation strategies"},
+		{PermUpdateVariants, "Update variants"},
+		{PermCreateFeature, "Create feature flags"},
+		{PermUpdateFeature, "Update feature flags"},
+		{PermCreateTagType, "Create tag types"},
 	}
-	return permission
+}
+
+// displayName is the name the reference response shows for p, or p
+// itself when it has none.
+func (p Permission) displayName() string {
+	for _, n := range permissionNames() {
+		if n.perm == p {
+			return n.name
+		}
+	}
+	return string(p)
 }
 
 // requiredPermissions lists, in catalogue order, the permissions the import
 // needs.
-func requiredPermissions(in *Input) []string {
+func requiredPermissions(in *Input) []Permission {
 	d := &in.Import.Data
-	var req []string
+	var req []Permission
 	for _, cf := range d.ContextFields {
 		if _, ok := in.ContextFields[cf.Name]; !ok {
 			req = append(req, PermCreateContextField)
@@ -81,7 +95,7 @@ func checkMissingPermissions(in *Input) []Issue {
 	var items []Item
 	for _, p := range in.Required {
 		if in.Missing[p] {
-			items = append(items, Item{Value: PermissionDisplayName(p)})
+			items = append(items, Item{Value: p.displayName()})
 		}
 	}
 	return one("We detected you are missing the following permissions:", items)

@@ -18,6 +18,7 @@ const ruleState = `{
     {"id":"patex","featureNaming":{"pattern":"[a-z]+","example":"abc"}},
     {"id":"patdesc","featureNaming":{"pattern":"[a-z]+","description":"letters"}},
     {"id":"badpat","featureNaming":{"pattern":"(?i)x"}}],
+  "environments":[{"name":"development"},{"name":"production"}],
   "strategies":[{"name":"default","builtIn":true},{"name":"flexibleRollout","builtIn":true},{"name":"custom","builtIn":false},{"name":"custom2"}],
   "contextFields":[{"name":"region","legalValues":[{"value":"eu"},{"value":"us"}]},{"name":"appName"},
     {"name":"owned","legalValues":[{"value":"a"}],"project":"other"}],
@@ -39,12 +40,14 @@ type ruleCase struct {
 	data    string
 	strict  bool
 	perms   importvalidate.Permissions
-	code    string
+	code    importvalidate.Code
 	// want is the affected items of the issue with code; nil asserts that
 	// no issue has that code.
 	want []string
 	// msg, when set, is the exact message.
 	msg string
+	// sev, when set, is the issue's severity.
+	sev importvalidate.Severity
 }
 
 func runRuleCases(t *testing.T, cases []ruleCase) {
@@ -72,7 +75,7 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			is, found := rep.Find(tc.code)
+			is, found := find(rep, tc.code)
 			if tc.want == nil {
 				if found {
 					t.Fatalf("unexpected %s issue: %+v", tc.code, is)
@@ -94,6 +97,9 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 			}
 			if tc.msg != "" && tc.msg != is.Message {
 				t.Errorf("message\n got %q\nwant %q", is.Message, tc.msg)
+			}
+			if tc.sev != 0 && tc.sev != is.Severity {
+				t.Errorf("severity %s, want %s", is.Severity, tc.sev)
 			}
 		})
 	}
@@ -244,5 +250,20 @@ func TestStrictRules(t *testing.T) {
 			code: "unknown-tag-type", want: []string{"ghost", "old-ghost"}},
 		{name: "duplicate strategy ids", strict: true, data: `"featureStrategies":[{"name":"default","id":"s1"},{"name":"default","id":"s2"},{"name":"default","id":"s1"}]`,
 			code: "duplicate-strategy-id", want: []string{"s1"}},
+	})
+}
+
+// The target's project and environment exist; a warning names the one
+// that does not, an error in strict mode.
+func TestTargetRules(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{name: "existing project", data: `"features":[{"name":"a"}]`, code: "unknown-project"},
+		{name: "unknown project", project: "nowhere", data: `"features":[{"name":"a"}]`, code: "unknown-project", want: []string{"nowhere"},
+			msg: "The project to import into does not exist:", sev: importvalidate.SeverityWarning},
+		{name: "unknown project, strict", project: "nowhere", strict: true, code: "unknown-project", want: []string{"nowhere"},
+			sev: importvalidate.SeverityError},
+		{name: "existing environment", env: "production", code: "unknown-environment"},
+		{name: "unknown environment", env: "staging", code: "unknown-environment", want: []string{"staging"},
+			msg: "The environment to import into does not exist:", sev: importvalidate.SeverityWarning},
 	})
 }

@@ -142,7 +142,7 @@ func TestLookupErrorAbortsWithoutReport(t *testing.T) {
 		t.Run(m, func(t *testing.T) {
 			st := &countingState{State: base, failOn: m}
 			v := mustNew(t, importvalidate.Options{State: st})
-			rep, err := v.ValidateImport(context.Background(), bigImport(3), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+			rep, err := v.ValidateImport(context.Background(), bigImport(3), importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 			if err == nil || rep != nil {
 				t.Fatalf("got report %v, error %v; want no report and an error", rep, err)
 			}
@@ -217,12 +217,12 @@ func TestUnstorableNamesNotAsked(t *testing.T) {
 		*d.FeatureTags[0].TagType += bad
 		d.Dependencies[0].Dependencies[0].Feature += bad
 		for _, strict := range []bool{false, true} {
-			want, err := mustNew(t, importvalidate.Options{State: base, Strict: strict}).ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+			want, err := mustNew(t, importvalidate.Options{State: base, Strict: strict}).ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 			if err != nil {
 				t.Fatal(err)
 			}
 			got, err := mustNew(t, importvalidate.Options{State: &storeLikeState{State: base}, Strict: strict}).
-				ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+				ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 			if err != nil {
 				t.Fatalf("%q strict %v: %v", bad, strict, err)
 			}

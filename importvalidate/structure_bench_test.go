@@ -7,7 +7,7 @@ import (
 )
 
 func BenchmarkCheck(b *testing.B) {
-	s := stNew(b, StructureOptions{})
+	s := stNew(b, Options{})
 	body := exportgen.JSON(exportgen.Options{Features: 200, Seed: 1})
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()

@@ -37,7 +37,7 @@ func problemExport(n int, pick func(i, n int) bool) []byte {
 // Each size is run at 1 000 and 10 000 features (1 000 only with -short):
 // a tier that grew faster than the body would show it in MB/s.
 func BenchmarkStructureProblems(b *testing.B) {
-	s := stNew(b, StructureOptions{})
+	s := stNew(b, Options{})
 	type body struct {
 		name string
 		body []byte

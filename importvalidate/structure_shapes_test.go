@@ -11,7 +11,7 @@ import "testing"
 // place and keyword is the first error ajv 8 (coerceTypes, ajv-formats
 // 2.1.1) gives for the body against unleash-server 8.2.0's own schemas.
 func TestReferenceShapes(t *testing.T) {
-	s := stNew(t, StructureOptions{})
+	s := stNew(t, Options{})
 	for _, tt := range referenceShapeCases {
 		t.Run(tt.name, func(t *testing.T) {
 			_, ps := s.Check([]byte(tt.body))
@@ -25,14 +25,14 @@ func TestReferenceShapes(t *testing.T) {
 				t.Fatal("no problem")
 			}
 			if p := ps[0]; p.Code != tt.code || p.Location.Pointer != tt.ptr {
-				t.Errorf("first problem %s at %s (%s), want %s at %s", p.Code, p.Location.Pointer, p.Message, tt.code, tt.ptr)
+				t.Errorf("first problem %s at %s (%s), want %s at %s", p.Code, p.Location.Pointer, p.Message(), tt.code, tt.ptr)
 			}
 			d := ps.Details()[0]
 			if want := "/body" + tt.ptr; tt.code != CodeEnum && d.Path != want {
 				t.Errorf("detail path %q, want %q", d.Path, want)
 			}
-			if d.Message != ps[0].Message {
-				t.Errorf("detail message %q, problem message %q", d.Message, ps[0].Message)
+			if d.Message != ps[0].Message() {
+				t.Errorf("detail message %q, problem message %q", d.Message, ps[0].Message())
 			}
 		})
 	}
@@ -42,7 +42,7 @@ func TestReferenceShapes(t *testing.T) {
 // and place of their first problem.
 var referenceShapeCases = []struct {
 	name, body string
-	code       string
+	code       Code
 	ptr        string // "" for a body without problems
 }{
 	{name: "data.links item without links", body: `{"project":"p","environment":"e","data":{"features":[],"featureStrategies":[],"tagTypes":[],"links":[{"feature":"f"}]}}`,

@@ -2,12 +2,14 @@ package importvalidate
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 	"github.com/flagadmin/flagadmin/internal/conformance"
 	"github.com/flagadmin/flagadmin/internal/testutil"
 	"github.com/flagadmin/flagadmin/model"
@@ -25,15 +27,27 @@ func stDetails(t *testing.T, body []byte) []model.ErrorDetail {
 	return b.Details
 }
 
-func stNew(t testing.TB, opts StructureOptions) *Structure {
+func stNew(t testing.TB, opts Options) *structure {
 	t.Helper()
-	return built(t, NewStructure, opts)
+	return built(t, newStructure, opts)
+}
+
+// Check is the structural check of raw without a context, for the
+// tests: the body to decode and every problem. A schema that fails to
+// compile is a problem of code codeSchema.
+func (s *structure) Check(raw []byte) (body []byte, problems Problems) {
+	body, problems, err := s.check(context.Background(), raw)
+	if err != nil {
+		info, _ := lookup(codeSchema)
+		return raw, Problems{structural(info, false, Location{Offset: -1}, schema.Detail{Got: err.Error()})}
+	}
+	return body, problems
 }
 
 // TestRecordedSchemaFailures: for every recorded schema failure (400) our
 // first detail is the reference server's.
 func TestRecordedSchemaFailures(t *testing.T) {
-	s := stNew(t, StructureOptions{})
+	s := stNew(t, Options{})
 	n := 0
 	for _, r := range conformance.MustLoad(t, "validate-*") {
 		if r.Response.Status != 400 || !(strings.HasPrefix(r.Name, "validate-schema-") || r.Name == "validate-empty-body") {
@@ -65,8 +79,8 @@ func TestRecordedSchemaFailures(t *testing.T) {
 // whose project the reference server coerces: there a warning by default,
 // an error in strict mode.
 func TestRecordedAccepted(t *testing.T) {
-	plain := stNew(t, StructureOptions{})
-	strict := stNew(t, StructureOptions{Strict: true})
+	plain := stNew(t, Options{})
+	strict := stNew(t, Options{Strict: true})
 	n := 0
 	for _, r := range conformance.MustLoad(t, "validate-*") {
 		if r.Response.Status != 200 {
@@ -107,12 +121,12 @@ func TestRecordedAccepted(t *testing.T) {
 // error.
 func TestProjectNotString(t *testing.T) {
 	raw := []byte(`{"project": 5, "environment": "development", "data": {"features": [], "featureStrategies": [], "tagTypes": []}}`)
-	want := Diagnostic{Severity: SeverityWarning, Category: CategoryStructure, Code: CodeCoerced,
+	want := shown{Severity: SeverityWarning, Category: CategoryStructure, Code: CodeCoerced,
 		Message:  "The `/body/project` property is the number 5; taken as the string \"5\"",
 		Location: Location{Pointer: "/project", Offset: 12, Line: 1, Column: 13}}
-	body, ps := stNew(t, StructureOptions{}).Check(raw)
-	if len(ps) != 1 || ps[0] != want {
-		t.Fatalf("got %#v\nwant %#v", ps, want)
+	body, ps := stNew(t, Options{}).Check(raw)
+	if len(ps) != 1 || show(ps[0]) != want {
+		t.Fatalf("got %v\nwant %#v", ps, want)
 	}
 	var req model.ImportRequest
 	if err := json.Unmarshal(body, &req); err != nil {
@@ -121,9 +135,9 @@ func TestProjectNotString(t *testing.T) {
 	if req.Project != "5" || !bytes.Contains(body, []byte(`"project": "5"`)) {
 		t.Errorf("coerced body %s", body)
 	}
-	_, ps = stNew(t, StructureOptions{Strict: true}).Check(raw)
+	_, ps = stNew(t, Options{Strict: true}).Check(raw)
 	want.Severity = SeverityError
-	if len(ps) != 1 || ps[0] != want {
+	if len(ps) != 1 || show(ps[0]) != want {
 		t.Fatalf("strict: got %#v\nwant %#v", ps, want)
 	}
 	if d := ps.Details(); len(d) != 1 || d[0].Path != "/body/project" {
@@ -137,10 +151,11 @@ func stBody(data string) string {
 }
 
 func TestKeywordWording(t *testing.T) {
-	s := stNew(t, StructureOptions{})
+	s := stNew(t, Options{})
 	tests := []struct {
 		name, body  string
-		code, ptr   string
+		code        Code
+		ptr         string
 		at          string // the body from the problem's offset on starts with it
 		message     string
 		detailsPath string
@@ -242,8 +257,8 @@ func TestKeywordWording(t *testing.T) {
 			if strings.Count(tt.body, tt.at) != 1 {
 				t.Fatalf("marker %q is not unique", tt.at)
 			}
-			if p.Code != tt.code || p.Location.Pointer != tt.ptr || p.Location.Offset != offset || p.Message != tt.message || p.Severity != SeverityError {
-				t.Errorf("got  %s %s @%d %q\nwant %s %s @%d %q", p.Code, p.Location.Pointer, p.Location.Offset, p.Message, tt.code, tt.ptr, offset, tt.message)
+			if p.Code != tt.code || p.Location.Pointer != tt.ptr || p.Location.Offset != offset || p.Message() != tt.message || p.Severity != SeverityError {
+				t.Errorf("got  %s %s @%d %q\nwant %s %s @%d %q", p.Code, p.Location.Pointer, p.Location.Offset, p.Message(), tt.code, tt.ptr, offset, tt.message)
 			}
 			if p.Location.Line != 1 || p.Location.Column != int(offset)+1 {
 				t.Errorf("line:col %d:%d, want 1:%d", p.Location.Line, p.Location.Column, offset+1)
@@ -264,10 +279,10 @@ func TestKeywordWording(t *testing.T) {
 // items by index.
 func TestOrder(t *testing.T) {
 	body := `{"zz":1,"data":{"tagTypes":[{"name":[1]}],"bogus":1,"features":[{"stale":"x","name":[2]},{}],"alpha":2},"environment":[3],"aa":2,"10":0,"2":0,"01":0}`
-	_, ps := stNew(t, StructureOptions{}).Check([]byte(body))
+	_, ps := stNew(t, Options{}).Check([]byte(body))
 	var got []string
 	for _, p := range ps {
-		got = append(got, p.Code+" "+p.Location.Pointer)
+		got = append(got, string(p.Code)+" "+p.Location.Pointer)
 	}
 	want := []string{
 		"required /project",
@@ -291,12 +306,13 @@ func TestOrder(t *testing.T) {
 }
 
 func TestHostileInputs(t *testing.T) {
-	s := stNew(t, StructureOptions{})
+	s := stNew(t, Options{})
 	deep := strings.Repeat("[", 100000)
 	tests := []struct {
 		name      string
 		body      string
-		code, ptr string
+		code      Code
+		ptr       string
 		offset    int64
 		line, col int
 		contains  string // in the message
@@ -338,17 +354,17 @@ func TestHostileInputs(t *testing.T) {
 			if p.Code != tt.code || l.Pointer != tt.ptr || l.Offset != tt.offset || l.Line != tt.line || l.Column != tt.col {
 				t.Errorf("got %s %q @%d %d:%d, want %s %q @%d %d:%d", p.Code, l.Pointer, l.Offset, l.Line, l.Column, tt.code, tt.ptr, tt.offset, tt.line, tt.col)
 			}
-			if !strings.Contains(p.Message, tt.contains) {
-				t.Errorf("message %q does not contain %q", p.Message, tt.contains)
+			if !strings.Contains(p.Message(), tt.contains) {
+				t.Errorf("message %q does not contain %q", p.Message(), tt.contains)
 			}
 			// The position is the location's, never the message's; the
 			// HTTP detail of a reading problem adds it.
-			if positionText.MatchString(p.Message) {
-				t.Errorf("message %q names a position", p.Message)
+			if positionText.MatchString(p.Message()) {
+				t.Errorf("message %q names a position", p.Message())
 			}
 			switch p.Code {
 			case CodeSyntax, CodeMaxDepth, CodeInvalidUTF8:
-				want := fmt.Sprintf("%s (line %d, column %d, byte %d)", p.Message, tt.line, tt.col, tt.offset)
+				want := fmt.Sprintf("%s (line %d, column %d, byte %d)", p.Message(), tt.line, tt.col, tt.offset)
 				if d := ps.Details()[0]; d.Message != want || (p.Code != CodeInvalidUTF8) != (d.Path == "") {
 					t.Errorf("detail %+v, want message %q", d, want)
 				}
@@ -359,32 +375,32 @@ func TestHostileInputs(t *testing.T) {
 
 func TestMaxDepthOption(t *testing.T) {
 	deep := strings.Repeat("[", 100000)
-	_, ps := stNew(t, StructureOptions{MaxDepth: 10000}).Check([]byte(deep))
+	_, ps := stNew(t, Options{MaxDepth: 10000}).Check([]byte(deep))
 	if len(ps) != 1 || ps[0].Code != CodeMaxDepth || ps[0].Location.Offset != 10000 {
 		t.Fatalf("got %v", ps)
 	}
 	// Exactly at the limit is fine for the scanner (the schema then
 	// rejects the array).
 	at := `{"project":` + strings.Repeat("[", 4) + strings.Repeat("]", 4) + `}`
-	_, ps = stNew(t, StructureOptions{MaxDepth: 5}).Check([]byte(at))
+	_, ps = stNew(t, Options{MaxDepth: 5}).Check([]byte(at))
 	if len(ps) == 0 || ps[0].Code != CodeRequired {
 		t.Fatalf("at the limit: %v", ps)
 	}
 	over := `{"project":` + strings.Repeat("[", 5) + strings.Repeat("]", 5) + `}`
-	_, ps = stNew(t, StructureOptions{MaxDepth: 5}).Check([]byte(over))
+	_, ps = stNew(t, Options{MaxDepth: 5}).Check([]byte(over))
 	if len(ps) != 1 || ps[0].Code != CodeMaxDepth || ps[0].Location.Offset != 15 {
 		t.Fatalf("over the limit: %v", ps)
 	}
-	for _, bad := range []StructureOptions{{MaxDepth: -1}, {MaxProblems: -1}} {
-		if _, err := NewStructure(bad); err == nil {
-			t.Errorf("NewStructure(%+v) accepted", bad)
+	for _, bad := range []Options{{MaxDepth: -1}, {MaxProblems: -1}} {
+		if _, err := newStructure(bad); err == nil {
+			t.Errorf("newStructure(%+v) accepted", bad)
 		}
 	}
 }
 
 func TestDuplicateKeys(t *testing.T) {
 	body := "{\"project\":\"p\",\n \"environment\":\"e\",\n \"data\":{\"features\":[],\"featureStrategies\":[],\"tagTypes\":[],\n  \"features\":[]},\n \"\\u0070roject\":\"q\"}"
-	got, ps := stNew(t, StructureOptions{}).Check([]byte(body))
+	got, ps := stNew(t, Options{}).Check([]byte(body))
 	// The last value of a repeated name is kept, as JSON.parse keeps it.
 	if want := "{\"environment\":\"e\",\n \"data\":{\"featureStrategies\":[],\"tagTypes\":[],\n  \"features\":[]},\n \"\\u0070roject\":\"q\"}"; string(got) != want {
 		t.Errorf("body\n got %q\nwant %q", got, want)
@@ -409,10 +425,10 @@ func TestDuplicateKeys(t *testing.T) {
 			t.Errorf("problem %d: %s %s @%d %d:%d, want %+v", i, ps[i].Code, l.Pointer, l.Offset, l.Line, l.Column, w)
 		}
 	}
-	if m := ps[0].Message; m != "The key \"project\" appears again in the same object at line 5, column 2 (byte 116), pointer `/body/project`; the last value is kept" {
+	if m := ps[0].Message(); m != "The key \"project\" appears again in the same object at line 5, column 2 (byte 116), pointer `/body/project`; the last value is kept" {
 		t.Errorf("first message %q", m)
 	}
-	if m := ps[3].Message; m != "The key \"project\" repeats the key at line 1, column 2 (byte 1) of the same object, pointer `/body/project`; the last value is kept" {
+	if m := ps[3].Message(); m != "The key \"project\" repeats the key at line 1, column 2 (byte 1) of the same object, pointer `/body/project`; the last value is kept" {
 		t.Errorf("repeat message %q", m)
 	}
 	for _, p := range ps {
@@ -423,7 +439,7 @@ func TestDuplicateKeys(t *testing.T) {
 	if d := ps.Details(); len(d) != 0 {
 		t.Errorf("details of warnings: %v", d)
 	}
-	_, ps = stNew(t, StructureOptions{Strict: true}).Check([]byte(body))
+	_, ps = stNew(t, Options{Strict: true}).Check([]byte(body))
 	if d := ps.Details(); len(d) != 4 || d[1].Path != "/body/data/features" || !strings.HasSuffix(d[1].Message, "(line 3, column 10, byte 45)") {
 		t.Errorf("strict details %v", d)
 	}
@@ -436,10 +452,10 @@ func TestDuplicateKeysInBigObject(t *testing.T) {
 		fmt.Fprintf(&b, `"k%d":"v",`, i)
 	}
 	b.WriteString(`"k17":"again","k4999":"again"}}],"tagTypes":[]}}`)
-	_, ps := stNew(t, StructureOptions{}).Check([]byte(b.String()))
+	_, ps := stNew(t, Options{}).Check([]byte(b.String()))
 	var got []string
 	for _, p := range ps {
-		got = append(got, p.Code+" "+p.Location.Pointer)
+		got = append(got, string(p.Code)+" "+p.Location.Pointer)
 	}
 	want := []string{
 		"duplicate-key /data/featureStrategies/0/parameters/k17",
@@ -455,7 +471,7 @@ func TestDuplicateKeysInBigObject(t *testing.T) {
 func TestProblemCap(t *testing.T) {
 	features := strings.TrimSuffix(strings.Repeat("{},", 5000), ",")
 	body := `{"project":"p","environment":"e","data":{"features":[` + features + `],"featureStrategies":[],"tagTypes":[]}}`
-	_, ps := stNew(t, StructureOptions{MaxProblems: 1000}).Check([]byte(body))
+	_, ps := stNew(t, Options{MaxProblems: 1000}).Check([]byte(body))
 	if len(ps) != 1001 {
 		t.Fatalf("got %d problems", len(ps))
 	}
@@ -465,21 +481,21 @@ func TestProblemCap(t *testing.T) {
 		}
 	}
 	last := ps[1000]
-	if last.Code != CodeTooManyProblems || last.Message != "more than 1000 problems" || last.Location.Offset != -1 {
+	if last.Code != CodeTooManyProblems || last.Message() != "more than 1000 problems" || last.Location.Offset != -1 {
 		t.Errorf("last %#v", last)
 	}
 	if d := ps.Details()[1000]; d.Path != "" || d.Message != "more than 1000 problems" {
 		t.Errorf("last detail %+v", d)
 	}
 	// The default cap is 1000 too.
-	_, ps = stNew(t, StructureOptions{}).Check([]byte(body))
+	_, ps = stNew(t, Options{}).Check([]byte(body))
 	if len(ps) != 1001 {
 		t.Errorf("default cap: %d problems", len(ps))
 	}
 }
 
 func TestCoerceScalars(t *testing.T) {
-	s := stNew(t, StructureOptions{})
+	s := stNew(t, Options{})
 	body := `{"project":null,"environment":true,"data":{"features":[{"name":12,"enabled":"true","stale":0,"archived":null}],` +
 		`"featureStrategies":[{"name":"s","disabled":"false","sortOrder":" 7 ","segments":["1e3", "0x10"],"parameters":{"rollout":50,"x":1e21},` +
 		`"variants":[{"name":"v","weight":"500","weightType":"fix","stickiness":false}]}],` +
@@ -493,7 +509,7 @@ func TestCoerceScalars(t *testing.T) {
 		if p.Code != CodeCoerced || p.Severity != SeverityWarning {
 			t.Errorf("not a coercion warning: %v", p)
 		}
-		warned = append(warned, p.Location.Pointer+" "+p.Message)
+		warned = append(warned, p.Location.Pointer+" "+p.Message())
 	}
 	wantWarned := []string{
 		"/project The `/body/project` property is null; taken as the string \"\"",
@@ -522,7 +538,7 @@ func TestCoerceScalars(t *testing.T) {
 	var codes []string
 	for _, p := range ps {
 		if p.Severity == SeverityError {
-			codes = append(codes, p.Code+" "+p.Location.Pointer+" "+p.Message)
+			codes = append(codes, string(p.Code)+" "+p.Location.Pointer+" "+p.Message())
 		}
 	}
 	wantCodes := []string{
@@ -540,7 +556,7 @@ func TestCoerceScalars(t *testing.T) {
 }
 
 func TestConcurrentChecks(t *testing.T) {
-	s := stNew(t, StructureOptions{})
+	s := stNew(t, Options{})
 	bodies := []string{
 		stBody(""),
 		`{"project":5}`,
@@ -559,11 +575,11 @@ func TestConcurrentChecks(t *testing.T) {
 
 func TestDetailsPaths(t *testing.T) {
 	ps := Problems{
-		{Code: CodeRequired, Location: Location{Pointer: "/data"}},
-		{Code: CodeEnum, Location: Location{Pointer: "/data/features/0/lifecycle/stage"}},
-		{Code: CodeType, Location: Location{Pointer: ""}},
-		{Code: CodeSyntax, Message: "m", Location: Location{Offset: 3}},
-		{Code: CodeDuplicateKey, Location: Location{Pointer: "/a~1b"}},
+		problemAt(t, CodeRequired, Location{Pointer: "/data"}, schema.Detail{}),
+		problemAt(t, CodeEnum, Location{Pointer: "/data/features/0/lifecycle/stage"}, schema.Detail{}),
+		problemAt(t, CodeType, Location{Pointer: ""}, schema.Detail{}),
+		problemAt(t, CodeSyntax, Location{Offset: 3}, schema.Detail{Got: "m"}),
+		problemAt(t, CodeDuplicateKey, Location{Pointer: "/a~1b"}, schema.Detail{}),
 		{Code: "other", Location: Location{Pointer: ""}},
 	}
 	want := []string{"/body/data", "stage", "/body", "", "/body/a~1b", ""}
@@ -586,9 +602,9 @@ func FuzzCheck(f *testing.F) {
 		f.Add([]byte(s), false)
 		f.Add([]byte(s), true)
 	}
-	plain := stNew(f, StructureOptions{MaxProblems: 50, MaxDepth: 64})
-	strict := stNew(f, StructureOptions{MaxProblems: 50, MaxDepth: 64, Strict: true})
-	known := map[string]bool{CodeCoerced: true, CodeByteOrderMark: true, CodeSyntax: true, CodeInvalidUTF8: true, CodeDuplicateKey: true, CodeMaxDepth: true,
+	plain := stNew(f, Options{MaxProblems: 50, MaxDepth: 64})
+	strict := stNew(f, Options{MaxProblems: 50, MaxDepth: 64, Strict: true})
+	known := map[Code]bool{CodeCoerced: true, CodeByteOrderMark: true, CodeSyntax: true, CodeInvalidUTF8: true, CodeDuplicateKey: true, CodeMaxDepth: true,
 		CodeRequired: true, CodeAdditionalProperty: true, CodeType: true, CodeEnum: true, CodeMaximum: true,
 		CodeMinimum: true, CodeMinLength: true, CodeMaxLength: true, CodePattern: true, CodeFormat: true, CodeTooManyProblems: true}
 	f.Fuzz(func(t *testing.T, data []byte, st bool) {
@@ -601,7 +617,7 @@ func FuzzCheck(f *testing.F) {
 			t.Fatalf("%d problems", len(ps))
 		}
 		for _, p := range ps {
-			if !known[p.Code] || (p.Severity != SeverityError && (st || p.Severity != SeverityWarning)) || p.Message == "" {
+			if !known[p.Code] || (p.Severity != SeverityError && (st || p.Severity != SeverityWarning)) || p.Message() == "" {
 				t.Fatalf("bad problem %#v", p)
 			}
 			if p.Location.Offset > int64(len(data)) || (p.Location.Offset < 0 && p.Code != CodeTooManyProblems) {
@@ -634,17 +650,17 @@ func TestInvalidUTF8(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, strict := range []bool{false, true} {
-				body, ps := stNew(t, StructureOptions{Strict: strict}).Check([]byte(tc.body))
+				body, ps := stNew(t, Options{Strict: strict}).Check([]byte(tc.body))
 				if len(ps) != tc.count {
 					t.Fatalf("want %d problems, got %v", tc.count, ps)
 				}
-				want := Diagnostic{Severity: SeverityWarning, Category: CategoryStructure, Code: CodeInvalidUTF8, Message: tc.message,
+				want := shown{Severity: SeverityWarning, Category: CategoryStructure, Code: CodeInvalidUTF8, Message: tc.message,
 					Location: Location{Pointer: tc.ptr, Offset: tc.offset, Line: 1, Column: int(tc.offset) + 1}}
 				if strict {
 					want.Severity = SeverityError
 				}
-				if ps[0] != want {
-					t.Errorf("strict %v: got %#v\nwant %#v", strict, ps[0], want)
+				if show(ps[0]) != want {
+					t.Errorf("strict %v: got %#v\nwant %#v", strict, show(ps[0]), want)
 				}
 				if !strict && !bytes.Contains(body, []byte(tc.decoded)) {
 					t.Errorf("body %q lacks %q", body, tc.decoded)
@@ -658,7 +674,7 @@ func TestInvalidUTF8(t *testing.T) {
 // located at the last value, the one JSON.parse keeps.
 func TestShadowedMemberLocation(t *testing.T) {
 	body := `{"project":"p","environment":"e","project":[1],"data":{"features":[],"featureStrategies":[],"tagTypes":[]}}`
-	_, ps := stNew(t, StructureOptions{}).Check([]byte(body))
+	_, ps := stNew(t, Options{}).Check([]byte(body))
 	for _, p := range ps {
 		if p.Code == CodeType {
 			if p.Location.Offset != int64(strings.Index(body, "[1]")) {
@@ -672,3 +688,24 @@ func TestShadowedMemberLocation(t *testing.T) {
 
 // positionText matches a position written into a message.
 var positionText = regexp.MustCompile(`line \d+, column \d+|\(byte \d+\)`)
+
+// TestSchemaProblems: the embedded schema compiles, so the code schema
+// never comes from its compilation; a failed keyword without a code of
+// its own is of code schema, worded with the library's message.
+func TestSchemaProblems(t *testing.T) {
+	if _, err := stNew(t, Options{}).slowPath(); err != nil {
+		t.Fatalf("the embedded schema: %v", err)
+	}
+	ps := problemsOf([]schema.Problem{{Kind: schema.KindKeyword, Location: Location{Pointer: "/data/x", Offset: 9},
+		Detail: schema.Detail{Want: "must be multiple of 2", Got: "3"}}})
+	const want = "The `/body/data/x` property must be multiple of 2. You sent 3."
+	if len(ps) != 1 || ps[0].Code != codeSchema || ps[0].Message() != want {
+		t.Fatalf("got %v, want one problem of code %s: %s", ps, codeSchema, want)
+	}
+	if d := ps.Details(); len(d) != 1 || d[0].Path != "/body/data/x" || d[0].Message != want {
+		t.Errorf("details %+v", d)
+	}
+	if got := ps[0].FileMessage(); got != "The `/data/x` property must be multiple of 2; the file has 3." {
+		t.Errorf("file message %q", got)
+	}
+}

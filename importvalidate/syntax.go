@@ -2,10 +2,10 @@ package importvalidate
 
 import "github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 
-// CheckSyntax returns the syntax problem of body (code CodeSyntax, worded
-// and located as Structure.Check words and locates it), or nil when body
-// is a JSON text. A body of zero bytes, or only a byte order mark, is one:
-// Check reads it as {}.
+// CheckSyntax returns the syntax problem of body (code CodeSyntax, as
+// Validate finds and locates it in a request body), or nil when body is a
+// JSON text. A body of zero bytes, or only a byte order mark, is one:
+// Validate reads it as {}.
 //
 // It is the check for a body no one has vouched for yet, such as one that
 // an HTTP server must refuse before it looks at the credentials: it looks
@@ -17,5 +17,11 @@ func CheckSyntax(body []byte) Problems {
 	if ok {
 		return nil
 	}
-	return Problems{{Severity: SeverityError, Category: CategoryStructure, Code: CodeSyntax, Message: p.Message, Location: p.Location}}
+	return Problems{syntaxProblem(p.Location, p.Detail)}
+}
+
+// syntaxProblem is the diagnostic of a syntax error that d describes.
+func syntaxProblem(l Location, d schema.Detail) Diagnostic {
+	info, _ := lookup(CodeSyntax)
+	return structural(info, false, l, d)
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // syntaxOf is the syntax problem Check reports for body, if any.
-func syntaxOf(s *Structure, body []byte) Problems {
+func syntaxOf(s *structure, body []byte) Problems {
 	_, ps := s.Check(body)
 	var out Problems
 	for _, p := range ps {
@@ -30,9 +30,9 @@ func FuzzCheckSyntax(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	st := stNew(f, StructureOptions{})
+	st := stNew(f, Options{})
 	f.Fuzz(func(t *testing.T, body []byte) {
-		if d := cmp.Diff(syntaxOf(st, body), CheckSyntax(body)); d != "" {
+		if d := cmp.Diff(syntaxOf(st, body), CheckSyntax(body), CmpDiagnostics); d != "" {
 			t.Fatalf("%.60q (-Check +CheckSyntax):\n%s", body, d)
 		}
 	})

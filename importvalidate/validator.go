@@ -25,16 +25,25 @@ type Options struct {
 	// that JavaScript refuses) and of the structural warnings (a coerced
 	// scalar, a repeated key, a number the model cannot hold, ...): what
 	// the reference server accepts after changing it is then an error (over
-	// HTTP a 400). It also sets StructureOptions.Strict. Their issues never
-	// appear in Report.Reference.
+	// HTTP a 400). Their issues never appear in Report.Reference.
 	Strict bool
 	// Disable lists the codes of rules not to run, built-in or added.
-	Disable []string
+	Disable []Code
 	// Rules are run after the built-in rules, in this order. Their codes
 	// must be distinct from each other and from the built-in codes.
 	Rules []Rule
-	// Structure configures the structural tier.
-	Structure StructureOptions
+	// MaxProblems caps the structural problems listed; 0 means 1000. When
+	// there are more, the list ends with one entry of code
+	// CodeTooManyProblems saying how many were left out, or that there
+	// are more than the cap.
+	MaxProblems int
+	// MaxDepth is the deepest nesting of objects and arrays accepted
+	// (CodeMaxDepth); 0 means no limit but the input's size, as the
+	// reference server has none but its body limit. Deep nesting inside
+	// free-form members (strategy parameters, payloads) is read without
+	// recursion: each level costs a small frame, in proportion to the
+	// input.
+	MaxDepth int
 }
 
 // Validator validates import requests. It is safe for concurrent use; build
@@ -42,17 +51,16 @@ type Options struct {
 type Validator struct {
 	state     State
 	rules     []Rule
-	structure *Structure
+	structure *structure
 	// constraintContexts is set when a rule needs the constraints' context
 	// fields looked up (CodeUnknownContextField).
 	constraintContexts bool
 }
 
-// New builds a Validator. It fails on a nil State, on an unknown code in Disable, on a rule
-// without a code or check, on a code used twice, and on a rule whose
-// severity or category is not one of a rule's (a rule's category is
-// CategoryRule or CategoryPermission; CategoryStructure is the structural
-// tier's).
+// New builds a Validator. It fails on a nil State, on an unknown code in
+// Disable, on a rule without a code or check, on a code used twice, on a
+// rule whose severity or category is not one of a rule's (any category
+// but CategoryStructure, the structural tier's), and on negative limits.
 func New(opts Options) (*Validator, error) {
 	v := &Validator{state: opts.State}
 	if v.state == nil {
@@ -60,7 +68,7 @@ func New(opts Options) (*Validator, error) {
 			"(unleashdb.Open, NewMemoryState of a snapshot, your own State) or importvalidate.DemoState() for the embedded demo instance")
 	}
 	all := append(Catalogue(), opts.Rules...)
-	known := make(map[string]bool, len(all))
+	known := make(map[Code]bool, len(all))
 	for i, r := range all {
 		switch {
 		case r.Code == "":
@@ -71,12 +79,12 @@ func New(opts Options) (*Validator, error) {
 			return nil, fmt.Errorf("importvalidate: rule code %q is used twice", r.Code)
 		case r.Severity != 0 && r.Severity != SeverityError && r.Severity != SeverityWarning:
 			return nil, fmt.Errorf("importvalidate: rule %q has the unknown severity %d", r.Code, int(r.Severity))
-		case r.Category != 0 && r.Category != CategoryRule && r.Category != CategoryPermission:
-			return nil, fmt.Errorf("importvalidate: rule %q has category %s; a rule's is rule or permission", r.Code, r.Category)
+		case r.Category != 0 && (r.Category == CategoryStructure || !r.Category.known()):
+			return nil, fmt.Errorf("importvalidate: rule %q has category %s; a rule's is a category other than structure", r.Code, r.Category)
 		}
 		known[r.Code] = true
 	}
-	off := make(map[string]bool, len(opts.Disable))
+	off := make(map[Code]bool, len(opts.Disable))
 	for _, c := range opts.Disable {
 		if !known[c] {
 			return nil, fmt.Errorf("importvalidate: cannot disable %q: no rule has that code", c)
@@ -91,10 +99,8 @@ func New(opts Options) (*Validator, error) {
 		if r.Severity == 0 {
 			r.Severity = SeverityError
 		}
-		if opts.Strict && i < builtIn && !r.Reference && r.Severity == SeverityWarning {
-			// What the library notices beyond the reference blocks the
-			// import in strict mode.
-			r.Severity = SeverityError
+		if i < builtIn {
+			r.Severity = severityIn(r.Severity, r.Reference, opts.Strict)
 		}
 		if r.Category == 0 {
 			r.Category = CategoryRule
@@ -103,16 +109,11 @@ func New(opts Options) (*Validator, error) {
 		v.constraintContexts = v.constraintContexts || r.Code == CodeUnknownContextField
 	}
 	var err error
-	sopts := opts.Structure
-	sopts.Strict = sopts.Strict || opts.Strict
-	if v.structure, err = NewStructure(sopts); err != nil {
+	if v.structure, err = newStructure(opts); err != nil {
 		return nil, err
 	}
 	return v, nil
 }
-
-// Rules returns the rules the validator runs, in order.
-func (v *Validator) Rules() []Rule { return append([]Rule(nil), v.rules...) }
 
 // Target says where the data is imported and who imports it.
 type Target struct {
@@ -125,6 +126,11 @@ type Target struct {
 	// field never passes as an admin. AllPermissions{} skips the check by
 	// name; the report then has no permissions entry, as for an admin.
 	Permissions Permissions
+	// RequestBody says that the data is the body of an HTTP import
+	// request, read exactly as the reference server reads it: never as a
+	// bare export, and a body of zero bytes as the empty object. An HTTP
+	// handler that answers as the reference does sets it.
+	RequestBody bool
 }
 
 // AllPermissions holds every permission: as Target.Permissions it skips
@@ -157,16 +163,39 @@ func DemoState() (*MemoryState, error) {
 	return NewMemoryState(snap)
 }
 
-// Validate validates the raw bytes of an import request. A body that fails
-// the structural tier gets a report whose Structural lists every problem
-// and whose Issues is empty. Otherwise the rules run against the state and
-// every item is located in body (pointer, byte offset, line:column). The
-// error is non-nil only when a lookup fails or ctx ends; no partial report
-// is returned then.
-func (v *Validator) Validate(ctx context.Context, body []byte, t Target) (*Report, error) {
+// Validate validates data, a file or an HTTP request body, and locates
+// every finding in it (pointer, byte offset, line:column).
+//
+// A file is either a bare export, the file Unleash's Export button
+// downloads (a JSON object with none of the members "project",
+// "environment" and "data"), validated for t.Project and t.Environment,
+// which it then needs (else the error is a *NoTargetError, unless the
+// file is no valid JSON: its syntax is then reported as a request body's
+// would be); or an import request body ({"project", "environment",
+// "data"}), whose target t overrides where set. An empty file, and one
+// that does not start as JSON does ('{' or '['), get one CodeSyntax
+// problem that says so, at line 1, column 1. With t.RequestBody, data is
+// read as a request body only.
+//
+// A body that fails the structural tier gets a report whose Structural
+// lists every problem and whose Issues is empty; otherwise the rules run
+// against the state. Report.Reference and Report.Response are what the
+// reference server would answer for the request body (for an export:
+// the body made of t's target and the export). The error is non-nil only
+// when t has no Permissions, a lookup fails or ctx ends; no partial
+// report is returned then.
+func (v *Validator) Validate(ctx context.Context, data []byte, t Target) (*Report, error) {
 	if err := t.check(); err != nil {
 		return nil, err
 	}
+	if t.RequestBody {
+		return v.validateBody(ctx, data, t)
+	}
+	return v.validateFile(ctx, data, t)
+}
+
+// validateBody validates the bytes of an import request body.
+func (v *Validator) validateBody(ctx context.Context, body []byte, t Target) (*Report, error) {
 	imp, starts, problems, err := v.structure.decode(ctx, body)
 	if err != nil {
 		return nil, err
@@ -209,12 +238,8 @@ func (t Target) over(project, env string) (string, string) {
 	return project, env
 }
 
-// CodeDecode is the code of a structurally valid body that still does not
-// decode into the model (a number out of range, for instance).
-const CodeDecode = "decode"
-
-// ValidateImport validates an already decoded import request. Item
-// locations carry JSON pointers but no offsets.
+// ValidateImport validates an already decoded import request, such as a
+// Report.Import. Item locations carry JSON pointers but no offsets.
 func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest, t Target) (*Report, error) {
 	if imp == nil {
 		return nil, errors.New("importvalidate: nil import request")

@@ -89,7 +89,7 @@ func ExampleRule() {
 	if err != nil {
 		panic(err)
 	}
-	is, _ := rep.Find("feature-description")
+	is, _ := find(rep, "feature-description")
 	fmt.Println(is.Severity, is.Message, is.Items[0].Value)
 	// Output:
 	// warning Features without a description: new-checkout
@@ -119,7 +119,7 @@ func ExampleNewMemoryState() {
 	if err != nil {
 		panic(err)
 	}
-	is, _ := rep.Find(importvalidate.CodeNamingPattern)
+	is, _ := find(rep, importvalidate.CodeNamingPattern)
 	fmt.Println(is.Items[0].Value)
 	// Output:
 	// Refunds

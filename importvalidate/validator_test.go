@@ -21,7 +21,7 @@ func TestValidateLocatesItems(t *testing.T) {
   }
 }`)
 	v := mustNew(t, importvalidate.Options{})
-	rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+	rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestValidateLocatesItems(t *testing.T) {
 		{"duplicate-feature", "/data/features/0/name", `"a"`, 5, 27},
 		{"duplicate-feature", "/data/features/2/name", `"a"`, 6, 27},
 	} {
-		is, ok := rep.Find(w.code)
+		is, ok := find(rep, importvalidate.Code(w.code))
 		if !ok {
 			t.Fatalf("no %s issue in %+v", w.code, rep.Issues)
 		}
@@ -59,7 +59,7 @@ func TestValidateLocatesItems(t *testing.T) {
 
 func TestValidateStructuralFailureStopsBeforeRules(t *testing.T) {
 	v := mustNew(t, importvalidate.Options{})
-	rep, err := v.Validate(context.Background(), []byte(`{"project":"default","environment":"development","data":{"features":[{}],"featureStrategies":[{"name":"ghost"}],"tagTypes":[]}}`), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+	rep, err := v.Validate(context.Background(), []byte(`{"project":"default","environment":"development","data":{"features":[{}],"featureStrategies":[{"name":"ghost"}],"tagTypes":[]}}`), importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestTargetOverridesBody(t *testing.T) {
 	if rep.Project != "other" || rep.Environment != "production" {
 		t.Errorf("target %s/%s", rep.Project, rep.Environment)
 	}
-	if _, ok := rep.Find("feature-exists"); !ok {
+	if _, ok := find(rep, "feature-exists"); !ok {
 		t.Errorf("in-other exists in the overriding project; report %+v", rep.Issues)
 	}
 }
@@ -112,13 +112,14 @@ func TestOptions(t *testing.T) {
 		opts    importvalidate.Options
 		wantErr string
 	}{
-		{"unknown disabled code", importvalidate.Options{Disable: []string{"nope"}}, `cannot disable "nope"`},
+		{"unknown disabled code", importvalidate.Options{Disable: []importvalidate.Code{"nope"}}, `cannot disable "nope"`},
 		{"rule without code", importvalidate.Options{Rules: []importvalidate.Rule{{Check: custom.Check}}}, "has no code"},
 		{"rule without check", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "x"}}}, "has no check"},
 		{"code used twice", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "unknown-strategy", Check: custom.Check}}}, "used twice"},
 		{"unknown severity", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "x", Check: custom.Check, Severity: 3}}}, "unknown severity 3"},
 		{"structure category", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "x", Check: custom.Check, Category: importvalidate.CategoryStructure}}}, "category structure"},
-		{"negative problem cap", importvalidate.Options{Structure: importvalidate.StructureOptions{MaxProblems: -1}}, "MaxProblems"},
+		{"unknown category", importvalidate.Options{Rules: []importvalidate.Rule{{Code: "x", Check: custom.Check, Category: 9}}}, "category Category(9)"},
+		{"negative problem cap", importvalidate.Options{MaxProblems: -1}, "MaxProblems"},
 		{"no state", importvalidate.Options{}, "Options.State is nil"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -133,7 +134,7 @@ func TestOptions(t *testing.T) {
 		})
 	}
 
-	v := mustNew(t, importvalidate.Options{Rules: []importvalidate.Rule{custom}, Disable: []string{"duplicate-feature"}})
+	v := mustNew(t, importvalidate.Options{Rules: []importvalidate.Rule{custom}, Disable: []importvalidate.Code{"duplicate-feature"}})
 	for name, validate := range map[string]func() (*importvalidate.Report, error){
 		"Validate": func() (*importvalidate.Report, error) {
 			return v.Validate(context.Background(), []byte(`{}`), importvalidate.Target{})
@@ -142,7 +143,7 @@ func TestOptions(t *testing.T) {
 			return v.ValidateImport(context.Background(), &model.ImportRequest{}, importvalidate.Target{})
 		},
 		"ValidateExport": func() (*importvalidate.Report, error) {
-			return v.ValidateExport(context.Background(), []byte(`{}`), importvalidate.Target{Project: "p", Environment: "e"})
+			return v.Validate(context.Background(), []byte(`{}`), importvalidate.Target{Project: "p", Environment: "e"})
 		},
 	} {
 		if rep, err := validate(); err == nil || !strings.Contains(err.Error(), "AllPermissions") {
@@ -150,14 +151,14 @@ func TestOptions(t *testing.T) {
 		}
 	}
 	imp := mustImport(t, `{"project":"default","environment":"development","data":{"features":[{"name":"a"},{"name":"a","description":"x"},{"name":"b","description":null}],"featureStrategies":[],"tagTypes":[]}}`)
-	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+	rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := rep.Find("duplicate-feature"); ok {
+	if _, ok := find(rep, "duplicate-feature"); ok {
 		t.Error("a disabled rule ran")
 	}
-	is, ok := rep.Find("feature-description")
+	is, ok := find(rep, "feature-description")
 	if !ok || len(is.Items) != 2 || is.Items[0].Value != "a" || is.Items[1].Value != "b" || is.Severity != importvalidate.SeverityWarning || is.Reference {
 		t.Fatalf("custom rule issue %+v", is)
 	}
@@ -186,7 +187,7 @@ func TestReportOrderBySeverity(t *testing.T) {
 			t.Errorf("issue %s of severity %s after %s", is.Code, is.Severity, last)
 		}
 		last = is.Severity
-		codes = append(codes, is.Code)
+		codes = append(codes, string(is.Code))
 	}
 	want := "duplicate-feature unknown-context-field custom-strategy-used feature-exists missing-permissions"
 	if got := strings.Join(codes, " "); got != want {

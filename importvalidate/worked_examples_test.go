@@ -196,3 +196,13 @@ func TestWorkedExamples(t *testing.T) {
 }
 
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// find returns the first issue of rep with the given code.
+func find(rep *importvalidate.Report, code importvalidate.Code) (importvalidate.Issue, bool) {
+	for _, is := range rep.Issues {
+		if is.Code == code {
+			return is, true
+		}
+	}
+	return importvalidate.Issue{}, false
+}

@@ -2,7 +2,6 @@ package plan_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"sync/atomic"
@@ -74,13 +73,10 @@ func benchState(tb testing.TB, body []byte, n int) *model.Snapshot {
 		Segments:      []model.SnapshotSegment{{ID: 1, Name: "beta-users"}},
 		TagTypes:      []model.SnapshotTagType{{Name: "team"}},
 	}
-	p, err := mustPlanner(tb, &staticSource{cur: &plan.Current{}}).PlanBody(context.Background(), body, plan.Target{})
+	imp := decoded(tb, body)
+	p, err := mustPlanner(tb, &staticSource{cur: &plan.Current{}}).Plan(context.Background(), imp, plan.Target{})
 	if err != nil || len(p.Failures) > 0 {
 		tb.Fatal(err, p.Failures)
-	}
-	var imp model.ImportRequest
-	if err := json.Unmarshal(body, &imp); err != nil {
-		tb.Fatal(err)
 	}
 	for i, c := range plan.Applied("default", "development", &imp.Data, nil) {
 		if i%2 == 1 {
@@ -112,7 +108,7 @@ func TestLookupsConstant(t *testing.T) {
 	for _, n := range []int{10, 10000} {
 		body := benchBody(n)
 		src := &countingSource{Source: memorySource(t, benchState(t, body, n))}
-		p, err := mustPlanner(t, src).PlanBody(context.Background(), body, plan.Target{})
+		p, err := mustPlanner(t, src).Plan(context.Background(), decoded(t, body), plan.Target{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -147,15 +143,18 @@ func plannerAndValidator(b *testing.B, snap *model.Snapshot) (*plan.Planner, *im
 }
 
 // planAndValidate benchmarks the plan of body and its validation, which
-// must find no error, in two sub-benchmarks.
+// must find no error, in two sub-benchmarks. The plan is of the import
+// the validation decoded (Report.Import), as a plan follows its
+// validation: it does not decode the body again.
 func planAndValidate(b *testing.B, planner *plan.Planner, v *importvalidate.Validator, body []byte) {
 	ctx := context.Background()
 	b.Run("plan", func(b *testing.B) {
+		imp := decoded(b, body)
 		b.ReportAllocs()
 		b.SetBytes(int64(len(body)))
 		cpu := testutil.StartCPU(b, len(body))
 		for b.Loop() {
-			if _, err := planner.PlanBody(ctx, body, plan.Target{}); err != nil {
+			if _, err := planner.Plan(ctx, imp, plan.Target{}); err != nil {
 				b.Fatal(err)
 			}
 		}

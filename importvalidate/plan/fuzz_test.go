@@ -2,7 +2,6 @@ package plan_test
 
 import (
 	"context"
-	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -12,10 +11,10 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// Any body, valid or not, gets a plan or ErrBody, never a panic, over
-// a state that knows some of its names; a plan's text and JSON forms
-// never fail, and the text carries nothing raw that the output rule
-// escapes.
+// Any body that passes the structural tier of its validation gets a plan
+// of the import the validation decoded, never a panic, over a state that
+// knows some of its names; a plan's text and JSON forms never fail, and
+// the text carries nothing raw that the output rule escapes.
 func FuzzPlanBody(f *testing.F) {
 	for _, file := range caseFiles(f) {
 		b, err := os.ReadFile(file)
@@ -36,13 +35,15 @@ func FuzzPlanBody(f *testing.F) {
 		FeatureConfigs: []model.SnapshotFeatureConfig{{Feature: "a", Environments: []model.SnapshotFeatureEnvironment{
 			{Name: "development", Strategies: []model.Strategy{{Name: "default"}}}}}}})
 	planner := mustPlanner(f, src)
+	v := newDecoder(f)
 	f.Fuzz(func(t *testing.T, body []byte) {
-		p, err := planner.PlanBody(context.Background(), body, plan.Target{})
-		if err != nil {
-			if !errors.Is(err, plan.ErrBody) {
-				t.Fatalf("error %v is not ErrBody", err)
-			}
+		imp, ok := decode(t, v, body)
+		if !ok {
 			return
+		}
+		p, err := planner.Plan(context.Background(), imp, plan.Target{})
+		if err != nil {
+			t.Fatal(err)
 		}
 		if err := plan.WriteText(discard{}, p, plan.TextOptions{Color: true}); err != nil {
 			t.Fatal(err)

@@ -2,7 +2,6 @@ package plan_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
@@ -26,9 +25,10 @@ func TestHostilePlanBodies(t *testing.T) {
 	for _, hb := range hostilebody.PlanBodies() {
 		t.Run(hb.Name, func(t *testing.T) {
 			body := hb.Build(hostilebody.PlanSize)
+			imp := decoded(t, body)
 			var p *plan.Plan
 			var err error
-			allocated := testutil.Allocated(func() { p, err = planner.PlanBody(context.Background(), body, plan.Target{}) })
+			allocated := testutil.Allocated(func() { p, err = planner.Plan(context.Background(), imp, plan.Target{}) })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -47,7 +47,7 @@ func TestHostilePlanBodies(t *testing.T) {
 		})
 	}
 	t.Run("segments of a long name, the failure", func(t *testing.T) {
-		p, err := planner.PlanBody(context.Background(), hostilebody.PlanSegments(hostilebody.PlanSize), plan.Target{})
+		p, err := planner.Plan(context.Background(), decoded(t, hostilebody.PlanSegments(hostilebody.PlanSize)), plan.Target{})
 		if err != nil || len(p.Failures) != 1 || !strings.Contains(p.Failures[0], `segments; at most 5`) ||
 			!strings.Contains(p.Failures[0], strings.Repeat("n", 63)+`…"`) {
 			t.Errorf("failures %q (%v); want one: too many segments, the name cut", p.Failures, err)
@@ -55,7 +55,7 @@ func TestHostilePlanBodies(t *testing.T) {
 	})
 	t.Run("links of a long name, the failures", func(t *testing.T) {
 		body := hostilebody.PlanLinks(hostilebody.PlanSize)
-		p, err := planner.PlanBody(context.Background(), body, plan.Target{})
+		p, err := planner.Plan(context.Background(), decoded(t, body), plan.Target{})
 		links := strings.Count(string(body), `"url":`)
 		// Each link's URL fails.
 		if err != nil || len(p.Failures) != plan.DefaultMaxFailures || p.MoreFailures != links-plan.DefaultMaxFailures || !p.Refused() {
@@ -79,7 +79,7 @@ func TestMaxFailures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := p.PlanBody(context.Background(), hostilebody.PlanLinks(4000), plan.Target{})
+	got, err := p.Plan(context.Background(), decoded(t, hostilebody.PlanLinks(4000)), plan.Target{})
 	if err != nil || len(got.Failures) != 3 || got.MoreFailures == 0 {
 		t.Errorf("%d failures, %d more (%v); want 3 and some", len(got.Failures), got.MoreFailures, err)
 	}
@@ -96,16 +96,13 @@ func TestMaxFailures(t *testing.T) {
 func TestPlanStopsWithItsContext(t *testing.T) {
 	planner := mustPlanner(t, defaultSource(t))
 	for _, hb := range hostilebody.PlanBodies() {
-		var imp model.ImportRequest
-		if err := json.Unmarshal(hb.Build(64<<10), &imp); err != nil {
-			t.Fatalf("%s: %v", hb.Name, err)
-		}
+		imp := decoded(t, hb.Build(64<<10))
 		for _, looks := range []int{0, 3} {
 			if looks > 0 && hb.Name == "segments of a long name" {
 				continue
 			}
 			ctx := &endingContext{Context: context.Background(), looks: looks}
-			if p, err := planner.Plan(ctx, &imp, plan.Target{}); !errors.Is(err, context.Canceled) {
+			if p, err := planner.Plan(ctx, imp, plan.Target{}); !errors.Is(err, context.Canceled) {
 				t.Errorf("%s, ending after %d looks: plan %v, err %v; want context.Canceled", hb.Name, looks, p != nil, err)
 			}
 		}

@@ -146,7 +146,7 @@ func Validate(body []byte, opts Options) (*importvalidate.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep, err := v.ValidateFile(context.Background(), body, importvalidate.Target{
+	rep, err := v.Validate(context.Background(), body, importvalidate.Target{
 		Project: opts.Project, Environment: opts.Environment, Permissions: opts.Permissions,
 	})
 	var nt *importvalidate.NoTargetError

@@ -101,7 +101,7 @@ func Plan(ctx context.Context, args []string, env Env) int {
 	}
 	// A bare export is validated in place, so that its findings name
 	// places in the file as given.
-	rep, err := v.ValidateFile(ctx, body, importvalidate.Target{Project: cfg.project, Environment: cfg.environment,
+	rep, err := v.Validate(ctx, body, importvalidate.Target{Project: cfg.project, Environment: cfg.environment,
 		Permissions: importvalidate.AllPermissions{}})
 	var nt *importvalidate.NoTargetError
 	if errors.As(err, &nt) {

@@ -110,7 +110,7 @@ func Validate(ctx context.Context, args []string, env Env) int {
 			// Standard input, or a file that read otherwise than its size.
 			tuneGC(env, validateGC(n))
 		}
-		rep, err := v.ValidateFile(ctx, raw, target)
+		rep, err := v.Validate(ctx, raw, target)
 		var nt *importvalidate.NoTargetError
 		// A snapshot fails as an export: only then is it worth looking
 		// for one.
@@ -201,7 +201,7 @@ func parseValidate(args []string, stderr io.Writer) (cfg validateConfig, code in
 
 // policy checks and reads -fail-on, -disable and -max-same, and returns
 // the codes of the rules not to run.
-func (cfg validateConfig) policy() (findings.Policy, []string, error) {
+func (cfg validateConfig) policy() (findings.Policy, []importvalidate.Code, error) {
 	p := findings.Policy{Disabled: splitList(cfg.disable), MaxSame: cfg.maxSame}
 	var err error
 	if p.FailOnWarning, p.FailOnPermission, err = findings.ParseFailOn(splitList(cfg.failOn)); err != nil {

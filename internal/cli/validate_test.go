@@ -338,7 +338,7 @@ func TestJSONFormat(t *testing.T) {
 	code, out, _ = invoke("", "-demo", "-format", "json", syntax)
 	rep = jsonReport{}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 1 || len(rep.Files) != 1 || rep.Files[0].RulesRan ||
-		len(rep.Files[0].Findings) != 1 || rep.Files[0].Findings[0].Code != importvalidate.CodeSyntax {
+		len(rep.Files[0].Findings) != 1 || rep.Files[0].Findings[0].Code != string(importvalidate.CodeSyntax) {
 		t.Errorf("exit %d, err %v, report:\n%s", code, err, out)
 	}
 }

@@ -48,28 +48,30 @@ func ParseFailOn(words []string) (warning, permission bool, err error) {
 }
 
 // RuleCodes checks codes to disable and returns those of rules, which
-// importvalidate.Options.Disable takes so that they do not run. Besides
-// the rules' codes, the structural warnings' (coerced, duplicate-key,
-// invalid-utf8, byte-order-mark, number) may be disabled; a structural
+// importvalidate.Options.Disable takes so that they do not run. The codes
+// that may be left out are those importvalidate.Codes marks Optional: the
+// rules', and the structural warnings' (such as coerced); a structural
 // error's may not, since it stops the rules.
-func RuleCodes(codes []string) ([]string, error) {
-	var rules, known []string
-	for _, r := range importvalidate.Catalogue() {
-		known = append(known, r.Code)
+func RuleCodes(codes []string) ([]importvalidate.Code, error) {
+	var rules []importvalidate.Code
+	var optional []string
+	infos := map[importvalidate.Code]importvalidate.CodeInfo{}
+	for _, info := range importvalidate.Codes() {
+		infos[info.Code] = info
+		if info.Optional {
+			optional = append(optional, string(info.Code))
+		}
 	}
-	warnings := []string{importvalidate.CodeCoerced, importvalidate.CodeDuplicateKey, importvalidate.CodeInvalidUTF8,
-		importvalidate.CodeByteOrderMark, importvalidate.CodeNumber}
-	known = append(known, warnings...)
 	for _, c := range codes {
-		switch {
-		case slices.ContainsFunc(importvalidate.Catalogue(), func(r importvalidate.Rule) bool { return r.Code == c }):
-			rules = append(rules, c)
-		case slices.Contains(warnings, c):
-		case importvalidate.CodeSummary(c) != "":
+		switch info, ok := infos[importvalidate.Code(c)]; {
+		case ok && info.Optional && info.Category != importvalidate.CategoryStructure:
+			rules = append(rules, info.Code)
+		case ok && info.Optional:
+		case ok:
 			return nil, fmt.Errorf("%q is the code of a structural error, which stops the rules and cannot be left out", c)
 		default:
 			return nil, fmt.Errorf("no rule or structural warning has the code %q%s (the codes: docs/RULES.md, or package importvalidate's documentation)",
-				c, didYouMean(c, known))
+				c, didYouMean(c, optional))
 		}
 	}
 	return rules, nil
@@ -102,7 +104,8 @@ func (p Policy) Apply(rep *importvalidate.Report) Result {
 	var kept []importvalidate.Diagnostic
 	seen := map[string]int{}
 	for _, d := range rep.Diagnostics() {
-		if slices.Contains(p.Disabled, d.Code) {
+		code := string(d.Code)
+		if slices.Contains(p.Disabled, code) {
 			continue
 		}
 		kept = append(kept, d)
@@ -111,11 +114,11 @@ func (p Policy) Apply(rep *importvalidate.Report) Result {
 		if p.OnlyFailing && !fails {
 			continue
 		}
-		if seen[d.Code]++; p.MaxSame > 0 && seen[d.Code] > p.MaxSame {
+		if seen[code]++; p.MaxSame > 0 && seen[code] > p.MaxSame {
 			if r.Omitted == nil {
 				r.Omitted = map[string]int{}
 			}
-			r.Omitted[d.Code]++
+			r.Omitted[code]++
 			continue
 		}
 		r.Shown = append(r.Shown, d)
@@ -128,9 +131,9 @@ func (p Policy) Apply(rep *importvalidate.Report) Result {
 func (p Policy) Fails(d importvalidate.Diagnostic) bool {
 	switch {
 	case d.Category == importvalidate.CategoryPermission:
-		return p.FailOnPermission && !slices.Contains(p.Accept, d.Code)
+		return p.FailOnPermission && !slices.Contains(p.Accept, string(d.Code))
 	case d.Severity == importvalidate.SeverityWarning:
-		return p.FailOnWarning && !slices.Contains(p.Accept, d.Code)
+		return p.FailOnWarning && !slices.Contains(p.Accept, string(d.Code))
 	}
 	return true
 }

@@ -8,7 +8,7 @@ import (
 )
 
 func TestApply(t *testing.T) {
-	rule := func(code string, sev importvalidate.Severity, items ...string) importvalidate.Issue {
+	rule := func(code importvalidate.Code, sev importvalidate.Severity, items ...string) importvalidate.Issue {
 		is := importvalidate.Issue{Code: code, Severity: sev, Category: importvalidate.CategoryRule}
 		for _, it := range items {
 			is.Items = append(is.Items, importvalidate.Item{Value: it})

@@ -56,7 +56,7 @@ func appendRepaired[T string | []byte](dst []byte, s T, escapeSurrogates bool) [
 		}
 		dst = append(dst, s[last:i]...)
 		if sr, ok := Surrogate(head); escapeSurrogates && ok {
-			dst = appendEscapedSurrogate(dst, sr)
+			dst = AppendEscapedSurrogate(dst, sr)
 			i += 3
 		} else {
 			dst = append(dst, "\uFFFD"...)

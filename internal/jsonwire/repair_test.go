@@ -54,17 +54,6 @@ func TestRepair(t *testing.T) {
 	}
 }
 
-// TestPrintableMatchesStringify: for a string of surrogates and valid
-// text, the printed form is the inside of AppendJSString's quoting.
-func TestPrintableMatchesStringify(t *testing.T) {
-	for _, s := range []string{"a\xed\xa0\x80", "\xed\xb3\xbfé", "ok"} {
-		q := string(AppendJSString(nil, s))
-		if got := Printable(s); got != q[1:len(q)-1] {
-			t.Errorf("Printable(%q) = %q, JSON.stringify inside quotes %q", s, got, q[1:len(q)-1])
-		}
-	}
-}
-
 func FuzzPrintable(f *testing.F) {
 	for _, s := range []string{"", "a", "\xed\xa0\x80", "\xff\xfe", "\xe2\x82"} {
 		f.Add(s)

@@ -23,7 +23,7 @@ type Kind int
 
 // The kinds of findings.
 const (
-	// KindSyntax: the text is not JSON; What says why, Tail (possibly
+	// KindSyntax: the text is not JSON; What says why, Expect (possibly
 	// empty) what was expected.
 	KindSyntax Kind = iota + 1
 	// KindInvalidUTF8: a string holds a byte sequence that is not UTF-8.
@@ -54,10 +54,10 @@ type Issue struct {
 	// opening quote.
 	Other int
 	// What is the reason of a syntax error, such as "Unexpected end of JSON
-	// input"; Tail, possibly empty, follows it after a colon ("expected
-	// ..."). For a duplicate key, What is the raw key (between
-	// the quotes).
-	What, Tail string
+	// input"; Expect, possibly empty, is what was expected there (such as
+	// "a value"). For a duplicate key, What is the raw key (between the
+	// quotes).
+	What, Expect string
 	// First marks the first occurrence of a duplicated key.
 	First bool
 	// Byte is the invalid byte of an invalid-utf8 issue.
@@ -157,11 +157,7 @@ func Syntax(data []byte) (issue Issue, ok bool) {
 // fail records a syntax error at off; expect, when not empty, says what
 // was expected there.
 func (s *scanner) fail(off int, what, expect string) {
-	tail := ""
-	if expect != "" {
-		tail = "expected " + expect
-	}
-	s.issues = append(s.issues, Issue{Kind: KindSyntax, Off: off, At: -1, Other: -1, What: what, Tail: tail})
+	s.issues = append(s.issues, Issue{Kind: KindSyntax, Off: off, At: -1, Other: -1, What: what, Expect: expect})
 	s.fatal = true
 }
 

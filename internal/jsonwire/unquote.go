@@ -100,9 +100,9 @@ func AppendSurrogate(dst []byte, r rune) []byte {
 	return append(dst, 0xE0|byte(r>>12), 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
 }
 
-// appendEscapedSurrogate appends the surrogate code point r as the
+// AppendEscapedSurrogate appends the surrogate code point r as the
 // lower-case \udxxx escape JSON.stringify writes for an unpaired one.
-func appendEscapedSurrogate(dst []byte, r rune) []byte {
+func AppendEscapedSurrogate(dst []byte, r rune) []byte {
 	const hexDigits = "0123456789abcdef"
 	return append(dst, '\\', 'u', hexDigits[r>>12], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF])
 }

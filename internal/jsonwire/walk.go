@@ -189,7 +189,7 @@ func SkipValue(d []byte, i int) int {
 		return skipScalar(d, i)
 	}
 	depth := 0
-	for j := i; j < len(d); j = nextBracket(d, j+1) {
+	for j := i; j < len(d); j = NextBracket(d, j+1) {
 		if d[j] == '{' || d[j] == '[' {
 			depth++
 		} else if depth--; depth == 0 {
@@ -199,9 +199,9 @@ func SkipValue(d []byte, i int) int {
 	return len(d)
 }
 
-// nextBracket returns the offset of the first '{', '[', '}' or ']' at or
+// NextBracket returns the offset of the first '{', '[', '}' or ']' at or
 // after j that is not inside a string, or len(d) when there is none.
-func nextBracket(d []byte, j int) int {
+func NextBracket(d []byte, j int) int {
 	for j < len(d) {
 		switch d[j] {
 		case '"':

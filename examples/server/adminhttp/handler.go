@@ -8,122 +8,17 @@
 //
 //	POST /api/admin/features-batch/plan       what an import would change
 //
-// [NewHandler] returns an http.Handler of both endpoints at these paths
-// (after [Options].Prefix), which a Go service mounts on its own server
-// (see the main package beside this one for a complete server with
-// timeouts and graceful shutdown). [NewValidateHandler] and
-// [NewUsersHandler] each return the handler of one endpoint, which answers
-// at whatever path it is mounted and needs only the options it uses.
-//
-// The caller is resolved by [Options].Authenticate, by default from the
-// token of the authorization header through [Options].Tokens; a service
-// whose own middleware already authenticated the request hands over its
-// principal there.
-//
-// Error answers are ErrorResponse bodies (see package model); the names in
-// parentheses below are their name members.
-//
-// # Order of checks
-//
-// The handler checks in the reference server's order and answers with the
-// first failure:
-//
-//  0. Routing, from the request line alone. The handler of NewHandler
-//     matches paths without regard to ASCII case, ignores a trailing slash
-//     and counts a run of slashes as one; unknown paths get 404
-//     (NotFoundError). Every endpoint answers another method with 405
-//     (MethodNotAllowedError, with an Allow header).
-//  1. For a POST whose content type is JSON (application/json or
-//     application/*+json), the body is read before the credentials are
-//     looked at: a gzip or deflate body is inflated, another content
-//     encoding (br) is refused with 415 (UnsupportedEncodingError), as is a
-//     charset that is not one of UTF-8, UTF-16, UTF-32 or UTF-7 in their
-//     variants; the body decodes to UTF-8. A body longer than
-//     Options.MaxBody (counted after inflating) is 413
-//     (PayloadTooLargeError): a declared Content-Length over the limit is
-//     refused before reading, and otherwise no more than MaxBody+1 bytes
-//     are read, in chunks that grow with what arrives (a compressed body
-//     may take up to twice MaxBody on the wire); a body over 4 kB goes on
-//     in a buffer kept between requests, given back once the answer is
-//     written and never while a validation still runs on it. A body that is no
-//     JSON text gets 400 (BadDataError, naming line, column and byte
-//     offset) even without credentials. A body of another content type
-//     is not read at all. What a request no one vouches for can make the
-//     handler do is cheap and bounded: the syntax check before the 401
-//     is one pass over the body without a tree or a depth limit
-//     (importvalidate.CheckSyntax), and it runs in one of
-//     Options.MaxPreAuth slots of its own, apart from the validations'
-//     slots (503 with Retry-After when they stay taken for
-//     PreAuthQueueTimeout).
-//  2. 401 AuthenticationRequired: Options.Authenticate reports
-//     auth.ErrNoToken or auth.ErrUnknownToken. The default reads the
-//     authorization header as the reference server does: a leading
-//     "Bearer" and the JavaScript white space after it are dropped, and
-//     the header's bytes are read one character each. The body of a
-//     request without a token points to Options.LoginPath.
-//  3. 403 NoAccessError: the token is of a kind that may not use admin
-//     endpoints (client, frontend: auth.ErrTokenKind), or, for the user
-//     listing, the caller lacks ADMIN (auth.PermissionError). The
-//     validation needs no permission: what the caller lacks is reported
-//     in the permissions of its 200 answer.
-//  4. 415 ContentTypeError: the Content-Type is not application/json
-//     (parameters such as charset are allowed).
-//  5. 400 BadDataError: the body fails the schema (one detail per problem,
-//     the reference server's first).
-//  6. 200: the validation response.
-//
-// # Load and cancellation
-//
-// At most Options.MaxInFlight validations run at once, and those of bodies
-// over LargeBody bytes take at most half of the slots (at least one), so
-// that a client sending small bodies is served while others send large
-// ones. A plan (PathPlan) weighs four times its body's size, since it
-// costs up to about four times the validation of the same body. A request
-// that finds its slots taken waits in line for Options.QueueTimeout and
-// is then answered 503 (ServiceUnavailableError, with Retry-After), a
-// deviation that only an overloaded server shows.
-//
-// Small validations come first. A large validation is one call into the
-// validator that runs for up to a few tenths of a second, and it competes
-// with the small ones for the processors, and for the collector's time
-// with its allocations. So when small validations were waiting or in
-// flight while a large one ran, its large slot stays closed after it ends
-// for three times as long as it ran (at most a second), and the next
-// large validation waits in line meanwhile: while small validations are
-// served, large ones take about a quarter of the time. The hold ends
-// early once no small validation has been waiting or in flight for 50 ms,
-// and there is none while only large validations come, so they are never
-// starved: they progress at least at that quarter, and one that waits
-// longer than QueueTimeout still gets its 503. The work before a slot is
-// taken (reading, inflating and decoding the body) is a small part of a
-// large body's cost: a few milliseconds for 500 kB, against more than a
-// hundred in the slot (the package's benchmarks measure both).
-//
-// The request's context reaches the validation: a client that goes away
-// stops its wait in line at once, and its validation at its next look at
-// the context. Such a request gets no answer; its log line says status
-// 499.
-//
-// Any other error of Options.Authenticate, and a failing token lookup,
-// store or state, is a 500 InternalError whose body says nothing about
-// the cause; the log line carries its id, and the cause
-// itself with Options.LogCauses. One that cannot answer now (its error has
-// a method Unavailable() bool that returns true, as unleashdb's
-// *UnavailableError has: a database down, out of connections or past its
-// deadline; and unleashapi's *Error of an instance that does not answer,
-// answers 429 or 5xx, or of a token lookup beyond the client's bounds) is
-// a 503 ServiceUnavailableError with Retry-After, logged like a 500: the
-// error's own wait when it has a method RetryAfter() time.Duration that
-// says one (rounded up to whole seconds, at most an hour), else
-// StoreRetryAfter. The token lookup, and the validation or the listing,
-// each run within Options.StoreTimeout; past it the answer is that 503
-// too. Every error body
-// has a fresh UUID v4 as its id, and every answer is
-// application/json; charset=utf-8.
-//
-// The package performs no output of its own: the only output is the
-// optional log line per request written to Options.Logger, which never
-// holds the token nor anything of the body.
+// [NewHandler] returns an http.Handler of these paths (after
+// [Options].Prefix), which a Go service mounts on its own server;
+// [NewValidateHandler] and [NewUsersHandler] each return the handler of one
+// endpoint. The caller is resolved by [Options].Authenticate, by default
+// from the authorization header's token through [Options].Tokens. The
+// handler checks in the reference server's order and answers with the
+// first failure, in the reference's error bodies; it bounds the
+// validations in flight and the work done before authentication, and
+// logs one line per request, never the token nor anything of the body.
+// docs/HTTP.md in the module's repository describes the order of checks,
+// the load and cancellation, and the error answers in full.
 package adminhttp
 
 import (
@@ -586,7 +481,7 @@ func (h *validation) runValidation(ctx context.Context, w http.ResponseWriter, b
 		}
 		work, cancel := context.WithTimeout(ctx, h.storeTimeout)
 		defer cancel()
-		if res.rep, res.err = h.validator.Validate(work, body, importvalidate.Target{Permissions: p}); res.err != nil {
+		if res.rep, res.err = h.validator.Validate(work, body, importvalidate.Target{Permissions: p, RequestBody: true}); res.err != nil {
 			res.err = fmt.Errorf("adminhttp: validating: %w", res.err)
 			return
 		}

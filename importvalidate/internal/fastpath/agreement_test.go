@@ -87,8 +87,8 @@ func structureDisagreement(tb testing.TB, body []byte) string {
 		return ""
 	}
 	if _, problems, _ := testChecker(tb).Check(context.Background(), body); len(problems) > 0 {
-		return fmt.Sprintf("taken by the fast path, but the slow path reports %d problems, first of kind %d: %s",
-			len(problems), problems[0].Kind, problems[0].Message)
+		return fmt.Sprintf("taken by the fast path, but the slow path reports %d problems, first of kind %d at %q: %+v",
+			len(problems), problems[0].Kind, problems[0].Location.Pointer, problems[0].Detail)
 	}
 	return ""
 }

@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsvalue"
+
 	"encoding/json"
 	"maps"
 	"slices"
@@ -9,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/internal/exportgen"
-	"github.com/flagadmin/flagadmin/internal/jsonwire"
 )
 
 // fullInstance builds a value with every property of every object of the
@@ -60,7 +61,7 @@ func fullInstance(n *Node, depth int) any {
 
 // encodeValue writes v as JSON text, members sorted.
 func encodeValue(v any) []byte {
-	return jsonwire.AppendJSONValue(nil, v)
+	return jsvalue.AppendValue(nil, v)
 }
 
 // valuePaths lists the paths of every value of v.
@@ -150,7 +151,7 @@ func mutatedBodies(tb testing.TB, c *Checker) [][]byte {
 			base = replaced(full, []string{"data"}, kept, false)
 		}
 		for _, m := range values {
-			r, err := jsonwire.Value([]byte(m))
+			r, err := jsvalue.Parse([]byte(m))
 			if err != nil {
 				tb.Fatalf("%s: %v", m, err)
 			}

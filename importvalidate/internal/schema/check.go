@@ -1,12 +1,12 @@
 package schema
 
 import (
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsvalue"
+
 	"bytes"
 	"context"
-	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
@@ -21,15 +21,16 @@ type Options struct {
 	MaxProblems int
 	// MaxDepth is the deepest nesting of objects and arrays accepted.
 	MaxDepth int
-	// Strict makes an error of each thing the reference server accepts
-	// after changing it (a coerced scalar, a repeated key, invalid UTF-8,
-	// a byte order mark), which is otherwise a warning.
-	Strict bool
+	// Warnings are the kinds of problems that are warnings, of those the
+	// reference server accepts after changing what it read (a byte order
+	// mark, invalid UTF-8, a repeated key, a coerced scalar, a number the
+	// model cannot hold); every other problem is an error.
+	Warnings Kinds
 }
 
 // Checker is the slow path of the structural tier: it finds every problem
-// of a body, words it as the reference server does and orders the
-// problems as the reference server does. It is safe for concurrent use.
+// of a body and orders the problems as the reference server does. It is
+// safe for concurrent use.
 type Checker struct {
 	opts   Options
 	schema *jsonschema.Schema
@@ -57,12 +58,11 @@ func New(doc []byte, opts Options) (*Checker, error) {
 
 // Check checks raw, the bytes of an import request body. It returns the
 // body to decode, raw itself or, when a scalar was coerced, a coerced copy,
-// and every structural problem, each with its kind, the reference server's
-// wording and a location (pointer without the /body prefix, byte offset in
-// raw even when the body was coerced, line and column). Scalars are
-// coerced as the reference server coerces them (see coerce.go), each one a
-// KindCoerced problem located at the value: a warning, or an error when
-// Options.Strict is set.
+// and every structural problem, each with its kind, what it found and a
+// location (pointer without the /body prefix, byte offset in raw even when
+// the body was coerced, line and column). Scalars are coerced as the
+// reference server coerces them (see coerce.go), each one a KindCoerced
+// problem located at the value.
 //
 // The problems come in the reference server's order, so that the first is
 // the one it reports: first the problems of the JSON text itself (by
@@ -77,8 +77,8 @@ func New(doc []byte, opts Options) (*Checker, error) {
 // A body of zero bytes is read as the empty object, as the reference server
 // reads it (it then lacks every required property). A body starting with a
 // UTF-8 byte order mark is read after it, as the reference server reads it,
-// with a KindByteOrderMark problem at offset 0 (a warning, an error in
-// strict mode); the returned body then has three spaces in its place, so
+// with a KindByteOrderMark problem at offset 0; the returned body then has
+// three spaces in its place, so
 // that offsets stay those of raw. NUL bytes and other control characters
 // are syntax problems, outside strings and unescaped inside them.
 //
@@ -108,7 +108,7 @@ func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems 
 			return raw, c.finish(raw, problems, nil, 0, false), nil
 		}
 		// A repeated name keeps its last value, as JSON.parse keeps it.
-		read := jsonwire.DropShadowed(body, issues)
+		read := jsvalue.DropShadowed(body, issues)
 		shadowed = len(read) != len(body)
 		body = read
 		for _, is := range issues {
@@ -120,10 +120,10 @@ func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems 
 			}
 		}
 		var err error
-		if instance, err = jsonwire.Value(body); err != nil {
+		if instance, err = jsvalue.Parse(body); err != nil {
 			// The scanner accepted it, so this does not happen; say so
 			// rather than panic.
-			p := Problem{Kind: KindSyntax, Message: "The body could not be decoded: " + err.Error(), Location: Location{Offset: -1}}
+			p := Problem{Kind: KindDecode, Detail: Detail{Got: err.Error()}, Location: Location{Offset: -1}}
 			return body, c.finish(raw, []Problem{p}, nil, 0, false), nil
 		}
 		if err := ctx.Err(); err != nil {
@@ -152,7 +152,7 @@ func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems 
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return nil, nil, ctxErr
 		}
-		p := Problem{Kind: KindType, Message: "The body could not be checked: " + err.Error(), Location: Location{Offset: -1}}
+		p := Problem{Kind: KindKeyword, Detail: Detail{Got: err.Error()}, Location: Location{Offset: -1}}
 		return body, c.finish(raw, append(problems, p), nil, 0, false), nil
 	}
 	if len(pw.pend) > 0 {
@@ -167,8 +167,8 @@ func (c *Checker) Check(ctx context.Context, raw []byte) (body []byte, problems 
 }
 
 // finish joins the problems of the text, of the schema and the trailing
-// ones, cuts the list at MaxProblems, words the schema problems that are
-// kept and fills in lines and columns. counted is the number of further
+// ones, cuts the list at MaxProblems, completes the schema problems that
+// are kept and fills in lines and columns. counted is the number of further
 // schema problems that were counted but not kept, which all come after the
 // first MaxProblems; more says that there are others still, not counted
 // (see piecewise.more), and makes the last entry "more than N problems".
@@ -198,11 +198,11 @@ func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem, c
 		for i := max(0, keep-len(text)-len(pending)); warning && i < len(tail); i++ {
 			warning = tail[i].Warning
 		}
-		msg := strconv.Itoa(total-keep) + " more problems"
+		d := Detail{Limit: total - keep}
 		if more {
-			msg = "more than " + strconv.Itoa(keep) + " problems"
+			d = Detail{Limit: keep, Uncounted: true}
 		}
-		out = append(out, Problem{Kind: KindTooManyProblems, Warning: warning, Message: msg, Location: Location{Offset: -1}})
+		out = append(out, Problem{Kind: KindTooManyProblems, Warning: warning, Detail: d, Location: Location{Offset: -1}})
 	}
 	locs := make([]*Location, 0, len(out))
 	for i := range out {
@@ -214,10 +214,9 @@ func (c *Checker) finish(raw []byte, text []Problem, pending []pendingProblem, c
 	return out
 }
 
-// scanProblems words the scanner's findings. A message names no position
-// of its own problem (the location holds it); a duplicate key's message
-// names the other occurrence's line, column and byte, so lines and columns
-// are computed here.
+// scanProblems turns the scanner's findings into problems, located with
+// their pointers; a duplicate key's also holds where the other occurrence
+// is.
 func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) []Problem {
 	if len(issues) == 0 {
 		return nil
@@ -244,57 +243,41 @@ func (c *Checker) scanProblems(raw []byte, issues []jsonwire.Issue, fatal bool) 
 		})
 	}
 	out := make([]Problem, len(issues))
-	others := make([]Location, len(issues))
 	locs := make([]*Location, 0, 2*len(issues))
 	for i, is := range issues {
 		// A scanner finding's kind has the value of its problem's kind.
-		out[i] = Problem{Kind: Kind(is.Kind), Location: Location{Offset: int64(is.Off)}, Warning: !c.opts.Strict && readingKind(is.Kind)}
+		p := &out[i]
+		*p = Problem{Kind: Kind(is.Kind), Location: Location{Offset: int64(is.Off)}}
+		p.Warning = c.opts.Warnings.Has(p.Kind)
 		if is.At >= 0 {
-			out[i].Location.Pointer = ptrs[is.At]
+			p.Location.Pointer = ptrs[is.At]
 		}
-		locs = append(locs, &out[i].Location)
-		others[i] = Location{Offset: int64(is.Other)}
-		if is.Other >= 0 {
-			locs = append(locs, &others[i])
+		locs = append(locs, &p.Location)
+		switch is.Kind {
+		case jsonwire.KindSyntax:
+			p.Detail = syntaxDetail(is)
+		case jsonwire.KindMaxDepth:
+			p.Detail.Limit = c.opts.MaxDepth
+		case jsonwire.KindInvalidUTF8:
+			p.Detail.Byte = is.Byte
+		case jsonwire.KindDuplicateKey:
+			p.Detail.Key = string(jsonwire.AppendUnquoted(nil, []byte(is.What)))
+			p.Detail.First = is.First
+			p.Detail.Other = Location{Offset: int64(is.Other)}
+			locs = append(locs, &p.Detail.Other)
 		}
 	}
 	Positions(raw, locs...)
-	for i, is := range issues {
-		p := &out[i]
-		switch is.Kind {
-		case jsonwire.KindSyntax:
-			p.Message = syntaxMessage(is)
-		case jsonwire.KindByteOrderMark:
-			p.Message = "The body starts with a byte order mark (U+FEFF), which is skipped"
-		case jsonwire.KindMaxDepth:
-			p.Message = fmt.Sprintf("The body nests objects and arrays deeper than %d levels", c.opts.MaxDepth)
-		case jsonwire.KindInvalidUTF8:
-			p.Message = fmt.Sprintf("Invalid UTF-8 byte 0x%02X in the string at `/body%s`; read as U+FFFD", is.Byte, p.Location.Pointer)
-		case jsonwire.KindDuplicateKey:
-			key := string(jsonwire.AppendJSString(nil, string(jsonwire.AppendUnquoted(nil, []byte(is.What)))))
-			o := others[i]
-			if is.First {
-				p.Message = fmt.Sprintf("The key %s appears again in the same object at line %d, column %d (byte %d), pointer `/body%s`; the last value is kept",
-					key, o.Line, o.Column, o.Offset, p.Location.Pointer)
-			} else {
-				p.Message = fmt.Sprintf("The key %s repeats the key at line %d, column %d (byte %d) of the same object, pointer `/body%s`; the last value is kept",
-					key, o.Line, o.Column, o.Offset, p.Location.Pointer)
-			}
-		}
-	}
 	return out
 }
 
-// syntaxMessage words a syntax issue of the scanner.
-func syntaxMessage(is jsonwire.Issue) string {
-	if is.Tail != "" {
-		return is.What + ": " + is.Tail
-	}
-	return is.What
+// syntaxDetail is what a syntax issue of the scanner found.
+func syntaxDetail(is jsonwire.Issue) Detail {
+	return Detail{Got: is.What, Want: is.Expect}
 }
 
-// SyntaxProblem returns the syntax problem of raw, worded and located as
-// Check words and locates it, and false; or true when raw is a JSON text
+// SyntaxProblem returns the syntax problem of raw, as Check finds and
+// locates it, and false; or true when raw is a JSON text
 // (an empty raw is too, as Check reads it as {}). Unlike Check it finds
 // nothing else, keeps no tree and has no depth limit: its cost is one
 // pass over raw with one bit per open container (jsonwire.Syntax), so it
@@ -307,15 +290,9 @@ func SyntaxProblem(raw []byte) (Problem, bool) {
 	if ok {
 		return Problem{}, true
 	}
-	p := Problem{Kind: KindSyntax, Message: syntaxMessage(is), Location: Location{Offset: int64(is.Off)}}
+	p := Problem{Kind: KindSyntax, Detail: syntaxDetail(is), Location: Location{Offset: int64(is.Off)}}
 	p.Location.Line, p.Location.Column = jsonwire.Position(raw, p.Location.Offset)
 	return p, false
-}
-
-// readingKind reports whether a scanner finding is a thing the reference
-// server reads past (after changing the text), not a refusal.
-func readingKind(k jsonwire.Kind) bool {
-	return k == jsonwire.KindByteOrderMark || k == jsonwire.KindInvalidUTF8 || k == jsonwire.KindDuplicateKey
 }
 
 // hasEscapedSurrogate reports whether body may hold an escaped surrogate

@@ -1,9 +1,9 @@
 package schema
 
 import (
-	"encoding/json"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsvalue"
 
-	"github.com/flagadmin/flagadmin/internal/jsonwire"
+	"encoding/json"
 )
 
 // The value the schema library checks is the instance itself when it can
@@ -32,7 +32,7 @@ func checkedCopy(root *Node, body []byte, instance any) any {
 		v, _ := doubledCopy(root, instance)
 		return v
 	}
-	v, err := jsonwire.ValueUTF8(body)
+	v, err := jsvalue.ParseUTF8(body)
 	if err != nil {
 		return instance
 	}

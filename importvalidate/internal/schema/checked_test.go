@@ -1,11 +1,12 @@
 package schema
 
 import (
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsvalue"
+
 	"encoding/json"
 	"reflect"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/internal/testutil"
 )
 
@@ -23,11 +24,11 @@ func TestDoubledCopyEqualsDecodedCopy(t *testing.T) {
 		if i%every != 0 {
 			continue
 		}
-		instance, err := jsonwire.Value(body)
+		instance, err := jsvalue.Parse(body)
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, _ := jsonwire.Value(body)
+		again, _ := jsvalue.Parse(body)
 		want := walkInstance(c.tree.Root, again, func(n *Node, v any, _ []step) (any, bool) {
 			if num, ok := v.(json.Number); ok {
 				if t, changed := doubleNumber(num); changed {
@@ -40,7 +41,7 @@ func TestDoubledCopyEqualsDecodedCopy(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("body %d: the copies differ\n%s", i, body)
 		}
-		if original, _ := jsonwire.Value(body); !reflect.DeepEqual(instance, original) {
+		if original, _ := jsvalue.Parse(body); !reflect.DeepEqual(instance, original) {
 			t.Fatalf("body %d: the instance changed", i)
 		}
 		if ch {

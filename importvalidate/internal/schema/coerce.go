@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsvalue"
+
 	"encoding/json"
 	"math"
 	"math/big"
@@ -60,7 +62,7 @@ func coercedText(v any) []byte {
 	if n, ok := v.(json.Number); ok {
 		return []byte(n)
 	}
-	return jsonwire.AppendJSONValue(nil, v)
+	return jsvalue.AppendValue(nil, v)
 }
 
 // locateCoercions sets the offset in raw of each coercion not yet located:
@@ -85,32 +87,26 @@ func locateCoercions(raw []byte, cs []coercion) {
 	}
 }
 
-// coercionProblems words each coercion as a KindCoerced problem at the
-// value it changed: a warning, or an error in strict mode.
+// coercionProblems makes each coercion a KindCoerced problem at the value
+// it changed, with the value sent and the value taken.
 func (c *Checker) coercionProblems(cs []coercion) []Problem {
 	out := make([]Problem, len(cs))
 	for i, co := range cs {
-		out[i] = Problem{Kind: KindCoerced, Warning: !c.opts.Strict,
-			Message:  "The `/body" + co.ptr + "` property is " + describeJS(co.from) + "; taken as " + describeJS(co.to),
+		out[i] = Problem{Kind: KindCoerced, Warning: c.opts.Warnings.Has(KindCoerced),
+			Detail:   Detail{Got: scalarText(co.from), Held: scalarText(co.to)},
 			Location: Location{Pointer: co.ptr, Offset: int64(co.off)}}
 	}
 	return out
 }
 
-// describeJS names a scalar and its JavaScript text for a coercion's
-// message: the number 5, the string "5", the boolean true, null.
-func describeJS(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "the boolean " + strconv.FormatBool(x)
-	case json.Number:
-		return "the number " + jsonwire.JSNumberText(x.String())
-	case string:
-		return "the string " + string(jsonwire.AppendJSString(nil, x))
+// scalarText is the text of a scalar as JavaScript writes it: a number
+// as String() does (5, 1e+21, Infinity), a string as JSON.stringify does
+// ("5"), true, false, null.
+func scalarText(v any) string {
+	if s, ok := v.(string); ok {
+		return string(jsvalue.AppendString(nil, s))
 	}
-	return string(jsonwire.AppendJSONValue(nil, v))
+	return jsvalue.String(v)
 }
 
 // applyCoercions returns a copy of raw with each coerced value replaced by
@@ -172,7 +168,7 @@ func typeMatches(types []string, v any) bool {
 // isWhole reports whether the JSON number n has no fractional part (1.0 is
 // whole, as for JSON Schema and JavaScript).
 func isWhole(n json.Number) bool {
-	return jsonwire.ParseDecimal(n.String()).Whole()
+	return jsvalue.ParseDecimal(n.String()).Whole()
 }
 
 // coerceScalar converts v to the first of types it can be converted to, as
@@ -187,7 +183,7 @@ func coerceScalar(types []string, v any) (nv any, changed bool) {
 		case "string":
 			switch x := v.(type) {
 			case json.Number:
-				return jsonwire.JSNumberText(x.String()), true
+				return jsvalue.NumberText(x.String()), true
 			case bool:
 				return strconv.FormatBool(x), true
 			case nil:
@@ -258,7 +254,7 @@ func numberOf(f float64) json.Number {
 	case math.IsInf(f, -1):
 		return "-" + infinity
 	}
-	return json.Number(jsonwire.JSFormatFloat(f))
+	return json.Number(jsvalue.FormatFloat(f))
 }
 
 // jsStringToNumber reads s as JavaScript's Number(s) does, for a non-empty

@@ -40,8 +40,7 @@ func (c *Checker) DecodeWith(ctx context.Context, raw []byte, fast func([]byte) 
 	if len(warnings) > 0 {
 		locs := make([]*Location, len(warnings))
 		for i := range warnings {
-			// Options.Strict makes an error of what the reference accepts.
-			warnings[i].Warning = !c.opts.Strict
+			warnings[i].Warning = c.opts.Warnings.Has(KindNumber)
 			locs[i] = &warnings[i].Location
 		}
 		Locate(raw, nil, locs)
@@ -51,7 +50,7 @@ func (c *Checker) DecodeWith(ctx context.Context, raw []byte, fast func([]byte) 
 	}
 	imp := new(model.ImportRequest)
 	if err := json.Unmarshal(decoded, imp); err != nil {
-		p := Problem{Kind: KindDecode, Message: err.Error(), Location: Location{Offset: -1}}
+		p := Problem{Kind: KindDecode, Detail: Detail{Got: err.Error()}, Location: Location{Offset: -1}}
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
 			p.Location.Offset = te.Offset

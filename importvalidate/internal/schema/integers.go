@@ -49,7 +49,7 @@ func (c *Checker) numberFixes(body []byte) ([]coercion, []Problem) {
 			ptr := jsonwire.PointerOf(tokens(nil, path))
 			rewrites = append(rewrites, coercion{ptr: ptr, text: []byte(held), off: -1})
 			if !fits {
-				warnings = append(warnings, numberWarning(ptr, text, "a 64-bit integer", held))
+				warnings = append(warnings, numberWarning(ptr, text, "integer", held))
 			}
 		case slices.Contains(n.Types, "number"):
 			f, _ := strconv.ParseFloat(text, 64)
@@ -57,7 +57,7 @@ func (c *Checker) numberFixes(body []byte) ([]coercion, []Problem) {
 				held := strconv.FormatFloat(math.Copysign(math.MaxFloat64, f), 'g', -1, 64)
 				ptr := jsonwire.PointerOf(tokens(nil, path))
 				rewrites = append(rewrites, coercion{ptr: ptr, text: []byte(held), off: -1})
-				warnings = append(warnings, numberWarning(ptr, text, "a 64-bit floating-point number", held))
+				warnings = append(warnings, numberWarning(ptr, text, "number", held))
 			}
 		}
 		return v, false
@@ -97,14 +97,9 @@ func heldInteger(text string) (held string, fits bool) {
 	return strconv.FormatInt(int64(f), 10), true
 }
 
-// numberWarning says that the number at pointer is beyond what the model
-// holds and what was taken instead.
-func numberWarning(pointer, text, what, held string) Problem {
-	sent := jsonwire.JSNumberText(text)
-	if len(text) > 40 {
-		text = text[:37] + "..."
-	}
+// numberWarning says that the number at pointer, text as sent, is beyond
+// what the model's member of type typ holds, and what it holds instead.
+func numberWarning(pointer, text, typ, held string) Problem {
 	return Problem{Kind: KindNumber, Location: Location{Pointer: pointer, Offset: -1},
-		Message: "The `/body" + pointer + "` property is " + text + " (" + sent + " to the reference server), beyond " + what +
-			"; the model holds " + held + " instead."}
+		Detail: Detail{Got: text, Want: typ, Held: held}}
 }

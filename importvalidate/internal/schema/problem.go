@@ -48,13 +48,12 @@ const (
 	// KindCoerced: a scalar taken as another type, as the reference server
 	// coerces it.
 	KindCoerced
-	// KindKeyword: a keyword of the schema that has no kind of its own;
-	// Problem.Keyword names it.
+	// KindKeyword: a keyword of the schema that has no kind of its own
+	// failed, or the schema could not be used.
 	KindKeyword
-	// KindNumber: a warning (an error with Options.Strict). A number of a
-	// valid body is beyond what its member in the model holds (1e20 for an
-	// int64, 1e400 for a float64); the model holds the nearest value it can
-	// instead.
+	// KindNumber: a number of a valid body is beyond what its member in
+	// the model holds (1e20 for an int64, 1e400 for a float64); the model
+	// holds the nearest value it can instead.
 	KindNumber
 )
 
@@ -63,20 +62,67 @@ const (
 // diagnostics carry as they are.
 type Location = model.Location
 
-// Problem is one structural problem, worded as the reference server words
-// it.
+// Kinds is a set of kinds.
+type Kinds uint64
+
+// Has reports whether k is in the set.
+func (ks Kinds) Has(k Kind) bool { return k >= 0 && k < 64 && ks&(1<<k) != 0 }
+
+// With returns the set with k added.
+func (ks Kinds) With(k Kind) Kinds { return ks | 1<<k }
+
+// Problem is one structural problem: its kind, its place and what was
+// found, as data. It holds no words: importvalidate words it, as the
+// reference server does for its answer or for a file.
 type Problem struct {
-	Kind Kind
-	// Keyword is the schema keyword of a KindKeyword problem.
-	Keyword string
-	Message string
-	// Hint is, for an additional property, the nearest property the
-	// schema allows when one is close; "" else.
-	Hint     string
+	Kind     Kind
 	Location Location
 	// Warning marks a problem the reference server does not refuse: the
 	// body is still checked and decoded as it reads it.
 	Warning bool
+	// Hint is, for an additional property, the nearest property the
+	// schema allows when one is close; "" else.
+	Hint   string
+	Detail Detail
+}
+
+// Detail is what a problem found, by kind; a kind leaves the fields it
+// does not name zero. The pointers a problem's words name are those of
+// its location.
+type Detail struct {
+	// Want is what was asked for: the type (KindType), the pattern
+	// (KindPattern), the format (KindFormat), the bound (KindMaximum,
+	// KindMinimum) as JavaScript writes the number, the type of the member
+	// (KindNumber: "integer" or "number"), what the scanner expected there
+	// (KindSyntax; "" when it says nothing), the library's message
+	// (KindKeyword).
+	Want string
+	// Got is what was found: the value as JSON.stringify writes it (the
+	// kinds of keywords), as String() writes it (KindEnum), as JavaScript
+	// writes the scalar (KindCoerced: 5, "5", true, null); the number as
+	// sent (KindNumber); what the scanner met (KindSyntax, such as
+	// "Unexpected character '}'"); the decoder's error (KindDecode).
+	Got string
+	// Held is the value taken instead: the coerced scalar as JavaScript
+	// writes it (KindCoerced), the model's number (KindNumber).
+	Held string
+	// Limit is the bound of KindMinLength and KindMaxLength, the nesting
+	// limit (KindMaxDepth), the number of problems left out
+	// (KindTooManyProblems).
+	Limit int
+	// Uncounted says, for KindTooManyProblems, that there are more
+	// problems than Limit, not all counted: Limit is then the number of
+	// problems listed.
+	Uncounted bool
+	// Allowed are the allowed values (KindEnum).
+	Allowed []string
+	// Key is the repeated key, decoded (KindDuplicateKey); Other is where
+	// its other occurrence is, and First says that this one comes first.
+	Key   string
+	Other Location
+	First bool
+	// Byte is the byte that is not UTF-8 (KindInvalidUTF8).
+	Byte byte
 }
 
 // hasErrors reports whether some problem is not a warning.

@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsvalue"
+
 	"cmp"
 	"context"
 	"iter"
@@ -15,11 +17,11 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
 
-// pendingProblem is a schema problem before it is worded: the failed
-// keyword, the schema node holding it and where in the instance.
+// pendingProblem is a schema problem before it is ordered and completed:
+// the failed keyword, the schema node holding it and where in the
+// instance.
 type pendingProblem struct {
 	kind    Kind
-	keyword string // for KindKeyword: the keyword
 	node    *Node
 	toks    []string // decoded tokens of the value (of the object for required and additional-property)
 	ptr     string   // JSON pointer of the problem (the member for required and additional-property)
@@ -107,7 +109,7 @@ func firstExtras(raw []byte, ptr string, sub *Node, limit int) (first []string, 
 		if _, listed := sub.propIdx[string(buf)]; !listed && !seen[string(buf)] {
 			order := int64(1<<32 + i) // JSKeyOrder's, without a string for a key that is no number
 			if len(buf) > 0 && buf[0] >= '0' && buf[0] <= '9' {
-				order = jsonwire.JSKeyOrder(string(buf), int64(i))
+				order = jsvalue.KeyOrder(string(buf), int64(i))
 			}
 			if index := order < 1<<32; index || others < limit {
 				key := string(buf)
@@ -205,7 +207,7 @@ func (c *Checker) expand(pend []pendingProblem, raw []byte, instance any, prefix
 	kw, sub := c.failedKeyword(e)
 	ptr := jsonwire.PointerOf(toks)
 	if sub == nil {
-		return append(pend, pendingProblem{kind: KindKeyword, keyword: kw, toks: toks, ptr: ptr, value: value, msg: e.Message})
+		return append(pend, pendingProblem{kind: KindKeyword, toks: toks, ptr: ptr, value: value, msg: e.Message})
 	}
 	switch kw {
 	case "required":
@@ -233,7 +235,7 @@ func (c *Checker) expand(pend []pendingProblem, raw []byte, instance any, prefix
 				extra = first
 			}
 		}
-		jsonwire.SortStrings(extra)
+		slices.Sort(extra)
 		for _, k := range extra {
 			pend = append(pend, pendingProblem{kind: KindAdditionalProperty, node: sub, toks: toks, ptr: ptr + "/" + jsonwire.EscapeToken(k), prop: k, value: value})
 		}
@@ -241,7 +243,7 @@ func (c *Checker) expand(pend []pendingProblem, raw []byte, instance any, prefix
 	}
 	kind := keywordKind(kw)
 	if kind == 0 {
-		return append(pend, pendingProblem{kind: KindKeyword, keyword: kw, node: sub, toks: toks, ptr: ptr, value: value, msg: e.Message})
+		return append(pend, pendingProblem{kind: KindKeyword, node: sub, toks: toks, ptr: ptr, value: value, msg: e.Message})
 	}
 	return append(pend, pendingProblem{kind: kind, node: sub, toks: toks, ptr: ptr, value: value})
 }
@@ -365,7 +367,7 @@ func (c *Checker) sortKey(p *pendingProblem, offsets map[string]int64) []int64 {
 			n = n.Items.Resolve()
 			continue
 		case n.Addl != nil:
-			key = append(key, rankAdditional, jsonwire.JSKeyOrder(t, offsets[prefix]))
+			key = append(key, rankAdditional, jsvalue.KeyOrder(t, offsets[prefix]))
 			n = n.Addl.Resolve()
 			continue
 		default:
@@ -382,7 +384,7 @@ func (c *Checker) sortKey(p *pendingProblem, offsets map[string]int64) []int64 {
 			}
 		}
 	case KindAdditionalProperty:
-		sub = jsonwire.JSKeyOrder(p.prop, p.off)
+		sub = jsvalue.KeyOrder(p.prop, p.off)
 	}
 	return append(key, keywordRank(p.kind), sub)
 }
@@ -399,62 +401,45 @@ func lessKey(a, b []int64) bool {
 	return len(a) < len(b)
 }
 
-// problem words a schema problem as the reference server does.
+// problem is the schema problem with what it found: for a keyword, what
+// it asks for and the value sent.
 func (p *pendingProblem) problem(raw []byte) Problem {
-	out := Problem{Kind: p.kind, Keyword: p.keyword, Location: Location{Pointer: p.ptr, Offset: p.off}}
-	body := "/body" + p.ptr
+	out := Problem{Kind: p.kind, Location: Location{Pointer: p.ptr, Offset: p.off}}
+	d := &out.Detail
 	switch p.kind {
 	case KindRequired:
-		out.Message = "The `" + body + "` property is required. It was not present on the data you sent."
 		return out
 	case KindAdditionalProperty:
-		out.Message = "The `/body" + jsonwire.PointerOf(p.toks) + "` object of the request body does not allow additional properties. Your request included the `" + body + "` property."
 		out.Hint = suggest.Nearest(p.prop, p.node.Props)
 		return out
 	case KindEnum:
-		var b strings.Builder
-		b.WriteString("The `")
-		b.WriteString(jsonwire.LastToken(p.ptr))
-		b.WriteString("` property must be equal to one of the allowed values: ")
-		for i, v := range p.node.Enum {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(`"` + v + `"`)
-		}
-		b.WriteString(`. You provided "`)
-		b.WriteString(jsonwire.JSToString(p.value))
-		b.WriteString(`", which is not valid. Please use one of the allowed values instead..`)
-		out.Message = b.String()
+		d.Allowed = p.node.Enum
+		d.Got = jsvalue.String(p.value)
 		return out
-	}
-	var what string
-	switch p.kind {
 	case KindType:
-		t := "object"
+		d.Want = "object"
 		for _, ty := range p.node.Types {
 			if ty != "null" {
-				t = ty
+				d.Want = ty
 				break
 			}
 		}
-		what = "must be " + t
 	case KindMaximum:
-		what = "must be <= " + jsonwire.JSNumberText(p.node.Maximum)
+		d.Want = jsvalue.NumberText(p.node.Maximum)
 	case KindMinimum:
-		what = "must be >= " + jsonwire.JSNumberText(p.node.Minimum)
+		d.Want = jsvalue.NumberText(p.node.Minimum)
 	case KindMaxLength:
-		what = "must NOT have more than " + strconv.Itoa(p.node.MaxLength) + " characters"
+		d.Limit = p.node.MaxLength
 	case KindMinLength:
-		what = "must NOT have fewer than " + strconv.Itoa(p.node.MinLength) + " characters"
+		d.Limit = p.node.MinLength
 	case KindPattern:
-		what = `must match pattern "` + p.node.Pattern + `"`
+		d.Want = p.node.Pattern
 	case KindFormat:
-		what = `must match format "` + p.node.Format + `"`
+		d.Want = p.node.Format
 	default:
-		what = p.msg
+		d.Want = p.msg
 	}
-	out.Message = "The `" + body + "` property " + what + ". You sent " + string(p.sent(raw)) + "."
+	d.Got = string(p.sent(raw))
 	return out
 }
 
@@ -463,8 +448,8 @@ func (p *pendingProblem) sent(raw []byte) []byte {
 	switch p.value.(type) {
 	case map[string]any, []any:
 		if len(raw) > 0 && p.off >= 0 && int(p.off) < len(raw) {
-			return jsonwire.AppendCompact(nil, raw, int(p.off))
+			return jsvalue.AppendCompact(nil, raw, int(p.off))
 		}
 	}
-	return jsonwire.AppendJSONValue(nil, p.value)
+	return jsvalue.AppendValue(nil, p.value)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -15,7 +14,7 @@ import (
 // checkBoth returns the problems c finds in body, then those that a
 // checker like c finds when it checks the body whole. Where c leaves the
 // count of the problems past the cap out ("more than N problems"), the
-// last entry of the whole check is given that message too, once it is
+// last entry of the whole check is given that detail too, once it is
 // known to count some.
 func checkBoth(tb testing.TB, c *Checker, body []byte) (got, want []Problem) {
 	tb.Helper()
@@ -28,9 +27,9 @@ func checkBoth(tb testing.TB, c *Checker, body []byte) (got, want []Problem) {
 	if _, want, err = whole.Check(context.Background(), body); err != nil {
 		tb.Fatal(err)
 	}
-	if len(got) > 0 && len(want) == len(got) && strings.HasPrefix(got[len(got)-1].Message, "more than ") {
+	if len(got) > 0 && len(want) == len(got) && got[len(got)-1].Detail.Uncounted {
 		if last := &want[len(want)-1]; last.Kind == KindTooManyProblems {
-			last.Message = got[len(got)-1].Message
+			last.Detail = got[len(got)-1].Detail
 		}
 	}
 	return got, want

@@ -23,7 +23,7 @@ func (o *github) File(f File) error {
 		if l := d.Location; l.Line > 0 {
 			props += fmt.Sprintf(",line=%d,col=%d", l.Line, l.Column)
 		}
-		props += ",title=" + ghProperty(d.Code)
+		props += ",title=" + ghProperty(string(d.Code))
 		return "::" + kindName(d, "notice", "warning", "error") + " " + props + "::" + ghData(d.Text())
 	})...)
 }

@@ -28,7 +28,7 @@ func grouped(f File) File {
 			names = append(names, d.Item)
 		}
 	}
-	total := len(names) + f.Omitted[importvalidate.CodeFeatureExists]
+	total := len(names) + f.Omitted[string(importvalidate.CodeFeatureExists)]
 	if total < 2 || first < 0 {
 		return f
 	}
@@ -44,9 +44,9 @@ func grouped(f File) File {
 		}
 	}
 	f.Shown = shown
-	if f.Omitted[importvalidate.CodeFeatureExists] > 0 {
+	if f.Omitted[string(importvalidate.CodeFeatureExists)] > 0 {
 		f.Omitted = maps.Clone(f.Omitted)
-		delete(f.Omitted, importvalidate.CodeFeatureExists)
+		delete(f.Omitted, string(importvalidate.CodeFeatureExists))
 	}
 	return f
 }

@@ -48,8 +48,8 @@ func (o *jsonOut) File(f File) error {
 		RulesRan: !f.Report.Structural.HasErrors(), Failed: f.Failed, Counts: f.Counts, Omitted: f.Omitted,
 		Findings: make([]jsonFinding, 0, len(f.Shown))}
 	for _, d := range f.Shown {
-		jd := jsonFinding{Severity: d.Severity.String(), Category: d.Category.String(), Code: d.Code,
-			Message: d.FileMessage(), Item: d.FileItem(), Hint: d.Hint}
+		jd := jsonFinding{Severity: d.Severity.String(), Category: d.Category.String(), Code: string(d.Code),
+			Message: d.FileMessage(), Item: safetext.String(d.Item), Hint: d.Hint}
 		if l := d.Location; l.Offset >= 0 {
 			p, off := l.Pointer, l.Offset
 			jd.Pointer, jd.Offset, jd.Line, jd.Column = &p, &off, l.Line, l.Column

@@ -83,13 +83,13 @@ func (o *sarif) File(f File) error {
 		o.codes = map[string]bool{}
 	}
 	for _, d := range f.Shown {
-		o.codes[d.Code] = true
+		o.codes[string(d.Code)] = true
 		level := kindName(d, "note", "warning", "error")
 		loc := sarifPhysical{ArtifactLocation: sarifArtifact{URI: uri(f.Name)}}
 		if l := d.Location; l.Line > 0 {
 			loc.Region = &sarifRegion{StartLine: l.Line, StartColumn: l.Column, ByteOffset: l.Offset}
 		}
-		o.results = append(o.results, sarifResult{RuleID: d.Code, Level: level,
+		o.results = append(o.results, sarifResult{RuleID: string(d.Code), Level: level,
 			Message: sarifMessage{d.Text()}, Locations: []sarifLocation{{loc}}})
 	}
 	return nil
@@ -99,7 +99,7 @@ func (o *sarif) Close(Totals) error {
 	codes := slices.Sorted(maps.Keys(o.codes))
 	rules := make([]sarifRule, len(codes))
 	for i, c := range codes {
-		summary := importvalidate.CodeSummary(c)
+		summary := importvalidate.Code(c).Summary()
 		if summary == "" {
 			summary = c
 		}

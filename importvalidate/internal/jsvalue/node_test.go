@@ -1,6 +1,8 @@
-package jsonwire
+package jsvalue
 
 import (
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
+
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
@@ -35,18 +37,18 @@ for (const l of lines) {
 	var checks []check
 	for _, s := range []string{`"\ud800"`, `"\udc00"`, `"\ud83d\ude00"`, `"\ud83dx"`, `"\ude00\u0041"`, `"\ud800\ud800"`, `"\udfff\ud800"`, `"a\u2028b<&>"`, `"\u0000\u001f\u007f"`} {
 		in.WriteString("p " + s + "\n")
-		got := string(AppendJSString(nil, string(AppendUnquoted(nil, []byte(s[1:len(s)-1])))))
+		got := string(AppendString(nil, string(jsonwire.AppendUnquoted(nil, []byte(s[1:len(s)-1])))))
 		checks = append(checks, check{s, func(a string) bool { return a == got }})
 	}
 	for _, h := range []string{"ff", "ffff", "e282", "e28261", "c328", "eda080", "f4908080", "f09f98", "e08080", "c0af", "618062", "f18080"} {
 		in.WriteString("u " + h + "\n")
 		b, _ := hex.DecodeString(h)
-		got := string(AppendJSString(nil, string(AppendReplacingInvalid(nil, b))))
+		got := string(AppendString(nil, string(jsonwire.AppendReplacingInvalid(nil, b))))
 		checks = append(checks, check{h, func(a string) bool { return a == got }})
 	}
 	for _, s := range []string{`{"a":1,"a":2}`, `{"a":{"x":1,"x":[2]},"a":{"y":3}}`, `{"a":{"x":1},"b":{"x":1,"x":2},"a":4,"a":5}`, `{"\u0061":1,"a":2}`, `[{"k":"v","k":"w"},{"k":1}]`} {
 		in.WriteString("p " + s + "\n")
-		issues, _ := Scan([]byte(s), 100)
+		issues, _ := jsonwire.Scan([]byte(s), 100)
 		read := DropShadowed([]byte(s), issues)
 		checks = append(checks, check{s, func(a string) bool {
 			var x, y any

@@ -1,4 +1,4 @@
-package jsonwire
+package jsvalue
 
 import (
 	"encoding/json"
@@ -13,13 +13,13 @@ func TestJSFormatFloat(t *testing.T) {
 		1e-6: "0.000001", 1e-7: "1e-7", 1.5e-7: "1.5e-7", 1.25e22: "1.25e+22",
 		math.Inf(1): "Infinity", math.Inf(-1): "-Infinity", 0.000123: "0.000123", 5e-324: "5e-324",
 	} {
-		if got := JSFormatFloat(f); got != want {
+		if got := FormatFloat(f); got != want {
 			t.Errorf("%g: got %s, want %s", f, got, want)
 		}
 	}
 	for in, want := range map[string]string{"1.0": "1", "1E3": "1000", "-0": "0", "2.50": "2.5", "1e400": "Infinity", "12": "12"} {
-		if got := JSNumberText(in); got != want {
-			t.Errorf("JSNumberText(%s) = %s, want %s", in, got, want)
+		if got := NumberText(in); got != want {
+			t.Errorf("NumberText(%s) = %s, want %s", in, got, want)
 		}
 	}
 	if got := jsonNumberText("1e400"); got != "null" {
@@ -32,7 +32,7 @@ func TestJSStringify(t *testing.T) {
 		"plain": `"plain"`, "q\"b\\": `"q\"b\\"`, "\n\t\x01\x1f": `"\n\t\u0001\u001f"`,
 		"<&>\u2028é": "\"<&>\u2028é\"", "a\xffb": "\"a\ufffdb\"", "\x7f": "\"\x7f\"",
 	} {
-		if got := string(AppendJSString(nil, in)); got != want {
+		if got := string(AppendString(nil, in)); got != want {
 			t.Errorf("%q: got %s, want %s", in, got, want)
 		}
 	}
@@ -47,7 +47,7 @@ func TestJSStringify(t *testing.T) {
 	if got := string(AppendCompact(nil, []byte(`"x" `), 0)); got != `"x"` {
 		t.Errorf("AppendCompact of a string: %s", got)
 	}
-	if got := JSToString([]any{json.Number("1"), nil, "x", map[string]any{}}); got != "1,,x,[object Object]" {
-		t.Errorf("JSToString: %s", got)
+	if got := String([]any{json.Number("1"), nil, "x", map[string]any{}}); got != "1,,x,[object Object]" {
+		t.Errorf("String: %s", got)
 	}
 }

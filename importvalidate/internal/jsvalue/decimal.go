@@ -1,4 +1,4 @@
-package jsonwire
+package jsvalue
 
 import (
 	"strings"

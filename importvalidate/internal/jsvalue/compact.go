@@ -1,13 +1,15 @@
-package jsonwire
+package jsvalue
 
 import (
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
+
 	"cmp"
 	"slices"
 	"sort"
 )
 
 // AppendCompact appends the value that starts at raw[off] (a JSON text
-// that Scan accepted) as JSON.stringify of its parsed value writes it: no
+// that jsonwire.Scan accepted) as JSON.stringify of its parsed value writes it: no
 // whitespace, strings re-escaped, numbers in JavaScript form, object
 // members in JavaScript's order (index-like keys first by value, then the
 // others in body order; a repeated key keeps its first place and its last
@@ -20,7 +22,7 @@ import (
 // listed without walking their values again. Memory and time grow with
 // the size of the value, whatever its depth.
 func AppendCompact(dst, raw []byte, off int) []byte {
-	i := SkipWS(raw, off)
+	i := jsonwire.SkipWS(raw, off)
 	if i >= len(raw) {
 		return dst
 	}
@@ -55,10 +57,10 @@ func AppendCompact(dst, raw []byte, off int) []byte {
 		top := open[len(open)-1]
 		var at int // the next value to write
 		if top < 0 {
-			j := SkipWS(raw, i)
+			j := jsonwire.SkipWS(raw, i)
 			if j < len(raw) && raw[j] == ',' {
 				dst = append(dst, ',')
-				j = SkipWS(raw, j+1)
+				j = jsonwire.SkipWS(raw, j+1)
 			}
 			if j >= len(raw) || raw[j] == ']' || raw[j] == '}' {
 				dst = append(dst, ']')
@@ -83,7 +85,7 @@ func AppendCompact(dst, raw []byte, off int) []byte {
 				dst = append(dst, ',')
 			}
 			o.next++
-			dst = AppendJSString(dst, m.key)
+			dst = AppendString(dst, m.key)
 			dst = append(dst, ':')
 			at = m.val
 		}
@@ -108,7 +110,7 @@ type compactObject struct {
 	end     int
 }
 
-// compactMember is one member: its decoded key, its order (JSKeyOrder
+// compactMember is one member: its decoded key, its order (KeyOrder
 // without offset) and the offset of its value.
 type compactMember struct {
 	key   string
@@ -121,13 +123,13 @@ type compactMember struct {
 func listMembers(raw []byte, at int, ends containerEnds) compactObject {
 	var ms []compactMember
 	var seen map[string]int // the index in ms of each key, for large objects
-	k := SkipWS(raw, at+1)
+	k := jsonwire.SkipWS(raw, at+1)
 	for k < len(raw) && raw[k] == '"' {
-		kend := skipString(raw, k)
-		key := string(AppendUnquoted(nil, raw[k+1:max(kend-1, k+1)]))
-		k = SkipWS(raw, kend)
+		kend := jsonwire.SkipValue(raw, k)
+		key := string(jsonwire.AppendUnquoted(nil, raw[k+1:max(kend-1, k+1)]))
+		k = jsonwire.SkipWS(raw, kend)
 		if k < len(raw) && raw[k] == ':' {
-			k = SkipWS(raw, k+1)
+			k = jsonwire.SkipWS(raw, k+1)
 		}
 		val := k
 		k = ends.after(raw, k)
@@ -150,7 +152,7 @@ func listMembers(raw []byte, at int, ends containerEnds) compactObject {
 			if seen != nil {
 				seen[key] = len(ms)
 			}
-			ms = append(ms, compactMember{key, JSKeyOrder(key, 0), val})
+			ms = append(ms, compactMember{key, KeyOrder(key, 0), val})
 			if seen == nil && len(ms) > 16 {
 				seen = make(map[string]int, 2*len(ms))
 				for x, m := range ms {
@@ -158,9 +160,9 @@ func listMembers(raw []byte, at int, ends containerEnds) compactObject {
 				}
 			}
 		}
-		k = SkipWS(raw, k)
+		k = jsonwire.SkipWS(raw, k)
 		if k < len(raw) && raw[k] == ',' {
-			k = SkipWS(raw, k+1)
+			k = jsonwire.SkipWS(raw, k+1)
 		}
 	}
 	if k < len(raw) && raw[k] == '}' {
@@ -175,15 +177,15 @@ func listMembers(raw []byte, at int, ends containerEnds) compactObject {
 // returns the offset after it.
 func appendCompactScalar(dst, raw []byte, i int) ([]byte, int) {
 	if raw[i] == '"' {
-		end := skipString(raw, i)
+		end := jsonwire.SkipValue(raw, i)
 		if end-1 <= i {
 			return dst, end
 		}
-		return AppendJSString(dst, string(AppendUnquoted(nil, raw[i+1:end-1]))), end
+		return AppendString(dst, string(jsonwire.AppendUnquoted(nil, raw[i+1:end-1]))), end
 	}
-	end := skipScalar(raw, i)
+	end := jsonwire.SkipValue(raw, i)
 	tok := string(raw[i:end])
-	if c := raw[i]; c == '-' || isDigit(c) {
+	if c := raw[i]; c == '-' || ('0' <= c && c <= '9') {
 		tok = jsonNumberText(tok)
 	}
 	return append(dst, tok...), end
@@ -208,7 +210,7 @@ func memberEnds(raw []byte, start int) containerEnds {
 	// per level).
 	const unrecordedObject = -1
 	var stack []int
-	for j := nextBracket(raw, start); j < len(raw); j = nextBracket(raw, j+1) {
+	for j := jsonwire.NextBracket(raw, start); j < len(raw); j = jsonwire.NextBracket(raw, j+1) {
 		switch raw[j] {
 		case '{', '[':
 			n := len(stack)
@@ -249,8 +251,8 @@ func memberEnds(raw []byte, start int) containerEnds {
 
 // after returns the offset after the value at raw[i]: for an object or
 // array recorded in ce its end, else the end of the scalar (or, for a
-// container not recorded, which Scan-accepted text does not have, the end
-// SkipValue finds).
+// container not recorded, which jsonwire.Scan-accepted text does not have, the end
+// jsonwire.SkipValue finds).
 func (ce containerEnds) after(raw []byte, i int) int {
 	if i < len(raw) && (raw[i] == '{' || raw[i] == '[') {
 		x := sort.SearchInts(ce.open, i)
@@ -258,5 +260,5 @@ func (ce containerEnds) after(raw []byte, i int) int {
 			return ce.end[x]
 		}
 	}
-	return SkipValue(raw, i)
+	return jsonwire.SkipValue(raw, i)
 }

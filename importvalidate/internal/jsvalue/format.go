@@ -1,6 +1,8 @@
-package jsonwire
+package jsvalue
 
 import (
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
+
 	"encoding/json"
 	"math"
 	"slices"
@@ -14,8 +16,8 @@ import (
 // scalars it coerces are converted the JavaScript way. This file reproduces
 // those conversions.
 
-// JSFormatFloat formats f as JavaScript's Number.prototype.toString does.
-func JSFormatFloat(f float64) string {
+// FormatFloat formats f as JavaScript's Number.prototype.toString does.
+func FormatFloat(f float64) string {
 	switch {
 	case math.IsNaN(f):
 		return "NaN"
@@ -69,33 +71,33 @@ func JSFormatFloat(f float64) string {
 	return string(b)
 }
 
-// JSNumberText returns the JavaScript text of the JSON number text num (as
+// NumberText returns the JavaScript text of the JSON number text num (as
 // JSON.parse then String() would give it): "1.0" -> "1", "1E3" -> "1000".
 // Numbers beyond float64 become Infinity as in JavaScript.
-func JSNumberText(num string) string {
+func NumberText(num string) string {
 	f, err := strconv.ParseFloat(num, 64)
 	if err != nil && !math.IsInf(f, 0) {
 		return num
 	}
-	return JSFormatFloat(f)
+	return FormatFloat(f)
 }
 
-// jsonNumberText is JSON.stringify of a number: like JSNumberText, with
+// jsonNumberText is JSON.stringify of a number: like NumberText, with
 // non-finite numbers written as null.
 func jsonNumberText(num string) string {
-	t := JSNumberText(num)
+	t := NumberText(num)
 	if t == "Infinity" || t == "-Infinity" || t == "NaN" {
 		return "null"
 	}
 	return t
 }
 
-// AppendJSString appends s as JSON.stringify writes a string: every
+// AppendString appends s as JSON.stringify writes a string: every
 // character as itself, except '"', '\\' and the control characters, which
-// are escaped, and an unpaired surrogate (WTF-8 in s, see AppendUnquoted),
+// are escaped, and an unpaired surrogate (WTF-8 in s, see jsonwire.AppendUnquoted),
 // which is written as a lower-case \udxxx escape. Other bytes that are not
 // UTF-8 are written as U+FFFD.
-func AppendJSString(dst []byte, s string) []byte {
+func AppendString(dst []byte, s string) []byte {
 	const hexDigits = "0123456789abcdef"
 	dst = append(dst, '"')
 	for i := 0; i < len(s); {
@@ -124,8 +126,8 @@ func AppendJSString(dst []byte, s string) []byte {
 				break
 			}
 			r, size := utf8.DecodeRuneInString(s[i:])
-			if sr, ok := Surrogate(s[i:]); ok {
-				dst = appendEscapedSurrogate(dst, sr)
+			if sr, ok := jsonwire.Surrogate(s[i:]); ok {
+				dst = jsonwire.AppendEscapedSurrogate(dst, sr)
 				size = 3
 			} else if r == utf8.RuneError && size <= 1 {
 				dst = utf8.AppendRune(dst, utf8.RuneError)
@@ -140,13 +142,13 @@ func AppendJSString(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
-// AppendJSONValue appends v (a decoded scalar or composite, numbers as
+// AppendValue appends v (a decoded scalar or composite, numbers as
 // json.Number) as JSON.stringify would write it. Object members come in
 // sorted order, as a Go map has no other; AppendCompact keeps the body's
 // order and is used for composites found in the body. It keeps its own
 // stack, one small frame per open container, so any depth costs memory in
 // proportion to the value and no goroutine stack.
-func AppendJSONValue(dst []byte, v any) []byte {
+func AppendValue(dst []byte, v any) []byte {
 	type frame struct {
 		arr  []any
 		obj  map[string]any
@@ -166,7 +168,7 @@ func AppendJSONValue(dst []byte, v any) []byte {
 			for k := range x {
 				keys = append(keys, k)
 			}
-			SortStrings(keys)
+			slices.Sort(keys)
 			dst = append(dst, '{')
 			stack = append(stack, frame{obj: x, keys: keys, n: len(keys), end: '}'})
 		default:
@@ -187,7 +189,7 @@ func AppendJSONValue(dst []byte, v any) []byte {
 				dst = append(dst, ',')
 			}
 			if f.end == '}' {
-				dst = AppendJSString(dst, f.keys[f.i])
+				dst = AppendString(dst, f.keys[f.i])
 				dst = append(dst, ':')
 				v = f.obj[f.keys[f.i]]
 			} else {
@@ -208,22 +210,16 @@ func appendJSONScalar(dst []byte, v any) []byte {
 	case json.Number:
 		return append(dst, jsonNumberText(v.String())...)
 	case string:
-		return AppendJSString(dst, v)
+		return AppendString(dst, v)
 	}
 	return append(dst, "null"...)
 }
 
-// SortStrings sorts s in byte order, in n·log n time: an object of the
-// body may have tens of thousands of keys.
-func SortStrings(s []string) {
-	slices.Sort(s)
-}
-
-// JSToString is String(v) of JavaScript for a decoded value: what the
+// String is String(v) of JavaScript for a decoded value: what the
 // reference server writes for a value inside a template string. An array
 // is its elements joined with commas, null as nothing, nested arrays
 // flattened the same way; it keeps its own stack of open arrays.
-func JSToString(v any) string {
+func String(v any) string {
 	arr, ok := v.([]any)
 	if !ok {
 		return jsScalarString(v)
@@ -264,7 +260,7 @@ func jsScalarString(v any) string {
 	case bool:
 		return strconv.FormatBool(v)
 	case json.Number:
-		return JSNumberText(v.String())
+		return NumberText(v.String())
 	case string:
 		return v
 	case map[string]any:
@@ -273,11 +269,11 @@ func jsScalarString(v any) string {
 	return ""
 }
 
-// JSKeyOrder places a member in the order JavaScript enumerates an
+// KeyOrder places a member in the order JavaScript enumerates an
 // object's keys, which the reference server follows: keys that are array
 // indices ("0", "17") first, by value, then the others in body order (by
 // offset).
-func JSKeyOrder(key string, off int64) int64 {
+func KeyOrder(key string, off int64) int64 {
 	if key == "" || key[0] < '0' || key[0] > '9' {
 		return 1<<32 + off // not a number: no need to parse (and allocate an error)
 	}

@@ -1,25 +1,27 @@
-package jsonwire
+package jsvalue
 
 import (
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
+
 	"encoding/json"
 	"errors"
 )
 
-// Value decodes data (a JSON text that Scan accepted) as JSON.parse reads
+// Value decodes data (a JSON text that jsonwire.Scan accepted) as JSON.parse reads
 // it, into the types encoding/json gives with UseNumber: map[string]any,
 // []any, string, json.Number, bool and nil. Unlike encoding/json it keeps
-// unpaired surrogates as values of their own (WTF-8, see AppendUnquoted)
+// unpaired surrogates as values of their own (WTF-8, see jsonwire.AppendUnquoted)
 // and has no nesting limit: it keeps its own stack, one frame per open
 // container, so deep nesting costs memory in proportion to the input and
 // no goroutine stack. A repeated name keeps its last value. A leading byte
 // order mark is skipped.
-func Value(data []byte) (any, error) { return value(data, false) }
+func Parse(data []byte) (any, error) { return value(data, false) }
 
-// ValueUTF8 is Value with every unpaired surrogate read as U+FFFD, so
+// ParseUTF8 is Value with every unpaired surrogate read as U+FFFD, so
 // that each string is UTF-8 and counts a lone surrogate as one character,
 // as JavaScript's string length does (for the schema library, which
 // counts runes).
-func ValueUTF8(data []byte) (any, error) { return value(data, true) }
+func ParseUTF8(data []byte) (any, error) { return value(data, true) }
 
 func value(data []byte, lossy bool) (any, error) {
 	type frame struct {
@@ -32,7 +34,7 @@ func value(data []byte, lossy bool) (any, error) {
 		stack []frame
 		buf   []byte
 		d     = data
-		i     = SkipWS(d, BOMLen(d))
+		i     = jsonwire.SkipWS(d, jsonwire.BOMLen(d))
 	)
 	// set stores v in the innermost open container, or returns it as the
 	// result when none is open.
@@ -60,9 +62,9 @@ func value(data []byte, lossy bool) (any, error) {
 		}
 	}
 	str := func(i int) (string, int) {
-		end := skipString(d, i)
+		end := jsonwire.SkipValue(d, i)
 		raw := d[i+1 : end-1]
-		buf = AppendUnquoted(buf[:0], raw)
+		buf = jsonwire.AppendUnquoted(buf[:0], raw)
 		if lossy {
 			buf = replaceSurrogates(buf)
 		}
@@ -77,7 +79,7 @@ func value(data []byte, lossy bool) (any, error) {
 		switch c := d[i]; c {
 		case '{':
 			stack = append(stack, frame{obj: map[string]any{}, isOb: true})
-			i = SkipWS(d, i+1)
+			i = jsonwire.SkipWS(d, i+1)
 			if i < len(d) && d[i] == '}' {
 				i++
 				pop()
@@ -87,11 +89,11 @@ func value(data []byte, lossy bool) (any, error) {
 				return nil, bad
 			}
 			stack[len(stack)-1].key, i = str(i)
-			i = SkipWS(d, SkipWS(d, i)+1) // past ':'
+			i = jsonwire.SkipWS(d, jsonwire.SkipWS(d, i)+1) // past ':'
 			continue
 		case '[':
 			stack = append(stack, frame{arr: []any{}})
-			i = SkipWS(d, i+1)
+			i = jsonwire.SkipWS(d, i+1)
 			if i < len(d) && d[i] == ']' {
 				i++
 				pop()
@@ -112,13 +114,13 @@ func value(data []byte, lossy bool) (any, error) {
 			set(nil)
 			i += 4
 		default:
-			end := skipScalar(d, i)
+			end := jsonwire.SkipValue(d, i)
 			set(json.Number(d[i:end]))
 			i = end
 		}
 		// After a value: close containers, move to the next member.
 		for {
-			i = SkipWS(d, i)
+			i = jsonwire.SkipWS(d, i)
 			if len(stack) == 0 {
 				return result, nil
 			}
@@ -127,13 +129,13 @@ func value(data []byte, lossy bool) (any, error) {
 			}
 			f := &stack[len(stack)-1]
 			if d[i] == ',' {
-				i = SkipWS(d, i+1)
+				i = jsonwire.SkipWS(d, i+1)
 				if f.isOb {
 					if i >= len(d) || d[i] != '"' {
 						return nil, bad
 					}
 					f.key, i = str(i)
-					i = SkipWS(d, SkipWS(d, i)+1)
+					i = jsonwire.SkipWS(d, jsonwire.SkipWS(d, i)+1)
 				}
 				break
 			}

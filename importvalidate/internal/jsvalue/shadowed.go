@@ -1,6 +1,10 @@
-package jsonwire
+package jsvalue
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
+)
 
 // A member whose name the same object repeats later is shadowed: JSON.parse
 // keeps the last value of a repeated name, and the reference server checks
@@ -8,17 +12,17 @@ import "sort"
 // the text, so that any decoder (encoding/json merges a repeated object
 // member into a struct instead of replacing it) reads what JSON.parse reads.
 
-// DropShadowed returns data (a JSON text that Scan accepted, with issues
+// DropShadowed returns data (a JSON text that jsonwire.Scan accepted, with issues
 // its findings) without the members that a later member of the same name
 // shadows. It returns data itself when no member is shadowed.
-func DropShadowed(data []byte, issues []Issue) []byte {
+func DropShadowed(data []byte, issues []jsonwire.Issue) []byte {
 	// Each occurrence of a repeated name belongs to the group of its
 	// first occurrence; the last of a group stays.
 	type occurrence struct{ off, group int }
 	var occs []occurrence
 	last := map[int]int{}
 	for _, is := range issues {
-		if is.Kind != KindDuplicateKey {
+		if is.Kind != jsonwire.KindDuplicateKey {
 			continue
 		}
 		group := is.Other
@@ -53,11 +57,11 @@ func DropShadowed(data []byte, issues []Issue) []byte {
 // nextMember returns the offset of the key of the member after the one
 // whose key starts at k: past the key, the colon, the value and the comma.
 func nextMember(d []byte, k int) int {
-	i := SkipWS(d, skipString(d, k))
-	i = SkipWS(d, i+1) // past ':'
-	i = SkipWS(d, SkipValue(d, i))
+	i := jsonwire.SkipWS(d, jsonwire.SkipValue(d, k))
+	i = jsonwire.SkipWS(d, i+1) // past ':'
+	i = jsonwire.SkipWS(d, jsonwire.SkipValue(d, i))
 	if i < len(d) && d[i] == ',' {
-		i = SkipWS(d, i+1)
+		i = jsonwire.SkipWS(d, i+1)
 	}
 	return i
 }

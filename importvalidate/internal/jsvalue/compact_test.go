@@ -1,6 +1,8 @@
-package jsonwire
+package jsvalue
 
 import (
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
+
 	"bytes"
 	"cmp"
 	"encoding/json"
@@ -62,16 +64,16 @@ func TestJSToStringNested(t *testing.T) {
 		{nil, "null"},
 		{n("1e21"), "1e+21"},
 	} {
-		if got := JSToString(tc.v); got != tc.want {
-			t.Errorf("JSToString(%v) = %q, want %q", tc.v, got, tc.want)
+		if got := String(tc.v); got != tc.want {
+			t.Errorf("String(%v) = %q, want %q", tc.v, got, tc.want)
 		}
 	}
 }
 
 func TestAppendJSONValueNested(t *testing.T) {
 	v := []any{map[string]any{"b": []any{json.Number("1.50")}, "a": map[string]any(nil)}, []any{}, nil, true}
-	if got := string(AppendJSONValue(nil, v)); got != `[{"a":{},"b":[1.5]},[],null,true]` {
-		t.Errorf("AppendJSONValue = %s", got)
+	if got := string(AppendValue(nil, v)); got != `[{"a":{},"b":[1.5]},[],null,true]` {
+		t.Errorf("AppendValue = %s", got)
 	}
 }
 
@@ -84,8 +86,8 @@ func deepText(open, inner, close string, n int) []byte {
 // levels deep with the goroutine stack capped at 1 MiB, so that recursion
 // per level would abort the test binary, and bounds the heap each quoting
 // allocates: AppendCompact to a multiple of the text (arrays cost nothing
-// per level, an object its list of members), AppendJSONValue and
-// JSToString to a multiple of what Value allocates for the value they
+// per level, an object its list of members), AppendValue and
+// String to a multiple of what Value allocates for the value they
 // write.
 func TestDeepValuesBounded(t *testing.T) {
 	if testing.Short() {
@@ -120,25 +122,25 @@ func TestDeepValuesBounded(t *testing.T) {
 			}
 			var v any
 			var err error
-			decoded := heap(func() { v, err = Value(tc.text) })
+			decoded := heap(func() { v, err = Parse(tc.text) })
 			if err != nil {
 				t.Fatal(err)
 			}
 			limit := 2 * decoded
-			n = heap(func() { got = AppendJSONValue(nil, v) })
+			n = heap(func() { got = AppendValue(nil, v) })
 			if !bytes.Equal(got, tc.text) {
-				t.Fatalf("AppendJSONValue changed the value (%d bytes, want %d)", len(got), len(tc.text))
+				t.Fatalf("AppendValue changed the value (%d bytes, want %d)", len(got), len(tc.text))
 			}
 			if n > limit {
-				t.Errorf("AppendJSONValue allocated %d bytes, more than %d (twice Value's)", n, limit)
+				t.Errorf("AppendValue allocated %d bytes, more than %d (twice Value's)", n, limit)
 			}
 			var s string
-			n = heap(func() { s = JSToString(v) })
-			if want := JSToString(innermost(v)); s != want {
-				t.Errorf("JSToString = %q, want %q", s, want)
+			n = heap(func() { s = String(v) })
+			if want := String(innermost(v)); s != want {
+				t.Errorf("String = %q, want %q", s, want)
 			}
 			if n > limit {
-				t.Errorf("JSToString allocated %d bytes, more than %d (twice Value's)", n, limit)
+				t.Errorf("String allocated %d bytes, more than %d (twice Value's)", n, limit)
 			}
 		})
 	}
@@ -162,10 +164,10 @@ func FuzzAppendCompact(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		raw := []byte(s)
-		if _, fatal := Scan(raw, 64); fatal {
+		if _, fatal := jsonwire.Scan(raw, 64); fatal {
 			return
 		}
-		off := SkipWS(raw, BOMLen(raw))
+		off := jsonwire.SkipWS(raw, jsonwire.BOMLen(raw))
 		want := compactOracle(nil, raw, off)
 		if got := AppendCompact(nil, raw, off); !bytes.Equal(got, want) {
 			t.Fatalf("AppendCompact(%q) = %s, oracle %s", s, got, want)
@@ -181,17 +183,17 @@ func compactOracle(dst, raw []byte, i int) []byte {
 }
 
 func oracleValue(dst, raw []byte, i int) ([]byte, int) {
-	i = SkipWS(raw, i)
+	i = jsonwire.SkipWS(raw, i)
 	switch raw[i] {
 	case '[':
 		dst = append(dst, '[')
-		i = SkipWS(raw, i+1)
+		i = jsonwire.SkipWS(raw, i+1)
 		for n := 0; raw[i] != ']'; n++ {
 			if n > 0 {
 				dst = append(dst, ',')
 			}
 			dst, i = oracleValue(dst, raw, i)
-			if i = SkipWS(raw, i); raw[i] == ',' {
+			if i = jsonwire.SkipWS(raw, i); raw[i] == ',' {
 				i++
 			}
 		}
@@ -203,20 +205,20 @@ func oracleValue(dst, raw []byte, i int) ([]byte, int) {
 			val   []byte
 		}
 		var ms []member
-		i = SkipWS(raw, i+1)
+		i = jsonwire.SkipWS(raw, i+1)
 		for raw[i] == '"' {
-			end := skipString(raw, i)
-			key := string(AppendUnquoted(nil, raw[i+1:end-1]))
-			i = SkipWS(raw, end) + 1 // the colon
+			end := jsonwire.SkipValue(raw, i)
+			key := string(jsonwire.AppendUnquoted(nil, raw[i+1:end-1]))
+			i = jsonwire.SkipWS(raw, end) + 1 // the colon
 			var val []byte
 			val, i = oracleValue(nil, raw, i)
 			if k := slices.IndexFunc(ms, func(m member) bool { return m.key == key }); k >= 0 {
 				ms[k].val = val
 			} else {
-				ms = append(ms, member{key, JSKeyOrder(key, 0), val})
+				ms = append(ms, member{key, KeyOrder(key, 0), val})
 			}
-			if i = SkipWS(raw, i); raw[i] == ',' {
-				i = SkipWS(raw, i+1)
+			if i = jsonwire.SkipWS(raw, i); raw[i] == ',' {
+				i = jsonwire.SkipWS(raw, i+1)
 			}
 		}
 		slices.SortStableFunc(ms, func(a, b member) int { return cmp.Compare(a.order, b.order) })
@@ -225,7 +227,7 @@ func oracleValue(dst, raw []byte, i int) ([]byte, int) {
 			if k > 0 {
 				dst = append(dst, ',')
 			}
-			dst = AppendJSString(dst, m.key)
+			dst = AppendString(dst, m.key)
 			dst = append(dst, ':')
 			dst = append(dst, m.val...)
 		}
