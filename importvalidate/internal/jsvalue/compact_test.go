@@ -239,7 +239,7 @@ func oracleValue(dst, raw []byte, i int) ([]byte, int) {
 // BenchmarkAppendCompact quotes a recorded export body, with AppendCompact
 // and with the recursive oracle for comparison.
 func BenchmarkAppendCompact(b *testing.B) {
-	raw, err := os.ReadFile("../../testdata/exports/recorded-many-problems-admin.json")
+	raw, err := os.ReadFile("../../../testdata/exports/recorded-many-problems-admin.json")
 	if err != nil {
 		b.Fatal(err)
 	}
