@@ -33,8 +33,8 @@
 //     (text, json, sarif, github, junit, unleash); flagadmin snapshot
 //     writes an instance's state; flagadmin serve is the HTTP server, whose
 //     handler, package adminhttp, mounts in any net/http server. docs/CLI.md
-//     describes it; examples/server, examples/validate and examples/snapshot
-//     run one subcommand each.
+//     describes it. examples/server is the smallest server around
+//     adminhttp, on the embedded default state.
 //
 // The state the rules check against comes through the small
 // importvalidate.State interface: importvalidate.NewMemoryState builds one

@@ -10,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/statetest"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 )
 
 // TestStateMatchesSnapshot asks the database and the in-memory state of

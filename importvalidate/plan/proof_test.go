@@ -20,12 +20,12 @@ import (
 	"time"
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
-	"github.com/flagadmin/flagadmin/internal/unleashtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
 
-// instance is a running Unleash 8.2.0 (internal/unleashtest's Server):
+// instance is a running Unleash 8.2.0 (internal/testharness/unleashtest's Server):
 // Do sends a JSON body (nil for none) with token (its admin API token
 // when "") and returns the body of a 2xx answer.
 type instance interface {

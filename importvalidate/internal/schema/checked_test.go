@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/internal/jsonwire"
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 // TestDoubledCopyEqualsDecodedCopy: the copy made from the instance equals
