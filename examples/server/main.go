@@ -23,12 +23,11 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/instance"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
-	"github.com/flagadmin/flagadmin/users"
 )
 
 func main() {
@@ -47,31 +46,23 @@ func serve(ctx context.Context, addr string) error {
 	if err != nil {
 		return err
 	}
-	state, err := importvalidate.NewMemoryState(snap)
+	inst, err := instance.FromSnapshot(snap)
 	if err != nil {
 		return err
 	}
-	tokens, err := auth.NewMemoryLookup(snap)
+	validator, err := importvalidate.New(importvalidate.Options{State: inst.State})
 	if err != nil {
 		return err
 	}
-	configs, err := plan.NewMemorySource(snap)
-	if err != nil {
-		return err
-	}
-	validator, err := importvalidate.New(importvalidate.Options{State: state})
-	if err != nil {
-		return err
-	}
-	planner, err := plan.New(plan.Options{Source: configs})
+	planner, err := plan.New(plan.Options{Source: inst.Plan})
 	if err != nil {
 		return err
 	}
 	h, err := adminhttp.NewHandler(adminhttp.Options{
 		Validator: validator,
 		Planner:   planner,
-		Tokens:    tokens,
-		Users:     users.NewMemoryStore(snap),
+		Tokens:    inst.Tokens,
+		Users:     inst.Users,
 		Logger:    slog.New(slog.NewJSONHandler(os.Stderr, nil)),
 	})
 	if err != nil {

@@ -3,8 +3,8 @@
 // calls Main.
 //
 // A subcommand is a function of the command line and an Env, listed by
-// commands; the source of the instance's state comes from package
-// statesource, so that every subcommand takes the same source flags.
+// commands; the instance's state comes from the source flags of
+// source.go, which every subcommand takes alike.
 package cli
 
 import (

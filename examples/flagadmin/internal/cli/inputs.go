@@ -11,8 +11,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/flagadmin/flagadmin/importvalidate/instance"
 	"github.com/flagadmin/flagadmin/internal/readfile"
-	"github.com/flagadmin/flagadmin/internal/statefile"
 )
 
 // input is one file to validate; stdin when path is "".
@@ -46,7 +46,7 @@ func (in input) read(ctx context.Context, stdin io.Reader, limit int64) ([]byte,
 
 // skipped reports whether the input, whose content is raw, is a state
 // snapshot found in a directory or by a pattern, which validate skips.
-func (in input) skipped(raw []byte) bool { return in.found && statefile.IsSnapshot(raw) }
+func (in input) skipped(raw []byte) bool { return in.found && instance.IsSnapshot(raw) }
 
 // unwrapPath drops the operation and path of a *fs.PathError, which the
 // message names already.

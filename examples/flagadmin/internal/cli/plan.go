@@ -10,7 +10,6 @@ import (
 	"os"
 	"time"
 
-	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/statesource"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/readfile"
@@ -46,13 +45,13 @@ flags:
 // planConfig is the parsed command line of plan.
 type planConfig struct {
 	file, project, environment, format string
-	source                             *statesource.Flags
+	source                             *sourceFlags
 }
 
 func parsePlan(args []string, stderr io.Writer) (planConfig, int, bool) {
 	var c planConfig
 	fs := newFlagSet("flagadmin plan", planUsage, stderr)
-	c.source = statesource.Register(fs)
+	c.source = registerSource(fs)
 	fs.StringVar(&c.project, "project", "", "`project` to import into (default: the file's)")
 	fs.StringVar(&c.environment, "environment", "", "`environment` to import into (default: the file's)")
 	fs.StringVar(&c.format, "format", "text", "output `format`: text or json")
@@ -90,7 +89,7 @@ func Plan(ctx context.Context, args []string, env Env) int {
 	}
 	ctx, cancel := context.WithTimeout(ctx, planTimeout)
 	defer cancel()
-	s, err := cfg.source.Open(ctx, statesource.Options{Getenv: env.Getenv, MaxConns: 2})
+	s, err := cfg.source.Open(ctx, sourceOptions{Getenv: env.Getenv, MaxConns: 2})
 	if err != nil {
 		return fail(ExitUsage, err)
 	}

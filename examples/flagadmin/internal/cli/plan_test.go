@@ -12,7 +12,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/statesource"
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
@@ -105,7 +104,7 @@ func TestPlanUnleashEqualsDatabase(t *testing.T) {
 	url := s.Cluster.URL(s.Database)
 	for _, f := range []string{"../../../../testdata/exports/recorded-existing-state-ok.json", "../../../../testdata/exports/recorded-minimal.json"} {
 		wc, wo, we := runPlan(nil, nil, "-format", "json", "-database", url, f)
-		gc, gout, ge := runPlan(map[string]string{statesource.TokenEnv: s.AdminToken}, nil, "-format", "json", "-unleash", s.URL, f)
+		gc, gout, ge := runPlan(map[string]string{tokenEnv: s.AdminToken}, nil, "-format", "json", "-unleash", s.URL, f)
 		if gc != wc || gout != wo || ge != we {
 			t.Errorf("%s: admin API exit %d\n%s%s\nwant (database) exit %d\n%s%s", f, gc, gout, ge, wc, wo, we)
 		}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/cmdflag"
 	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/gcsetting"
-	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/statesource"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
@@ -104,7 +103,7 @@ func Serve(ctx context.Context, args []string, env Env) int {
 func setupServer(args []string, env Env) (*http.Server, net.Listener, error) {
 	fs := newFlagSet("flagadmin serve", serveUsage, env.Stderr)
 	addr := fs.String("addr", "127.0.0.1:4242", "listen `address`")
-	source := statesource.Register(fs)
+	source := registerSource(fs)
 	maxBody := fs.Int64("max-body", adminhttp.DefaultMaxBody, "largest accepted request body in `bytes` (500 kB = 500×1024)")
 	strict := fs.Bool("strict", false, "run the extra validation rules and answer with them; answer 400 where the reference server coerces a value")
 	logCauses := fs.Bool("log-causes", false, "write the cause of a 500 to its log line (a store's error may quote names from the request)")
@@ -124,7 +123,7 @@ func setupServer(args []string, env Env) (*http.Server, net.Listener, error) {
 	}
 	octx, cancel := context.WithTimeout(context.Background(), openTimeout)
 	defer cancel()
-	src, err := source.Open(octx, statesource.Options{Getenv: env.Getenv, DemoByDefault: true, PublicURL: "http://" + *addr})
+	src, err := source.Open(octx, sourceOptions{Getenv: env.Getenv, DemoByDefault: true, PublicURL: "http://" + *addr})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -180,7 +179,7 @@ func setupServer(args []string, env Env) (*http.Server, net.Listener, error) {
 
 // announce says at start where the state comes from: the database, or
 // the demo instance with its admin token.
-func announce(w io.Writer, src *statesource.Source) {
+func announce(w io.Writer, src *stateSource) {
 	switch {
 	case src.Demo && src.AdminToken != "":
 		fmt.Fprintf(w, "Using the embedded default state. Admin token: %s\n", src.AdminToken)

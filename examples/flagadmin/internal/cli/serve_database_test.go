@@ -14,7 +14,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/statesource"
 	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
@@ -105,8 +104,8 @@ func TestDatabaseSource(t *testing.T) {
 	c := pgtest.StartForTest(t)
 	url := c.URL(pgtest.SharedDB)
 	getenv := testutil.Env(map[string]string{"DATABASE_URL": url})
-	open := func(args ...string) (*statesource.Source, error) {
-		return testFlags(t, args...).Open(context.Background(), statesource.Options{Getenv: getenv})
+	open := func(args ...string) (*stateSource, error) {
+		return testFlags(t, args...).Open(context.Background(), sourceOptions{Getenv: getenv})
 	}
 	src, err := open()
 	if err != nil {
@@ -141,11 +140,11 @@ func TestDatabaseSource(t *testing.T) {
 }
 
 // testFlags returns the source flags of args.
-func testFlags(t *testing.T, args ...string) *statesource.Flags {
+func testFlags(t *testing.T, args ...string) *sourceFlags {
 	t.Helper()
 	fs := flag.NewFlagSet("flagadmin", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	f := statesource.Register(fs)
+	f := registerSource(fs)
 	if err := fs.Parse(args); err != nil {
 		t.Fatal(err)
 	}

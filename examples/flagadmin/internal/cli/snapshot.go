@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/cmdflag"
-	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/statesource"
 	"github.com/flagadmin/flagadmin/internal/safetext"
 )
 
@@ -35,18 +34,18 @@ flags:
 func Snapshot(ctx context.Context, args []string, env Env) int {
 	env = env.safe()
 	fs := newFlagSet("flagadmin snapshot", snapshotUsage, env.Stderr)
-	source := statesource.Register(fs)
+	source := registerSource(fs)
 	configs := fs.Bool("configs", false, "also write the features' configurations and the projects' defaults (featureConfigs, projectDefaults), which 'flagadmin plan' compares an import with; from -database or -unleash")
 	if code, ok := cmdflag.Parse(fs, args); !ok {
 		return code
 	}
 	ctx, cancel := context.WithTimeout(ctx, snapshotTimeout)
 	defer cancel()
-	src, err := source.Open(ctx, statesource.Options{Getenv: env.Getenv, MaxConns: 2,
+	src, err := source.Open(ctx, sourceOptions{Getenv: env.Getenv, MaxConns: 2,
 		FeatureConfigs: *configs})
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "flagadmin snapshot:", err)
-		var ue *statesource.UsageError
+		var ue *usageError
 		if errors.As(err, &ue) {
 			return ExitUsage
 		}

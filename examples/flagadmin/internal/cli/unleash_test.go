@@ -11,7 +11,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/statesource"
 	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
@@ -81,7 +80,7 @@ func snapshotConfigsOnUnleash(t *testing.T, s *unleashtest.Server) {
 	for _, f := range []string{"../../../../testdata/exports/recorded-existing-state-ok.json", "../../../../testdata/exports/recorded-minimal.json",
 		"testdata/plan/import.json", orderedFile} {
 		for _, format := range []string{"text", "json"} {
-			wc, wo, we := runPlan(map[string]string{statesource.TokenEnv: s.AdminToken}, nil, "-format", format, "-unleash", s.URL, f)
+			wc, wo, we := runPlan(map[string]string{tokenEnv: s.AdminToken}, nil, "-format", format, "-unleash", s.URL, f)
 			gc, gout, ge := runPlan(nil, nil, "-format", format, "-state", state, f)
 			if gc != wc || gout != wo || ge != we {
 				t.Errorf("%s %s: snapshot exit %d\n%s%s\nwant (-unleash) exit %d\n%s%s", f, format, gc, gout, ge, wc, wo, we)

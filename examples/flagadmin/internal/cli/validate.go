@@ -11,7 +11,6 @@ import (
 
 	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/gcsetting"
 	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/output"
-	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/statesource"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/findings"
 )
@@ -37,7 +36,7 @@ flags:
 
 // validateConfig is the parsed command line of validate.
 type validateConfig struct {
-	source      *statesource.Flags
+	source      *sourceFlags
 	args        []string
 	project     string
 	environment string
@@ -71,7 +70,7 @@ func Validate(ctx context.Context, args []string, env Env) int {
 	}
 	ctx, cancel := context.WithTimeout(ctx, validateTimeout)
 	defer cancel()
-	src, err := cfg.source.Open(ctx, statesource.Options{Getenv: env.Getenv, MaxConns: 2})
+	src, err := cfg.source.Open(ctx, sourceOptions{Getenv: env.Getenv, MaxConns: 2})
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
 		return ExitUsage
@@ -177,7 +176,7 @@ func usageProblem(stderr io.Writer, err error) int {
 // code.
 func parseValidate(args []string, stderr io.Writer) (cfg validateConfig, code int, ok bool) {
 	fs := newFlagSet("flagadmin validate", validateUsage, stderr)
-	cfg.source = statesource.Register(fs)
+	cfg.source = registerSource(fs)
 	fs.StringVar(&cfg.project, "project", "", "`project` to validate for (an export needs it; a request body's own by default)")
 	fs.StringVar(&cfg.environment, "environment", "", "`environment` to validate for (an export needs it; a request body's own by default)")
 	fs.StringVar(&cfg.token, "token", "", "check the permissions of this token `secret` of the state (default: no permission check, as for an admin)")

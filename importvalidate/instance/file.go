@@ -1,8 +1,4 @@
-// Package statefile loads a state snapshot file (the format of
-// model.Snapshot) for the example commands and validatetest, and reports a
-// bad file the way an import file's problems are reported: as
-// FILE:LINE:COL: message.
-package statefile
+package instance
 
 import (
 	"context"
@@ -15,25 +11,39 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// Load decodes the snapshot in the file at path, or returns the embedded
-// default state when path is "". The file must be a regular file of at
-// most limit bytes (readfile.DefaultLimit when limit <= 0); ctx ends the
-// read.
-func Load(ctx context.Context, path string, limit int64) (*model.Snapshot, error) {
-	if path == "" {
-		return model.DefaultSnapshot()
+// FromFile reads the state snapshot file at path (ReadSnapshot, of at
+// most 256 MiB) and holds it in memory (FromSnapshot).
+func FromFile(ctx context.Context, path string) (*Instance, error) {
+	s, err := ReadSnapshot(ctx, path, 0)
+	if err != nil {
+		return nil, err
 	}
-	b, err := readfile.File(ctx, path, limit)
+	i, err := FromSnapshot(s)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return i, nil
+}
+
+// ReadSnapshot reads and decodes the state snapshot file at path (the
+// format of model.Snapshot, docs/SNAPSHOT.md) and reports a bad file the
+// way an import file's problems are reported: a problem of the document
+// is an error of the form "path:line:col: pointer: message", or "path:
+// message" when it has no place; a feature export or an import request
+// body given in place of a snapshot is named as such. The file must be a
+// regular file of at most maxSize bytes (256 MiB when maxSize <= 0); ctx
+// ends the read.
+func ReadSnapshot(ctx context.Context, path string, maxSize int64) (*model.Snapshot, error) {
+	b, err := readfile.File(ctx, path, maxSize)
 	if err != nil {
 		return nil, fmt.Errorf("state file %w", err)
 	}
-	return Decode(path, b)
+	return decodeSnapshot(path, b)
 }
 
-// Decode decodes the snapshot b read from the file name. A problem of the
-// document is an error of the form "name:line:col: pointer: message", or
-// "name: message" when it has no place.
-func Decode(name string, b []byte) (*model.Snapshot, error) {
+// decodeSnapshot decodes the snapshot b read from the file name, with
+// the errors of ReadSnapshot.
+func decodeSnapshot(name string, b []byte) (*model.Snapshot, error) {
 	s, err := model.DecodeSnapshot(b)
 	if err == nil {
 		return s, nil
@@ -62,9 +72,9 @@ func Decode(name string, b []byte) (*model.Snapshot, error) {
 var snapshotMembers = []string{"projects", "environments", "strategies", "roles", "users", "tokens", "featureConfigs", "projectDefaults"}
 
 // IsSnapshot reports whether b is recognisably a state snapshot rather
-// than an export or an import request body: an object with a member only
-// snapshots have, and none only those have. It reads the top-level
-// member names only.
+// than a feature export or an import request body: an object with a
+// member only snapshots have, and none only those have. It reads the
+// top-level member names only.
 func IsSnapshot(b []byte) bool {
 	return jsonwire.HasMember(b, snapshotMembers...) && otherDocument(b) == ""
 }

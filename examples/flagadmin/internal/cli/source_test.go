@@ -1,4 +1,4 @@
-package statesource
+package cli
 
 import (
 	"context"
@@ -10,11 +10,11 @@ import (
 )
 
 func TestOpen(t *testing.T) {
-	const state = "../cli/testdata/state.json"
+	const state = "testdata/state.json"
 	for _, tc := range []struct {
 		name    string
 		args    []string
-		opts    Options
+		opts    sourceOptions
 		want    string // the source's Name, or a substring of the error
 		usage   bool
 		isDemo  bool
@@ -22,17 +22,17 @@ func TestOpen(t *testing.T) {
 	}{
 		{name: "state", args: []string{"-state", state}, want: "state file " + state, noError: true},
 		{name: "demo", args: []string{"-demo"}, want: "the embedded demo instance", isDemo: true, noError: true},
-		{name: "demo by default", opts: Options{DemoByDefault: true}, want: "the embedded demo instance", isDemo: true, noError: true},
+		{name: "demo by default", opts: sourceOptions{DemoByDefault: true}, want: "the embedded demo instance", isDemo: true, noError: true},
 		{name: "none", want: "give -state FILE", usage: true},
 		{name: "two", args: []string{"-demo", "-state", state}, want: "not -state and -demo", usage: true},
 		{name: "missing state", args: []string{"-state", "nope.json"}, want: "nope.json"},
 		{name: "state wins over DATABASE_URL", args: []string{"-state", state},
-			opts: Options{Getenv: func(string) string { return "postgres://nowhere.invalid/db" }}, want: "state file " + state, noError: true},
+			opts: sourceOptions{Getenv: func(string) string { return "postgres://nowhere.invalid/db" }}, want: "state file " + state, noError: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := flag.NewFlagSet("x", flag.ContinueOnError)
 			fs.SetOutput(io.Discard)
-			f := Register(fs)
+			f := registerSource(fs)
 			if err := fs.Parse(tc.args); err != nil {
 				t.Fatal(err)
 			}
@@ -53,7 +53,7 @@ func TestOpen(t *testing.T) {
 				}
 				return
 			}
-			var ue *UsageError
+			var ue *usageError
 			if err == nil || !strings.Contains(err.Error(), tc.want) || errors.As(err, &ue) != tc.usage {
 				t.Errorf("error %v; want one with %q (usage %v)", err, tc.want, tc.usage)
 			}
@@ -65,9 +65,9 @@ func TestOpen(t *testing.T) {
 // client token are refused without the secret in the message.
 func TestPrincipal(t *testing.T) {
 	fs := flag.NewFlagSet("x", flag.ContinueOnError)
-	f := Register(fs)
-	f.State = "../cli/testdata/state.json"
-	src, err := f.Open(context.Background(), Options{})
+	f := registerSource(fs)
+	f.State = "testdata/state.json"
+	src, err := f.Open(context.Background(), sourceOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

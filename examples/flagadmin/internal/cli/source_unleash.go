@@ -1,4 +1,4 @@
-package statesource
+package cli
 
 import (
 	"context"
@@ -12,9 +12,9 @@ import (
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
 
-// TokenEnv is the environment variable that holds the API token of
+// tokenEnv is the environment variable that holds the API token of
 // -unleash when -token-file is not given.
-const TokenEnv = "UNLEASH_API_TOKEN"
+const tokenEnv = "UNLEASH_API_TOKEN"
 
 // maxTokenFile bounds the size of a token file.
 const maxTokenFile = 64 << 10
@@ -23,7 +23,7 @@ const maxTokenFile = 64 << 10
 // the token of -token-file or else of UNLEASH_API_TOKEN, after checking
 // that the instance answers to it and is Unleash 8. Each caller's token is
 // checked by asking the instance with it. No error holds the token.
-func (f *Flags) openUnleash(ctx context.Context, getenv func(string) string, opts Options) (*Source, error) {
+func (f *sourceFlags) openUnleash(ctx context.Context, getenv func(string) string, opts sourceOptions) (*stateSource, error) {
 	if err := schemeMissing(f.Unleash); err != nil {
 		return nil, err
 	}
@@ -33,7 +33,7 @@ func (f *Flags) openUnleash(ctx context.Context, getenv func(string) string, opt
 	}
 	c, err := unleashapi.New(f.Unleash, token, unleashapi.Options{})
 	if err != nil {
-		return nil, &UsageError{"-unleash: " + err.Error()}
+		return nil, &usageError{"-unleash: " + err.Error()}
 	}
 	v, err := c.Version(ctx)
 	if err != nil {
@@ -45,9 +45,9 @@ func (f *Flags) openUnleash(ctx context.Context, getenv func(string) string, opt
 			return c.SnapshotWith(ctx, unleashapi.SnapshotOptions{FeatureConfigs: true})
 		}
 	}
-	return &Source{State: c, Tokens: c, Users: c, Plan: c, Unleash: true,
+	return &stateSource{Instance: c.Instance(), Unleash: true,
 		Name:     fmt.Sprintf("the Unleash %s instance at %s", v, c.BaseURL()),
-		snapshot: snapshot, close: func() {}}, nil
+		snapshot: snapshot}, nil
 }
 
 // schemeMissing refuses a -unleash value that is a URL but for its
@@ -61,18 +61,18 @@ func schemeMissing(raw string) error {
 		return nil // not a URL without its scheme either: unleashapi says what it wants
 	}
 	if strings.Contains(raw, "@") {
-		return &UsageError{"-unleash: the instance's base URL needs its scheme, such as http://HOST:PORT or https://HOST"}
+		return &usageError{"-unleash: the instance's base URL needs its scheme, such as http://HOST:PORT or https://HOST"}
 	}
-	return &UsageError{fmt.Sprintf("-unleash %s: the instance's base URL needs its scheme: -unleash http://%s (or https://)",
+	return &usageError{fmt.Sprintf("-unleash %s: the instance's base URL needs its scheme: -unleash http://%s (or https://)",
 		raw, strings.TrimLeft(raw, "/"))}
 }
 
 // unleashToken reads the token of -token-file, or of the environment.
-func (f *Flags) unleashToken(ctx context.Context, getenv func(string) string) (string, error) {
+func (f *sourceFlags) unleashToken(ctx context.Context, getenv func(string) string) (string, error) {
 	if f.TokenFile == "" {
-		t := strings.TrimSpace(getenv(TokenEnv))
+		t := strings.TrimSpace(getenv(tokenEnv))
 		if t == "" {
-			return "", &UsageError{fmt.Sprintf("-unleash needs an API token: give -token-file FILE or set %s", TokenEnv)}
+			return "", &usageError{fmt.Sprintf("-unleash needs an API token: give -token-file FILE or set %s", tokenEnv)}
 		}
 		return t, nil
 	}

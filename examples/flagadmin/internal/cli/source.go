@@ -1,15 +1,15 @@
-// Package statesource is the one place where the flagadmin subcommands
-// choose where the state of the instance comes from: it registers the
-// source flags on a subcommand's flag set (-state, -demo, -database,
-// -database-file, -database-timeout, -database-max-conns, -unleash with
-// -token-file, -public-url, and -max-file-size, the bound of every file a
-// command reads) and opens the source they name, giving what a subcommand
-// needs (an importvalidate.State, a token lookup, a users store, a
-// snapshot of the state) behind one Close.
+package cli
+
+// Where the state of the instance comes from, alike for every subcommand:
+// registerSource registers the source flags on a subcommand's flag set
+// (-state, -demo, -database, -database-file, -database-timeout,
+// -database-max-conns, -unleash with -token-file, -public-url, and
+// -max-file-size, the bound of every file a command reads) and Open opens
+// the instance they name (an instance.Instance), with what the
+// subcommands say about it and a snapshot of its state.
 //
-// A new source adds its flags in Register, one case in Open, and fills the
-// same Source, as -unleash does.
-package statesource
+// A new source adds its flags in registerSource and one case in Open, as
+// -unleash does.
 
 import (
 	"context"
@@ -21,17 +21,14 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/dbflag"
-	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/importvalidate/instance"
 	"github.com/flagadmin/flagadmin/internal/readfile"
-	"github.com/flagadmin/flagadmin/internal/statefile"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashdb"
-	"github.com/flagadmin/flagadmin/users"
 )
 
-// Flags are the values of the source flags of one flag set.
-type Flags struct {
+// sourceFlags are the values of the source flags of one flag set.
+type sourceFlags struct {
 	// State is a state snapshot file (-state).
 	State string
 	// Demo asks for the embedded demo instance (-demo).
@@ -43,7 +40,7 @@ type Flags struct {
 	// (-database-timeout).
 	DatabaseTimeout time.Duration
 	// DatabaseMaxConns caps the database connections
-	// (-database-max-conns); 0 means Options.MaxConns.
+	// (-database-max-conns); 0 means sourceOptions.MaxConns.
 	DatabaseMaxConns int
 	// Unleash is the base URL of a live Unleash 8 instance read over its
 	// admin API (-unleash), with the token in TokenFile (-token-file) or
@@ -61,8 +58,8 @@ type Flags struct {
 
 // Register registers the source flags on fs and returns where their
 // values go.
-func Register(fs *flag.FlagSet) *Flags {
-	f := &Flags{}
+func registerSource(fs *flag.FlagSet) *sourceFlags {
+	f := &sourceFlags{}
 	fs.StringVar(&f.State, "state", "", "state snapshot `file` of the instance (flagadmin snapshot writes one)")
 	fs.BoolVar(&f.Demo, "demo", false, "use the embedded demo instance (project default, environments development and production)")
 	f.Database = dbflag.Register(fs, "to read the state from, when no other source is given")
@@ -70,15 +67,15 @@ func Register(fs *flag.FlagSet) *Flags {
 		"deadline of each database call; the server answers a call past it 503 with Retry-After")
 	fs.IntVar(&f.DatabaseMaxConns, "database-max-conns", 0,
 		"largest number of database connections; 0 means the default, and any value is lowered to what the role and the database may open")
-	fs.StringVar(&f.Unleash, "unleash", "", "base `URL` of a live Unleash 8 instance, read over its admin API (token: -token-file or $"+TokenEnv+")")
-	fs.StringVar(&f.TokenFile, "token-file", "", "`file` holding the API token for -unleash (default: $"+TokenEnv+")")
+	fs.StringVar(&f.Unleash, "unleash", "", "base `URL` of a live Unleash 8 instance, read over its admin API (token: -token-file or $"+tokenEnv+")")
+	fs.StringVar(&f.TokenFile, "token-file", "", "`file` holding the API token for -unleash (default: $"+tokenEnv+")")
 	fs.StringVar(&f.PublicURL, "public-url", "", "public `URL` of the instance, the base of invitation links")
 	f.MaxFileSize = readfile.Register(fs)
 	return f
 }
 
-// Options say how a subcommand opens its source.
-type Options struct {
+// sourceOptions say how a subcommand opens its source.
+type sourceOptions struct {
 	// Getenv reads the environment (DATABASE_URL, UNLEASH_API_TOKEN); nil
 	// reads nothing.
 	Getenv func(string) string
@@ -96,16 +93,9 @@ type Options struct {
 	FeatureConfigs bool
 }
 
-// Source is an open source of state.
-type Source struct {
-	// State answers the import rules.
-	State importvalidate.State
-	// Tokens resolves API token secrets.
-	Tokens auth.TokenLookup
-	// Users lists the users and root roles.
-	Users users.Store
-	// Plan is the features' current configuration, for import plans.
-	Plan plan.Source
+// stateSource is the open instance the source flags name.
+type stateSource struct {
+	*instance.Instance
 	// Name says where the state comes from, for messages: "the embedded
 	// demo instance", "state file NAME", "the Unleash database" or "the
 	// Unleash VERSION instance at URL".
@@ -119,19 +109,15 @@ type Source struct {
 	Unleash    bool
 
 	snapshot func(context.Context) (*model.Snapshot, error)
-	close    func()
 }
 
 // Snapshot returns the source's state as a state snapshot (secrets
 // included).
-func (s *Source) Snapshot(ctx context.Context) (*model.Snapshot, error) { return s.snapshot(ctx) }
-
-// Close releases the source (the database connections).
-func (s *Source) Close() { s.close() }
+func (s *stateSource) Snapshot(ctx context.Context) (*model.Snapshot, error) { return s.snapshot(ctx) }
 
 // Principal resolves secret, a token of the source, to a caller of the
 // admin API. The secret is never part of an error.
-func (s *Source) Principal(ctx context.Context, secret string) (*auth.Principal, error) {
+func (s *stateSource) Principal(ctx context.Context, secret string) (*auth.Principal, error) {
 	p, ok, err := s.Tokens.LookupToken(ctx, secret)
 	switch {
 	case err != nil:
@@ -145,20 +131,20 @@ func (s *Source) Principal(ctx context.Context, secret string) (*auth.Principal,
 	return p, nil
 }
 
-// UsageError is an error of the source flags themselves: none given, or
+// usageError is an error of the source flags themselves: none given, or
 // more than one.
-type UsageError struct{ Msg string }
+type usageError struct{ Msg string }
 
-func (e *UsageError) Error() string { return e.Msg }
+func (e *usageError) Error() string { return e.Msg }
 
-// missing is the message of a command line that names no source.
-const missing = "no state to check against: give -state FILE (a snapshot; flagadmin snapshot writes one), " +
+// missingSource is the message of a command line that names no source.
+const missingSource = "no state to check against: give -state FILE (a snapshot; flagadmin snapshot writes one), " +
 	"-database-file FILE or -database URL (or set DATABASE_URL), -unleash URL (a live instance, with its API token), or -demo for the embedded demo instance"
 
 // Open opens the source the flags name: at most one of -state, -demo,
 // -database and -unleash; with none, $DATABASE_URL, else the demo instance when
 // opts.DemoByDefault, else an error saying which flags to give.
-func (f *Flags) Open(ctx context.Context, opts Options) (*Source, error) {
+func (f *sourceFlags) Open(ctx context.Context, opts sourceOptions) (*stateSource, error) {
 	var given []string
 	for _, g := range []struct {
 		name string
@@ -169,10 +155,10 @@ func (f *Flags) Open(ctx context.Context, opts Options) (*Source, error) {
 		}
 	}
 	if len(given) > 1 {
-		return nil, &UsageError{"give one of -state, -demo, -database and -unleash, not " + strings.Join(given, " and ")}
+		return nil, &usageError{"give one of -state, -demo, -database and -unleash, not " + strings.Join(given, " and ")}
 	}
 	if f.TokenFile != "" && f.Unleash == "" {
-		return nil, &UsageError{"-token-file is for -unleash, which is missing"}
+		return nil, &usageError{"-token-file is for -unleash, which is missing"}
 	}
 	getenv := opts.Getenv
 	if getenv == nil {
@@ -182,17 +168,17 @@ func (f *Flags) Open(ctx context.Context, opts Options) (*Source, error) {
 		return f.openUnleash(ctx, getenv, opts)
 	}
 	if f.MaxFileSize != nil && *f.MaxFileSize <= 0 {
-		return nil, &UsageError{fmt.Sprintf("-%s must be positive, not %d", readfile.FlagName, *f.MaxFileSize)}
+		return nil, &usageError{fmt.Sprintf("-%s must be positive, not %d", readfile.FlagName, *f.MaxFileSize)}
 	}
 	url, err := f.Database.URL(ctx, getenv, len(given) == 0)
 	if err != nil {
-		return nil, &UsageError{err.Error()}
+		return nil, &usageError{err.Error()}
 	}
 	switch {
 	case url != "":
 		return f.openDatabase(ctx, url, opts)
 	case f.State != "":
-		snap, err := statefile.Load(ctx, f.State, f.Limit())
+		snap, err := instance.ReadSnapshot(ctx, f.State, f.Limit())
 		if err != nil {
 			return nil, err
 		}
@@ -209,12 +195,12 @@ func (f *Flags) Open(ctx context.Context, opts Options) (*Source, error) {
 		src.Demo, src.AdminToken = true, adminToken(snap)
 		return src, nil
 	}
-	return nil, &UsageError{missing}
+	return nil, &usageError{missingSource}
 }
 
-// Limit is the value of -max-file-size; readfile.DefaultLimit for Flags
+// Limit is the value of -max-file-size; readfile.DefaultLimit for sourceFlags
 // not made by Register.
-func (f *Flags) Limit() int64 {
+func (f *sourceFlags) Limit() int64 {
 	if f.MaxFileSize == nil {
 		return readfile.DefaultLimit
 	}
@@ -222,7 +208,7 @@ func (f *Flags) Limit() int64 {
 }
 
 // openDatabase opens the Unleash database at url.
-func (f *Flags) openDatabase(ctx context.Context, url string, opts Options) (*Source, error) {
+func (f *sourceFlags) openDatabase(ctx context.Context, url string, opts sourceOptions) (*stateSource, error) {
 	public := f.PublicURL
 	if public == "" {
 		public = opts.PublicURL
@@ -232,7 +218,7 @@ func (f *Flags) openDatabase(ctx context.Context, url string, opts Options) (*So
 		maxConns = int32(f.DatabaseMaxConns)
 	}
 	if f.DatabaseTimeout < 0 || f.DatabaseMaxConns < 0 || f.DatabaseMaxConns > math.MaxInt32 {
-		return nil, &UsageError{fmt.Sprintf("-database-timeout must not be negative and -database-max-conns must be in [0, %d]", math.MaxInt32)}
+		return nil, &usageError{fmt.Sprintf("-database-timeout must not be negative and -database-max-conns must be in [0, %d]", math.MaxInt32)}
 	}
 	db, err := unleashdb.Open(ctx, url, unleashdb.Options{UnleashURL: public, MaxConns: maxConns, QueryTimeout: f.DatabaseTimeout})
 	if err != nil {
@@ -244,26 +230,17 @@ func (f *Flags) openDatabase(ctx context.Context, url string, opts Options) (*So
 			return db.SnapshotWith(ctx, unleashdb.SnapshotOptions{FeatureConfigs: true})
 		}
 	}
-	return &Source{State: db, Tokens: db, Users: db, Plan: db, Name: "the Unleash database", Database: true,
-		snapshot: snapshot, close: db.Close}, nil
+	return &stateSource{Instance: db.Instance(), Name: "the Unleash database", Database: true, snapshot: snapshot}, nil
 }
 
 // fromSnapshot is the source held in memory from snap.
-func fromSnapshot(snap *model.Snapshot, name string) (*Source, error) {
-	st, err := importvalidate.NewMemoryState(snap)
+func fromSnapshot(snap *model.Snapshot, name string) (*stateSource, error) {
+	inst, err := instance.FromSnapshot(snap)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	tokens, err := auth.NewMemoryLookup(snap)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	configs, err := plan.NewMemorySource(snap)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return &Source{State: st, Tokens: tokens, Users: users.NewMemoryStore(snap), Plan: configs, Name: name,
-		snapshot: func(context.Context) (*model.Snapshot, error) { return snap, nil }, close: func() {}}, nil
+	return &stateSource{Instance: inst, Name: name,
+		snapshot: func(context.Context) (*model.Snapshot, error) { return snap, nil }}, nil
 }
 
 // adminToken returns the secret of the first admin token of s, "" when

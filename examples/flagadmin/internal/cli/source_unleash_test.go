@@ -1,4 +1,4 @@
-package statesource
+package cli
 
 import (
 	"context"
@@ -35,11 +35,11 @@ func TestUnleashMistakes(t *testing.T) {
 	} {
 		fs := flag.NewFlagSet("x", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
-		f := Register(fs)
+		f := registerSource(fs)
 		if err := fs.Parse(tc.args); err != nil {
 			t.Fatal(err)
 		}
-		_, err := f.Open(context.Background(), Options{Getenv: func(string) string { return "" }})
+		_, err := f.Open(context.Background(), sourceOptions{Getenv: func(string) string { return "" }})
 		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "secret-") {
 			t.Errorf("%v: %v, want an error saying %q without the token", tc.args, err, tc.want)
 		}
