@@ -1,17 +1,15 @@
 package main
 
 import (
-	"io"
-	"log/slog"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/auth"
-	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
-	"github.com/flagadmin/flagadmin/users"
+	"github.com/flagadmin/flagadmin/internal/testharness/serveproc"
 )
 
 // adminToken is the admin token of the recorded reference state, the one
@@ -32,26 +30,36 @@ func oracleValidator(tb testing.TB, strict bool) *importvalidate.Validator {
 	return v
 }
 
-// oracleHandler returns the example server's handler on the recorded
-// reference state, logging as the example server does (one JSON line per
-// request), into io.Discard.
-func oracleHandler(tb testing.TB) http.Handler {
+// command is the flagadmin command the tests run.
+var command serveproc.Shared
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if err := command.Remove(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
+	os.Exit(code)
+}
+
+// oracleServer starts the flagadmin command's server (flagadmin serve, in
+// a child process) on the recorded reference state for the test, and
+// returns its base URL.
+func oracleServer(tb testing.TB) string {
 	tb.Helper()
-	snap := conformance.MustState(tb)
-	tokens, err := auth.NewMemoryLookup(snap)
+	program, err := command.Program()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	h, err := adminhttp.NewHandler(adminhttp.Options{
-		Validator: oracleValidator(tb, false),
-		Tokens:    tokens,
-		Users:     users.NewMemoryStore(snap),
-		Logger:    slog.New(slog.NewJSONHandler(io.Discard, nil)),
+	srv, err := serveproc.Start(program, nil, "-state", conformance.StatePath())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		if err := srv.Stop(); err != nil {
+			tb.Error(err)
+		}
 	})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return h
+	return srv.URL
 }
 
 // serve starts h on a loopback port for the test.

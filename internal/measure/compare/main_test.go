@@ -14,14 +14,14 @@ import (
 	"time"
 )
 
-// TestCompareTwoHandlers measures two in-process handlers on the recorded
-// reference state with both generated bodies and checks every row of the
+// TestCompareTwoServers measures two servers of the flagadmin command on
+// the recorded reference state with both generated bodies and checks every row of the
 // report: the rounds, the status, one connection per server (keep-alive)
 // and the same answer.
-func TestCompareTwoHandlers(t *testing.T) {
-	a, b := serve(t, oracleHandler(t)), serve(t, oracleHandler(t))
+func TestCompareTwoServers(t *testing.T) {
+	a, b := oracleServer(t), oracleServer(t)
 	var out, errs bytes.Buffer
-	code := run([]string{"-a", a.URL, "-b", b.URL + "/", "-name-a", "first", "-name-b", "second",
+	code := run([]string{"-a", a, "-b", b + "/", "-name-a", "first", "-name-b", "second",
 		"-token", adminToken, "-rounds", "12", "-warmup", "3", "-sizes", "2000,60000"}, &out, &errs)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
@@ -49,7 +49,7 @@ func TestCompareTwoHandlers(t *testing.T) {
 	if len(ratios) != 2 {
 		t.Errorf("want 2 ratio rows with the same answer:\n%s", s)
 	}
-	if !strings.Contains(s, "second / first at p50") || !strings.Contains(s, a.URL+validatePath) {
+	if !strings.Contains(s, "second / first at p50") || !strings.Contains(s, a+validatePath) {
 		t.Errorf("report lacks its header:\n%s", s)
 	}
 }
@@ -57,13 +57,13 @@ func TestCompareTwoHandlers(t *testing.T) {
 // TestDifferentAnswers reports servers that answer differently, and stops
 // at a server whose status changes between rounds.
 func TestDifferentAnswers(t *testing.T) {
-	a := serve(t, oracleHandler(t))
+	a := oracleServer(t)
 	other := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(`{"errors":[{"message":"x","affectedItems":["y"]}],"warnings":[],"permissions":[]}`))
 	}))
 	var out, errs bytes.Buffer
-	if code := run([]string{"-a", a.URL, "-b", other.URL, "-token", adminToken, "-rounds", "2", "-warmup", "0", "-sizes", "2000"}, &out, &errs); code != 0 {
+	if code := run([]string{"-a", a, "-b", other.URL, "-token", adminToken, "-rounds", "2", "-warmup", "0", "-sizes", "2000"}, &out, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
 	if !strings.Contains(out.String(), `| no: a answered 200 {"errors":[],`) {
@@ -78,7 +78,7 @@ func TestDifferentAnswers(t *testing.T) {
 	}))
 	out.Reset()
 	errs.Reset()
-	if code := run([]string{"-a", a.URL, "-b", flaky.URL, "-token", adminToken, "-rounds", "5", "-warmup", "0", "-sizes", "2000"}, &out, &errs); code != 1 {
+	if code := run([]string{"-a", a, "-b", flaky.URL, "-token", adminToken, "-rounds", "5", "-warmup", "0", "-sizes", "2000"}, &out, &errs); code != 1 {
 		t.Fatalf("exit %d; want 1", code)
 	}
 	if want := "b answered 503 in round 3 after 200 in round 1"; !strings.Contains(errs.String(), want) {
@@ -89,13 +89,13 @@ func TestDifferentAnswers(t *testing.T) {
 // TestBodyFiles sends the files of -body in place of the generated
 // bodies, labelled with their names and sizes.
 func TestBodyFiles(t *testing.T) {
-	a, b := serve(t, oracleHandler(t)), serve(t, oracleHandler(t))
+	a, b := oracleServer(t), oracleServer(t)
 	dir := t.TempDir()
 	files := map[string]string{
 		"ok.json":  `{"project":"default","environment":"development","data":{"features":[{"name":"new-one"}],"featureStrategies":[],"tagTypes":[]}}`,
 		"bad.json": `{"project":"default"}`,
 	}
-	args := []string{"-a", a.URL, "-b", b.URL, "-token", adminToken, "-rounds", "3", "-warmup", "1"}
+	args := []string{"-a", a, "-b", b, "-token", adminToken, "-rounds", "3", "-warmup", "1"}
 	for _, name := range []string{"ok.json", "bad.json"} {
 		path := filepath.Join(dir, name)
 		if err := os.WriteFile(path, []byte(files[name]), 0o644); err != nil {

@@ -1,40 +1,37 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
-// BenchmarkLatencyParts splits the example server's latency on the bodies
-// that compare sends, each part including the ones before it:
+// BenchmarkLatencyParts splits the latency of the flagadmin command's
+// server on the bodies that compare sends, each part including the ones
+// before it:
 //
 //   - jsonValid: encoding/json.Valid on the body, a floor for any reader;
 //   - validate: the Validator on the body's bytes (the whole validation);
-//   - handler: the HTTP handler on an in-memory request (routing, reading
-//     the body, the token, validation, writing and logging the answer);
-//   - loopback: a keep-alive client posting to the handler served on
-//     127.0.0.1, the answer read to its end (what compare measures, with
-//     client and server in one process);
-//   - loopbackFloor: the same client posting to a handler that only
-//     reads the body to its end and writes the same answer, the least any
-//     server on net/http spends on the request.
+//   - loopback: a keep-alive client posting to 'flagadmin serve' (in a
+//     child process) on 127.0.0.1, the answer read to its end (what
+//     compare measures); the CPU time it reports is the client's alone;
+//   - loopbackFloor: the same client posting to a handler in this process
+//     that only reads the body to its end and writes the same answer, the
+//     least any server on net/http spends on the request.
 //
-// Run with -cpuprofile to see where each part's time goes.
+// The HTTP handler alone, on an in-memory request, is
+// BenchmarkServeValidate of package adminhttp. Run with -cpuprofile to see
+// where each in-process part's time goes.
 func BenchmarkLatencyParts(b *testing.B) {
 	v := oracleValidator(b, false)
-	h := oracleHandler(b)
-	srv := serve(b, h)
 	client := newClient()
 	defer client.CloseIdleConnections()
-	ep := endpoint{name: "loopback", validate: srv.URL + validatePath, token: adminToken}
+	ep := endpoint{name: "loopback", validate: oracleServer(b) + validatePath, token: adminToken}
 	floor := serve(b, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, err := io.Copy(io.Discard, r.Body); err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
@@ -63,18 +60,6 @@ func BenchmarkLatencyParts(b *testing.B) {
 				rep, err := v.Validate(ctx, body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 				if err != nil || rep.HasErrors() {
 					b.Fatalf("err %v, errors %v", err, rep.HasErrors())
-				}
-			})
-		})
-		b.Run(size.name+"/handler", func(b *testing.B) {
-			loop(b, len(body), func() {
-				r := httptest.NewRequest(http.MethodPost, validatePath, bytes.NewReader(body))
-				r.Header.Set("Authorization", adminToken)
-				r.Header.Set("Content-Type", "application/json")
-				w := httptest.NewRecorder()
-				h.ServeHTTP(w, r)
-				if w.Code != http.StatusOK {
-					b.Fatalf("status %d: %s", w.Code, w.Body)
 				}
 			})
 		})

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 )
 
 // settle is the pause after each round under attack: the server's
@@ -25,22 +23,14 @@ const settle = 300 * time.Millisecond
 // weighs on both alike. It prints the sums and each round's share.
 func measureAttack(ctx context.Context, t *target, c config, w io.Writer, validate request) error {
 	body, _ := attackBody(c.attack, c.attackSize)
-	path := adminhttp.PathValidate
+	path := pathValidate
 	if c.attackPath == "plan" {
-		path = adminhttp.PathPlan
+		path = pathPlan
 	}
 	worst := request{http.MethodPost, path, body}
 	// The attackers' answers count when they have the status of a first
 	// answer (400 for the unknown keys, 200 for a plan body).
 	want, err := t.do(ctx, worst)
-	if err != nil {
-		return err
-	}
-	profile := c.cpuProfile
-	if c.separate {
-		profile = "" // the server process writes it
-	}
-	stopProfile, err := startProfile(profile)
 	if err != nil {
 		return err
 	}
@@ -52,25 +42,19 @@ func measureAttack(ctx context.Context, t *target, c config, w io.Writer, valida
 		// woken from the pause after the previous round.
 		_, err := t.drive(ctx, validate, 1, 200, aloneWarmUp, c.maxRequests, nil)
 		if err != nil {
-			_ = stopProfile()
 			return err
 		}
 		a, err := t.drive(ctx, validate, 1, 200, slice, c.maxRequests, nil)
 		if err != nil {
-			_ = stopProfile()
 			return err
 		}
 		u, at, err := t.underAttack(ctx, validate, worst, want, c.attackers, slice, c.maxRequests)
 		if err != nil {
-			_ = stopProfile()
 			return err
 		}
 		alone, under, att = alone.add(a), under.add(u), att.add(at)
 		kept = append(kept, fmt.Sprintf("%.0f%%", 100*share(u, a)))
 		time.Sleep(settle)
-	}
-	if err := stopProfile(); err != nil {
-		return err
 	}
 	fmt.Fprintf(w, "One client validating alone and while %d others send %q to %s (%d bytes, %d expected), %d rounds of %v each:\n\n",
 		c.attackers, c.attack, c.attackPath, len(worst.body), want, c.rounds, slice)

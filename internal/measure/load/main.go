@@ -1,4 +1,5 @@
-// Command load measures the example server's handler under load on the
+// Command load measures the server of the flagadmin command ('flagadmin
+// serve', as a user runs it, in a child process) under load on the
 // loopback interface: requests per second and the 50th and 99th
 // percentile latency at 1, 8 and 64 concurrent clients for both
 // endpoints, and the throughput that one well-behaved client keeps while
@@ -16,9 +17,8 @@
 //	-features N      features in the validation body (default 20)
 //	-rounds N        rounds of the client alone and under attack (default 4)
 //	-attack-only     measure only the well-behaved client, alone and under attack
-//	-separate        run the server in a child process (this program with -serve)
-//	-cpuprofile F    write a CPU profile of the rounds under attack to F; with
-//	                 -separate, of the server process for all its life
+//	-flagadmin PATH  the flagadmin command to run (default: built from
+//	                 examples/flagadmin)
 //	-attackers N     clients sending the attack body (default 4)
 //	-attack NAME     the attack body: "unknown keys" (default, the
 //	                 validation's worst) or a hostile plan body of
@@ -27,8 +27,9 @@
 //	                 under the limit)
 //	-attack-path P   where the attackers send it: validate (default) or plan
 //
-// It starts the handler with the embedded default state on 127.0.0.1 and a
-// free port, talks only to it, and stops it at the end. Each measurement
+// It starts the server with the embedded default state on 127.0.0.1 and a
+// free port, its request log discarded, talks only to it, and stops it at
+// the end. Each measurement
 // is bounded by its duration and its request count, so a run takes about
 // ten times -duration.
 //
@@ -40,9 +41,6 @@
 // start: the attack is measured as it goes on, not as it begins. The
 // attackers' requests under way at the end of a round are abandoned, and
 // the next round waits for the server to stop their work.
-//
-// The server's work on each request is labelled for the profile: "body"
-// is "large" or "small" (go tool pprof -tags).
 package main
 
 import (
@@ -55,13 +53,11 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/internal/testharness/hostilebody"
 )
 
@@ -78,11 +74,9 @@ type config struct {
 	maxRequests int
 	maxInFlight int
 	features    int
-	cpuProfile  string
 	attackOnly  bool
 	rounds      int
-	separate    bool
-	serve       bool
+	flagadmin   string
 	attackers   int
 	attack      string
 	attackSize  int
@@ -97,15 +91,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.maxRequests, "max-requests", 100000, "stop a measurement after this many requests")
 	fs.IntVar(&c.maxInFlight, "max-inflight", 0, "the handler's validation slots; 0 means one per processor")
 	fs.IntVar(&c.features, "features", 20, "features in the validation body")
-	fs.StringVar(&c.cpuProfile, "cpuprofile", "", "write a CPU profile of the measurement under attack (with -separate: of the server process) to `file`")
 	fs.BoolVar(&c.attackOnly, "attack-only", false, "measure only the well-behaved client, alone and under attack")
 	fs.IntVar(&c.rounds, "rounds", 4, "rounds of the well-behaved client alone and under attack, taking turns")
-	fs.BoolVar(&c.separate, "separate", false, "run the server in a child process instead of beside the clients")
+	fs.StringVar(&c.flagadmin, "flagadmin", "", "the flagadmin `program` whose server to measure (default: built from examples/flagadmin)")
 	fs.IntVar(&c.attackers, "attackers", 4, "clients sending the attack body")
 	fs.StringVar(&c.attack, "attack", unknownKeys, "the attack `body`: \""+unknownKeys+"\" or a hostile plan body's name")
 	fs.IntVar(&c.attackSize, "attack-size", 0, "the attack body's size in `bytes`; 0 means the largest under the limit")
 	fs.StringVar(&c.attackPath, "attack-path", "validate", "where the attackers send: validate or plan")
-	fs.BoolVar(&c.serve, "serve", false, "only serve: print \"ADDRESS TOKEN\" and serve until stdin closes (what -separate runs)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -135,8 +127,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case c.attackers <= 0 || c.attackers > 64:
 		fmt.Fprintf(stderr, "load: -attackers must be in [1, 64], not %d\n", c.attackers)
 		return 2
-	case c.attackSize < 0 || c.attackSize > int(adminhttp.DefaultMaxBody):
-		fmt.Fprintf(stderr, "load: -attack-size must be in [0, %d], not %d\n", adminhttp.DefaultMaxBody, c.attackSize)
+	case c.attackSize < 0 || c.attackSize > maxBody:
+		fmt.Fprintf(stderr, "load: -attack-size must be in [0, %d], not %d\n", maxBody, c.attackSize)
 		return 2
 	case c.attackPath != "validate" && c.attackPath != "plan":
 		fmt.Fprintf(stderr, "load: -attack-path must be validate or plan, not %q\n", c.attackPath)
@@ -145,13 +137,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if _, ok := attackBody(c.attack, c.attackSize); !ok {
 		fmt.Fprintf(stderr, "load: -attack %q: no such body\n", c.attack)
 		return 2
-	}
-	if c.serve {
-		if err := serveChild(c, os.Stdin, stdout); err != nil {
-			fmt.Fprintln(stderr, "load:", err)
-			return 1
-		}
-		return 0
 	}
 	if err := measureAll(c, stdout); err != nil {
 		fmt.Fprintln(stderr, "load:", err)
@@ -331,8 +316,8 @@ func measureAll(c config, w io.Writer) (err error) {
 			err = serr
 		}
 	}()
-	validate := request{http.MethodPost, adminhttp.PathValidate, validateBody(c.features)}
-	listing := request{method: http.MethodGet, path: adminhttp.PathUserAdmin}
+	validate := request{http.MethodPost, pathValidate, validateBody(c.features)}
+	listing := request{method: http.MethodGet, path: pathUserAdmin}
 	// Warm up connections and caches.
 	ctx := context.Background()
 	if _, err := t.drive(ctx, validate, 8, 200, c.duration/10, 200, nil); err != nil {
@@ -369,26 +354,6 @@ func measureEndpoints(ctx context.Context, t *target, c config, w io.Writer, val
 	}
 	fmt.Fprintln(w)
 	return nil
-}
-
-// startProfile starts a CPU profile into the file named path, when path
-// is not empty, and returns the function that ends it.
-func startProfile(path string) (func() error, error) {
-	if path == "" {
-		return func() error { return nil }, nil
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return nil, err
-	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return func() error {
-		pprof.StopCPUProfile()
-		return f.Close()
-	}, nil
 }
 
 // statuses lists the count of each status, in order of status.

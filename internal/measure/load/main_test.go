@@ -1,17 +1,38 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"io"
+	"fmt"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
+	"github.com/flagadmin/flagadmin/internal/testharness/serveproc"
 )
+
+// command is the flagadmin command the tests run.
+var command serveproc.Shared
+
+// flagadmin returns the built flagadmin command.
+func flagadmin(t *testing.T) string {
+	t.Helper()
+	program, err := command.Program()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return program
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if err := command.Remove(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
+	os.Exit(code)
+}
 
 // TestShortRun runs every measurement briefly and checks that each row
 // of the report is there, with served requests.
@@ -20,7 +41,7 @@ func TestShortRun(t *testing.T) {
 		t.Skip("runs the load program for about a second")
 	}
 	var out, errs bytes.Buffer
-	if code := run([]string{"-duration", "100ms", "-max-requests", "200", "-features", "2", "-rounds", "2"}, &out, &errs); code != 0 {
+	if code := run([]string{"-duration", "100ms", "-max-requests", "200", "-features", "2", "-rounds", "2", "-flagadmin", flagadmin(t)}, &out, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
 	s := out.String()
@@ -43,7 +64,7 @@ func TestPlanAttack(t *testing.T) {
 	}
 	var out, errs bytes.Buffer
 	args := []string{"-attack-only", "-duration", "100ms", "-max-requests", "200", "-rounds", "1", "-attackers", "2",
-		"-attack", "tags of one feature", "-attack-size", "20000", "-attack-path", "plan"}
+		"-attack", "tags of one feature", "-attack-size", "20000", "-attack-path", "plan", "-flagadmin", flagadmin(t)}
 	if code := run(args, &out, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
@@ -74,36 +95,19 @@ func TestBodies(t *testing.T) {
 	}
 }
 
-// TestServeChild: the -serve mode prints its address and token, serves
-// the handler there, and stops when its input closes.
-func TestServeChild(t *testing.T) {
-	in, feed := io.Pipe()
-	out, lines := io.Pipe()
-	done := make(chan error, 1)
-	go func() { done <- serveChild(config{}, in, lines) }()
-	line, err := bufio.NewReader(out).ReadString('\n')
+// TestStart: the server started is the flagadmin command's, on the
+// demo state, answering a validation with its admin token; it stops.
+func TestStart(t *testing.T) {
+	tg, stop, err := start(config{flagadmin: flagadmin(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr, token, ok := strings.Cut(strings.TrimSpace(line), " ")
-	if !ok {
-		t.Fatalf("line %q; want ADDRESS TOKEN", line)
-	}
-	go func() { _, _ = io.Copy(io.Discard, out) }()
-	tg, closeIdle := newTarget(addr, token)
-	defer closeIdle()
-	status, err := tg.do(context.Background(), request{method: http.MethodPost, path: adminhttp.PathValidate, body: validateBody(2)})
+	status, err := tg.do(context.Background(), request{method: http.MethodPost, path: pathValidate, body: validateBody(2)})
 	if err != nil || status != http.StatusOK {
 		t.Errorf("validation: %d %v", status, err)
 	}
-	feed.Close()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("serveChild: %v", err)
-		}
-	case <-time.After(childTimeout):
-		t.Fatal("the server did not stop when its input closed")
+	if err := stop(); err != nil {
+		t.Errorf("stop: %v", err)
 	}
 }
 
