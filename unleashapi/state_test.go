@@ -139,10 +139,10 @@ func TestStateMatchesDatabase(t *testing.T) {
 			t.Fatalf("Project %q: api %v, database %v", id, gerr, werr)
 		}
 		if d := cmp.Diff(struct {
-			P  importvalidate.ProjectSettings
+			P  importvalidate.Project
 			OK bool
 		}{wp, wok}, struct {
-			P  importvalidate.ProjectSettings
+			P  importvalidate.Project
 			OK bool
 		}{gp, gok}); d != "" {
 			t.Errorf("Project %q (-database +api):\n%s", id, d)

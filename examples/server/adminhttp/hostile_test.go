@@ -202,7 +202,7 @@ func TestHostileNothingReadBeforeCredentials(t *testing.T) {
 // names asked for, as a store's error might.
 type secretState struct{ importvalidate.State }
 
-func (s secretState) Features(ctx context.Context, names []string) ([]importvalidate.ExistingFeature, error) {
+func (s secretState) Features(ctx context.Context, names []string) ([]model.SnapshotFeature, error) {
 	return nil, fmt.Errorf("lookup of features %q timed out", names)
 }
 

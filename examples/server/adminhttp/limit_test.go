@@ -34,7 +34,7 @@ type blockingState struct {
 	only    string
 }
 
-func (s *blockingState) Features(ctx context.Context, names []string) ([]importvalidate.ExistingFeature, error) {
+func (s *blockingState) Features(ctx context.Context, names []string) ([]model.SnapshotFeature, error) {
 	if s.only != "" && !slices.Contains(names, s.only) {
 		return s.State.Features(ctx, names)
 	}
