@@ -74,7 +74,7 @@ func benchState(tb testing.TB, body []byte, n int) *model.Snapshot {
 		Segments:      []model.SnapshotSegment{{ID: 1, Name: "beta-users"}},
 		TagTypes:      []model.SnapshotTagType{{Name: "team"}},
 	}
-	p, err := mustPlanner(tb, &staticSource{cur: &plan.Current{}}).PlanBody(context.Background(), body, plan.Target{})
+	p, err := mustPlanner(tb, &staticSource{snap: &model.Snapshot{}}).PlanBody(context.Background(), body, plan.Target{})
 	if err != nil || len(p.Failures) > 0 {
 		tb.Fatal(err, p.Failures)
 	}
@@ -101,7 +101,7 @@ type countingSource struct {
 	n atomic.Int64
 }
 
-func (c *countingSource) Current(ctx context.Context, q plan.Query) (*plan.Current, error) {
+func (c *countingSource) Current(ctx context.Context, q plan.Query) (*model.Snapshot, error) {
 	c.n.Add(1)
 	return c.Source.Current(ctx, q)
 }

@@ -297,7 +297,7 @@ type heldSource struct {
 	release chan struct{}
 }
 
-func (s heldSource) Current(ctx context.Context, q plan.Query) (*plan.Current, error) {
+func (s heldSource) Current(ctx context.Context, q plan.Query) (*model.Snapshot, error) {
 	s.entered <- struct{}{}
 	select {
 	case <-s.release:
