@@ -60,31 +60,17 @@ func (db *DB) Current(ctx context.Context, q plan.Query) (*model.Snapshot, error
 	for _, c := range configs {
 		s.FeatureConfigs = append(s.FeatureConfigs, *c)
 	}
-	err = db.eachRow(ctx, tx, "plan: segments", qSnapSegments, nil, func(r pgx.Rows) error {
-		sg, err := scanSegment(r)
-		s.Segments = append(s.Segments, sg)
-		return err
-	})
-	if err != nil {
+	if s.Segments, err = collectIn(ctx, db, tx, "plan: segments", qSnapSegments, nil, scanSegment); err != nil {
 		return nil, err
 	}
 	if len(q.ContextFields) > 0 {
-		err := db.eachRow(ctx, tx, "plan: context fields", qContext, []any{q.ContextFields}, func(r pgx.Rows) error {
-			cf, err := scanContextField(r)
-			s.ContextFields = append(s.ContextFields, cf)
-			return err
-		})
+		s.ContextFields, err = collectIn(ctx, db, tx, "plan: context fields", qContext, []any{q.ContextFields}, scanContextField)
 		if err != nil {
 			return nil, err
 		}
 	}
 	if len(q.TagTypes) > 0 {
-		err := db.eachRow(ctx, tx, "plan: tag types", qTagTypes, []any{q.TagTypes}, func(r pgx.Rows) error {
-			name, err := scanString(r)
-			s.TagTypes = append(s.TagTypes, model.SnapshotTagType{Name: name})
-			return err
-		})
-		if err != nil {
+		if s.TagTypes, err = collectIn(ctx, db, tx, "plan: tag types", qTagTypes, []any{q.TagTypes}, scanTagType); err != nil {
 			return nil, err
 		}
 	}

@@ -134,9 +134,7 @@ func (r *snapReader) segments(ctx context.Context, s *model.Snapshot) error {
 }
 
 func (r *snapReader) tagTypes(ctx context.Context, s *model.Snapshot) error {
-	return appendRows(ctx, r, "tag types", qSnapTagTypes, &s.TagTypes, columns(func(t *model.SnapshotTagType) []any {
-		return []any{&t.Name}
-	}))
+	return appendRows(ctx, r, "tag types", qSnapTagTypes, &s.TagTypes, scanTagType)
 }
 
 func (r *snapReader) features(ctx context.Context, s *model.Snapshot) error {

@@ -57,6 +57,7 @@ func (db *DB) ContextFields(ctx context.Context, names []string) ([]model.Snapsh
 var (
 	scanStrategy = columns(func(s *model.SnapshotStrategy) []any { return []any{&s.Name, &s.BuiltIn} })
 	scanSegment  = columns(func(s *model.SnapshotSegment) []any { return []any{&s.ID, &s.Name, &s.Project} })
+	scanTagType  = columns(func(t *model.SnapshotTagType) []any { return []any{&t.Name} })
 )
 
 // scanContextField reads a row of a context field's name, legal_values
