@@ -33,14 +33,16 @@
 //     (text, json, sarif, github, junit, unleash); flagadmin snapshot
 //     writes an instance's state; flagadmin serve is the HTTP server, whose
 //     handler, package adminhttp, mounts in any net/http server. docs/CLI.md
-//     describes it; examples/server, examples/validate and examples/snapshot
-//     run one subcommand each.
+//     describes it. examples/server is the smallest server around
+//     adminhttp, on the embedded default state.
 //
 // The state the rules check against comes through the small
-// importvalidate.State interface: importvalidate.NewMemoryState builds one
-// from a state snapshot, unleashdb.Open reads an Unleash database,
-// unleashapi.New reads a live instance over HTTP, and a
-// service may implement it over its own store. README.md is the user guide;
+// importvalidate.State interface, and each source gives it together with
+// its token lookup, user store and plan source as one
+// instance.Instance: instance.FromFile and instance.FromSnapshot hold a
+// state snapshot, unleashdb.Open reads an Unleash database, unleashapi.New
+// reads a live instance over HTTP, and a service may implement the
+// interfaces over its own store. README.md is the user guide;
 // the docs folder describes the rules (RULES.md), the snapshot format
 // (SNAPSHOT.md), the deviations from the reference server (DEVIATIONS.md),
 // the measured performance (PERFORMANCE.md) and reading a live instance

@@ -11,8 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/flagadmin/flagadmin/auth"
-	"github.com/flagadmin/flagadmin/internal/conformance"
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 // FuzzParseAuthorization checks ParseAuthorization on any header value:

@@ -3,7 +3,7 @@ package auth
 import (
 	"testing"
 
-	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
 	"github.com/flagadmin/flagadmin/model"
 )
 

@@ -3,6 +3,8 @@ package importvalidate
 import (
 	"context"
 	"slices"
+
+	"github.com/flagadmin/flagadmin/model"
 )
 
 // BuiltInStrategies returns the names of the strategy types every Unleash
@@ -34,23 +36,23 @@ func WithBuiltIns(st State) EnvironmentState { return builtIns{st} }
 type builtIns struct{ State }
 
 // Strategies implements State.
-func (b builtIns) Strategies(ctx context.Context, names []string) ([]StrategyType, error) {
+func (b builtIns) Strategies(ctx context.Context, names []string) ([]model.SnapshotStrategy, error) {
 	got, err := b.State.Strategies(ctx, names)
 	if err != nil {
 		return nil, err
 	}
-	return addMissing(got, names, BuiltInStrategies(), func(s StrategyType) string { return s.Name },
-		func(n string) StrategyType { return StrategyType{Name: n, BuiltIn: true} }), nil
+	return addMissing(got, names, BuiltInStrategies(), func(s model.SnapshotStrategy) string { return s.Name },
+		func(n string) model.SnapshotStrategy { return model.SnapshotStrategy{Name: n, BuiltIn: true} }), nil
 }
 
 // ContextFields implements State.
-func (b builtIns) ContextFields(ctx context.Context, names []string) ([]ContextFieldDef, error) {
+func (b builtIns) ContextFields(ctx context.Context, names []string) ([]model.SnapshotContextField, error) {
 	got, err := b.State.ContextFields(ctx, names)
 	if err != nil {
 		return nil, err
 	}
-	return addMissing(got, names, BuiltInContextFields(), func(c ContextFieldDef) string { return c.Name },
-		func(n string) ContextFieldDef { return ContextFieldDef{Name: n} }), nil
+	return addMissing(got, names, BuiltInContextFields(), func(c model.SnapshotContextField) string { return c.Name },
+		func(n string) model.SnapshotContextField { return model.SnapshotContextField{Name: n} }), nil
 }
 
 // Environment implements EnvironmentState.

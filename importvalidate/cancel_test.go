@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
 )
 
 // countdownCtx is a context that ends at the after-th look at Err: it

@@ -10,9 +10,9 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/conformance"
-	"github.com/flagadmin/flagadmin/internal/exportgen"
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
+	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 // concurrentCase is one validation of TestConcurrentValidation.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
 )
 
 // oracleState returns the state and the tokens of the recorded reference

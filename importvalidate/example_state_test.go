@@ -6,15 +6,16 @@ import (
 	"slices"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model"
 )
 
 // flagStore stands for a service's own record of its flags: whatever it
 // keeps them in, it answers the validator's batched questions.
 type flagStore struct {
-	strategies []importvalidate.StrategyType
+	strategies []model.SnapshotStrategy
 	tagTypes   []string
-	features   []importvalidate.ExistingFeature
-	projects   map[string]importvalidate.ProjectSettings
+	features   []model.SnapshotFeature
+	projects   map[string]importvalidate.Project
 	// withStrategies maps an environment to the features that have a
 	// strategy there.
 	withStrategies map[string][]string
@@ -22,16 +23,16 @@ type flagStore struct {
 
 // Strategies answers for every name at once; names it does not know are
 // left out. Over SQL this is one query with WHERE name = ANY($1).
-func (s *flagStore) Strategies(_ context.Context, names []string) ([]importvalidate.StrategyType, error) {
-	return named(s.strategies, names, func(st importvalidate.StrategyType) string { return st.Name }), nil
+func (s *flagStore) Strategies(_ context.Context, names []string) ([]model.SnapshotStrategy, error) {
+	return named(s.strategies, names, func(st model.SnapshotStrategy) string { return st.Name }), nil
 }
 
 // The store has no context fields and no segments.
-func (s *flagStore) ContextFields(context.Context, []string) ([]importvalidate.ContextFieldDef, error) {
+func (s *flagStore) ContextFields(context.Context, []string) ([]model.SnapshotContextField, error) {
 	return nil, nil
 }
 
-func (s *flagStore) Segments(context.Context, []string) ([]importvalidate.SegmentDef, error) {
+func (s *flagStore) Segments(context.Context, []string) ([]model.SnapshotSegment, error) {
 	return nil, nil
 }
 
@@ -39,11 +40,11 @@ func (s *flagStore) TagTypes(_ context.Context, names []string) ([]string, error
 	return named(s.tagTypes, names, func(n string) string { return n }), nil
 }
 
-func (s *flagStore) Features(_ context.Context, names []string) ([]importvalidate.ExistingFeature, error) {
-	return named(s.features, names, func(f importvalidate.ExistingFeature) string { return f.Name }), nil
+func (s *flagStore) Features(_ context.Context, names []string) ([]model.SnapshotFeature, error) {
+	return named(s.features, names, func(f model.SnapshotFeature) string { return f.Name }), nil
 }
 
-func (s *flagStore) Project(_ context.Context, id string) (importvalidate.ProjectSettings, bool, error) {
+func (s *flagStore) Project(_ context.Context, id string) (importvalidate.Project, bool, error) {
 	p, ok := s.projects[id]
 	return p, ok, nil
 }
@@ -81,13 +82,14 @@ func (r teamRights) HasPermission(_ context.Context, permission, project, _ stri
 func Example_ownState() {
 	limit := int64(10)
 	store := &flagStore{
-		strategies: []importvalidate.StrategyType{{Name: "flexibleRollout", BuiltIn: true}},
-		features: []importvalidate.ExistingFeature{
+		strategies: []model.SnapshotStrategy{{Name: "flexibleRollout", BuiltIn: true}},
+		features: []model.SnapshotFeature{
 			{Name: "web-login", Project: "web"},
 			{Name: "billing-v2", Project: "billing"},
 		},
-		projects: map[string]importvalidate.ProjectSettings{
-			"web": {NamingPattern: "web-.+", NamingExample: "web-login", FeatureLimit: &limit, FeatureCount: 1},
+		projects: map[string]importvalidate.Project{
+			"web": {SnapshotProject: model.SnapshotProject{ID: "web", FeatureLimit: &limit,
+				FeatureNaming: &model.FeatureNaming{Pattern: "web-.+", Example: "web-login"}}, FeatureCount: 1},
 		},
 		withStrategies: map[string][]string{"production": {"web-login"}},
 	}

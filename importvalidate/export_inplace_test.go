@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
 )
 
 // TestValidateExportInPlace: an export validated in place gets the very

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 // The hostile bodies of the tests and benchmarks: each fills about

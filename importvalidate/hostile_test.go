@@ -14,7 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 // The tests of this file send hostile bodies through a Validator on the

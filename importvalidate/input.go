@@ -20,23 +20,23 @@ type Input struct {
 
 	// Strategies are the existing strategy types named by the import, by
 	// name.
-	Strategies map[string]StrategyType
+	Strategies map[string]model.SnapshotStrategy
 	// ContextFields are the existing context fields named by the import
 	// (imported fields and, for the extra rules, constraint context names),
 	// by name.
-	ContextFields map[string]ContextFieldDef
+	ContextFields map[string]model.SnapshotContextField
 	// Segments are the existing segments named by the imported segments,
 	// by name; several projects may hold a segment of the same name.
-	Segments map[string][]SegmentDef
+	Segments map[string][]model.SnapshotSegment
 	// TagTypes is the set of existing tag types named by the import.
 	TagTypes map[string]bool
 	// Features are the existing features named by the import (imported
 	// features and dependency parents), by name.
-	Features map[string]ExistingFeature
-	// ProjectSettings are the target project's settings; ProjectExists is
-	// false when the project does not exist.
-	ProjectSettings ProjectSettings
-	ProjectExists   bool
+	Features map[string]model.SnapshotFeature
+	// TargetProject is the target project with its settings;
+	// ProjectExists is false when the project does not exist.
+	TargetProject Project
+	ProjectExists bool
 	// EnvironmentExists is false when the target environment does not
 	// exist; it is true when the State cannot tell (it does not
 	// implement EnvironmentState).
@@ -119,16 +119,16 @@ func gather(ctx context.Context, st State, imp *model.ImportRequest, project, en
 	in := &Input{Import: imp, Project: project, Environment: env}
 	p := planLookups(imp, in.places(), constraintContexts)
 	var err error
-	in.Strategies, err = lookupBy(ctx, "strategies", p.strategies, st.Strategies, byName(func(s StrategyType) string { return s.Name }))
+	in.Strategies, err = lookupBy(ctx, "strategies", p.strategies, st.Strategies, byName(func(s model.SnapshotStrategy) string { return s.Name }))
 	if err != nil {
 		return nil, err
 	}
-	in.ContextFields, err = lookupBy(ctx, "context fields", p.contextFields, st.ContextFields, byName(func(c ContextFieldDef) string { return c.Name }))
+	in.ContextFields, err = lookupBy(ctx, "context fields", p.contextFields, st.ContextFields, byName(func(c model.SnapshotContextField) string { return c.Name }))
 	if err != nil {
 		return nil, err
 	}
-	in.Segments, err = lookupBy(ctx, "segments", p.segments, st.Segments, func(got []SegmentDef) map[string][]SegmentDef {
-		m := make(map[string][]SegmentDef, len(got))
+	in.Segments, err = lookupBy(ctx, "segments", p.segments, st.Segments, func(got []model.SnapshotSegment) map[string][]model.SnapshotSegment {
+		m := make(map[string][]model.SnapshotSegment, len(got))
 		for _, s := range got {
 			m[s.Name] = append(m[s.Name], s)
 		}
@@ -141,18 +141,18 @@ func gather(ctx context.Context, st State, imp *model.ImportRequest, project, en
 	if err != nil {
 		return nil, err
 	}
-	in.Features, err = lookupBy(ctx, "features", p.features, st.Features, byName(func(f ExistingFeature) string { return f.Name }))
+	in.Features, err = lookupBy(ctx, "features", p.features, st.Features, byName(func(f model.SnapshotFeature) string { return f.Name }))
 	if err != nil {
 		return nil, err
 	}
 	// A project or environment no database can hold does not exist: the
 	// state is not asked about it.
 	if model.Storable(project) {
-		settings, ok, err := st.Project(ctx, project)
+		p, ok, err := st.Project(ctx, project)
 		if err != nil {
 			return nil, fmt.Errorf("importvalidate: looking up project %q: %w", project, err)
 		}
-		in.ProjectSettings, in.ProjectExists = settings, ok
+		in.TargetProject, in.ProjectExists = p, ok
 	}
 	if model.Storable(env) {
 		in.EnvironmentExists = true

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
-	"github.com/flagadmin/flagadmin/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
 )
 
 func TestLocate(t *testing.T) {

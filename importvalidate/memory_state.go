@@ -10,12 +10,12 @@ import (
 // MemoryState is a State held in memory, built from a state snapshot. It
 // is immutable once built and safe for concurrent use.
 type MemoryState struct {
-	strategies    map[string]StrategyType
-	contextFields map[string]ContextFieldDef
-	segments      map[string][]SegmentDef
+	strategies    map[string]model.SnapshotStrategy
+	contextFields map[string]model.SnapshotContextField
+	segments      map[string][]model.SnapshotSegment
 	tagTypes      map[string]bool
-	features      map[string]ExistingFeature
-	projects      map[string]ProjectSettings
+	features      map[string]model.SnapshotFeature
+	projects      map[string]Project
 	// environments is nil when the snapshot lists none.
 	environments map[string]bool
 	// withStrategies maps an environment to the set of features that have
@@ -31,33 +31,22 @@ func NewMemoryState(s *model.Snapshot) (*MemoryState, error) {
 		s = &model.Snapshot{}
 	}
 	m := &MemoryState{
-		strategies:     make(map[string]StrategyType, len(s.Strategies)),
-		contextFields:  make(map[string]ContextFieldDef, len(s.ContextFields)),
-		segments:       make(map[string][]SegmentDef, len(s.Segments)),
+		strategies:     make(map[string]model.SnapshotStrategy, len(s.Strategies)),
+		contextFields:  make(map[string]model.SnapshotContextField, len(s.ContextFields)),
+		segments:       make(map[string][]model.SnapshotSegment, len(s.Segments)),
 		tagTypes:       make(map[string]bool, len(s.TagTypes)),
-		features:       make(map[string]ExistingFeature, len(s.Features)),
-		projects:       make(map[string]ProjectSettings, len(s.Projects)),
+		features:       make(map[string]model.SnapshotFeature, len(s.Features)),
+		projects:       make(map[string]Project, len(s.Projects)),
 		withStrategies: map[string]map[string]bool{},
 	}
 	for _, st := range s.Strategies {
-		m.strategies[st.Name] = StrategyType{Name: st.Name, BuiltIn: st.BuiltIn}
+		m.strategies[st.Name] = st
 	}
 	for _, cf := range s.ContextFields {
-		def := ContextFieldDef{Name: cf.Name, LegalValues: make([]string, len(cf.LegalValues))}
-		for i, lv := range cf.LegalValues {
-			def.LegalValues[i] = lv.Value
-		}
-		if cf.Project != nil {
-			def.Project = *cf.Project
-		}
-		m.contextFields[cf.Name] = def
+		m.contextFields[cf.Name] = cf
 	}
 	for _, sg := range s.Segments {
-		def := SegmentDef{ID: sg.ID, Name: sg.Name}
-		if sg.Project != nil {
-			def.Project = *sg.Project
-		}
-		m.segments[sg.Name] = append(m.segments[sg.Name], def)
+		m.segments[sg.Name] = append(m.segments[sg.Name], sg)
 	}
 	for _, t := range s.TagTypes {
 		m.tagTypes[t.Name] = true
@@ -69,30 +58,20 @@ func NewMemoryState(s *model.Snapshot) (*MemoryState, error) {
 		m.environments[e.Name] = true
 	}
 	for i, p := range s.Projects {
-		ps := ProjectSettings{}
-		if p.FeatureLimit != nil {
-			if *p.FeatureLimit < 0 {
-				return nil, fmt.Errorf("importvalidate: state: /projects/%d/featureLimit: %d is negative", i, *p.FeatureLimit)
-			}
-			limit := *p.FeatureLimit
-			ps.FeatureLimit = &limit
+		if p.FeatureLimit != nil && *p.FeatureLimit < 0 {
+			return nil, fmt.Errorf("importvalidate: state: /projects/%d/featureLimit: %d is negative", i, *p.FeatureLimit)
 		}
-		if p.FeatureNaming != nil {
-			ps.NamingPattern = p.FeatureNaming.Pattern
-			ps.NamingExample = p.FeatureNaming.Example
-			ps.NamingDescription = p.FeatureNaming.Description
-		}
-		m.projects[p.ID] = ps
+		m.projects[p.ID] = Project{SnapshotProject: p}
 	}
 	for i, f := range s.Features {
 		if _, dup := m.features[f.Name]; dup {
 			return nil, fmt.Errorf("importvalidate: state: /features/%d/name: feature %q is listed twice", i, f.Name)
 		}
-		m.features[f.Name] = ExistingFeature{Name: f.Name, Project: f.Project, Archived: f.Archived}
+		m.features[f.Name] = model.SnapshotFeature{Name: f.Name, Project: f.Project, Archived: f.Archived}
 		if !f.Archived {
-			if ps, ok := m.projects[f.Project]; ok {
-				ps.FeatureCount++
-				m.projects[f.Project] = ps
+			if p, ok := m.projects[f.Project]; ok {
+				p.FeatureCount++
+				m.projects[f.Project] = p
 			}
 		}
 		for _, env := range f.StrategyEnvironments {
@@ -108,18 +87,18 @@ func NewMemoryState(s *model.Snapshot) (*MemoryState, error) {
 }
 
 // Strategies implements State.
-func (m *MemoryState) Strategies(_ context.Context, names []string) ([]StrategyType, error) {
+func (m *MemoryState) Strategies(_ context.Context, names []string) ([]model.SnapshotStrategy, error) {
 	return pick(m.strategies, names), nil
 }
 
 // ContextFields implements State.
-func (m *MemoryState) ContextFields(_ context.Context, names []string) ([]ContextFieldDef, error) {
+func (m *MemoryState) ContextFields(_ context.Context, names []string) ([]model.SnapshotContextField, error) {
 	return pick(m.contextFields, names), nil
 }
 
 // Segments implements State.
-func (m *MemoryState) Segments(_ context.Context, names []string) ([]SegmentDef, error) {
-	var out []SegmentDef
+func (m *MemoryState) Segments(_ context.Context, names []string) ([]model.SnapshotSegment, error) {
+	var out []model.SnapshotSegment
 	for _, n := range names {
 		out = append(out, m.segments[n]...)
 	}
@@ -137,15 +116,16 @@ func (m *MemoryState) TagTypes(_ context.Context, names []string) ([]string, err
 	return out, nil
 }
 
-// Features implements State.
-func (m *MemoryState) Features(_ context.Context, names []string) ([]ExistingFeature, error) {
+// Features implements State. The features come without their
+// StrategyEnvironments, which FeaturesWithStrategies answers.
+func (m *MemoryState) Features(_ context.Context, names []string) ([]model.SnapshotFeature, error) {
 	return pick(m.features, names), nil
 }
 
 // Project implements State.
-func (m *MemoryState) Project(_ context.Context, id string) (ProjectSettings, bool, error) {
-	ps, ok := m.projects[id]
-	return ps, ok, nil
+func (m *MemoryState) Project(_ context.Context, id string) (Project, bool, error) {
+	p, ok := m.projects[id]
+	return p, ok, nil
 }
 
 // Environment implements EnvironmentState. A snapshot that lists no

@@ -1,6 +1,10 @@
 package importvalidate
 
-import "github.com/flagadmin/flagadmin/model"
+import (
+	"slices"
+
+	"github.com/flagadmin/flagadmin/model"
+)
 
 // checkContextLegalValues is E2: imported context fields that exist and
 // either carry a legal value the existing field lacks (compared by value,
@@ -14,12 +18,12 @@ func checkContextLegalValues(in *Input) []Issue {
 			continue
 		}
 		var locs []Location
-		if def.Project != "" && def.Project != in.Project {
+		if p := scope(def.Project); p != "" && p != in.Project {
 			locs = append(locs, at(ptr("contextFields", i, "name")))
 		}
 		if cf.LegalValues != nil {
 			for j, lv := range *cf.LegalValues {
-				if !contains(def.LegalValues, lv.Value) {
+				if !slices.ContainsFunc(def.LegalValues, func(d model.LegalValue) bool { return d.Value == lv.Value }) {
 					locs = append(locs, at(ptr("contextFields", i, "legalValues/"+itoa(j)+"/value")))
 				}
 			}
@@ -29,15 +33,6 @@ func checkContextLegalValues(in *Input) []Issue {
 		}
 	}
 	return one("We detected the following context fields that do not have matching legal values with the imported ones:", items)
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // checkUnknownContextField (strict) reports context fields used in

@@ -7,8 +7,8 @@ import "strconv"
 // the project; current = the project's non-archived features; reported when
 // current + new > limit. No limit, or no project, means unlimited.
 func checkFeatureLimit(in *Input) []Issue {
-	ps := in.ProjectSettings
-	if !in.ProjectExists || ps.FeatureLimit == nil {
+	p := in.TargetProject
+	if !in.ProjectExists || p.FeatureLimit == nil {
 		return nil
 	}
 	var fresh int64
@@ -19,13 +19,13 @@ func checkFeatureLimit(in *Input) []Issue {
 		}
 		fresh++
 	}
-	limit := *ps.FeatureLimit
-	if ps.FeatureCount+fresh <= limit {
+	limit := *p.FeatureLimit
+	if p.FeatureCount+fresh <= limit {
 		return nil
 	}
 	return []Issue{{
 		Message: "We detected you want to create " + strconv.FormatInt(fresh, 10) +
-			" new features to a project that already has " + strconv.FormatInt(ps.FeatureCount, 10) +
+			" new features to a project that already has " + strconv.FormatInt(p.FeatureCount, 10) +
 			" existing features, exceeding the maximum limit of " + strconv.FormatInt(limit, 10) + ".",
 		Items: []Item{},
 	}}

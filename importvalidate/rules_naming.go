@@ -46,11 +46,11 @@ func (in *Input) naming() *namingOutcome {
 	}
 	out := &namingOutcome{}
 	in.namingCache = out
-	ps := in.ProjectSettings
-	if !in.ProjectExists || ps.NamingPattern == "" {
+	pattern := in.TargetProject.naming().Pattern
+	if !in.ProjectExists || pattern == "" {
 		return out
 	}
-	re, err := namingRegexp(ps.NamingPattern)
+	re, err := namingRegexp(pattern)
 	if err != nil {
 		out.err = err
 		return out
@@ -80,18 +80,18 @@ func checkNamingPattern(in *Input) []Issue {
 		return nil
 	}
 	bad := append([]string(nil), res.bad...)
-	ps := in.ProjectSettings
+	nm := in.TargetProject.naming()
 	sortBy(bad, lessUTF16)
 	items := make([]Item, len(bad))
 	for i, n := range bad {
 		items[i] = in.featureItem(n, n)
 	}
-	msg := `Features imported into this project must match the project's feature naming pattern: "` + ps.NamingPattern + `".`
-	if ps.NamingExample != "" {
-		msg += ` For example: "` + ps.NamingExample + `".`
+	msg := `Features imported into this project must match the project's feature naming pattern: "` + nm.Pattern + `".`
+	if nm.Example != "" {
+		msg += ` For example: "` + nm.Example + `".`
 	}
-	if ps.NamingDescription != "" {
-		msg += ` The pattern is described as follows: "` + ps.NamingDescription + `"`
+	if nm.Description != "" {
+		msg += ` The pattern is described as follows: "` + nm.Description + `"`
 	}
 	msg += " The following features do not match the pattern:"
 	return one(msg, items)
@@ -105,7 +105,7 @@ func checkNamingPattern(in *Input) []Issue {
 func checkInvalidNamingPattern(in *Input) []Issue {
 	res := in.naming()
 	unchecked, err := append([]string(nil), res.unchecked...), res.err
-	pattern := strconv.Quote(in.ProjectSettings.NamingPattern)
+	pattern := strconv.Quote(in.TargetProject.naming().Pattern)
 	var se *jsregex.SyntaxError
 	if errors.As(err, &se) {
 		return []Issue{{
@@ -113,7 +113,7 @@ func checkInvalidNamingPattern(in *Input) []Issue {
 				" is not a valid JavaScript regular expression: new RegExp('^' + pattern + '$') refuses /" + se.Source +
 				"/ (" + se.Reason + " at code unit " + strconv.Itoa(se.Offset) +
 				"); feature names were not checked against it.",
-			Items: []Item{{Value: in.ProjectSettings.NamingPattern,
+			Items: []Item{{Value: in.TargetProject.naming().Pattern,
 				Locations: []Location{at("/project"), at("/data/features")}}},
 		}}
 	}

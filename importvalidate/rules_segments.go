@@ -14,7 +14,7 @@ func checkUnknownSegment(in *Input) []Issue {
 	for i, s := range in.Import.Data.Segments {
 		found := false
 		for _, def := range in.Segments[s.Name] {
-			if def.Project == "" || def.Project == in.Project {
+			if p := scope(def.Project); p == "" || p == in.Project {
 				found = true
 				break
 			}

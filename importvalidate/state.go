@@ -1,29 +1,38 @@
 package importvalidate
 
-import "context"
+import (
+	"context"
 
-// State is the existing state of an instance, as the rules need it. A Go
-// service implements it over its own store. Every method takes the whole
-// batch of names it needs at once, so that one validation makes a constant
-// number of calls whatever the size of the import. Methods must be safe for
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// State is the existing state of an instance, as the rules need it, in
+// the types of a state snapshot (model.Snapshot's members). A Go service
+// implements it over its own store. Every method takes the whole batch of
+// names it needs at once, so that one validation makes a constant number
+// of calls whatever the size of the import. Methods must be safe for
 // concurrent use. Names absent from the store are simply left out of the
-// answer; an error aborts the validation.
+// answer; an error aborts the validation. The rules do not modify what
+// the methods return.
 type State interface {
-	// Strategies returns the strategy types among names.
-	Strategies(ctx context.Context, names []string) ([]StrategyType, error)
-	// ContextFields returns the context field definitions among names.
-	ContextFields(ctx context.Context, names []string) ([]ContextFieldDef, error)
+	// Strategies returns the strategy types among names; a built-in one
+	// never triggers the custom-strategy warning.
+	Strategies(ctx context.Context, names []string) ([]model.SnapshotStrategy, error)
+	// ContextFields returns the context field definitions among names; a
+	// field of no project (nil or "") is global.
+	ContextFields(ctx context.Context, names []string) ([]model.SnapshotContextField, error)
 	// Segments returns the segment definitions whose names are among names,
-	// in every project.
-	Segments(ctx context.Context, names []string) ([]SegmentDef, error)
+	// in every project; a segment of no project (nil or "") is global.
+	Segments(ctx context.Context, names []string) ([]model.SnapshotSegment, error)
 	// TagTypes returns the tag type names among names.
 	TagTypes(ctx context.Context, names []string) ([]string, error)
-	// Features returns the existing features among names, in every project,
-	// archived ones included.
-	Features(ctx context.Context, names []string) ([]ExistingFeature, error)
-	// Project returns the settings of a project; ok is false when the
+	// Features returns the existing features among names, in every
+	// project, archived ones included (their StrategyEnvironments are not
+	// read: FeaturesWithStrategies answers that).
+	Features(ctx context.Context, names []string) ([]model.SnapshotFeature, error)
+	// Project returns a project with its settings; ok is false when the
 	// project does not exist.
-	Project(ctx context.Context, id string) (settings ProjectSettings, ok bool, err error)
+	Project(ctx context.Context, id string) (p Project, ok bool, err error)
 	// FeaturesWithStrategies returns the names among names of the features
 	// that already have at least one strategy in environment env.
 	FeaturesWithStrategies(ctx context.Context, env string, names []string) ([]string, error)
@@ -39,49 +48,31 @@ type EnvironmentState interface {
 	Environment(ctx context.Context, name string) (bool, error)
 }
 
-// StrategyType is a strategy type of the instance.
-type StrategyType struct {
-	Name string
-	// BuiltIn types never trigger the custom-strategy warning.
-	BuiltIn bool
-}
-
-// ContextFieldDef is an existing context field.
-type ContextFieldDef struct {
-	Name        string
-	LegalValues []string
-	// Project is the project the field belongs to; "" means global.
-	Project string
-}
-
-// SegmentDef is an existing segment.
-type SegmentDef struct {
-	ID   int64
-	Name string
-	// Project is the project the segment belongs to; "" means global.
-	Project string
-}
-
-// ExistingFeature is an existing feature.
-type ExistingFeature struct {
-	Name     string
-	Project  string
-	Archived bool
-}
-
-// ProjectSettings are the import-relevant settings of a project.
-type ProjectSettings struct {
-	// NamingPattern is the feature naming pattern; "" means none. It is
-	// matched anchored at both ends.
-	NamingPattern string
-	// NamingExample and NamingDescription complete the pattern's message.
-	NamingExample     string
-	NamingDescription string
-	// FeatureLimit is the maximum number of non-archived features; nil
-	// means unlimited.
-	FeatureLimit *int64
+// Project is a project as the rules read it: its settings, as a state
+// snapshot holds them, and the number of its features, which a snapshot
+// gives by listing them.
+type Project struct {
+	model.SnapshotProject
 	// FeatureCount is the number of non-archived features of the project.
 	FeatureCount int64
+}
+
+// naming is the project's feature naming pattern, whose Pattern is ""
+// when it has none.
+func (p Project) naming() model.FeatureNaming {
+	if p.FeatureNaming == nil {
+		return model.FeatureNaming{}
+	}
+	return *p.FeatureNaming
+}
+
+// scope is the project a context field or a segment belongs to, "" for a
+// global one.
+func scope(project *string) string {
+	if project == nil {
+		return ""
+	}
+	return *project
 }
 
 // Permissions answers whether the caller holds a permission. The auth

@@ -27,24 +27,24 @@ func (c *countingState) hit(method string) error {
 	return nil
 }
 
-func (c *countingState) Strategies(ctx context.Context, n []string) ([]importvalidate.StrategyType, error) {
-	return counted(c, "Strategies", func() ([]importvalidate.StrategyType, error) { return c.State.Strategies(ctx, n) })
+func (c *countingState) Strategies(ctx context.Context, n []string) ([]model.SnapshotStrategy, error) {
+	return counted(c, "Strategies", func() ([]model.SnapshotStrategy, error) { return c.State.Strategies(ctx, n) })
 }
-func (c *countingState) ContextFields(ctx context.Context, n []string) ([]importvalidate.ContextFieldDef, error) {
-	return counted(c, "ContextFields", func() ([]importvalidate.ContextFieldDef, error) { return c.State.ContextFields(ctx, n) })
+func (c *countingState) ContextFields(ctx context.Context, n []string) ([]model.SnapshotContextField, error) {
+	return counted(c, "ContextFields", func() ([]model.SnapshotContextField, error) { return c.State.ContextFields(ctx, n) })
 }
-func (c *countingState) Segments(ctx context.Context, n []string) ([]importvalidate.SegmentDef, error) {
-	return counted(c, "Segments", func() ([]importvalidate.SegmentDef, error) { return c.State.Segments(ctx, n) })
+func (c *countingState) Segments(ctx context.Context, n []string) ([]model.SnapshotSegment, error) {
+	return counted(c, "Segments", func() ([]model.SnapshotSegment, error) { return c.State.Segments(ctx, n) })
 }
 func (c *countingState) TagTypes(ctx context.Context, n []string) ([]string, error) {
 	return counted(c, "TagTypes", func() ([]string, error) { return c.State.TagTypes(ctx, n) })
 }
-func (c *countingState) Features(ctx context.Context, n []string) ([]importvalidate.ExistingFeature, error) {
-	return counted(c, "Features", func() ([]importvalidate.ExistingFeature, error) { return c.State.Features(ctx, n) })
+func (c *countingState) Features(ctx context.Context, n []string) ([]model.SnapshotFeature, error) {
+	return counted(c, "Features", func() ([]model.SnapshotFeature, error) { return c.State.Features(ctx, n) })
 }
-func (c *countingState) Project(ctx context.Context, id string) (importvalidate.ProjectSettings, bool, error) {
+func (c *countingState) Project(ctx context.Context, id string) (importvalidate.Project, bool, error) {
 	if err := c.hit("Project"); err != nil {
-		return importvalidate.ProjectSettings{}, false, err
+		return importvalidate.Project{}, false, err
 	}
 	return c.State.Project(ctx, id)
 }
@@ -166,24 +166,24 @@ func (s *storeLikeState) refuse(names ...string) error {
 	return nil
 }
 
-func (s *storeLikeState) Features(ctx context.Context, n []string) ([]importvalidate.ExistingFeature, error) {
-	return refusing(s, n, func() ([]importvalidate.ExistingFeature, error) { return s.State.Features(ctx, n) })
+func (s *storeLikeState) Features(ctx context.Context, n []string) ([]model.SnapshotFeature, error) {
+	return refusing(s, n, func() ([]model.SnapshotFeature, error) { return s.State.Features(ctx, n) })
 }
-func (s *storeLikeState) Strategies(ctx context.Context, n []string) ([]importvalidate.StrategyType, error) {
-	return refusing(s, n, func() ([]importvalidate.StrategyType, error) { return s.State.Strategies(ctx, n) })
+func (s *storeLikeState) Strategies(ctx context.Context, n []string) ([]model.SnapshotStrategy, error) {
+	return refusing(s, n, func() ([]model.SnapshotStrategy, error) { return s.State.Strategies(ctx, n) })
 }
-func (s *storeLikeState) ContextFields(ctx context.Context, n []string) ([]importvalidate.ContextFieldDef, error) {
-	return refusing(s, n, func() ([]importvalidate.ContextFieldDef, error) { return s.State.ContextFields(ctx, n) })
+func (s *storeLikeState) ContextFields(ctx context.Context, n []string) ([]model.SnapshotContextField, error) {
+	return refusing(s, n, func() ([]model.SnapshotContextField, error) { return s.State.ContextFields(ctx, n) })
 }
-func (s *storeLikeState) Segments(ctx context.Context, n []string) ([]importvalidate.SegmentDef, error) {
-	return refusing(s, n, func() ([]importvalidate.SegmentDef, error) { return s.State.Segments(ctx, n) })
+func (s *storeLikeState) Segments(ctx context.Context, n []string) ([]model.SnapshotSegment, error) {
+	return refusing(s, n, func() ([]model.SnapshotSegment, error) { return s.State.Segments(ctx, n) })
 }
 func (s *storeLikeState) TagTypes(ctx context.Context, n []string) ([]string, error) {
 	return refusing(s, n, func() ([]string, error) { return s.State.TagTypes(ctx, n) })
 }
-func (s *storeLikeState) Project(ctx context.Context, id string) (importvalidate.ProjectSettings, bool, error) {
+func (s *storeLikeState) Project(ctx context.Context, id string) (importvalidate.Project, bool, error) {
 	if err := s.refuse(id); err != nil {
-		return importvalidate.ProjectSettings{}, false, err
+		return importvalidate.Project{}, false, err
 	}
 	return s.State.Project(ctx, id)
 }

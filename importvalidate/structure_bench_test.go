@@ -3,7 +3,7 @@ package importvalidate
 import (
 	"testing"
 
-	"github.com/flagadmin/flagadmin/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
 )
 
 func BenchmarkCheck(b *testing.B) {

@@ -5,7 +5,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
 )
 
 // TestSlowPathCompiledOnFirstNeed: validating valid bodies compiles no

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
 )
 
 // problemExport is a generated export of n features in which the features

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
-	"github.com/flagadmin/flagadmin/internal/conformance"
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 

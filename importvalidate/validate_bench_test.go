@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
 	"github.com/flagadmin/flagadmin/model"
 )
 

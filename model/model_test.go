@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
 	"github.com/flagadmin/flagadmin/model"
 )
 

@@ -14,7 +14,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
-	"github.com/flagadmin/flagadmin/internal/unleashtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
 

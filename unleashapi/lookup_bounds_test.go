@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/flagadmin/flagadmin/internal/unleashtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
 

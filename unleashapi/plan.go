@@ -13,20 +13,18 @@ var _ plan.Source = (*Client)(nil)
 
 // Current implements plan.Source: the named features' configuration in
 // the environment comes from the instance's own export of them (POST
-// /api/admin/features-batch/export), their strategies put in the order
-// Unleash evaluates them by the project's playground (POST
-// /api/admin/playground, see plan.PlaygroundOrder), the existing context
-// fields, tag types and segment names from their lists, and the
-// project's default stickiness and default strategy from its overview:
-// six requests, sent concurrently, whatever the number of features
-// (after the check of the instance's version that a Client makes once).
-// Nothing is reused from an earlier answer, since a plan tells what the
-// import will meet now.
-func (c *Client) Current(ctx context.Context, q plan.Query) (*plan.Current, error) {
+// /api/admin/features-batch/export, see plan.FromExport), their
+// strategies put in the order Unleash evaluates them by the project's
+// playground (POST /api/admin/playground, see plan.PlaygroundOrder), the
+// existing context fields, tag types and segments from their lists, and
+// the project's defaults from its overview: six requests, sent
+// concurrently, whatever the number of features (after the check of the
+// instance's version that a Client makes once). Nothing is reused from an
+// earlier answer, since a plan tells what the import will meet now.
+func (c *Client) Current(ctx context.Context, q plan.Query) (*model.Snapshot, error) {
 	if err := c.checkVersion(ctx); err != nil {
 		return nil, err
 	}
-	cur := &plan.Current{}
 	var ex model.ExportData
 	var overview json.RawMessage
 	var fields []contextFieldAnswer
@@ -62,20 +60,23 @@ func (c *Client) Current(ctx context.Context, q plan.Query) (*plan.Current, erro
 		return nil, err
 	}
 	plan.OrderStrategies(&ex, order)
-	cur.Features = plan.FromExport(&ex)
-	fieldName := func(f contextFieldAnswer) string { return f.Name }
-	cur.ContextFields = named(fields, q.ContextFields, fieldName, fieldName)
-	tagTypeName := func(t tagTypeAnswer) string { return t.Name }
-	cur.TagTypes = named(tagTypes.TagTypes, q.TagTypes, tagTypeName, tagTypeName)
-	names := make(map[float64]string, len(segments.Segments))
-	for _, s := range segments.Segments {
-		names[float64(s.ID)] = s.Name
+	s := plan.FromExport(&ex, q.Environment)
+	s.Segments = nil // the instance's list names them all
+	for _, sg := range segments.Segments {
+		s.Segments = append(s.Segments, sg.snapshot())
 	}
-	cur.DefaultStickiness, cur.DefaultStrategy, err = plan.OverviewDefaults(overview, q.Environment, names)
+	fieldName := func(f contextFieldAnswer) string { return f.Name }
+	s.ContextFields = named(fields, q.ContextFields, fieldName, contextFieldAnswer.snapshot)
+	s.TagTypes = named(tagTypes.TagTypes, q.TagTypes, func(t tagTypeAnswer) string { return t.Name },
+		func(t tagTypeAnswer) model.SnapshotTagType { return model.SnapshotTagType{Name: t.Name} })
+	d, err := plan.OverviewProjectDefaults(q.Project, overview)
 	if err != nil {
 		return nil, err
 	}
-	return cur, nil
+	if d.Stickiness != "" || len(d.Strategies) > 0 {
+		s.ProjectDefaults = []model.SnapshotProjectDefaults{d}
+	}
+	return s, nil
 }
 
 // strategyOrder reads the ids of the strategies of each feature of the

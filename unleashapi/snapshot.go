@@ -127,21 +127,17 @@ func (c *Client) Snapshot(ctx context.Context) (*model.Snapshot, error) {
 	}
 
 	for _, st := range lists.strategies.Strategies {
-		s.Strategies = append(s.Strategies, model.SnapshotStrategy{Name: st.Name, BuiltIn: !st.Editable})
+		s.Strategies = append(s.Strategies, st.snapshot())
 	}
 	cfs := slices.Clone(*lists.context)
 	slices.SortStableFunc(cfs, func(a, b contextFieldAnswer) int {
 		return cmp.Or(cmp.Compare(a.SortOrder, b.SortOrder), cmp.Compare(a.Name, b.Name))
 	})
 	for _, f := range cfs {
-		cf := model.SnapshotContextField{Name: f.Name, Project: f.Project}
-		for _, v := range f.LegalValues {
-			cf.LegalValues = append(cf.LegalValues, model.LegalValue{Value: v.Value})
-		}
-		s.ContextFields = append(s.ContextFields, cf)
+		s.ContextFields = append(s.ContextFields, f.snapshot())
 	}
 	for _, sg := range lists.segments.Segments {
-		s.Segments = append(s.Segments, model.SnapshotSegment{ID: sg.ID, Name: sg.Name, Project: sg.Project})
+		s.Segments = append(s.Segments, sg.snapshot())
 	}
 	slices.SortFunc(s.Segments, func(a, b model.SnapshotSegment) int { return cmp.Compare(a.ID, b.ID) })
 	for _, t := range lists.tagTypes.TagTypes {
@@ -246,11 +242,7 @@ func (c *Client) snapshotProjects(ctx context.Context, s *model.Snapshot, ids ma
 			if err != nil || !ok {
 				return err
 			}
-			p := model.SnapshotProject{ID: id, FeatureLimit: ov.FeatureLimit}
-			if n := ov.FeatureNaming; n != nil && deref(n.Pattern) != "" {
-				p.FeatureNaming = &model.FeatureNaming{Pattern: *n.Pattern, Example: deref(n.Example), Description: deref(n.Description)}
-			}
-			out[i] = p
+			out[i] = ov.snapshot(id)
 			return nil
 		}
 	}

@@ -79,7 +79,17 @@ func (c *Client) snapshotConfigs(ctx context.Context, s *model.Snapshot) error {
 			break
 		}
 		plan.OrderStrategies(&exports[i], orders[i])
-		addExport(configs, e.Name, &exports[i], i == 0)
+		part := plan.FromExport(&exports[i], e.Name)
+		for j := range part.FeatureConfigs {
+			c := &part.FeatureConfigs[j]
+			// Every environment's export repeats the feature's own
+			// settings, tags, parents and links: the first one's are kept.
+			if have := configs[c.Feature]; have != nil {
+				have.Environments = append(have.Environments, c.Environments...)
+			} else {
+				configs[c.Feature] = c
+			}
+		}
 	}
 	for _, f := range s.Features {
 		if c := configs[f.Name]; c != nil {
@@ -92,83 +102,4 @@ func (c *Client) snapshotConfigs(ctx context.Context, s *model.Snapshot) error {
 		}
 	}
 	return nil
-}
-
-// addExport adds to configs what export d of environment env tells of
-// each feature: its settings in env, and with first also its own
-// settings, tags, parents and links, which every environment's export
-// repeats.
-func addExport(configs map[string]*model.SnapshotFeatureConfig, env string, d *model.ExportData, first bool) {
-	if first {
-		for i := range d.Features {
-			f := &d.Features[i]
-			det := f.Details()
-			c := &model.SnapshotFeatureConfig{Feature: f.Name, Stale: det.Stale != nil && *det.Stale,
-				ImpressionData: det.ImpressionData != nil && *det.ImpressionData}
-			if f.Type != nil {
-				c.Type = *f.Type
-			}
-			if v, ok := f.Description.Get(); ok {
-				c.Description = &v
-			}
-			configs[f.Name] = c
-		}
-		for _, t := range d.FeatureTags {
-			typ := t.TagType
-			if typ == nil {
-				typ = t.Type
-			}
-			if c := configs[t.FeatureName]; c != nil && typ != nil {
-				c.Tags = append(c.Tags, model.SnapshotTag{Type: *typ, Value: t.TagValue})
-			}
-		}
-		for _, fd := range d.Dependencies {
-			if c := configs[fd.Feature]; c != nil {
-				c.Dependencies = append(c.Dependencies, fd.Dependencies...)
-			}
-		}
-		for _, fl := range d.Links {
-			if c := configs[fl.Feature]; c != nil {
-				for _, l := range fl.Links {
-					c.Links = append(c.Links, model.DataLink{URL: l.URL, Title: l.Title})
-				}
-			}
-		}
-	}
-	// in is the feature's configuration in env, added on first use.
-	in := func(name string) *model.SnapshotFeatureEnvironment {
-		c := configs[name]
-		if c == nil {
-			return nil
-		}
-		if n := len(c.Environments); n > 0 && c.Environments[n-1].Name == env {
-			return &c.Environments[n-1]
-		}
-		c.Environments = append(c.Environments, model.SnapshotFeatureEnvironment{Name: env})
-		return &c.Environments[len(c.Environments)-1]
-	}
-	for i := range d.FeatureEnvironments {
-		fe := &d.FeatureEnvironments[i]
-		name := fe.Name
-		if fe.FeatureName != nil {
-			name = *fe.FeatureName
-		}
-		if e := in(name); e != nil {
-			e.Enabled = fe.Enabled
-			if fe.Variants != nil {
-				e.Variants = *fe.Variants
-			}
-		}
-	}
-	for _, st := range d.FeatureStrategies {
-		if st.FeatureName == nil {
-			continue
-		}
-		if e := in(*st.FeatureName); e != nil {
-			// As the database's snapshot stores it: no id, feature or sort
-			// order; the list's order is the evaluation's.
-			st.ID, st.FeatureName, st.SortOrder = nil, nil, nil
-			e.Strategies = append(e.Strategies, st)
-		}
-	}
 }

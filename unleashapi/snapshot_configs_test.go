@@ -2,21 +2,26 @@ package unleashapi_test
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashapi"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
 // The snapshot with configurations over the admin API tells a plan what
 // the database's does: for every feature in every environment, the same
-// configuration, and the same project defaults. (The members may be
-// written differently: an empty description, a default stickiness of
-// "default" where the database has none.)
+// configuration, and the same project defaults. The members may be
+// written differently in ways a plan reads alike (settings in an
+// environment that hold nothing, which the database leaves out; a default
+// stickiness of "default" where the database has none; a title absent or
+// null), so the two are compared by the plans over them of an import
+// that changes every aspect a plan compares (probe).
 func TestSnapshotConfigsMatchDatabase(t *testing.T) {
 	s := unleash.Need(t)
 	ctx := context.Background()
@@ -46,19 +51,21 @@ func TestSnapshotConfigsMatchDatabase(t *testing.T) {
 	}
 	for _, p := range want.Projects {
 		for _, e := range want.Environments {
-			q := plan.Query{Project: p.ID, Environment: e.Name, Features: names}
-			a, err := apiSource.Current(ctx, q)
-			if err != nil {
-				t.Fatal(err)
+			imp := probe(t, p.ID, e.Name, names)
+			var plans [2]*plan.Plan
+			for i, src := range []plan.Source{dbSource, apiSource} {
+				planner, err := plan.New(plan.Options{Source: src})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if plans[i], err = planner.Plan(ctx, imp, plan.Target{}); err != nil {
+					t.Fatal(err)
+				}
 			}
-			d, err := dbSource.Current(ctx, q)
-			if err != nil {
-				t.Fatal(err)
+			if plans[0].Count().Update == 0 {
+				t.Fatalf("%s, %s: the probe updates nothing: %+v", p.ID, e.Name, plans[0])
 			}
-			if d.DefaultStickiness == "" {
-				d.DefaultStickiness = "default"
-			}
-			if diff := cmp.Diff(d, a, cmpopts.EquateEmpty()); diff != "" {
+			if diff := cmp.Diff(plans[0], plans[1], cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("%s, %s (-database +api):\n%s", p.ID, e.Name, diff)
 			}
 		}
@@ -71,4 +78,47 @@ func TestSnapshotConfigsMatchDatabase(t *testing.T) {
 	if len(bare.FeatureConfigs)+len(bare.ProjectDefaults) != 0 {
 		t.Errorf("%d configurations and %d project defaults without the option", len(bare.FeatureConfigs), len(bare.ProjectDefaults))
 	}
+}
+
+// probe is an import into project and env of every feature of names,
+// each given one of everything a plan compares with what exists (type,
+// description, stale, impression data, enabled, a strategy whose
+// stickiness is the project's default, variants, a tag, a link, and but
+// for the first a parent), so that plans of it over two sources agree
+// only when the sources read every aspect alike.
+func probe(t *testing.T, project, env string, names []string) *model.ImportRequest {
+	t.Helper()
+	var d struct {
+		Features            []map[string]any `json:"features"`
+		FeatureStrategies   []map[string]any `json:"featureStrategies"`
+		FeatureEnvironments []map[string]any `json:"featureEnvironments"`
+		FeatureTags         []map[string]any `json:"featureTags"`
+		TagTypes            []map[string]any `json:"tagTypes"`
+		Links               []map[string]any `json:"links"`
+		Dependencies        []map[string]any `json:"dependencies"`
+	}
+	d.TagTypes = []map[string]any{{"name": "simple"}}
+	for i, n := range names {
+		d.Features = append(d.Features, map[string]any{"name": n, "project": project, "type": "kill-switch",
+			"description": "probe", "stale": true, "impressionData": true})
+		d.FeatureStrategies = append(d.FeatureStrategies, map[string]any{"name": "flexibleRollout", "featureName": n,
+			"parameters": map[string]any{"rollout": "50", "groupId": n}})
+		d.FeatureEnvironments = append(d.FeatureEnvironments, map[string]any{"name": env, "featureName": n, "enabled": true,
+			"variants": []map[string]any{{"name": "probe", "weight": 1000, "weightType": "variable", "stickiness": "default"}}})
+		d.FeatureTags = append(d.FeatureTags, map[string]any{"featureName": n, "tagType": "simple", "tagValue": "probe"})
+		d.Links = append(d.Links, map[string]any{"feature": n, "links": []map[string]any{{"url": "https://example.com/probe"}}})
+		if i > 0 {
+			d.Dependencies = append(d.Dependencies, map[string]any{"feature": n,
+				"dependencies": []map[string]any{{"feature": names[0], "enabled": true}}})
+		}
+	}
+	b, err := json.Marshal(map[string]any{"project": project, "environment": env, "data": d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var imp model.ImportRequest
+	if err := json.Unmarshal(b, &imp); err != nil {
+		t.Fatal(err)
+	}
+	return &imp
 }

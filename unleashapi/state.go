@@ -1,12 +1,14 @@
 package unleashapi
 
 import (
+	"cmp"
 	"context"
 	"net/http"
 	"net/url"
 	"slices"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model"
 )
 
 var _ importvalidate.State = (*Client)(nil)
@@ -106,43 +108,27 @@ func pick[T, R any](ctx context.Context, c *Client, names []string, items func(*
 // Strategies implements importvalidate.State from GET
 // /api/admin/strategies. A strategy is built in when the instance says it
 // is not editable.
-func (c *Client) Strategies(ctx context.Context, names []string) ([]importvalidate.StrategyType, error) {
+func (c *Client) Strategies(ctx context.Context, names []string) ([]model.SnapshotStrategy, error) {
 	return pick(ctx, c, names,
 		func(l *instanceLists) []strategyAnswer { return l.strategies.Strategies },
-		func(s strategyAnswer) string { return s.Name },
-		func(s strategyAnswer) importvalidate.StrategyType {
-			return importvalidate.StrategyType{Name: s.Name, BuiltIn: !s.Editable}
-		})
+		func(s strategyAnswer) string { return s.Name }, strategyAnswer.snapshot)
 }
 
 // ContextFields implements importvalidate.State from GET
 // /api/admin/context?include=project: the instance-wide fields and those
 // of every project, with their project.
-func (c *Client) ContextFields(ctx context.Context, names []string) ([]importvalidate.ContextFieldDef, error) {
+func (c *Client) ContextFields(ctx context.Context, names []string) ([]model.SnapshotContextField, error) {
 	return pick(ctx, c, names,
 		func(l *instanceLists) []contextFieldAnswer { return *l.context },
-		func(f contextFieldAnswer) string { return f.Name },
-		func(f contextFieldAnswer) importvalidate.ContextFieldDef {
-			d := importvalidate.ContextFieldDef{Name: f.Name, LegalValues: make([]string, len(f.LegalValues))}
-			for i, v := range f.LegalValues {
-				d.LegalValues[i] = v.Value
-			}
-			if f.Project != nil {
-				d.Project = *f.Project
-			}
-			return d
-		})
+		func(f contextFieldAnswer) string { return f.Name }, contextFieldAnswer.snapshot)
 }
 
 // Segments implements importvalidate.State from GET /api/admin/segments.
-func (c *Client) Segments(ctx context.Context, names []string) ([]importvalidate.SegmentDef, error) {
+func (c *Client) Segments(ctx context.Context, names []string) ([]model.SnapshotSegment, error) {
 	out, err := pick(ctx, c, names,
 		func(l *instanceLists) []segmentAnswer { return l.segments.Segments },
-		func(s segmentAnswer) string { return s.Name },
-		func(s segmentAnswer) importvalidate.SegmentDef {
-			return importvalidate.SegmentDef{ID: s.ID, Name: s.Name, Project: deref(s.Project)}
-		})
-	slices.SortFunc(out, func(a, b importvalidate.SegmentDef) int { return int(a.ID - b.ID) })
+		func(s segmentAnswer) string { return s.Name }, segmentAnswer.snapshot)
+	slices.SortFunc(out, func(a, b model.SnapshotSegment) int { return cmp.Compare(a.ID, b.ID) })
 	return out, err
 }
 
@@ -163,8 +149,8 @@ type featureFact struct {
 }
 
 // feature returns the existing feature name of fact f.
-func (c *Client) feature(name string, f featureFact) importvalidate.ExistingFeature {
-	return importvalidate.ExistingFeature{Name: name, Project: c.projectIDs.name(f.project), Archived: f.archived}
+func (c *Client) feature(name string, f featureFact) model.SnapshotFeature {
+	return model.SnapshotFeature{Name: name, Project: c.projectIDs.name(f.project), Archived: f.archived}
 }
 
 // defaultExportEnv is the environment of the exports that Features sends
@@ -241,11 +227,11 @@ func (c *Client) exportFeatures(ctx context.Context, env string, features []stri
 
 // Features implements importvalidate.State: the features it does not
 // know from a recent answer are asked in one export.
-func (c *Client) Features(ctx context.Context, names []string) ([]importvalidate.ExistingFeature, error) {
+func (c *Client) Features(ctx context.Context, names []string) ([]model.SnapshotFeature, error) {
 	if len(names) == 0 {
 		return nil, nil
 	}
-	var out []importvalidate.ExistingFeature
+	var out []model.SnapshotFeature
 	missing := c.features.scan(names, c.opts.ListTTL, func(n string, f featureFact) {
 		if f.exists {
 			out = append(out, c.feature(n, f))
@@ -298,20 +284,46 @@ func (c *Client) FeaturesWithStrategies(ctx context.Context, env string, names [
 // /api/admin/projects/{id}/overview: its feature limit and naming
 // pattern, and the number of its features that are not archived (the sum
 // of its feature type counts).
-func (c *Client) Project(ctx context.Context, id string) (importvalidate.ProjectSettings, bool, error) {
-	var ps importvalidate.ProjectSettings
+func (c *Client) Project(ctx context.Context, id string) (importvalidate.Project, bool, error) {
 	ov, ok, err := c.overview(ctx, id)
 	if err != nil || !ok {
-		return ps, false, err
+		return importvalidate.Project{}, false, err
 	}
-	ps.FeatureLimit = ov.FeatureLimit
-	if n := ov.FeatureNaming; n != nil {
-		ps.NamingPattern, ps.NamingExample, ps.NamingDescription = deref(n.Pattern), deref(n.Example), deref(n.Description)
-	}
+	p := importvalidate.Project{SnapshotProject: ov.snapshot(id)}
 	for _, t := range ov.FeatureTypeCounts {
-		ps.FeatureCount += t.Count
+		p.FeatureCount += t.Count
 	}
-	return ps, true, nil
+	return p, true, nil
+}
+
+// The answers of the admin API in the types of a state snapshot, for the
+// State methods and Snapshot alike. Only the values of a context field's
+// legal values are kept, which is what an import compares.
+
+func (s strategyAnswer) snapshot() model.SnapshotStrategy {
+	return model.SnapshotStrategy{Name: s.Name, BuiltIn: !s.Editable}
+}
+
+func (f contextFieldAnswer) snapshot() model.SnapshotContextField {
+	cf := model.SnapshotContextField{Name: f.Name, Project: f.Project}
+	for _, v := range f.LegalValues {
+		cf.LegalValues = append(cf.LegalValues, model.LegalValue{Value: v.Value})
+	}
+	return cf
+}
+
+func (s segmentAnswer) snapshot() model.SnapshotSegment {
+	return model.SnapshotSegment{ID: s.ID, Name: s.Name, Project: s.Project}
+}
+
+// snapshot is the project id of the overview; it has no naming without a
+// pattern.
+func (ov projectOverviewAnswer) snapshot(id string) model.SnapshotProject {
+	p := model.SnapshotProject{ID: id, FeatureLimit: ov.FeatureLimit}
+	if n := ov.FeatureNaming; n != nil && deref(n.Pattern) != "" {
+		p.FeatureNaming = &model.FeatureNaming{Pattern: *n.Pattern, Example: deref(n.Example), Description: deref(n.Description)}
+	}
+	return p
 }
 
 // projectFact is a project's overview, nil when there is no such project.

@@ -13,7 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/statetest"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashapi"
 	"github.com/flagadmin/flagadmin/unleashdb"
@@ -139,10 +139,10 @@ func TestStateMatchesDatabase(t *testing.T) {
 			t.Fatalf("Project %q: api %v, database %v", id, gerr, werr)
 		}
 		if d := cmp.Diff(struct {
-			P  importvalidate.ProjectSettings
+			P  importvalidate.Project
 			OK bool
 		}{wp, wok}, struct {
-			P  importvalidate.ProjectSettings
+			P  importvalidate.Project
 			OK bool
 		}{gp, gok}); d != "" {
 			t.Errorf("Project %q (-database +api):\n%s", id, d)

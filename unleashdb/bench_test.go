@@ -7,7 +7,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
 	"github.com/flagadmin/flagadmin/users"
 )
 

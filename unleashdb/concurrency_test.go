@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 // TestConcurrentUse validates, looks tokens up and lists users from many

@@ -4,32 +4,33 @@ import (
 	"context"
 	"fmt"
 	"log"
-	"net/http"
 	"os"
 
-	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
-// Open an Unleash database and serve both endpoints from it. The role in
-// the URL needs SELECT on the tables only.
+// Open an Unleash database and use it as the one source of the
+// instance's state: the import rules' State, the token lookup, the user
+// store and the plan's source. The role in the URL needs SELECT on the
+// tables only.
 func ExampleOpen() {
 	ctx := context.Background()
 	db, err := unleashdb.Open(ctx, os.Getenv("DATABASE_URL"), unleashdb.Options{UnleashURL: "https://unleash.example.com"})
 	if err != nil {
 		log.Fatal(err) // e.g. "unleashdb: open: not an Unleash 8.2+ database: ..."
 	}
-	defer db.Close()
-	v, err := importvalidate.New(importvalidate.Options{State: db})
+	inst := db.Instance()
+	defer inst.Close() // closes db
+	v, err := importvalidate.New(importvalidate.Options{State: inst.State})
 	if err != nil {
 		log.Fatal(err)
 	}
-	h, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Tokens: db, Users: db})
+	users, err := inst.Users.Users(ctx)
 	if err != nil {
 		log.Fatal(err)
 	}
-	log.Fatal(http.ListenAndServe("127.0.0.1:4242", h))
+	fmt.Println(v != nil, len(users) > 0)
 }
 
 // Validate an export file against the instance, with the rights of one of

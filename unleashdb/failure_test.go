@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
 

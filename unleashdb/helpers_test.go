@@ -12,8 +12,8 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/conformance"
-	"github.com/flagadmin/flagadmin/internal/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
+	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )

@@ -31,8 +31,6 @@ const (
 	qCfgDeps  = `SELECT child, parent, enabled, variants::text FROM dependent_features WHERE child = ANY($1) ORDER BY child, parent`
 	qCfgLinks = `SELECT feature_name, url, title FROM feature_link WHERE feature_name = ANY($1) ORDER BY feature_name, id`
 
-	qCfgSegments = `SELECT id, name FROM segments`
-	qCfgContext  = `SELECT name FROM context_fields WHERE name = ANY($1)`
 	qCfgDefaults = `SELECT p.id, COALESCE(ps.default_stickiness, ''),
 		COALESCE((SELECT json_agg(json_build_object('environment', pe.environment_name, 'strategy', pe.default_strategy)
 			ORDER BY pe.environment_name)
@@ -42,63 +40,45 @@ const (
 
 var _ plan.Source = (*DB)(nil)
 
-// Current implements plan.Source: the configuration of the named
-// features in the environment, the named context fields and tag types
-// that exist, and the project's defaults, read in one read-only
-// transaction, in a constant number of queries, each with the deadline
-// of one database call.
-func (db *DB) Current(ctx context.Context, q plan.Query) (*plan.Current, error) {
+// Current implements plan.Source: the named features and their
+// configuration in the environment, the named context fields and tag
+// types that exist, the segments, and the project's defaults, read in one
+// read-only transaction, in a constant number of queries, each with the
+// deadline of one database call.
+func (db *DB) Current(ctx context.Context, q plan.Query) (*model.Snapshot, error) {
 	tx, end, err := db.readTx(ctx, "plan")
 	if err != nil {
 		return nil, err
 	}
 	defer end()
+	s := &model.Snapshot{}
 	features, configs, err := db.readConfigs(ctx, tx, q.Features, []string{q.Environment})
 	if err != nil {
 		return nil, err
 	}
-	segNames := map[float64]string{}
-	err = db.eachRow(ctx, tx, "plan: segments", qCfgSegments, nil, func(r pgx.Rows) error {
-		var id int64
-		var name string
-		if err := r.Scan(&id, &name); err != nil {
-			return err
-		}
-		segNames[float64(id)] = name
-		return nil
-	})
-	if err != nil {
+	s.Features = features
+	for _, c := range configs {
+		s.FeatureConfigs = append(s.FeatureConfigs, *c)
+	}
+	if s.Segments, err = collectIn(ctx, db, tx, "plan: segments", qSnapSegments, nil, scanSegment); err != nil {
 		return nil, err
 	}
-	cur := &plan.Current{}
-	for i, f := range features {
-		cur.Features = append(cur.Features, plan.ConfigOf(f, configs[i], q.Environment, segNames))
-	}
-	for _, c := range []struct {
-		op, query string
-		names     []string
-		dst       *[]string
-	}{{"plan: context fields", qCfgContext, q.ContextFields, &cur.ContextFields}, {"plan: tag types", qTagTypes, q.TagTypes, &cur.TagTypes}} {
-		if len(c.names) == 0 {
-			continue
-		}
-		err := db.eachRow(ctx, tx, c.op, c.query, []any{c.names}, func(r pgx.Rows) error {
-			name, err := scanString(r)
-			*c.dst = append(*c.dst, name)
-			return err
-		})
+	if len(q.ContextFields) > 0 {
+		s.ContextFields, err = collectIn(ctx, db, tx, "plan: context fields", qContext, []any{q.ContextFields}, scanContextField)
 		if err != nil {
 			return nil, err
 		}
 	}
-	defaults, err := db.readDefaults(ctx, tx, []string{q.Project})
+	if len(q.TagTypes) > 0 {
+		if s.TagTypes, err = collectIn(ctx, db, tx, "plan: tag types", qTagTypes, []any{q.TagTypes}, scanTagType); err != nil {
+			return nil, err
+		}
+	}
+	s.ProjectDefaults, err = db.readDefaults(ctx, tx, []string{q.Project})
 	if err != nil {
 		return nil, err
 	}
-	for i := range defaults {
-		cur.SetDefaults(&defaults[i], q.Environment, segNames)
-	}
-	return cur, nil
+	return s, nil
 }
 
 // readConfigs reads the features among names and their configurations in

@@ -41,8 +41,11 @@ func TestCurrentEqualsSnapshotSource(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Either may list names in its own order.
-		if d := cmp.Diff(want, got, cmpopts.SortSlices(func(a, b string) bool { return a < b }),
-			cmpopts.SortSlices(func(a, b plan.Config) bool { return a.Name < b.Name })); d != "" {
+		if d := cmp.Diff(want, got, cmpopts.EquateEmpty(),
+			cmpopts.SortSlices(func(a, b model.SnapshotFeature) bool { return a.Name < b.Name }),
+			cmpopts.SortSlices(func(a, b model.SnapshotFeatureConfig) bool { return a.Feature < b.Feature }),
+			cmpopts.SortSlices(func(a, b model.SnapshotContextField) bool { return a.Name < b.Name }),
+			cmpopts.SortSlices(func(a, b model.SnapshotTagType) bool { return a.Name < b.Name })); d != "" {
 			t.Errorf("%s (-snapshot +database):\n%s", env, d)
 		}
 	}
@@ -50,15 +53,18 @@ func TestCurrentEqualsSnapshotSource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Features) != 1 {
-		t.Fatalf("features: %+v", got.Features)
+	if len(got.Features) != 1 || len(got.FeatureConfigs) != 1 || len(got.FeatureConfigs[0].Environments) != 1 {
+		t.Fatalf("features %+v, configurations %+v", got.Features, got.FeatureConfigs)
 	}
-	f := got.Features[0]
-	if len(f.Strategies) != 1 || f.Strategies[0].Name != "flexibleRollout" || f.Strategies[0].Parameters["rollout"] != "50" ||
-		len(f.Strategies[0].Segments) != 1 || f.Strategies[0].Segments[0] != "beta-users" {
-		t.Errorf("existing-flag's strategies: %+v", f.Strategies)
+	f := got.FeatureConfigs[0]
+	st := f.Environments[0].Strategies
+	if len(st) != 1 || st[0].Name != "flexibleRollout" || st[0].Parameters == nil || (*st[0].Parameters)["rollout"] != "50" ||
+		st[0].Segments == nil || len(*st[0].Segments) != 1 || !slices.ContainsFunc(got.Segments, func(s model.SnapshotSegment) bool {
+		return float64(s.ID) == (*st[0].Segments)[0] && s.Name == "beta-users"
+	}) {
+		t.Errorf("existing-flag's strategies: %+v", st)
 	}
-	if !slices.Contains(f.Tags, plan.Tag{Type: "team", Value: "core"}) {
+	if !slices.Contains(f.Tags, model.SnapshotTag{Type: "team", Value: "core"}) {
 		t.Errorf("existing-flag's tags: %+v", f.Tags)
 	}
 }
@@ -134,8 +140,8 @@ func TestCurrentStrategyOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, s := range cur.Features[0].Strategies {
-		got = append(got, *s.Title)
+	for _, s := range cur.FeatureConfigs[0].Environments[0].Strategies {
+		got = append(got, *s.Title.Ptr())
 	}
 	if want := []string{"zeroth", "first", "second"}; !slices.Equal(got, want) {
 		t.Errorf("order %v; want %v", got, want)

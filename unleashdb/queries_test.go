@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
 )
 
 // maxQueries is the most queries one validation may make.

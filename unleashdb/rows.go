@@ -40,8 +40,13 @@ func (db *DB) eachRow(ctx context.Context, q querier, op, query string, args []a
 // collect returns the rows of query, each read by scan.
 // The call has the deadline of one database call.
 func collect[T any](ctx context.Context, db *DB, op, query string, args []any, scan func(pgx.Rows) (T, error)) ([]T, error) {
+	return collectIn(ctx, db, db.pool, op, query, args, scan)
+}
+
+// collectIn is collect with q, such as a transaction.
+func collectIn[T any](ctx context.Context, db *DB, q querier, op, query string, args []any, scan func(pgx.Rows) (T, error)) ([]T, error) {
 	var out []T
-	err := db.each(ctx, op, query, args, func(r pgx.Rows) error {
+	err := db.eachRow(ctx, q, op, query, args, func(r pgx.Rows) error {
 		v, err := scan(r)
 		if err != nil {
 			return err

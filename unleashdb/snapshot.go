@@ -117,48 +117,24 @@ func (r *snapReader) environments(ctx context.Context, s *model.Snapshot) error 
 
 func (r *snapReader) projects(ctx context.Context, s *model.Snapshot) error {
 	return appendRows(ctx, r, "projects", qSnapProjects, &s.Projects, func(rows pgx.Rows) (model.SnapshotProject, error) {
-		var p model.SnapshotProject
-		var pattern, example, description *string
-		if err := rows.Scan(&p.ID, &p.FeatureLimit, &pattern, &example, &description); err != nil {
-			return p, err
-		}
-		if pattern != nil && *pattern != "" {
-			p.FeatureNaming = &model.FeatureNaming{Pattern: *pattern, Example: deref(example), Description: deref(description)}
-		}
-		return p, nil
+		return scanProject(rows)
 	})
 }
 
 func (r *snapReader) strategies(ctx context.Context, s *model.Snapshot) error {
-	return appendRows(ctx, r, "strategies", qSnapStrategies, &s.Strategies, columns(func(st *model.SnapshotStrategy) []any {
-		return []any{&st.Name, &st.BuiltIn}
-	}))
+	return appendRows(ctx, r, "strategies", qSnapStrategies, &s.Strategies, scanStrategy)
 }
 
 func (r *snapReader) contextFields(ctx context.Context, s *model.Snapshot) error {
-	return appendRows(ctx, r, "context fields", qSnapContext, &s.ContextFields, func(rows pgx.Rows) (model.SnapshotContextField, error) {
-		var cf model.SnapshotContextField
-		lv, err := scanContextField(rows, &cf.Name, &cf.Project)
-		if err != nil {
-			return cf, err
-		}
-		for _, v := range lv {
-			cf.LegalValues = append(cf.LegalValues, model.LegalValue{Value: v.Value})
-		}
-		return cf, nil
-	})
+	return appendRows(ctx, r, "context fields", qSnapContext, &s.ContextFields, scanContextField)
 }
 
 func (r *snapReader) segments(ctx context.Context, s *model.Snapshot) error {
-	return appendRows(ctx, r, "segments", qSnapSegments, &s.Segments, columns(func(sg *model.SnapshotSegment) []any {
-		return []any{&sg.ID, &sg.Name, &sg.Project}
-	}))
+	return appendRows(ctx, r, "segments", qSnapSegments, &s.Segments, scanSegment)
 }
 
 func (r *snapReader) tagTypes(ctx context.Context, s *model.Snapshot) error {
-	return appendRows(ctx, r, "tag types", qSnapTagTypes, &s.TagTypes, columns(func(t *model.SnapshotTagType) []any {
-		return []any{&t.Name}
-	}))
+	return appendRows(ctx, r, "tag types", qSnapTagTypes, &s.TagTypes, scanTagType)
 }
 
 func (r *snapReader) features(ctx context.Context, s *model.Snapshot) error {

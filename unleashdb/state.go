@@ -3,7 +3,6 @@ package unleashdb
 import (
 	"context"
 	"encoding/json"
-	"errors"
 
 	"github.com/jackc/pgx/v5"
 
@@ -19,12 +18,12 @@ import (
 // The queries of the State methods. Each reads one batch of names.
 const (
 	qStrategies = `SELECT name, COALESCE(built_in, 0) = 1 FROM strategies WHERE name = ANY($1)`
-	qContext    = `SELECT name, legal_values::text, COALESCE(project, '') FROM context_fields WHERE name = ANY($1)`
-	qSegments   = `SELECT id, name, COALESCE(segment_project_id, '') FROM segments WHERE name = ANY($1) ORDER BY id`
+	qContext    = `SELECT name, legal_values::text, project FROM context_fields WHERE name = ANY($1)`
+	qSegments   = `SELECT id, name, segment_project_id FROM segments WHERE name = ANY($1) ORDER BY id`
 	qTagTypes   = `SELECT name FROM tag_types WHERE name = ANY($1)`
 	qFeatures   = `SELECT name, COALESCE(project, 'default'), ` + archivedExpr + ` FROM features WHERE name = ANY($1)`
-	qProject    = `SELECT ps.feature_naming_pattern, ps.feature_naming_example, ps.feature_naming_description,
-		ps.feature_limit,
+	qProject    = `SELECT p.id, ps.feature_limit, ps.feature_naming_pattern, ps.feature_naming_example,
+		ps.feature_naming_description,
 		(SELECT count(*) FROM features f WHERE f.project = p.id AND NOT ` + archivedExprF + `)
 		FROM projects p LEFT JOIN project_settings ps ON ps.project = p.id WHERE p.id = $1`
 	qWithStrategies = `SELECT DISTINCT feature_name FROM feature_strategies WHERE environment = $1 AND feature_name = ANY($2)`
@@ -39,48 +38,48 @@ var _ importvalidate.State = (*DB)(nil)
 
 // Strategies implements importvalidate.State. A strategy type is built in
 // when its built_in column is 1.
-func (db *DB) Strategies(ctx context.Context, names []string) ([]importvalidate.StrategyType, error) {
+func (db *DB) Strategies(ctx context.Context, names []string) ([]model.SnapshotStrategy, error) {
 	if names = model.StorableOnly(names); len(names) == 0 {
 		return nil, nil
 	}
-	return collect(ctx, db, "strategies", qStrategies, []any{names}, columns(func(s *importvalidate.StrategyType) []any {
-		return []any{&s.Name, &s.BuiltIn}
-	}))
+	return collect(ctx, db, "strategies", qStrategies, []any{names}, scanStrategy)
 }
 
 // ContextFields implements importvalidate.State.
-func (db *DB) ContextFields(ctx context.Context, names []string) ([]importvalidate.ContextFieldDef, error) {
+func (db *DB) ContextFields(ctx context.Context, names []string) ([]model.SnapshotContextField, error) {
 	if names = model.StorableOnly(names); len(names) == 0 {
 		return nil, nil
 	}
-	return collect(ctx, db, "context fields", qContext, []any{names}, func(r pgx.Rows) (importvalidate.ContextFieldDef, error) {
-		var d importvalidate.ContextFieldDef
-		lv, err := scanContextField(r, &d.Name, &d.Project)
-		if err != nil {
-			return d, err
-		}
-		d.LegalValues = make([]string, len(lv))
-		for i, v := range lv {
-			d.LegalValues[i] = v.Value
-		}
-		return d, nil
-	})
+	return collect(ctx, db, "context fields", qContext, []any{names}, scanContextField)
 }
 
+// The rows of the State methods and of Snapshot alike.
+var (
+	scanStrategy = columns(func(s *model.SnapshotStrategy) []any { return []any{&s.Name, &s.BuiltIn} })
+	scanSegment  = columns(func(s *model.SnapshotSegment) []any { return []any{&s.ID, &s.Name, &s.Project} })
+	scanTagType  = columns(func(t *model.SnapshotTagType) []any { return []any{&t.Name} })
+)
+
 // scanContextField reads a row of a context field's name, legal_values
-// and project into name and project, and returns the decoded legal values.
-func scanContextField(r pgx.Rows, name *string, project any) ([]model.LegalValue, error) {
+// and project (NULL for a global field). Only the values of the legal
+// values are kept, which is what an import compares.
+func scanContextField(r pgx.Rows) (model.SnapshotContextField, error) {
+	var cf model.SnapshotContextField
 	var legal *string
-	if err := r.Scan(name, &legal, project); err != nil {
-		return nil, err
+	if err := r.Scan(&cf.Name, &legal, &cf.Project); err != nil {
+		return cf, err
 	}
-	return legalValues(*name, legal)
+	lv, err := legalValues(cf.Name, legal)
+	for _, v := range lv {
+		cf.LegalValues = append(cf.LegalValues, model.LegalValue{Value: v.Value})
+	}
+	return cf, err
 }
 
 // legalValues decodes the legal_values column of context field name.
 func legalValues(name string, raw *string) ([]model.LegalValue, error) {
 	if raw == nil || *raw == "" || *raw == "null" {
-		return []model.LegalValue{}, nil
+		return nil, nil
 	}
 	var lv []model.LegalValue
 	if err := json.Unmarshal([]byte(*raw), &lv); err != nil {
@@ -90,13 +89,11 @@ func legalValues(name string, raw *string) ([]model.LegalValue, error) {
 }
 
 // Segments implements importvalidate.State.
-func (db *DB) Segments(ctx context.Context, names []string) ([]importvalidate.SegmentDef, error) {
+func (db *DB) Segments(ctx context.Context, names []string) ([]model.SnapshotSegment, error) {
 	if names = model.StorableOnly(names); len(names) == 0 {
 		return nil, nil
 	}
-	return collect(ctx, db, "segments", qSegments, []any{names}, columns(func(s *importvalidate.SegmentDef) []any {
-		return []any{&s.ID, &s.Name, &s.Project}
-	}))
+	return collect(ctx, db, "segments", qSegments, []any{names}, scanSegment)
 }
 
 // TagTypes implements importvalidate.State.
@@ -109,11 +106,11 @@ func (db *DB) TagTypes(ctx context.Context, names []string) ([]string, error) {
 
 // Features implements importvalidate.State. A feature is archived when its
 // archived_at is set.
-func (db *DB) Features(ctx context.Context, names []string) ([]importvalidate.ExistingFeature, error) {
+func (db *DB) Features(ctx context.Context, names []string) ([]model.SnapshotFeature, error) {
 	if names = model.StorableOnly(names); len(names) == 0 {
 		return nil, nil
 	}
-	return collect(ctx, db, "features", qFeatures, []any{names}, columns(func(f *importvalidate.ExistingFeature) []any {
+	return collect(ctx, db, "features", qFeatures, []any{names}, columns(func(f *model.SnapshotFeature) []any {
 		return []any{&f.Name, &f.Project, &f.Archived}
 	}))
 }
@@ -121,28 +118,38 @@ func (db *DB) Features(ctx context.Context, names []string) ([]importvalidate.Ex
 // Project implements importvalidate.State: the naming pattern and feature
 // limit of project_settings, and the number of features of the project
 // that are not archived.
-func (db *DB) Project(ctx context.Context, id string) (importvalidate.ProjectSettings, bool, error) {
-	var ps importvalidate.ProjectSettings
+func (db *DB) Project(ctx context.Context, id string) (importvalidate.Project, bool, error) {
 	if !model.Storable(id) {
-		return ps, false, nil
+		return importvalidate.Project{}, false, nil
 	}
-	var pattern, example, description *string
-	var limit *int64
-	err := db.queryRow(ctx, qProject, []any{id}, &pattern, &example, &description, &limit, &ps.FeatureCount)
+	found, err := collect(ctx, db, "project", qProject, []any{id}, func(r pgx.Rows) (importvalidate.Project, error) {
+		var p importvalidate.Project
+		var err error
+		p.SnapshotProject, err = scanProject(r, &p.FeatureCount)
+		return p, err
+	})
 	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		return ps, false, nil
-	case err != nil:
-		return ps, false, wrap("project", err)
+	case err != nil || len(found) == 0:
+		return importvalidate.Project{}, false, err
+	case found[0].FeatureLimit != nil && *found[0].FeatureLimit < 0:
+		return importvalidate.Project{}, false, errorf("project", "project %q has a negative feature limit %d", id, *found[0].FeatureLimit)
 	}
-	ps.NamingPattern, ps.NamingExample, ps.NamingDescription = deref(pattern), deref(example), deref(description)
-	if limit != nil {
-		if *limit < 0 {
-			return ps, false, errorf("project", "project %q has a negative feature limit %d", id, *limit)
-		}
-		ps.FeatureLimit = limit
+	return found[0], true, nil
+}
+
+// scanProject reads a row of a project's id, feature limit and naming
+// pattern, example and description (no naming without a pattern), and
+// then the columns more points to.
+func scanProject(r pgx.Rows, more ...any) (model.SnapshotProject, error) {
+	var p model.SnapshotProject
+	var pattern, example, description *string
+	if err := r.Scan(append([]any{&p.ID, &p.FeatureLimit, &pattern, &example, &description}, more...)...); err != nil {
+		return p, err
 	}
-	return ps, true, nil
+	if pattern != nil && *pattern != "" {
+		p.FeatureNaming = &model.FeatureNaming{Pattern: *pattern, Example: deref(example), Description: deref(description)}
+	}
+	return p, nil
 }
 
 // FeaturesWithStrategies implements importvalidate.State.

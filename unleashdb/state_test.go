@@ -10,7 +10,8 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/statetest"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
+	"github.com/flagadmin/flagadmin/model"
 )
 
 // TestStateMatchesSnapshot asks the database and the in-memory state of
@@ -22,10 +23,10 @@ func TestStateMatchesSnapshot(t *testing.T) {
 	byName := func(a, b string) bool { return a < b }
 	sortOpts := cmp.Options{
 		cmpopts.SortSlices(byName),
-		cmpopts.SortSlices(func(a, b importvalidate.StrategyType) bool { return a.Name < b.Name }),
-		cmpopts.SortSlices(func(a, b importvalidate.ContextFieldDef) bool { return a.Name < b.Name }),
-		cmpopts.SortSlices(func(a, b importvalidate.SegmentDef) bool { return a.ID < b.ID }),
-		cmpopts.SortSlices(func(a, b importvalidate.ExistingFeature) bool { return a.Name < b.Name }),
+		cmpopts.SortSlices(func(a, b model.SnapshotStrategy) bool { return a.Name < b.Name }),
+		cmpopts.SortSlices(func(a, b model.SnapshotContextField) bool { return a.Name < b.Name }),
+		cmpopts.SortSlices(func(a, b model.SnapshotSegment) bool { return a.ID < b.ID }),
+		cmpopts.SortSlices(func(a, b model.SnapshotFeature) bool { return a.Name < b.Name }),
 		cmpopts.EquateEmpty(),
 	}
 	batches := map[string][]string{
@@ -76,7 +77,8 @@ func TestProjectCounts(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("Project: ok %v, err %v", ok, err)
 	}
-	want := importvalidate.ProjectSettings{FeatureCount: 2, NamingExample: "lim-flag", NamingDescription: "Flags must start with lim-"}
+	// Without a pattern, the naming's example and description say nothing.
+	want := importvalidate.Project{SnapshotProject: model.SnapshotProject{ID: "limited"}, FeatureCount: 2}
 	if d := cmp.Diff(want, ps); d != "" {
 		t.Errorf("Project(limited) (-want +got):\n%s", d)
 	}
@@ -84,8 +86,8 @@ func TestProjectCounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	slices.SortFunc(fs, func(a, b importvalidate.ExistingFeature) int { return strings.Compare(a.Name, b.Name) })
-	wantF := []importvalidate.ExistingFeature{{Name: "lim-gone", Project: "limited", Archived: true}, {Name: "lim-two", Project: "limited"}}
+	slices.SortFunc(fs, func(a, b model.SnapshotFeature) int { return strings.Compare(a.Name, b.Name) })
+	wantF := []model.SnapshotFeature{{Name: "lim-gone", Project: "limited", Archived: true}, {Name: "lim-two", Project: "limited"}}
 	if d := cmp.Diff(wantF, fs); d != "" {
 		t.Errorf("Features (-want +got):\n%s", d)
 	}

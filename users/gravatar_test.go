@@ -8,7 +8,7 @@ import (
 	"unicode"
 
 	"github.com/flagadmin/flagadmin/internal/jsregex"
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 

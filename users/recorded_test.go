@@ -9,7 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/flagadmin/flagadmin/auth"
-	"github.com/flagadmin/flagadmin/internal/conformance"
+	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
 )
 
 // listFor authenticates header and runs the listing: the listing's bytes,

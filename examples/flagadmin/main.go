@@ -11,7 +11,7 @@
 // describes them, the output formats and the exit codes.
 package main
 
-import "github.com/flagadmin/flagadmin/internal/cli"
+import "github.com/flagadmin/flagadmin/examples/flagadmin/internal/cli"
 
 func main() {
 	cli.Exit(cli.Main)

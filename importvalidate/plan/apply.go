@@ -47,17 +47,17 @@ func (p *Planner) Plan(ctx context.Context, imp *model.ImportRequest, t Target) 
 	// A name no database can hold cannot exist: it is never sent to the
 	// Source, and nothing is read for a project or environment that
 	// cannot exist (as the validation does, see model.Storable).
-	cur := &Current{}
+	cur := &current{}
 	if model.Storable(project) && model.Storable(env) {
 		q.Features = model.StorableOnly(q.Features)
 		q.ContextFields = model.StorableOnly(q.ContextFields)
 		q.TagTypes = model.StorableOnly(q.TagTypes)
 		got, err := p.src.Current(ctx, q)
+		if err == nil {
+			cur, err = currentOf(got, project, env)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("plan: %w", err)
-		}
-		if got != nil {
-			cur = got
 		}
 	}
 	a := newApplier(ctx, project, env, d, cur, p.maxFailures)
@@ -69,11 +69,11 @@ func (p *Planner) Plan(ctx context.Context, imp *model.ImportRequest, t Target) 
 	return out, nil
 }
 
-// Compute is the plan of importing d into project and env over the
+// compute is the plan of importing d into project and env over the
 // current configuration cur, without any lookup: cur must answer the
 // Query that Planner.Plan would make. It lists at most
 // DefaultMaxFailures failures.
-func Compute(project, env string, d *model.ExportData, cur *Current) *Plan {
+func compute(project, env string, d *model.ExportData, cur *current) *Plan {
 	a := newApplier(context.Background(), project, env, d, cur, DefaultMaxFailures)
 	a.apply()
 	return a.plan()
@@ -85,10 +85,10 @@ type applier struct {
 	ctx          context.Context
 	project, env string
 	d            *model.ExportData
-	cur          *Current
-	existing     map[string]*Config
+	cur          *current
+	existing     map[string]*config
 	// want is the configuration each imported feature will have.
-	want    map[string]*Config
+	want    map[string]*config
 	skipped map[string]string
 	// failures are the first maxFailures reasons for which the import
 	// will be refused; moreFailures counts the others.
@@ -107,10 +107,10 @@ type applier struct {
 	err   error
 }
 
-func newApplier(ctx context.Context, project, env string, d *model.ExportData, cur *Current, maxFailures int) *applier {
+func newApplier(ctx context.Context, project, env string, d *model.ExportData, cur *current, maxFailures int) *applier {
 	a := &applier{ctx: ctx, project: project, env: env, d: d, cur: cur, maxFailures: maxFailures,
-		existing:      make(map[string]*Config, len(cur.Features)),
-		want:          make(map[string]*Config, len(d.Features)),
+		existing:      make(map[string]*config, len(cur.Features)),
+		want:          make(map[string]*config, len(d.Features)),
 		skipped:       map[string]string{},
 		enableCalls:   map[string]bool{},
 		segmentName:   make(map[float64]string, len(d.Segments)),
@@ -174,7 +174,7 @@ func (a *applier) features() {
 			continue
 		}
 		old, ok := a.existing[f.Name]
-		var c Config
+		var c config
 		switch {
 		case ok && old.Project != a.project:
 			a.skipped[f.Name] = ReasonOtherProject
@@ -183,7 +183,7 @@ func (a *applier) features() {
 		case ok:
 			c = cloneConfig(old)
 		default:
-			c = Config{Name: f.Name, Project: a.project}
+			c = config{Name: f.Name, Project: a.project}
 		}
 		c.setMetadata(f)
 		a.want[f.Name] = &c
@@ -195,7 +195,7 @@ func (a *applier) features() {
 // the type ("release" when f has none), the description (none when empty;
 // it points into f and is never written through), and whether it is
 // stale, has impression data or is archived.
-func (c *Config) setMetadata(f *model.Feature) {
+func (c *config) setMetadata(f *model.Feature) {
 	det := f.Details()
 	c.Type = "release"
 	if f.Type != nil {
@@ -252,7 +252,7 @@ func (a *applier) tags() {
 	for _, c := range a.want {
 		c.Tags = nil
 	}
-	places := placeIndex[Tag, Tag]{key: func(t Tag) Tag { return t }}
+	places := placeIndex[model.SnapshotTag, model.SnapshotTag]{key: func(t model.SnapshotTag) model.SnapshotTag { return t }}
 	for _, ft := range a.d.FeatureTags {
 		if a.stop() {
 			return
@@ -267,7 +267,7 @@ func (a *applier) tags() {
 		if c == nil {
 			continue
 		}
-		t := Tag{Type: *ft.TagType, Value: ft.TagValue}
+		t := model.SnapshotTag{Type: *ft.TagType, Value: ft.TagValue}
 		if places.find(c, c.Tags, t) < 0 {
 			c.Tags = append(c.Tags, t)
 			places.added(c, c.Tags)
@@ -289,7 +289,7 @@ func (a *applier) links() {
 			}
 			continue
 		}
-		c.Links = make([]Link, 0, len(fl.Links))
+		c.Links = make([]link, 0, len(fl.Links))
 		for j := range fl.Links {
 			if a.stop() {
 				return
@@ -304,7 +304,7 @@ func (a *applier) links() {
 			if l.Title.Valid && l.Title.Value != "" {
 				title = &l.Title.Value // shared, never changed
 			}
-			c.Links = append(c.Links, Link{URL: u, Title: title})
+			c.Links = append(c.Links, link{URL: u, Title: title})
 		}
 		if len(c.Links) > 10 {
 			a.fail("links of %s: at most 10", quote(fl.Feature))
@@ -333,7 +333,7 @@ func (a *applier) strategies() {
 		if c == nil {
 			continue
 		}
-		st := Strategy{Name: s.Name}
+		st := strategy{Name: s.Name}
 		if s.Title.Valid {
 			st.Title = &s.Title.Value // shared, never changed
 		}
@@ -403,7 +403,7 @@ func (a *applier) segments(s *model.Strategy, feature string) []string {
 // withDefaults is parametersWithDefaults: a flexibleRollout strategy gets
 // rollout 100, the project's default stickiness and the feature's name as
 // group id when the file leaves them out.
-func (a *applier) withDefaults(s *Strategy, feature string) {
+func (a *applier) withDefaults(s *strategy, feature string) {
 	if s.Name != "flexibleRollout" {
 		return
 	}
@@ -459,7 +459,7 @@ func (a *applier) statuses() {
 			return
 		}
 		c := a.want[name]
-		if !on || slices.ContainsFunc(c.Strategies, func(s Strategy) bool { return !s.Disabled }) {
+		if !on || slices.ContainsFunc(c.Strategies, func(s strategy) bool { return !s.Disabled }) {
 			continue
 		}
 		c.Strategies = append(c.Strategies, a.defaultStrategy(name))
@@ -468,12 +468,12 @@ func (a *applier) statuses() {
 
 // defaultStrategy is the strategy enabling adds to feature: the project's
 // default strategy in the environment, or a 100% flexibleRollout.
-func (a *applier) defaultStrategy(feature string) Strategy {
-	var s Strategy
+func (a *applier) defaultStrategy(feature string) strategy {
+	var s strategy
 	if a.cur.DefaultStrategy != nil {
 		s = cloneStrategy(*a.cur.DefaultStrategy)
 	} else {
-		s = Strategy{Name: "flexibleRollout", Parameters: map[string]string{"rollout": "100", "stickiness": "default"}}
+		s = strategy{Name: "flexibleRollout", Parameters: map[string]string{"rollout": "100", "stickiness": "default"}}
 	}
 	if s.Parameters["groupId"] == "" {
 		// s's parameters are its own: a copy, or the literal above.
@@ -495,7 +495,7 @@ func (a *applier) dependencies() {
 		f := &a.d.Features[i]
 		withProject[f.Name] = f.Project != nil && *f.Project != "" && a.want[f.Name] != nil
 	}
-	places := placeIndex[Dependency, string]{key: func(d Dependency) string { return d.Feature }}
+	places := placeIndex[dependency, string]{key: func(d dependency) string { return d.Feature }}
 	for _, fd := range a.d.Dependencies {
 		if a.stop() {
 			return
@@ -508,7 +508,7 @@ func (a *applier) dependencies() {
 			if a.stop() {
 				return
 			}
-			dep := Dependency{Feature: p.Feature, Enabled: true}
+			dep := dependency{Feature: p.Feature, Enabled: true}
 			if p.Enabled != nil && !*p.Enabled {
 				dep.Enabled = false
 			} else if p.Variants != nil {
@@ -529,14 +529,14 @@ func (a *applier) dependencies() {
 // searched, a longer one gets an index of its keys' places.
 type placeIndex[T any, K comparable] struct {
 	key func(T) K
-	big map[*Config]map[K]int
+	big map[*config]map[K]int
 }
 
 // shortList is the length up to which a list is searched.
 const shortList = 8
 
 // find returns the place in list, c's, of the first item of key k, or -1.
-func (ix *placeIndex[T, K]) find(c *Config, list []T, k K) int {
+func (ix *placeIndex[T, K]) find(c *config, list []T, k K) int {
 	m := ix.big[c]
 	if m == nil && len(list) > shortList {
 		m = ix.index(c, list)
@@ -551,7 +551,7 @@ func (ix *placeIndex[T, K]) find(c *Config, list []T, k K) int {
 }
 
 // added notes that list, c's, got an item at its end.
-func (ix *placeIndex[T, K]) added(c *Config, list []T) {
+func (ix *placeIndex[T, K]) added(c *config, list []T) {
 	if m := ix.big[c]; m != nil {
 		if k := ix.key(list[len(list)-1]); !hasKey(m, k) {
 			m[k] = len(list) - 1
@@ -562,9 +562,9 @@ func (ix *placeIndex[T, K]) added(c *Config, list []T) {
 }
 
 // index makes the index of list, c's.
-func (ix *placeIndex[T, K]) index(c *Config, list []T) map[K]int {
+func (ix *placeIndex[T, K]) index(c *config, list []T) map[K]int {
 	if ix.big == nil {
-		ix.big = map[*Config]map[K]int{}
+		ix.big = map[*config]map[K]int{}
 	}
 	m := make(map[K]int, 2*len(list))
 	for j, x := range list {
@@ -658,7 +658,7 @@ func fixWeights[V any](in []V, typ func(V) model.WeightType, weight func(V) int6
 	return out, ""
 }
 
-func cloneStrategy(s Strategy) Strategy {
+func cloneStrategy(s strategy) strategy {
 	c := s
 	c.Parameters = maps.Clone(s.Parameters)
 	c.Constraints = slices.Clone(s.Constraints)
@@ -670,22 +670,22 @@ func cloneStrategy(s Strategy) Strategy {
 // cloneConfig copies c for the import to change: the lists it replaces
 // as a whole (strategies, variants, tags, links) are shared, the
 // dependencies it changes in place are copied.
-func cloneConfig(c *Config) Config {
+func cloneConfig(c *config) config {
 	n := *c
 	n.Dependencies = slices.Clone(c.Dependencies)
 	return n
 }
 
-// Applied is the configuration that importing d into project and env
+// applied is the configuration that importing d into project and env
 // gives each feature it imports (skipped features left out), in the
 // file's order: what an export of them shows afterwards.
-func Applied(project, env string, d *model.ExportData, cur *Current) []Config {
+func applied(project, env string, d *model.ExportData, cur *current) []config {
 	if cur == nil {
-		cur = &Current{}
+		cur = &current{}
 	}
 	a := newApplier(context.Background(), project, env, d, cur, DefaultMaxFailures)
 	a.apply()
-	out := make([]Config, 0, len(a.want))
+	out := make([]config, 0, len(a.want))
 	seen := make(map[string]bool, len(a.want))
 	for i := range d.Features {
 		name := d.Features[i].Name

@@ -9,7 +9,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -74,7 +74,7 @@ func benchState(tb testing.TB, body []byte, n int) *model.Snapshot {
 		TagTypes:      []model.SnapshotTagType{{Name: "team"}},
 	}
 	imp := decoded(tb, body)
-	p, err := mustPlanner(tb, &staticSource{cur: &plan.Current{}}).Plan(context.Background(), imp, plan.Target{})
+	p, err := mustPlanner(tb, &staticSource{snap: &model.Snapshot{}}).Plan(context.Background(), imp, plan.Target{})
 	if err != nil || len(p.Failures) > 0 {
 		tb.Fatal(err, p.Failures)
 	}
@@ -97,7 +97,7 @@ type countingSource struct {
 	n atomic.Int64
 }
 
-func (c *countingSource) Current(ctx context.Context, q plan.Query) (*plan.Current, error) {
+func (c *countingSource) Current(ctx context.Context, q plan.Query) (*model.Snapshot, error) {
 	c.n.Add(1)
 	return c.Source.Current(ctx, q)
 }

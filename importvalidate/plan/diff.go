@@ -30,7 +30,7 @@ func (a *applier) plan() *Plan {
 		case old == nil:
 			fp.Action = Create
 		default:
-			fp.Changes = Diff(old, want)
+			fp.Changes = diff(old, want)
 			fp.Action = Unchanged
 			if len(fp.Changes) > 0 {
 				fp.Action = Update
@@ -90,9 +90,9 @@ func (a *applier) missing(names, existing []string, used map[string]bool) []stri
 	return out
 }
 
-// Diff lists the aspects in which to differs from from, in the order of
+// diff lists the aspects in which to differs from from, in the order of
 // the Aspect constants; none when they are the same configuration.
-func Diff(from, to *Config) []Change {
+func diff(from, to *config) []Change {
 	var out []Change
 	scalar := func(a Aspect, same bool, x, y any) {
 		if !same {
@@ -117,13 +117,13 @@ func Diff(from, to *Config) []Change {
 	if !sameInOrder(from.Variants, to.Variants, variantEqual) {
 		list(AspectVariants, diffKeyed(from.Variants, to.Variants, func(v model.Variant) string { return v.Name }, variantFields))
 	}
-	if !sameInOrder(from.Tags, to.Tags, func(x, y Tag) bool { return x == y }) {
-		list(AspectTags, diffKeyed(from.Tags, to.Tags, func(t Tag) string { return t.Type + ":" + t.Value }, nil))
+	if !sameInOrder(from.Tags, to.Tags, func(x, y model.SnapshotTag) bool { return x == y }) {
+		list(AspectTags, diffKeyed(from.Tags, to.Tags, func(t model.SnapshotTag) string { return t.Type + ":" + t.Value }, nil))
 	}
 	if !sameInOrder(from.Dependencies, to.Dependencies, dependencyEqual) {
-		list(AspectDependencies, diffKeyed(from.Dependencies, to.Dependencies, func(d Dependency) string { return d.Feature }, dependencyFields))
+		list(AspectDependencies, diffKeyed(from.Dependencies, to.Dependencies, func(d dependency) string { return d.Feature }, dependencyFields))
 	}
-	if !sameInOrder(from.Links, to.Links, func(x, y Link) bool { return x.URL == y.URL && ptrEqual(x.Title, y.Title) }) {
+	if !sameInOrder(from.Links, to.Links, func(x, y link) bool { return x.URL == y.URL && ptrEqual(x.Title, y.Title) }) {
 		list(AspectLinks, diffCounted(from.Links, to.Links, linkKey))
 	}
 	return out
@@ -149,7 +149,7 @@ func ptrEqual[T comparable](x, y *T) bool {
 
 // strategyEqual reports whether two strategies are the same
 // configuration: canonicalStrategy gives them the same text.
-func strategyEqual(x, y Strategy) bool {
+func strategyEqual(x, y strategy) bool {
 	if x.Name != y.Name || !ptrEqual(x.Title, y.Title) || x.Disabled != y.Disabled ||
 		len(x.Parameters) != len(y.Parameters) || len(x.Constraints) != len(y.Constraints) ||
 		!slices.Equal(x.Segments, y.Segments) || !slices.EqualFunc(x.Variants, y.Variants, strategyVariantEqual) {
@@ -185,7 +185,7 @@ func variantEqual(x, y model.Variant) bool {
 	})
 }
 
-func dependencyEqual(x, y Dependency) bool {
+func dependencyEqual(x, y dependency) bool {
 	return x.Feature == y.Feature && x.Enabled == y.Enabled && slices.Equal(x.Variants, y.Variants)
 }
 
@@ -200,7 +200,7 @@ func text(v any) string {
 
 // canonicalStrategy is s in the form two equal strategies share: its
 // segments and variants sorted.
-func canonicalStrategy(s Strategy) Strategy {
+func canonicalStrategy(s strategy) strategy {
 	c := cloneStrategy(s)
 	if c.Parameters != nil && len(c.Parameters) == 0 {
 		c.Parameters = nil
@@ -219,7 +219,7 @@ func canonicalStrategy(s Strategy) Strategy {
 	return c
 }
 
-func strategyKey(s Strategy) string {
+func strategyKey(s strategy) string {
 	if s.Title != nil && *s.Title != "" {
 		return s.Name + " " + text(*s.Title)
 	}
@@ -233,15 +233,15 @@ func strategyKey(s Strategy) string {
 // fewest such, so that the others keep their order) is changed in its
 // "position" (1-based, in each list): the order decides whose variants
 // apply.
-func diffStrategies(from, to []Strategy) Change {
+func diffStrategies(from, to []strategy) Change {
 	type entry struct {
-		s    Strategy
+		s    strategy
 		text string
 		// pair is the index of the other list's entry it pairs with, -1
 		// for none.
 		pair int
 	}
-	mk := func(ss []Strategy) []entry {
+	mk := func(ss []strategy) []entry {
 		out := make([]entry, len(ss))
 		for i, s := range ss {
 			c := canonicalStrategy(s)
@@ -354,7 +354,7 @@ func fieldText(v any) string {
 	return s
 }
 
-func strategyFields(x, y Strategy) []FieldChange {
+func strategyFields(x, y strategy) []FieldChange {
 	var out []FieldChange
 	out = field(out, "title", x.Title, y.Title)
 	out = field(out, "disabled", x.Disabled, y.Disabled)
@@ -396,7 +396,7 @@ func variantFields(x, y model.Variant) []FieldChange {
 	return out
 }
 
-func dependencyFields(x, y Dependency) []FieldChange {
+func dependencyFields(x, y dependency) []FieldChange {
 	var out []FieldChange
 	out = field(out, "enabled", x.Enabled, y.Enabled)
 	out = field(out, "variants", x.Variants, y.Variants)
@@ -405,7 +405,7 @@ func dependencyFields(x, y Dependency) []FieldChange {
 
 // linkKey names a link by its URL and title: a feature may hold one URL
 // twice, under two titles.
-func linkKey(l Link) string {
+func linkKey(l link) string {
 	if l.Title == nil {
 		return l.URL
 	}

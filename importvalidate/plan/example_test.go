@@ -10,15 +10,22 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// A service plans an import over its own store (here a fixed Current)
-// and prints the plan, or renders its typed values itself.
+// A service plans an import over the current state of an instance (here
+// a state snapshot held in memory; any Source answers the same form) and
+// prints the plan, or renders its typed values itself.
 func Example() {
 	desc := "Checkout flow"
-	src := &staticSource{cur: &plan.Current{Features: []plan.Config{{
-		Name: "checkout", Project: "default", Type: "release", Description: &desc,
-		Strategies: []plan.Strategy{{Name: "default"}},
-		Tags:       []plan.Tag{{Type: "simple", Value: "web"}},
-	}}, TagTypes: []string{"simple"}}}
+	src, err := plan.NewMemorySource(&model.Snapshot{
+		Features: []model.SnapshotFeature{{Name: "checkout", Project: "default"}},
+		FeatureConfigs: []model.SnapshotFeatureConfig{{Feature: "checkout", Description: &desc,
+			Tags: []model.SnapshotTag{{Type: "simple", Value: "web"}},
+			Environments: []model.SnapshotFeatureEnvironment{{Name: "development",
+				Strategies: []model.Strategy{{Name: "default"}}}}}},
+		TagTypes: []model.SnapshotTagType{{Name: "simple"}},
+	})
+	if err != nil {
+		panic(err)
+	}
 	planner, err := plan.New(plan.Options{Source: src})
 	if err != nil {
 		panic(err)

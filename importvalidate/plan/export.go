@@ -1,35 +1,79 @@
 package plan
 
-import (
-	"slices"
+import "github.com/flagadmin/flagadmin/model"
 
-	"github.com/flagadmin/flagadmin/model"
-)
-
-// FromExport reads the configuration of the features of an instance's
-// own export (POST /api/admin/features-batch/export with the features'
-// names and the environment), the way an implementation of Source over
-// the admin API answers Current.Features. Archived features are in an
-// export too.
-func FromExport(d *model.ExportData) []Config {
+// FromExport is what an instance's own export of features (POST
+// /api/admin/features-batch/export with their names and environment env)
+// tells of them, as a Source's answer (Source.Current): the features,
+// archived ones too, their configuration in env, and the segments their
+// strategies name. A Source over the admin API answers with it, the
+// strategies first put in the order Unleash evaluates them
+// (OrderStrategies).
+func FromExport(d *model.ExportData, env string) *model.Snapshot {
+	s := &model.Snapshot{}
 	if d == nil {
-		return nil
+		return s
 	}
-	segName := make(map[float64]string, len(d.Segments))
-	for _, s := range d.Segments {
-		segName[s.ID] = s.Name
-	}
-	out := make([]Config, len(d.Features))
-	at := make(map[string]*Config, len(d.Features))
+	at := make(map[string]int, len(d.Features))
 	for i := range d.Features {
 		f := &d.Features[i]
-		c := Config{Name: f.Name}
+		sf := model.SnapshotFeature{Name: f.Name, Archived: f.Archived != nil && *f.Archived}
 		if f.Project != nil {
-			c.Project = *f.Project
+			sf.Project = *f.Project
 		}
-		c.setMetadata(f)
-		out[i] = c
-		at[f.Name] = &out[i]
+		det := f.Details()
+		c := model.SnapshotFeatureConfig{Feature: f.Name, Stale: det.Stale != nil && *det.Stale,
+			ImpressionData: det.ImpressionData != nil && *det.ImpressionData}
+		if f.Type != nil {
+			c.Type = *f.Type
+		}
+		if v, ok := f.Description.Get(); ok {
+			c.Description = &v
+		}
+		at[f.Name] = len(s.FeatureConfigs)
+		s.Features = append(s.Features, sf)
+		s.FeatureConfigs = append(s.FeatureConfigs, c)
+	}
+	// config is the configuration of feature name, nil for one the export
+	// does not list.
+	config := func(name string) *model.SnapshotFeatureConfig {
+		if i, ok := at[name]; ok {
+			return &s.FeatureConfigs[i]
+		}
+		return nil
+	}
+	// in is the settings in env of feature name, added on first use; nil
+	// for a feature the export does not list.
+	in := func(name string) *model.SnapshotFeatureEnvironment {
+		c := config(name)
+		if c == nil {
+			return nil
+		}
+		if len(c.Environments) == 0 {
+			c.Environments = []model.SnapshotFeatureEnvironment{{Name: env}}
+		}
+		return &c.Environments[0]
+	}
+	for _, t := range d.FeatureTags {
+		typ := t.TagType
+		if typ == nil {
+			typ = t.Type
+		}
+		if c := config(t.FeatureName); c != nil && typ != nil {
+			c.Tags = append(c.Tags, model.SnapshotTag{Type: *typ, Value: t.TagValue})
+		}
+	}
+	for _, fd := range d.Dependencies {
+		if c := config(fd.Feature); c != nil {
+			c.Dependencies = append(c.Dependencies, fd.Dependencies...)
+		}
+	}
+	for _, fl := range d.Links {
+		if c := config(fl.Feature); c != nil {
+			for _, l := range fl.Links {
+				c.Links = append(c.Links, model.DataLink{URL: l.URL, Title: l.Title})
+			}
+		}
 	}
 	for i := range d.FeatureEnvironments {
 		fe := &d.FeatureEnvironments[i]
@@ -37,94 +81,26 @@ func FromExport(d *model.ExportData) []Config {
 		if fe.FeatureName != nil {
 			name = *fe.FeatureName
 		}
-		if c := at[name]; c != nil {
-			c.Enabled = fe.Enabled
-			if fe.Variants != nil && len(*fe.Variants) > 0 {
-				c.Variants = slices.Clone(*fe.Variants)
+		if e := in(name); e != nil {
+			e.Enabled = fe.Enabled
+			if fe.Variants != nil {
+				e.Variants = *fe.Variants
 			}
 		}
 	}
-	for i := range d.FeatureStrategies {
-		s := &d.FeatureStrategies[i]
-		if s.FeatureName == nil || at[*s.FeatureName] == nil {
+	for _, st := range d.FeatureStrategies {
+		if st.FeatureName == nil {
 			continue
 		}
-		c := at[*s.FeatureName]
-		c.Strategies = append(c.Strategies, StrategyOf(s, segName))
-	}
-	for _, t := range d.FeatureTags {
-		c := at[t.FeatureName]
-		typ := t.TagType
-		if typ == nil {
-			typ = t.Type
-		}
-		if c == nil || typ == nil {
-			continue
-		}
-		c.Tags = append(c.Tags, Tag{Type: *typ, Value: t.TagValue})
-	}
-	for _, fd := range d.Dependencies {
-		if c := at[fd.Feature]; c != nil {
-			c.Dependencies = appendEach(c.Dependencies, fd.Dependencies, dependencyOf)
+		if e := in(*st.FeatureName); e != nil {
+			// As a snapshot holds it: no id, feature or sort order; the
+			// list's order is the evaluation's.
+			st.ID, st.FeatureName, st.SortOrder = nil, nil, nil
+			e.Strategies = append(e.Strategies, st)
 		}
 	}
-	for _, fl := range d.Links {
-		if c := at[fl.Feature]; c != nil {
-			c.Links = appendEach(c.Links, fl.Links, linkOf)
-		}
+	for _, sg := range d.Segments {
+		s.Segments = append(s.Segments, model.SnapshotSegment{ID: int64(sg.ID), Name: sg.Name})
 	}
-	return out
-}
-
-// StrategyOf is a stored strategy (of an export, a snapshot or a
-// database) as a Strategy, its segment ids named by segmentName. The
-// Strategy shares s's parameters, constraints and variants.
-func StrategyOf(s *model.Strategy, segName map[float64]string) Strategy {
-	st := Strategy{Name: s.Name, Title: s.Title.Ptr()}
-	if v, ok := s.Disabled.Get(); ok {
-		st.Disabled = v
-	}
-	if s.Parameters != nil && len(*s.Parameters) > 0 {
-		st.Parameters = *s.Parameters // shared: a plan never changes it
-	}
-	if s.Constraints != nil {
-		st.Constraints = normalizeConstraints(*s.Constraints)
-	}
-	if s.Segments != nil {
-		for _, id := range *s.Segments {
-			if n, ok := segName[id]; ok {
-				st.Segments = append(st.Segments, n)
-			}
-		}
-	}
-	if s.Variants != nil && len(*s.Variants) > 0 {
-		st.Variants = *s.Variants
-	}
-	return st
-}
-
-// dependencyOf is a stored parent dependency as a Dependency.
-func dependencyOf(p model.ParentDependency) Dependency {
-	dep := Dependency{Feature: p.Feature, Enabled: p.Enabled == nil || *p.Enabled}
-	if p.Variants != nil && len(*p.Variants) > 0 {
-		dep.Variants = slices.Clone(*p.Variants)
-	}
-	return dep
-}
-
-// appendEach appends each element of src, as f makes it, to dst.
-func appendEach[S, T any](dst []T, src []S, f func(S) T) []T {
-	for _, v := range src {
-		dst = append(dst, f(v))
-	}
-	return dst
-}
-
-// linkOf is a stored link as a Link: an empty title is none.
-func linkOf(l model.DataLink) Link {
-	link := Link{URL: l.URL}
-	if v, ok := l.Title.Get(); ok && v != "" {
-		link.Title = &v
-	}
-	return link
+	return s
 }

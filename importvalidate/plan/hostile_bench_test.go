@@ -4,11 +4,11 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/internal/hostilebody"
+	"github.com/flagadmin/flagadmin/internal/testharness/hostilebody"
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// BenchmarkPlanHostile plans each hostile plan body (internal/hostilebody)
+// BenchmarkPlanHostile plans each hostile plan body (internal/testharness/hostilebody)
 // on the embedded default state at 40 kB and at the body limit, and
 // validates it, for the cost of a plan per byte against the validation's:
 //

@@ -9,12 +9,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
-	"github.com/flagadmin/flagadmin/internal/hostilebody"
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/hostilebody"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// Each hostile plan body (internal/hostilebody) at the body limit is
+// Each hostile plan body (internal/testharness/hostilebody) at the body limit is
 // planned within a bound of memory: at most 64 times its size allocated
 // in all, plus 8 MB. A plan's failures are listed up to the cap and
 // counted past it, each naming the feature in at most 64 bytes. (A body

@@ -66,12 +66,12 @@ func TestMemorySourceProjectDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cur, err := src.Current(context.Background(), plan.Query{Project: "default", Environment: "development"})
+	s, err := src.Current(context.Background(), plan.Query{Project: "default", Environment: "development"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cur.DefaultStickiness != "userId" || cur.DefaultStrategy == nil || cur.DefaultStrategy.Name != "default" {
-		t.Errorf("got %+v", cur)
+	if len(s.ProjectDefaults) != 1 || s.ProjectDefaults[0].Stickiness != "userId" || s.ProjectDefaults[0].Strategies[0].Strategy.Name != "default" {
+		t.Errorf("got %+v", s)
 	}
 }
 

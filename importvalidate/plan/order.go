@@ -41,8 +41,8 @@ import (
 
 // creation is a strategy the import creates.
 type creation struct {
-	feature  *Config
-	strategy Strategy
+	feature  *config
+	strategy strategy
 	// index is the strategy's place in data.featureStrategies.
 	index int
 	// rounds is the number of queries before the next sort order (or,
@@ -110,7 +110,7 @@ func (a *applier) order(created []creation) {
 		max int64
 		any bool
 	}
-	inserted := make(map[*Config]top, len(a.want))
+	inserted := make(map[*config]top, len(a.want))
 	inserts := 0
 	for _, e := range events {
 		if a.stop() {

@@ -7,26 +7,12 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// OverviewDefaults reads what an import applies of a project's settings,
-// its default stickiness and its default strategy in environment env,
-// from the body of Unleash 8.2.0's GET
+// OverviewProjectDefaults reads what an import applies of a project's
+// settings, its default stickiness and its default strategy in every
+// environment, in a snapshot's form (the strategies' segments are ids),
+// for project, from the body of Unleash 8.2.0's GET
 // /api/admin/projects/{id}/overview (members defaultStickiness and
 // environments[].defaultStrategy), for a Source over the admin API.
-// segmentName names the segment ids of the strategy (GET
-// /api/admin/segments).
-func OverviewDefaults(body []byte, env string, segmentName map[float64]string) (stickiness string, strategy *Strategy, err error) {
-	d, err := OverviewProjectDefaults("", body)
-	if err != nil {
-		return "", nil, err
-	}
-	var c Current
-	c.SetDefaults(&d, env, segmentName)
-	return c.DefaultStickiness, c.DefaultStrategy, nil
-}
-
-// OverviewProjectDefaults reads the same settings as OverviewDefaults, in
-// every environment, in a snapshot's form (the strategies' segments are
-// ids), for project, from the body of its overview.
 func OverviewProjectDefaults(project string, body []byte) (model.SnapshotProjectDefaults, error) {
 	d := model.SnapshotProjectDefaults{Project: project}
 	var o struct {

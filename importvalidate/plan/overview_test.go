@@ -15,24 +15,26 @@ func TestOverviewDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if d := cmp.Diff(map[float64]string{1: "beta-users"}, segs); d != "" {
+		t.Error(d)
+	}
 	overview := []byte(`{"name":"Default","defaultStickiness":"userId","environments":[
 	  {"environment":"development","defaultStrategy":{"name":"flexibleRollout","segments":[1],
 	   "parameters":{"groupId":"","rollout":"30","stickiness":""},"constraints":[{"values":["us"],"operator":"IN","contextName":"region"}]}},
 	  {"environment":"production"}]}`)
-	st, s, err := plan.OverviewDefaults(overview, "development", segs)
+	d, err := plan.OverviewProjectDefaults("default", overview)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st != "userId" || s == nil {
-		t.Fatalf("%q %+v", st, s)
+	if d.Project != "default" || d.Stickiness != "userId" || len(d.Strategies) != 1 {
+		t.Fatalf("%+v", d)
 	}
-	if d := cmp.Diff([]string{"beta-users"}, s.Segments); d != "" || s.Parameters["rollout"] != "30" || len(s.Constraints) != 1 {
-		t.Errorf("%+v %s", s, d)
+	s := d.Strategies[0]
+	if s.Environment != "development" || s.Strategy.Segments == nil || cmp.Diff([]float64{1}, *s.Strategy.Segments) != "" ||
+		(*s.Strategy.Parameters)["rollout"] != "30" || len(*s.Strategy.Constraints) != 1 {
+		t.Errorf("%+v", s)
 	}
-	if _, s, _ := plan.OverviewDefaults(overview, "production", segs); s != nil {
-		t.Errorf("production: %+v", s)
-	}
-	if _, _, err := plan.OverviewDefaults([]byte(`[`), "x", nil); err == nil {
+	if _, err := plan.OverviewProjectDefaults("x", []byte(`[`)); err == nil {
 		t.Error("a bad overview was read")
 	}
 	if _, err := plan.SegmentNames([]byte(`{`)); err == nil {

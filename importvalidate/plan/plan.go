@@ -95,7 +95,7 @@ type FeaturePlan struct {
 	// Reason says why a feature is skipped.
 	Reason string `json:"reason,omitempty"`
 	// Changes lists, for an update, each aspect that changes, in the order
-	// of the Aspect constants. (Applied gives the whole configuration a
+	// of the Aspect constants. (applied gives the whole configuration a
 	// created feature gets.)
 	Changes []Change `json:"changes,omitempty"`
 }

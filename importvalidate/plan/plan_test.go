@@ -20,20 +20,20 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// staticSource answers every query with the same configuration, and
-// counts its calls.
+// staticSource answers every query with the same state, and counts its
+// calls.
 type staticSource struct {
-	cur   *plan.Current
+	snap  *model.Snapshot
 	calls int
 }
 
-func (s *staticSource) Current(_ context.Context, _ plan.Query) (*plan.Current, error) {
+func (s *staticSource) Current(_ context.Context, _ plan.Query) (*model.Snapshot, error) {
 	s.calls++
-	return s.cur, nil
+	return s.snap, nil
 }
 
 type planCase struct {
-	Current *plan.Current       `json:"current"`
+	Current *model.Snapshot     `json:"current"`
 	Import  model.ImportRequest `json:"import"`
 }
 
@@ -51,7 +51,7 @@ func TestGolden(t *testing.T) {
 			if err := json.Unmarshal(raw, &c); err != nil {
 				t.Fatal(err)
 			}
-			src := &staticSource{cur: c.Current}
+			src := &staticSource{snap: c.Current}
 			p, err := mustPlanner(t, src).Plan(context.Background(), &c.Import, plan.Target{})
 			if err != nil {
 				t.Fatal(err)
@@ -175,7 +175,7 @@ func TestSourceError(t *testing.T) {
 
 type errSource struct{}
 
-func (errSource) Current(context.Context, plan.Query) (*plan.Current, error) {
+func (errSource) Current(context.Context, plan.Query) (*model.Snapshot, error) {
 	return nil, errBoom
 }
 
@@ -208,7 +208,7 @@ func TestQuery(t *testing.T) {
 
 type querySource struct{ q *plan.Query }
 
-func (s querySource) Current(_ context.Context, q plan.Query) (*plan.Current, error) {
+func (s querySource) Current(_ context.Context, q plan.Query) (*model.Snapshot, error) {
 	*s.q = q
 	return nil, nil
 }
@@ -218,13 +218,13 @@ func (s querySource) Current(_ context.Context, q plan.Query) (*plan.Current, er
 // place of the first, and an existing parent is replaced where it is.
 func TestManyTagsAndParents(t *testing.T) {
 	d := model.ExportData{Features: []model.Feature{{Name: "f", Project: ptr("default")}}}
-	var wantTags []plan.Tag
+	var wantTags []model.SnapshotTag
 	var wantDeps []plan.Dependency
 	for i := range 20 {
 		v := "v" + strconv.Itoa(i)
 		d.FeatureTags = append(d.FeatureTags, model.FeatureTag{FeatureName: "f", TagType: ptr("team"), TagValue: v},
 			model.FeatureTag{FeatureName: "f", TagType: ptr("team"), TagValue: v})
-		wantTags = append(wantTags, plan.Tag{Type: "team", Value: v})
+		wantTags = append(wantTags, model.SnapshotTag{Type: "team", Value: v})
 		p := "p" + strconv.Itoa(i)
 		d.Dependencies = append(d.Dependencies, model.FeatureDependencies{Feature: "f", Dependencies: []model.ParentDependency{{Feature: p}}})
 		wantDeps = append(wantDeps, plan.Dependency{Feature: p, Enabled: true})

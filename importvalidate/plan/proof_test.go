@@ -20,12 +20,12 @@ import (
 	"time"
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
-	"github.com/flagadmin/flagadmin/internal/unleashtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
 
-// instance is a running Unleash 8.2.0 (internal/unleashtest's Server):
+// instance is a running Unleash 8.2.0 (internal/testharness/unleashtest's Server):
 // Do sends a JSON body (nil for none) with token (its admin API token
 // when "") and returns the body of a 2xx answer.
 type instance interface {
@@ -36,8 +36,8 @@ type instance interface {
 // features come from the instance's own export of them.
 type apiSource struct{ inst instance }
 
-func (s apiSource) Current(ctx context.Context, q plan.Query) (*plan.Current, error) {
-	cur := &plan.Current{}
+func (s apiSource) Current(ctx context.Context, q plan.Query) (*model.Snapshot, error) {
+	snap := &model.Snapshot{}
 	if len(q.Features) > 0 {
 		d, err := exportOf(ctx, s.inst, q.Features, q.Environment)
 		if err != nil {
@@ -54,7 +54,7 @@ func (s apiSource) Current(ctx context.Context, q plan.Query) (*plan.Current, er
 			}
 		}
 		plan.OrderStrategies(d, ids)
-		cur.Features = plan.FromExport(d)
+		snap = plan.FromExport(d, q.Environment)
 	}
 	var ctxFields []struct{ Name string }
 	if err := getJSON(ctx, s.inst, "/api/admin/context", &ctxFields); err != nil {
@@ -62,7 +62,7 @@ func (s apiSource) Current(ctx context.Context, q plan.Query) (*plan.Current, er
 	}
 	for _, f := range ctxFields {
 		if slices.Contains(q.ContextFields, f.Name) {
-			cur.ContextFields = append(cur.ContextFields, f.Name)
+			snap.ContextFields = append(snap.ContextFields, model.SnapshotContextField{Name: f.Name})
 		}
 	}
 	var tt struct{ TagTypes []struct{ Name string } }
@@ -71,7 +71,7 @@ func (s apiSource) Current(ctx context.Context, q plan.Query) (*plan.Current, er
 	}
 	for _, t := range tt.TagTypes {
 		if slices.Contains(q.TagTypes, t.Name) {
-			cur.TagTypes = append(cur.TagTypes, t.Name)
+			snap.TagTypes = append(snap.TagTypes, model.SnapshotTagType{Name: t.Name})
 		}
 	}
 	segs, err := s.inst.Do(ctx, http.MethodGet, "/api/admin/segments", "", nil)
@@ -82,12 +82,17 @@ func (s apiSource) Current(ctx context.Context, q plan.Query) (*plan.Current, er
 	if err != nil {
 		return nil, err
 	}
+	snap.Segments = nil // the listing names them all
+	for id, name := range names {
+		snap.Segments = append(snap.Segments, model.SnapshotSegment{ID: int64(id), Name: name})
+	}
 	overview, err := s.inst.Do(ctx, http.MethodGet, "/api/admin/projects/"+url.PathEscape(q.Project)+"/overview", "", nil)
 	if err != nil {
 		return nil, err
 	}
-	cur.DefaultStickiness, cur.DefaultStrategy, err = plan.OverviewDefaults(overview, q.Environment, names)
-	return cur, err
+	d, err := plan.OverviewProjectDefaults(q.Project, overview)
+	snap.ProjectDefaults = []model.SnapshotProjectDefaults{d}
+	return snap, err
 }
 
 func getJSON(ctx context.Context, inst instance, path string, v any) error {

@@ -13,13 +13,15 @@ import (
 //
 //	func TestFlags(t *testing.T) {
 //		validatetest.File(t, "testdata/flags.json", validatetest.Options{
-//			StateFile: "testdata/state.json", Project: "default", Environment: "development",
+//			State:   validatetest.StateFile(t, "testdata/state.json"), // flagadmin snapshot writes one
+//			Project: "default", Environment: "development",
 //			Permissions: importvalidate.AllPermissions{},
 //		})
 //	}
 func checkFlags(t testing.TB) {
 	validatetest.File(t, "testdata/export.json", validatetest.Options{
-		StateFile: "testdata/state.json", Project: "default", Environment: "development",
+		State:   validatetest.StateFile(t, "testdata/state.json"),
+		Project: "default", Environment: "development",
 		Permissions: importvalidate.AllPermissions{},
 	})
 }

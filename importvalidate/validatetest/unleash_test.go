@@ -6,34 +6,27 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/validatetest"
-	"github.com/flagadmin/flagadmin/internal/unleashtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
 
-// The state may be a live instance, by URL and token or as any State: the
-// real Unleash 8.2.0 on the module's dump holds existing-flag.
+// The state may be a live instance's: the real Unleash 8.2.0 on the
+// module's dump holds existing-flag. A token the instance refuses fails
+// the test at once, without the token in the message.
 func TestStateFromLiveInstance(t *testing.T) {
 	s := unleashtest.StartForTest(t, unleashtest.Options{Dump: true})
-	c, err := unleashapi.New(s.URL, s.AdminToken, unleashapi.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("UNLEASH_API_TOKEN", s.AdminToken)
-	for name, opts := range map[string]validatetest.Options{
-		"url and token":       {UnleashURL: s.URL, Token: s.AdminToken},
-		"url and environment": {UnleashURL: s.URL},
-		"source":              {Source: c},
-	} {
-		opts.Permissions = importvalidate.AllPermissions{}
-		f := &fakeTB{}
-		validatetest.File(f, existing, opts)
-		if len(f.errors) != 1 || !strings.Contains(f.errors[0], "feature-exists") || len(f.fatals) != 0 {
-			t.Errorf("%s: errors = %q, fatals = %q; want the feature-exists warning", name, f.errors, f.fatals)
+	for token, want := range map[string]string{s.AdminToken: "", "*:*.wrong": "401"} {
+		c, err := unleashapi.New(s.URL, token, unleashapi.Options{})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	f := &fakeTB{}
-	validatetest.File(f, existing, validatetest.Options{UnleashURL: s.URL, Token: "*:*.wrong", Permissions: importvalidate.AllPermissions{}})
-	if len(f.fatals) != 1 || !strings.Contains(f.fatals[0], "401") || strings.Contains(f.fatals[0], "wrong") {
-		t.Errorf("a wrong token: fatals = %q", f.fatals)
+		f := &fakeTB{}
+		validatetest.File(f, existing, validatetest.Options{State: c.Instance().State, Permissions: importvalidate.AllPermissions{}})
+		switch {
+		case want == "" && (len(f.errors) != 1 || !strings.Contains(f.errors[0], "feature-exists") || len(f.fatals) != 0):
+			t.Errorf("errors = %q, fatals = %q; want the feature-exists warning", f.errors, f.fatals)
+		case want != "" && (len(f.fatals) != 1 || !strings.Contains(f.fatals[0], want) || strings.Contains(f.fatals[0], "wrong")):
+			t.Errorf("a wrong token: fatals = %q", f.fatals)
+		}
 	}
 }

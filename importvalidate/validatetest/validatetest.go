@@ -3,7 +3,7 @@
 //
 //	func TestFlags(t *testing.T) {
 //		validatetest.File(t, "testdata/flags.json", validatetest.Options{
-//			StateFile:   "testdata/state.json", // flagadmin snapshot writes one
+//			State:       validatetest.StateFile(t, "testdata/state.json"), // flagadmin snapshot writes one
 //			Project:     "default",
 //			Environment: "production",
 //			Permissions: importvalidate.AllPermissions{},
@@ -13,7 +13,9 @@
 // The file is the one Unleash's Export button downloads (an export, which
 // needs Project and Environment) or an import request body; it is
 // validated as the admin API's import validation would (see package
-// importvalidate) against the state Options name. Every problem fails the
+// importvalidate) against Options.State: a snapshot file (StateFile), or
+// any other source's (instance.Instance.State, such as that of
+// unleashapi.Client.Instance for a live instance). Every problem fails the
 // test with one line of the form
 //
 //	file:line:col: severity code: message (item)
@@ -38,15 +40,12 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/instance"
 	"github.com/flagadmin/flagadmin/internal/findings"
-	"github.com/flagadmin/flagadmin/internal/statefile"
-	"github.com/flagadmin/flagadmin/model"
-	"github.com/flagadmin/flagadmin/unleashapi"
 )
 
-// Options configure a check. A state (State, StateFile or Demo) and
-// Permissions are required: the zero value is refused with a message
-// that says what to set.
+// Options configure a check. State and Permissions are required: the
+// zero value is refused with a message that says what to set.
 type Options struct {
 	// Project and Environment are the target: an export (the file
 	// Unleash's Export button downloads) needs both; they override an
@@ -55,19 +54,10 @@ type Options struct {
 	Environment string
 	// Strict runs the extra rules as well (importvalidate.Options.Strict).
 	Strict bool
-	// The state of the instance, exactly one of: State, a snapshot;
-	// StateFile, a state snapshot file (flagadmin snapshot writes one);
-	// Demo, the embedded demo instance (importvalidate.DemoState); Source,
-	// any importvalidate.State (such as an *unleashapi.Client or an
-	// *unleashdb.DB); UnleashURL, the base URL of a live Unleash 8
-	// instance read over its admin API with Token ("" means the
-	// environment variable UNLEASH_API_TOKEN).
-	State      *model.Snapshot
-	StateFile  string
-	Demo       bool
-	Source     importvalidate.State
-	UnleashURL string
-	Token      string
+	// State is the state of the instance: of a state snapshot file
+	// (StateFile), or the State of any instance.Instance (a snapshot's,
+	// a database's, a live instance's).
+	State importvalidate.State
 	// Permissions are the rights to check, such as an *auth.Principal;
 	// importvalidate.AllPermissions{} skips the check, as for an admin.
 	Permissions importvalidate.Permissions
@@ -131,9 +121,8 @@ func Bytes(t testing.TB, name string, body []byte, opts Options) *importvalidate
 // testing.TB. The error reports wrong options, a state that cannot be read
 // or a failing validation, not problems of the data.
 func Validate(body []byte, opts Options) (*importvalidate.Report, error) {
-	st, err := opts.state()
-	if err != nil {
-		return nil, err
+	if opts.State == nil {
+		return nil, errors.New("Options.State is nil: give the instance's state, such as validatetest.StateFile(t, \"testdata/state.json\") (flagadmin snapshot writes one)")
 	}
 	if opts.Permissions == nil {
 		return nil, errors.New("Options.Permissions is nil: give the caller's permissions, or importvalidate.AllPermissions{} to skip the check")
@@ -142,7 +131,7 @@ func Validate(body []byte, opts Options) (*importvalidate.Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("Options.Disable: %w", err)
 	}
-	v, err := importvalidate.New(importvalidate.Options{State: st, Strict: opts.Strict, Disable: rules})
+	v, err := importvalidate.New(importvalidate.Options{State: opts.State, Strict: opts.Strict, Disable: rules})
 	if err != nil {
 		return nil, err
 	}
@@ -156,37 +145,18 @@ func Validate(body []byte, opts Options) (*importvalidate.Report, error) {
 	return rep, err
 }
 
-// state is the state opts name.
-func (opts Options) state() (importvalidate.State, error) {
-	n := 0
-	for _, set := range []bool{opts.State != nil, opts.StateFile != "", opts.Demo, opts.Source != nil, opts.UnleashURL != ""} {
-		if set {
-			n++
-		}
+// StateFile is the state of the state snapshot file at path (flagadmin
+// snapshot writes one), for Options.State. It fails tb at once (Fatal)
+// when the file cannot be read or is not a snapshot, with the place of
+// the problem in the file.
+func StateFile(tb testing.TB, path string) importvalidate.State {
+	tb.Helper()
+	i, err := instance.FromFile(context.Background(), path)
+	if err != nil {
+		tb.Fatalf("validatetest: %v", err)
+		return nil
 	}
-	switch {
-	case n > 1:
-		return nil, errors.New("set one of Options.State, Options.StateFile, Options.Demo, Options.Source and Options.UnleashURL")
-	case opts.Source != nil:
-		return opts.Source, nil
-	case opts.UnleashURL != "":
-		token := opts.Token
-		if token == "" {
-			token = os.Getenv("UNLEASH_API_TOKEN")
-		}
-		return unleashapi.New(opts.UnleashURL, token, unleashapi.Options{})
-	case opts.Demo:
-		return importvalidate.DemoState()
-	case opts.StateFile != "":
-		snap, err := statefile.Load(context.Background(), opts.StateFile, 0)
-		if err != nil {
-			return nil, err
-		}
-		return importvalidate.NewMemoryState(snap)
-	case opts.State != nil:
-		return importvalidate.NewMemoryState(opts.State)
-	}
-	return nil, errors.New("no state: set Options.StateFile (flagadmin snapshot writes one), Options.State, or Options.Demo for the embedded demo instance")
+	return i.State
 }
 
 // policy is the findings policy of opts.

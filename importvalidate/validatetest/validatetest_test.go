@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/instance"
 	"github.com/flagadmin/flagadmin/importvalidate/validatetest"
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -47,6 +48,15 @@ const (
 // all skips the permission check.
 var all = importvalidate.AllPermissions{}
 
+// demo is the state of the embedded demo instance.
+var demo = func() importvalidate.State {
+	s, err := importvalidate.DemoState()
+	if err != nil {
+		panic(err)
+	}
+	return s
+}()
+
 // lineCol returns the line:col of the n-th (0-based) occurrence of s in
 // the file, for expectations that follow the file's text.
 func lineCol(t *testing.T, file, s string, n int) string {
@@ -70,10 +80,10 @@ func lineCol(t *testing.T, file, s string, n int) string {
 
 func TestCleanFilePasses(t *testing.T) {
 	for _, opts := range []validatetest.Options{
-		{Demo: true, Permissions: all},
-		{Demo: true, Project: "default", Permissions: all},
-		{Demo: true, Project: "default", Environment: "development", Strict: true, Permissions: all},
-		{StateFile: state, Permissions: all},
+		{State: demo, Permissions: all},
+		{State: demo, Project: "default", Permissions: all},
+		{State: demo, Project: "default", Environment: "development", Strict: true, Permissions: all},
+		{State: validatetest.StateFile(t, state), Permissions: all},
 	} {
 		f := &fakeTB{}
 		rep := validatetest.File(f, clean, opts)
@@ -88,7 +98,7 @@ func TestCleanFilePasses(t *testing.T) {
 
 func TestBrokenFileFails(t *testing.T) {
 	f := &fakeTB{}
-	rep := validatetest.File(f, broken, validatetest.Options{Demo: true, Project: "default", Permissions: all})
+	rep := validatetest.File(f, broken, validatetest.Options{State: demo, Project: "default", Permissions: all})
 	if rep == nil || !rep.HasErrors() {
 		t.Fatalf("report = %+v; want errors", rep)
 	}
@@ -107,7 +117,7 @@ func TestBrokenFileFails(t *testing.T) {
 
 func TestErrorsCannotBeAccepted(t *testing.T) {
 	f := &fakeTB{}
-	validatetest.File(f, broken, validatetest.Options{Demo: true, Permissions: all, Accept: []string{"duplicate-feature", "unknown-strategy"}})
+	validatetest.File(f, broken, validatetest.Options{State: demo, Permissions: all, Accept: []string{"duplicate-feature", "unknown-strategy"}})
 	if len(f.errors) != 3 {
 		t.Errorf("accepted errors: %q", f.errors)
 	}
@@ -115,7 +125,7 @@ func TestErrorsCannotBeAccepted(t *testing.T) {
 
 func TestSyntaxErrorFails(t *testing.T) {
 	f := &fakeTB{}
-	validatetest.File(f, syntax, validatetest.Options{Demo: true, Permissions: all})
+	validatetest.File(f, syntax, validatetest.Options{State: demo, Permissions: all})
 	if len(f.errors) != 2 {
 		t.Fatalf("errors = %q; want the problem and the note that the rules did not run", f.errors)
 	}
@@ -130,7 +140,7 @@ func TestSyntaxErrorFails(t *testing.T) {
 
 func TestWarningsFailUnlessAccepted(t *testing.T) {
 	f := &fakeTB{}
-	validatetest.File(f, existing, validatetest.Options{StateFile: state, Permissions: all})
+	validatetest.File(f, existing, validatetest.Options{State: validatetest.StateFile(t, state), Permissions: all})
 	want := existing + ":" + lineCol(t, existing, `"existing-flag"`, 0) +
 		": warning feature-exists: The following features already exist in this project and will be overwritten: (existing-flag)"
 	if len(f.errors) != 1 || f.errors[0] != want {
@@ -138,20 +148,22 @@ func TestWarningsFailUnlessAccepted(t *testing.T) {
 	}
 
 	f = &fakeTB{}
-	validatetest.File(f, existing, validatetest.Options{StateFile: state, Permissions: all, Accept: []string{"feature-exists"}})
+	validatetest.File(f, existing, validatetest.Options{State: validatetest.StateFile(t, state), Permissions: all, Accept: []string{"feature-exists"}})
 	if f.failed() {
 		t.Errorf("accepted warning failed the test: %q", f.errors)
 	}
 
 	// Against the demo state the feature does not exist.
 	f = &fakeTB{}
-	validatetest.File(f, existing, validatetest.Options{Demo: true, Permissions: all})
+	validatetest.File(f, existing, validatetest.Options{State: demo, Permissions: all})
 	if f.failed() {
 		t.Errorf("default state: %q", f.errors)
 	}
 }
 
-func TestStateGivenAsSnapshot(t *testing.T) {
+// TestStateOfAnInstance: the state may be any instance's, here one held
+// in memory from a snapshot.
+func TestStateOfAnInstance(t *testing.T) {
 	b, err := os.ReadFile(state)
 	if err != nil {
 		t.Fatal(err)
@@ -160,8 +172,12 @@ func TestStateGivenAsSnapshot(t *testing.T) {
 	if err := model.DecodeStrict(b, &snap); err != nil {
 		t.Fatal(err)
 	}
+	inst, err := instance.FromSnapshot(&snap)
+	if err != nil {
+		t.Fatal(err)
+	}
 	f := &fakeTB{}
-	validatetest.File(f, existing, validatetest.Options{State: &snap, Permissions: all})
+	validatetest.File(f, existing, validatetest.Options{State: inst.State, Permissions: all})
 	if len(f.errors) != 1 || !strings.Contains(f.errors[0], "feature-exists") {
 		t.Errorf("errors = %q; want the feature-exists warning", f.errors)
 	}
@@ -169,7 +185,7 @@ func TestStateGivenAsSnapshot(t *testing.T) {
 
 func TestMissingPermissionsFailUnlessAccepted(t *testing.T) {
 	f := &fakeTB{}
-	validatetest.File(f, clean, validatetest.Options{Demo: true, Permissions: noRights{}})
+	validatetest.File(f, clean, validatetest.Options{State: demo, Permissions: noRights{}})
 	if len(f.errors) == 0 {
 		t.Errorf("no errors; want the missing permissions")
 	}
@@ -179,7 +195,7 @@ func TestMissingPermissionsFailUnlessAccepted(t *testing.T) {
 		}
 	}
 	f = &fakeTB{}
-	validatetest.File(f, clean, validatetest.Options{Demo: true, Permissions: noRights{}, Accept: []string{"missing-permissions"}})
+	validatetest.File(f, clean, validatetest.Options{State: demo, Permissions: noRights{}, Accept: []string{"missing-permissions"}})
 	if f.failed() {
 		t.Errorf("accepted: %q", f.errors)
 	}
@@ -187,7 +203,7 @@ func TestMissingPermissionsFailUnlessAccepted(t *testing.T) {
 
 func TestBytes(t *testing.T) {
 	f := &fakeTB{}
-	validatetest.Bytes(f, "inline", []byte(`{"project":"default","environment":"development"}`), validatetest.Options{Demo: true, Permissions: all})
+	validatetest.Bytes(f, "inline", []byte(`{"project":"default","environment":"development"}`), validatetest.Options{State: demo, Permissions: all})
 	if len(f.errors) != 2 || f.errors[0] != "inline:1:1: error required: The `/data` property is required. The file lacks it." {
 		t.Errorf("errors = %q", f.errors)
 	}
@@ -196,27 +212,20 @@ func TestBytes(t *testing.T) {
 func TestUnreadableInputIsFatal(t *testing.T) {
 	for name, run := range map[string]func(*fakeTB){
 		"missing file": func(f *fakeTB) {
-			validatetest.File(f, "testdata/nope.json", validatetest.Options{Demo: true, Permissions: all})
+			validatetest.File(f, "testdata/nope.json", validatetest.Options{State: demo, Permissions: all})
 		},
-		"missing state": func(f *fakeTB) {
-			validatetest.File(f, clean, validatetest.Options{StateFile: "testdata/nope.json", Permissions: all})
-		},
-		"bad state": func(f *fakeTB) {
-			validatetest.File(f, clean, validatetest.Options{StateFile: broken, Permissions: all})
-		},
-		"no state": func(f *fakeTB) { validatetest.File(f, clean, validatetest.Options{Permissions: all}) },
-		"two states": func(f *fakeTB) {
-			validatetest.File(f, clean, validatetest.Options{Demo: true, StateFile: state, Permissions: all})
-		},
-		"no permissions": func(f *fakeTB) { validatetest.File(f, clean, validatetest.Options{Demo: true}) },
+		"missing state":  func(f *fakeTB) { validatetest.StateFile(f, "testdata/nope.json") },
+		"bad state":      func(f *fakeTB) { validatetest.StateFile(f, broken) },
+		"no state":       func(f *fakeTB) { validatetest.File(f, clean, validatetest.Options{Permissions: all}) },
+		"no permissions": func(f *fakeTB) { validatetest.File(f, clean, validatetest.Options{State: demo}) },
 		"export without a target": func(f *fakeTB) {
-			validatetest.File(f, exportFile, validatetest.Options{StateFile: state, Permissions: all})
+			validatetest.File(f, exportFile, validatetest.Options{State: validatetest.StateFile(t, state), Permissions: all})
 		},
 		"unknown fail-on": func(f *fakeTB) {
-			validatetest.File(f, clean, validatetest.Options{Demo: true, Permissions: all, FailOn: []string{"warnings"}})
+			validatetest.File(f, clean, validatetest.Options{State: demo, Permissions: all, FailOn: []string{"warnings"}})
 		},
 		"unknown disabled code": func(f *fakeTB) {
-			validatetest.File(f, clean, validatetest.Options{Demo: true, Permissions: all, Disable: []string{"required"}})
+			validatetest.File(f, clean, validatetest.Options{State: demo, Permissions: all, Disable: []string{"required"}})
 		},
 	} {
 		f := &fakeTB{}
@@ -240,7 +249,7 @@ func TestBytesPrintsSurrogatesEscaped(t *testing.T) {
 	body := []byte(`{"project":"default","environment":"development","data":{"features":[` +
 		`{"name":"\udc00","project":"default"},{"name":"\udc00","project":"default"}],` +
 		`"featureStrategies":[],"featureEnvironments":[],"tagTypes":[]}}`)
-	validatetest.Bytes(f, "inline", body, validatetest.Options{Demo: true, Permissions: all})
+	validatetest.Bytes(f, "inline", body, validatetest.Options{State: demo, Permissions: all})
 	found := false
 	for _, e := range f.errors {
 		if !utf8.ValidString(e) {
@@ -256,7 +265,7 @@ func TestBytesPrintsSurrogatesEscaped(t *testing.T) {
 // TestExport: an export validates for the target the options give, with
 // its lines in the export's own bytes; the knobs of the CLI apply.
 func TestExport(t *testing.T) {
-	opts := validatetest.Options{StateFile: state, Project: "default", Environment: "development", Permissions: all}
+	opts := validatetest.Options{State: validatetest.StateFile(t, state), Project: "default", Environment: "development", Permissions: all}
 	f := &fakeTB{}
 	validatetest.File(f, exportFile, opts)
 	want := []string{

@@ -8,7 +8,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/internal/jsonwire"
 
-	"github.com/flagadmin/flagadmin/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
 )
 
 // TestLocateAgreesWithWalk locates every value of several documents and

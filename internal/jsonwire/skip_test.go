@@ -7,7 +7,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/internal/jsonwire"
 
-	"github.com/flagadmin/flagadmin/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
 )
 
 // skipCases are JSON texts whose every value SkipValue must cross exactly:

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/flagadmin/flagadmin/auth"
-	"github.com/flagadmin/flagadmin/internal/errbody"
+	"github.com/flagadmin/flagadmin/examples/server/adminhttp/internal/errbody"
 	"github.com/flagadmin/flagadmin/model"
 )
 

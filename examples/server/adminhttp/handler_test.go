@@ -18,7 +18,7 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
@@ -360,7 +360,7 @@ func (e waitError) RetryAfter() time.Duration { return e.wait }
 // stopped).
 type hungState struct{ importvalidate.State }
 
-func (hungState) Features(ctx context.Context, _ []string) ([]importvalidate.ExistingFeature, error) {
+func (hungState) Features(ctx context.Context, _ []string) ([]model.SnapshotFeature, error) {
 	select {
 	case <-ctx.Done():
 		return nil, ctx.Err()
@@ -372,7 +372,7 @@ func (hungState) Features(ctx context.Context, _ []string) ([]importvalidate.Exi
 // downState fails every feature lookup as unavailable.
 type downState struct{ importvalidate.State }
 
-func (downState) Features(context.Context, []string) ([]importvalidate.ExistingFeature, error) {
+func (downState) Features(context.Context, []string) ([]model.SnapshotFeature, error) {
 	return nil, downError{}
 }
 

@@ -19,8 +19,8 @@ import (
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
-	"github.com/flagadmin/flagadmin/internal/hostilebody"
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/hostilebody"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -202,7 +202,7 @@ func TestHostileNothingReadBeforeCredentials(t *testing.T) {
 // names asked for, as a store's error might.
 type secretState struct{ importvalidate.State }
 
-func (s secretState) Features(ctx context.Context, names []string) ([]importvalidate.ExistingFeature, error) {
+func (s secretState) Features(ctx context.Context, names []string) ([]model.SnapshotFeature, error) {
 	return nil, fmt.Errorf("lookup of features %q timed out", names)
 }
 
@@ -361,7 +361,7 @@ func TestHostileSlowBody(t *testing.T) {
 	}
 }
 
-// TestHostilePlanBodies posts each hostile plan body (internal/hostilebody)
+// TestHostilePlanBodies posts each hostile plan body (internal/testharness/hostilebody)
 // at the body limit to the plan endpoint: each gets 200 with its plan,
 // whose failures are listed up to the cap, in an answer no larger than
 // twice the body, and within a bound of memory (64 times the body

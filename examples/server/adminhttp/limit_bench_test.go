@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
-	"github.com/flagadmin/flagadmin/internal/hostilebody"
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/hostilebody"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 // unknownKeysBody is the costliest body under the default limit: data
@@ -64,7 +64,7 @@ func BenchmarkLargeValidation(b *testing.B) {
 }
 
 // BenchmarkPlanEndpoint serves 500 features and each hostile plan body
-// (internal/hostilebody) at the plan endpoint and at the validation's,
+// (internal/testharness/hostilebody) at the plan endpoint and at the validation's,
 // with a valid token: what the limiter weighs (see planWeight). Against
 // BenchmarkLargeValidation, the costliest validation.
 func BenchmarkPlanEndpoint(b *testing.B) {

@@ -16,7 +16,7 @@ import (
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -34,7 +34,7 @@ type blockingState struct {
 	only    string
 }
 
-func (s *blockingState) Features(ctx context.Context, names []string) ([]importvalidate.ExistingFeature, error) {
+func (s *blockingState) Features(ctx context.Context, names []string) ([]model.SnapshotFeature, error) {
 	if s.only != "" && !slices.Contains(names, s.only) {
 		return s.State.Features(ctx, names)
 	}
@@ -297,7 +297,7 @@ type heldSource struct {
 	release chan struct{}
 }
 
-func (s heldSource) Current(ctx context.Context, q plan.Query) (*plan.Current, error) {
+func (s heldSource) Current(ctx context.Context, q plan.Query) (*model.Snapshot, error) {
 	s.entered <- struct{}{}
 	select {
 	case <-s.release:

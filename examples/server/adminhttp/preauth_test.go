@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
-	"github.com/flagadmin/flagadmin/internal/hostilebody"
+	"github.com/flagadmin/flagadmin/internal/testharness/hostilebody"
 )
 
 // hostilePreAuthBodies are the bodies under the limit that cost the most

@@ -16,8 +16,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
-	"github.com/flagadmin/flagadmin/internal/conformance"
-	"github.com/flagadmin/flagadmin/internal/unleashtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
+	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/unleashapi"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )

@@ -14,9 +14,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
-	"github.com/flagadmin/flagadmin/internal/conformance"
-	"github.com/flagadmin/flagadmin/internal/testutil"
-	"github.com/flagadmin/flagadmin/internal/unleashtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 // dateTimeCases are strings with the verdict of ajv-formats 2.1.1's full

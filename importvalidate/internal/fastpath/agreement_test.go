@@ -13,7 +13,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 
-	"github.com/flagadmin/flagadmin/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
 )
 
 // The fast path's tests hold Decode to its contract: its verdict is

@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 
-	"github.com/flagadmin/flagadmin/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
 	"github.com/flagadmin/flagadmin/model"
 )
 

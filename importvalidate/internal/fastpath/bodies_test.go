@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/internal/exportgen"
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 // recordedBodies returns the body of every recorded validate request

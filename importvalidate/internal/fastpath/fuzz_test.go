@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 // FuzzFastPathAgreesWithSchema checks, for any body, that Decode's

@@ -7,8 +7,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/flagadmin/flagadmin/internal/exportgen"
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 // TestSizedArraysAgree: arrays at and past sizeAt items decode as

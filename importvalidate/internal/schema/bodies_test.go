@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/internal/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
 )
 
 // fullInstance builds a value with every property of every object of the

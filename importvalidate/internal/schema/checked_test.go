@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/internal/testutil"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 // TestDoubledCopyEqualsDecodedCopy: the copy made from the instance equals

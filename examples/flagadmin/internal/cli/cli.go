@@ -1,0 +1,148 @@
+// Package cli is the flagadmin command: its subcommands (validate, plan,
+// snapshot, serve) and their flags. Package main of examples/flagadmin
+// calls Main.
+//
+// A subcommand is a function of the command line and an Env, listed by
+// commands; the instance's state comes from the source flags of
+// source.go, which every subcommand takes alike.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/gcsetting"
+	"github.com/flagadmin/flagadmin/internal/safetext"
+)
+
+// Exit codes of every subcommand.
+const (
+	ExitOK       = 0
+	ExitFindings = 1 // validate: a file fails the exit policy; serve, snapshot: the work failed
+	ExitUsage    = 2 // a usage problem, a file or state that cannot be read
+)
+
+// Env is what a subcommand may use of the world.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	// Getenv reads the environment; nil reads nothing.
+	Getenv func(string) string
+	// TuneGC lets a subcommand set the garbage collector for its work
+	// (unless GOGC or GOMEMLIMIT is set): the programs set it, tests do
+	// not.
+	TuneGC bool
+}
+
+// safe returns e with its standard error written under the output rule
+// of package safetext, so that no message quoting a name, a file name or
+// an error of the input carries a raw control character: every
+// subcommand starts with it.
+func (e Env) safe() Env {
+	if _, ok := e.Stderr.(*safetext.Writer); !ok && e.Stderr != nil {
+		e.Stderr = safetext.NewWriter(e.Stderr)
+	}
+	return e
+}
+
+// getenv reads the environment variable name, "" without Getenv.
+func (e Env) getenv(name string) string {
+	if e.Getenv == nil {
+		return ""
+	}
+	return e.Getenv(name)
+}
+
+// command is a subcommand.
+type command struct {
+	name, summary string
+	run           func(ctx context.Context, args []string, env Env) int
+}
+
+// commands lists the subcommands, in the order the usage lists them.
+func commands() []command {
+	return []command{
+		{"validate", "check export files (or import request bodies) against the state of an instance", Validate},
+		{"plan", "tell what importing a file will change, feature by feature, before the import", Plan},
+		{"snapshot", "write the state of an instance as a state snapshot, for offline checks", Snapshot},
+		{"serve", "serve the import validation and the user listing of the admin API over HTTP", Serve},
+	}
+}
+
+// Main runs the subcommand args[0] with the rest of args and returns the
+// exit code.
+func Main(ctx context.Context, args []string, env Env) int {
+	env = env.safe()
+	if len(args) == 0 {
+		usage(env.Stderr)
+		return ExitUsage
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		usage(env.Stdout)
+		return ExitOK
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(ctx, args[1:], env)
+		}
+	}
+	fmt.Fprintf(env.Stderr, "flagadmin: unknown command %q\n", args[0])
+	usage(env.Stderr)
+	return ExitUsage
+}
+
+// usage writes the command's usage.
+func usage(w io.Writer) {
+	var b strings.Builder
+	b.WriteString("usage: flagadmin COMMAND [flags] [args]\n\ncommands:\n")
+	for _, c := range commands() {
+		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.summary)
+	}
+	b.WriteString("\n'flagadmin COMMAND -h' lists the flags of a command.\n")
+	_, _ = io.WriteString(w, b.String())
+}
+
+// tuneGC applies setting unless env says not to.
+func tuneGC(env Env, setting gcsetting.Setting) {
+	if env.TuneGC {
+		gcsetting.Apply(env.getenv, setting)
+	}
+}
+
+// newFlagSet is the flag set of the subcommand name ("flagadmin plan"):
+// it reports to stderr, and its usage is usage followed by the flags.
+func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseInterspersed parses args with fs, where the positional arguments
+// may stand before, between and after the flags, and returns them in
+// order. When the command is to stop, ok is false and code is its exit
+// code: ExitOK after -help, ExitUsage for a flag fs refused (it has
+// printed why, with the usage).
+func parseInterspersed(fs *flag.FlagSet, args []string) (rest []string, code int, ok bool) {
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return rest, ExitOK, false
+			}
+			return rest, ExitUsage, false
+		}
+		if fs.NArg() == 0 {
+			return rest, 0, true
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}

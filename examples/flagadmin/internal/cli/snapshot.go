@@ -1,0 +1,71 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/cmdflag"
+	"github.com/flagadmin/flagadmin/internal/safetext"
+)
+
+// snapshotTimeout bounds the whole snapshot run.
+const snapshotTimeout = time.Minute
+
+const snapshotUsage = `usage: flagadmin snapshot [flags] > state.json
+
+Writes the state of an instance, read from its PostgreSQL database
+(-database URL or $DATABASE_URL) or over its admin API (-unleash URL,
+without what the API does not show), as a state snapshot (the format of
+model.Snapshot), for checking export files offline with
+'flagadmin validate -state state.json'. The snapshot holds the instance's
+API token secrets: keep it as secret as the database.
+
+Exit code: 0 on success, 1 when reading the state fails, 2 for a usage
+problem.
+
+flags:
+`
+
+// Snapshot is the snapshot subcommand.
+func Snapshot(ctx context.Context, args []string, env Env) int {
+	env = env.safe()
+	fs := newFlagSet("flagadmin snapshot", snapshotUsage, env.Stderr)
+	source := registerSource(fs)
+	configs := fs.Bool("configs", false, "also write the features' configurations and the projects' defaults (featureConfigs, projectDefaults), which 'flagadmin plan' compares an import with; from -database or -unleash")
+	if code, ok := cmdflag.Parse(fs, args); !ok {
+		return code
+	}
+	ctx, cancel := context.WithTimeout(ctx, snapshotTimeout)
+	defer cancel()
+	src, err := source.Open(ctx, sourceOptions{Getenv: env.Getenv, MaxConns: 2,
+		FeatureConfigs: *configs})
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "flagadmin snapshot:", err)
+		var ue *usageError
+		if errors.As(err, &ue) {
+			return ExitUsage
+		}
+		return ExitFindings
+	}
+	defer src.Close()
+	s, err := src.Snapshot(ctx)
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "flagadmin snapshot:", err)
+		return ExitFindings
+	}
+	b, err := json.MarshalIndent(s, "", " ")
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "flagadmin snapshot:", err)
+		return ExitFindings
+	}
+	// Under the output rule: its escapes leave the JSON values as they are.
+	if _, err := io.WriteString(env.Stdout, safetext.Text(string(b))+"\n"); err != nil {
+		fmt.Fprintln(env.Stderr, "flagadmin snapshot: writing:", err)
+		return ExitFindings
+	}
+	return ExitOK
+}

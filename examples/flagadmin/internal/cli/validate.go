@@ -1,0 +1,230 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/gcsetting"
+	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/output"
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/findings"
+)
+
+// validateTimeout bounds a run against a database, connecting included.
+const validateTimeout = time.Minute
+
+const validateUsage = `usage: flagadmin validate [flags] FILE|DIR|GLOB|- ...
+
+Checks each export file, the file Unleash's Export button downloads
+({"features": [...], ...}; give -project and -environment), or an import
+request body ({"project", "environment", "data"}), against the state of an
+instance: -state FILE, -database URL (or $DATABASE_URL), -unleash URL (a
+live instance over its admin API) or -demo. A directory stands for the
+.json files under it (a state snapshot among them is skipped, with a note;
+-exclude GLOB leaves out more); - reads standard input.
+
+Exit code: 0 when no file fails -fail-on, 1 when one does, 2 for a usage
+problem or a file or state that cannot be read.
+
+flags:
+`
+
+// validateConfig is the parsed command line of validate.
+type validateConfig struct {
+	source      *sourceFlags
+	args        []string
+	project     string
+	environment string
+	token       string
+	strict      bool
+	format      string
+	failOn      string
+	disable     string
+	maxSame     int
+	exclude     excludes
+}
+
+// Validate is the validate subcommand.
+func Validate(ctx context.Context, args []string, env Env) int {
+	env = env.safe()
+	cfg, code, ok := parseValidate(args, env.Stderr)
+	if !ok {
+		return code
+	}
+	pol, ruleCodes, err := cfg.policy()
+	if err == nil && cfg.format == "unleash" && (len(cfg.args) != 1 || isPattern(cfg.args[0])) {
+		err = errors.New("-format unleash writes the answer for one file; give exactly one")
+	}
+	bw := bufio.NewWriter(env.Stdout)
+	var out output.Output
+	if err == nil {
+		out, err = output.New(cfg.format, bw)
+	}
+	if err != nil {
+		return usageProblem(env.Stderr, err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, validateTimeout)
+	defer cancel()
+	src, err := cfg.source.Open(ctx, sourceOptions{Getenv: env.Getenv, MaxConns: 2})
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
+		return ExitUsage
+	}
+	defer src.Close()
+	target := importvalidate.Target{Project: cfg.project, Environment: cfg.environment, Permissions: importvalidate.AllPermissions{}}
+	if cfg.token != "" {
+		p, err := src.Principal(ctx, cfg.token)
+		if err != nil {
+			fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
+			return ExitUsage
+		}
+		target.Permissions = p
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: src.State, Strict: cfg.strict, Disable: ruleCodes})
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
+		return ExitUsage
+	}
+
+	inputs, problems := expand(cfg.args, cfg.exclude)
+	var tot output.Totals
+	for _, in := range inputs {
+		size := in.size()
+		if size >= 0 {
+			// Set before reading a file of known size, so that reading
+			// it does not start a collection of the heap as it was.
+			tuneGC(env, validateGC(size))
+		}
+		raw, err := in.read(ctx, env.Stdin, cfg.source.Limit())
+		if err != nil {
+			problems = append(problems, err.Error())
+			continue
+		}
+		if n := int64(len(raw)); n != size {
+			// Standard input, or a file that read otherwise than its size.
+			tuneGC(env, validateGC(n))
+		}
+		rep, err := v.Validate(ctx, raw, target)
+		var nt *importvalidate.NoTargetError
+		// A snapshot fails as an export: only then is it worth looking
+		// for one.
+		if (errors.As(err, &nt) || err == nil && rep.Structural.HasErrors()) && in.skipped(raw) {
+			fmt.Fprintln(env.Stderr, "flagadmin validate: note: "+in.name+": skipped, a state snapshot rather than an export "+
+				"(name the file to validate it anyway, or leave it out with -exclude)")
+			continue
+		}
+		if errors.As(err, &nt) {
+			problems = append(problems, in.name+": the file is an export, which names no project or environment: give -project and -environment")
+			continue
+		}
+		if err != nil {
+			fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
+			return ExitUsage
+		}
+		f := output.File{Name: in.name, Report: rep, Result: pol.Apply(rep), Strict: cfg.strict}
+		tot.Files++
+		tot.Counts = add(tot.Counts, f.Counts)
+		if f.Failed {
+			tot.Failed++
+		}
+		if err := out.File(f); err != nil {
+			return usageProblem(env.Stderr, err)
+		}
+	}
+	for _, p := range problems {
+		fmt.Fprintln(env.Stderr, "flagadmin validate:", p)
+	}
+	if tot.Files > 0 || len(problems) == 0 {
+		if err := out.Close(tot); err != nil {
+			return usageProblem(env.Stderr, err)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		fmt.Fprintln(env.Stderr, "flagadmin validate: writing:", err)
+		return ExitUsage
+	}
+	switch {
+	case len(problems) > 0:
+		return ExitUsage
+	case tot.Failed > 0:
+		return ExitFindings
+	}
+	return ExitOK
+}
+
+// validateGC is the setting of the garbage collector for validating an
+// input of size bytes: no collection, as the decoded input stays live to
+// the end, unless the heap reaches a limit that grows with the input.
+func validateGC(size int64) gcsetting.Setting {
+	return gcsetting.Setting{Percent: -1, Limit: 64<<20 + 8*size}
+}
+
+// usageProblem reports err as a usage problem.
+func usageProblem(stderr io.Writer, err error) int {
+	fmt.Fprintln(stderr, "flagadmin validate:", err)
+	fmt.Fprintln(stderr, "usage: flagadmin validate [flags] FILE|DIR|GLOB|- ...  (flagadmin validate -h lists the flags)")
+	return ExitUsage
+}
+
+// parseValidate parses the flags, which may come before and after the
+// files. When the command is to stop, ok is false and code is its exit
+// code.
+func parseValidate(args []string, stderr io.Writer) (cfg validateConfig, code int, ok bool) {
+	fs := newFlagSet("flagadmin validate", validateUsage, stderr)
+	cfg.source = registerSource(fs)
+	fs.StringVar(&cfg.project, "project", "", "`project` to validate for (an export needs it; a request body's own by default)")
+	fs.StringVar(&cfg.environment, "environment", "", "`environment` to validate for (an export needs it; a request body's own by default)")
+	fs.StringVar(&cfg.token, "token", "", "check the permissions of this token `secret` of the state (default: no permission check, as for an admin)")
+	fs.BoolVar(&cfg.strict, "strict", false, "run the extra rules as well and make errors of the warnings beyond the reference server's")
+	fs.StringVar(&cfg.format, "format", "text", "output `format`: "+strings.Join(output.Formats(), ", "))
+	fs.StringVar(&cfg.failOn, "fail-on", "error", "what fails a file, a comma-separated `list` of: error (always), warning, permission (a missing permission)")
+	fs.StringVar(&cfg.disable, "disable", "", "comma-separated `codes` of findings to leave out (rules, and structural warnings such as coerced)")
+	fs.IntVar(&cfg.maxSame, "max-same", 0, "show at most `N` findings of one code per file, and count the rest (0: all)")
+	fs.Var(&cfg.exclude, "exclude", "leave out the files and directories whose path or base name matches this `glob` (repeatable); state snapshots found in a directory are left out anyway")
+	if cfg.args, code, ok = parseInterspersed(fs, args); !ok {
+		return cfg, code, false
+	}
+	if len(cfg.args) == 0 {
+		return cfg, usageProblem(stderr, errors.New("no file given")), false
+	}
+	if cfg.maxSame < 0 {
+		return cfg, usageProblem(stderr, fmt.Errorf("-max-same must not be negative, not %d", cfg.maxSame)), false
+	}
+	return cfg, 0, true
+}
+
+// policy checks and reads -fail-on, -disable and -max-same, and returns
+// the codes of the rules not to run.
+func (cfg validateConfig) policy() (findings.Policy, []importvalidate.Code, error) {
+	p := findings.Policy{Disabled: splitList(cfg.disable), MaxSame: cfg.maxSame}
+	var err error
+	if p.FailOnWarning, p.FailOnPermission, err = findings.ParseFailOn(splitList(cfg.failOn)); err != nil {
+		return p, nil, fmt.Errorf("-fail-on: %w", err)
+	}
+	rules, err := findings.RuleCodes(p.Disabled)
+	if err != nil {
+		return p, nil, fmt.Errorf("-disable: %w", err)
+	}
+	return p, rules, nil
+}
+
+// splitList splits a comma-separated flag value, dropping empty parts.
+func splitList(s string) []string {
+	var out []string
+	for _, part := range strings.Split(s, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// add sums two counts.
+func add(a, b importvalidate.Counts) importvalidate.Counts {
+	return importvalidate.Counts{Errors: a.Errors + b.Errors, Warnings: a.Warnings + b.Warnings, Permissions: a.Permissions + b.Permissions}
+}

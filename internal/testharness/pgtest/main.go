@@ -1,0 +1,128 @@
+package pgtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// Databases of the cluster that Main starts.
+const (
+	// TemplateDB holds the reference dump; nothing connects to it, so that
+	// CloneDB can copy it.
+	TemplateDB = "unleash_template"
+	// SharedDB is a copy of TemplateDB for the tests that only read.
+	SharedDB = "unleash"
+)
+
+// Env is the cluster of a test package, started by Main.
+type Env struct {
+	// Cluster is nil when no cluster could be started; Reason says why.
+	Cluster *Cluster
+	Reason  string
+}
+
+// DumpFile returns the path of the reference database dump of the module,
+// testdata/unleash-db/unleash-8.2.0.sql, found from this source file.
+func DumpFile() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "testdata", "unleash-db", "unleash-8.2.0.sql")
+}
+
+// Main starts a cluster, loads the reference dump into TemplateDB, runs
+// the tests and stops the cluster; it returns the exit code for os.Exit.
+// Without PostgreSQL it prints one line saying why the database tests
+// skip, and env.Cluster stays nil. Use it in TestMain:
+//
+//	var env pgtest.Env
+//	func TestMain(m *testing.M) { os.Exit(pgtest.Main(m, &env)) }
+func Main(m *testing.M, env *Env) int {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	c, err := Start(ctx)
+	if err == nil {
+		err = c.LoadDump(ctx, TemplateDB, DumpFile())
+		if err == nil {
+			err = c.CreateDB(ctx, SharedDB, TemplateDB)
+		}
+		if err != nil {
+			c.Stop()
+			c = nil
+		}
+	}
+	cancel()
+	if err != nil {
+		env.Reason = err.Error()
+		if errors.Is(err, ErrNoServer) && os.Getenv(RequireEnv) != "1" {
+			fmt.Fprintln(os.Stderr, "PostgreSQL tests skipped:", env.Reason)
+		}
+	}
+	env.Cluster = c
+	defer c.Stop()
+	return m.Run()
+}
+
+// Need returns the package's cluster. When there is none it skips the
+// test, or fails it when FLAGADMIN_REQUIRE_POSTGRES=1.
+func Need(tb testing.TB, env *Env) *Cluster {
+	tb.Helper()
+	if env.Cluster == nil {
+		reason := env.Reason
+		if reason == "" {
+			reason = "no cluster (TestMain does not call pgtest.Main)"
+		}
+		if os.Getenv(RequireEnv) == "1" {
+			tb.Fatalf("PostgreSQL is required (%s=1): %s", RequireEnv, reason)
+		}
+		tb.Skip("PostgreSQL tests skipped: " + reason)
+	}
+	return env.Cluster
+}
+
+// CloneDB creates a fresh copy of TemplateDB for the test and returns its
+// name; it is dropped when the test ends.
+func CloneDB(tb testing.TB, env *Env) string {
+	tb.Helper()
+	c := Need(tb, env)
+	name := fmt.Sprintf("t_%d", time.Now().UnixNano())
+	ctx := context.Background()
+	if err := c.CreateDB(ctx, name, TemplateDB); err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		if err := c.Exec(context.Background(), "postgres", "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil && !c.stopped {
+			tb.Errorf("dropping %s: %v", name, err)
+		}
+	})
+	return name
+}
+
+// StartForTest starts a cluster for one test, with the reference dump in
+// TemplateDB and SharedDB, and stops it when the test ends. It is for
+// packages where a single test needs PostgreSQL, so that they need no
+// TestMain. Without PostgreSQL it skips the test, or fails it when
+// FLAGADMIN_REQUIRE_POSTGRES=1.
+func StartForTest(tb testing.TB) *Cluster {
+	tb.Helper()
+	if _, err := FindBin(); err != nil {
+		return Need(tb, &Env{Reason: err.Error()})
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	c, err := Start(ctx)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(c.Stop)
+	if err := c.LoadDump(ctx, TemplateDB, DumpFile()); err != nil {
+		tb.Fatal(err)
+	}
+	if err := c.CreateDB(ctx, SharedDB, TemplateDB); err != nil {
+		tb.Fatal(err)
+	}
+	return c
+}

@@ -1,0 +1,93 @@
+package unleashtest
+
+import (
+	"context"
+	"errors"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
+)
+
+// Env is a server shared by the tests of a package, started by the first
+// test that needs it. Declare one in the package's tests and stop it in
+// TestMain after m.Run:
+//
+//	var unleash unleashtest.Env
+//	func TestMain(m *testing.M) { code := m.Run(); unleash.Stop(); os.Exit(code) }
+//
+// Its server runs on a cluster of its own, on a copy of the module's dump
+// (the state of testdata/conformance) when Dump is set, else on an empty
+// database.
+type Env struct {
+	// Dump starts the server on the module's reference database dump.
+	Dump bool
+	// PublicURL is the instance's public URL (see Options.PublicURL).
+	PublicURL string
+
+	once   sync.Once
+	server *Server
+	err    error // why server is nil
+}
+
+// Need returns the shared server, starting it on first use. Where Unleash
+// cannot be installed it skips the test with one line, or fails it when
+// FLAGADMIN_REQUIRE_UNLEASH=1; where it can but does not start, it fails
+// the test.
+func (e *Env) Need(tb testing.TB) *Server {
+	tb.Helper()
+	e.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+		defer cancel()
+		e.server, e.err = Start(ctx, Options{Dump: e.Dump, PublicURL: e.PublicURL})
+	})
+	if e.err != nil {
+		skipOrFail(tb, e.err)
+	}
+	return e.server
+}
+
+// Stop stops the shared server, if it was started.
+func (e *Env) Stop() { e.server.Stop() }
+
+// unavailable reports whether err means that Unleash or PostgreSQL cannot
+// be had here, rather than that something broke.
+func unavailable(err error) bool {
+	return errors.Is(err, ErrUnavailable) || errors.Is(err, pgtest.ErrNoServer)
+}
+
+// Skip skips tb because err says Unleash cannot be had, in one line, or
+// fails it when FLAGADMIN_REQUIRE_UNLEASH=1.
+func Skip(tb testing.TB, err error) {
+	tb.Helper()
+	if os.Getenv(RequireEnv) == "1" {
+		tb.Fatalf("Unleash is required (%s=1): %v", RequireEnv, err)
+	}
+	tb.Skip("Unleash tests skipped: " + err.Error())
+}
+
+// StartForTest starts a server of the test's own (see Start) and stops it
+// when the test ends; it skips or fails the test as Need does.
+func StartForTest(tb testing.TB, opts Options) *Server {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+	defer cancel()
+	s, err := Start(ctx, opts)
+	if err != nil {
+		skipOrFail(tb, err)
+	}
+	tb.Cleanup(s.Stop)
+	return s
+}
+
+// skipOrFail skips tb (see Skip) when err says that Unleash or PostgreSQL
+// cannot be had here, and fails it otherwise.
+func skipOrFail(tb testing.TB, err error) {
+	tb.Helper()
+	if unavailable(err) {
+		Skip(tb, err)
+	}
+	tb.Fatal(err.Error())
+}
