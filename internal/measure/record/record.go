@@ -170,7 +170,7 @@ func checkVersion(ctx context.Context, version, dir string, log io.Writer) ([]st
 	if err != nil {
 		return nil, err
 	}
-	want, err := readSnapshot(filepath.Join(dir, version, "state.json"))
+	want, err := conformance.ReadState(filepath.Join(dir, version, "state.json"))
 	if err != nil {
 		return nil, err
 	}
@@ -238,17 +238,4 @@ func canonical(s *model.Snapshot) ([]byte, error) {
 		return nil, err
 	}
 	return json.Marshal(again)
-}
-
-// readSnapshot decodes a state snapshot file strictly.
-func readSnapshot(path string) (*model.Snapshot, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	s, err := model.DecodeSnapshot(b)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return s, nil
 }

@@ -122,9 +122,10 @@ func LoadDir(dir, pattern string) ([]Case, error) {
 }
 
 // State decodes oracle-state.json strictly.
-func State() (*model.Snapshot, error) { return readState(StatePath()) }
+func State() (*model.Snapshot, error) { return ReadState(StatePath()) }
 
-func readState(path string) (*model.Snapshot, error) {
+// ReadState decodes the state snapshot file at path strictly.
+func ReadState(path string) (*model.Snapshot, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err

@@ -111,7 +111,7 @@ func VersionState(version string) (*model.Snapshot, error) {
 	if versionKey(version) == nil {
 		return nil, fmt.Errorf("%q is not a version such as 8.2.0", version)
 	}
-	return readState(VersionStatePath(version))
+	return ReadState(VersionStatePath(version))
 }
 
 // VersionServer reads version's server.json.
