@@ -126,7 +126,13 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 		err = s.Cluster.LoadDump(ctx, s.Database, pgtest.DumpFile())
 	case seeded:
 		s.Database = "unleash"
-		err = s.Cluster.LoadDump(ctx, s.Database, seedDump)
+		if err = s.Cluster.LoadDump(ctx, s.Database, seedDump); err != nil {
+			// A kept dump that does not load is made again, by seeding.
+			os.Remove(seedDump)
+			seeded = false
+			s.Database = fmt.Sprintf("unleash_%d", time.Now().UnixNano())
+			err = s.Cluster.CreateDB(ctx, s.Database, "")
+		}
 	default:
 		s.Database = fmt.Sprintf("unleash_%d", time.Now().UnixNano())
 		err = s.Cluster.CreateDB(ctx, s.Database, "")
