@@ -1,7 +1,9 @@
 // Package conformance loads the module's copy of the reference server's
 // recorded answers (testdata/conformance): the state behind them and each
-// recorded request with its response. The tests of every package that
-// replays them share it.
+// recorded request with its response; and the answers of every Unleash
+// version the module answers as (testdata/versions/VERSION), in the same
+// format, each with the state it was recorded against. The tests of every
+// package that replays them share it.
 package conformance
 
 import (
@@ -91,7 +93,12 @@ type Case struct {
 // Load reads the recorded cases whose names match the glob pattern (such
 // as "validate-*", or "*" for all), in name order.
 func Load(pattern string) ([]Case, error) {
-	dir := filepath.Join(Dir(), "recorded")
+	return LoadDir(filepath.Join(Dir(), "recorded"), pattern)
+}
+
+// LoadDir reads the cases of the directory dir (NAME.request.json and
+// NAME.response.json files) whose names match pattern, in name order.
+func LoadDir(dir, pattern string) ([]Case, error) {
 	files, err := filepath.Glob(filepath.Join(dir, pattern+".request.json"))
 	if err != nil {
 		return nil, err
@@ -115,14 +122,17 @@ func Load(pattern string) ([]Case, error) {
 }
 
 // State decodes oracle-state.json strictly.
-func State() (*model.Snapshot, error) {
-	b, err := os.ReadFile(StatePath())
+func State() (*model.Snapshot, error) { return ReadState(StatePath()) }
+
+// ReadState decodes the state snapshot file at path strictly.
+func ReadState(path string) (*model.Snapshot, error) {
+	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
 	s, err := model.DecodeSnapshot(b)
 	if err != nil {
-		return nil, fmt.Errorf("oracle-state.json: %w", err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return s, nil
 }

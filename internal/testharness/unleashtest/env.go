@@ -19,11 +19,15 @@ import (
 //	func TestMain(m *testing.M) { code := m.Run(); unleash.Stop(); os.Exit(code) }
 //
 // Its server runs on a cluster of its own, on a copy of the module's dump
-// (the state of testdata/conformance) when Dump is set, else on an empty
-// database.
+// (the state of testdata/conformance) when Dump is set, seeded to that
+// state when Seed is set (any Version), else on an empty database.
 type Env struct {
+	// Version is the version of Unleash to run; "" means UnleashVersion.
+	Version string
 	// Dump starts the server on the module's reference database dump.
 	Dump bool
+	// Seed seeds the server to the state of the recorded cases.
+	Seed bool
 	// PublicURL is the instance's public URL (see Options.PublicURL).
 	PublicURL string
 
@@ -41,7 +45,7 @@ func (e *Env) Need(tb testing.TB) *Server {
 	e.once.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 		defer cancel()
-		e.server, e.err = Start(ctx, Options{Dump: e.Dump, PublicURL: e.PublicURL})
+		e.server, e.err = Start(ctx, Options{Version: e.Version, Dump: e.Dump, Seed: e.Seed, PublicURL: e.PublicURL})
 	})
 	if e.err != nil {
 		skipOrFail(tb, e.err)

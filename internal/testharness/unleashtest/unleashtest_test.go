@@ -5,10 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 var shared = Env{Dump: true, PublicURL: "http://127.0.0.1:4242"}
@@ -105,5 +108,58 @@ func TestServerEmptyAndKill(t *testing.T) {
 	defer cancel()
 	if _, err := s.Do(ctx, "GET", "/api/admin/projects", "", nil); err == nil {
 		t.Fatal("a killed server still answers")
+	}
+}
+
+// A seeded server answers with the recorded state's tokens, and a kept
+// seeded database that does not load is made again by seeding (a long
+// test: it seeds from empty).
+func TestSeedAndBrokenKeptDump(t *testing.T) {
+	if !testutil.Long() {
+		t.Skip("a long test: " + testutil.LongEnv + "=1 (.ci/long) runs it")
+	}
+	installed, err := EnsureInstalled(context.Background())
+	if err != nil {
+		if errors.Is(err, ErrUnavailable) {
+			Skip(t, err)
+		}
+		t.Fatal(err)
+	}
+	// A cache of the test's own, holding the same installation, so that
+	// the broken dump disturbs no other test binary.
+	t.Setenv(CacheEnv, t.TempDir())
+	dir, err := CacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, part := range []string{"node", "app"} {
+		if err := os.Symlink(filepath.Join(installed.Dir, part), filepath.Join(dir, part)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in, ok := Installed()
+	if !ok {
+		t.Fatal("the linked installation is not complete")
+	}
+	path := seededDumpPath(in)
+	if err := os.WriteFile(path, []byte("this is no SQL;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := StartForTest(t, Options{Seed: true, PublicURL: "http://127.0.0.1:4242"})
+	ctx := context.Background()
+	for _, tok := range []string{ViewerToken, EditorToken} {
+		if _, err := s.Do(ctx, "GET", "/api/admin/user", tok, nil); err != nil {
+			t.Errorf("the seeded personal token does not work: %v", err)
+		}
+	}
+	if _, err := s.Do(ctx, "GET", "/api/admin/user-admin", ClientToken, nil); err == nil || !strings.Contains(err.Error(), "403") {
+		t.Errorf("the client token on the user listing: %v, want a 403", err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(b), "INSERT INTO public.personal_access_tokens") {
+		t.Errorf("the broken kept dump was not made again (%v): %.80s", err, b)
 	}
 }
