@@ -99,7 +99,7 @@ func TestGolden(t *testing.T) {
 	var c struct {
 		FeatureStrategies []struct {
 			ID, FeatureName, Title string
-			SortOrder          *int
+			SortOrder              *int
 		}
 	}
 	if err := json.Unmarshal(got, &c); err != nil {
