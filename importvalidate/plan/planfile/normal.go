@@ -36,7 +36,9 @@ func normalContextFields(in []importvalidate.ContextFieldDef) []contextField {
 	for i, f := range in {
 		out[i] = contextField{f.Name, names(f.LegalValues), f.Project}
 	}
-	slices.SortFunc(out, func(x, y contextField) int { return cmp.Or(cmp.Compare(x.Name, y.Name), cmp.Compare(x.Project, y.Project)) })
+	slices.SortFunc(out, func(x, y contextField) int {
+		return cmp.Or(cmp.Compare(x.Name, y.Name), cmp.Compare(x.Project, y.Project))
+	})
 	return out
 }
 
