@@ -48,6 +48,10 @@ type Export struct {
 // with the features and nothing of their configuration.
 var ErrEnvironment = errors.New("the environment is not in the project")
 
+// ErrNoProject is wrapped by the error of an export of a project that
+// does not exist (the instance would answer with no feature).
+var ErrNoProject = errors.New("no such project")
+
 // Export reads the export of the features q selects (POST
 // /api/admin/features-batch/export) and the order in which Unleash
 // evaluates their strategies (POST /api/admin/playground, which the
@@ -222,7 +226,7 @@ func (c *Client) emptyExport(q ExportQuery) (*Export, error) {
 func (c *Client) projectHasEnvironment(ctx context.Context, project, env string) error {
 	path, ok := projectPath(project, "/overview")
 	if !ok {
-		return fmt.Errorf("unleashapi: export: no project %q", project)
+		return fmt.Errorf("unleashapi: export: %w: %q", ErrNoProject, project)
 	}
 	r := request{method: http.MethodGet, path: path, accept: []int{http.StatusNotFound}}
 	a, err := c.do(ctx, r)
@@ -230,7 +234,7 @@ func (c *Client) projectHasEnvironment(ctx context.Context, project, env string)
 		return err
 	}
 	if a.status == http.StatusNotFound {
-		return fmt.Errorf("unleashapi: export: no project %q", project)
+		return fmt.Errorf("unleashapi: export: %w: %q", ErrNoProject, project)
 	}
 	var o struct {
 		Environments []struct {

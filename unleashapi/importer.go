@@ -124,7 +124,7 @@ func (im *Importer) Import(ctx context.Context, body []byte) error {
 	if !json.Valid(body) {
 		return errors.New("unleashapi: the import body is not JSON")
 	}
-	r := request{method: http.MethodPost, path: "/api/admin/features-batch/import", body: json.RawMessage(body), noRetry: true,
+	r := request{method: http.MethodPost, path: "/api/admin/features-batch/import", body: json.RawMessage(body), noRetry: true, anyBody: true,
 		accept: []int{http.StatusBadRequest, http.StatusForbidden, http.StatusNotFound, http.StatusConflict, http.StatusRequestEntityTooLarge}}
 	a, err := im.c.do(ctx, r)
 	if err != nil {

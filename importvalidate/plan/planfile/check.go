@@ -17,6 +17,7 @@ import (
 // legalValues [eu us] -> [apac eu us]"; "segment beta: deleted"); none
 // when every answer is the same. It only reads.
 func Check(ctx context.Context, reads []Read, state importvalidate.State, src plan.Source) ([]string, error) {
+	reads = compactReads(reads)
 	rec := NewRecorder(state, src)
 	st, ps := rec.State(), rec.Source()
 	for _, rd := range reads {
@@ -248,4 +249,22 @@ func aspects(cs []plan.Change) string {
 		parts = append(parts, string(c.Aspect))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// compactReads is reads with their arguments and answers compact, as a
+// Recorder writes them (a plan file may hold them indented).
+func compactReads(reads []Read) []Read {
+	out := make([]Read, len(reads))
+	for i, rd := range reads {
+		out[i] = Read{Kind: rd.Kind, Args: compact(rd.Args), Answer: compact(rd.Answer)}
+	}
+	return out
+}
+
+func compact(raw json.RawMessage) json.RawMessage {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return raw
+	}
+	return b.Bytes()
 }

@@ -1,7 +1,9 @@
 package planfile
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/json"
 	"slices"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
@@ -114,4 +116,12 @@ func normalCurrent(cur *plan.Current) *plan.Current {
 	c.ContextFields = names(cur.ContextFields)
 	c.TagTypes = names(cur.TagTypes)
 	return &c
+}
+
+// SameCurrent reports whether two answers of a plan.Source hold the same
+// configuration, whatever the order of their features and names.
+func SameCurrent(x, y *plan.Current) bool {
+	a, _ := json.Marshal(normalCurrent(x))
+	b, _ := json.Marshal(normalCurrent(y))
+	return bytes.Equal(a, b)
 }
