@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -297,7 +296,7 @@ func mutate(t *testing.T, r *rand.Rand, body string, round int) string {
 			d["featureStrategies"] = append(list("featureStrategies"), map[string]any{"name": "flexibleRollout", "featureName": f,
 				"title": fmt.Sprintf("added %d", r.IntN(1000)), "parameters": map[string]any{"rollout": strconv.Itoa(10 + r.IntN(80)), "stickiness": "default", "groupId": f},
 				"constraints": []any{map[string]any{"contextName": "region", "operator": "IN", "values": []any{"us"}}},
-				"sortOrder": 10 + r.IntN(10)})
+				"sortOrder":   10 + r.IntN(10)})
 		case 3:
 			f := pickFeature()["name"].(string)
 			if ss := strategiesOf(f); len(ss) > 1 {
@@ -387,7 +386,12 @@ func stalePlans(t *testing.T, e *eaServer) {
 		}
 	}
 	var segID float64
-	var segs struct{ Segments []struct{ ID float64; Name string } }
+	var segs struct {
+		Segments []struct {
+			ID   float64
+			Name string
+		}
+	}
 	_ = json.Unmarshal(e.do(t, "GET", "/api/admin/segments", ""), &segs)
 	for _, s := range segs.Segments {
 		if s.Name == "gamma" {
@@ -526,5 +530,3 @@ func confirmation(t *testing.T, e *eaServer) {
 	}
 	confirmOnTerminal(t, e, file)
 }
-
-var _ = http.MethodGet
