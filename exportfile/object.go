@@ -205,46 +205,43 @@ func (o object) sortSegmentIDs() error {
 // writeObject writes o indented by two spaces a level, its first line
 // at the current position and its others after indent.
 func writeObject(b *bytes.Buffer, o object, indent string) {
-	if len(o) == 0 {
-		b.WriteString("{}")
-		return
-	}
-	inner := indent + "  "
-	b.WriteString("{\n")
-	for i, m := range o {
-		b.WriteString(inner)
-		b.Write(quote(m.key))
+	writeSeq(b, len(o), '{', '}', indent, func(i int, inner string) {
+		b.Write(quote(o[i].key))
 		b.WriteString(": ")
-		if m.isList {
-			writeItems(b, m.items, inner)
+		if o[i].isList {
+			writeItems(b, o[i].items, inner)
 		} else {
-			writeRaw(b, m.raw, inner)
+			writeRaw(b, o[i].raw, inner)
 		}
-		if i < len(o)-1 {
-			b.WriteByte(',')
-		}
-		b.WriteByte('\n')
-	}
-	b.WriteString(indent + "}")
+	})
 }
 
 // writeItems writes a list of objects.
 func writeItems(b *bytes.Buffer, items []object, indent string) {
-	if len(items) == 0 {
-		b.WriteString("[]")
+	writeSeq(b, len(items), '[', ']', indent, func(i int, inner string) { writeObject(b, items[i], inner) })
+}
+
+// writeSeq writes n elements between open and close, one a line after
+// indent and two spaces, each written by each; none as open and close
+// alone.
+func writeSeq(b *bytes.Buffer, n int, open, close byte, indent string, each func(i int, inner string)) {
+	b.WriteByte(open)
+	if n == 0 {
+		b.WriteByte(close)
 		return
 	}
 	inner := indent + "  "
-	b.WriteString("[\n")
-	for i, it := range items {
+	b.WriteByte('\n')
+	for i := range n {
 		b.WriteString(inner)
-		writeObject(b, it, inner)
-		if i < len(items)-1 {
+		each(i, inner)
+		if i < n-1 {
 			b.WriteByte(',')
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString(indent + "]")
+	b.WriteString(indent)
+	b.WriteByte(close)
 }
 
 // writeRaw writes a raw value indented, or, should it not be valid JSON
