@@ -27,8 +27,14 @@ type ExportQuery struct {
 	// archived ones left out.
 	TagType, TagValue string
 	// File chooses what the file keeps.
-	File exportfile.Options
+	File FileOptions
 }
+
+// FileOptions choose what an export file keeps beyond the instance's
+// own export: the ids the instance regenerates on every import
+// (KeepIDs), each strategy's place in the order Unleash evaluates them
+// (SortOrder).
+type FileOptions = exportfile.Options
 
 // Export is an instance's export of the features a query selected.
 type Export struct {
