@@ -89,20 +89,7 @@ func TestMarkdown(t *testing.T) {
 		if err := plan.WriteMarkdown(&b, p, plan.MarkdownOptions{Title: name + ".json"}); err != nil {
 			t.Fatal(err)
 		}
-		golden := filepath.Join("testdata", "cases", name+".md")
-		if *update {
-			if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d := cmp.Diff(string(want), b.String()); d != "" {
-			t.Errorf("%s (-want +got):\n%s", golden, d)
-		}
+		checkGolden(t, filepath.Join("testdata", "cases", name+".md"), b.Bytes())
 	}
 }
 

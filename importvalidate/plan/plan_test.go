@@ -67,21 +67,27 @@ func TestGolden(t *testing.T) {
 			got.WriteString("\n")
 			got.Write(js)
 			got.WriteString("\n")
-			golden := strings.TrimSuffix(file, ".json") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := cmp.Diff(string(want), got.String()); d != "" {
-				t.Errorf("plan differs from %s (-want +got):\n%s", golden, d)
-			}
+			checkGolden(t, strings.TrimSuffix(file, ".json")+".golden", got.Bytes())
 		})
+	}
+}
+
+// checkGolden compares got with the file golden, or rewrites the file
+// with -update.
+func checkGolden(t *testing.T, golden string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(string(want), string(got)); d != "" {
+		t.Errorf("%s differs (-want +got):\n%s", golden, d)
 	}
 }
 
