@@ -264,6 +264,9 @@ type request struct {
 	noRetry bool
 	// maxBody lowers Options.MaxBody for the answer; 0 leaves it.
 	maxBody int64
+	// anyBody takes a 2xx answer whatever its body (the import answers
+	// 200 with an empty one).
+	anyBody bool
 }
 
 // endpoint is the request's path without its query, as errors name it.
@@ -394,7 +397,7 @@ func (c *Client) once(ctx context.Context, r request, payload []byte, token stri
 	case a.status == http.StatusNotModified && r.etag != "":
 		return a, retryAfter, nil
 	case a.status >= 200 && a.status < 300:
-		if !isJSON(resp.Header.Get("Content-Type"), a.body) {
+		if !r.anyBody && !isJSON(resp.Header.Get("Content-Type"), a.body) {
 			return a, retryAfter, c.errorf(r, a.status, ErrNotJSON, nil,
 				"the answer is %s, not JSON: is %s the instance's base URL, and does nothing (a login page, a proxy) stand in front of its API?", kindOf(resp.Header.Get("Content-Type"), a.body), c.base)
 		}

@@ -9,9 +9,14 @@
 //   - (*Client).Snapshot reads the state as a model.Snapshot, as far as the
 //     API shows it.
 //
-// It only reads: it sends GETs, and POSTs only to the export
+// A Client only reads: it sends GETs, and POSTs only to the export
 // (POST /api/admin/features-batch/export), which changes no state (the
-// instance records in its event log that an export happened).
+// instance records in its event log that an export happened), and to the
+// playground (POST /api/admin/playground), which evaluates without
+// storing. (*Client).Export writes an export in a canonical form for
+// version control. The one write, the import (POST
+// /api/admin/features-batch/import), is a type of its own, Importer, which
+// a program that only reads never holds.
 //
 // # Round trips
 //

@@ -487,8 +487,13 @@ func (a *applier) defaultStrategy(feature string) strategy {
 	return s
 }
 
-// dependencies is importDependencies: each parent of a feature whose item
-// in data.features names a project is upserted; other parents stay.
+// dependencies is importDependencies: the parents of a feature whose item
+// in data.features names a project are replaced by those the file gives
+// it. Each parent is upserted by a store call that first deletes all the
+// child's parents; the calls run together, all the deletes before the
+// inserts, so the child ends with every parent the file gives it (the
+// last item of a parent named twice) and no other. A feature the file
+// gives no parent keeps its own.
 func (a *applier) dependencies() {
 	withProject := make(map[string]bool, len(a.d.Features))
 	for i := range a.d.Features {
@@ -496,6 +501,7 @@ func (a *applier) dependencies() {
 		withProject[f.Name] = f.Project != nil && *f.Project != "" && a.want[f.Name] != nil
 	}
 	places := placeIndex[dependency, string]{key: func(d dependency) string { return d.Feature }}
+	replaced := make(map[*config]bool, len(a.d.Dependencies))
 	for _, fd := range a.d.Dependencies {
 		if a.stop() {
 			return
@@ -504,6 +510,11 @@ func (a *applier) dependencies() {
 			continue
 		}
 		c := a.want[fd.Feature]
+		if !replaced[c] {
+			replaced[c] = true
+			c.Dependencies = nil
+			delete(places.big, c) // its index held the old parents
+		}
 		for _, p := range fd.Dependencies {
 			if a.stop() {
 				return

@@ -28,7 +28,7 @@ func (a *applier) plan() *Plan {
 		case want == nil:
 			fp.Action, fp.Reason = Skip, a.skipped[name]
 		case old == nil:
-			fp.Action = Create
+			fp.Action, fp.Changes = Create, created(want)
 		default:
 			fp.Changes = diff(old, want)
 			fp.Action = Unchanged

@@ -53,8 +53,13 @@ func Example() {
 	//     strategies:
 	//       - default
 	//       + flexibleRollout
+	//           parameters: {"groupId":"checkout","rollout":"50","stickiness":"default"}
 	// + search
+	//     type: "experiment"
+	//     enabled: false
 	// Plan: 1 to create, 1 to update, 0 unchanged, 0 skipped; 0 context fields and 0 tag types to create.
 	// update checkout enabled: 0 added, 0 removed
 	// update checkout strategies: 1 added, 1 removed
+	// create search type: 0 added, 0 removed
+	// create search enabled: 0 added, 0 removed
 }

@@ -95,8 +95,8 @@ type FeaturePlan struct {
 	// Reason says why a feature is skipped.
 	Reason string `json:"reason,omitempty"`
 	// Changes lists, for an update, each aspect that changes, in the order
-	// of the Aspect constants. (applied gives the whole configuration a
-	// created feature gets.)
+	// of the Aspect constants; for a create, what the feature brings
+	// (see created).
 	Changes []Change `json:"changes,omitempty"`
 }
 
@@ -104,7 +104,8 @@ type FeaturePlan struct {
 // description, impressionData, stale, archived, enabled) has From and To;
 // a list (strategies, variants, tags, dependencies, links) has the items
 // Added, Removed and Changed. Values are JSON texts ("true", "null",
-// "\"text\"") so that a service renders them as it likes.
+// "\"text\"") so that a service renders them as it likes; the plan's
+// JSON form writes them as JSON values.
 type Change struct {
 	Aspect  Aspect       `json:"aspect"`
 	From    string       `json:"from,omitempty"`

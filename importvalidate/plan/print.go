@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -22,31 +24,59 @@ const (
 	reset  = "\x1b[0m"
 )
 
+// line is a line of a plan's text: indent spaces, a mark ("+", "-",
+// "~", "=", "!" or none) and the text after it, in a colour on a
+// terminal.
+type line struct {
+	indent int
+	mark   string
+	text   string
+	color  string
+}
+
 // WriteText writes p for a person to read at a glance: one line per
-// feature, "+" create, "~" update, "=" unchanged, "!" skip; under an
-// update, one line per aspect and per item ("+" added, "-" removed, "~"
-// changed); then what the import creates besides, the failures it will
-// meet, and the summary line (see Summary). Names and values are printed
-// under package safetext's rule: control characters, bidirectional
-// overrides and line separators escaped.
+// feature, "+" create, "~" update, "=" unchanged, "!" skip; under a
+// create, what the feature brings, and under an update, one line per
+// aspect that changes and per item ("+" added, with its settings under
+// it, "-" removed, "~" changed, with its changed fields); then what the
+// import creates besides, the failures it will meet, and the summary
+// line (see Summary). Names and values are printed under package
+// safetext's rule: control characters, bidirectional overrides and line
+// separators escaped.
 func WriteText(w io.Writer, p *Plan, o TextOptions) error {
 	var b strings.Builder
-	paint := func(color, s string) string {
-		if o.Color {
-			return color + s + reset
+	for _, l := range lines(p) {
+		s := strings.Repeat(" ", l.indent)
+		if l.mark != "" {
+			s += l.mark + " "
 		}
-		return s
+		s += l.text
+		if o.Color && l.color != "" {
+			s = l.color + s + reset
+		}
+		b.WriteString(s + "\n")
+	}
+	b.WriteString(Summary(p) + "\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// lines are the lines of p's text, the summary left out.
+func lines(p *Plan) []line {
+	var out []line
+	add := func(indent int, mark, text, color string) {
+		out = append(out, line{indent: indent, mark: mark, text: text, color: color})
 	}
 	for _, f := range p.Features {
 		switch f.Action {
 		case Create:
-			b.WriteString(paint(green, "+ "+printable(f.Name)) + "\n")
+			add(0, "+", printable(f.Name), green)
 		case Unchanged:
-			b.WriteString(paint(dim, "= "+printable(f.Name)) + "\n")
+			add(0, "=", printable(f.Name), dim)
 		case Skip:
-			b.WriteString(paint(dim, "! "+printable(f.Name)+" (skipped: "+f.Reason+")") + "\n")
+			add(0, "!", printable(f.Name)+" (skipped: "+f.Reason+")", dim)
 		case Update:
-			b.WriteString(paint(yellow, "~ "+printable(f.Name)) + "\n")
+			add(0, "~", printable(f.Name), yellow)
 		}
 		if f.Action != Update && f.Action != Create {
 			continue
@@ -54,42 +84,85 @@ func WriteText(w io.Writer, p *Plan, o TextOptions) error {
 		for _, c := range f.Changes {
 			if c.From != "" || c.To != "" {
 				if f.Action == Create {
-					fmt.Fprintf(&b, "    %s: %s\n", c.Aspect, printable(c.To))
+					add(4, "", fmt.Sprintf("%s: %s", c.Aspect, printable(c.To)), "")
 				} else {
-					fmt.Fprintf(&b, "    %s: %s -> %s\n", c.Aspect, printable(c.From), printable(c.To))
+					add(4, "", fmt.Sprintf("%s: %s -> %s", c.Aspect, orAbsent(c.From), orAbsent(c.To)), "")
 				}
 				continue
 			}
-			fmt.Fprintf(&b, "    %s:\n", c.Aspect)
+			add(4, "", string(c.Aspect)+":", "")
 			for _, it := range c.Removed {
-				b.WriteString(paint(red, "      - "+printable(it.Key)) + "\n")
+				add(6, "-", printable(it.Key), red)
 			}
 			for _, it := range c.Added {
-				b.WriteString(paint(green, "      + "+printable(it.Key)) + "\n")
+				add(6, "+", printable(it.Key), green)
+				for _, fv := range settings(c.Aspect, it.Value) {
+					add(10, "", printable(fv[0])+": "+printable(fv[1]), "")
+				}
 			}
 			for _, ch := range c.Changed {
-				b.WriteString(paint(yellow, "      ~ "+printable(ch.Key)) + "\n")
+				add(6, "~", printable(ch.Key), yellow)
 				for _, fc := range ch.Fields {
-					fmt.Fprintf(&b, "          %s: %s -> %s\n", printable(fc.Field), orAbsent(fc.From), orAbsent(fc.To))
+					add(10, "", fmt.Sprintf("%s: %s -> %s", printable(fc.Field), orAbsent(fc.From), orAbsent(fc.To)), "")
 				}
 			}
 		}
 	}
 	for _, n := range p.ContextFields {
-		b.WriteString(paint(green, "+ context field "+printable(n)) + "\n")
+		add(0, "+", "context field "+printable(n), green)
 	}
 	for _, n := range p.TagTypes {
-		b.WriteString(paint(green, "+ tag type "+printable(n)) + "\n")
+		add(0, "+", "tag type "+printable(n), green)
 	}
 	for _, f := range p.Failures {
-		b.WriteString(paint(red, "error: "+printable(f)) + "\n")
+		add(0, "", "error: "+printable(f), red)
 	}
 	if p.MoreFailures > 0 {
-		b.WriteString(paint(red, fmt.Sprintf("error: %d more", p.MoreFailures)) + "\n")
+		add(0, "", fmt.Sprintf("error: %d more", p.MoreFailures), red)
 	}
-	b.WriteString(Summary(p) + "\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	return out
+}
+
+// keyMembers are the members of an added item of each aspect that its
+// key already names.
+var keyMembers = map[Aspect][]string{
+	AspectStrategies:   {"name", "title"},
+	AspectVariants:     {"name"},
+	AspectTags:         {"type", "value"},
+	AspectDependencies: {"feature"},
+	AspectLinks:        {"url", "title"},
+}
+
+// settings lists the members of value, the JSON text of an added item of
+// aspect, that its key does not name, each with its JSON text, in their
+// order; empty ones (null, [], {}) and a strategy's "disabled": false are
+// left out.
+func settings(aspect Aspect, value string) [][2]string {
+	dec := json.NewDecoder(strings.NewReader(value))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	var out [][2]string
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return out
+		}
+		k, _ := t.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return out
+		}
+		v := string(bytes.TrimSpace(raw))
+		skip := v == "null" || v == "[]" || v == "{}" || (k == "disabled" && v == "false")
+		for _, m := range keyMembers[aspect] {
+			skip = skip || k == m
+		}
+		if !skip {
+			out = append(out, [2]string{k, v})
+		}
+	}
+	return out
 }
 
 func orAbsent(s string) string {

@@ -22,8 +22,8 @@ import (
 // Exit codes of every subcommand.
 const (
 	ExitOK       = 0
-	ExitFindings = 1 // validate: a file fails the exit policy; serve, snapshot: the work failed
-	ExitUsage    = 2 // a usage problem, a file or state that cannot be read
+	ExitFindings = 1 // validate: a file fails the exit policy; plan, apply, export: refused; serve, snapshot: the work failed
+	ExitUsage    = 2 // a usage problem, a file or state that cannot be read (plan -detailed-exitcode: changes)
 )
 
 // Env is what a subcommand may use of the world.
@@ -67,7 +67,9 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"validate", "check export files (or import request bodies) against the state of an instance", Validate},
+		{"export", "write an instance's export of features, in a stable order for git", Export},
 		{"plan", "tell what importing a file will change, feature by feature, before the import", Plan},
+		{"apply", "import a saved plan (or a file, planned first) after checking that it still holds", Apply},
 		{"snapshot", "write the state of an instance as a state snapshot, for offline checks", Snapshot},
 		{"serve", "serve the import validation and the user listing of the admin API over HTTP", Serve},
 	}

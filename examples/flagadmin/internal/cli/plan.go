@@ -8,27 +8,41 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
-	"github.com/flagadmin/flagadmin/internal/readfile"
+	"github.com/flagadmin/flagadmin/importvalidate/plan/planfile"
+	"github.com/flagadmin/flagadmin/internal/exportfile"
 	"github.com/flagadmin/flagadmin/internal/safetext"
 )
 
 // planTimeout bounds a plan against a database or an instance.
 const planTimeout = time.Minute
 
-const planUsage = `usage: flagadmin plan [flags] FILE|-
+// ExitChanges is the exit code of plan -detailed-exitcode when the
+// import changes something.
+const ExitChanges = 2
 
-Tells what importing FILE (an import request body, or a bare export with
--project and -environment; - reads stdin) will change, feature by feature,
-before the import runs, following Unleash 8.2.0's import (docs/PLAN.md):
-"+" create, "~" update (then its aspects: "+" added, "-" removed, "~"
-changed), "=" unchanged, "!" skipped, coloured on a terminal unless
-NO_COLOR is set, then a summary line. -format json prints the plan.Plan
-value. The file is validated first, as validate does without permissions:
-when the import would be refused, the findings are printed instead.
+const planUsage = `usage: flagadmin plan [flags] FILE|DIR|GLOB|- ...
+
+Tells what importing each FILE (an import request body, or a bare export
+with -project and -environment; - reads stdin; a directory its .json
+files) will change, feature by feature, before the import runs, following
+Unleash 8.2.0's import (docs/PLAN.md): "+" create (then what it brings),
+"~" update (then its aspects: "+" added, "-" removed, "~" changed), "="
+unchanged, "!" skipped, coloured on a terminal unless NO_COLOR is set,
+then a summary line. -format json prints the plan.Plan value (values as
+JSON values, counts in "summary"; several files: an array of
+{"file", "plan"}), -format markdown a plan for a pull-request comment.
+Each file is validated first, as validate does without permissions: when
+the import would be refused, the findings are printed instead.
+
+-out FILE saves the plan for 'flagadmin apply': the bodies, the target,
+the plans, and the instance state they read (the fingerprint), which
+apply checks again. It needs -unleash, the instance apply imports into,
+and is written only when no file is refused.
 
 The current configuration comes from the source flags: a snapshot needs
 featureConfigs ('flagadmin snapshot -configs' writes them, from a
@@ -36,16 +50,20 @@ database or from -unleash), and a plan over one that lists a feature of
 the file without its configuration is refused; -unleash reads a running
 instance's own export of the file's features.
 
-Exit code: 0 when the import would succeed, 1 when it would be refused, 2
-for a usage or I/O problem.
+Exit code: 0 when every import would succeed, 1 when one would be
+refused, 2 for a usage or I/O problem. With -detailed-exitcode (as
+Terraform's): 0 no changes, 2 changes, 1 refused or any problem, usage
+and I/O included.
 
 flags:
 `
 
 // planConfig is the parsed command line of plan.
 type planConfig struct {
-	file, project, environment, format string
-	source                             *sourceFlags
+	files                             []string
+	project, environment, format, out string
+	detailed                          bool
+	source                            *sourceFlags
 }
 
 func parsePlan(args []string, stderr io.Writer) (planConfig, int, bool) {
@@ -54,22 +72,51 @@ func parsePlan(args []string, stderr io.Writer) (planConfig, int, bool) {
 	c.source = registerSource(fs)
 	fs.StringVar(&c.project, "project", "", "`project` to import into (default: the file's)")
 	fs.StringVar(&c.environment, "environment", "", "`environment` to import into (default: the file's)")
-	fs.StringVar(&c.format, "format", "text", "output `format`: text or json")
+	fs.StringVar(&c.format, "format", "text", "output `format`: text, json or markdown")
+	fs.StringVar(&c.out, "out", "", "save the plan to `file`, for flagadmin apply (needs -unleash)")
+	fs.BoolVar(&c.detailed, "detailed-exitcode", false, "exit 0 for no changes, 2 for changes, 1 when refused or for any problem")
 	// FILE may come before the flags too.
 	rest, code, ok := parseInterspersed(fs, args)
 	if !ok {
-		return c, code, false
+		return c, detailedCode(args, code), false
+	}
+	fail := func(msg string) (planConfig, int, bool) {
+		fmt.Fprintln(stderr, "flagadmin plan:", msg)
+		return c, detailedCode(args, ExitUsage), false
 	}
 	switch {
-	case len(rest) != 1:
-		fmt.Fprintln(stderr, "flagadmin plan: give one FILE, or - for stdin")
-		return c, ExitUsage, false
-	case c.format != "text" && c.format != "json":
-		fmt.Fprintf(stderr, "flagadmin plan: -format %q: text or json\n", c.format)
-		return c, ExitUsage, false
+	case len(rest) == 0:
+		return fail("give one FILE or more, or - for stdin")
+	case c.format != "text" && c.format != "json" && c.format != "markdown":
+		return fail(fmt.Sprintf("-format %q: text, json or markdown", c.format))
+	case c.out != "" && c.source.Unleash == "":
+		return fail("-out needs -unleash URL: a saved plan is applied to the instance it was made on")
 	}
-	c.file = rest[0]
+	c.files = rest
 	return c, ExitOK, true
+}
+
+// detailedCode is code, but 1 for a problem (code 2) when args ask for
+// -detailed-exitcode, where 2 means changes.
+func detailedCode(args []string, code int) int {
+	if code != ExitUsage {
+		return code
+	}
+	for _, a := range args {
+		switch a {
+		case "-detailed-exitcode", "--detailed-exitcode", "-detailed-exitcode=true", "--detailed-exitcode=true":
+			return ExitFindings
+		}
+	}
+	return code
+}
+
+// planned is the plan of one input.
+type planned struct {
+	in      input
+	plan    *plan.Plan
+	refusal string // validation findings when the validation refused the file
+	entry   planfile.Entry
 }
 
 // Plan is the plan subcommand.
@@ -81,11 +128,14 @@ func Plan(ctx context.Context, args []string, env Env) int {
 	}
 	fail := func(code int, err error) int {
 		fmt.Fprintln(env.Stderr, "flagadmin plan:", err)
+		if cfg.detailed && code == ExitUsage {
+			return ExitFindings
+		}
 		return code
 	}
-	body, err := readPlanInput(ctx, cfg.file, env.Stdin, cfg.source.Limit())
-	if err != nil {
-		return fail(ExitUsage, err)
+	inputs, problems := expand(cfg.files, nil)
+	if len(problems) > 0 {
+		return fail(ExitUsage, errors.New(strings.Join(problems, "; ")))
 	}
 	ctx, cancel := context.WithTimeout(ctx, planTimeout)
 	defer cancel()
@@ -94,53 +144,196 @@ func Plan(ctx context.Context, args []string, env Env) int {
 		return fail(ExitUsage, err)
 	}
 	defer s.Close()
-	v, err := importvalidate.New(importvalidate.Options{State: s.State})
-	if err != nil {
+	var all []planned
+	for _, in := range inputs {
+		body, err := in.read(ctx, env.Stdin, cfg.source.Limit())
+		if err != nil {
+			return fail(ExitUsage, err)
+		}
+		p, err := planOne(ctx, s.State, s.Plan, in, body, cfg.project, cfg.environment)
+		var nt *importvalidate.NoTargetError
+		switch {
+		case errors.As(err, &nt):
+			return fail(ExitUsage, fmt.Errorf("%s: a bare export needs -project and -environment", in.name))
+		case errors.Is(err, plan.ErrNoConfiguration):
+			return fail(ExitUsage, fmt.Errorf("%s: %w; write %s with 'flagadmin snapshot -configs'", in.name, err, s.Name))
+		case err != nil:
+			return fail(ExitUsage, fmt.Errorf("%s: %w", in.name, err))
+		}
+		all = append(all, p)
+	}
+	if err := writePlans(env, cfg, all); err != nil {
 		return fail(ExitUsage, err)
+	}
+	refused, changes := false, false
+	for _, p := range all {
+		refused = refused || p.refusal != "" || p.plan.Refused()
+		changes = changes || (p.plan != nil && p.plan.HasChanges())
+	}
+	if cfg.out != "" && !refused {
+		if err := savePlan(ctx, cfg, s, all); err != nil {
+			return fail(ExitUsage, err)
+		}
+		fmt.Fprintf(env.Stderr, "\nSaved the plan to: %s\n\nTo apply exactly these changes, run:\n    flagadmin apply -unleash %s %s\n",
+			cfg.out, cfg.source.Unleash, cfg.out)
+	} else if cfg.out != "" {
+		fmt.Fprintf(env.Stderr, "flagadmin plan: the import would be refused: %s not written\n", cfg.out)
+	}
+	switch {
+	case refused:
+		return ExitFindings
+	case cfg.detailed && changes:
+		return ExitChanges
+	}
+	return ExitOK
+}
+
+// planOne validates and plans one file over state and src, recording
+// what they read.
+func planOne(ctx context.Context, state importvalidate.State, src plan.Source, in input, raw []byte, project, environment string) (planned, error) {
+	out := planned{in: in}
+	rec := planfile.NewRecorder(state, src)
+	v, err := importvalidate.New(importvalidate.Options{State: rec.State()})
+	if err != nil {
+		return out, err
 	}
 	// A bare export is validated in place, so that its findings name
 	// places in the file as given.
-	rep, err := v.Validate(ctx, body, importvalidate.Target{Project: cfg.project, Environment: cfg.environment,
+	rep, err := v.Validate(ctx, raw, importvalidate.Target{Project: project, Environment: environment,
 		Permissions: importvalidate.AllPermissions{}})
-	var nt *importvalidate.NoTargetError
-	if errors.As(err, &nt) {
-		return fail(ExitUsage, errors.New("a bare export needs -project and -environment"))
-	}
 	if err != nil {
-		return fail(ExitUsage, err)
+		return out, err
 	}
 	if rep.HasErrors() {
 		var b bytes.Buffer
-		_ = importvalidate.WriteText(&b, cfg.file, rep)
-		b.WriteString("Plan: the import will be refused; nothing changes.\n")
-		_, _ = env.Stdout.Write(b.Bytes())
-		return ExitFindings
+		_ = importvalidate.WriteText(&b, in.name, rep)
+		out.refusal = b.String()
+		return out, nil
 	}
-	src := s.Plan
-	planner, err := plan.New(plan.Options{Source: src})
+	planner, err := plan.New(plan.Options{Source: rec.Source()})
 	if err != nil {
-		return fail(ExitUsage, err)
+		return out, err
 	}
-	p, err := planner.Plan(ctx, rep.Import, plan.Target{Project: cfg.project, Environment: cfg.environment})
-	if errors.Is(err, plan.ErrNoConfiguration) {
-		return fail(ExitUsage, fmt.Errorf("%w; write %s with 'flagadmin snapshot -configs'", err, s.Name))
-	}
+	out.plan, err = planner.Plan(ctx, rep.Import, plan.Target{Project: project, Environment: environment})
 	if err != nil {
-		return fail(ExitUsage, err)
+		return out, err
 	}
-	if cfg.format == "json" {
-		out, _ := json.MarshalIndent(p, "", "  ")
-		_, err = io.WriteString(env.Stdout, safetext.Text(string(out))+"\n")
-	} else {
-		err = plan.WriteText(env.Stdout, p, plan.TextOptions{Color: isTerminal(env.Stdout) && env.getenv("NO_COLOR") == ""})
-	}
+	body, err := importBody(raw, out.plan.Project, out.plan.Environment)
 	if err != nil {
-		return fail(ExitUsage, err)
+		return out, err
 	}
-	if p.Refused() {
-		return ExitFindings
+	reads := rec.Reads()
+	out.entry = planfile.Entry{File: in.name, Project: out.plan.Project, Environment: out.plan.Environment,
+		Body: body, Plan: out.plan, Reads: reads, Fingerprint: planfile.Fingerprint(reads)}
+	return out, nil
+}
+
+// importBody is the import request body of raw, an import body or a bare
+// export, into project and environment, compact.
+func importBody(raw []byte, project, environment string) ([]byte, error) {
+	var probe map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &probe); err != nil {
+		return nil, err
 	}
-	return ExitOK
+	data := raw
+	if d, ok := probe["data"]; ok {
+		data = d
+	}
+	body, err := exportfile.Body(project, environment, data)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, body); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// writePlans prints the plans in the format of cfg.
+func writePlans(env Env, cfg planConfig, all []planned) error {
+	var b bytes.Buffer
+	many := len(all) > 1
+	switch cfg.format {
+	case "json":
+		if !many && all[0].plan != nil {
+			out, _ := json.MarshalIndent(all[0].plan, "", "  ")
+			b.WriteString(safetext.Text(string(out)) + "\n")
+			break
+		}
+		type fileJSON struct {
+			File     string     `json:"file"`
+			Plan     *plan.Plan `json:"plan,omitempty"`
+			Findings string     `json:"findings,omitempty"`
+		}
+		var list []fileJSON
+		for _, p := range all {
+			list = append(list, fileJSON{File: p.in.name, Plan: p.plan, Findings: p.refusal})
+		}
+		if !many {
+			b.WriteString(all[0].refusal + "Plan: the import will be refused; nothing changes.\n")
+			break
+		}
+		out, _ := json.MarshalIndent(list, "", "  ")
+		b.WriteString(safetext.Text(string(out)) + "\n")
+	case "markdown":
+		for _, p := range all {
+			title := fmt.Sprintf("%s: project %s, environment %s", p.in.name, cfg.project, cfg.environment)
+			if p.plan != nil {
+				title = fmt.Sprintf("%s: project %s, environment %s", p.in.name, p.plan.Project, p.plan.Environment)
+				_ = plan.WriteMarkdown(&b, p.plan, plan.MarkdownOptions{Title: title, MaxBytes: 60000 / len(all)})
+			} else {
+				b.WriteString("#### " + p.in.name + "\n\n**The import will be refused; nothing changes.**\n\n```\n" +
+					strings.ReplaceAll(p.refusal, "```", "'''") + "```\n")
+			}
+			b.WriteString("\n")
+		}
+	default:
+		color := isTerminal(env.Stdout) && env.getenv("NO_COLOR") == ""
+		for i, p := range all {
+			if many {
+				if i > 0 {
+					b.WriteString("\n")
+				}
+				fmt.Fprintf(&b, "--- %s\n", safetext.String(p.in.name))
+			}
+			if p.plan == nil {
+				b.WriteString(p.refusal + "Plan: the import will be refused; nothing changes.\n")
+				continue
+			}
+			_ = plan.WriteText(&b, p.plan, plan.TextOptions{Color: color})
+		}
+	}
+	_, err := env.Stdout.Write(b.Bytes())
+	return err
+}
+
+// instanceInfo is what a saved plan records of the instance of -unleash.
+type instanceInfo interface {
+	BaseURL() string
+	Version(ctx context.Context) (string, error)
+}
+
+// savePlan writes the plan file of cfg.out.
+func savePlan(ctx context.Context, cfg planConfig, s *stateSource, all []planned) error {
+	inst, ok := s.State.(instanceInfo)
+	if !ok {
+		return errors.New("-out needs -unleash URL")
+	}
+	version, err := inst.Version(ctx)
+	if err != nil {
+		return err
+	}
+	f := planfile.File{Format: planfile.Format, Version: planfile.Version, Unleash: inst.BaseURL(), UnleashVersion: version,
+		CreatedAt: time.Now().UTC().Format(time.RFC3339)}
+	for _, p := range all {
+		f.Plans = append(f.Plans, p.entry)
+	}
+	raw, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(cfg.out, append(raw, '\n'))
 }
 
 func isTerminal(w io.Writer) bool {
@@ -150,13 +343,4 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// readPlanInput reads the file, or stdin for "-", within limit bytes,
-// until ctx ends.
-func readPlanInput(ctx context.Context, file string, stdin io.Reader, limit int64) ([]byte, error) {
-	if file == "-" {
-		return readfile.Reader(ctx, stdin, "standard input", limit)
-	}
-	return readfile.File(ctx, file, limit)
 }

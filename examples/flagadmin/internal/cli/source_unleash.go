@@ -69,27 +69,34 @@ func schemeMissing(raw string) error {
 
 // unleashToken reads the token of -token-file, or of the environment.
 func (f *sourceFlags) unleashToken(ctx context.Context, getenv func(string) string) (string, error) {
-	if f.TokenFile == "" {
+	return readToken(ctx, f.TokenFile, getenv)
+}
+
+// readToken reads the API token of the file tokenFile (-token-file), one
+// line, or, when tokenFile is "", of the environment variable tokenEnv.
+// No error holds the token.
+func readToken(ctx context.Context, tokenFile string, getenv func(string) string) (string, error) {
+	if tokenFile == "" {
 		t := strings.TrimSpace(getenv(tokenEnv))
 		if t == "" {
 			return "", &usageError{fmt.Sprintf("-unleash needs an API token: give -token-file FILE or set %s", tokenEnv)}
 		}
 		return t, nil
 	}
-	b, err := readfile.File(ctx, f.TokenFile, maxTokenFile)
+	b, err := readfile.File(ctx, tokenFile, maxTokenFile)
 	var tl *readfile.TooLargeError
 	if errors.As(err, &tl) {
-		return "", fmt.Errorf("-token-file: %s is larger than %d bytes: not a token", f.TokenFile, maxTokenFile)
+		return "", fmt.Errorf("-token-file: %s is larger than %d bytes: not a token", tokenFile, maxTokenFile)
 	}
 	if err != nil {
 		return "", fmt.Errorf("-token-file: %w", err)
 	}
 	t := strings.TrimSpace(string(b))
 	if t == "" {
-		return "", fmt.Errorf("-token-file: %s is empty", f.TokenFile)
+		return "", fmt.Errorf("-token-file: %s is empty", tokenFile)
 	}
 	if strings.ContainsAny(t, "\r\n") {
-		return "", fmt.Errorf("-token-file: %s holds more than one line", f.TokenFile)
+		return "", fmt.Errorf("-token-file: %s holds more than one line", tokenFile)
 	}
 	return t, nil
 }

@@ -1,0 +1,201 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/flagadmin/flagadmin/internal/exportfile"
+	"github.com/flagadmin/flagadmin/unleashapi"
+)
+
+const exportUsage = `usage: flagadmin export -unleash URL -environment ENV (-project P | -tag TYPE:VALUE | -features A,B) [flags]
+
+Writes the export of the selected features in ENV (the file Unleash's
+Export button downloads), ready for git: pretty-printed, every list in a
+stable order (a feature's strategies in the order Unleash evaluates them,
+with their sortOrder, which an import keeps), so that exporting an
+unchanged instance again gives the same bytes; without the strategy and
+link ids that every import regenerates (-ids keeps them). -body writes an
+import request body instead: the export as "data", with the target
+project (-project, or the one project of the selected features) and ENV.
+
+-project exports the project's features, -tag those that carry the tag
+(TYPE:VALUE; Unleash itself exports by value only), both leaving archived
+ones out; -features the features named, archived ones included.
+
+Exit code: 0 written; 1 refused (a feature named that does not exist, an
+environment the project does not have); 2 for a usage or I/O problem or an
+instance that cannot be read.
+
+flags:
+`
+
+type exportConfig struct {
+	instance                                         *instanceFlags
+	environment, project, tag, features, out, target string
+	body, ids, sortOrder                             bool
+}
+
+func parseExport(args []string, stderr io.Writer) (exportConfig, int, bool) {
+	var c exportConfig
+	fs := newFlagSet("flagadmin export", exportUsage, stderr)
+	c.instance = registerInstance(fs, "to export from (required)")
+	fs.StringVar(&c.environment, "environment", "", "`environment` whose configuration to export (required)")
+	fs.StringVar(&c.project, "project", "", "export the features of this `project`")
+	fs.StringVar(&c.tag, "tag", "", "export the features that carry this tag, `TYPE:VALUE`")
+	fs.StringVar(&c.features, "features", "", "export these features, `names` separated by commas")
+	fs.BoolVar(&c.body, "body", false, "write an import request body (project, environment, data) instead of a bare export")
+	fs.StringVar(&c.target, "target-project", "", "with -body: the `project` to import into (default: the project of the selected features)")
+	fs.BoolVar(&c.ids, "ids", false, "keep the strategy and link ids, which every import regenerates")
+	fs.BoolVar(&c.sortOrder, "sort-order", true, "write each strategy's sortOrder (its place in the order Unleash evaluates them); false writes the Export button's file")
+	fs.StringVar(&c.out, "o", "", "write to `file` (replaced only once the export is complete) instead of standard output")
+	rest, code, ok := parseInterspersed(fs, args)
+	if !ok {
+		return c, code, false
+	}
+	n := 0
+	for _, s := range []string{c.project, c.tag, c.features} {
+		if s != "" {
+			n++
+		}
+	}
+	fail := func(msg string) (exportConfig, int, bool) {
+		fmt.Fprintln(stderr, "flagadmin export:", msg)
+		return c, ExitUsage, false
+	}
+	switch {
+	case len(rest) > 0:
+		return fail("no arguments besides the flags: " + strings.Join(rest, " "))
+	case c.instance.url == "":
+		return fail("give -unleash URL, the instance to export from")
+	case c.environment == "":
+		return fail("give -environment")
+	case n != 1:
+		return fail("give exactly one of -project, -tag TYPE:VALUE and -features A,B")
+	case c.tag != "" && (!strings.Contains(c.tag, ":") || strings.HasPrefix(c.tag, ":") || strings.HasSuffix(c.tag, ":")):
+		return fail(fmt.Sprintf("-tag %q: TYPE:VALUE, such as team:checkout", c.tag))
+	case c.target != "" && !c.body:
+		return fail("-target-project is for -body")
+	}
+	return c, ExitOK, true
+}
+
+// Export is the export subcommand.
+func Export(ctx context.Context, args []string, env Env) int {
+	env = env.safe()
+	cfg, code, ok := parseExport(args, env.Stderr)
+	if !ok {
+		return code
+	}
+	fail := func(code int, err error) int {
+		fmt.Fprintln(env.Stderr, "flagadmin export:", err)
+		return code
+	}
+	token, err := cfg.instance.token(ctx, env)
+	if err != nil {
+		return fail(ExitUsage, err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, planTimeout)
+	defer cancel()
+	c, _, err := cfg.instance.client(ctx, token)
+	if err != nil {
+		return fail(ExitUsage, err)
+	}
+	q := unleashapi.ExportQuery{Environment: cfg.environment, Project: cfg.project,
+		File: exportfile.Options{KeepIDs: cfg.ids, SortOrder: cfg.sortOrder}}
+	if cfg.features != "" {
+		for _, n := range strings.Split(cfg.features, ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				q.Features = append(q.Features, n)
+			}
+		}
+		if len(q.Features) == 0 {
+			return fail(ExitUsage, errors.New("-features names no feature"))
+		}
+	}
+	if cfg.tag != "" {
+		q.TagType, q.TagValue, _ = strings.Cut(cfg.tag, ":")
+	}
+	ex, err := c.Export(ctx, q)
+	if errors.Is(err, unleashapi.ErrEnvironment) || errors.Is(err, unleashapi.ErrNoProject) {
+		return fail(ExitFindings, err)
+	}
+	if err != nil {
+		return fail(ExitUsage, err)
+	}
+	if len(ex.Missing) > 0 {
+		return fail(ExitFindings, fmt.Errorf("no such feature: %s", strings.Join(quoted(ex.Missing), ", ")))
+	}
+	if len(ex.Archived) > 0 {
+		fmt.Fprintf(env.Stderr, "flagadmin export: archived, exported with \"archived\": true: %s\n", strings.Join(quoted(ex.Archived), ", "))
+	}
+	out := ex.File
+	if cfg.body {
+		project := cfg.target
+		if project == "" {
+			project = cfg.project
+		}
+		if project == "" && len(ex.Projects) == 1 {
+			project = ex.Projects[0]
+		}
+		if project == "" {
+			return fail(ExitUsage, fmt.Errorf("-body: the features are in %d projects (%s): give -target-project", len(ex.Projects), strings.Join(quoted(ex.Projects), ", ")))
+		}
+		if out, err = exportfile.Body(project, cfg.environment, ex.File); err != nil {
+			return fail(ExitUsage, err)
+		}
+	}
+	if cfg.out == "" {
+		if _, err := env.Stdout.Write(out); err != nil {
+			return fail(ExitUsage, err)
+		}
+	} else if err := writeFileAtomic(cfg.out, out); err != nil {
+		return fail(ExitUsage, err)
+	}
+	fmt.Fprintf(env.Stderr, "flagadmin export: %d %s from %s, environment %s\n", len(ex.Features), plural(len(ex.Features), "feature", "features"), c.BaseURL(), cfg.environment)
+	return ExitOK
+}
+
+func quoted(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = fmt.Sprintf("%q", n)
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// writeFileAtomic writes data to a file beside path and renames it to
+// path, so that path holds either its old content or all of data.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		_ = os.Remove(tmp)
+	}
+	return err
+}

@@ -1,0 +1,207 @@
+package plan
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// The JSON form of a plan carries the values of its changes as JSON
+// values, not as JSON texts inside strings ("to": true, "value":
+// {"name": ...}), and the plan's counts in a member "summary"; the Go
+// fields hold the texts (see Change), and decoding gives them back.
+
+// Totals are a plan's counts, the member "summary" of its JSON form.
+type Totals struct {
+	Create        int `json:"create"`
+	Update        int `json:"update"`
+	Unchanged     int `json:"unchanged"`
+	Skip          int `json:"skip"`
+	ContextFields int `json:"contextFields"`
+	TagTypes      int `json:"tagTypes"`
+	Failures      int `json:"failures"`
+	// Changes reports whether the import changes anything: a feature
+	// created or updated, a context field or tag type created, and no
+	// failure.
+	Changes bool `json:"changes"`
+}
+
+// Totals counts the plan.
+func (p *Plan) Totals() Totals {
+	c := p.Count()
+	t := Totals{Create: c.Create, Update: c.Update, Unchanged: c.Unchanged, Skip: c.Skip,
+		ContextFields: len(p.ContextFields), TagTypes: len(p.TagTypes), Failures: len(p.Failures) + p.MoreFailures}
+	t.Changes = t.Failures == 0 && t.Create+t.Update+t.ContextFields+t.TagTypes > 0
+	return t
+}
+
+// HasChanges reports whether importing changes anything (Totals.Changes).
+func (p *Plan) HasChanges() bool { return p.Totals().Changes }
+
+// planJSON is Plan without its methods, for decoding.
+type planJSON Plan
+
+// The wire forms of a plan's parts, with their values as JSON values:
+// Plan.MarshalJSON converts the whole plan to them and encodes it once,
+// rather than through the parts' own MarshalJSON, which would copy the
+// items' bytes once per level.
+type (
+	planWire struct {
+		Project       string        `json:"project"`
+		Environment   string        `json:"environment"`
+		Features      []featureWire `json:"features"`
+		ContextFields []string      `json:"contextFields,omitempty"`
+		TagTypes      []string      `json:"tagTypes,omitempty"`
+		Failures      []string      `json:"failures,omitempty"`
+		MoreFailures  int           `json:"moreFailures,omitempty"`
+		Summary       Totals        `json:"summary"`
+	}
+	featureWire struct {
+		Name    string       `json:"name"`
+		Action  Action       `json:"action"`
+		Reason  string       `json:"reason,omitempty"`
+		Changes []changeJSON `json:"changes,omitempty"`
+	}
+	itemChangeWire struct {
+		Key    string      `json:"key"`
+		Fields []fieldJSON `json:"fields"`
+	}
+)
+
+// MarshalJSON writes the plan with its summary.
+func (p Plan) MarshalJSON() ([]byte, error) {
+	w := planWire{Project: p.Project, Environment: p.Environment, Features: make([]featureWire, len(p.Features)),
+		ContextFields: p.ContextFields, TagTypes: p.TagTypes, Failures: p.Failures, MoreFailures: p.MoreFailures, Summary: p.Totals()}
+	for i, f := range p.Features {
+		fw := featureWire{Name: f.Name, Action: f.Action, Reason: f.Reason}
+		for _, c := range f.Changes {
+			fw.Changes = append(fw.Changes, c.wire())
+		}
+		w.Features[i] = fw
+	}
+	return json.Marshal(w)
+}
+
+// wire is c's wire form.
+func (c Change) wire() changeJSON {
+	items := func(in []Item) []itemJSON {
+		if in == nil {
+			return nil
+		}
+		out := make([]itemJSON, len(in))
+		for i, it := range in {
+			out[i] = it.wire()
+		}
+		return out
+	}
+	w := changeJSON{Aspect: c.Aspect, From: value(c.From), To: value(c.To), Added: items(c.Added), Removed: items(c.Removed)}
+	for _, ch := range c.Changed {
+		cw := itemChangeWire{Key: ch.Key, Fields: make([]fieldJSON, len(ch.Fields))}
+		for i, f := range ch.Fields {
+			cw.Fields[i] = fieldJSON{Field: f.Field, From: value(f.From), To: value(f.To)}
+		}
+		w.Changed = append(w.Changed, cw)
+	}
+	return w
+}
+
+// wire is it's wire form.
+func (it Item) wire() itemJSON {
+	v := value(it.Value)
+	if v == nil {
+		v = json.RawMessage("null")
+	}
+	return itemJSON{Key: it.Key, Value: v}
+}
+
+type changeJSON struct {
+	Aspect  Aspect           `json:"aspect"`
+	From    json.RawMessage  `json:"from,omitempty"`
+	To      json.RawMessage  `json:"to,omitempty"`
+	Added   []itemJSON       `json:"added,omitempty"`
+	Removed []itemJSON       `json:"removed,omitempty"`
+	Changed []itemChangeWire `json:"changed,omitempty"`
+}
+
+// MarshalJSON writes From and To as JSON values.
+func (c Change) MarshalJSON() ([]byte, error) { return json.Marshal(c.wire()) }
+
+// UnmarshalJSON reads From and To from JSON values.
+func (c *Change) UnmarshalJSON(b []byte) error {
+	var w struct {
+		Aspect  Aspect          `json:"aspect"`
+		From    json.RawMessage `json:"from"`
+		To      json.RawMessage `json:"to"`
+		Added   []Item          `json:"added"`
+		Removed []Item          `json:"removed"`
+		Changed []ItemChange    `json:"changed"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*c = Change{Aspect: w.Aspect, From: textOf(w.From), To: textOf(w.To), Added: w.Added, Removed: w.Removed, Changed: w.Changed}
+	return nil
+}
+
+type itemJSON struct {
+	Key   string          `json:"key"`
+	Value json.RawMessage `json:"value"`
+}
+
+// MarshalJSON writes Value as a JSON value.
+func (it Item) MarshalJSON() ([]byte, error) { return json.Marshal(it.wire()) }
+
+// UnmarshalJSON reads Value from a JSON value.
+func (it *Item) UnmarshalJSON(b []byte) error {
+	var w itemJSON
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*it = Item{Key: w.Key, Value: textOf(w.Value)}
+	return nil
+}
+
+type fieldJSON struct {
+	Field string          `json:"field"`
+	From  json.RawMessage `json:"from,omitempty"`
+	To    json.RawMessage `json:"to,omitempty"`
+}
+
+// MarshalJSON writes From and To as JSON values.
+func (f FieldChange) MarshalJSON() ([]byte, error) {
+	return json.Marshal(fieldJSON{Field: f.Field, From: value(f.From), To: value(f.To)})
+}
+
+// UnmarshalJSON reads From and To from JSON values.
+func (f *FieldChange) UnmarshalJSON(b []byte) error {
+	var w fieldJSON
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*f = FieldChange{Field: w.Field, From: textOf(w.From), To: textOf(w.To)}
+	return nil
+}
+
+// value is the JSON value of text: none for "", the text itself when it
+// is JSON (it always is, as a plan makes it), else the text as a string.
+func value(text string) json.RawMessage {
+	switch {
+	case text == "":
+		return nil
+	case json.Valid([]byte(text)):
+		return json.RawMessage(text)
+	}
+	b, _ := json.Marshal(text)
+	return b
+}
+
+// textOf is the compact text of a JSON value, "" for none.
+func textOf(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(raw)
+	}
+	return b.String()
+}

@@ -1,0 +1,101 @@
+package plan
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// Outcome compares the instance after an import of d with what its plan
+// p foresaw: each imported feature must have the configuration that the
+// import gives it over before (the Source's answer that the plan read),
+// each skipped feature the one it had, and the context fields and tag
+// types the plan creates must exist. after is the same Source read as
+// before, made after the import. It returns one line per difference,
+// naming the feature and the aspect with how it differs from the plan;
+// none when the import did exactly what the plan said. It fails as a
+// plan does on a state without a feature's configuration
+// (ErrNoConfiguration).
+func Outcome(p *Plan, d *model.ExportData, before, after *model.Snapshot) ([]string, error) {
+	was, err := currentOf(before, p.Project, p.Environment)
+	if err != nil {
+		return nil, fmt.Errorf("plan: before the import: %w", err)
+	}
+	now, err := currentOf(after, p.Project, p.Environment)
+	if err != nil {
+		return nil, fmt.Errorf("plan: after the import: %w", err)
+	}
+	want := map[string]config{}
+	for _, c := range applied(p.Project, p.Environment, d, was) {
+		want[c.Name] = c
+	}
+	for _, c := range was.Features {
+		if _, ok := want[c.Name]; !ok {
+			want[c.Name] = c // skipped: as it was
+		}
+	}
+	got := map[string]*config{}
+	for i := range now.Features {
+		got[now.Features[i].Name] = &now.Features[i]
+	}
+	var out []string
+	for _, fp := range p.Features {
+		w, planned := want[fp.Name]
+		g := got[fp.Name]
+		switch {
+		case !planned && g == nil:
+		case !planned:
+			out = append(out, fmt.Sprintf("feature %q: exists, the plan did not create it", fp.Name))
+		case g == nil:
+			out = append(out, fmt.Sprintf("feature %q: missing after the import (planned: %s)", fp.Name, fp.Action))
+		default:
+			for _, c := range diff(&w, g) {
+				out = append(out, fmt.Sprintf("feature %q: %s: %s", fp.Name, c.Aspect, changeText(c)))
+			}
+		}
+	}
+	for _, n := range p.ContextFields {
+		if !slices.Contains(now.ContextFields, n) {
+			out = append(out, fmt.Sprintf("context field %q: not created", n))
+		}
+	}
+	for _, n := range p.TagTypes {
+		if !slices.Contains(now.TagTypes, n) {
+			out = append(out, fmt.Sprintf("tag type %q: not created", n))
+		}
+	}
+	return out, nil
+}
+
+// changeText says how an aspect differs from the plan: "planned X, is
+// Y", or the items the instance has beyond the plan (+), lacks (-) or
+// holds otherwise (~).
+func changeText(c Change) string {
+	if c.From != "" || c.To != "" {
+		return fmt.Sprintf("planned %s, is %s", c.From, c.To)
+	}
+	var parts []string
+	for _, it := range c.Added {
+		parts = append(parts, "+"+it.Key)
+	}
+	for _, it := range c.Removed {
+		parts = append(parts, "-"+it.Key)
+	}
+	for _, ch := range c.Changed {
+		var fs []string
+		for _, f := range ch.Fields {
+			fs = append(fs, fmt.Sprintf("%s planned %s, is %s", f.Field, orNoneText(f.From), orNoneText(f.To)))
+		}
+		parts = append(parts, "~"+ch.Key+" ("+strings.Join(fs, "; ")+")")
+	}
+	return strings.Join(parts, ", ")
+}
+
+func orNoneText(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}

@@ -1,0 +1,310 @@
+package planfile
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// Check makes each read again on state and src and returns what changed
+// since, one line per difference, naming what changed ("feature
+// checkout: strategies, enabled changed"; "context field region:
+// legalValues [eu us] -> [apac eu us]"; "segment beta: deleted"); none
+// when every answer is the same. It only reads.
+func Check(ctx context.Context, reads []Read, state importvalidate.State, src plan.Source) ([]string, error) {
+	reads = compactReads(reads)
+	rec := NewRecorder(state, src)
+	st, ps := rec.State(), rec.Source()
+	for _, rd := range reads {
+		if err := replay(ctx, rd, st, ps); err != nil {
+			return nil, err
+		}
+	}
+	now := map[string]Read{}
+	for _, rd := range rec.Reads() {
+		now[rd.Kind+"\x00"+string(rd.Args)] = rd
+	}
+	var out []string
+	for _, rd := range reads {
+		n := now[rd.Kind+"\x00"+string(rd.Args)]
+		if !bytes.Equal(rd.Answer, n.Answer) {
+			lines := describe(rd, n.Answer)
+			if len(lines) == 0 { // a difference no line names: never none
+				lines = []string{fmt.Sprintf("the %s read of %s changed", rd.Kind, rd.Args)}
+			}
+			out = append(out, lines...)
+		}
+	}
+	return out, nil
+}
+
+// replay makes the read rd again.
+func replay(ctx context.Context, rd Read, st importvalidate.State, src plan.Source) error {
+	var list []string
+	var err error
+	switch rd.Kind {
+	case KindStrategies, KindContextFields, KindSegments, KindTagTypes, KindFeatures:
+		if err := json.Unmarshal(rd.Args, &list); err != nil {
+			return fmt.Errorf("planfile: the %s read: %w", rd.Kind, err)
+		}
+	}
+	switch rd.Kind {
+	case KindStrategies:
+		_, err = st.Strategies(ctx, list)
+	case KindContextFields:
+		_, err = st.ContextFields(ctx, list)
+	case KindSegments:
+		_, err = st.Segments(ctx, list)
+	case KindTagTypes:
+		_, err = st.TagTypes(ctx, list)
+	case KindFeatures:
+		_, err = st.Features(ctx, list)
+	case KindProject:
+		var id string
+		if err := json.Unmarshal(rd.Args, &id); err != nil {
+			return fmt.Errorf("planfile: the project read: %w", err)
+		}
+		_, _, err = st.Project(ctx, id)
+	case KindFeaturesWithStrategies:
+		var a envNames
+		if err := json.Unmarshal(rd.Args, &a); err != nil {
+			return fmt.Errorf("planfile: the featuresWithStrategies read: %w", err)
+		}
+		_, err = st.FeaturesWithStrategies(ctx, a.Environment, a.Names)
+	case KindEnvironment:
+		var name string
+		if err := json.Unmarshal(rd.Args, &name); err != nil {
+			return fmt.Errorf("planfile: the environment read: %w", err)
+		}
+		es, ok := st.(importvalidate.EnvironmentState)
+		if !ok {
+			return fmt.Errorf("planfile: the state cannot tell whether environment %q exists", name)
+		}
+		_, err = es.Environment(ctx, name)
+	case KindCurrent:
+		var q plan.Query
+		if err := json.Unmarshal(rd.Args, &q); err != nil {
+			return fmt.Errorf("planfile: the current read: %w", err)
+		}
+		_, err = src.Current(ctx, q)
+	default:
+		return fmt.Errorf("planfile: a read of unknown kind %q (a plan file of a later flagadmin?)", rd.Kind)
+	}
+	return err
+}
+
+// describe says how the answer of rd changed to now.
+func describe(rd Read, now json.RawMessage) []string {
+	switch rd.Kind {
+	case KindStrategies:
+		return describeNamed[strategyType]("strategy type", rd.Answer, now, func(s strategyType) string { return s.Name })
+	case KindContextFields:
+		return describeNamed[contextField]("context field", rd.Answer, now, func(f contextField) string { return f.Name })
+	case KindSegments:
+		return describeNamed[segment]("segment", rd.Answer, now, func(s segment) string { return s.Name })
+	case KindTagTypes:
+		return describeNamed[string]("tag type", rd.Answer, now, func(s string) string { return s })
+	case KindFeatures:
+		return describeNamed[feature]("feature", rd.Answer, now, func(f feature) string { return f.Name })
+	case KindProject:
+		var id string
+		_ = json.Unmarshal(rd.Args, &id)
+		return []string{fmt.Sprintf("project %q: %s", id, fieldChanges(rd.Answer, now))}
+	case KindFeaturesWithStrategies:
+		var a envNames
+		_ = json.Unmarshal(rd.Args, &a)
+		return describeNamed[string](fmt.Sprintf("strategies in %q of feature", a.Environment), rd.Answer, now, func(s string) string { return s })
+	case KindEnvironment:
+		var name string
+		_ = json.Unmarshal(rd.Args, &name)
+		if string(now) == "true" {
+			return []string{fmt.Sprintf("environment %q: created", name)}
+		}
+		return []string{fmt.Sprintf("environment %q: deleted", name)}
+	case KindCurrent:
+		return describeCurrent(rd, now)
+	}
+	return []string{rd.Kind + " changed"}
+}
+
+// describeNamed compares two lists of items named by name.
+func describeNamed[T any](what string, was, now json.RawMessage, name func(T) string) []string {
+	var x, y []T
+	_ = json.Unmarshal(was, &x)
+	_ = json.Unmarshal(now, &y)
+	before := map[string]T{}
+	for _, v := range x {
+		before[name(v)] = v
+	}
+	after := map[string]T{}
+	for _, v := range y {
+		after[name(v)] = v
+	}
+	var out []string
+	for _, v := range x {
+		n := name(v)
+		w, ok := after[n]
+		if !ok {
+			out = append(out, fmt.Sprintf("%s %q: deleted", what, n))
+			continue
+		}
+		a, _ := json.Marshal(v)
+		b, _ := json.Marshal(w)
+		if !bytes.Equal(a, b) {
+			out = append(out, fmt.Sprintf("%s %q: %s", what, n, fieldChanges(a, b)))
+		}
+	}
+	for _, v := range y {
+		if _, ok := before[name(v)]; !ok {
+			out = append(out, fmt.Sprintf("%s %q: created", what, name(v)))
+		}
+	}
+	return out
+}
+
+// fieldChanges names the members of two JSON objects that differ, with
+// their values: "legalValues [\"eu\"] -> [\"eu\",\"us\"]".
+func fieldChanges(was, now json.RawMessage) string {
+	var x, y map[string]json.RawMessage
+	if json.Unmarshal(was, &x) != nil || json.Unmarshal(now, &y) != nil {
+		return fmt.Sprintf("%s -> %s", was, now)
+	}
+	var parts []string
+	seen := map[string]bool{}
+	for _, m := range []map[string]json.RawMessage{x, y} {
+		for k := range m {
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			if !bytes.Equal(x[k], y[k]) {
+				parts = append(parts, fmt.Sprintf("%s %s -> %s", k, orNone(x[k]), orNone(y[k])))
+			}
+		}
+	}
+	sortStrings(parts)
+	return strings.Join(parts, "; ")
+}
+
+func orNone(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return "(none)"
+	}
+	return string(raw)
+}
+
+// describeCurrent compares two configurations that a plan read, both in
+// the normal form of normalCurrent.
+func describeCurrent(rd Read, now json.RawMessage) []string {
+	var x, y model.Snapshot
+	_ = json.Unmarshal(rd.Answer, &x)
+	_ = json.Unmarshal(now, &y)
+	var q plan.Query
+	_ = json.Unmarshal(rd.Args, &q)
+	out := describeNamed[model.SnapshotFeature]("feature", list(x.Features), list(y.Features), func(f model.SnapshotFeature) string { return f.Name })
+	after := map[string]model.SnapshotFeatureConfig{}
+	for _, c := range y.FeatureConfigs {
+		after[c.Feature] = c
+	}
+	for _, c := range x.FeatureConfigs {
+		if d, ok := after[c.Feature]; ok {
+			if changed := configMembers(c, d); len(changed) > 0 {
+				out = append(out, fmt.Sprintf("feature %q in %q: %s changed", c.Feature, q.Environment, strings.Join(changed, ", ")))
+			}
+		}
+	}
+	out = append(out, describeNamed[model.SnapshotSegment]("segment", list(x.Segments), list(y.Segments), func(s model.SnapshotSegment) string { return s.Name })...)
+	out = append(out, describeNamed[model.SnapshotContextField]("context field", list(x.ContextFields), list(y.ContextFields), func(f model.SnapshotContextField) string { return f.Name })...)
+	out = append(out, describeNamed[model.SnapshotTagType]("tag type", list(x.TagTypes), list(y.TagTypes), func(t model.SnapshotTagType) string { return t.Name })...)
+	var dx, dy model.SnapshotProjectDefaults
+	if len(x.ProjectDefaults) > 0 {
+		dx = x.ProjectDefaults[0]
+	}
+	if len(y.ProjectDefaults) > 0 {
+		dy = y.ProjectDefaults[0]
+	}
+	if dx.Stickiness != dy.Stickiness {
+		out = append(out, fmt.Sprintf("project %q: default stickiness %q -> %q", q.Project, dx.Stickiness, dy.Stickiness))
+	}
+	if a, b := list(dx.Strategies), list(dy.Strategies); !bytes.Equal(a, b) {
+		out = append(out, fmt.Sprintf("project %q: default strategy in %q %s -> %s", q.Project, q.Environment, a, b))
+	}
+	return out
+}
+
+// configOrder is the order in which configMembers names the members of a
+// feature's configuration and of its environment: that of plan's
+// aspects.
+var configOrder = []string{"type", "description", "impressionData", "stale", "enabled", "strategies", "variants", "tags", "dependencies", "links"}
+
+// configMembers names the members of a feature's configuration, or of
+// its environment, that differ between x and y, in the order of
+// configOrder, then any other by name.
+func configMembers(x, y model.SnapshotFeatureConfig) []string {
+	changed := map[string]bool{}
+	differ := func(a, b any) {
+		var ma, mb map[string]json.RawMessage
+		_ = json.Unmarshal(list(a), &ma)
+		_ = json.Unmarshal(list(b), &mb)
+		for _, m := range []map[string]json.RawMessage{ma, mb} {
+			for k := range m {
+				if !bytes.Equal(ma[k], mb[k]) {
+					changed[k] = true
+				}
+			}
+		}
+	}
+	var ex, ey model.SnapshotFeatureEnvironment
+	if len(x.Environments) > 0 {
+		ex = x.Environments[0]
+	}
+	if len(y.Environments) > 0 {
+		ey = y.Environments[0]
+	}
+	x.Environments, y.Environments = nil, nil
+	differ(x, y)
+	differ(ex, ey)
+	var out []string
+	for _, k := range configOrder {
+		if changed[k] {
+			out = append(out, k)
+			delete(changed, k)
+		}
+	}
+	rest := make([]string, 0, len(changed))
+	for k := range changed {
+		rest = append(rest, k)
+	}
+	sortStrings(rest)
+	return append(out, rest...)
+}
+
+// list is v's JSON.
+func list(v any) json.RawMessage {
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// compactReads is reads with their arguments and answers compact, as a
+// Recorder writes them (a plan file may hold them indented).
+func compactReads(reads []Read) []Read {
+	out := make([]Read, len(reads))
+	for i, rd := range reads {
+		out[i] = Read{Kind: rd.Kind, Args: compact(rd.Args), Answer: compact(rd.Answer)}
+	}
+	return out
+}
+
+func compact(raw json.RawMessage) json.RawMessage {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return raw
+	}
+	return b.Bytes()
+}

@@ -1,0 +1,211 @@
+package planfile
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"slices"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// The normal forms of the answers: lists sorted by name, members named
+// as in JSON.
+
+type strategyType struct {
+	Name    string `json:"name"`
+	BuiltIn bool   `json:"builtIn,omitempty"`
+}
+
+func normalStrategies(in []model.SnapshotStrategy) []strategyType {
+	out := make([]strategyType, len(in))
+	for i, s := range in {
+		out[i] = strategyType{s.Name, s.BuiltIn}
+	}
+	slices.SortFunc(out, func(x, y strategyType) int { return cmp.Compare(x.Name, y.Name) })
+	return out
+}
+
+// contextField is a context field as a validation reads it: the values
+// of its legal values, sorted.
+type contextField struct {
+	Name        string   `json:"name"`
+	LegalValues []string `json:"legalValues,omitempty"`
+	Project     string   `json:"project,omitempty"`
+}
+
+func normalContextFields(in []model.SnapshotContextField) []contextField {
+	out := make([]contextField, len(in))
+	for i, f := range in {
+		var legal []string
+		for _, v := range f.LegalValues {
+			legal = append(legal, v.Value)
+		}
+		out[i] = contextField{f.Name, names(legal), deref(f.Project)}
+	}
+	slices.SortFunc(out, func(x, y contextField) int {
+		return cmp.Or(cmp.Compare(x.Name, y.Name), cmp.Compare(x.Project, y.Project))
+	})
+	return out
+}
+
+type segment struct {
+	ID      int64  `json:"id"`
+	Name    string `json:"name"`
+	Project string `json:"project,omitempty"`
+}
+
+func normalSegments(in []model.SnapshotSegment) []segment {
+	out := make([]segment, len(in))
+	for i, s := range in {
+		out[i] = segment{s.ID, s.Name, deref(s.Project)}
+	}
+	slices.SortFunc(out, func(x, y segment) int { return cmp.Or(cmp.Compare(x.Name, y.Name), cmp.Compare(x.ID, y.ID)) })
+	return out
+}
+
+// feature is an existing feature as a validation reads it (the
+// environments with strategies are a read of their own).
+type feature struct {
+	Name     string `json:"name"`
+	Project  string `json:"project"`
+	Archived bool   `json:"archived,omitempty"`
+}
+
+func normalFeatures(in []model.SnapshotFeature) []feature {
+	out := make([]feature, len(in))
+	for i, f := range in {
+		out[i] = feature{f.Name, f.Project, f.Archived}
+	}
+	slices.SortFunc(out, func(x, y feature) int { return cmp.Compare(x.Name, y.Name) })
+	return out
+}
+
+// project is a project's settings; its feature count only when it has a
+// feature limit, the one case where the count decides anything.
+type project struct {
+	Exists            bool   `json:"exists"`
+	NamingPattern     string `json:"namingPattern,omitempty"`
+	NamingExample     string `json:"namingExample,omitempty"`
+	NamingDescription string `json:"namingDescription,omitempty"`
+	FeatureLimit      *int64 `json:"featureLimit,omitempty"`
+	FeatureCount      *int64 `json:"featureCount,omitempty"`
+}
+
+func normalProject(s importvalidate.Project, ok bool) project {
+	p := project{Exists: ok, FeatureLimit: s.FeatureLimit}
+	if n := s.FeatureNaming; n != nil {
+		p.NamingPattern, p.NamingExample, p.NamingDescription = n.Pattern, n.Example, n.Description
+	}
+	if s.FeatureLimit != nil {
+		n := s.FeatureCount
+		p.FeatureCount = &n
+	}
+	return p
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// normalQuery is q with its lists sorted.
+func normalQuery(q plan.Query) plan.Query {
+	q.Features = names(q.Features)
+	q.ContextFields = names(q.ContextFields)
+	q.TagTypes = names(q.TagTypes)
+	return q
+}
+
+// normalCurrent is the part of cur, a Source's answer to q, that a plan
+// reads (plan.Source): the features sorted by name, their
+// configurations with the environment q.Environment alone and their
+// strategies without what the instance assigns (ids, sort orders) but
+// in the order Unleash evaluates them; the names of the context fields
+// and tag types, sorted; the segments the strategies name; the defaults
+// of q.Project in q.Environment. A plan over it is the plan over cur.
+func normalCurrent(q plan.Query, cur *model.Snapshot) *model.Snapshot {
+	out := &model.Snapshot{}
+	if cur == nil {
+		return out
+	}
+	used := map[float64]bool{}
+	strategy := func(s model.Strategy) model.Strategy {
+		s.ID, s.FeatureName, s.SortOrder = nil, nil, nil
+		if s.Segments != nil {
+			for _, id := range *s.Segments {
+				used[id] = true
+			}
+		}
+		return s
+	}
+	for _, f := range cur.Features {
+		out.Features = append(out.Features, model.SnapshotFeature{Name: f.Name, Project: f.Project, Archived: f.Archived})
+	}
+	slices.SortStableFunc(out.Features, func(x, y model.SnapshotFeature) int { return cmp.Compare(x.Name, y.Name) })
+	for _, c := range cur.FeatureConfigs {
+		envs := c.Environments
+		c.Environments = nil
+		for _, e := range envs {
+			if e.Name != q.Environment {
+				continue
+			}
+			e.Strategies = slices.Clone(e.Strategies)
+			for i := range e.Strategies {
+				e.Strategies[i] = strategy(e.Strategies[i])
+			}
+			c.Environments = append(c.Environments, e)
+		}
+		out.FeatureConfigs = append(out.FeatureConfigs, c)
+	}
+	slices.SortStableFunc(out.FeatureConfigs, func(x, y model.SnapshotFeatureConfig) int { return cmp.Compare(x.Feature, y.Feature) })
+	for _, d := range cur.ProjectDefaults {
+		if d.Project != q.Project {
+			continue
+		}
+		strategies := d.Strategies
+		d.Strategies = nil
+		for _, ds := range strategies {
+			if ds.Environment == q.Environment {
+				ds.Strategy = strategy(ds.Strategy)
+				d.Strategies = append(d.Strategies, ds)
+			}
+		}
+		out.ProjectDefaults = append(out.ProjectDefaults, d)
+	}
+	for _, s := range cur.Segments {
+		if used[float64(s.ID)] {
+			out.Segments = append(out.Segments, model.SnapshotSegment{ID: s.ID, Name: s.Name})
+		}
+	}
+	slices.SortFunc(out.Segments, func(x, y model.SnapshotSegment) int { return cmp.Compare(x.ID, y.ID) })
+	for _, n := range sortedNames(cur.ContextFields, func(f model.SnapshotContextField) string { return f.Name }) {
+		out.ContextFields = append(out.ContextFields, model.SnapshotContextField{Name: n})
+	}
+	for _, n := range sortedNames(cur.TagTypes, func(t model.SnapshotTagType) string { return t.Name }) {
+		out.TagTypes = append(out.TagTypes, model.SnapshotTagType{Name: n})
+	}
+	return out
+}
+
+// sortedNames is the names of items, sorted, once each.
+func sortedNames[T any](items []T, name func(T) string) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = name(it)
+	}
+	return names(out)
+}
+
+// SameCurrent reports whether two answers of a plan.Source to q hold the
+// same configuration as a plan reads it, whatever the order of their
+// features and names.
+func SameCurrent(q plan.Query, x, y *model.Snapshot) bool {
+	a, _ := json.Marshal(normalCurrent(q, x))
+	b, _ := json.Marshal(normalCurrent(q, y))
+	return bytes.Equal(a, b)
+}

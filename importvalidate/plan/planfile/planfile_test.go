@@ -1,0 +1,152 @@
+package planfile_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/importvalidate/plan/planfile"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// fixed is a plan.Source with a fixed answer.
+type fixed struct{ cur *model.Snapshot }
+
+func (f fixed) Current(context.Context, plan.Query) (*model.Snapshot, error) { return f.cur, nil }
+
+// current is a Source's answer holding the feature checkout of the
+// project default with the description desc, enabled or not in
+// development, and the context field region.
+func current(desc string, enabled bool) *model.Snapshot {
+	return &model.Snapshot{
+		Features: []model.SnapshotFeature{{Name: "checkout", Project: "default"}},
+		FeatureConfigs: []model.SnapshotFeatureConfig{{Feature: "checkout", Type: "release", Description: &desc,
+			Environments: []model.SnapshotFeatureEnvironment{{Name: "development", Enabled: enabled}, {Name: "production", Enabled: !enabled}}}},
+		ContextFields: []model.SnapshotContextField{{Name: "region"}},
+	}
+}
+
+const body = `{"project":"default","environment":"development","data":{
+  "features":[{"name":"checkout","project":"default"}],
+  "featureStrategies":[{"name":"flexibleRollout","featureName":"checkout","parameters":{"rollout":"50"},
+    "constraints":[{"contextName":"region","operator":"IN","values":["eu"]}]}],
+  "contextFields":[{"name":"region","legalValues":[{"value":"eu"}]}],
+  "tagTypes":[]}}`
+
+// state is the demo instance with a context field region of the given
+// legal values.
+func state(t *testing.T, legal ...string) importvalidate.State {
+	t.Helper()
+	snap, err := model.DefaultSnapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cf := model.SnapshotContextField{Name: "region"}
+	for _, v := range legal {
+		cf.LegalValues = append(cf.LegalValues, model.LegalValue{Value: v})
+	}
+	snap.ContextFields = append(snap.ContextFields, cf)
+	st, err := importvalidate.NewMemoryState(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// record validates and plans body over st and src through a Recorder.
+func record(t *testing.T, st importvalidate.State, src plan.Source) ([]planfile.Read, *plan.Plan) {
+	t.Helper()
+	ctx := context.Background()
+	rec := planfile.NewRecorder(st, src)
+	v, err := importvalidate.New(importvalidate.Options{State: rec.State()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := v.Validate(ctx, []byte(body), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+	if err != nil || rep.HasErrors() {
+		t.Fatalf("validate: %v %v", err, rep.Diagnostics())
+	}
+	pl, err := plan.New(plan.Options{Source: rec.Source()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := pl.Plan(ctx, rep.Import, plan.Target{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec.Reads(), p
+}
+
+// TestCheckNamesWhatChanged: the reads recorded while validating and
+// planning hold again on the same state, and on a changed state Check
+// names each change.
+func TestCheckNamesWhatChanged(t *testing.T) {
+	ctx := context.Background()
+	cur := current("old", false)
+	reads, p := record(t, state(t, "eu"), fixed{cur})
+	kinds := map[string]bool{}
+	for _, r := range reads {
+		kinds[r.Kind] = true
+	}
+	for _, k := range []string{planfile.KindStrategies, planfile.KindContextFields, planfile.KindFeatures, planfile.KindCurrent} {
+		if !kinds[k] {
+			t.Errorf("no %s read among %v", k, kinds)
+		}
+	}
+	if got, err := planfile.Check(ctx, reads, state(t, "eu"), fixed{cur}); err != nil || len(got) != 0 {
+		t.Errorf("the same state: %v %v", got, err)
+	}
+	// A change in another environment is none for the plan.
+	other := current("old", false)
+	other.FeatureConfigs[0].Environments[1].Enabled = false
+	if got, err := planfile.Check(ctx, reads, state(t, "eu"), fixed{other}); err != nil || len(got) != 0 {
+		t.Errorf("a change in production: %v %v", got, err)
+	}
+	changed := current("new", true)
+	got, err := planfile.Check(ctx, reads, state(t, "eu", "us"), fixed{changed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(got, "\n")
+	for _, want := range []string{`context field "region": legalValues ["eu"] -> ["eu","us"]`, `feature "checkout" in "development": description, enabled changed`} {
+		if !strings.Contains(all, want) {
+			t.Errorf("Check says\n%s\nwant a line with %s", all, want)
+		}
+	}
+
+	// The file round trip keeps the reads and the fingerprint; an edited
+	// read is refused.
+	f := planfile.File{Format: planfile.Format, Version: planfile.Version, Unleash: "http://127.0.0.1:4242",
+		Plans: []planfile.Entry{{File: "x.json", Project: "default", Environment: "development", Body: json.RawMessage(body), Plan: p,
+			Reads: reads, Fingerprint: planfile.Fingerprint(reads)}}}
+	raw, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !planfile.IsPlanFile(raw) || planfile.IsPlanFile([]byte(body)) {
+		t.Error("IsPlanFile")
+	}
+	back, err := planfile.Decode(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, c, err := back.Plans[0].Current()
+	if err != nil || q == nil || len(c.Features) != 1 {
+		t.Fatalf("Current: %v %v %v", q, c, err)
+	}
+	// What was read is what a plan reads: development alone.
+	if envs := c.FeatureConfigs[0].Environments; len(envs) != 1 || envs[0].Name != "development" {
+		t.Errorf("the configuration read keeps the environments %v", envs)
+	}
+	if !planfile.SameCurrent(*q, c, cur) || planfile.SameCurrent(*q, c, changed) {
+		t.Error("SameCurrent")
+	}
+	edited := strings.Replace(string(raw), `\"old\"`, `\"older\"`, 1)
+	edited = strings.Replace(edited, `"description":"old"`, `"description":"older"`, 1)
+	if _, err := planfile.Decode([]byte(edited)); err == nil || !strings.Contains(err.Error(), "fingerprint") {
+		t.Errorf("an edited plan file: %v", err)
+	}
+}
