@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/flagadmin/flagadmin/internal/exportfile"
+	"github.com/flagadmin/flagadmin/model/exportfile"
 )
 
 // ExportQuery selects the features of an export, in one environment:

@@ -27,7 +27,7 @@ const (
 const harnessCeiling = 7
 
 // maxInternal bounds the entries at the top level of internal/.
-const maxInternal = 9
+const maxInternal = 8
 
 // rule is one row of the layer table: the packages a pattern names (a
 // path, or a subtree ending in /...) and their layer, 0 for a side tree.

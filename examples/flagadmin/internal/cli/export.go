@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/flagadmin/flagadmin/internal/exportfile"
+	"github.com/flagadmin/flagadmin/model/exportfile"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
 

@@ -14,8 +14,8 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/importvalidate/plan/planfile"
-	"github.com/flagadmin/flagadmin/internal/exportfile"
 	"github.com/flagadmin/flagadmin/internal/safetext"
+	"github.com/flagadmin/flagadmin/model/exportfile"
 )
 
 // planTimeout bounds a plan against a database or an instance.
