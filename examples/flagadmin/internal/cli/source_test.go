@@ -30,12 +30,7 @@ func TestOpen(t *testing.T) {
 			opts: sourceOptions{Getenv: func(string) string { return "postgres://nowhere.invalid/db" }}, want: "state file " + state, noError: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			fs := flag.NewFlagSet("x", flag.ContinueOnError)
-			fs.SetOutput(io.Discard)
-			f := registerSource(fs)
-			if err := fs.Parse(tc.args); err != nil {
-				t.Fatal(err)
-			}
+			f := parseSource(t, tc.args)
 			src, err := f.Open(context.Background(), tc.opts)
 			if tc.noError {
 				if err != nil {
@@ -105,12 +100,7 @@ func TestOpenVersion(t *testing.T) {
 		{name: "no version", args: []string{"-demo", "-unleash-version", "latest"}, err: "not a version number"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			fs := flag.NewFlagSet("x", flag.ContinueOnError)
-			fs.SetOutput(io.Discard)
-			f := registerSource(fs)
-			if err := fs.Parse(tc.args); err != nil {
-				t.Fatal(err)
-			}
+			f := parseSource(t, tc.args)
 			var notes []string
 			src, err := f.Open(context.Background(), sourceOptions{Note: func(s string) { notes = append(notes, s) }})
 			if tc.err != "" {
@@ -132,4 +122,16 @@ func TestOpenVersion(t *testing.T) {
 			}
 		})
 	}
+}
+
+// parseSource returns the source flags of args.
+func parseSource(t *testing.T, args []string) *sourceFlags {
+	t.Helper()
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	f := registerSource(fs)
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
