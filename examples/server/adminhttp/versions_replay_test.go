@@ -1,6 +1,7 @@
 package adminhttp_test
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"net/http"
@@ -15,7 +16,10 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/instance"
 	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
+	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/unleashapi"
+	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
 var updateVersions = flag.Bool("update-versions", false, "rewrite testdata/versions/VERSION.deviations from the replay")
@@ -46,16 +50,7 @@ func TestVersionRecordings(t *testing.T) {
 			if state.Version != v {
 				t.Fatalf("the state of %s records the version %q", v, state.Version)
 			}
-			h := versionHandler(t, state)
-			var differ []string
-			for _, c := range conformance.MustLoadVersion(t, v, "*") {
-				rec := httptest.NewRecorder()
-				h.ServeHTTP(rec, c.Request.HTTP())
-				got := conformance.Response{Status: rec.Code, ContentType: rec.Header().Get("Content-Type"), Body: rec.Body.Bytes()}
-				if !alike(c.Response, got) {
-					differ = append(differ, c.Name)
-				}
-			}
+			differ := replayVersion(t, v, versionHandler(t, state))
 			for _, name := range mustAnswerAlike[v] {
 				if slices.Contains(differ, name) {
 					t.Errorf("%s answers otherwise than %s did", name, v)
@@ -68,11 +63,7 @@ func TestVersionRecordings(t *testing.T) {
 				}
 				return
 			}
-			b, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update-versions)", err)
-			}
-			want := strings.Fields(string(b))
+			want := readDeviations(t, v)
 			for _, n := range differ {
 				if !slices.Contains(want, n) {
 					t.Errorf("%s: answers otherwise than %s did, and %s does not list it", n, v, path)
@@ -95,6 +86,12 @@ func versionHandler(t *testing.T, state *model.Snapshot) http.Handler {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return instanceHandler(t, inst)
+}
+
+// instanceHandler is the handler over inst, answering as its version.
+func instanceHandler(t *testing.T, inst *instance.Instance) http.Handler {
+	t.Helper()
 	prof := inst.Profile()
 	v, err := importvalidate.New(importvalidate.Options{State: inst.State, Profile: &prof})
 	if err != nil {
@@ -105,6 +102,77 @@ func versionHandler(t *testing.T, state *model.Snapshot) http.Handler {
 		t.Fatal(err)
 	}
 	return h
+}
+
+// replayVersion replays the recorded cases of version v on h and returns
+// the names of those answered otherwise than v did.
+func replayVersion(t *testing.T, v string, h http.Handler) []string {
+	t.Helper()
+	var differ []string
+	for _, c := range conformance.MustLoadVersion(t, v, "*") {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, c.Request.HTTP())
+		got := conformance.Response{Status: rec.Code, ContentType: rec.Header().Get("Content-Type"), Body: rec.Body.Bytes()}
+		if !alike(c.Response, got) {
+			differ = append(differ, c.Name)
+		}
+	}
+	return differ
+}
+
+// readDeviations returns the cases of testdata/versions/v.deviations.
+func readDeviations(t *testing.T, v string) []string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "versions", v+".deviations"))
+	if err != nil {
+		t.Fatalf("%v (run with -update-versions)", err)
+	}
+	return strings.Fields(string(b))
+}
+
+// TestVersionsLive runs the handler on each version FLAGADMIN_VERSIONS
+// selects (8.2.0 alone by default), started seeded, read from its
+// database and over its admin API, each answering as the version it
+// reads: on the database and over the API every recorded case answers as
+// on the recorded state (the same deviations).
+// Skipped by -short.
+func TestVersionsLive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server per version")
+	}
+	versions, err := unleashtest.TestVersions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, v := range versions {
+		t.Run(v, func(t *testing.T) {
+			s := unleashtest.StartForTest(t, unleashtest.Options{Version: v, Seed: true, PublicURL: dbOracleURL})
+			db, err := unleashdb.Open(ctx, s.Cluster.URL(s.Database), unleashdb.Options{UnleashURL: dbOracleURL})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			if db.Version().Version != v {
+				t.Fatalf("the database reads as %s", db.Version().Version)
+			}
+			differ := replayVersion(t, v, instanceHandler(t, db.Instance()))
+			if want := readDeviations(t, v); !slices.Equal(differ, want) {
+				t.Errorf("on the database, answered otherwise: %v; on the recorded state: %v", differ, want)
+			}
+			c, err := unleashapi.New(s.URL, unleashtest.AdminToken, unleashapi.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r, err := c.Profile(ctx); err != nil || r.Version != v {
+				t.Fatalf("the instance reads as %s, %v", r.Version, err)
+			}
+			differ = replayVersion(t, v, instanceHandler(t, c.Instance()))
+			if want := readDeviations(t, v); !slices.Equal(differ, want) {
+				t.Errorf("over the admin API, answered otherwise: %v; on the recorded state: %v", differ, want)
+			}
+		})
+	}
 }
 
 // alike says whether got answers as want: the same status, content type
