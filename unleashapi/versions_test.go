@@ -19,13 +19,7 @@ import (
 // database: both name the version and its profile, and the database's
 // snapshot is the state recorded for that version. Skipped by -short.
 func TestEveryVersion(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a server per version")
-	}
-	versions, err := unleashtest.TestVersions()
-	if err != nil {
-		t.Fatal(err)
-	}
+	versions := unleashtest.LiveVersions(t)
 	ctx := context.Background()
 	for _, v := range versions {
 		t.Run(v, func(t *testing.T) {

@@ -137,13 +137,7 @@ func readDeviations(t *testing.T, v string) []string {
 // on the recorded state (the same deviations).
 // Skipped by -short.
 func TestVersionsLive(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a server per version")
-	}
-	versions, err := unleashtest.TestVersions()
-	if err != nil {
-		t.Fatal(err)
-	}
+	versions := unleashtest.LiveVersions(t)
 	ctx := context.Background()
 	for _, v := range versions {
 		t.Run(v, func(t *testing.T) {
