@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // Input is what a rule sees: the decoded import, the target, and the
@@ -49,6 +50,9 @@ type Input struct {
 	Missing map[Permission]bool
 	// Required lists the permissions the import needs, in catalogue order.
 	Required []Permission
+	// Profile is how the instance's Unleash version answers
+	// (Options.Profile); the zero value is the default version's.
+	Profile profile.Profile
 
 	featurePlaces *featurePlaces
 	namingCache   *namingOutcome
@@ -224,4 +228,10 @@ func (in *Input) checkPermissions(ctx context.Context, perms Permissions) error 
 		}
 	}
 	return nil
+}
+
+// scopedContextFields says whether the instance's version reports a
+// context field scoped to another project (7.4 and later).
+func (in *Input) scopedContextFields() bool {
+	return in.Profile.Name == "" || in.Profile.Import.ScopedContextFields
 }

@@ -18,7 +18,7 @@ func checkContextLegalValues(in *Input) []Issue {
 			continue
 		}
 		var locs []Location
-		if p := scope(def.Project); p != "" && p != in.Project {
+		if p := scope(def.Project); p != "" && p != in.Project && in.scopedContextFields() {
 			locs = append(locs, at(ptr("contextFields", i, "name")))
 		}
 		if cf.LegalValues != nil {

@@ -1,5 +1,11 @@
 package importvalidate
 
+import (
+	"slices"
+
+	"github.com/flagadmin/flagadmin/model/profile"
+)
+
 // Permission is a permission an import may need, named as the reference
 // server names it; Permissions.HasPermission is asked about it.
 type Permission string
@@ -90,11 +96,22 @@ func requiredPermissions(in *Input) []Permission {
 }
 
 // checkMissingPermissions is the permissions entry: the display names of the
-// required permissions the caller lacks, in catalogue order.
+// required permissions the caller lacks, with the names and in the order
+// of the instance's version (the physical order of its permissions
+// table; catalogue order for a permission it does not list).
 func checkMissingPermissions(in *Input) []Issue {
+	prof := in.Profile
+	if prof.Name == "" {
+		prof = profile.Default()
+	}
 	var items []Item
+	for _, q := range prof.Permissions {
+		if p := Permission(q.Name); in.Missing[p] && slices.Contains(in.Required, p) {
+			items = append(items, Item{Value: q.DisplayName})
+		}
+	}
 	for _, p := range in.Required {
-		if in.Missing[p] {
+		if in.Missing[p] && prof.Rank(string(p)) == len(prof.Permissions) {
 			items = append(items, Item{Value: p.displayName()})
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // Options configure a Validator. State is required; the rest may stay
@@ -44,6 +45,11 @@ type Options struct {
 	// recursion: each level costs a small frame, in proportion to the
 	// input.
 	MaxDepth int
+	// Profile is how the instance's Unleash version answers (package
+	// model/profile, such as instance.Instance.Profile()); nil means the
+	// default version's. It sets the permission names and their order,
+	// and whether a context field scoped to another project is reported.
+	Profile *profile.Profile
 }
 
 // Validator validates import requests. It is safe for concurrent use; build
@@ -52,6 +58,7 @@ type Validator struct {
 	state     State
 	rules     []Rule
 	structure *structure
+	profile   profile.Profile
 	// constraintContexts is set when a rule needs the constraints' context
 	// fields looked up (CodeUnknownContextField).
 	constraintContexts bool
@@ -63,6 +70,11 @@ type Validator struct {
 // but CategoryStructure, the structural tier's), and on negative limits.
 func New(opts Options) (*Validator, error) {
 	v := &Validator{state: opts.State}
+	if opts.Profile != nil {
+		v.profile = *opts.Profile
+	} else {
+		v.profile = profile.Default()
+	}
 	if v.state == nil {
 		return nil, errors.New("importvalidate: Options.State is nil: give the instance's state " +
 			"(unleashdb.Open, NewMemoryState of a snapshot, your own State) or importvalidate.DemoState() for the embedded demo instance")
@@ -252,6 +264,7 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 	if err != nil {
 		return nil, err
 	}
+	in.Profile = v.profile
 	if err := in.checkPermissions(ctx, t.Permissions); err != nil {
 		return nil, err
 	}

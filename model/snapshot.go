@@ -10,6 +10,10 @@ import (
 // member). Every member is optional; an empty snapshot is a valid, empty
 // instance.
 type Snapshot struct {
+	// Version is the Unleash version of the instance the snapshot was
+	// taken of, such as "7.6.5"; "" when unknown, which is answered as the
+	// default version (package model/profile).
+	Version       string                 `json:"version,omitempty"`
 	Environments  []SnapshotEnvironment  `json:"environments,omitempty"`
 	Projects      []SnapshotProject      `json:"projects,omitempty"`
 	Strategies    []SnapshotStrategy     `json:"strategies,omitempty"`

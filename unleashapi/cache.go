@@ -3,13 +3,14 @@ package unleashapi
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
 	"sync"
 	"time"
 
-	"github.com/Masterminds/semver/v3"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // cached is an instance-wide answer reused for Options.ListTTL, then asked
@@ -189,12 +190,14 @@ func (c *Client) parallel(ctx context.Context, fns ...func(context.Context) erro
 }
 
 // checkVersion reads the instance's version once (GET
-// /api/admin/ui-config) and refuses an instance that is not Unleash 8. A
-// failed check is tried again by the next lookup.
+// /api/admin/ui-config) and chooses its profile (model/profile):
+// Options.Version when given, else the version the instance reports. An
+// instance older than 5.12 or newer than 8.x is refused. A failed check
+// is tried again by the next lookup.
 func (c *Client) checkVersion(ctx context.Context) error {
 	c.versionMu.Lock()
 	defer c.versionMu.Unlock()
-	if c.version != "" {
+	if c.version.Version != "" {
 		return nil
 	}
 	r := request{method: http.MethodGet, path: "/api/admin/ui-config"}
@@ -213,21 +216,29 @@ func (c *Client) checkVersion(ctx context.Context) error {
 			} `json:"current"`
 		} `json:"versionInfo"`
 	}
-	if json.Unmarshal(a.body, &cfg) != nil || (cfg.Version == nil && cfg.VersionInfo.Current.OSS == "") {
+	if json.Unmarshal(a.body, &cfg) != nil || (cfg.Version == nil && cfg.VersionInfo.Current.OSS == "" && c.opts.Version == "") {
 		return c.errorf(r, a.status, ErrBadAnswer, nil, "no version in the answer: is %s an Unleash instance?", c.base)
 	}
-	v := cfg.VersionInfo.Current.OSS
+	v, src := cfg.VersionInfo.Current.OSS, profile.FromInstance
 	if cfg.Version != nil {
 		v = *cfg.Version
 	}
-	sv, err := semver.NewVersion(v)
+	if c.opts.Version != "" {
+		v, src = c.opts.Version, profile.FromOverride
+	}
+	res, err := profile.Resolve(v, src)
 	if err != nil {
-		return c.errorf(r, a.status, ErrUnsupportedVersion, err, "the instance reports the version %s, which is not a version number", strconv.Quote(v))
+		what := "the instance is"
+		if src == profile.FromOverride {
+			what = "Options.Version is"
+		}
+		var ue *profile.UnsupportedError
+		if errors.As(err, &ue) && ue.Reason == "not a version number" {
+			return c.errorf(r, a.status, ErrUnsupportedVersion, err, "%s %s, which is not a version number", what, strconv.Quote(v))
+		}
+		return c.errorf(r, a.status, ErrUnsupportedVersion, nil, "%s Unleash %s; this client speaks to Unleash %s to %d.x", what, v, profile.Oldest, SupportedMajor)
 	}
-	if sv.Major() != SupportedMajor {
-		return c.errorf(r, a.status, ErrUnsupportedVersion, nil, "the instance is Unleash %s; this client speaks to Unleash %d.x", v, SupportedMajor)
-	}
-	c.version = v
+	c.version = res
 	return nil
 }
 
@@ -239,5 +250,24 @@ func (c *Client) Version(ctx context.Context) (string, error) {
 	}
 	c.versionMu.Lock()
 	defer c.versionMu.Unlock()
+	return c.version.Version, nil
+}
+
+// Profile returns the instance's version with the profile that answers
+// for it (model/profile), asking for it on first use.
+func (c *Client) Profile(ctx context.Context) (profile.Resolved, error) {
+	if err := c.checkVersion(ctx); err != nil {
+		return profile.Resolved{}, err
+	}
+	c.versionMu.Lock()
+	defer c.versionMu.Unlock()
 	return c.version, nil
+}
+
+// knownVersion is the instance's version once checked, else the zero
+// value.
+func (c *Client) knownVersion() profile.Resolved {
+	c.versionMu.Lock()
+	defer c.versionMu.Unlock()
+	return c.version
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/flagadmin/flagadmin/model/profile"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -20,9 +21,9 @@ import (
 	"time"
 )
 
-// SupportedMajor is the major version of Unleash this package speaks to.
-// An instance of another major version is refused with
-// ErrUnsupportedVersion.
+// SupportedMajor is the newest major version of Unleash this package
+// speaks to; it speaks to every version from 5.12.0 (profile.Oldest) on.
+// An instance outside that range is refused with ErrUnsupportedVersion.
 const SupportedMajor = 8
 
 // Defaults of Options.
@@ -51,6 +52,11 @@ const TokenQueueTimeout = time.Second
 
 // Options configure a Client. The zero value gives the defaults.
 type Options struct {
+	// Version, when set, is the instance's Unleash version (such as
+	// "6.10.1"), used instead of the one the instance reports; it must be
+	// one of 5.12.0 to 8.x. The instance is still asked once, which
+	// checks the URL and the token.
+	Version string
 	// HTTPClient sends the requests; nil means a client over a clone of
 	// http.DefaultTransport, so proxies come from the environment and TLS
 	// from net/http's defaults, that keeps enough idle connections to the
@@ -158,7 +164,7 @@ type Client struct {
 	ua    string
 
 	versionMu sync.Mutex
-	version   string // the instance's version once checked
+	version   profile.Resolved // the instance's version once checked
 
 	lc       listCache
 	userList cached[userAdminAnswer]

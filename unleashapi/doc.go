@@ -1,4 +1,4 @@
-// Package unleashapi reads a live Unleash 8.x instance over its admin API,
+// Package unleashapi reads a live Unleash instance (5.12 to 8.x) over its admin API,
 // for those who reach their instance over HTTP(S) with an API token and
 // not its PostgreSQL (package unleashdb reads the database itself):
 //
@@ -65,7 +65,7 @@
 // Every error is an *Error naming the endpoint and the status, never a
 // token, and wrapping one of the Err* kinds: a wrong URL (ErrNotFound, or
 // ErrNotJSON when a web page answers), a wrong token (ErrUnauthorized), an
-// instance of another major version (ErrUnsupportedVersion) and an HTML
+// instance older than 5.12 or newer than 8.x (ErrUnsupportedVersion) and an HTML
 // login page instead of JSON (ErrNotJSON) each get one clear error. Its
 // Unavailable method says whether a retry later may succeed (no answer,
 // 429, 5xx, ErrOverloaded) and RetryAfter when: an HTTP server answers it

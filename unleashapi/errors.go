@@ -26,7 +26,8 @@ var (
 	ErrNotJSON = errors.New("answer is not JSON")
 	// ErrBadAnswer: an answer of an unexpected status or shape.
 	ErrBadAnswer = errors.New("unexpected answer")
-	// ErrUnsupportedVersion: the instance is not Unleash 8.
+	// ErrUnsupportedVersion: the instance is older than Unleash 5.12 or
+	// newer than 8.x.
 	ErrUnsupportedVersion = errors.New("unsupported Unleash version")
 	// ErrOverloaded: a lookup of a caller's token was not sent, as the
 	// client's own bounds allow no more now (Options.TokenLookups,

@@ -104,16 +104,44 @@ func TestWrongInstance(t *testing.T) {
 		_, err = c.Strategies(ctx, []string{"default"})
 		wantErr(t, err, unleashapi.ErrUnreachable, "/api/admin/ui-config", "no answer")
 	})
-	t.Run("another major version", func(t *testing.T) {
+	t.Run("an unsupported version", func(t *testing.T) {
 		p := unleashtest.NewProxy(t, s.URL)
-		p.SetFault(unleashtest.Status("/api/admin/ui-config", http.StatusOK, `{"version":"7.4.1","versionInfo":{"current":{"oss":"7.4.1"}}}`))
+		p.SetFault(unleashtest.Status("/api/admin/ui-config", http.StatusOK, `{"version":"5.11.3","versionInfo":{"current":{"oss":"5.11.3"}}}`))
 		c, _ := newClient(t, p.URL, unleashapi.Options{})
 		_, err := c.Features(ctx, []string{"existing-flag"})
-		wantErr(t, err, unleashapi.ErrUnsupportedVersion, "/api/admin/ui-config", "7.4.1", "Unleash 8.x")
+		wantErr(t, err, unleashapi.ErrUnsupportedVersion, "/api/admin/ui-config", "5.11.3", "Unleash 5.12.0 to 8.x")
 		// A plan's source is refused alike.
 		c, _ = newClient(t, p.URL, unleashapi.Options{})
 		_, err = c.Current(ctx, plan.Query{Features: []string{"existing-flag"}, Project: "default", Environment: "development"})
-		wantErr(t, err, unleashapi.ErrUnsupportedVersion, "/api/admin/ui-config", "7.4.1", "Unleash 8.x")
+		wantErr(t, err, unleashapi.ErrUnsupportedVersion, "/api/admin/ui-config", "5.11.3", "Unleash 5.12.0 to 8.x")
+		p.SetFault(unleashtest.Status("/api/admin/ui-config", http.StatusOK, `{"version":"9.0.0"}`))
+		c, _ = newClient(t, p.URL, unleashapi.Options{})
+		_, err = c.Features(ctx, []string{"existing-flag"})
+		wantErr(t, err, unleashapi.ErrUnsupportedVersion, "/api/admin/ui-config", "9.0.0", "Unleash 5.12.0 to 8.x")
+	})
+	t.Run("the reported version chooses the profile", func(t *testing.T) {
+		p := unleashtest.NewProxy(t, s.URL)
+		for _, tt := range []struct{ answer, override, version, profile, note string }{
+			{`{"version":"7.4.1","versionInfo":{"current":{"oss":"7.4.1"}}}`, "", "7.4.1", "7.4", ""},
+			{`{"versionInfo":{"current":{"oss":"6.10.1"}}}`, "", "6.10.1", "6.10", ""},
+			{`{"version":"8.9.0"}`, "", "8.9.0", "8", "newer than the newest verified 8.2.0"},
+			{`{"version":"8.2.0"}`, "5.12.8", "5.12.8", "5.12", ""},
+			{`{}`, "7.6.5", "7.6.5", "7.6", ""},
+		} {
+			p.SetFault(unleashtest.Status("/api/admin/ui-config", http.StatusOK, tt.answer))
+			c, _ := newClient(t, p.URL, unleashapi.Options{Version: tt.override})
+			r, err := c.Profile(ctx)
+			if err != nil || r.Version != tt.version || r.Profile.Name != tt.profile || !strings.Contains(r.Note, tt.note) || (tt.note == "") != (r.Note == "") {
+				t.Errorf("%s (override %q): %+v, %v; want %s, profile %s, note %q", tt.answer, tt.override, r, err, tt.version, tt.profile, tt.note)
+			}
+			if got := c.Instance().Version.Version; got != tt.version {
+				t.Errorf("%s: Instance().Version is %q, want %q", tt.answer, got, tt.version)
+			}
+		}
+		p.SetFault(unleashtest.Status("/api/admin/ui-config", http.StatusOK, `{"version":"8.2.0"}`))
+		c, _ := newClient(t, p.URL, unleashapi.Options{Version: "4.0.0"})
+		_, err := c.Profile(ctx)
+		wantErr(t, err, unleashapi.ErrUnsupportedVersion, "/api/admin/ui-config", "Options.Version is Unleash 4.0.0")
 	})
 	t.Run("wrong token", func(t *testing.T) {
 		c, err := unleashapi.New(s.URL, "*:*.not-the-token", unleashapi.Options{})

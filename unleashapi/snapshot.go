@@ -86,7 +86,7 @@ func (c *Client) Snapshot(ctx context.Context) (*model.Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &model.Snapshot{}
+	s := &model.Snapshot{Version: c.knownVersion().Version}
 	features := append(active, archived...)
 
 	// Environments: those the API lists, and those the features show

@@ -10,6 +10,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // DefaultUnleashURL is the public URL of the instance used for invitation
@@ -17,8 +19,9 @@ import (
 // default.
 const DefaultUnleashURL = "http://localhost:4242"
 
-// MinMigration is the last migration of Unleash 8.2.0, the oldest schema
-// this package knows. A database whose latest migration is older is
+// MinMigration is the last migration of Unleash 8.2.0, the newest
+// verified version. Older databases are read as their version has them
+// (see DB.Version); one older than Unleash 5.12.8's latest migration is
 // refused.
 const MinMigration = "/20260902120000-add-user-agent-to-login-history"
 
@@ -49,6 +52,10 @@ type Options struct {
 	// Tracer, when set, traces every query of the pool Open creates (for
 	// example to count them).
 	Tracer pgx.QueryTracer
+	// Version, when set, is the instance's Unleash version (such as
+	// "7.6.5"), used instead of the one read from the latest migration.
+	// It must be one of 5.12.0 to 8.x.
+	Version string
 }
 
 // DB is an Unleash database. It is safe for concurrent use.
@@ -57,6 +64,10 @@ type DB struct {
 	own        bool
 	unleashURL string
 	timeout    time.Duration
+	// version is the database's version; shim rewrites the queries for the
+	// tables and columns it lacks (versions.go).
+	version profile.Resolved
+	shim    *strings.Replacer
 }
 
 // bound returns ctx with the deadline of one database call.
@@ -198,7 +209,7 @@ func New(ctx context.Context, pool *pgxpool.Pool, opts Options) (*DB, error) {
 	if db.timeout == 0 {
 		db.timeout = DefaultQueryTimeout
 	}
-	if err := db.checkSchema(ctx); err != nil {
+	if err := db.checkSchema(ctx, opts.Version); err != nil {
 		return nil, err
 	}
 	return db, nil
@@ -230,7 +241,7 @@ type UnsupportedSchemaError struct {
 }
 
 func (e *UnsupportedSchemaError) Error() string {
-	return "unleashdb: open: not an Unleash 8.2+ database: " + e.Found
+	return "unleashdb: open: not a supported Unleash database (5.12 to 8.x): " + e.Found
 }
 
 // PermissionError is the error of Open for a role that may not read what
@@ -249,8 +260,9 @@ func (e *PermissionError) Error() string {
 		e.Role, strings.Join(e.Missing, ", "))
 }
 
-// requiredColumns are the columns this package reads, by table, each with
-// the kind of type it is read as (see typeKinds).
+// requiredColumns are the columns this package reads in every version,
+// by table, each with the kind of type it is read as (see typeKinds). The
+// newer versions' columns are read where they exist (optionalReads).
 var requiredColumns = map[string][]string{
 	"migrations":             {"id int", "name text"},
 	"features":               {"name text", "project text", "archived bool", "archived_at time", "created_at time"},
@@ -259,10 +271,10 @@ var requiredColumns = map[string][]string{
 	"environments":           {"name text", "type text", "sort_order int"},
 	"feature_strategies":     {"feature_name text", "environment text"},
 	"strategies":             {"name text", "built_in int", "sort_order int"},
-	"context_fields":         {"name text", "legal_values json", "project text", "sort_order int"},
+	"context_fields":         {"name text", "legal_values json", "sort_order int"},
 	"segments":               {"id int", "name text", "segment_project_id text"},
 	"tag_types":              {"name text"},
-	"users":                  {"id int", "name text", "username text", "email text", "image_url text", "login_attempts int", "created_at time", "seen_at time", "deleted_at time", "is_service bool", "is_system bool", "scim_id text", "seat_type text", "company_role text", "product_updates_email_consent bool"},
+	"users":                  {"id int", "name text", "username text", "email text", "image_url text", "login_attempts int", "created_at time", "seen_at time", "deleted_at time", "is_service bool", "is_system bool", "scim_id text"},
 	"roles":                  {"id int", "name text", "type text", "description text"},
 	"role_user":              {"role_id int", "user_id int", "project text"},
 	"role_permission":        {"role_id int", "permission text", "environment text"},
@@ -326,11 +338,12 @@ type catalogColumn struct {
 	readable bool
 }
 
-// checkSchema refuses a database without the migrations of Unleash 8.2,
-// without a column this package reads or with a column of a type it
-// cannot read (*UnsupportedSchemaError), and a role that may not read
-// them (*PermissionError).
-func (db *DB) checkSchema(ctx context.Context) error {
+// checkSchema reads the database's version (override, else its latest
+// migration) and refuses a database older than Unleash 5.12.8, without a
+// column this package reads in every version or one its version has, or
+// with a column of a type it cannot read (*UnsupportedSchemaError), and a
+// role that may not read them (*PermissionError).
+func (db *DB) checkSchema(ctx context.Context, override string) error {
 	var role, schema string
 	var usage bool
 	err := db.queryRow(ctx, `SELECT current_user::text, COALESCE(s.nspname::text, ''), COALESCE(has_schema_privilege(s.oid, 'USAGE'), false)
@@ -342,7 +355,7 @@ func (db *DB) checkSchema(ctx context.Context) error {
 		return &UnsupportedSchemaError{Found: "no schema public, and no schema in the search path"}
 	}
 	have := map[string]map[string]catalogColumn{}
-	err = db.each(ctx, "open: reading the schema", qColumns, []any{tableNames(), schema}, func(rows pgx.Rows) error {
+	err = db.each(ctx, "open: reading the schema", qColumns, []any{append(tableNames(), optionalTables()...), schema}, func(rows pgx.Rows) error {
 		var t, c string
 		var col catalogColumn
 		if err := rows.Scan(&t, &c, &col.typ, &col.readable); err != nil {
@@ -371,9 +384,11 @@ func (db *DB) checkSchema(ctx context.Context) error {
 	case err != nil:
 		return wrap("open: reading the migrations", err)
 	}
-	if migrationStamp(last) < migrationStamp(MinMigration) {
-		return &UnsupportedSchemaError{Found: fmt.Sprintf("latest migration %q is older than Unleash 8.2.0's %q", last, MinMigration)}
+	if db.version, err = resolveVersion(override, last); err != nil {
+		return err
 	}
+	missing, shim := versionReads(db.version, have)
+	db.shim = shim
 	var tables, columns, types []string
 	for _, t := range tableNames() {
 		if have[t] == nil {
@@ -391,6 +406,13 @@ func (db *DB) checkSchema(ctx context.Context) error {
 			}
 		}
 	}
+	for _, m := range missing {
+		if strings.Contains(m, ".") {
+			columns = append(columns, m)
+		} else {
+			tables = append(tables, m)
+		}
+	}
 	if len(tables) > 0 || len(columns) > 0 || len(types) > 0 {
 		var parts []string
 		if len(tables) > 0 {
@@ -402,7 +424,7 @@ func (db *DB) checkSchema(ctx context.Context) error {
 		if len(types) > 0 {
 			parts = append(parts, "columns of other types: "+strings.Join(types, "; "))
 		}
-		return &UnsupportedSchemaError{Found: fmt.Sprintf("latest migration %q but %s", last, strings.Join(parts, "; "))}
+		return &UnsupportedSchemaError{Found: fmt.Sprintf("latest migration %q (Unleash %s) but %s", last, db.version.Version, strings.Join(parts, "; "))}
 	}
 	return nil
 }
@@ -421,6 +443,13 @@ func deniedReads(have map[string]map[string]catalogColumn, schema string, usage 
 			c, _, _ := strings.Cut(spec, " ")
 			if col, ok := have[t][c]; ok && !col.readable {
 				cols = append(cols, t+"."+c)
+			}
+		}
+		if t == "users" || t == "context_fields" || t == "feature_strategies" {
+			for _, o := range optionalReads() {
+				if col, ok := have[t][o.column]; o.table == t && ok && !col.readable {
+					cols = append(cols, t+"."+o.column)
+				}
 			}
 		}
 		switch {
@@ -453,14 +482,4 @@ func tableNames() []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// migrationStamp returns the timestamp prefix of a migration name such as
-// "/20260902120000-add-...", or the name itself when it has none.
-func migrationStamp(name string) string {
-	s := strings.TrimPrefix(name, "/")
-	if i := strings.IndexByte(s, '-'); i > 0 {
-		return s[:i]
-	}
-	return s
 }

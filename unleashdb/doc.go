@@ -1,4 +1,4 @@
-// Package unleashdb reads the state of an Unleash 8.x instance straight
+// Package unleashdb reads the state of an Unleash instance (5.12 to 8.x) straight
 // from its PostgreSQL database, for the import validation, the user
 // listing and token authentication:
 //

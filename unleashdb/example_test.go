@@ -18,7 +18,7 @@ func ExampleOpen() {
 	ctx := context.Background()
 	db, err := unleashdb.Open(ctx, os.Getenv("DATABASE_URL"), unleashdb.Options{UnleashURL: "https://unleash.example.com"})
 	if err != nil {
-		log.Fatal(err) // e.g. "unleashdb: open: not an Unleash 8.2+ database: ..."
+		log.Fatal(err) // e.g. "unleashdb: open: not a supported Unleash database (5.12 to 8.x): ..."
 	}
 	inst := db.Instance()
 	defer inst.Close() // closes db

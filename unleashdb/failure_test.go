@@ -136,7 +136,10 @@ func TestOpenRefusesUnknownSchema(t *testing.T) {
 	}{
 		{"empty database", "", []string{"no migrations table"}},
 		{"no migrations", `DELETE FROM migrations;`, []string{"migrations table is empty"}},
-		{"older Unleash", `DELETE FROM migrations WHERE name >= '/2026';`, []string{"latest migration", "older than Unleash 8.2.0"}},
+		{"older Unleash", `DELETE FROM migrations WHERE name >= '/20240419';`, []string{"latest migration", "older than Unleash 5.12.8's", "the oldest supported"}},
+		{"a column of its version", `ALTER TABLE users DROP COLUMN seat_type;`, []string{"(Unleash 8.2.0) but missing columns users.seat_type"}},
+		{"a table of its version", `DELETE FROM migrations WHERE name > '/20250506074807-feature-link-table'; DROP TABLE feature_link;`,
+			[]string{"(Unleash 6.10.1) but missing tables feature_link"}},
 		{"missing column", `ALTER TABLE features DROP COLUMN archived_at CASCADE; ALTER TABLE role_permission DROP COLUMN environment CASCADE;`,
 			[]string{"missing columns features.archived_at, role_permission.environment"}},
 		{"missing table", `DROP TABLE personal_access_tokens;`, []string{"missing tables personal_access_tokens"}},

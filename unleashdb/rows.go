@@ -18,7 +18,7 @@ type querier interface {
 func (db *DB) eachRow(ctx context.Context, q querier, op, query string, args []any, scan func(pgx.Rows) error) error {
 	ctx, cancel := db.bound(ctx)
 	defer cancel()
-	rows, err := q.Query(ctx, query, args...)
+	rows, err := q.Query(ctx, db.adapt(query), args...)
 	if err != nil {
 		return wrap(op, err)
 	}

@@ -62,7 +62,7 @@ func (db *DB) SnapshotWith(ctx context.Context, o SnapshotOptions) (*model.Snaps
 	}
 	defer end()
 	r := &snapReader{db: db, tx: tx}
-	s := &model.Snapshot{}
+	s := &model.Snapshot{Version: db.version.Version}
 	steps := []func(context.Context, *model.Snapshot) error{
 		r.environments, r.projects, r.strategies, r.contextFields, r.segments, r.tagTypes,
 		r.features, r.roles, r.users, r.tokens,

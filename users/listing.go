@@ -12,6 +12,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // viewerRoleName is the name of the root role written for a user without a
@@ -35,6 +36,10 @@ func ViewerRole(roles []model.Role) (id int64, ok bool) {
 type Lister struct {
 	// Store answers the queries.
 	Store Store
+	// Profile is how the instance's Unleash version answers (package
+	// model/profile); nil means the default version's. It sets the members
+	// of each listed user (Listing.Shape).
+	Profile *profile.Profile
 }
 
 // List returns the users and root roles of the instance for principal p,
@@ -61,7 +66,12 @@ func (l *Lister) List(ctx context.Context, p *auth.Principal) (*Listing, error) 
 	if err != nil {
 		return nil, fmt.Errorf("users: listing roles: %w", err)
 	}
-	return NewListing(all, roles), nil
+	out := NewListing(all, roles)
+	if l.Profile != nil {
+		shape := l.Profile.Users
+		out.Shape = &shape
+	}
+	return out, nil
 }
 
 // Listing is the answer of the user listing (UsersSchema).
@@ -71,6 +81,10 @@ type Listing struct {
 	Users []model.User
 	// RootRoles are the root roles by ascending id.
 	RootRoles []model.Role
+	// Shape is the members each user is written with, as the instance's
+	// Unleash version writes them; nil means the default version's (no
+	// isAPI; seatType, companyRole and productUpdatesEmailConsent).
+	Shape *profile.UserListing
 }
 
 // NewListing builds the listing from every user and role of an instance,
@@ -130,21 +144,22 @@ func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
 // userWire is a listed user as written, in the reference server's key
 // order.
 type userWire struct {
-	AccountType                string  `json:"accountType"`
-	ID                         int64   `json:"id"`
-	Name                       string  `json:"name,omitempty"`
-	Username                   string  `json:"username,omitempty"`
-	Email                      string  `json:"email,omitempty"`
-	ImageURL                   string  `json:"imageUrl"`
-	SeenAt                     *string `json:"seenAt"`
-	LoginAttempts              int64   `json:"loginAttempts"`
-	CreatedAt                  string  `json:"createdAt,omitempty"`
-	ScimID                     *string `json:"scimId"`
-	SeatType                   *string `json:"seatType"`
-	CompanyRole                *string `json:"companyRole"`
-	ProductUpdatesEmailConsent *bool   `json:"productUpdatesEmailConsent"`
-	RootRole                   int64   `json:"rootRole,omitempty"`
-	InviteLink                 string  `json:"inviteLink"`
+	IsAPI                      *bool         `json:"isAPI,omitempty"`
+	AccountType                string        `json:"accountType"`
+	ID                         int64         `json:"id"`
+	Name                       string        `json:"name,omitempty"`
+	Username                   string        `json:"username,omitempty"`
+	Email                      string        `json:"email,omitempty"`
+	ImageURL                   string        `json:"imageUrl"`
+	SeenAt                     *string       `json:"seenAt"`
+	LoginAttempts              int64         `json:"loginAttempts"`
+	CreatedAt                  string        `json:"createdAt,omitempty"`
+	ScimID                     *string       `json:"scimId"`
+	SeatType                   maybe[string] `json:"seatType,omitzero"`
+	CompanyRole                maybe[string] `json:"companyRole,omitzero"`
+	ProductUpdatesEmailConsent maybe[bool]   `json:"productUpdatesEmailConsent,omitzero"`
+	RootRole                   int64         `json:"rootRole,omitempty"`
+	InviteLink                 string        `json:"inviteLink"`
 }
 
 // roleWire is a root role as written.
@@ -162,7 +177,9 @@ type listingWire struct {
 }
 
 // MarshalJSON writes the listing exactly as the reference server does:
-// {"users":[...],"rootRoles":[...]}, each user with the keys accountType,
+// {"users":[...],"rootRoles":[...]}, each user with the keys (as Shape
+// says: isAPI first up to 6.x, seatType from 7.6, companyRole and
+// productUpdatesEmailConsent from 7.5; by default) accountType,
 // id, name, username, email, imageUrl, seenAt, loginAttempts, createdAt,
 // scimId, seatType, companyRole, productUpdatesEmailConsent, rootRole and
 // inviteLink in this order. name, username and email are left out when
@@ -176,6 +193,11 @@ type listingWire struct {
 // other bytes.
 func (l *Listing) MarshalJSON() ([]byte, error) {
 	w := listingWire{Users: make([]userWire, 0, len(l.Users)), RootRoles: make([]roleWire, 0, len(l.RootRoles))}
+	shape := profile.UserListing{SeatType: true, CompanyRole: true, ProductUpdatesEmailConsent: true}
+	if l.Shape != nil {
+		shape = *l.Shape
+	}
+	isAPI := false
 	for _, u := range l.Users {
 		uw := userWire{
 			AccountType:                u.AccountType,
@@ -186,13 +208,16 @@ func (l *Listing) MarshalJSON() ([]byte, error) {
 			ImageURL:                   deref(u.ImageURL),
 			LoginAttempts:              u.LoginAttempts,
 			ScimID:                     u.ScimID,
-			SeatType:                   u.SeatType,
-			CompanyRole:                u.CompanyRole,
-			ProductUpdatesEmailConsent: u.ProductUpdatesEmailConsent,
+			SeatType:                   maybe[string]{shape.SeatType, u.SeatType},
+			CompanyRole:                maybe[string]{shape.CompanyRole, u.CompanyRole},
+			ProductUpdatesEmailConsent: maybe[bool]{shape.ProductUpdatesEmailConsent, u.ProductUpdatesEmailConsent},
 			InviteLink:                 u.InviteLink,
 		}
 		if u.RootRole != nil {
 			uw.RootRole = *u.RootRole
+		}
+		if shape.IsAPI {
+			uw.IsAPI = &isAPI
 		}
 		if u.SeenAt != nil {
 			s := formatTime(*u.SeenAt)
@@ -215,3 +240,14 @@ func (l *Listing) MarshalJSON() ([]byte, error) {
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
+
+// maybe is a member a version writes (on), as null when v is nil, or
+// leaves out.
+type maybe[T any] struct {
+	on bool
+	v  *T
+}
+
+func (m maybe[T]) IsZero() bool { return !m.on }
+
+func (m maybe[T]) MarshalJSON() ([]byte, error) { return json.Marshal(m.v) }

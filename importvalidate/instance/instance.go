@@ -10,10 +10,13 @@
 package instance
 
 import (
+	"fmt"
+
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 	"github.com/flagadmin/flagadmin/users"
 )
 
@@ -31,6 +34,21 @@ type Instance struct {
 	// OnClose, when not nil, releases what the source holds (a
 	// database's connections); Close calls it.
 	OnClose func()
+	// Version is the instance's Unleash version and the profile that
+	// answers for it: where it came from (an override, the instance, the
+	// database, the snapshot, or nothing: the default) and a note to show
+	// when the profile was not verified on that version. The zero value
+	// means the default version.
+	Version profile.Resolved
+}
+
+// Profile is the profile of the instance's version, the default's when
+// Version is the zero value.
+func (i *Instance) Profile() profile.Profile {
+	if i.Version.Profile.Name == "" {
+		return profile.Default()
+	}
+	return i.Version.Profile
 }
 
 // Close releases the source. The readers must not be used after it.
@@ -45,9 +63,18 @@ func (i *Instance) Close() {
 // a users.MemoryStore and its Plan a plan.MemorySource, all of s. It
 // fails where one of them refuses s (a feature named twice, a negative
 // feature limit, a token of an unknown user, a configuration of an
-// unknown feature, ...). s must not change while the instance is in use;
-// a nil s is an empty instance.
+// unknown feature, ...) and where s.Version is not a supported version
+// (5.12.0 to 8.x); an empty s.Version is the default version. s must not
+// change while the instance is in use; a nil s is an empty instance.
 func FromSnapshot(s *model.Snapshot) (*Instance, error) {
+	var v string
+	if s != nil {
+		v = s.Version
+	}
+	version, err := profile.Resolve(v, profile.FromSnapshot)
+	if err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
 	st, err := importvalidate.NewMemoryState(s)
 	if err != nil {
 		return nil, err
@@ -60,5 +87,5 @@ func FromSnapshot(s *model.Snapshot) (*Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Instance{State: st, Tokens: tokens, Users: users.NewMemoryStore(s), Plan: configs}, nil
+	return &Instance{State: st, Tokens: tokens, Users: users.NewMemoryStore(s), Plan: configs, Version: version}, nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp/internal/errbody"
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // apiError is an error answer: its status, the members of its
@@ -41,9 +42,10 @@ type member struct {
 // made only by answerOf for fail, which logs the cause itself.
 func (e *apiError) Error() string { return e.name + ": " + e.message }
 
-// body returns the JSON error body with id, HTML characters unescaped.
-func (e *apiError) body(id string) []byte {
-	w := errbody.New(id, e.name, e.message, e.details)
+// body returns the JSON error body with id, HTML characters unescaped, in
+// style.
+func (e *apiError) body(id string, style profile.ErrorStyle) []byte {
+	w := errbody.NewStyled(id, e.name, e.message, e.details, style.DetailDescription)
 	for _, m := range e.extra {
 		w.Member(m.name, m.value)
 	}

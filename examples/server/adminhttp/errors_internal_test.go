@@ -102,7 +102,7 @@ func TestErrorAnswers(t *testing.T) {
 		{"unsupported content encoding", unsupportedEncoding(false, "br"), "", 415, "",
 			simple("UnsupportedEncodingError", `unsupported content encoding \"br\"`) + `}`},
 		{"bad data", badData([]model.ErrorDetail{{Path: "/body/data", Message: required}, {Path: "/body/project", Message: notString}}), "", 400, "",
-			`{"id":"` + ffID + `","name":"BadDataError","message":"` + model.MsgBadData + `","details":[{"path":"/body/data","message":"` + required + `"},{"path":"/body/project","message":"` + notString + `"}]}`},
+			`{"id":"` + ffID + `","name":"BadDataError","message":"` + model.MsgBadData + `","details":[{"path":"/body/data","message":"` + required + `"},{"message":"` + notString + `","path":"/body/project"}]}`},
 		{"bad data without details", badData(nil), "", 400, "",
 			`{"id":"` + ffID + `","name":"BadDataError","message":"` + model.MsgBadData + `","details":[]}`},
 		{"service unavailable", unavailable(2), "", 503, "Retry-After: 2", simple("ServiceUnavailableError", busy) + `}`},

@@ -40,6 +40,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 	"github.com/flagadmin/flagadmin/users"
 )
 
@@ -62,6 +63,12 @@ type Options struct {
 	Validator *importvalidate.Validator
 	// Users answers the user listing.
 	Users users.Store
+	// Profile is how the instance's Unleash version answers (package
+	// model/profile, such as instance.Instance.Profile()); nil means the
+	// default version's. It sets the members of the listed users and the
+	// style of error bodies (5.x: details with "description", paths
+	// without "/body"). Build Validator with the same profile.
+	Profile *profile.Profile
 	// Authenticate resolves the caller of a request, for instance from
 	// what the service's own middleware put in the request's context; nil
 	// means the token of the authorization header resolved through
@@ -228,6 +235,8 @@ type common struct {
 	logCauses    bool
 	// rand is the source of error ids, nil for crypto/rand.
 	rand io.Reader
+	// errors is the error-body style of Options.Profile.
+	errors profile.ErrorStyle
 }
 
 func newCommon(opts Options) (*common, error) {
@@ -236,6 +245,11 @@ func newCommon(opts Options) (*common, error) {
 	}
 	c := &common{authenticate: opts.Authenticate, loginPath: opts.LoginPath, unauthorized: opts.UnauthorizedMessage,
 		logger: opts.Logger, logCauses: opts.LogCauses, storeTimeout: cmp.Or(opts.StoreTimeout, DefaultStoreTimeout)}
+	if opts.Profile != nil {
+		c.errors = opts.Profile.Errors
+	} else {
+		c.errors = profile.Default().Errors
+	}
 	if c.authenticate == nil {
 		if opts.Tokens == nil {
 			return nil, errors.New("adminhttp: Options.Authenticate or Options.Tokens is required")
@@ -544,7 +558,7 @@ func newListing(c *common, opts Options) (*endpoint, error) {
 	if opts.Users == nil {
 		return nil, errors.New("adminhttp: Options.Users is required")
 	}
-	l := &listing{common: c, lister: &users.Lister{Store: opts.Users}}
+	l := &listing{common: c, lister: &users.Lister{Store: opts.Users, Profile: opts.Profile}}
 	return &endpoint{common: c, methods: []string{http.MethodGet, http.MethodHead}, serve: l.serve}, nil
 }
 
@@ -629,7 +643,7 @@ func (c *common) fail(w http.ResponseWriter, err error) outcome {
 		if e.header != "" {
 			w.Header().Set(e.header, e.value)
 		}
-		writeJSON(w, e.status, e.body(id))
+		writeJSON(w, e.status, e.body(id, c.errors))
 	}
 	if e.cause == nil {
 		return outcome{}

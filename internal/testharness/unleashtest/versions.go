@@ -5,6 +5,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"testing"
 )
 
 // Release is a version of unleash-server the harness runs, with what it
@@ -83,6 +84,21 @@ const VersionsEnv = "FLAGADMIN_VERSIONS"
 // TestVersions returns the versions VersionsEnv selects, oldest first.
 func TestVersions() ([]string, error) {
 	return ParseVersions(os.Getenv(VersionsEnv))
+}
+
+// LiveVersions returns the versions VersionsEnv selects for a test that
+// starts a server per version; it skips the test under -short and fails
+// it on a malformed VersionsEnv.
+func LiveVersions(tb testing.TB) []string {
+	tb.Helper()
+	if testing.Short() {
+		tb.Skip("starts Unleash")
+	}
+	versions, err := TestVersions()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return versions
 }
 
 // ParseVersions returns the versions s names, as VersionsEnv is read, oldest

@@ -139,7 +139,7 @@ func Plan(ctx context.Context, args []string, env Env) int {
 	}
 	ctx, cancel := context.WithTimeout(ctx, planTimeout)
 	defer cancel()
-	s, err := cfg.source.Open(ctx, sourceOptions{Getenv: env.Getenv, MaxConns: 2})
+	s, err := cfg.source.Open(ctx, sourceOptions{Getenv: env.Getenv, MaxConns: 2, Note: noteTo(env.Stderr, "flagadmin plan")})
 	if err != nil {
 		return fail(ExitUsage, err)
 	}

@@ -123,12 +123,13 @@ func setupServer(args []string, env Env) (*http.Server, net.Listener, error) {
 	}
 	octx, cancel := context.WithTimeout(context.Background(), openTimeout)
 	defer cancel()
-	src, err := source.Open(octx, sourceOptions{Getenv: env.Getenv, DemoByDefault: true, PublicURL: "http://" + *addr})
+	src, err := source.Open(octx, sourceOptions{Getenv: env.Getenv, DemoByDefault: true, Note: noteTo(env.Stderr, "flagadmin serve"), PublicURL: "http://" + *addr})
 	if err != nil {
 		return nil, nil, err
 	}
 	announce(env.Stdout, src)
-	v, err := importvalidate.New(importvalidate.Options{State: src.State, Strict: *strict})
+	prof := src.Profile()
+	v, err := importvalidate.New(importvalidate.Options{State: src.State, Strict: *strict, Profile: &prof})
 	if err != nil {
 		src.Close()
 		return nil, nil, err
@@ -144,6 +145,7 @@ func setupServer(args []string, env Env) (*http.Server, net.Listener, error) {
 		Validator: v,
 		Tokens:    src.Tokens,
 		Users:     src.Users,
+		Profile:   &prof,
 		MaxBody:   *maxBody,
 		Logger:    slog.New(logHandler),
 		Strict:    *strict,

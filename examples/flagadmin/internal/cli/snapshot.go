@@ -41,7 +41,7 @@ func Snapshot(ctx context.Context, args []string, env Env) int {
 	}
 	ctx, cancel := context.WithTimeout(ctx, snapshotTimeout)
 	defer cancel()
-	src, err := source.Open(ctx, sourceOptions{Getenv: env.Getenv, MaxConns: 2,
+	src, err := source.Open(ctx, sourceOptions{Getenv: env.Getenv, MaxConns: 2, Note: noteTo(env.Stderr, "flagadmin snapshot"),
 		FeatureConfigs: *configs})
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "flagadmin snapshot:", err)

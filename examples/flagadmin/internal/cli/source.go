@@ -15,6 +15,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"strings"
 	"time"
@@ -23,12 +24,17 @@ import (
 	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/dbflag"
 	"github.com/flagadmin/flagadmin/importvalidate/instance"
 	"github.com/flagadmin/flagadmin/internal/readfile"
+	"github.com/flagadmin/flagadmin/internal/safetext"
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
 // sourceFlags are the values of the source flags of one flag set.
 type sourceFlags struct {
+	// Version is the instance's Unleash version (-unleash-version),
+	// instead of what the source says.
+	Version string
 	// State is a state snapshot file (-state).
 	State string
 	// Demo asks for the embedded demo instance (-demo).
@@ -67,8 +73,9 @@ func registerSource(fs *flag.FlagSet) *sourceFlags {
 		"deadline of each database call; the server answers a call past it 503 with Retry-After")
 	fs.IntVar(&f.DatabaseMaxConns, "database-max-conns", 0,
 		"largest number of database connections; 0 means the default, and any value is lowered to what the role and the database may open")
-	fs.StringVar(&f.Unleash, "unleash", "", "base `URL` of a live Unleash 8 instance, read over its admin API (token: -token-file or $"+tokenEnv+")")
+	fs.StringVar(&f.Unleash, "unleash", "", "base `URL` of a live Unleash instance (5.12 to 8.x), read over its admin API (token: -token-file or $"+tokenEnv+")")
 	fs.StringVar(&f.TokenFile, "token-file", "", "`file` holding the API token for -unleash (default: $"+tokenEnv+")")
+	fs.StringVar(&f.Version, "unleash-version", "", "the instance's Unleash `version` (5.12.0 to 8.x), instead of what the source says (the instance, the database's migrations, the snapshot; else 8.2.0)")
 	fs.StringVar(&f.PublicURL, "public-url", "", "public `URL` of the instance, the base of invitation links")
 	f.MaxFileSize = readfile.Register(fs)
 	return f
@@ -91,6 +98,10 @@ type sourceOptions struct {
 	// write the features' configurations and the projects' defaults too
 	// (unleashdb.SnapshotOptions, unleashapi.SnapshotOptions).
 	FeatureConfigs bool
+	// Note, when not nil, is told the note of the source's version: a
+	// version answered by a profile not verified on it
+	// (model/profile.Resolved.Note).
+	Note func(string)
 }
 
 // stateSource is the open instance the source flags name.
@@ -145,6 +156,25 @@ const missingSource = "no state to check against: give -state FILE (a snapshot; 
 // -database and -unleash; with none, $DATABASE_URL, else the demo instance when
 // opts.DemoByDefault, else an error saying which flags to give.
 func (f *sourceFlags) Open(ctx context.Context, opts sourceOptions) (*stateSource, error) {
+	src, err := f.open(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	// A snapshot without a version was written for Unleash 8.2, the only
+	// version flagadmin read before it recorded one: no note for it.
+	if n := src.Version.Note; n != "" && opts.Note != nil && src.Version.Source != profile.FromNothing {
+		opts.Note(n)
+	}
+	return src, nil
+}
+
+// open opens the source, as Open says.
+func (f *sourceFlags) open(ctx context.Context, opts sourceOptions) (*stateSource, error) {
+	if f.Version != "" {
+		if _, err := profile.Resolve(f.Version, profile.FromOverride); err != nil {
+			return nil, &usageError{"-unleash-version: " + err.Error()}
+		}
+	}
 	var given []string
 	for _, g := range []struct {
 		name string
@@ -182,12 +212,18 @@ func (f *sourceFlags) Open(ctx context.Context, opts sourceOptions) (*stateSourc
 		if err != nil {
 			return nil, err
 		}
+		if f.Version != "" {
+			copied := *snap
+			copied.Version = f.Version
+			snap = &copied
+		}
 		return fromSnapshot(snap, "state file "+f.State)
 	case f.Demo || opts.DemoByDefault:
 		snap, err := model.DefaultSnapshot()
 		if err != nil {
 			return nil, err
 		}
+		snap.Version = f.Version
 		src, err := fromSnapshot(snap, "the embedded demo instance")
 		if err != nil {
 			return nil, err
@@ -220,7 +256,7 @@ func (f *sourceFlags) openDatabase(ctx context.Context, url string, opts sourceO
 	if f.DatabaseTimeout < 0 || f.DatabaseMaxConns < 0 || f.DatabaseMaxConns > math.MaxInt32 {
 		return nil, &usageError{fmt.Sprintf("-database-timeout must not be negative and -database-max-conns must be in [0, %d]", math.MaxInt32)}
 	}
-	db, err := unleashdb.Open(ctx, url, unleashdb.Options{UnleashURL: public, MaxConns: maxConns, QueryTimeout: f.DatabaseTimeout})
+	db, err := unleashdb.Open(ctx, url, unleashdb.Options{UnleashURL: public, MaxConns: maxConns, QueryTimeout: f.DatabaseTimeout, Version: f.Version})
 	if err != nil {
 		return nil, err
 	}
@@ -252,4 +288,9 @@ func adminToken(s *model.Snapshot) string {
 		}
 	}
 	return ""
+}
+
+// noteTo returns what writes a note of the command to w.
+func noteTo(w io.Writer, command string) func(string) {
+	return func(msg string) { fmt.Fprintln(w, command+": note: "+safetext.String(msg)) }
 }

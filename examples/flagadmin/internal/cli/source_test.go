@@ -30,12 +30,7 @@ func TestOpen(t *testing.T) {
 			opts: sourceOptions{Getenv: func(string) string { return "postgres://nowhere.invalid/db" }}, want: "state file " + state, noError: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			fs := flag.NewFlagSet("x", flag.ContinueOnError)
-			fs.SetOutput(io.Discard)
-			f := registerSource(fs)
-			if err := fs.Parse(tc.args); err != nil {
-				t.Fatal(err)
-			}
+			f := parseSource(t, tc.args)
 			src, err := f.Open(context.Background(), tc.opts)
 			if tc.noError {
 				if err != nil {
@@ -82,4 +77,61 @@ func TestPrincipal(t *testing.T) {
 			t.Errorf("%s: %v; want %q without the secret", secret, err, want)
 		}
 	}
+}
+
+// TestOpenVersion: the source's version comes from -unleash-version, else
+// the snapshot, else the default with a note; an unsupported one is a
+// usage error.
+func TestOpenVersion(t *testing.T) {
+	const state = "testdata/state.json" // no version
+	for _, tc := range []struct {
+		name          string
+		args          []string
+		version, line string // the version and profile line; "" for an error
+		note, err     string
+	}{
+		{name: "snapshot without version", args: []string{"-state", state}, version: "8.2.0", line: "8"},
+		{name: "unverified line", args: []string{"-state", state, "-unleash-version", "7.2.0"}, version: "7.2.0", line: "7.0", note: "Unleash 7.2.0 was not verified"},
+		{name: "override", args: []string{"-state", state, "-unleash-version", "5.12.8"}, version: "5.12.8", line: "5.12"},
+		{name: "newer 8.x", args: []string{"-state", state, "-unleash-version", "8.5.0"}, version: "8.5.0", line: "8", note: "newer than the newest verified 8.2.0"},
+		{name: "demo", args: []string{"-demo", "-unleash-version", "6.10.1"}, version: "6.10.1", line: "6.10"},
+		{name: "demo without version says nothing", args: []string{"-demo"}, version: "8.2.0", line: "8"},
+		{name: "too old", args: []string{"-state", state, "-unleash-version", "5.11.0"}, err: "-unleash-version: Unleash version \"5.11.0\": older than Unleash 5.12.0"},
+		{name: "no version", args: []string{"-demo", "-unleash-version", "latest"}, err: "not a version number"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := parseSource(t, tc.args)
+			var notes []string
+			src, err := f.Open(context.Background(), sourceOptions{Note: func(s string) { notes = append(notes, s) }})
+			if tc.err != "" {
+				var ue *usageError
+				if err == nil || !strings.Contains(err.Error(), tc.err) || !errors.As(err, &ue) {
+					t.Fatalf("error %v; want a usage error with %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer src.Close()
+			if src.Version.Version != tc.version || src.Profile().Name != tc.line {
+				t.Errorf("version %q, profile %q; want %q, %q", src.Version.Version, src.Profile().Name, tc.version, tc.line)
+			}
+			if want := []string{tc.note}; (tc.note == "" && len(notes) != 0) || (tc.note != "" && (len(notes) != 1 || !strings.Contains(notes[0], tc.note))) {
+				t.Errorf("notes %q; want %q", notes, want)
+			}
+		})
+	}
+}
+
+// parseSource returns the source flags of args.
+func parseSource(t *testing.T, args []string) *sourceFlags {
+	t.Helper()
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	f := registerSource(fs)
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	return f
 }

@@ -21,7 +21,7 @@ const maxTokenFile = 64 << 10
 
 // openUnleash opens the live instance of -unleash over its admin API, with
 // the token of -token-file or else of UNLEASH_API_TOKEN, after checking
-// that the instance answers to it and is Unleash 8. Each caller's token is
+// that the instance answers to it and is Unleash 5.12 to 8.x. Each caller's token is
 // checked by asking the instance with it. No error holds the token.
 func (f *sourceFlags) openUnleash(ctx context.Context, getenv func(string) string, opts sourceOptions) (*stateSource, error) {
 	if err := schemeMissing(f.Unleash); err != nil {
@@ -31,7 +31,7 @@ func (f *sourceFlags) openUnleash(ctx context.Context, getenv func(string) strin
 	if err != nil {
 		return nil, err
 	}
-	c, err := unleashapi.New(f.Unleash, token, unleashapi.Options{})
+	c, err := unleashapi.New(f.Unleash, token, unleashapi.Options{Version: f.Version})
 	if err != nil {
 		return nil, &usageError{"-unleash: " + err.Error()}
 	}

@@ -70,7 +70,7 @@ func Validate(ctx context.Context, args []string, env Env) int {
 	}
 	ctx, cancel := context.WithTimeout(ctx, validateTimeout)
 	defer cancel()
-	src, err := cfg.source.Open(ctx, sourceOptions{Getenv: env.Getenv, MaxConns: 2})
+	src, err := cfg.source.Open(ctx, sourceOptions{Getenv: env.Getenv, MaxConns: 2, Note: noteTo(env.Stderr, "flagadmin validate")})
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
 		return ExitUsage
@@ -85,7 +85,8 @@ func Validate(ctx context.Context, args []string, env Env) int {
 		}
 		target.Permissions = p
 	}
-	v, err := importvalidate.New(importvalidate.Options{State: src.State, Strict: cfg.strict, Disable: ruleCodes})
+	prof := src.Profile()
+	v, err := importvalidate.New(importvalidate.Options{State: src.State, Strict: cfg.strict, Disable: ruleCodes, Profile: &prof})
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
 		return ExitUsage

@@ -27,11 +27,11 @@ type Flags struct {
 }
 
 // Register adds -database and -database-file to fs. purpose completes
-// their help: "PostgreSQL URL of an Unleash 8.2+ database " + purpose,
+// their help: "PostgreSQL URL of an Unleash database (5.12 to 8.x) " + purpose,
 // e.g. "to read the state from".
 func Register(fs *flag.FlagSet, purpose string) *Flags {
 	f := &Flags{}
-	fs.StringVar(&f.url, "database", "", "PostgreSQL `URL` of an Unleash 8.2+ database "+purpose+
+	fs.StringVar(&f.url, "database", "", "PostgreSQL `URL` of an Unleash database (5.12 to 8.x) "+purpose+
 		"; the URL, password included, shows in the process list: prefer -database-file or $"+EnvVar+
 		" (default: $"+EnvVar+")")
 	fs.StringVar(&f.file, "database-file", "", "`file` holding the PostgreSQL URL of -database (white space around it is dropped), "+

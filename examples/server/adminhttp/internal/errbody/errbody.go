@@ -6,6 +6,7 @@ package errbody
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -20,6 +21,16 @@ type Writer struct {
 // New starts an error body with id, name, message and details. When
 // details is nil, details repeats the message.
 func New(id, name, message string, details []model.ErrorDetail) *Writer {
+	if details == nil {
+		details = []model.ErrorDetail{{Message: message}}
+	}
+	w := start(id, name, message)
+	w.Member("details", details)
+	return w
+}
+
+// start begins a body with its id, name and message.
+func start(id, name, message string) *Writer {
 	w := &Writer{}
 	w.enc = json.NewEncoder(&w.buf)
 	w.enc.SetEscapeHTML(false)
@@ -27,11 +38,86 @@ func New(id, name, message string, details []model.ErrorDetail) *Writer {
 	w.Member("id", id)
 	w.Member("name", name)
 	w.Member("message", message)
+	return w
+}
+
+// NewStyled is New, with the details in the form of Unleash 5.x when
+// described is set (Described), else in the members' order of 6.x and
+// later (Ordered).
+func NewStyled(id, name, message string, details []model.ErrorDetail, described bool) *Writer {
 	if details == nil {
 		details = []model.ErrorDetail{{Message: message}}
 	}
-	w.Member("details", details)
+	w := start(id, name, message)
+	if described {
+		w.Member("details", Described(details))
+	} else {
+		w.Member("details", Ordered(details))
+	}
 	return w
+}
+
+// pathFirst says whether the reference writes the path of a schema
+// problem before its message: for a missing or an additional property
+// (ajv's required and additionalProperties), not for the other keywords.
+func pathFirst(msg string) bool {
+	return strings.Contains(msg, " is required. ") || strings.Contains(msg, "does not allow additional properties")
+}
+
+// Ordered returns details with their members in the reference's order:
+// path, message for a missing or an additional property; message, path for
+// the other schema problems; message alone without a path.
+func Ordered(details []model.ErrorDetail) []any {
+	out := make([]any, 0, len(details))
+	for _, d := range details {
+		switch {
+		case d.Path == "" || pathFirst(d.Message):
+			out = append(out, d)
+		default:
+			out = append(out, struct {
+				Message string `json:"message"`
+				Path    string `json:"path"`
+			}{d.Message, d.Path})
+		}
+	}
+	return out
+}
+
+// Described returns details as Unleash 5.x writes them: each with
+// "description", equal to its "message"; a schema problem's path without
+// "/body/" and its message likewise ("The `data` object", "The root
+// object of the request body"). Members come in 5.x's order: message,
+// description for a detail without a path; path, description, message for
+// a missing or an additional property; description, message, path for the
+// other schema problems.
+func Described(details []model.ErrorDetail) []any {
+	out := make([]any, 0, len(details))
+	for _, d := range details {
+		if d.Path == "" {
+			out = append(out, struct {
+				Message     string `json:"message"`
+				Description string `json:"description"`
+			}{d.Message, d.Message})
+			continue
+		}
+		path := strings.TrimPrefix(strings.TrimPrefix(d.Path, "/body"), "/")
+		msg := strings.ReplaceAll(d.Message, "The `/body` object of the request body", "The root object of the request body")
+		msg = strings.ReplaceAll(msg, "`/body/", "`")
+		if pathFirst(msg) {
+			out = append(out, struct {
+				Path        string `json:"path"`
+				Description string `json:"description"`
+				Message     string `json:"message"`
+			}{path, msg, msg})
+			continue
+		}
+		out = append(out, struct {
+			Description string `json:"description"`
+			Message     string `json:"message"`
+			Path        string `json:"path"`
+		}{msg, msg, path})
+	}
+	return out
 }
 
 // Member appends the member name: v. v must be a value that encoding/json

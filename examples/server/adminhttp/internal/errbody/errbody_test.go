@@ -39,3 +39,33 @@ func TestWriter(t *testing.T) {
 		})
 	}
 }
+
+// TestStyles writes the details of a schema 400 in the members' order of
+// 6.x and later and in the form of 5.x, as each version writes them.
+func TestStyles(t *testing.T) {
+	details := []model.ErrorDetail{
+		{Path: "/body/data/features", Message: "The `/body/data/features` property is required. It was not present on the data you sent."},
+		{Path: "/body/extra", Message: "The `/body` object of the request body does not allow additional properties. Your request included the `/body/extra` property."},
+		{Path: "/body/data/featureEnvironments/0/variants/0/weight", Message: "The `/body/data/featureEnvironments/0/variants/0/weight` property must be <= 1000. You sent 2000."},
+	}
+	for _, tt := range []struct {
+		described bool
+		want      string
+	}{
+		{false, `{"id":"i","name":"BadDataError","message":"m","details":[` +
+			`{"path":"/body/data/features","message":"The ` + "`/body/data/features`" + ` property is required. It was not present on the data you sent."},` +
+			`{"path":"/body/extra","message":"The ` + "`/body`" + ` object of the request body does not allow additional properties. Your request included the ` + "`/body/extra`" + ` property."},` +
+			`{"message":"The ` + "`/body/data/featureEnvironments/0/variants/0/weight`" + ` property must be <= 1000. You sent 2000.","path":"/body/data/featureEnvironments/0/variants/0/weight"}]}`},
+		{true, `{"id":"i","name":"BadDataError","message":"m","details":[` +
+			`{"path":"data/features","description":"The ` + "`data/features`" + ` property is required. It was not present on the data you sent.","message":"The ` + "`data/features`" + ` property is required. It was not present on the data you sent."},` +
+			`{"path":"extra","description":"The root object of the request body does not allow additional properties. Your request included the ` + "`extra`" + ` property.","message":"The root object of the request body does not allow additional properties. Your request included the ` + "`extra`" + ` property."},` +
+			`{"description":"The ` + "`data/featureEnvironments/0/variants/0/weight`" + ` property must be <= 1000. You sent 2000.","message":"The ` + "`data/featureEnvironments/0/variants/0/weight`" + ` property must be <= 1000. You sent 2000.","path":"data/featureEnvironments/0/variants/0/weight"}]}`},
+	} {
+		if got := string(NewStyled("i", "BadDataError", "m", details, tt.described).Close()); got != tt.want {
+			t.Errorf("described %v:\n got %s\nwant %s", tt.described, got, tt.want)
+		}
+	}
+	if got := string(NewStyled("i", "NoAccessError", "no", nil, true).Close()); got != `{"id":"i","name":"NoAccessError","message":"no","details":[{"message":"no","description":"no"}]}` {
+		t.Errorf("a 5.x error without details: %s", got)
+	}
+}

@@ -1,0 +1,66 @@
+package unleashapi_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
+	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
+	"github.com/flagadmin/flagadmin/model/profile"
+	"github.com/flagadmin/flagadmin/unleashapi"
+	"github.com/flagadmin/flagadmin/unleashdb"
+)
+
+// TestEveryVersion reads each version FLAGADMIN_VERSIONS selects (8.2.0
+// alone by default), started seeded, over its admin API and from its
+// database: both name the version and its profile, and the database's
+// snapshot is the state recorded for that version. Skipped by -short.
+func TestEveryVersion(t *testing.T) {
+	versions := unleashtest.LiveVersions(t)
+	ctx := context.Background()
+	for _, v := range versions {
+		t.Run(v, func(t *testing.T) {
+			s := unleashtest.StartForTest(t, unleashtest.Options{Version: v, Seed: true, PublicURL: oracleURL})
+			want, err := profile.Resolve(v, profile.FromInstance)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := unleashapi.New(s.URL, unleashtest.AdminToken, unleashapi.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := c.Profile(ctx)
+			if err != nil || r.Version != v || r.Profile.Name != want.Profile.Name || r.Source != profile.FromInstance {
+				t.Fatalf("Profile: %s %s %s, %v; want %s, %s", r.Version, r.Profile.Name, r.Source, err, v, want.Profile.Name)
+			}
+			if got := c.Instance().Version.Version; got != v {
+				t.Errorf("Instance().Version = %q", got)
+			}
+			if us, err := c.Users(ctx); err != nil || len(us) == 0 {
+				t.Errorf("Users over the API: %d, %v", len(us), err)
+			}
+			snap, err := c.Snapshot(ctx)
+			if err != nil {
+				t.Fatalf("Snapshot over the API: %v", err)
+			}
+			if snap.Version != v || len(snap.Features) == 0 {
+				t.Errorf("Snapshot over the API: version %q, %d features", snap.Version, len(snap.Features))
+			}
+
+			db := openDatabase(t, s, unleashdb.Options{UnleashURL: oracleURL})
+			if got := db.Version(); got.Version != v || got.Profile.Name != want.Profile.Name || got.Source != profile.FromDatabase {
+				t.Errorf("database Version: %s %s %s; want %s, %s", got.Version, got.Profile.Name, got.Source, v, want.Profile.Name)
+			}
+			got, err := db.Snapshot(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(conformance.MustVersionState(t, v), got, cmpopts.EquateEmpty()); d != "" {
+				t.Errorf("the database's snapshot differs from the recorded state (-recorded +database):\n%s", d)
+			}
+		})
+	}
+}
