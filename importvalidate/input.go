@@ -55,6 +55,9 @@ type Input struct {
 
 	featurePlaces *featurePlaces
 	namingCache   *namingOutcome
+	// featureNames are the feature names looked up: every name the file
+	// names, each once.
+	featureNames []string
 }
 
 // lookupPlan is the set of names one validation asks the state about.
@@ -75,15 +78,13 @@ func planLookups(imp *model.ImportRequest, fp *featurePlaces, constraintContexts
 		set[name] = struct{}{}
 		*dst = append(*dst, name)
 	}
-	// Dependency parents that are not imported features, after those;
-	// appending to fp.order's full slice copies it.
-	for i := range d.Dependencies {
-		for _, parent := range d.Dependencies[i].Dependencies {
-			if !fp.has(parent.Feature) {
-				add(&p.features, others, parent.Feature)
-			}
+	// Every other feature name of the file, after those; appending to
+	// fp.order's full slice copies it.
+	eachOtherFeatureName(d, func(name string) {
+		if !fp.has(name) {
+			add(&p.features, others, name)
 		}
-	}
+	})
 	clear(others)
 	for i := range d.FeatureStrategies {
 		add(&p.strategies, others, d.FeatureStrategies[i].Name)
@@ -144,6 +145,7 @@ func gather(ctx context.Context, st State, imp *model.ImportRequest, project, en
 	if err != nil {
 		return nil, err
 	}
+	in.featureNames = p.features
 	in.Features, err = lookupBy(ctx, "features", p.features, st.Features, byName(func(f ExistingFeature) string { return f.Name }))
 	if err != nil {
 		return nil, err

@@ -1,8 +1,10 @@
 package importvalidate
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -21,6 +23,8 @@ type MemoryState struct {
 	// withStrategies maps an environment to the set of features that have
 	// a strategy in it.
 	withStrategies map[string]map[string]bool
+	// facts answer ImportFacts (memory_facts.go).
+	facts *memoryFacts
 }
 
 // NewMemoryState builds a MemoryState from a snapshot. It fails on a
@@ -38,6 +42,10 @@ func NewMemoryState(s *model.Snapshot) (*MemoryState, error) {
 		features:       make(map[string]ExistingFeature, len(s.Features)),
 		projects:       make(map[string]ProjectSettings, len(s.Projects)),
 		withStrategies: map[string]map[string]bool{},
+	}
+	var err error
+	if m.facts, err = newMemoryFacts(s); err != nil {
+		return nil, err
 	}
 	for _, st := range s.Strategies {
 		m.strategies[st.Name] = StrategyType{Name: st.Name, BuiltIn: st.BuiltIn}
@@ -58,6 +66,10 @@ func NewMemoryState(s *model.Snapshot) (*MemoryState, error) {
 			def.Project = *sg.Project
 		}
 		m.segments[sg.Name] = append(m.segments[sg.Name], def)
+	}
+	for _, defs := range m.segments {
+		// In id order, as a database lists them.
+		slices.SortStableFunc(defs, func(a, b SegmentDef) int { return cmp.Compare(a.ID, b.ID) })
 	}
 	for _, t := range s.TagTypes {
 		m.tagTypes[t.Name] = true
