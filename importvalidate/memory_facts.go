@@ -178,9 +178,13 @@ func (m *MemoryState) ImportFacts(_ context.Context, q ImportQuery) (*ImportFact
 		out.ProjectArchived.Known = true
 		out.LinkTemplates.Known = mf.linkTemplates
 	}
-	if envs, ok := mf.projectEnvironments(q.Project); ok {
+	switch envs, ok := mf.projectEnvironments(q.Project); {
+	case mf.projects[q.Project] == nil:
+		// A project that does not exist has no environment.
+		out.ProjectEnvironment = Known[bool]{Known: true}
+	case ok:
 		out.ProjectEnvironment = Known[bool]{Value: slices.Contains(envs, q.Environment), Known: true}
-	} else {
+	default:
 		// A snapshot that lists no environment takes every one as existing.
 		out.ProjectEnvironment = Known[bool]{Value: true, Known: true}
 	}

@@ -165,6 +165,9 @@ func (c *Client) Snapshot(ctx context.Context) (*model.Snapshot, error) {
 		}
 		s.Features = append(s.Features, sf)
 	}
+	if err := c.snapshotImportFacts(ctx, s, features); err != nil {
+		return nil, err
+	}
 
 	s.Roles = ua.roles()
 	s.Users = ua.users()
@@ -246,7 +249,14 @@ func (c *Client) snapshotProjects(ctx context.Context, s *model.Snapshot, ids ma
 			if err != nil || !ok {
 				return err
 			}
-			p := model.SnapshotProject{ID: id, FeatureLimit: ov.FeatureLimit}
+			p := model.SnapshotProject{ID: id, FeatureLimit: ov.FeatureLimit, Archived: ov.ArchivedAt != nil}
+			for _, e := range ov.Environments {
+				p.Environments = append(p.Environments, e.Environment)
+			}
+			slices.Sort(p.Environments)
+			for _, t := range ov.LinkTemplates {
+				p.LinkTemplates = append(p.LinkTemplates, model.SnapshotLinkTemplate{URLTemplate: t.URLTemplate, Title: t.Title})
+			}
 			if n := ov.FeatureNaming; n != nil && deref(n.Pattern) != "" {
 				p.FeatureNaming = &model.FeatureNaming{Pattern: *n.Pattern, Example: deref(n.Example), Description: deref(n.Description)}
 			}

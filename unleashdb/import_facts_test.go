@@ -9,38 +9,17 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
-
-// importFactsSetup gives the reference database what the import's facts
-// read beyond its own state: an archived project, a project without the
-// environment staging, change requests, link templates, a disabled and a
-// release-plan milestone strategy, a dependency and a tag.
-const importFactsSetup = `
-INSERT INTO projects (id, name, archived_at) VALUES ('gone', 'Gone', now());
-INSERT INTO project_environments (project_id, environment_name) VALUES ('gone', 'development');
-INSERT INTO change_request_settings (project, environment) VALUES ('other', 'production');
-INSERT INTO project_settings (project, link_templates) VALUES ('other', '[{"title":"t","urlTemplate":"https://x/{{feature}}"}]')
-	ON CONFLICT (project) DO UPDATE SET link_templates = EXCLUDED.link_templates;
-INSERT INTO release_plan_definitions (id, discriminator, name, feature_name, environment, created_by_user_id, project)
-	VALUES ('rp1', 'plan', 'Plan', 'existing-flag', 'development', 1, 'default');
-INSERT INTO milestones (id, name, sort_order, release_plan_definition_id) VALUES ('m1', 'M1', 0, 'rp1');
-INSERT INTO feature_strategies (id, feature_name, project_name, environment, strategy_name, parameters, milestone_id)
-	VALUES ('ms1', 'existing-flag', 'default', 'development', 'flexibleRollout', '{"rollout":"10"}', 'm1');
-INSERT INTO feature_strategies (id, feature_name, project_name, environment, strategy_name, disabled)
-	VALUES ('off1', 'existing-flag', 'default', 'development', 'default', true);
-UPDATE feature_environments SET enabled = true WHERE feature_name = 'existing-flag' AND environment = 'development';
-INSERT INTO dependent_features (parent, child) VALUES ('existing-flag', 'archived-flag');
-INSERT INTO tags (type, value) VALUES ('simple', 'beta');
-`
 
 // TestImportFactsMatchSnapshot asks the database and the in-memory state
 // of its own snapshot the same questions about the import's facts: the
 // answers must be equal, and say what the setup made.
 func TestImportFactsMatchSnapshot(t *testing.T) {
 	name := cloneDB(t)
-	exec(t, name, importFactsSetup)
+	exec(t, name, statetest.ImportFactsSetup)
 	limits := importvalidate.ResourceLimits{Constraints: 3, ConstraintValues: 4, FeatureEnvironmentStrategies: 5, StrategySegments: 6, FeatureFlags: 7}
 	ctx := context.Background()
 	for _, withLimits := range []bool{false, true} {
@@ -61,16 +40,7 @@ func TestImportFactsMatchSnapshot(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		features := []string{"existing-flag", "archived-flag", "other-flag", "lim-existing", "nope", "existing-flag\x00"}
-		tags := []model.SnapshotTag{{Type: "team", Value: "core"}, {Type: "simple", Value: "beta"}, {Type: "simple", Value: "nope"}}
-		for _, q := range []importvalidate.ImportQuery{
-			{Project: "default", Environment: "development", Features: features, Tags: tags},
-			{Project: "default", Environment: "staging", Features: features},
-			{Project: "other", Environment: "production", Features: features},
-			{Project: "other", Environment: "staging"},
-			{Project: "gone", Environment: "development"},
-			{Project: "nope", Environment: "nope"},
-		} {
+		for _, q := range statetest.ImportQueries() {
 			got, err := db.ImportFacts(ctx, q)
 			if err != nil {
 				t.Fatal(err)

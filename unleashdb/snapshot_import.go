@@ -75,6 +75,9 @@ func (r *snapReader) importFacts(ctx context.Context, s *model.Snapshot) error {
 		if err := json.Unmarshal([]byte(templates), &p.LinkTemplates); err != nil {
 			return errorf("snapshot: projects", "project %q: link_templates is not an array of {urlTemplate, title}: %v", id, err)
 		}
+		if len(p.LinkTemplates) == 0 {
+			p.LinkTemplates = nil
+		}
 		return nil
 	})
 	if err != nil {
