@@ -9,7 +9,7 @@ import "context"
 // docs/RULES.md lists the same rules with what each reports; a test fails
 // when the two disagree.
 func Catalogue() []Rule {
-	return []Rule{
+	rules := []Rule{
 		// Errors of the reference server, E1-E8.
 		{Code: CodeUnknownStrategy, Severity: SeverityError, Reference: true,
 			Summary: "every strategy names an existing strategy type", Check: pure(checkUnknownStrategy)},
@@ -64,6 +64,8 @@ func Catalogue() []Rule {
 		{Code: CodeMissingPermissions, Category: CategoryPermission, Reference: true,
 			Summary: "the caller holds every permission the import needs", Check: pure(checkMissingPermissions)},
 	}
+	// What the import does beyond what its validation says.
+	return append(rules, importSilentRules()...)
 }
 
 // pure adapts a function of the input alone to Rule.Check.

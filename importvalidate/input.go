@@ -58,6 +58,7 @@ type Input struct {
 	// featureNames are the feature names looked up: every name the file
 	// names, each once.
 	featureNames []string
+	silentCache  *silentView
 }
 
 // lookupPlan is the set of names one validation asks the state about.

@@ -62,6 +62,16 @@ func enumName(typ string, v int, names ...string) string {
 	return fmt.Sprintf("%s(%d)", typ, v)
 }
 
+// rank is the category's place in a report: the findings about the data,
+// of a rule or of the import, come together, by severity, between the
+// structure's and the caller's.
+func (c Category) rank() int {
+	if c == CategoryImport {
+		return int(CategoryRule)
+	}
+	return int(c)
+}
+
 // MarshalText writes the category's name.
 func (c Category) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 

@@ -263,8 +263,8 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 	}
 	addHints(rep.Issues, in)
 	sortBy(rep.Issues, func(a, b Issue) bool {
-		if a.Category != b.Category {
-			return a.Category < b.Category
+		if ra, rb := a.Category.rank(), b.Category.rank(); ra != rb {
+			return ra < rb
 		}
 		return a.Severity < b.Severity
 	})
