@@ -13,7 +13,7 @@ import (
 func TestWithBuiltIns(t *testing.T) {
 	st := memoryState(t, &model.Snapshot{Projects: []model.SnapshotProject{{ID: "web"}}})
 	raw := []byte(`{"features": [{"name": "a"}], "featureStrategies": [{"name": "flexibleRollout", "featureName": "a",
-	  "constraints": [{"contextName": "userId", "operator": "IN", "values": ["1"]}]}], "tagTypes": []}`)
+	  "parameters": {"rollout": "50", "stickiness": "default", "groupId": "a"}, "constraints": [{"contextName": "userId", "operator": "IN", "values": ["1"]}]}], "tagTypes": []}`)
 	target := importvalidate.Target{Project: "web", Environment: "production", Permissions: importvalidate.AllPermissions{}}
 	for _, tc := range []struct {
 		state importvalidate.State

@@ -45,7 +45,8 @@ func ExampleWithBuiltIns() {
 		panic(err)
 	}
 	export := []byte(`{"features": [{"name": "a"}], "featureStrategies": [
-	  {"name": "byTeam", "featureName": "a"}, {"name": "flexibleRollout", "featureName": "a"}], "tagTypes": []}`)
+	  {"name": "byTeam", "featureName": "a"}, {"name": "flexibleRollout", "featureName": "a",
+	   "parameters": {"rollout": "50", "stickiness": "default", "groupId": "a"}}], "tagTypes": []}`)
 	rep, err := v.Validate(context.Background(), export, importvalidate.Target{
 		Project: "web", Environment: "production", Permissions: importvalidate.AllPermissions{},
 	})

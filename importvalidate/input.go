@@ -49,9 +49,16 @@ type Input struct {
 	Missing map[Permission]bool
 	// Required lists the permissions the import needs, in catalogue order.
 	Required []Permission
+	// Facts are what the import's own checks read of the instance and of
+	// the caller (import_facts.go).
+	Facts ImportFacts
 
 	featurePlaces *featurePlaces
 	namingCache   *namingOutcome
+	// featureNames are the feature names looked up: every name the file
+	// names, each once.
+	featureNames []string
+	silentCache  *silentView
 }
 
 // lookupPlan is the set of names one validation asks the state about.
@@ -72,15 +79,13 @@ func planLookups(imp *model.ImportRequest, fp *featurePlaces, constraintContexts
 		set[name] = struct{}{}
 		*dst = append(*dst, name)
 	}
-	// Dependency parents that are not imported features, after those;
-	// appending to fp.order's full slice copies it.
-	for i := range d.Dependencies {
-		for _, parent := range d.Dependencies[i].Dependencies {
-			if !fp.has(parent.Feature) {
-				add(&p.features, others, parent.Feature)
-			}
+	// Every other feature name of the file, after those; appending to
+	// fp.order's full slice copies it.
+	eachOtherFeatureName(d, func(name string) {
+		if !fp.has(name) {
+			add(&p.features, others, name)
 		}
-	}
+	})
 	clear(others)
 	for i := range d.FeatureStrategies {
 		add(&p.strategies, others, d.FeatureStrategies[i].Name)
@@ -141,6 +146,7 @@ func gather(ctx context.Context, st State, imp *model.ImportRequest, project, en
 	if err != nil {
 		return nil, err
 	}
+	in.featureNames = p.features
 	in.Features, err = lookupBy(ctx, "features", p.features, st.Features, byName(func(f model.SnapshotFeature) string { return f.Name }))
 	if err != nil {
 		return nil, err

@@ -212,6 +212,7 @@ func (c *Client) checkVersion(ctx context.Context) error {
 				OSS string `json:"oss"`
 			} `json:"current"`
 		} `json:"versionInfo"`
+		ResourceLimits *resourceLimitsAnswer `json:"resourceLimits"`
 	}
 	if json.Unmarshal(a.body, &cfg) != nil || (cfg.Version == nil && cfg.VersionInfo.Current.OSS == "") {
 		return c.errorf(r, a.status, ErrBadAnswer, nil, "no version in the answer: is %s an Unleash instance?", c.base)
@@ -228,6 +229,7 @@ func (c *Client) checkVersion(ctx context.Context) error {
 		return c.errorf(r, a.status, ErrUnsupportedVersion, nil, "the instance is Unleash %s; this client speaks to Unleash %d.x", v, SupportedMajor)
 	}
 	c.version = v
+	c.limits = limitsOf(cfg.ResourceLimits)
 	return nil
 }
 

@@ -18,6 +18,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
 )
 
 // SupportedMajor is the major version of Unleash this package speaks to.
@@ -159,6 +161,10 @@ type Client struct {
 
 	versionMu sync.Mutex
 	version   string // the instance's version once checked
+	// limits are the instance's resource limits, read with the version;
+	// nil when it shows none.
+	limits *importvalidate.ResourceLimits
+	ic     importCache
 
 	lc       listCache
 	userList cached[userAdminAnswer]

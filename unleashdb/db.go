@@ -10,6 +10,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
 )
 
 // DefaultUnleashURL is the public URL of the instance used for invitation
@@ -49,6 +51,11 @@ type Options struct {
 	// Tracer, when set, traces every query of the pool Open creates (for
 	// example to count them).
 	Tracer pgx.QueryTracer
+	// ResourceLimits are the instance's resource limits, which its
+	// configuration sets (UNLEASH_*_LIMIT) and its database does not
+	// hold; nil leaves them unknown, and the import's checks that need
+	// them say so instead of guessing (importvalidate.ImportState).
+	ResourceLimits *importvalidate.ResourceLimits
 }
 
 // DB is an Unleash database. It is safe for concurrent use.
@@ -57,6 +64,7 @@ type DB struct {
 	own        bool
 	unleashURL string
 	timeout    time.Duration
+	limits     *importvalidate.ResourceLimits
 }
 
 // bound returns ctx with the deadline of one database call.
@@ -192,6 +200,10 @@ func New(ctx context.Context, pool *pgxpool.Pool, opts Options) (*DB, error) {
 		return nil, fmt.Errorf("unleashdb: Options.QueryTimeout %v is negative", opts.QueryTimeout)
 	}
 	db := &DB{pool: pool, unleashURL: strings.TrimRight(opts.UnleashURL, "/"), timeout: opts.QueryTimeout}
+	if l := opts.ResourceLimits; l != nil {
+		limits := *l
+		db.limits = &limits
+	}
 	if db.unleashURL == "" {
 		db.unleashURL = DefaultUnleashURL
 	}
