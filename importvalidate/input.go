@@ -49,6 +49,9 @@ type Input struct {
 	Missing map[string]bool
 	// Required lists the permissions the import needs, in catalogue order.
 	Required []string
+	// Facts are what the import's own checks read of the instance and of
+	// the caller (import_facts.go).
+	Facts ImportFacts
 
 	featurePlaces *featurePlaces
 	namingCache   *namingOutcome

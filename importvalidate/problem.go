@@ -40,11 +40,17 @@ const (
 	// CategoryPermission is a permission the caller lacks for the import.
 	// The reference response lists these apart, under "permissions".
 	CategoryPermission
+	// CategoryImport is a finding about what Unleash's import (POST
+	// /api/admin/features-batch/import) does with the file beyond what
+	// its validation says: an error is a reason for which the import
+	// refuses the file, a warning something it drops or changes without a
+	// word. Never in the reference response.
+	CategoryImport
 )
 
-// String returns "structure", "rule" or "permission".
+// String returns "structure", "rule", "permission" or "import".
 func (c Category) String() string {
-	return enumName("Category", int(c), "structure", "rule", "permission")
+	return enumName("Category", int(c), "structure", "rule", "permission", "import")
 }
 
 // enumName is the name of the value v of an enumeration that counts from

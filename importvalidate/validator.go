@@ -71,8 +71,8 @@ func New(opts Options) (*Validator, error) {
 			return nil, fmt.Errorf("importvalidate: rule code %q is used twice", r.Code)
 		case r.Severity != 0 && r.Severity != SeverityError && r.Severity != SeverityWarning:
 			return nil, fmt.Errorf("importvalidate: rule %q has the unknown severity %d", r.Code, int(r.Severity))
-		case r.Category != 0 && r.Category != CategoryRule && r.Category != CategoryPermission:
-			return nil, fmt.Errorf("importvalidate: rule %q has category %s; a rule's is rule or permission", r.Code, r.Category)
+		case r.Category != 0 && r.Category != CategoryRule && r.Category != CategoryPermission && r.Category != CategoryImport:
+			return nil, fmt.Errorf("importvalidate: rule %q has category %s; a rule's is rule, import or permission", r.Code, r.Category)
 		}
 		known[r.Code] = true
 	}
