@@ -55,6 +55,7 @@ type Input struct {
 
 	featurePlaces *featurePlaces
 	namingCache   *namingOutcome
+	refusalCache  *refusalView
 }
 
 // lookupPlan is the set of names one validation asks the state about.

@@ -1,0 +1,313 @@
+package importvalidate
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// The refusal rules are tested on files that Unleash 8.2.0's import
+// (POST /api/admin/features-batch/import) was given: testdata/import holds
+// each file as NAME.body.json and the import's answer as NAME.import.json
+// ({"status", "body"}). The instance held the state of
+// ../testdata/conformance/oracle-state.json plus what a case's setup
+// added, which the case's setup function adds to the Input.
+
+// refusalCase is one recorded file.
+type refusalCase struct {
+	// name names testdata/import/NAME.body.json and NAME.import.json.
+	name string
+	// setup adds to the input what the case's instance held beyond the
+	// recorded state (rows its setup inserted, the caller's grants).
+	setup func(in *Input)
+	// at is the pointer where the finding carrying the import's message
+	// is; "" for a file the import accepted, where the rule must find
+	// nothing.
+	at string
+	// other marks a file the import refused for a reason of another
+	// rule: this one must find nothing.
+	other bool
+}
+
+var (
+	refusalSeedOnce sync.Once
+	refusalSeed     *MemoryState
+	refusalSeedSnap *model.Snapshot
+	refusalSeedErr  error
+)
+
+// refusalSeedState is the recorded instance's state.
+func refusalSeedState(t *testing.T) (*MemoryState, *model.Snapshot) {
+	t.Helper()
+	refusalSeedOnce.Do(func() {
+		var b []byte
+		if b, refusalSeedErr = os.ReadFile(filepath.Join("..", "testdata", "conformance", "oracle-state.json")); refusalSeedErr != nil {
+			return
+		}
+		refusalSeedSnap = &model.Snapshot{}
+		if refusalSeedErr = json.Unmarshal(b, refusalSeedSnap); refusalSeedErr != nil {
+			return
+		}
+		refusalSeed, refusalSeedErr = NewMemoryState(refusalSeedSnap)
+	})
+	if refusalSeedErr != nil {
+		t.Fatal(refusalSeedErr)
+	}
+	return refusalSeed, refusalSeedSnap
+}
+
+// refusalAnswer is a recorded answer of the import.
+type refusalAnswer struct {
+	Status int
+	Body   refusalAnswerBody
+}
+
+// refusalAnswerBody is the body of an answer that refused the file.
+type refusalAnswerBody struct {
+	Message string `json:"message"`
+	Details []struct {
+		Message string `json:"message"`
+	} `json:"details"`
+}
+
+// message is what the finding must say: the first detail's message, or
+// the message of an answer without details.
+func (a refusalAnswer) message() string {
+	if len(a.Body.Details) > 0 {
+		return a.Body.Details[0].Message
+	}
+	return a.Body.Message
+}
+
+// refusalCaseInput decodes the case's body as a validation does and
+// gathers its input from the recorded state, with the facts of that state
+// known.
+func refusalCaseInput(t *testing.T, name string) *Input {
+	t.Helper()
+	body, err := os.ReadFile(filepath.Join("testdata", "import", name+".body.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return refusalBodyInput(t, body)
+}
+
+// refusalBodyInput is refusalCaseInput of a body.
+func refusalBodyInput(t *testing.T, body []byte) *Input {
+	t.Helper()
+	st, snap := refusalSeedState(t)
+	s, err := NewStructure(StructureOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	imp, _, problems, err := s.decode(ctx, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if problems.HasErrors() {
+		t.Fatalf("the body fails the structural tier: %v", problems)
+	}
+	in, err := gather(ctx, st, imp, imp.Project, imp.Environment, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every feature the file names is looked up (see STATE-CONTRACT):
+	// the existing features among them.
+	named, err := st.Features(ctx, refusalNamedFeatures(imp))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.Features = map[string]ExistingFeature{}
+	for _, f := range named {
+		in.Features[f.Name] = f
+	}
+	in.Facts = refusalSeedFacts(in, snap)
+	return in
+}
+
+// refusalNamedFeatures lists every feature name the file names anywhere.
+func refusalNamedFeatures(imp *model.ImportRequest) []string {
+	d := &imp.Data
+	var names []string
+	for _, f := range d.Features {
+		names = append(names, f.Name)
+	}
+	for _, s := range d.FeatureStrategies {
+		if s.FeatureName != nil {
+			names = append(names, *s.FeatureName)
+		}
+	}
+	for _, e := range d.FeatureEnvironments {
+		names = append(names, e.Name)
+		if e.FeatureName != nil {
+			names = append(names, *e.FeatureName)
+		}
+	}
+	for _, tag := range d.FeatureTags {
+		names = append(names, tag.FeatureName)
+	}
+	for _, dep := range d.Dependencies {
+		names = append(names, dep.Feature)
+		for _, p := range dep.Dependencies {
+			names = append(names, p.Feature)
+		}
+	}
+	for _, l := range d.Links {
+		names = append(names, l.Feature)
+	}
+	return names
+}
+
+// refusalSeedFacts are the facts of the recorded instance: 8.2.0's default
+// limits, its three active features, the environments of its projects
+// (development and production in each, staging in default too), the
+// strategy of existing-flag in development, the tag team:core, no change
+// requests, no link templates, and a caller who holds every permission.
+func refusalSeedFacts(in *Input, snap *model.Snapshot) ImportFacts {
+	projectEnvs := map[string][]string{"default": {"development", "production", "staging"},
+		"other": {"development", "production"}, "limited": {"development", "production"}}
+	hasEnv := func(project, env string) bool {
+		for _, e := range projectEnvs[project] {
+			if e == env {
+				return true
+			}
+		}
+		return false
+	}
+	f := ImportFacts{Source: "the snapshot",
+		Limits:             Known[ResourceLimits]{Value: DefaultResourceLimits, Known: true},
+		ProjectArchived:    Known[bool]{Known: true},
+		ProjectEnvironment: Known[bool]{Value: hasEnv(in.Project, in.Environment), Known: true},
+		FeatureTypes: Known[map[string]bool]{Known: true, Value: map[string]bool{"release": true, "experiment": true,
+			"operational": true, "kill-switch": true, "permission": true}},
+		ChangeRequests: Known[ChangeRequests]{Known: true},
+		LinkTemplates:  Known[[]LinkTemplate]{Known: true},
+		Granted:        map[string]bool{PermCreateFeatureStrategy: true, PermSkipChangeRequest: true},
+	}
+	var active int64
+	features := map[string]FeatureFacts{}
+	for _, sf := range snap.Features {
+		if !sf.Archived {
+			active++
+		}
+		if _, named := in.Features[sf.Name]; named {
+			ff := FeatureFacts{InEnvironment: hasEnv(sf.Project, in.Environment), Milestones: Known[int]{Known: true}}
+			for _, e := range sf.StrategyEnvironments {
+				if e == in.Environment {
+					ff.Strategies = 1
+				}
+			}
+			features[sf.Name] = ff
+		}
+	}
+	f.ActiveFeatures = Known[int64]{Value: active, Known: true}
+	f.Features = Known[map[string]FeatureFacts]{Value: features, Known: true}
+	tags := map[model.SnapshotTag]bool{}
+	for _, feat := range in.Import.Data.Features {
+		if feat.FeatureDetails != nil && feat.Tags.Valid {
+			for _, tag := range feat.Tags.Value {
+				st := model.SnapshotTag{Type: tag.Type, Value: tag.Value}
+				tags[st] = st == model.SnapshotTag{Type: "team", Value: "core"}
+			}
+		}
+	}
+	f.Tags = Known[map[model.SnapshotTag]bool]{Value: tags, Known: true}
+	return f
+}
+
+// readRefusalAnswer reads the import's recorded answer to the case.
+func readRefusalAnswer(t *testing.T, name string) refusalAnswer {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "import", name+".import.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw struct {
+		Status int             `json:"status"`
+		Body   json.RawMessage `json:"body"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatalf("%s.import.json: %v", name, err)
+	}
+	a := refusalAnswer{Status: raw.Status}
+	if raw.Status != 200 {
+		if err := json.Unmarshal(raw.Body, &a.Body); err != nil {
+			t.Fatalf("%s.import.json: body: %v", name, err)
+		}
+	}
+	return a
+}
+
+// runRefusalCases runs check on each case: on a file the import refused,
+// a finding at the case's pointer must carry the import's message; on a
+// file it accepted, check must find nothing.
+func runRefusalCases(t *testing.T, check func(*Input) []Issue, cases []refusalCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			answer := readRefusalAnswer(t, tc.name)
+			in := refusalCaseInput(t, tc.name)
+			if tc.setup != nil {
+				tc.setup(in)
+			}
+			found := check(in)
+			if tc.at == "" {
+				if answer.Status != 200 && !tc.other {
+					t.Fatalf("the import refused the file (%d %s); the case names no place", answer.Status, answer.message())
+				}
+				if len(found) > 0 {
+					t.Fatalf("the import accepted the file, the rule found %s", refusalDescribe(found))
+				}
+				return
+			}
+			if answer.Status == 200 {
+				t.Fatalf("the import accepted the file")
+			}
+			want := answer.message()
+			for _, is := range found {
+				for _, it := range is.Items {
+					for _, l := range it.Locations {
+						if l.Pointer == tc.at && is.Message == want {
+							return
+						}
+					}
+				}
+			}
+			t.Errorf("no finding at %s with the import's message\n want %q\n found %s", tc.at, want, refusalDescribe(found))
+		})
+	}
+}
+
+// refusalDescribe lists findings for a failure message.
+func refusalDescribe(found []Issue) string {
+	if len(found) == 0 {
+		return "nothing"
+	}
+	var b strings.Builder
+	for _, is := range found {
+		for _, it := range is.Items {
+			var ps []string
+			for _, l := range it.Locations {
+				ps = append(ps, l.Pointer)
+			}
+			b.WriteString("\n  " + strings.Join(ps, ",") + ": " + is.Message + " (" + it.Value + ")")
+		}
+	}
+	return b.String()
+}
+
+// refusalAddFeature adds an existing feature to the input, as a case's
+// setup inserted it, with its facts in the target environment.
+func refusalAddFeature(in *Input, f ExistingFeature, facts FeatureFacts) {
+	if in.Features == nil {
+		in.Features = map[string]ExistingFeature{}
+	}
+	in.Features[f.Name] = f
+	in.Facts.Features.Value[f.Name] = facts
+}

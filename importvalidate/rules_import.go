@@ -1,0 +1,65 @@
+package importvalidate
+
+// The codes of the import's refusals that its validation never reports:
+// each names a reason for which Unleash's import (POST
+// /api/admin/features-batch/import) refuses a file, and a finding of it
+// carries the import's own message.
+const (
+	// The caller and the target.
+	CodeImportAdminToken                    = "import-admin-token"
+	CodeImportEnableNeedsStrategyPermission = "import-enable-needs-strategy-permission"
+	CodeImportChangeRequestsEnabled         = "import-change-requests-enabled"
+	CodeImportProjectNotActive              = "import-project-not-active"
+	CodeImportEnvironmentNotFound           = "import-environment-not-found"
+	CodeImportEnvironmentNotInProject       = "import-environment-not-in-project"
+
+	// Features.
+	CodeImportFeatureNameInvalid     = "import-feature-name-invalid"
+	CodeImportFeatureTypeEmpty       = "import-feature-type-empty"
+	CodeImportGlobalFeatureLimit     = "import-global-feature-limit"
+	CodeImportArchivedFeatureEnabled = "import-archived-feature-enabled"
+	CodeImportFeatureTagUnknown      = "import-feature-tag-unknown"
+
+	// Strategies.
+	CodeImportStrategyFeatureNotInProject = "import-strategy-feature-not-in-project"
+	CodeImportTooManyConstraints          = "import-too-many-constraints"
+	CodeImportTooManyConstraintValues     = "import-too-many-constraint-values"
+	CodeImportTooManyStrategies           = "import-too-many-strategies"
+	CodeImportTooManyStrategiesInFile     = "import-too-many-strategies-in-file"
+	CodeImportStrategySortOrder           = "import-strategy-sort-order"
+	CodeImportStrategySegmentNotListed    = "import-strategy-segment-not-listed"
+	CodeImportStrategySegmentOtherProject = "import-strategy-segment-other-project"
+	CodeImportStrategyTooManySegments     = "import-strategy-too-many-segments"
+	CodeImportStrategyDuplicateSegment    = "import-strategy-duplicate-segment"
+)
+
+// importRefusalRules are the rules of the import's refusals, in the order
+// of the import's steps.
+func importRefusalRules() []Rule {
+	r := func(code, summary string, check func(*Input) []Issue) Rule {
+		return Rule{Code: code, Severity: SeverityError, Category: CategoryImport, Summary: summary, Check: pure(check)}
+	}
+	warn := func(code, summary string, check func(*Input) []Issue) Rule {
+		w := r(code, summary, check)
+		w.Severity = SeverityWarning
+		return w
+	}
+	return []Rule{
+		r(CodeImportFeatureNameInvalid, "feature names are URL friendly and at most 100 characters long", checkImportFeatureNameInvalid),
+		r(CodeImportFeatureTypeEmpty, "no feature has an empty type", checkImportFeatureTypeEmpty),
+		r(CodeImportGlobalFeatureLimit, "the features the import creates stay within the instance's feature limit", checkImportGlobalFeatureLimit),
+		r(CodeImportArchivedFeatureEnabled, "no feature environment sets the status of a feature that ends archived", checkImportArchivedFeatureEnabled),
+		r(CodeImportFeatureTagUnknown, "the tags in features[].tags are complete, and those of a feature the import creates exist", checkImportFeatureTagUnknown),
+
+		r(CodeImportStrategyFeatureNotInProject, "every strategy's feature belongs to the target project", checkImportStrategyFeatureNotInProject),
+		r(CodeImportTooManyConstraints, "strategies stay within the instance's limit of constraints", checkImportTooManyConstraints),
+		r(CodeImportTooManyConstraintValues, "constraints stay within the instance's limit of values", checkImportTooManyConstraintValues),
+		r(CodeImportTooManyStrategies, "no strategy goes to a feature that already has the instance's limit of strategies", checkImportTooManyStrategies),
+		warn(CodeImportTooManyStrategiesInFile, "no feature gets more strategies than the instance's limit", checkImportTooManyStrategiesInFile),
+		r(CodeImportStrategySortOrder, "strategy sort orders are 32-bit integers", checkImportStrategySortOrder),
+		r(CodeImportStrategySegmentNotListed, "strategy segment ids are listed in data.segments", checkImportStrategySegmentNotListed),
+		r(CodeImportStrategySegmentOtherProject, "strategy segments map to segments of the target project or global ones", checkImportStrategySegmentOtherProject),
+		r(CodeImportStrategyTooManySegments, "strategies stay within the instance's limit of segments", checkImportStrategyTooManySegments),
+		r(CodeImportStrategyDuplicateSegment, "no strategy has the same segment twice", checkImportStrategyDuplicateSegment),
+	}
+}

@@ -1,0 +1,49 @@
+package importvalidate
+
+import "testing"
+
+func TestImportFeatureNameInvalid(t *testing.T) {
+	runRefusalCases(t, checkImportFeatureNameInvalid, []refusalCase{
+		{name: "feature-name-not-url-friendly", at: "/data/features/0/name"},
+		{name: "feature-name-too-long", at: "/data/features/0/name"},
+		{name: "feature-name-dot", at: "/data/features/0/name"},
+		{name: "feature-name-unicode", at: "/data/features/0/name"},
+		{name: "feature-name-existing-invalid", at: "/data/features/0/name", setup: func(in *Input) {
+			refusalAddFeature(in, ExistingFeature{Name: "legacy flag", Project: "default"}, FeatureFacts{InEnvironment: true})
+		}},
+		{name: "feature-name-lone-surrogate", at: "/data/features/0/name"},
+		{name: "ok-baseline"},
+	})
+}
+
+func TestImportFeatureTypeEmpty(t *testing.T) {
+	runRefusalCases(t, checkImportFeatureTypeEmpty, []refusalCase{
+		{name: "feature-type-empty", at: "/data/features/0/type"},
+		{name: "feature-type-unknown"},
+		{name: "ok-baseline"},
+	})
+}
+
+func TestImportGlobalFeatureLimit(t *testing.T) {
+	runRefusalCases(t, checkImportGlobalFeatureLimit, []refusalCase{
+		// The setup inserted 4997 active features into project other.
+		{name: "feature-global-limit", at: "/data/features/0", setup: func(in *Input) { in.Facts.ActiveFeatures.Value += 4997 }},
+		{name: "ok-baseline"},
+	})
+}
+
+func TestImportArchivedFeatureEnabled(t *testing.T) {
+	runRefusalCases(t, checkImportArchivedFeatureEnabled, []refusalCase{
+		{name: "feature-archived-in-file-with-env", at: "/data/featureEnvironments/0/name"},
+		{name: "feature-archived-in-file"},
+		{name: "ok-baseline"},
+	})
+}
+
+func TestImportFeatureTagUnknown(t *testing.T) {
+	runRefusalCases(t, checkImportFeatureTagUnknown, []refusalCase{
+		{name: "feature-tags-member-unknown-tag", at: "/data/features/0/tags/0"},
+		{name: "feature-tags-member-known-tag"},
+		{name: "ok-baseline"},
+	})
+}
