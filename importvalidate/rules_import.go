@@ -31,6 +31,20 @@ const (
 	CodeImportStrategySegmentOtherProject = "import-strategy-segment-other-project"
 	CodeImportStrategyTooManySegments     = "import-strategy-too-many-segments"
 	CodeImportStrategyDuplicateSegment    = "import-strategy-duplicate-segment"
+
+	// Constraints.
+	CodeImportConstraintContextNameEmpty = "import-constraint-context-name-empty"
+	CodeImportConstraintValueEmpty       = "import-constraint-value-empty"
+	CodeImportConstraintValueTooLong     = "import-constraint-value-too-long"
+	CodeImportConstraintValuesMissing    = "import-constraint-values-missing"
+	CodeImportConstraintValueMissing     = "import-constraint-value-missing"
+	CodeImportConstraintNumber           = "import-constraint-number"
+	CodeImportConstraintDate             = "import-constraint-date"
+	CodeImportConstraintDateLenient      = "import-constraint-date-lenient"
+	CodeImportConstraintSemver           = "import-constraint-semver"
+	CodeImportConstraintRegex            = "import-constraint-regex"
+	CodeImportConstraintRegexInverted    = "import-constraint-regex-inverted"
+	CodeImportConstraintNotLegalValue    = "import-constraint-not-legal-value"
 )
 
 // importRefusalRules are the rules of the import's refusals, in the order
@@ -61,5 +75,18 @@ func importRefusalRules() []Rule {
 		r(CodeImportStrategySegmentOtherProject, "strategy segments map to segments of the target project or global ones", checkImportStrategySegmentOtherProject),
 		r(CodeImportStrategyTooManySegments, "strategies stay within the instance's limit of segments", checkImportStrategyTooManySegments),
 		r(CodeImportStrategyDuplicateSegment, "no strategy has the same segment twice", checkImportStrategyDuplicateSegment),
+
+		r(CodeImportConstraintContextNameEmpty, "constraints name a context field", checkImportConstraintContextNameEmpty),
+		r(CodeImportConstraintValueEmpty, "no constraint value is empty", checkImportConstraintValueEmpty),
+		r(CodeImportConstraintValueTooLong, "constraint values are at most 100 characters long", checkImportConstraintValueTooLong),
+		r(CodeImportConstraintValuesMissing, "constraints of the list operators have values", checkImportConstraintValuesMissing),
+		r(CodeImportConstraintValueMissing, "constraints of the single-value operators have a value", checkImportConstraintValueMissing),
+		r(CodeImportConstraintNumber, "NUM_ constraint values are safe numbers", checkImportConstraintNumber),
+		r(CodeImportConstraintDate, "DATE_ constraint values are dates", checkImportConstraintDate),
+		warn(CodeImportConstraintDateLenient, "DATE_ constraint values are date-times in the ECMAScript format", checkImportConstraintDateLenient),
+		r(CodeImportConstraintSemver, "SEMVER_ constraint values are strict, canonical semantic versions", checkImportConstraintSemver),
+		r(CodeImportConstraintRegex, "REGEX constraint values are RE2 regular expressions", checkImportConstraintRegex),
+		r(CodeImportConstraintRegexInverted, "no REGEX constraint is inverted", checkImportConstraintRegexInverted),
+		r(CodeImportConstraintNotLegalValue, "constraint values are legal values of their context field", checkImportConstraintNotLegalValue),
 	}
 }
