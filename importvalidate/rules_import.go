@@ -45,6 +45,16 @@ const (
 	CodeImportConstraintRegex            = "import-constraint-regex"
 	CodeImportConstraintRegexInverted    = "import-constraint-regex-inverted"
 	CodeImportConstraintNotLegalValue    = "import-constraint-not-legal-value"
+
+	// Variants of strategies and of feature environments.
+	CodeImportVariantNameInvalid      = "import-variant-name-invalid"
+	CodeImportVariantDuplicateName    = "import-variant-duplicate-name"
+	CodeImportVariantWeightNotInteger = "import-variant-weight-not-integer"
+	CodeImportVariantEmptyString      = "import-variant-empty-string"
+	CodeImportVariantPayloadJSON      = "import-variant-payload-json"
+	CodeImportVariantPayloadMember    = "import-variant-payload-member"
+	CodeImportVariantNoVariable       = "import-variant-no-variable"
+	CodeImportVariantFixOver1000      = "import-variant-fix-over-1000"
 )
 
 // importRefusalRules are the rules of the import's refusals, in the order
@@ -88,5 +98,14 @@ func importRefusalRules() []Rule {
 		r(CodeImportConstraintRegex, "REGEX constraint values are RE2 regular expressions", checkImportConstraintRegex),
 		r(CodeImportConstraintRegexInverted, "no REGEX constraint is inverted", checkImportConstraintRegexInverted),
 		r(CodeImportConstraintNotLegalValue, "constraint values are legal values of their context field", checkImportConstraintNotLegalValue),
+
+		r(CodeImportVariantNameInvalid, "variant names are URL friendly and at most 100 characters long", checkImportVariantNameInvalid),
+		r(CodeImportVariantDuplicateName, "no two variants of a list share a name", checkImportVariantDuplicateName),
+		r(CodeImportVariantWeightNotInteger, "variant weights are integers", checkImportVariantWeightNotInteger),
+		r(CodeImportVariantEmptyString, "no variant stickiness, payload value or override is empty", checkImportVariantEmptyString),
+		r(CodeImportVariantPayloadJSON, "json payloads hold a JSON object or array", checkImportVariantPayloadJSON),
+		r(CodeImportVariantPayloadMember, "strategy variant payloads have only a type and a value", checkImportVariantPayloadMember),
+		r(CodeImportVariantNoVariable, "every list of variants has a variable one", checkImportVariantNoVariable),
+		r(CodeImportVariantFixOver1000, "the fixed weights of a list of variants sum to at most 1000", checkImportVariantFixOver1000),
 	}
 }
