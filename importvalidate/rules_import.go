@@ -55,6 +55,16 @@ const (
 	CodeImportVariantPayloadMember    = "import-variant-payload-member"
 	CodeImportVariantNoVariable       = "import-variant-no-variable"
 	CodeImportVariantFixOver1000      = "import-variant-fix-over-1000"
+
+	// Feature environments.
+	CodeImportEnvironmentFeatureNotInProject   = "import-environment-feature-not-in-project"
+	CodeImportEnvironmentVariantsTargetMissing = "import-environment-variants-target-missing"
+
+	// Dependencies.
+	CodeImportDependencySelf           = "import-dependency-self"
+	CodeImportDependencyTransitive     = "import-dependency-transitive"
+	CodeImportDependencyParentArchived = "import-dependency-parent-archived"
+	CodeImportDependencyOtherProject   = "import-dependency-other-project"
 )
 
 // importRefusalRules are the rules of the import's refusals, in the order
@@ -69,6 +79,13 @@ func importRefusalRules() []Rule {
 		return w
 	}
 	return []Rule{
+		r(CodeImportAdminToken, "the caller does not use an admin API token", checkImportAdminToken),
+		r(CodeImportProjectNotActive, "the target project exists and is not archived when the import creates features", checkImportProjectNotActive),
+		r(CodeImportEnvironmentNotFound, "the target environment exists when the import writes in it", checkImportEnvironmentNotFound),
+		r(CodeImportEnvironmentNotInProject, "the features whose status or variants the import sets have the target environment", checkImportEnvironmentNotInProject),
+		r(CodeImportChangeRequestsEnabled, "no change request setting of the target stops what the import writes", checkImportChangeRequestsEnabled),
+		r(CodeImportEnableNeedsStrategyPermission, "a caller who may not create strategies enables no feature left without one", checkImportEnableNeedsStrategyPermission),
+
 		r(CodeImportFeatureNameInvalid, "feature names are URL friendly and at most 100 characters long", checkImportFeatureNameInvalid),
 		r(CodeImportFeatureTypeEmpty, "no feature has an empty type", checkImportFeatureTypeEmpty),
 		r(CodeImportGlobalFeatureLimit, "the features the import creates stay within the instance's feature limit", checkImportGlobalFeatureLimit),
@@ -107,5 +124,13 @@ func importRefusalRules() []Rule {
 		r(CodeImportVariantPayloadMember, "strategy variant payloads have only a type and a value", checkImportVariantPayloadMember),
 		r(CodeImportVariantNoVariable, "every list of variants has a variable one", checkImportVariantNoVariable),
 		r(CodeImportVariantFixOver1000, "the fixed weights of a list of variants sum to at most 1000", checkImportVariantFixOver1000),
+
+		r(CodeImportEnvironmentFeatureNotInProject, "feature environments name features of the target project", checkImportEnvironmentFeatureNotInProject),
+		r(CodeImportEnvironmentVariantsTargetMissing, "feature environments with variants name existing features", checkImportEnvironmentVariantsTargetMissing),
+
+		r(CodeImportDependencySelf, "no feature depends on itself", checkImportDependencySelf),
+		r(CodeImportDependencyTransitive, "no dependency makes a chain with the instance's", checkImportDependencyTransitive),
+		r(CodeImportDependencyParentArchived, "dependency parents are active", checkImportDependencyParentArchived),
+		r(CodeImportDependencyOtherProject, "dependency parents belong to the target project", checkImportDependencyOtherProject),
 	}
 }

@@ -1,0 +1,109 @@
+package importvalidate
+
+import "testing"
+
+// refusalWithout takes permissions from the caller, as the case's custom
+// role lacked them.
+func refusalWithout(perms ...string) func(*Input) {
+	return func(in *Input) {
+		for _, p := range perms {
+			in.Facts.Granted[p] = false
+		}
+	}
+}
+
+// refusalChangeRequests sets the target's change-request settings.
+func refusalChangeRequests(env, project bool) func(*Input) {
+	return func(in *Input) { in.Facts.ChangeRequests.Value = ChangeRequests{Environment: env, Project: project} }
+}
+
+// refusalAll runs several setups.
+func refusalAll(setups ...func(*Input)) func(*Input) {
+	return func(in *Input) {
+		for _, s := range setups {
+			s(in)
+		}
+	}
+}
+
+func TestImportAdminToken(t *testing.T) {
+	runRefusalCases(t, checkImportAdminToken, []refusalCase{
+		{name: "admin-api-token", root: true, setup: func(in *Input) { in.Facts.AdminToken = true }},
+		{name: "ok-baseline"},
+	})
+}
+
+func TestImportChangeRequestsEnabled(t *testing.T) {
+	// The setups inserted change_request_settings rows: (default,
+	// development) for the first two, (default, production) for the
+	// others; the non-admin's custom role lacked SKIP_CHANGE_REQUEST.
+	runRefusalCases(t, checkImportChangeRequestsEnabled, []refusalCase{
+		{name: "strategy-change-requests-enabled", at: "/data/featureStrategies/0", setup: refusalChangeRequests(true, true)},
+		{name: "env-change-requests-nonadmin", at: "/data/featureEnvironments/0",
+			setup: refusalAll(refusalChangeRequests(true, true), refusalWithout(PermSkipChangeRequest, PermCreateFeatureStrategy))},
+		{name: "dependency-change-requests-nonadmin", at: "/data/dependencies/0/dependencies/0",
+			setup: refusalAll(refusalChangeRequests(false, true), refusalWithout(PermSkipChangeRequest, PermCreateFeatureStrategy))},
+		{name: "dependency-change-requests", setup: refusalChangeRequests(false, true)},
+		{name: "ok-baseline"},
+	})
+}
+
+func TestImportProjectNotActive(t *testing.T) {
+	runRefusalCases(t, checkImportProjectNotActive, []refusalCase{
+		{name: "project-not-found", at: "/data/features/0"},
+		{name: "project-archived", at: "/data/features/0", setup: func(in *Input) {
+			in.ProjectExists, in.Facts.ProjectArchived = true, Known[bool]{Value: true, Known: true}
+		}},
+		{name: "ok-baseline"},
+	})
+}
+
+func TestImportEnvironmentNotFound(t *testing.T) {
+	runRefusalCases(t, checkImportEnvironmentNotFound, []refusalCase{
+		{name: "environment-not-found", at: "/data/featureStrategies/0"},
+		{name: "environment-not-found-env-only", at: "/data/featureEnvironments/0/name"},
+		{name: "environment-not-in-project-enabled", other: true},
+		{name: "ok-baseline"},
+	})
+}
+
+func TestImportEnvironmentNotInProject(t *testing.T) {
+	runRefusalCases(t, checkImportEnvironmentNotInProject, []refusalCase{
+		{name: "environment-not-in-project-enabled", at: "/data/featureEnvironments/0/name"},
+		{name: "env-variants-env-not-in-project", at: "/data/featureEnvironments/0/featureName"},
+		{name: "environment-not-in-project-strategy"},
+		{name: "env-variants-feature-other-project"},
+		{name: "environment-not-found-env-only", other: true},
+		{name: "ok-baseline"},
+	})
+}
+
+func TestImportEnableNeedsStrategyPermission(t *testing.T) {
+	noStrategies := refusalWithout(PermCreateFeatureStrategy, PermSkipChangeRequest)
+	runRefusalCases(t, checkImportEnableNeedsStrategyPermission, []refusalCase{
+		{name: "env-enabled-needs-strategy-permission", at: "/data/featureEnvironments/0/enabled", setup: noStrategies},
+		{name: "env-disabled-without-strategy-permission", setup: noStrategies},
+		// The caller may create strategies.
+		{name: "ok-baseline"},
+	})
+}
+
+func TestImportEnvironmentFeatureNotInProject(t *testing.T) {
+	runRefusalCases(t, checkImportEnvironmentFeatureNotInProject, []refusalCase{
+		{name: "env-enabled-feature-missing", at: "/data/featureEnvironments/0/name"},
+		{name: "env-enabled-feature-other-project", at: "/data/featureEnvironments/0/name"},
+		{name: "env-variants-feature-other-project"},
+		{name: "env-name-differs-from-feature-name"},
+		{name: "env-without-feature-name"},
+		{name: "ok-baseline"},
+	})
+}
+
+func TestImportEnvironmentVariantsTargetMissing(t *testing.T) {
+	runRefusalCases(t, checkImportEnvironmentVariantsTargetMissing, []refusalCase{
+		{name: "env-variants-feature-missing", at: "/data/featureEnvironments/0/featureName"},
+		{name: "env-variants-feature-other-project"},
+		{name: "env-name-differs-from-feature-name"},
+		{name: "ok-baseline"},
+	})
+}
