@@ -65,6 +65,16 @@ const (
 	CodeImportDependencyTransitive     = "import-dependency-transitive"
 	CodeImportDependencyParentArchived = "import-dependency-parent-archived"
 	CodeImportDependencyOtherProject   = "import-dependency-other-project"
+
+	// Tags and tag types.
+	CodeImportTagTypeInvalid    = "import-tag-type-invalid"
+	CodeImportTagInvalid        = "import-tag-invalid"
+	CodeImportTagTypeMissing    = "import-tag-type-missing"
+	CodeImportTagFeatureMissing = "import-tag-feature-missing"
+
+	// Context fields.
+	CodeImportContextFieldInvalid   = "import-context-field-invalid"
+	CodeImportContextFieldDuplicate = "import-context-field-duplicate"
 )
 
 // importRefusalRules are the rules of the import's refusals, in the order
@@ -124,6 +134,14 @@ func importRefusalRules() []Rule {
 		r(CodeImportVariantPayloadMember, "strategy variant payloads have only a type and a value", checkImportVariantPayloadMember),
 		r(CodeImportVariantNoVariable, "every list of variants has a variable one", checkImportVariantNoVariable),
 		r(CodeImportVariantFixOver1000, "the fixed weights of a list of variants sum to at most 1000", checkImportVariantFixOver1000),
+
+		r(CodeImportTagTypeInvalid, "the tag types the import creates have URL-friendly names of 2 to 50 characters", checkImportTagTypeInvalid),
+		r(CodeImportTagFeatureMissing, "tags name existing features", checkImportTagFeatureMissing),
+		r(CodeImportTagInvalid, "tag values and types are 2 to 50 characters long, types URL friendly", checkImportTagInvalid),
+		r(CodeImportTagTypeMissing, "tags use tag types that exist or that the file creates", checkImportTagTypeMissing),
+
+		r(CodeImportContextFieldInvalid, "the context fields the import creates are well formed", checkImportContextFieldInvalid),
+		r(CodeImportContextFieldDuplicate, "no two new context fields share a name", checkImportContextFieldDuplicate),
 
 		r(CodeImportEnvironmentFeatureNotInProject, "feature environments name features of the target project", checkImportEnvironmentFeatureNotInProject),
 		r(CodeImportEnvironmentVariantsTargetMissing, "feature environments with variants name existing features", checkImportEnvironmentVariantsTargetMissing),
