@@ -75,6 +75,13 @@ const (
 	// Context fields.
 	CodeImportContextFieldInvalid   = "import-context-field-invalid"
 	CodeImportContextFieldDuplicate = "import-context-field-duplicate"
+
+	// Links.
+	CodeImportLinkFeatureNotActive = "import-link-feature-not-active"
+	CodeImportLinkTooMany          = "import-link-too-many"
+	CodeImportLinkInvalidURL       = "import-link-invalid-url"
+	CodeImportLinkURLUntold        = "import-link-url-untold"
+	CodeImportLinkTemplateInvalid  = "import-link-template-invalid"
 )
 
 // importRefusalRules are the rules of the import's refusals, in the order
@@ -142,6 +149,12 @@ func importRefusalRules() []Rule {
 
 		r(CodeImportContextFieldInvalid, "the context fields the import creates are well formed", checkImportContextFieldInvalid),
 		r(CodeImportContextFieldDuplicate, "no two new context fields share a name", checkImportContextFieldDuplicate),
+
+		r(CodeImportLinkFeatureNotActive, "links name active features", checkImportLinkFeatureNotActive),
+		r(CodeImportLinkTooMany, "no feature gets more than ten links", checkImportLinkTooMany),
+		r(CodeImportLinkInvalidURL, "link URLs normalize", checkImportLinkInvalidURL),
+		warn(CodeImportLinkURLUntold, "link URLs have hosts of ASCII characters, so that their check is exact", checkImportLinkURLUntold),
+		r(CodeImportLinkTemplateInvalid, "the project's link templates hold for the features the import creates", checkImportLinkTemplateInvalid),
 
 		r(CodeImportEnvironmentFeatureNotInProject, "feature environments name features of the target project", checkImportEnvironmentFeatureNotInProject),
 		r(CodeImportEnvironmentVariantsTargetMissing, "feature environments with variants name existing features", checkImportEnvironmentVariantsTargetMissing),
