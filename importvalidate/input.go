@@ -218,7 +218,14 @@ func (in *Input) checkPermissions(ctx context.Context, perms Permissions) error 
 		return nil
 	}
 	in.Missing = make(map[string]bool)
-	for _, p := range in.Required {
+	asked := make(map[string]bool, len(in.Required))
+	// The import asks for permissions on the file it imports after
+	// cleaning it, which may need one the file as sent does not.
+	for _, p := range append(slices.Clip(in.Required), refusalRequiredPermissions(in)...) {
+		if asked[p] {
+			continue
+		}
+		asked[p] = true
 		ok, err := perms.HasPermission(ctx, p, in.Project, in.Environment)
 		if err != nil {
 			return fmt.Errorf("importvalidate: checking permission %s: %w", p, err)

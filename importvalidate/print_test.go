@@ -181,7 +181,7 @@ func TestEnumNames(t *testing.T) {
 		want string
 	}{
 		{SeverityError, "error"}, {SeverityWarning, "warning"}, {Severity(0), "Severity(0)"}, {Severity(3), "Severity(3)"},
-		{CategoryStructure, "structure"}, {CategoryRule, "rule"}, {CategoryPermission, "permission"}, {Category(4), "Category(4)"},
+		{CategoryStructure, "structure"}, {CategoryRule, "rule"}, {CategoryPermission, "permission"}, {CategoryImport, "import"}, {Category(5), "Category(5)"},
 	} {
 		if got := tt.got.String(); got != tt.want {
 			t.Errorf("String() = %q, want %q", got, tt.want)

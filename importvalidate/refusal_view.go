@@ -18,6 +18,10 @@ type refusalView struct {
 	// usedTagTypes is the set of the tag types the remaining featureTags
 	// name.
 	usedTagTypes map[string]bool
+	// variants are the lists of variants the import checks, read on first
+	// use (variantsRead).
+	variants     []refusalVariantList
+	variantsRead bool
 }
 
 // refusal returns the cleaned view of the input, built once.

@@ -76,6 +76,18 @@ const (
 	CodeImportContextFieldInvalid   = "import-context-field-invalid"
 	CodeImportContextFieldDuplicate = "import-context-field-duplicate"
 
+	// The import's versions of the reference errors and of the
+	// permissions entry, on the cleaned file.
+	CodeImportUnknownStrategy       = "import-unknown-strategy"
+	CodeImportContextLegalValues    = "import-context-legal-values"
+	CodeImportFeatureInOtherProject = "import-feature-in-other-project"
+	CodeImportDuplicateFeature      = "import-duplicate-feature"
+	CodeImportNamingPattern         = "import-naming-pattern"
+	CodeImportProjectFeatureLimit   = "import-project-feature-limit"
+	CodeImportUnknownSegment        = "import-unknown-segment"
+	CodeImportMissingDependency     = "import-missing-dependency"
+	CodeImportMissingPermissions    = "import-missing-permissions"
+
 	// Links.
 	CodeImportLinkFeatureNotActive = "import-link-feature-not-active"
 	CodeImportLinkTooMany          = "import-link-too-many"
@@ -96,6 +108,17 @@ func importRefusalRules() []Rule {
 		return w
 	}
 	return []Rule{
+		r(CodeImportUnknownStrategy, "the strategies the import creates name existing strategy types", checkImportUnknownStrategy),
+		r(CodeImportContextLegalValues, "imported context fields match the legal values and project of existing ones", checkImportContextLegalValues),
+		r(CodeImportFeatureInOtherProject, "no feature the import creates or updates is active in another project", checkImportFeatureInOtherProject),
+		r(CodeImportDuplicateFeature, "no feature the import creates is given twice", checkImportDuplicateFeature),
+		r(CodeImportNamingPattern, "the features the import creates match the project's naming pattern", checkImportNamingPattern),
+		r(CodeImportProjectFeatureLimit, "the features the import creates stay within the project's feature limit", checkImportProjectFeatureLimit),
+		r(CodeImportUnknownSegment, "imported segments exist globally or in the project", checkImportUnknownSegment),
+		r(CodeImportMissingDependency, "every dependency's parent is imported or exists", checkImportMissingDependency),
+		{Code: CodeImportMissingPermissions, Severity: SeverityError, Category: CategoryPermission,
+			Summary: "the caller holds every permission the import asks for", Check: pure(checkImportMissingPermissions)},
+
 		r(CodeImportAdminToken, "the caller does not use an admin API token", checkImportAdminToken),
 		r(CodeImportProjectNotActive, "the target project exists and is not archived when the import creates features", checkImportProjectNotActive),
 		r(CodeImportEnvironmentNotFound, "the target environment exists when the import writes in it", checkImportEnvironmentNotFound),

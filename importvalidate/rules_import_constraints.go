@@ -42,16 +42,30 @@ func refusalOperator(op model.Operator) refusalOperatorKind {
 	return 0
 }
 
+// refusalConstraintAt is the place of a constraint, built only for a
+// finding.
+type refusalConstraintAt struct{ strategy, constraint int }
+
+// ptr is the pointer to the constraint's member rest ("" for the
+// constraint).
+func (c refusalConstraintAt) ptr(rest string) string {
+	p := ptr("featureStrategies", c.strategy, "constraints/"+strconv.Itoa(c.constraint))
+	if rest != "" {
+		p += "/" + rest
+	}
+	return p
+}
+
 // refusalEachConstraint calls f with every constraint of the strategies
-// the import creates, and the pointer to it.
-func (in *Input) refusalEachConstraint(f func(base string, c *model.Constraint)) {
+// the import creates, and its place.
+func (in *Input) refusalEachConstraint(f func(at refusalConstraintAt, c *model.Constraint)) {
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		if s.Constraints == nil {
 			return
 		}
 		cs := *s.Constraints
 		for j := range cs {
-			f(ptr("featureStrategies", i, "constraints/"+strconv.Itoa(j)), &cs[j])
+			f(refusalConstraintAt{i, j}, &cs[j])
 		}
 	})
 }
@@ -60,9 +74,9 @@ func (in *Input) refusalEachConstraint(f func(base string, c *model.Constraint))
 // contextName is "" (or null).
 func checkImportConstraintContextNameEmpty(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(base string, c *model.Constraint) {
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		if c.ContextName == "" {
-			out = append(out, refusalIssue(refusalJoi{label: "contextName", kind: joiEmpty}.String(), "", base+"/contextName"))
+			out = append(out, refusalIssue(refusalJoi{label: "contextName", kind: joiEmpty}.String(), "", at.ptr("contextName")))
 		}
 	})
 	return out
@@ -72,14 +86,14 @@ func checkImportConstraintContextNameEmpty(in *Input) []Issue {
 // (or null): joi's values items are strings of 1 to 100 characters.
 func checkImportConstraintValueEmpty(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(base string, c *model.Constraint) {
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		if c.Values == nil {
 			return
 		}
 		for k, v := range *c.Values {
 			if v == "" {
 				label := "values[" + strconv.Itoa(k) + "]"
-				out = append(out, refusalIssue(refusalJoi{label: label, kind: joiEmpty}.String(), c.ContextName, base+"/values/"+strconv.Itoa(k)))
+				out = append(out, refusalIssue(refusalJoi{label: label, kind: joiEmpty}.String(), c.ContextName, at.ptr("values/"+strconv.Itoa(k))))
 			}
 		}
 	})
@@ -90,14 +104,14 @@ func checkImportConstraintValueEmpty(in *Input) []Issue {
 // 100 UTF-16 code units.
 func checkImportConstraintValueTooLong(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(base string, c *model.Constraint) {
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		if c.Values == nil {
 			return
 		}
 		for k, v := range *c.Values {
 			if len(v) > 100 && refusalLen(v) > 100 {
 				label := "values[" + strconv.Itoa(k) + "]"
-				out = append(out, refusalIssue(refusalLength(label, v, 0, 100), v, base+"/values/"+strconv.Itoa(k)))
+				out = append(out, refusalIssue(refusalLength(label, v, 0, 100), v, at.ptr("values/"+strconv.Itoa(k))))
 			}
 		}
 	})
@@ -109,9 +123,9 @@ func checkImportConstraintValueTooLong(in *Input) []Issue {
 func checkImportConstraintValuesMissing(in *Input) []Issue {
 	var out []Issue
 	msg := refusalJoi{label: "value", kind: joiMinItems, limit: 1, value: refusalArray{}}.String()
-	in.refusalEachConstraint(func(base string, c *model.Constraint) {
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		if refusalOperator(c.Operator) == opString && (c.Values == nil || len(*c.Values) == 0) {
-			out = append(out, refusalIssue(msg, c.ContextName, base+"/values"))
+			out = append(out, refusalIssue(msg, c.ContextName, at.ptr("values")))
 		}
 	})
 	return out
@@ -121,11 +135,11 @@ func checkImportConstraintValuesMissing(in *Input) []Issue {
 // single-value operators (NUM_*, DATE_*, SEMVER_*) without a value.
 func checkImportConstraintValueMissing(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(base string, c *model.Constraint) {
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		switch refusalOperator(c.Operator) {
 		case opNumber, opDate, opSemver:
 			if c.Value == nil || *c.Value == "" {
-				out = append(out, refusalIssue("Single-value constraint operators require a non-empty value.", c.ContextName, base+"/value"))
+				out = append(out, refusalIssue("Single-value constraint operators require a non-empty value.", c.ContextName, at.ptr("value")))
 			}
 		}
 	})
@@ -136,12 +150,12 @@ func checkImportConstraintValueMissing(in *Input) []Issue {
 // joi's number() refuses: not a number, or not a safe one.
 func checkImportConstraintNumber(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(base string, c *model.Constraint) {
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		if refusalOperator(c.Operator) != opNumber || c.Value == nil || *c.Value == "" {
 			return
 		}
 		if kind, quoted := refusalCheckNumber(*c.Value); kind != 0 {
-			out = append(out, refusalIssue(refusalJoi{label: "value", kind: kind, value: quoted}.String(), *c.Value, base+"/value"))
+			out = append(out, refusalIssue(refusalJoi{label: "value", kind: kind, value: quoted}.String(), *c.Value, at.ptr("value")))
 		}
 	})
 	return out
@@ -163,7 +177,7 @@ func checkImportConstraintDateLenient(in *Input) []Issue {
 // refusalDates reports the DATE_* values of the given verdict.
 func (in *Input) refusalDates(verdict refusalDateVerdict) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(base string, c *model.Constraint) {
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		if refusalOperator(c.Operator) != opDate || c.Value == nil || *c.Value == "" || refusalDate(*c.Value) != verdict {
 			return
 		}
@@ -173,7 +187,7 @@ func (in *Input) refusalDates(verdict refusalDateVerdict) []Issue {
 				"ECMAScript date-time format by rules of its own; whether the import accepts it cannot be told. " +
 				"Write a date-time such as 2024-03-07T00:00:00.000Z."
 		}
-		out = append(out, refusalIssue(msg, *c.Value, base+"/value"))
+		out = append(out, refusalIssue(msg, *c.Value, at.ptr("value")))
 	})
 	return out
 }
@@ -183,12 +197,12 @@ func (in *Input) refusalDates(verdict refusalDateVerdict) []Issue {
 // them (util/semver.js parseStrictSemVer).
 func checkImportConstraintSemver(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(base string, c *model.Constraint) {
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		if refusalOperator(c.Operator) != opSemver || c.Value == nil || *c.Value == "" || refusalSemver(*c.Value) {
 			return
 		}
 		msg := "the provided value is not a valid semver format. The value provided was: " + *c.Value
-		out = append(out, refusalIssue(msg, *c.Value, base+"/value"))
+		out = append(out, refusalIssue(msg, *c.Value, at.ptr("value")))
 	})
 	return out
 }
@@ -250,19 +264,19 @@ func refusalNonNumericIdentifier(s string) bool {
 // regexp is RE2 as well and words its errors alike).
 func checkImportConstraintRegex(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(base string, c *model.Constraint) {
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		if refusalOperator(c.Operator) != opRegex {
 			return
 		}
 		if c.Value == nil {
-			out = append(out, refusalIssue("the provided value is not a valid regex string.", c.ContextName, base+"/value"))
+			out = append(out, refusalIssue("the provided value is not a valid regex string.", c.ContextName, at.ptr("value")))
 			return
 		}
 		if refusalHasSurrogate(*c.Value) {
 			return // RE2JS reads UTF-16; Go's regexp would refuse the bytes
 		}
 		if _, err := regexp.Compile(*c.Value); err != nil {
-			out = append(out, refusalIssue("the provided value is not a valid regex string. Error: "+err.Error(), *c.Value, base+"/value"))
+			out = append(out, refusalIssue("the provided value is not a valid regex string. Error: "+err.Error(), *c.Value, at.ptr("value")))
 		}
 	})
 	return out
@@ -271,9 +285,9 @@ func checkImportConstraintRegex(in *Input) []Issue {
 // checkImportConstraintRegexInverted reports inverted REGEX constraints.
 func checkImportConstraintRegexInverted(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(base string, c *model.Constraint) {
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		if refusalOperator(c.Operator) == opRegex && c.Inverted != nil && *c.Inverted {
-			out = append(out, refusalIssue("REGEX operator cannot be inverted.", c.ContextName, base+"/inverted"))
+			out = append(out, refusalIssue("REGEX operator cannot be inverted.", c.ContextName, at.ptr("inverted")))
 		}
 	})
 	return out
@@ -308,7 +322,7 @@ func (in *Input) refusalLegalValues(name string) (values []string, ok bool) {
 // or values (the others) are not among them, compared exactly.
 func checkImportConstraintNotLegalValue(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(base string, c *model.Constraint) {
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		legal, ok := in.refusalLegalValues(c.ContextName)
 		if !ok || len(legal) == 0 {
 			return
@@ -328,14 +342,14 @@ func checkImportConstraintNotLegalValue(in *Input) []Issue {
 			for k, v := range *c.Values {
 				if !isLegal(v) {
 					out = append(out, refusalIssue("input values are not specified as a legal value on this context field", v,
-						base+"/values/"+strconv.Itoa(k)))
+						at.ptr("values/"+strconv.Itoa(k))))
 					return // one message for the constraint, at its first illegal value
 				}
 			}
 			return
 		}
 		if c.Value != nil && !isLegal(*c.Value) {
-			out = append(out, refusalIssue(*c.Value+" is not specified as a legal value on this context field", *c.Value, base+"/value"))
+			out = append(out, refusalIssue(*c.Value+" is not specified as a legal value on this context field", *c.Value, at.ptr("value")))
 		}
 	})
 	return out

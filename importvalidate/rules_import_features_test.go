@@ -8,9 +8,7 @@ func TestImportFeatureNameInvalid(t *testing.T) {
 		{name: "feature-name-too-long", at: "/data/features/0/name"},
 		{name: "feature-name-dot", at: "/data/features/0/name"},
 		{name: "feature-name-unicode", at: "/data/features/0/name"},
-		{name: "feature-name-existing-invalid", at: "/data/features/0/name", setup: func(in *Input) {
-			refusalAddFeature(in, ExistingFeature{Name: "legacy flag", Project: "default"}, FeatureFacts{InEnvironment: true})
-		}},
+		{name: "feature-name-existing-invalid", at: "/data/features/0/name"},
 		{name: "feature-name-lone-surrogate", at: "/data/features/0/name"},
 		{name: "ok-baseline"},
 	})
@@ -27,7 +25,7 @@ func TestImportFeatureTypeEmpty(t *testing.T) {
 func TestImportGlobalFeatureLimit(t *testing.T) {
 	runRefusalCases(t, checkImportGlobalFeatureLimit, []refusalCase{
 		// The setup inserted 4997 active features into project other.
-		{name: "feature-global-limit", at: "/data/features/0", setup: func(in *Input) { in.Facts.ActiveFeatures.Value += 4997 }},
+		{name: "feature-global-limit", at: "/data/features/0"},
 		{name: "ok-baseline"},
 	})
 }

@@ -23,9 +23,7 @@ func TestImportLinkRules(t *testing.T) {
 			{name: "link-feature-missing", at: "/data/links/0/feature"}}},
 		{CodeImportLinkTemplateInvalid, checkImportLinkTemplateInvalid, []refusalCase{
 			// The setup gave project default the template "http://".
-			{name: "link-project-template-invalid", at: "/data/features/0", setup: func(in *Input) {
-				in.Facts.LinkTemplates.Value = []LinkTemplate{{URLTemplate: "http://"}}
-			}}}},
+			{name: "link-project-template-invalid", at: "/data/features/0"}}},
 	} {
 		t.Run(tc.code, func(t *testing.T) { runRefusalCases(t, tc.check, append(tc.cases, accepted...)) })
 	}

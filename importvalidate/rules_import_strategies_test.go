@@ -31,20 +31,10 @@ func TestImportTooManyConstraintValues(t *testing.T) {
 	})
 }
 
-// refusalStrategies sets the number of strategies an existing feature has
-// in the target environment.
-func refusalStrategies(name string, n int) func(*Input) {
-	return func(in *Input) {
-		ff := in.Facts.Features.Value[name]
-		ff.Strategies = n
-		in.Facts.Features.Value[name] = ff
-	}
-}
-
 func TestImportTooManyStrategies(t *testing.T) {
 	runRefusalCases(t, checkImportTooManyStrategies, []refusalCase{
 		// The setup gave existing-flag 29 more strategies in development.
-		{name: "strategy-limit-with-outside-feature", at: "/data/featureStrategies/0", setup: refusalStrategies("existing-flag", 30)},
+		{name: "strategy-limit-with-outside-feature", at: "/data/featureStrategies/0"},
 		{name: "strategy-feature-not-in-file-existing"},
 		// Features of the file lose their strategies first: whether
 		// the import refuses more than the limit is not certain
@@ -105,22 +95,7 @@ func TestImportStrategySortOrder(t *testing.T) {
 	})
 }
 
-// refusalAddSegments adds existing segments.
-func refusalAddSegments(segs ...SegmentDef) func(*Input) {
-	return func(in *Input) {
-		if in.Segments == nil {
-			in.Segments = map[string][]SegmentDef{}
-		}
-		for _, s := range segs {
-			in.Segments[s.Name] = append(in.Segments[s.Name], s)
-		}
-	}
-}
-
 func TestImportStrategySegments(t *testing.T) {
-	sixSegments := refusalAddSegments(SegmentDef{ID: 2, Name: "seg-1"}, SegmentDef{ID: 3, Name: "seg-2"}, SegmentDef{ID: 4, Name: "seg-3"},
-		SegmentDef{ID: 5, Name: "seg-4"}, SegmentDef{ID: 6, Name: "seg-5"}, SegmentDef{ID: 7, Name: "seg-6"})
-	twoShared := refusalAddSegments(SegmentDef{ID: 50, Name: "aaa-shared", Project: "other"}, SegmentDef{ID: 51, Name: "aaa-shared"})
 	t.Run("not listed", func(t *testing.T) {
 		runRefusalCases(t, checkImportStrategySegmentNotListed, []refusalCase{
 			{name: "segment-id-not-listed", at: "/data/featureStrategies/0/segments/0"},
@@ -130,20 +105,20 @@ func TestImportStrategySegments(t *testing.T) {
 	})
 	t.Run("other project", func(t *testing.T) {
 		runRefusalCases(t, checkImportStrategySegmentOtherProject, []refusalCase{
-			{name: "segment-name-in-two-projects", at: "/data/featureStrategies/0/segments/0", setup: twoShared},
+			{name: "segment-name-in-two-projects", at: "/data/featureStrategies/0/segments/0"},
 			{name: "segment-remapped-by-name"},
 		})
 	})
 	t.Run("too many", func(t *testing.T) {
 		runRefusalCases(t, checkImportStrategyTooManySegments, []refusalCase{
-			{name: "segment-too-many", at: "/data/featureStrategies/0/segments", setup: sixSegments},
+			{name: "segment-too-many", at: "/data/featureStrategies/0/segments"},
 			{name: "segment-remapped-by-name"},
 		})
 	})
 	t.Run("duplicate", func(t *testing.T) {
 		runRefusalCases(t, checkImportStrategyDuplicateSegment, []refusalCase{
 			{name: "segment-duplicate-in-strategy", at: "/data/featureStrategies/0/segments/1"},
-			{name: "segment-too-many", setup: sixSegments, other: true},
+			{name: "segment-too-many", other: true},
 			{name: "segment-remapped-by-name"},
 		})
 	})

@@ -2,33 +2,9 @@ package importvalidate
 
 import "testing"
 
-// refusalWithout takes permissions from the caller, as the case's custom
-// role lacked them.
-func refusalWithout(perms ...string) func(*Input) {
-	return func(in *Input) {
-		for _, p := range perms {
-			in.Facts.Granted[p] = false
-		}
-	}
-}
-
-// refusalChangeRequests sets the target's change-request settings.
-func refusalChangeRequests(env, project bool) func(*Input) {
-	return func(in *Input) { in.Facts.ChangeRequests.Value = ChangeRequests{Environment: env, Project: project} }
-}
-
-// refusalAll runs several setups.
-func refusalAll(setups ...func(*Input)) func(*Input) {
-	return func(in *Input) {
-		for _, s := range setups {
-			s(in)
-		}
-	}
-}
-
 func TestImportAdminToken(t *testing.T) {
 	runRefusalCases(t, checkImportAdminToken, []refusalCase{
-		{name: "admin-api-token", root: true, setup: func(in *Input) { in.Facts.AdminToken = true }},
+		{name: "admin-api-token", root: true},
 		{name: "ok-baseline"},
 	})
 }
@@ -38,12 +14,10 @@ func TestImportChangeRequestsEnabled(t *testing.T) {
 	// development) for the first two, (default, production) for the
 	// others; the non-admin's custom role lacked SKIP_CHANGE_REQUEST.
 	runRefusalCases(t, checkImportChangeRequestsEnabled, []refusalCase{
-		{name: "strategy-change-requests-enabled", at: "/data/featureStrategies/0", setup: refusalChangeRequests(true, true)},
-		{name: "env-change-requests-nonadmin", at: "/data/featureEnvironments/0",
-			setup: refusalAll(refusalChangeRequests(true, true), refusalWithout(PermSkipChangeRequest, PermCreateFeatureStrategy))},
-		{name: "dependency-change-requests-nonadmin", at: "/data/dependencies/0/dependencies/0",
-			setup: refusalAll(refusalChangeRequests(false, true), refusalWithout(PermSkipChangeRequest, PermCreateFeatureStrategy))},
-		{name: "dependency-change-requests", setup: refusalChangeRequests(false, true)},
+		{name: "strategy-change-requests-enabled", at: "/data/featureStrategies/0"},
+		{name: "env-change-requests-nonadmin", at: "/data/featureEnvironments/0"},
+		{name: "dependency-change-requests-nonadmin", at: "/data/dependencies/0/dependencies/0"},
+		{name: "dependency-change-requests"},
 		{name: "ok-baseline"},
 	})
 }
@@ -51,9 +25,7 @@ func TestImportChangeRequestsEnabled(t *testing.T) {
 func TestImportProjectNotActive(t *testing.T) {
 	runRefusalCases(t, checkImportProjectNotActive, []refusalCase{
 		{name: "project-not-found", at: "/data/features/0"},
-		{name: "project-archived", at: "/data/features/0", setup: func(in *Input) {
-			in.ProjectExists, in.Facts.ProjectArchived = true, Known[bool]{Value: true, Known: true}
-		}},
+		{name: "project-archived", at: "/data/features/0"},
 		{name: "ok-baseline"},
 	})
 }
@@ -79,10 +51,9 @@ func TestImportEnvironmentNotInProject(t *testing.T) {
 }
 
 func TestImportEnableNeedsStrategyPermission(t *testing.T) {
-	noStrategies := refusalWithout(PermCreateFeatureStrategy, PermSkipChangeRequest)
 	runRefusalCases(t, checkImportEnableNeedsStrategyPermission, []refusalCase{
-		{name: "env-enabled-needs-strategy-permission", at: "/data/featureEnvironments/0/enabled", setup: noStrategies},
-		{name: "env-disabled-without-strategy-permission", setup: noStrategies},
+		{name: "env-enabled-needs-strategy-permission", at: "/data/featureEnvironments/0/enabled"},
+		{name: "env-disabled-without-strategy-permission"},
 		// The caller may create strategies.
 		{name: "ok-baseline"},
 	})

@@ -42,8 +42,21 @@ type refusalVariantList struct {
 
 // refusalEachVariantList calls f with each list of variants the import
 // checks: those of the strategies it creates, and those of the feature
-// environments it keeps.
+// environments it keeps. The lists are read once per input.
 func (in *Input) refusalEachVariantList(f func(l refusalVariantList)) {
+	v := in.refusal()
+	if !v.variantsRead {
+		v.variants, v.variantsRead = in.refusalVariantLists(), true
+	}
+	for _, l := range v.variants {
+		f(l)
+	}
+}
+
+// refusalVariantLists reads the lists of variants the import checks.
+func (in *Input) refusalVariantLists() []refusalVariantList {
+	var lists []refusalVariantList
+	f := func(l refusalVariantList) { lists = append(lists, l) }
 	d := &in.Import.Data
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		if s.Variants == nil || len(*s.Variants) == 0 {
@@ -80,6 +93,7 @@ func (in *Input) refusalEachVariantList(f func(l refusalVariantList)) {
 		}
 		f(refusalVariantList{base: ptr("featureEnvironments", i, "variants"), variants: vs})
 	}
+	return lists
 }
 
 // label is joi's label of member of variant k: "[k].member".

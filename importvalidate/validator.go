@@ -46,6 +46,9 @@ type Validator struct {
 	// constraintContexts is set when a rule needs the constraints' context
 	// fields looked up (CodeUnknownContextField).
 	constraintContexts bool
+	// strict keeps the reference errors that the import accepts errors
+	// (Options.Strict).
+	strict bool
 }
 
 // New builds a Validator. It fails on a nil State, on an unknown code in Disable, on a rule
@@ -54,7 +57,7 @@ type Validator struct {
 // CategoryRule or CategoryPermission; CategoryStructure is the structural
 // tier's).
 func New(opts Options) (*Validator, error) {
-	v := &Validator{state: opts.State}
+	v := &Validator{state: opts.State, strict: opts.Strict}
 	if v.state == nil {
 		return nil, errors.New("importvalidate: Options.State is nil: give the instance's state " +
 			"(unleashdb.Open, NewMemoryState of a snapshot, your own State) or importvalidate.DemoState() for the embedded demo instance")
@@ -251,6 +254,9 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 			}
 			rep.Issues = append(rep.Issues, is)
 		}
+	}
+	if !v.strict {
+		refusalConfirm(in, rep.Issues)
 	}
 	addHints(rep.Issues, in)
 	sortBy(rep.Issues, func(a, b Issue) bool {
