@@ -65,3 +65,27 @@ func TestImportRefusalsOverAllCases(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestImportRefusalRulesRegister checks that the refusal rules make a
+// validator beside the built-in ones: distinct codes of the import's
+// prefix, a summary each, errors but for the three warnings of what cannot
+// be told.
+func TestImportRefusalRulesRegister(t *testing.T) {
+	st, _ := refusalSeedState(t)
+	rules := importRefusalRules()
+	if _, err := New(Options{State: st, Rules: rules}); err != nil {
+		t.Fatal(err)
+	}
+	warnings := map[string]bool{CodeImportTooManyStrategiesInFile: true, CodeImportConstraintDateLenient: true, CodeImportLinkURLUntold: true}
+	for _, r := range rules {
+		if !strings.HasPrefix(r.Code, "import-") || r.Summary == "" || r.Reference || r.Strict {
+			t.Errorf("%s: %+v", r.Code, r)
+		}
+		if want := map[bool]Severity{true: SeverityWarning, false: SeverityError}[warnings[r.Code]]; r.Severity != want {
+			t.Errorf("%s: severity %s, want %s", r.Code, r.Severity, want)
+		}
+	}
+	if len(rules) != 67 {
+		t.Errorf("%d rules", len(rules))
+	}
+}

@@ -97,7 +97,9 @@ const (
 )
 
 // importRefusalRules are the rules of the import's refusals, in the order
-// of the import's steps.
+// of the import's steps (CHECKS: verification, features, variants, tag
+// types and tags, context fields, links, strategies, statuses,
+// dependencies).
 func importRefusalRules() []Rule {
 	r := func(code, summary string, check func(*Input) []Issue) Rule {
 		return Rule{Code: code, Severity: SeverityError, Category: CategoryImport, Summary: summary, Check: pure(check)}
@@ -108,41 +110,62 @@ func importRefusalRules() []Rule {
 		return w
 	}
 	return []Rule{
+		// The caller, before the import reads the file.
+		r(CodeImportAdminToken, "the caller does not use an admin API token", checkImportAdminToken),
+
+		// The import's verification of the cleaned file: its versions of E1, E2, the
+		// permissions, E3, E7 and E8.
 		r(CodeImportUnknownStrategy, "the strategies the import creates name existing strategy types", checkImportUnknownStrategy),
 		r(CodeImportContextLegalValues, "imported context fields match the legal values and project of existing ones", checkImportContextLegalValues),
+		{Code: CodeImportMissingPermissions, Severity: SeverityError, Category: CategoryPermission,
+			Summary: "the caller holds every permission the import asks for", Check: pure(checkImportMissingPermissions)},
 		r(CodeImportFeatureInOtherProject, "no feature the import creates or updates is active in another project", checkImportFeatureInOtherProject),
+		r(CodeImportUnknownSegment, "imported segments exist globally or in the project", checkImportUnknownSegment),
+		r(CodeImportMissingDependency, "every dependency's parent is imported or exists", checkImportMissingDependency),
+
+		// The features, created or updated one by one.
+		r(CodeImportFeatureNameInvalid, "feature names are URL friendly and at most 100 characters long", checkImportFeatureNameInvalid),
 		r(CodeImportDuplicateFeature, "no feature the import creates is given twice", checkImportDuplicateFeature),
 		r(CodeImportNamingPattern, "the features the import creates match the project's naming pattern", checkImportNamingPattern),
 		r(CodeImportProjectFeatureLimit, "the features the import creates stay within the project's feature limit", checkImportProjectFeatureLimit),
-		r(CodeImportUnknownSegment, "imported segments exist globally or in the project", checkImportUnknownSegment),
-		r(CodeImportMissingDependency, "every dependency's parent is imported or exists", checkImportMissingDependency),
-		{Code: CodeImportMissingPermissions, Severity: SeverityError, Category: CategoryPermission,
-			Summary: "the caller holds every permission the import asks for", Check: pure(checkImportMissingPermissions)},
-
-		r(CodeImportAdminToken, "the caller does not use an admin API token", checkImportAdminToken),
-		r(CodeImportProjectNotActive, "the target project exists and is not archived when the import creates features", checkImportProjectNotActive),
-		r(CodeImportEnvironmentNotFound, "the target environment exists when the import writes in it", checkImportEnvironmentNotFound),
-		r(CodeImportEnvironmentNotInProject, "the features whose status or variants the import sets have the target environment", checkImportEnvironmentNotInProject),
-		r(CodeImportChangeRequestsEnabled, "no change request setting of the target stops what the import writes", checkImportChangeRequestsEnabled),
-		r(CodeImportEnableNeedsStrategyPermission, "a caller who may not create strategies enables no feature left without one", checkImportEnableNeedsStrategyPermission),
-
-		r(CodeImportFeatureNameInvalid, "feature names are URL friendly and at most 100 characters long", checkImportFeatureNameInvalid),
-		r(CodeImportFeatureTypeEmpty, "no feature has an empty type", checkImportFeatureTypeEmpty),
 		r(CodeImportGlobalFeatureLimit, "the features the import creates stay within the instance's feature limit", checkImportGlobalFeatureLimit),
-		r(CodeImportArchivedFeatureEnabled, "no feature environment sets the status of a feature that ends archived", checkImportArchivedFeatureEnabled),
+		r(CodeImportProjectNotActive, "the target project exists and is not archived when the import creates features", checkImportProjectNotActive),
+		r(CodeImportFeatureTypeEmpty, "no feature has an empty type", checkImportFeatureTypeEmpty),
 		r(CodeImportFeatureTagUnknown, "the tags in features[].tags are complete, and those of a feature the import creates exist", checkImportFeatureTagUnknown),
+		r(CodeImportLinkTemplateInvalid, "the project's link templates hold for the features the import creates", checkImportLinkTemplateInvalid),
 
+		// The variants of strategies and feature environments.
+		r(CodeImportVariantNameInvalid, "variant names are URL friendly and at most 100 characters long", checkImportVariantNameInvalid),
+		r(CodeImportVariantDuplicateName, "no two variants of a list share a name", checkImportVariantDuplicateName),
+		r(CodeImportVariantWeightNotInteger, "variant weights are integers", checkImportVariantWeightNotInteger),
+		r(CodeImportVariantEmptyString, "no variant stickiness, payload value or override is empty", checkImportVariantEmptyString),
+		r(CodeImportVariantPayloadJSON, "json payloads hold a JSON object or array", checkImportVariantPayloadJSON),
+		r(CodeImportVariantPayloadMember, "strategy variant payloads have only a type and a value", checkImportVariantPayloadMember),
+		r(CodeImportVariantNoVariable, "every list of variants has a variable one", checkImportVariantNoVariable),
+		r(CodeImportVariantFixOver1000, "the fixed weights of a list of variants sum to at most 1000", checkImportVariantFixOver1000),
+
+		// Tag types and tags, context fields, links.
+		r(CodeImportTagTypeInvalid, "the tag types the import creates have URL-friendly names of 2 to 50 characters", checkImportTagTypeInvalid),
+		r(CodeImportTagFeatureMissing, "tags name existing features", checkImportTagFeatureMissing),
+		r(CodeImportTagInvalid, "tag values and types are 2 to 50 characters long, types URL friendly", checkImportTagInvalid),
+		r(CodeImportTagTypeMissing, "tags use tag types that exist or that the file creates", checkImportTagTypeMissing),
+		r(CodeImportContextFieldInvalid, "the context fields the import creates are well formed", checkImportContextFieldInvalid),
+		r(CodeImportContextFieldDuplicate, "no two new context fields share a name", checkImportContextFieldDuplicate),
+		r(CodeImportLinkFeatureNotActive, "links name active features", checkImportLinkFeatureNotActive),
+		r(CodeImportLinkTooMany, "no feature gets more than ten links", checkImportLinkTooMany),
+		r(CodeImportLinkInvalidURL, "link URLs normalize", checkImportLinkInvalidURL),
+		warn(CodeImportLinkURLUntold, "link URLs have hosts of ASCII characters, so that their check is exact", checkImportLinkURLUntold),
+
+		// The target environment and its change requests.
+		r(CodeImportEnvironmentNotFound, "the target environment exists when the import writes in it", checkImportEnvironmentNotFound),
+		r(CodeImportChangeRequestsEnabled, "no change request setting of the target stops what the import writes", checkImportChangeRequestsEnabled),
+
+		// The strategies and their constraints.
 		r(CodeImportStrategyFeatureNotInProject, "every strategy's feature belongs to the target project", checkImportStrategyFeatureNotInProject),
-		r(CodeImportTooManyConstraints, "strategies stay within the instance's limit of constraints", checkImportTooManyConstraints),
-		r(CodeImportTooManyConstraintValues, "constraints stay within the instance's limit of values", checkImportTooManyConstraintValues),
-		r(CodeImportTooManyStrategies, "no strategy goes to a feature that already has the instance's limit of strategies", checkImportTooManyStrategies),
-		warn(CodeImportTooManyStrategiesInFile, "no feature gets more strategies than the instance's limit", checkImportTooManyStrategiesInFile),
-		r(CodeImportStrategySortOrder, "strategy sort orders are 32-bit integers", checkImportStrategySortOrder),
 		r(CodeImportStrategySegmentNotListed, "strategy segment ids are listed in data.segments", checkImportStrategySegmentNotListed),
 		r(CodeImportStrategySegmentOtherProject, "strategy segments map to segments of the target project or global ones", checkImportStrategySegmentOtherProject),
-		r(CodeImportStrategyTooManySegments, "strategies stay within the instance's limit of segments", checkImportStrategyTooManySegments),
-		r(CodeImportStrategyDuplicateSegment, "no strategy has the same segment twice", checkImportStrategyDuplicateSegment),
-
+		r(CodeImportTooManyConstraints, "strategies stay within the instance's limit of constraints", checkImportTooManyConstraints),
+		r(CodeImportTooManyConstraintValues, "constraints stay within the instance's limit of values", checkImportTooManyConstraintValues),
 		r(CodeImportConstraintContextNameEmpty, "constraints name a context field", checkImportConstraintContextNameEmpty),
 		r(CodeImportConstraintValueEmpty, "no constraint value is empty", checkImportConstraintValueEmpty),
 		r(CodeImportConstraintValueTooLong, "constraint values are at most 100 characters long", checkImportConstraintValueTooLong),
@@ -155,33 +178,20 @@ func importRefusalRules() []Rule {
 		r(CodeImportConstraintRegex, "REGEX constraint values are RE2 regular expressions", checkImportConstraintRegex),
 		r(CodeImportConstraintRegexInverted, "no REGEX constraint is inverted", checkImportConstraintRegexInverted),
 		r(CodeImportConstraintNotLegalValue, "constraint values are legal values of their context field", checkImportConstraintNotLegalValue),
+		r(CodeImportTooManyStrategies, "no strategy goes to a feature that already has the instance's limit of strategies", checkImportTooManyStrategies),
+		warn(CodeImportTooManyStrategiesInFile, "no feature gets more strategies than the instance's limit", checkImportTooManyStrategiesInFile),
+		r(CodeImportStrategySortOrder, "strategy sort orders are 32-bit integers", checkImportStrategySortOrder),
+		r(CodeImportStrategyTooManySegments, "strategies stay within the instance's limit of segments", checkImportStrategyTooManySegments),
+		r(CodeImportStrategyDuplicateSegment, "no strategy has the same segment twice", checkImportStrategyDuplicateSegment),
 
-		r(CodeImportVariantNameInvalid, "variant names are URL friendly and at most 100 characters long", checkImportVariantNameInvalid),
-		r(CodeImportVariantDuplicateName, "no two variants of a list share a name", checkImportVariantDuplicateName),
-		r(CodeImportVariantWeightNotInteger, "variant weights are integers", checkImportVariantWeightNotInteger),
-		r(CodeImportVariantEmptyString, "no variant stickiness, payload value or override is empty", checkImportVariantEmptyString),
-		r(CodeImportVariantPayloadJSON, "json payloads hold a JSON object or array", checkImportVariantPayloadJSON),
-		r(CodeImportVariantPayloadMember, "strategy variant payloads have only a type and a value", checkImportVariantPayloadMember),
-		r(CodeImportVariantNoVariable, "every list of variants has a variable one", checkImportVariantNoVariable),
-		r(CodeImportVariantFixOver1000, "the fixed weights of a list of variants sum to at most 1000", checkImportVariantFixOver1000),
-
-		r(CodeImportTagTypeInvalid, "the tag types the import creates have URL-friendly names of 2 to 50 characters", checkImportTagTypeInvalid),
-		r(CodeImportTagFeatureMissing, "tags name existing features", checkImportTagFeatureMissing),
-		r(CodeImportTagInvalid, "tag values and types are 2 to 50 characters long, types URL friendly", checkImportTagInvalid),
-		r(CodeImportTagTypeMissing, "tags use tag types that exist or that the file creates", checkImportTagTypeMissing),
-
-		r(CodeImportContextFieldInvalid, "the context fields the import creates are well formed", checkImportContextFieldInvalid),
-		r(CodeImportContextFieldDuplicate, "no two new context fields share a name", checkImportContextFieldDuplicate),
-
-		r(CodeImportLinkFeatureNotActive, "links name active features", checkImportLinkFeatureNotActive),
-		r(CodeImportLinkTooMany, "no feature gets more than ten links", checkImportLinkTooMany),
-		r(CodeImportLinkInvalidURL, "link URLs normalize", checkImportLinkInvalidURL),
-		warn(CodeImportLinkURLUntold, "link URLs have hosts of ASCII characters, so that their check is exact", checkImportLinkURLUntold),
-		r(CodeImportLinkTemplateInvalid, "the project's link templates hold for the features the import creates", checkImportLinkTemplateInvalid),
-
+		// The status of feature environments.
+		r(CodeImportEnableNeedsStrategyPermission, "a caller who may not create strategies enables no feature left without one", checkImportEnableNeedsStrategyPermission),
 		r(CodeImportEnvironmentFeatureNotInProject, "feature environments name features of the target project", checkImportEnvironmentFeatureNotInProject),
+		r(CodeImportEnvironmentNotInProject, "the features whose status or variants the import sets have the target environment", checkImportEnvironmentNotInProject),
 		r(CodeImportEnvironmentVariantsTargetMissing, "feature environments with variants name existing features", checkImportEnvironmentVariantsTargetMissing),
+		r(CodeImportArchivedFeatureEnabled, "no feature environment sets the status of a feature that ends archived", checkImportArchivedFeatureEnabled),
 
+		// The dependencies.
 		r(CodeImportDependencySelf, "no feature depends on itself", checkImportDependencySelf),
 		r(CodeImportDependencyTransitive, "no dependency makes a chain with the instance's", checkImportDependencyTransitive),
 		r(CodeImportDependencyParentArchived, "dependency parents are active", checkImportDependencyParentArchived),
