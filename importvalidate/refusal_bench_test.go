@@ -12,7 +12,7 @@ import (
 // refusalBenchInput is a generated export (1% of its features carrying a
 // problem) as the rules see it, with every fact of the import known: each
 // existing feature connected to the environment with its strategies.
-func refusalBenchInput(b *testing.B, n int) (*Input, []byte, *MemoryState) {
+func refusalBenchInput(b testing.TB, n int) (*Input, []byte, *MemoryState) {
 	b.Helper()
 	opts := exportgen.Options{Features: n, Seed: 42, ProblemShare: 0.01}
 	body := exportgen.JSON(opts)
@@ -44,7 +44,9 @@ func refusalBenchInput(b *testing.B, n int) (*Input, []byte, *MemoryState) {
 		facts[f.Name] = ff
 	}
 	in.Facts = ImportFacts{Source: "the snapshot",
-		Limits:             Known[ResourceLimits]{Value: DefaultResourceLimits, Known: true},
+		// An instance of so many features has raised its limit of them.
+		Limits: Known[ResourceLimits]{Value: ResourceLimits{Constraints: 30, ConstraintValues: 250,
+			FeatureEnvironmentStrategies: 30, StrategySegments: 5, FeatureFlags: 1 << 20}, Known: true},
 		ActiveFeatures:     Known[int64]{Value: int64(len(snap.Features)), Known: true},
 		ProjectArchived:    Known[bool]{Known: true},
 		ProjectEnvironment: Known[bool]{Value: true, Known: true},

@@ -17,13 +17,16 @@ import (
 
 // refusalVariant is one variant of either kind, as the import reads it.
 type refusalVariant struct {
-	name       string
-	weight     float64
-	weightType *string // nil when absent (an environment's variant)
-	stickiness *string
-	payload    *refusalPayload
-	overrides  []model.Override
-	hasOverr   bool
+	name   string
+	weight float64
+	// weightType and stickiness are absent from an environment's variant
+	// that leaves them out (has... false).
+	weightType, stickiness       string
+	hasWeightType, hasStickiness bool
+	payload                      refusalPayload
+	hasPayload                   bool
+	overrides                    []model.Override
+	hasOverrides                 bool
 }
 
 // refusalPayload is a variant's payload; extra holds the members a
@@ -33,67 +36,90 @@ type refusalPayload struct {
 	extra      model.Extra
 }
 
-// refusalVariantList is one non-empty list of variants the import checks,
-// and the pointer to it.
+// refusalVariantList is one non-empty list of variants the import checks:
+// a strategy's (strategy set) or a feature environment's, at index i of
+// its member.
 type refusalVariantList struct {
-	base     string
-	variants []refusalVariant
+	strategy *model.Strategy
+	env      *model.FeatureEnvironment
+	i        int
+}
+
+// len is the number of variants.
+func (l refusalVariantList) len() int {
+	if l.strategy != nil {
+		return len(*l.strategy.Variants)
+	}
+	return len(*l.env.Variants)
+}
+
+// variant is variant k, read without copying its strings.
+func (l refusalVariantList) variant(k int) refusalVariant {
+	if l.strategy != nil {
+		v := &(*l.strategy.Variants)[k]
+		rv := refusalVariant{name: v.Name, weight: float64(v.Weight), weightType: string(v.WeightType), hasWeightType: true,
+			stickiness: v.Stickiness, hasStickiness: true}
+		if v.Payload != nil {
+			rv.payload, rv.hasPayload = refusalPayload{typ: string(v.Payload.Type), value: v.Payload.Value, extra: v.Payload.Extra}, true
+		}
+		return rv
+	}
+	v := &(*l.env.Variants)[k]
+	rv := refusalVariant{name: v.Name, weight: v.Weight}
+	if v.WeightType != nil {
+		rv.weightType, rv.hasWeightType = string(*v.WeightType), true
+	}
+	if v.Stickiness != nil {
+		rv.stickiness, rv.hasStickiness = *v.Stickiness, true
+	}
+	if v.Payload != nil {
+		rv.payload, rv.hasPayload = refusalPayload{typ: string(v.Payload.Type), value: v.Payload.Value}, true
+	}
+	if v.Overrides != nil {
+		rv.overrides, rv.hasOverrides = *v.Overrides, true
+	}
+	return rv
+}
+
+// at is the pointer to variant k's member rest ("" for the variant, k < 0
+// for the list).
+func (l refusalVariantList) at(k int, rest string) string {
+	p := ptr("featureEnvironments", l.i, "variants")
+	if l.strategy != nil {
+		p = ptr("featureStrategies", l.i, "variants")
+	}
+	if k >= 0 {
+		p += "/" + strconv.Itoa(k)
+	}
+	if rest != "" {
+		p += "/" + rest
+	}
+	return p
 }
 
 // refusalEachVariantList calls f with each list of variants the import
 // checks: those of the strategies it creates, and those of the feature
-// environments it keeps. The lists are read once per input.
+// environments it keeps. The lists are found once per input.
 func (in *Input) refusalEachVariantList(f func(l refusalVariantList)) {
 	v := in.refusal()
 	if !v.variantsRead {
-		v.variants, v.variantsRead = in.refusalVariantLists(), true
+		v.variantsRead = true
+		d := &in.Import.Data
+		in.refusalEachStrategy(func(i int, s *model.Strategy) {
+			if s.Variants != nil && len(*s.Variants) > 0 {
+				v.variants = append(v.variants, refusalVariantList{strategy: s, i: i})
+			}
+		})
+		for i := range d.FeatureEnvironments {
+			e := &d.FeatureEnvironments[i]
+			if in.refusalKeptEnvironment(e) && e.Variants != nil && len(*e.Variants) > 0 {
+				v.variants = append(v.variants, refusalVariantList{env: e, i: i})
+			}
+		}
 	}
 	for _, l := range v.variants {
 		f(l)
 	}
-}
-
-// refusalVariantLists reads the lists of variants the import checks.
-func (in *Input) refusalVariantLists() []refusalVariantList {
-	var lists []refusalVariantList
-	f := func(l refusalVariantList) { lists = append(lists, l) }
-	d := &in.Import.Data
-	in.refusalEachStrategy(func(i int, s *model.Strategy) {
-		if s.Variants == nil || len(*s.Variants) == 0 {
-			return
-		}
-		vs := make([]refusalVariant, len(*s.Variants))
-		for k, v := range *s.Variants {
-			wt, st := string(v.WeightType), v.Stickiness
-			vs[k] = refusalVariant{name: v.Name, weight: float64(v.Weight), weightType: &wt, stickiness: &st}
-			if v.Payload != nil {
-				vs[k].payload = &refusalPayload{typ: string(v.Payload.Type), value: v.Payload.Value, extra: v.Payload.Extra}
-			}
-		}
-		f(refusalVariantList{base: ptr("featureStrategies", i, "variants"), variants: vs})
-	})
-	for i := range d.FeatureEnvironments {
-		e := &d.FeatureEnvironments[i]
-		if !in.refusalKeptEnvironment(e) || e.Variants == nil || len(*e.Variants) == 0 {
-			continue
-		}
-		vs := make([]refusalVariant, len(*e.Variants))
-		for k, v := range *e.Variants {
-			vs[k] = refusalVariant{name: v.Name, weight: v.Weight, stickiness: v.Stickiness}
-			if v.WeightType != nil {
-				wt := string(*v.WeightType)
-				vs[k].weightType = &wt
-			}
-			if v.Payload != nil {
-				vs[k].payload = &refusalPayload{typ: string(v.Payload.Type), value: v.Payload.Value}
-			}
-			if v.Overrides != nil {
-				vs[k].overrides, vs[k].hasOverr = *v.Overrides, true
-			}
-		}
-		f(refusalVariantList{base: ptr("featureEnvironments", i, "variants"), variants: vs})
-	}
-	return lists
 }
 
 // label is joi's label of member of variant k: "[k].member".
@@ -106,9 +132,10 @@ func refusalVariantLabel(k int, member string) string {
 func checkImportVariantNameInvalid(in *Input) []Issue {
 	var out []Issue
 	in.refusalEachVariantList(func(l refusalVariantList) {
-		for k, v := range l.variants {
+		for k := range l.len() {
+			v := l.variant(k)
 			if msg := refusalNameType(refusalVariantLabel(k, "name"), v.name, 1, 100); msg != "" {
-				out = append(out, refusalIssue(msg, v.name, l.base+"/"+strconv.Itoa(k)+"/name"))
+				out = append(out, refusalIssue(msg, v.name, l.at(k, "name")))
 			}
 		}
 	})
@@ -122,11 +149,16 @@ func checkImportVariantNameInvalid(in *Input) []Issue {
 func checkImportVariantDuplicateName(in *Input) []Issue {
 	var out []Issue
 	in.refusalEachVariantList(func(l refusalVariantList) {
-		seen := make(map[string]bool, len(l.variants))
-		for k, v := range l.variants {
+		n := l.len()
+		if n < 2 {
+			return
+		}
+		seen := make(map[string]bool, n)
+		for k := range n {
+			v := l.variant(k)
 			if seen[v.name] {
 				msg := refusalJoi{label: "[" + strconv.Itoa(k) + "]", kind: joiDuplicate, value: v.validated()}.String()
-				out = append(out, refusalIssue(msg, v.name, l.base+"/"+strconv.Itoa(k)))
+				out = append(out, refusalIssue(msg, v.name, l.at(k, "")))
 			}
 			seen[v.name] = true
 		}
@@ -139,16 +171,16 @@ func checkImportVariantDuplicateName(in *Input) []Issue {
 // export), then the defaults joi adds.
 func (v refusalVariant) validated() refusalValue {
 	o := refusalObject{{"name", refusalString(v.name)}, {"weight", refusalNumber(v.weight)}}
-	if v.weightType != nil {
-		o = append(o, refusalMember{"weightType", refusalString(*v.weightType)})
+	if v.hasWeightType {
+		o = append(o, refusalMember{"weightType", refusalString(v.weightType)})
 	}
-	if v.stickiness != nil {
-		o = append(o, refusalMember{"stickiness", refusalString(*v.stickiness)})
+	if v.hasStickiness {
+		o = append(o, refusalMember{"stickiness", refusalString(v.stickiness)})
 	}
-	if v.payload != nil {
+	if v.hasPayload {
 		o = append(o, refusalMember{"payload", refusalObject{{"type", refusalString(v.payload.typ)}, {"value", refusalString(v.payload.value)}}})
 	}
-	if v.hasOverr {
+	if v.hasOverrides {
 		arr := make(refusalArray, len(v.overrides))
 		for m, ov := range v.overrides {
 			vals := make(refusalArray, len(ov.Values))
@@ -159,10 +191,10 @@ func (v refusalVariant) validated() refusalValue {
 		}
 		o = append(o, refusalMember{"overrides", arr})
 	}
-	if v.weightType == nil {
+	if !v.hasWeightType {
 		o = append(o, refusalMember{"weightType", refusalString("variable")})
 	}
-	if v.stickiness == nil {
+	if !v.hasStickiness {
 		o = append(o, refusalMember{"stickiness", refusalString("default")})
 	}
 	return o
@@ -173,10 +205,10 @@ func (v refusalVariant) validated() refusalValue {
 func checkImportVariantWeightNotInteger(in *Input) []Issue {
 	var out []Issue
 	in.refusalEachVariantList(func(l refusalVariantList) {
-		for k, v := range l.variants {
-			if v.weight != float64(int64(v.weight)) {
+		for k := range l.len() {
+			if v := l.variant(k); v.weight != float64(int64(v.weight)) {
 				msg := refusalJoi{kind: joiWeightDecimal, value: refusalNumber(v.weight)}.String()
-				out = append(out, refusalIssue(msg, v.name, l.base+"/"+strconv.Itoa(k)+"/weight"))
+				out = append(out, refusalIssue(msg, v.name, l.at(k, "weight")))
 			}
 		}
 	})
@@ -192,23 +224,23 @@ func checkImportVariantEmptyString(in *Input) []Issue {
 		out = append(out, refusalIssue(refusalJoi{label: label, kind: joiEmpty}.String(), value, pointer))
 	}
 	in.refusalEachVariantList(func(l refusalVariantList) {
-		for k, v := range l.variants {
-			at := l.base + "/" + strconv.Itoa(k)
-			if v.stickiness != nil && *v.stickiness == "" {
-				empty(refusalVariantLabel(k, "stickiness"), v.name, at+"/stickiness")
+		for k := range l.len() {
+			v := l.variant(k)
+			if v.hasStickiness && v.stickiness == "" {
+				empty(refusalVariantLabel(k, "stickiness"), v.name, l.at(k, "stickiness"))
 			}
-			if v.payload != nil && v.payload.value == "" {
-				empty(refusalVariantLabel(k, "payload.value"), v.name, at+"/payload/value")
+			if v.hasPayload && v.payload.value == "" {
+				empty(refusalVariantLabel(k, "payload.value"), v.name, l.at(k, "payload/value"))
 			}
 			for m, ov := range v.overrides {
 				om := "overrides[" + strconv.Itoa(m) + "]"
 				if ov.ContextName == "" {
-					empty(refusalVariantLabel(k, om+".contextName"), v.name, at+"/overrides/"+strconv.Itoa(m)+"/contextName")
+					empty(refusalVariantLabel(k, om+".contextName"), v.name, l.at(k, "overrides/"+strconv.Itoa(m)+"/contextName"))
 				}
 				for n, s := range ov.Values {
 					if s == "" {
 						empty(refusalVariantLabel(k, om+".values["+strconv.Itoa(n)+"]"), v.name,
-							at+"/overrides/"+strconv.Itoa(m)+"/values/"+strconv.Itoa(n))
+							l.at(k, "overrides/"+strconv.Itoa(m)+"/values/"+strconv.Itoa(n)))
 					}
 				}
 			}
@@ -222,13 +254,14 @@ func checkImportVariantEmptyString(in *Input) []Issue {
 func checkImportVariantPayloadJSON(in *Input) []Issue {
 	var out []Issue
 	in.refusalEachVariantList(func(l refusalVariantList) {
-		for k, v := range l.variants {
-			p := v.payload
-			if p == nil || p.typ != string(model.PayloadJSON) || p.value == "" || refusalJSONObject(p.value) {
+		for k := range l.len() {
+			v := l.variant(k)
+			p := &v.payload
+			if !v.hasPayload || p.typ != string(model.PayloadJSON) || p.value == "" || refusalJSONObject(p.value) {
 				continue
 			}
 			msg := refusalJoi{kind: joiJSONString, value: refusalString(p.value)}.String()
-			out = append(out, refusalIssue(msg, v.name, l.base+"/"+strconv.Itoa(k)+"/payload/value"))
+			out = append(out, refusalIssue(msg, v.name, l.at(k, "payload/value")))
 		}
 	})
 	return out
@@ -247,8 +280,9 @@ func refusalJSONObject(s string) bool {
 func checkImportVariantPayloadMember(in *Input) []Issue {
 	var out []Issue
 	in.refusalEachVariantList(func(l refusalVariantList) {
-		for k, v := range l.variants {
-			if v.payload == nil || len(v.payload.extra) == 0 {
+		for k := range l.len() {
+			v := l.variant(k)
+			if !v.hasPayload || len(v.payload.extra) == 0 {
 				continue
 			}
 			keys := make([]string, 0, len(v.payload.extra))
@@ -262,7 +296,7 @@ func checkImportVariantPayloadMember(in *Input) []Issue {
 					quoted = refusalDecoded{val}
 				}
 				msg := refusalJoi{label: refusalVariantLabel(k, "payload."+m), kind: joiNotAllowed, value: quoted}.String()
-				out = append(out, refusalIssue(msg, m, l.base+"/"+strconv.Itoa(k)+"/payload/"+jsonwire.EscapeToken(m)))
+				out = append(out, refusalIssue(msg, m, l.at(k, "payload/"+jsonwire.EscapeToken(m))))
 			}
 		}
 	})
@@ -275,12 +309,12 @@ func checkImportVariantPayloadMember(in *Input) []Issue {
 func checkImportVariantNoVariable(in *Input) []Issue {
 	var items []Item
 	in.refusalEachVariantList(func(l refusalVariantList) {
-		for _, v := range l.variants {
-			if v.weightType != nil && *v.weightType == string(model.WeightVariable) {
+		for k := range l.len() {
+			if v := l.variant(k); v.hasWeightType && v.weightType == string(model.WeightVariable) {
 				return
 			}
 		}
-		items = append(items, Item{Value: l.variants[0].name, Locations: []Location{at(l.base)}})
+		items = append(items, Item{Value: l.variant(0).name, Locations: []Location{at(l.at(-1, ""))}})
 	})
 	return one(`There must be at least one "variable" variant`, items)
 }
@@ -291,13 +325,13 @@ func checkImportVariantFixOver1000(in *Input) []Issue {
 	var items []Item
 	in.refusalEachVariantList(func(l refusalVariantList) {
 		sum := 0.0
-		for _, v := range l.variants {
-			if v.weightType != nil && *v.weightType == string(model.WeightFix) {
+		for k := range l.len() {
+			if v := l.variant(k); v.hasWeightType && v.weightType == string(model.WeightFix) {
 				sum += v.weight
 			}
 		}
 		if sum > 1000 {
-			items = append(items, Item{Value: jsonwire.JSFormatFloat(sum), Locations: []Location{at(l.base)}})
+			items = append(items, Item{Value: jsonwire.JSFormatFloat(sum), Locations: []Location{at(l.at(-1, ""))}})
 		}
 	})
 	return one("The traffic distribution total must equal 100%", items)
