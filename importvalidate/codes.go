@@ -287,7 +287,8 @@ func codeTable() []CodeInfo {
 		{Code: CodeMissingPermissions, Category: permission, Severity: errorSev, Reference: true, Optional: true,
 			Summary: "the caller holds every permission the import needs", check: checkMissingPermissions},
 	}
-	// What Unleash's import does beyond what its validation says
-	// (codes_import.go).
+	// What Unleash's import refuses, drops or changes beyond what its
+	// validation says (codes_import.go).
+	table = append(table, importRefusalCodes()...)
 	return append(table, importSilentCodes()...)
 }

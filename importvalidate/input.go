@@ -59,6 +59,7 @@ type Input struct {
 	// names, each once.
 	featureNames []string
 	silentCache  *silentView
+	refusalCache *refusalView
 }
 
 // lookupPlan is the set of names one validation asks the state about.
@@ -220,7 +221,14 @@ func (in *Input) checkPermissions(ctx context.Context, perms Permissions) error 
 		return nil
 	}
 	in.Missing = make(map[Permission]bool)
-	for _, p := range in.Required {
+	asked := make(map[Permission]bool, len(in.Required))
+	// The import asks for permissions on the file it imports after
+	// cleaning it, which may need one the file as sent does not.
+	for _, p := range append(slices.Clip(in.Required), refusalRequiredPermissions(in)...) {
+		if asked[p] {
+			continue
+		}
+		asked[p] = true
 		ok, err := perms.HasPermission(ctx, string(p), in.Project, in.Environment)
 		if err != nil {
 			return fmt.Errorf("importvalidate: checking permission %s: %w", p, err)

@@ -18,6 +18,13 @@ type Item struct {
 	// close to one ("flexibleRollout" for "flexibleRolout"), else "".
 	// It is no part of the reference response.
 	Hint string `json:"hint,omitempty"`
+	// ImportAccepts, set on an item of a reference error, says why
+	// Unleash's import accepts the file all the same: it checks the file
+	// after dropping its archived features, and the strategies and
+	// environments that name no feature. The reference response lists
+	// the item; the report counts it as a warning (not with
+	// Options.Strict).
+	ImportAccepts string `json:"importAccepts,omitempty"`
 }
 
 // Issue is one finding of a rule: a severity, the rule's stable code, a
@@ -38,6 +45,17 @@ type Issue struct {
 	// Reference reports that the issue belongs in the reference response
 	// (see Report.Reference).
 	Reference bool `json:"reference"`
+	// ImportAccepts is Item.ImportAccepts for an issue without items.
+	ImportAccepts string `json:"importAccepts,omitempty"`
+}
+
+// accepted reports whether Unleash's import accepts the file for the
+// issue's item it (or for the issue, when it has no items).
+func (is Issue) accepted(it *Item) bool {
+	if it == nil {
+		return is.ImportAccepts != ""
+	}
+	return it.ImportAccepts != ""
 }
 
 // values returns the items' values, never nil.
@@ -83,8 +101,16 @@ func (r *Report) HasErrors() bool {
 		return true
 	}
 	for _, is := range r.Issues {
-		if is.Severity == SeverityError && is.Category != CategoryPermission {
+		if is.Severity != SeverityError || is.Category == CategoryPermission {
+			continue
+		}
+		if len(is.Items) == 0 && !is.accepted(nil) {
 			return true
+		}
+		for k := range is.Items {
+			if !is.accepted(&is.Items[k]) {
+				return true
+			}
 		}
 	}
 	return false
@@ -120,7 +146,7 @@ func CountDiagnostics(ds []Diagnostic) Counts {
 	var c Counts
 	for _, d := range ds {
 		switch {
-		case d.Category == CategoryPermission:
+		case d.Category == CategoryPermission && d.ImportAccepts == "":
 			c.Permissions++
 		case d.Severity == SeverityError:
 			c.Errors++

@@ -58,6 +58,9 @@ type Validator struct {
 	// importFacts is set when a rule of CategoryImport runs: the
 	// validation then asks for Input.Facts.
 	importFacts bool
+	// strict keeps the reference errors that the import accepts errors
+	// (Options.Strict).
+	strict bool
 }
 
 // New builds a Validator. It fails on a nil State, on an unknown code in
@@ -65,7 +68,7 @@ type Validator struct {
 // rule whose severity or category is not one of a rule's (any category
 // but CategoryStructure, the structural tier's), and on negative limits.
 func New(opts Options) (*Validator, error) {
-	v := &Validator{state: opts.State}
+	v := &Validator{state: opts.State, strict: opts.Strict}
 	if v.state == nil {
 		return nil, errors.New("importvalidate: Options.State is nil: give the instance's state " +
 			"(unleashdb.Open, NewMemoryState of a snapshot, your own State) or importvalidate.DemoState() for the embedded demo instance")
@@ -285,6 +288,9 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 			}
 			rep.Issues = append(rep.Issues, is)
 		}
+	}
+	if !v.strict {
+		refusalConfirm(in, rep.Issues)
 	}
 	addHints(rep.Issues, in)
 	sortBy(rep.Issues, func(a, b Issue) bool {
