@@ -180,14 +180,17 @@ func (r *Report) Count(s Severity) int {
 // U+FFFD.
 func (r *Report) Reference() model.ValidateResponse { return r.response(true) }
 
-// Response renders every issue, the extra rules' included, in the shape
-// of the reference response.
+// Response renders every issue of the validation, the extra rules'
+// included, in the shape of the reference response. What the import
+// would do (the rules of CategoryImport, and the permissions it asks
+// for) is left out: it depends on facts that not every state source
+// tells, and the report holds it.
 func (r *Report) Response() model.ValidateResponse { return r.response(false) }
 
 func (r *Report) response(referenceOnly bool) model.ValidateResponse {
 	out := model.ValidateResponse{Errors: []model.Issue{}, Warnings: []model.Issue{}, Permissions: []model.Issue{}}
 	for _, is := range r.Issues {
-		if referenceOnly && !is.Reference {
+		if referenceOnly && !is.Reference || is.Category == CategoryImport || is.Code == CodeImportMissingPermissions {
 			continue
 		}
 		mi := model.Issue{Message: is.Message, AffectedItems: is.values()}

@@ -319,11 +319,14 @@ func (in *Input) refusalSegments(which refusalSegmentCheck) []Issue {
 		segAt := func(k int) string { return ptr("featureStrategies", i, "segments/"+strconv.Itoa(k)) }
 		switch which {
 		case refusalSegmentNotListed:
+			// One message for them all: one finding of many items.
+			var items []Item
 			for k, id := range segs {
 				if _, ok := mapped[id]; !ok {
-					out = append(out, refusalIssue(refusalSegmentSelectUndefined, jsvalue.FormatFloat(id), segAt(k)))
+					items = append(items, Item{Value: jsvalue.FormatFloat(id), Locations: []Location{at(segAt(k))}})
 				}
 			}
+			out = append(out, one(refusalSegmentSelectUndefined, items)...)
 		case refusalSegmentOtherProject:
 			var names []string
 			var items []Item
@@ -345,16 +348,18 @@ func (in *Input) refusalSegments(which refusalSegmentCheck) []Issue {
 			}
 		case refusalSegmentDuplicated:
 			seen := make(map[int64]bool, len(segs))
+			var items []Item
 			for k, id := range segs {
 				seg := mapped[id]
 				if seg == nil {
 					continue
 				}
 				if seen[seg.ID] {
-					out = append(out, refusalIssue(refusalSegmentDuplicate, seg.Name, segAt(k)))
+					items = append(items, Item{Value: seg.Name, Locations: []Location{at(segAt(k))}})
 				}
 				seen[seg.ID] = true
 			}
+			out = append(out, one(refusalSegmentDuplicate, items)...)
 		}
 	})
 	return out

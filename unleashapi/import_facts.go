@@ -74,7 +74,9 @@ var ossExportEnvironments = []string{"default", "development", "production"}
 // SourceName names the instance's admin API in findings.
 func (c *Client) SourceName() string { return "the admin API" }
 
-// ImportFacts implements importvalidate.ImportState, in at most six
+// ImportFacts implements importvalidate.ImportState. Without
+// Options.ImportFacts it tells the resource limits alone, read with the
+// version. With it, it asks at most six
 // requests sent concurrently whatever the size of the import: the
 // resource limits come from GET /api/admin/ui-config (read once with the
 // version), the target project's state, environments and link templates
@@ -103,7 +105,7 @@ func (c *Client) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) 
 	if limits != nil {
 		out.Limits = importvalidate.Known[importvalidate.ResourceLimits]{Value: *limits, Known: true}
 	}
-	if !model.Storable(q.Project) || !model.Storable(q.Environment) {
+	if !c.opts.ImportFacts || !model.Storable(q.Project) || !model.Storable(q.Environment) {
 		return out, nil
 	}
 	names := model.StorableOnly(q.Features)

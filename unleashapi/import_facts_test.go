@@ -26,7 +26,7 @@ func TestImportFactsMatchDatabase(t *testing.T) {
 	if err := s.Cluster.Exec(ctx, s.Database, statetest.ImportFactsSetup); err != nil {
 		t.Fatal(err)
 	}
-	c, cnt := newClient(t, s.URL, unleashapi.Options{})
+	c, cnt := newClient(t, s.URL, unleashapi.Options{ImportFacts: true})
 	limits := importvalidate.DefaultResourceLimits
 	db := openDatabase(t, s, unleashdb.Options{ResourceLimits: &limits})
 	if _, err := c.Version(ctx); err != nil {
