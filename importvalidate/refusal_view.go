@@ -85,6 +85,16 @@ func (in *Input) refusalKeptEnvironment(e *model.FeatureEnvironment) bool {
 	return e.FeatureName != nil && *e.FeatureName != "" && !in.refusal().archived[*e.FeatureName]
 }
 
+// refusalEachKeptEnvironment calls f with each feature environment that
+// the cleaned file keeps, and its index.
+func (in *Input) refusalEachKeptEnvironment(f func(i int, e *model.FeatureEnvironment)) {
+	for i := range in.Import.Data.FeatureEnvironments {
+		if e := &in.Import.Data.FeatureEnvironments[i]; in.refusalKeptEnvironment(e) {
+			f(i, e)
+		}
+	}
+}
+
 // refusalKeptTag reports whether the cleaned file keeps the tag t.
 func (in *Input) refusalKeptTag(t *model.FeatureTag) bool {
 	return !in.refusal().archived[t.FeatureName]

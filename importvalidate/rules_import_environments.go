@@ -1,5 +1,7 @@
 package importvalidate
 
+import "github.com/flagadmin/flagadmin/model"
+
 // The import sets the variants of the feature environments it keeps
 // (featureName) after writing the features, and their status (name)
 // after the strategies (importToggleVariants, importToggleStatuses).
@@ -10,16 +12,11 @@ package importvalidate
 // only.
 func checkImportEnvironmentFeatureNotInProject(in *Input) []Issue {
 	var out []Issue
-	d := &in.Import.Data
-	for i := range d.FeatureEnvironments {
-		e := &d.FeatureEnvironments[i]
-		if !in.refusalKeptEnvironment(e) {
-			continue
-		}
+	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
 		if p := in.refusalProjectAfterFeatures(e.Name); p != in.Project {
 			out = append(out, refusalIssue(refusalNotInProject(e.Name, in.Project, p), e.Name, ptr("featureEnvironments", i, "name")))
 		}
-	}
+	})
 	return out
 }
 

@@ -126,27 +126,20 @@ func checkImportEnvironmentNotFound(in *Input) []Issue {
 		return nil
 	}
 	var out []Issue
-	d := &in.Import.Data
-	for i := range d.FeatureEnvironments {
-		e := &d.FeatureEnvironments[i]
-		if !in.refusalKeptEnvironment(e) {
-			continue
-		}
+	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
 		if e.Variants != nil && len(*e.Variants) > 0 {
 			out = append(out, refusalIssue(refusalNoVariantsTarget(*e.FeatureName, in.Environment), *e.FeatureName,
 				ptr("featureEnvironments", i, "featureName")))
 		}
-	}
+	})
 	var items []Item
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		items = append(items, Item{Value: *s.FeatureName, Locations: []Location{at(ptr("featureStrategies", i, ""))}})
 	})
 	out = append(out, one("You have not added the current environment to the project", items)...)
-	for i := range d.FeatureEnvironments {
-		if e := &d.FeatureEnvironments[i]; in.refusalKeptEnvironment(e) {
-			out = append(out, refusalIssue(refusalNoFeatureEnvironment(in.Environment, e.Name), e.Name, ptr("featureEnvironments", i, "name")))
-		}
-	}
+	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
+		out = append(out, refusalIssue(refusalNoFeatureEnvironment(in.Environment, e.Name), e.Name, ptr("featureEnvironments", i, "name")))
+	})
 	return out
 }
 
@@ -160,12 +153,7 @@ func checkImportEnvironmentNotInProject(in *Input) []Issue {
 		return nil // checkImportEnvironmentNotFound
 	}
 	var out []Issue
-	d := &in.Import.Data
-	for i := range d.FeatureEnvironments {
-		e := &d.FeatureEnvironments[i]
-		if !in.refusalKeptEnvironment(e) {
-			continue
-		}
+	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
 		if e.Variants != nil && len(*e.Variants) > 0 && in.refusalExistsAfterFeatures(*e.FeatureName) {
 			if has, known := in.refusalHasEnvironment(*e.FeatureName); known && !has {
 				out = append(out, refusalIssue(refusalNoVariantsTarget(*e.FeatureName, in.Environment), *e.FeatureName,
@@ -177,7 +165,7 @@ func checkImportEnvironmentNotInProject(in *Input) []Issue {
 				out = append(out, refusalIssue(refusalNoFeatureEnvironment(in.Environment, e.Name), e.Name, ptr("featureEnvironments", i, "name")))
 			}
 		}
-	}
+	})
 	return out
 }
 
