@@ -316,17 +316,19 @@ func (in *Input) refusalSegments(which refusalSegmentCheck) []Issue {
 			mapped = in.refusalSegmentMap()
 		}
 		segs := *s.Segments
-		segAt := func(k int) string { return ptr("featureStrategies", i, "segments/"+strconv.Itoa(k)) }
+		base := ptr("featureStrategies", i, "segments") + "/"
+		segAt := func(k int) string { return base + strconv.Itoa(k) }
 		switch which {
 		case refusalSegmentNotListed:
-			// One message for them all: one finding of many items.
-			var items []Item
+			// The import fails at the first id it cannot map: one item
+			// per strategy, at that id (a strategy of thousands of such
+			// ids is one finding, not thousands).
 			for k, id := range segs {
 				if _, ok := mapped[id]; !ok {
-					items = append(items, Item{Value: jsvalue.FormatFloat(id), Locations: []Location{at(segAt(k))}})
+					out = append(out, refusalIssue(refusalSegmentSelectUndefined, jsvalue.FormatFloat(id), segAt(k)))
+					break
 				}
 			}
-			out = append(out, one(refusalSegmentSelectUndefined, items)...)
 		case refusalSegmentOtherProject:
 			var names []string
 			var items []Item

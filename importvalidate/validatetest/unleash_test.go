@@ -16,7 +16,7 @@ import (
 func TestStateFromLiveInstance(t *testing.T) {
 	s := unleashtest.StartForTest(t, unleashtest.Options{Dump: true})
 	for token, want := range map[string]string{s.AdminToken: "", "*:*.wrong": "401"} {
-		c, err := unleashapi.New(s.URL, token, unleashapi.Options{})
+		c, err := unleashapi.New(s.URL, token, unleashapi.Options{ImportFacts: true})
 		if err != nil {
 			t.Fatal(err)
 		}
