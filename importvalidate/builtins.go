@@ -27,9 +27,10 @@ func BuiltInContextFields() []string {
 // built-in strategy types (BuiltInStrategies, marked BuiltIn) and context
 // fields (BuiltInContextFields, global without legal values), for a
 // custom State that lists only an organisation's own. What st answers for
-// one of those names wins. The result implements EnvironmentState, and
-// asks st about environments when st does (else every environment
-// exists).
+// one of those names wins. The result implements EnvironmentState and
+// ImportState, and asks st about environments and the import's facts
+// when st answers them (else every environment exists, and the facts are
+// unknown).
 func WithBuiltIns(st State) EnvironmentState { return builtIns{st} }
 
 // builtIns is the State of WithBuiltIns.
@@ -61,6 +62,23 @@ func (b builtIns) Environment(ctx context.Context, name string) (bool, error) {
 		return es.Environment(ctx, name)
 	}
 	return true, nil
+}
+
+// ImportFacts implements ImportState: st's answer when st is one, else
+// none (every fact unknown).
+func (b builtIns) ImportFacts(ctx context.Context, q ImportQuery) (*ImportFacts, error) {
+	if is, ok := b.State.(ImportState); ok {
+		return is.ImportFacts(ctx, q)
+	}
+	return nil, nil
+}
+
+// SourceName names st in findings, as st names itself.
+func (b builtIns) SourceName() string {
+	if n, ok := b.State.(sourceNamer); ok {
+		return n.SourceName()
+	}
+	return "the state"
 }
 
 // addMissing appends to got, for each name of builtIn asked for in names

@@ -13,13 +13,13 @@ import (
 func TestWithBuiltIns(t *testing.T) {
 	st := memoryState(t, &model.Snapshot{Projects: []model.SnapshotProject{{ID: "web"}}})
 	raw := []byte(`{"features": [{"name": "a"}], "featureStrategies": [{"name": "flexibleRollout", "featureName": "a",
-	  "constraints": [{"contextName": "userId", "operator": "IN", "values": ["1"]}]}], "tagTypes": []}`)
+	  "parameters": {"rollout": "50", "stickiness": "default", "groupId": "a"}, "constraints": [{"contextName": "userId", "operator": "IN", "values": ["1"]}]}], "tagTypes": []}`)
 	target := importvalidate.Target{Project: "web", Environment: "production", Permissions: importvalidate.AllPermissions{}}
 	for _, tc := range []struct {
 		state importvalidate.State
 		want  string
 	}{
-		{st, "2 errors, 0 warnings, 0 missing permissions"}, // unknown-strategy, unknown-context-field
+		{st, "3 errors, 0 warnings, 0 missing permissions"}, // unknown-strategy, its import version, unknown-context-field
 		{importvalidate.WithBuiltIns(st), "0 errors, 0 warnings, 0 missing permissions"},
 	} {
 		v := mustNew(t, importvalidate.Options{State: tc.state, Strict: true})

@@ -178,7 +178,7 @@ func constName(code importvalidate.Code) string {
 	var b strings.Builder
 	for _, part := range strings.Split(string(code), "-") {
 		switch part {
-		case "id", "utf8":
+		case "id", "utf8", "json", "url":
 			b.WriteString(strings.ToUpper(part))
 		default:
 			b.WriteString(strings.ToUpper(part[:1]) + part[1:])

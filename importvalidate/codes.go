@@ -190,7 +190,7 @@ func codeTable() []CodeInfo {
 		structure, rule, permission = CategoryStructure, CategoryRule, CategoryPermission
 		errorSev, warning           = SeverityError, SeverityWarning
 	)
-	return []CodeInfo{
+	table := []CodeInfo{
 		// The structural tier, in the order of docs/RULES.md.
 		{Code: CodeSyntax, Category: structure, Severity: errorSev, Reference: true, Summary: "the file is a JSON text",
 			kind: schema.KindSyntax, words: wordsSyntax, path: pathNone, positioned: true},
@@ -287,4 +287,8 @@ func codeTable() []CodeInfo {
 		{Code: CodeMissingPermissions, Category: permission, Severity: errorSev, Reference: true, Optional: true,
 			Summary: "the caller holds every permission the import needs", check: checkMissingPermissions},
 	}
+	// What Unleash's import refuses, drops or changes beyond what its
+	// validation says (codes_import.go).
+	table = append(table, importRefusalCodes()...)
+	return append(table, importSilentCodes()...)
 }

@@ -34,6 +34,10 @@ type Diagnostic struct {
 	// has no place there (a missing permission, the feature limit, or an
 	// input given as a decoded value).
 	Location Location `json:"location"`
+	// ImportAccepts says why Unleash's import accepts the file for a
+	// reference error's item all the same (Item.ImportAccepts); the
+	// diagnostic is then a warning.
+	ImportAccepts string `json:"importAccepts,omitempty"`
 
 	// message is a rule finding's message; problem is what a structural
 	// problem found, which Message and FileMessage word.
@@ -87,13 +91,16 @@ func (d Diagnostic) String() string {
 	if d.Item != "" {
 		s += " (" + d.Item + ")"
 	}
+	if d.ImportAccepts != "" {
+		s += "; the import accepts it: " + d.ImportAccepts
+	}
 	return s
 }
 
 // label is what a printed line names before the code: "permission" for a
 // missing permission, else the severity.
 func (d Diagnostic) label() string {
-	if d.Category == CategoryPermission {
+	if d.Category == CategoryPermission && d.ImportAccepts == "" {
 		return d.Category.String()
 	}
 	return d.Severity.String()
@@ -113,11 +120,18 @@ func (r *Report) Diagnostics() []Diagnostic {
 		d := Diagnostic{Severity: is.Severity, Category: is.Category, Code: is.Code, message: is.Message,
 			Location: Location{Offset: -1}}
 		if len(is.Items) == 0 {
+			d.ImportAccepts = is.ImportAccepts
+			if d.ImportAccepts != "" {
+				d.Severity = SeverityWarning
+			}
 			out = append(out, d)
 			continue
 		}
 		for _, it := range is.Items {
-			d.Item, d.Hint = it.Value, it.Hint
+			d.Item, d.Hint, d.ImportAccepts, d.Severity = it.Value, it.Hint, it.ImportAccepts, is.Severity
+			if d.ImportAccepts != "" {
+				d.Severity = SeverityWarning
+			}
 			if len(it.Locations) == 0 {
 				d.Location = Location{Offset: -1}
 				out = append(out, d)

@@ -99,7 +99,8 @@ func Example_ownState() {
 	}
 	body := []byte(`{"project": "web", "environment": "production", "data": {
   "features": [{"name": "web-login"}, {"name": "billing-v2"}],
-  "featureStrategies": [{"name": "flexibleRollout", "featureName": "web-login"}],
+  "featureStrategies": [{"name": "flexibleRollout", "featureName": "web-login",
+    "parameters": {"rollout": "50", "stickiness": "default", "groupId": "web-login"}}],
   "tagTypes": []}}`)
 	rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: teamRights{project: "web"}})
 	if err != nil {
@@ -108,11 +109,15 @@ func Example_ownState() {
 	if err := importvalidate.WriteText(os.Stdout, "export.json", rep); err != nil {
 		panic(err)
 	}
+	// A State that is not an ImportState leaves unknown what the import's
+	// own checks need to know of the instance: those checks say so.
+	//
 	// Output:
+	// export.json:2:16: warning import-unknown-fact: Cannot check what the import does to the existing features in production (their strategies, status, dependencies): the state cannot tell the features' settings there. (web-login)
 	// export.json:2:25: warning feature-exists: The following features already exist in this project and will be overwritten: (web-login)
 	// export.json:2:48: error feature-in-other-project: You cannot import a features that already exist in other projects. You already have the following features defined outside of project web: (billing-v2 (in project billing))
-	// export.json:2:48: error naming-pattern: Features imported into this project must match the project's feature naming pattern: "web-.+". For example: "web-login". The following features do not match the pattern: (billing-v2)
+	// export.json:2:48: warning naming-pattern: Features imported into this project must match the project's feature naming pattern: "web-.+". For example: "web-login". The following features do not match the pattern: (billing-v2); the import accepts it: the import does not create billing-v2: it exists in project billing
 	// export.json: permission missing-permissions: We detected you are missing the following permissions: (Create activation strategies)
 	// export.json: permission missing-permissions: We detected you are missing the following permissions: (Delete activation strategies)
-	// 2 errors, 1 warning, 2 missing permissions
+	// 1 error, 2 warnings, 2 missing permissions
 }

@@ -27,7 +27,8 @@ func ExampleValidator_Validate_export() {
 	fmt.Println(rep.Summary())
 	// Output:
 	// export.json:2:33: error unknown-strategy: We detected the following custom strategy that needs to be created first: (flexibleRolout); did you mean "flexibleRollout"?
-	// 1 error, 0 warnings, 0 missing permissions
+	// export.json:2:33: error import-unknown-strategy: flexibleRolout is not supported. (flexibleRolout)
+	// 2 errors, 0 warnings, 0 missing permissions
 }
 
 // A custom state lists an organisation's own strategy types; WithBuiltIns
@@ -45,7 +46,8 @@ func ExampleWithBuiltIns() {
 		panic(err)
 	}
 	export := []byte(`{"features": [{"name": "a"}], "featureStrategies": [
-	  {"name": "byTeam", "featureName": "a"}, {"name": "flexibleRollout", "featureName": "a"}], "tagTypes": []}`)
+	  {"name": "byTeam", "featureName": "a"}, {"name": "flexibleRollout", "featureName": "a",
+	   "parameters": {"rollout": "50", "stickiness": "default", "groupId": "a"}}], "tagTypes": []}`)
 	rep, err := v.Validate(context.Background(), export, importvalidate.Target{
 		Project: "web", Environment: "production", Permissions: importvalidate.AllPermissions{},
 	})

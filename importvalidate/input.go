@@ -53,9 +53,17 @@ type Input struct {
 	// Profile is how the instance's Unleash version answers
 	// (Options.Profile); the zero value is the default version's.
 	Profile profile.Profile
+	// Facts are what the import's own checks read of the instance and of
+	// the caller (import_facts.go).
+	Facts ImportFacts
 
 	featurePlaces *featurePlaces
 	namingCache   *namingOutcome
+	// featureNames are the feature names looked up: every name the file
+	// names, each once.
+	featureNames []string
+	silentCache  *silentView
+	refusalCache *refusalView
 }
 
 // lookupPlan is the set of names one validation asks the state about.
@@ -76,15 +84,13 @@ func planLookups(imp *model.ImportRequest, fp *featurePlaces, constraintContexts
 		set[name] = struct{}{}
 		*dst = append(*dst, name)
 	}
-	// Dependency parents that are not imported features, after those;
-	// appending to fp.order's full slice copies it.
-	for i := range d.Dependencies {
-		for _, parent := range d.Dependencies[i].Dependencies {
-			if !fp.has(parent.Feature) {
-				add(&p.features, others, parent.Feature)
-			}
+	// Every other feature name of the file, after those; appending to
+	// fp.order's full slice copies it.
+	eachOtherFeatureName(d, func(name string) {
+		if !fp.has(name) {
+			add(&p.features, others, name)
 		}
-	}
+	})
 	clear(others)
 	for i := range d.FeatureStrategies {
 		add(&p.strategies, others, d.FeatureStrategies[i].Name)
@@ -145,6 +151,7 @@ func gather(ctx context.Context, st State, imp *model.ImportRequest, project, en
 	if err != nil {
 		return nil, err
 	}
+	in.featureNames = p.features
 	in.Features, err = lookupBy(ctx, "features", p.features, st.Features, byName(func(f model.SnapshotFeature) string { return f.Name }))
 	if err != nil {
 		return nil, err
@@ -218,7 +225,14 @@ func (in *Input) checkPermissions(ctx context.Context, perms Permissions) error 
 		return nil
 	}
 	in.Missing = make(map[Permission]bool)
-	for _, p := range in.Required {
+	asked := make(map[Permission]bool, len(in.Required))
+	// The import asks for permissions on the file it imports after
+	// cleaning it, which may need one the file as sent does not.
+	for _, p := range append(slices.Clip(in.Required), refusalRequiredPermissions(in)...) {
+		if asked[p] {
+			continue
+		}
+		asked[p] = true
 		ok, err := perms.HasPermission(ctx, string(p), in.Project, in.Environment)
 		if err != nil {
 			return fmt.Errorf("importvalidate: checking permission %s: %w", p, err)

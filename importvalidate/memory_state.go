@@ -1,8 +1,10 @@
 package importvalidate
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -21,6 +23,8 @@ type MemoryState struct {
 	// withStrategies maps an environment to the set of features that have
 	// a strategy in it.
 	withStrategies map[string]map[string]bool
+	// facts answer ImportFacts (memory_facts.go).
+	facts *memoryFacts
 }
 
 // NewMemoryState builds a MemoryState from a snapshot. It fails on a
@@ -39,6 +43,10 @@ func NewMemoryState(s *model.Snapshot) (*MemoryState, error) {
 		projects:       make(map[string]Project, len(s.Projects)),
 		withStrategies: map[string]map[string]bool{},
 	}
+	var err error
+	if m.facts, err = newMemoryFacts(s); err != nil {
+		return nil, err
+	}
 	for _, st := range s.Strategies {
 		m.strategies[st.Name] = st
 	}
@@ -47,6 +55,10 @@ func NewMemoryState(s *model.Snapshot) (*MemoryState, error) {
 	}
 	for _, sg := range s.Segments {
 		m.segments[sg.Name] = append(m.segments[sg.Name], sg)
+	}
+	for _, defs := range m.segments {
+		// In id order, as a database lists them.
+		slices.SortStableFunc(defs, func(a, b model.SnapshotSegment) int { return cmp.Compare(a.ID, b.ID) })
 	}
 	for _, t := range s.TagTypes {
 		m.tagTypes[t.Name] = true

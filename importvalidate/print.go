@@ -39,9 +39,10 @@ func FormatDiagnostic(name string, d Diagnostic) string {
 
 // Text is the finding without its place, as FormatDiagnostic ends its
 // line: the message in words for a file (FileMessage), the item in
-// parentheses, and the hint as a question:
+// parentheses, the hint as a question, and why the import accepts the
+// file all the same:
 //
-//	message (item); did you mean "hint"?
+//	message (item); did you mean "hint"?; the import accepts it: reason
 func (d Diagnostic) Text() string {
 	msg := d.FileMessage()
 	if d.Item != "" {
@@ -53,6 +54,9 @@ func (d Diagnostic) Text() string {
 		msg += safetext.String(fmt.Sprintf(" Did you mean %q?", jsonwire.Printable(d.Hint)))
 	default:
 		msg += safetext.String(fmt.Sprintf("; did you mean %q?", jsonwire.Printable(d.Hint)))
+	}
+	if d.ImportAccepts != "" {
+		msg += "; the import accepts it: " + safetext.String(jsonwire.Printable(d.ImportAccepts))
 	}
 	return msg
 }

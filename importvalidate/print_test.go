@@ -150,7 +150,7 @@ func TestWriteTextRecordedBody(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep, lines := writeText(t, "f", body)
-	if n := len(lines) - 1; lines[n] != "6 errors, 0 warnings, 0 missing permissions" {
+	if n := len(lines) - 1; lines[n] != "13 errors, 0 warnings, 0 missing permissions" {
 		t.Errorf("summary %q after %d lines", lines[n], n)
 	}
 	prev := int64(-1)
@@ -191,7 +191,7 @@ func TestEnumNames(t *testing.T) {
 		want string
 	}{
 		{SeverityError, "error"}, {SeverityWarning, "warning"}, {Severity(0), "Severity(0)"}, {Severity(3), "Severity(3)"},
-		{CategoryStructure, "structure"}, {CategoryRule, "rule"}, {CategoryPermission, "permission"}, {Category(4), "Category(4)"},
+		{CategoryStructure, "structure"}, {CategoryRule, "rule"}, {CategoryPermission, "permission"}, {CategoryImport, "import"}, {Category(5), "Category(5)"},
 	} {
 		if got := tt.got.String(); got != tt.want {
 			t.Errorf("String() = %q, want %q", got, tt.want)

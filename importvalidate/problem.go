@@ -40,12 +40,18 @@ const (
 	// CategoryPermission is a permission the caller lacks for the import.
 	// The reference response lists these apart, under "permissions".
 	CategoryPermission
+	// CategoryImport is a finding about what Unleash's import (POST
+	// /api/admin/features-batch/import) does with the file beyond what
+	// its validation says: an error is a reason for which the import
+	// refuses the file, a warning something it drops or changes without a
+	// word. Never in the reference response.
+	CategoryImport
 )
 
 // categoryNames are the names of the categories, in their order.
-func categoryNames() []string { return []string{"structure", "rule", "permission"} }
+func categoryNames() []string { return []string{"structure", "rule", "permission", "import"} }
 
-// String returns "structure", "rule" or "permission".
+// String returns "structure", "rule", "permission" or "import".
 func (c Category) String() string { return enumName("Category", int(c), categoryNames()...) }
 
 // known reports whether c is one of the categories.
@@ -58,6 +64,16 @@ func enumName(typ string, v int, names ...string) string {
 		return names[v-1]
 	}
 	return fmt.Sprintf("%s(%d)", typ, v)
+}
+
+// rank is the category's place in a report: the findings about the data,
+// of a rule or of the import, come together, by severity, between the
+// structure's and the caller's.
+func (c Category) rank() int {
+	if c == CategoryImport {
+		return int(CategoryRule)
+	}
+	return int(c)
 }
 
 // MarshalText writes the category's name.

@@ -18,6 +18,13 @@ type Item struct {
 	// close to one ("flexibleRollout" for "flexibleRolout"), else "".
 	// It is no part of the reference response.
 	Hint string `json:"hint,omitempty"`
+	// ImportAccepts, set on an item of a reference error, says why
+	// Unleash's import accepts the file all the same: it checks the file
+	// after dropping its archived features, and the strategies and
+	// environments that name no feature. The reference response lists
+	// the item; the report counts it as a warning (not with
+	// Options.Strict).
+	ImportAccepts string `json:"importAccepts,omitempty"`
 }
 
 // Issue is one finding of a rule: a severity, the rule's stable code, a
@@ -38,6 +45,17 @@ type Issue struct {
 	// Reference reports that the issue belongs in the reference response
 	// (see Report.Reference).
 	Reference bool `json:"reference"`
+	// ImportAccepts is Item.ImportAccepts for an issue without items.
+	ImportAccepts string `json:"importAccepts,omitempty"`
+}
+
+// accepted reports whether Unleash's import accepts the file for the
+// issue's item it (or for the issue, when it has no items).
+func (is Issue) accepted(it *Item) bool {
+	if it == nil {
+		return is.ImportAccepts != ""
+	}
+	return it.ImportAccepts != ""
 }
 
 // values returns the items' values, never nil.
@@ -83,8 +101,16 @@ func (r *Report) HasErrors() bool {
 		return true
 	}
 	for _, is := range r.Issues {
-		if is.Severity == SeverityError && is.Category != CategoryPermission {
+		if is.Severity != SeverityError || is.Category == CategoryPermission {
+			continue
+		}
+		if len(is.Items) == 0 && !is.accepted(nil) {
 			return true
+		}
+		for k := range is.Items {
+			if !is.accepted(&is.Items[k]) {
+				return true
+			}
 		}
 	}
 	return false
@@ -120,7 +146,7 @@ func CountDiagnostics(ds []Diagnostic) Counts {
 	var c Counts
 	for _, d := range ds {
 		switch {
-		case d.Category == CategoryPermission:
+		case d.Category == CategoryPermission && d.ImportAccepts == "":
 			c.Permissions++
 		case d.Severity == SeverityError:
 			c.Errors++
@@ -154,14 +180,17 @@ func (r *Report) Count(s Severity) int {
 // U+FFFD.
 func (r *Report) Reference() model.ValidateResponse { return r.response(true) }
 
-// Response renders every issue, the extra rules' included, in the shape
-// of the reference response.
+// Response renders every issue of the validation, the extra rules'
+// included, in the shape of the reference response. What the import
+// would do (the rules of CategoryImport, and the permissions it asks
+// for) is left out: it depends on facts that not every state source
+// tells, and the report holds it.
 func (r *Report) Response() model.ValidateResponse { return r.response(false) }
 
 func (r *Report) response(referenceOnly bool) model.ValidateResponse {
 	out := model.ValidateResponse{Errors: []model.Issue{}, Warnings: []model.Issue{}, Permissions: []model.Issue{}}
 	for _, is := range r.Issues {
-		if referenceOnly && !is.Reference {
+		if referenceOnly && !is.Reference || is.Category == CategoryImport || is.Code == CodeImportMissingPermissions {
 			continue
 		}
 		mi := model.Issue{Message: is.Message, AffectedItems: is.values()}

@@ -62,6 +62,12 @@ type Validator struct {
 	// constraintContexts is set when a rule needs the constraints' context
 	// fields looked up (CodeUnknownContextField).
 	constraintContexts bool
+	// importFacts is set when a rule of CategoryImport runs: the
+	// validation then asks for Input.Facts.
+	importFacts bool
+	// strict keeps the reference errors that the import accepts errors
+	// (Options.Strict).
+	strict bool
 }
 
 // New builds a Validator. It fails on a nil State, on an unknown code in
@@ -69,7 +75,7 @@ type Validator struct {
 // rule whose severity or category is not one of a rule's (any category
 // but CategoryStructure, the structural tier's), and on negative limits.
 func New(opts Options) (*Validator, error) {
-	v := &Validator{state: opts.State}
+	v := &Validator{state: opts.State, strict: opts.Strict}
 	if opts.Profile != nil {
 		v.profile = *opts.Profile
 	} else {
@@ -118,7 +124,8 @@ func New(opts Options) (*Validator, error) {
 			r.Category = CategoryRule
 		}
 		v.rules = append(v.rules, r)
-		v.constraintContexts = v.constraintContexts || r.Code == CodeUnknownContextField
+		v.constraintContexts = v.constraintContexts || r.Code == CodeUnknownContextField || r.Category == CategoryImport
+		v.importFacts = v.importFacts || r.Category == CategoryImport
 	}
 	var err error
 	if v.structure, err = newStructure(opts); err != nil {
@@ -268,6 +275,11 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 	if err := in.checkPermissions(ctx, t.Permissions); err != nil {
 		return nil, err
 	}
+	if v.importFacts {
+		if err := in.gatherFacts(ctx, v.state, t.Permissions); err != nil {
+			return nil, err
+		}
+	}
 	rep := &Report{Project: project, Environment: env, Issues: []Issue{}, Import: imp}
 	for _, r := range v.rules {
 		if err := ctx.Err(); err != nil {
@@ -290,10 +302,13 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 			rep.Issues = append(rep.Issues, is)
 		}
 	}
+	if !v.strict {
+		refusalConfirm(in, rep.Issues)
+	}
 	addHints(rep.Issues, in)
 	sortBy(rep.Issues, func(a, b Issue) bool {
-		if a.Category != b.Category {
-			return a.Category < b.Category
+		if ra, rb := a.Category.rank(), b.Category.rank(); ra != rb {
+			return ra < rb
 		}
 		return a.Severity < b.Severity
 	})

@@ -28,6 +28,14 @@ type Snapshot struct {
 	// a file with (snapshot_config.go).
 	FeatureConfigs  []SnapshotFeatureConfig   `json:"featureConfigs,omitempty"`
 	ProjectDefaults []SnapshotProjectDefaults `json:"projectDefaults,omitempty"`
+	// ResourceLimits, FeatureTypes, Tags, ChangeRequests and Unknown are
+	// what the import's own checks read beyond the members above
+	// (snapshot_import.go).
+	ResourceLimits *SnapshotResourceLimits  `json:"resourceLimits,omitempty"`
+	FeatureTypes   []SnapshotFeatureType    `json:"featureTypes,omitempty"`
+	Tags           []SnapshotTag            `json:"tags,omitempty"`
+	ChangeRequests []SnapshotChangeRequests `json:"changeRequests,omitempty"`
+	Unknown        []string                 `json:"unknown,omitempty"`
 }
 
 // SnapshotEnvironment is an environment of the instance.
@@ -43,6 +51,12 @@ type SnapshotProject struct {
 	// unlimited.
 	FeatureLimit  *int64         `json:"featureLimit,omitempty"`
 	FeatureNaming *FeatureNaming `json:"featureNaming,omitempty"`
+	// Archived, Environments and LinkTemplates are read by the import's
+	// own checks (snapshot_import.go). Environments nil means every
+	// environment of the snapshot.
+	Archived      bool                   `json:"archived,omitempty"`
+	Environments  []string               `json:"environments,omitempty"`
+	LinkTemplates []SnapshotLinkTemplate `json:"linkTemplates,omitempty"`
 }
 
 // FeatureNaming is a project's feature naming pattern.
@@ -87,6 +101,12 @@ type SnapshotFeature struct {
 	// StrategyEnvironments lists the environments in which the feature has
 	// at least one strategy.
 	StrategyEnvironments []string `json:"strategyEnvironments,omitempty"`
+	// Environments, StrategyCounts and Parents are read by the import's
+	// own checks (snapshot_import.go). Environments nil means those of
+	// the feature's project.
+	Environments   []string                `json:"environments,omitempty"`
+	StrategyCounts []SnapshotStrategyCount `json:"strategyCounts,omitempty"`
+	Parents        []string                `json:"parents,omitempty"`
 }
 
 // Role is a role of the instance with its grants: in a state snapshot, and

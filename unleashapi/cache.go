@@ -215,6 +215,7 @@ func (c *Client) checkVersion(ctx context.Context) error {
 				OSS string `json:"oss"`
 			} `json:"current"`
 		} `json:"versionInfo"`
+		ResourceLimits *resourceLimitsAnswer `json:"resourceLimits"`
 	}
 	if json.Unmarshal(a.body, &cfg) != nil || (cfg.Version == nil && cfg.VersionInfo.Current.OSS == "" && c.opts.Version == "") {
 		return c.errorf(r, a.status, ErrBadAnswer, nil, "no version in the answer: is %s an Unleash instance?", c.base)
@@ -239,6 +240,7 @@ func (c *Client) checkVersion(ctx context.Context) error {
 		return c.errorf(r, a.status, ErrUnsupportedVersion, nil, "%s Unleash %s; this client speaks to Unleash %s to %d.x", what, v, profile.Oldest, SupportedMajor)
 	}
 	c.version = res
+	c.limits = limitsOf(cfg.ResourceLimits)
 	return nil
 }
 

@@ -19,6 +19,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
 )
 
 // SupportedMajor is the newest major version of Unleash this package
@@ -83,6 +85,15 @@ type Options struct {
 	// ETag, and what the exports and overviews said of single features and
 	// projects (0 means DefaultListTTL, a negative value no reuse).
 	ListTTL time.Duration
+	// ImportFacts makes every validation read what the import's own
+	// checks need of the instance (importvalidate.ImportState): the
+	// target project's overview, the feature types, tags and active
+	// features, and exports of the named features and of the project, up
+	// to six requests a validation, which the instance may rate-limit
+	// (its feature search answers 429 under load). Without it those facts
+	// are unknown but the resource limits, and the findings that need
+	// them say so (import-unknown-fact).
+	ImportFacts bool
 	// TokenTTL is how long the rights of a caller's token are reused (0
 	// means DefaultTokenTTL, a negative value no reuse). They are kept by
 	// a digest of the token and never serve another token.
@@ -165,6 +176,10 @@ type Client struct {
 
 	versionMu sync.Mutex
 	version   profile.Resolved // the instance's version once checked
+	// limits are the instance's resource limits, read with the version;
+	// nil when it shows none.
+	limits *importvalidate.ResourceLimits
+	ic     importCache
 
 	lc       listCache
 	userList cached[userAdminAnswer]

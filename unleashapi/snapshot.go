@@ -161,6 +161,9 @@ func (c *Client) Snapshot(ctx context.Context) (*model.Snapshot, error) {
 		}
 		s.Features = append(s.Features, sf)
 	}
+	if err := c.snapshotImportFacts(ctx, s, features); err != nil {
+		return nil, err
+	}
 
 	s.Roles = ua.roles()
 	s.Users = ua.users()
@@ -242,7 +245,16 @@ func (c *Client) snapshotProjects(ctx context.Context, s *model.Snapshot, ids ma
 			if err != nil || !ok {
 				return err
 			}
-			out[i] = ov.snapshot(id)
+			p := ov.snapshot(id)
+			p.Archived = ov.ArchivedAt != nil
+			for _, e := range ov.Environments {
+				p.Environments = append(p.Environments, e.Environment)
+			}
+			slices.Sort(p.Environments)
+			for _, t := range ov.LinkTemplates {
+				p.LinkTemplates = append(p.LinkTemplates, model.SnapshotLinkTemplate{URLTemplate: t.URLTemplate, Title: t.Title})
+			}
+			out[i] = p
 			return nil
 		}
 	}

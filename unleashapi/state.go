@@ -55,6 +55,14 @@ type (
 		FeatureTypeCounts []struct {
 			Count int64 `json:"count"`
 		} `json:"featureTypeCounts"`
+		ArchivedAt   *string `json:"archivedAt"`
+		Environments []struct {
+			Environment string `json:"environment"`
+		} `json:"environments"`
+		LinkTemplates []struct {
+			URLTemplate string  `json:"urlTemplate"`
+			Title       *string `json:"title"`
+		} `json:"linkTemplates"`
 	}
 	exportAnswer struct {
 		Features []struct {

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/flagadmin/flagadmin/model/profile"
+	"github.com/flagadmin/flagadmin/importvalidate"
 )
 
 // DefaultUnleashURL is the public URL of the instance used for invitation
@@ -56,6 +57,11 @@ type Options struct {
 	// "7.6.5"), used instead of the one read from the latest migration.
 	// It must be one of 5.12.0 to 8.x.
 	Version string
+	// ResourceLimits are the instance's resource limits, which its
+	// configuration sets (UNLEASH_*_LIMIT) and its database does not
+	// hold; nil leaves them unknown, and the import's checks that need
+	// them say so instead of guessing (importvalidate.ImportState).
+	ResourceLimits *importvalidate.ResourceLimits
 }
 
 // DB is an Unleash database. It is safe for concurrent use.
@@ -68,6 +74,7 @@ type DB struct {
 	// tables and columns it lacks (versions.go).
 	version profile.Resolved
 	shim    *strings.Replacer
+	limits     *importvalidate.ResourceLimits
 }
 
 // bound returns ctx with the deadline of one database call.
@@ -203,6 +210,10 @@ func New(ctx context.Context, pool *pgxpool.Pool, opts Options) (*DB, error) {
 		return nil, fmt.Errorf("unleashdb: Options.QueryTimeout %v is negative", opts.QueryTimeout)
 	}
 	db := &DB{pool: pool, unleashURL: strings.TrimRight(opts.UnleashURL, "/"), timeout: opts.QueryTimeout}
+	if l := opts.ResourceLimits; l != nil {
+		limits := *l
+		db.limits = &limits
+	}
 	if db.unleashURL == "" {
 		db.unleashURL = DefaultUnleashURL
 	}

@@ -8,8 +8,10 @@ import (
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
 )
 
-// maxQueries is the most queries one validation may make.
-const maxQueries = 8
+// maxQueries is the most queries one validation may make: the State's,
+// and the import's facts (three queries in one read-only transaction,
+// with its begin and its commit).
+const maxQueries = 12
 
 // TestQueriesPerValidation: one validation makes the same number of
 // queries for 10 and for 10 000 features, at most maxQueries, and finds
@@ -56,6 +58,12 @@ func TestQueriesPerValidation(t *testing.T) {
 func summary(r *importvalidate.Report) string {
 	s := ""
 	for _, is := range r.Issues {
+		// What the import would do reads facts that the in-memory
+		// state of a snapshot does not hold (a feature's settings):
+		// TestImportFactsMatchSnapshot compares those.
+		if is.Category == importvalidate.CategoryImport {
+			continue
+		}
 		s += string(is.Code) + ":" + itoa(len(is.Items)) + " "
 	}
 	return s

@@ -65,7 +65,7 @@ func (db *DB) SnapshotWith(ctx context.Context, o SnapshotOptions) (*model.Snaps
 	s := &model.Snapshot{Version: db.version.Version}
 	steps := []func(context.Context, *model.Snapshot) error{
 		r.environments, r.projects, r.strategies, r.contextFields, r.segments, r.tagTypes,
-		r.features, r.roles, r.users, r.tokens,
+		r.features, r.importFacts, r.roles, r.users, r.tokens,
 	}
 	if o.FeatureConfigs {
 		steps = append(steps, r.featureConfigs)

@@ -105,7 +105,10 @@ func TestBrokenFileFails(t *testing.T) {
 	want := []string{
 		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 0) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
 		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 1) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
+		// The import refuses the file too, in its own words.
+		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 1) + ": error import-duplicate-feature: A flag with that name already exists (checkout-v2)",
 		broken + ":" + lineCol(t, broken, `"no-such-strategy"`, 0) + ": error unknown-strategy: We detected the following custom strategy that needs to be created first: (no-such-strategy)",
+		broken + ":" + lineCol(t, broken, `"no-such-strategy"`, 0) + ": error import-unknown-strategy: no-such-strategy is not supported. (no-such-strategy)",
 	}
 	if strings.Join(f.errors, "\n") != strings.Join(want, "\n") {
 		t.Errorf("reported\n%s\nwant\n%s", strings.Join(f.errors, "\n"), strings.Join(want, "\n"))
@@ -118,7 +121,7 @@ func TestBrokenFileFails(t *testing.T) {
 func TestErrorsCannotBeAccepted(t *testing.T) {
 	f := &fakeTB{}
 	validatetest.File(f, broken, validatetest.Options{State: demo, Permissions: all, Accept: []string{"duplicate-feature", "unknown-strategy"}})
-	if len(f.errors) != 3 {
+	if len(f.errors) != 5 {
 		t.Errorf("accepted errors: %q", f.errors)
 	}
 }
@@ -190,12 +193,12 @@ func TestMissingPermissionsFailUnlessAccepted(t *testing.T) {
 		t.Errorf("no errors; want the missing permissions")
 	}
 	for _, e := range f.errors {
-		if !strings.HasPrefix(e, clean+": permission missing-permissions: ") {
-			t.Errorf("error %q; want an unplaced missing-permissions line", e)
+		if !strings.HasPrefix(e, clean+": permission missing-permissions: ") && !strings.HasPrefix(e, clean+": permission import-missing-permissions: ") {
+			t.Errorf("error %q; want an unplaced missing-permissions line, the reference's or the import's", e)
 		}
 	}
 	f = &fakeTB{}
-	validatetest.File(f, clean, validatetest.Options{State: demo, Permissions: noRights{}, Accept: []string{"missing-permissions"}})
+	validatetest.File(f, clean, validatetest.Options{State: demo, Permissions: noRights{}, Accept: []string{"missing-permissions", "import-missing-permissions"}})
 	if f.failed() {
 		t.Errorf("accepted: %q", f.errors)
 	}
@@ -271,8 +274,10 @@ func TestExport(t *testing.T) {
 	want := []string{
 		exportFile + ":" + lineCol(t, exportFile, `"checkout-v2"`, 0) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
 		exportFile + ":" + lineCol(t, exportFile, `"checkout-v2"`, 1) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
+		exportFile + ":" + lineCol(t, exportFile, `"checkout-v2"`, 1) + ": error import-duplicate-feature: A flag with that name already exists (checkout-v2)",
 		exportFile + ":" + lineCol(t, exportFile, `"existing-flag"`, 0) + ": warning feature-exists: The following features already exist in this project and will be overwritten: (existing-flag)",
 		exportFile + ":" + lineCol(t, exportFile, `"flexibleRolout"`, 0) + ": error unknown-strategy: We detected the following custom strategy that needs to be created first: (flexibleRolout); did you mean \"flexibleRollout\"?",
+		exportFile + ":" + lineCol(t, exportFile, `"flexibleRolout"`, 0) + ": error import-unknown-strategy: flexibleRolout is not supported. (flexibleRolout)",
 	}
 	if strings.Join(f.errors, "\n") != strings.Join(want, "\n") || len(f.fatals) != 0 {
 		t.Errorf("reported\n%s\n%q\nwant\n%s", strings.Join(f.errors, "\n"), f.fatals, strings.Join(want, "\n"))
@@ -283,13 +288,19 @@ func TestExport(t *testing.T) {
 		set  func(*validatetest.Options)
 		want []string
 	}{
-		{"errors only", func(o *validatetest.Options) { o.FailOn = []string{"error"} }, []string{want[0], want[1], want[3]}},
-		{"disabled", func(o *validatetest.Options) { o.Disable = []string{"duplicate-feature", "unknown-strategy"} }, []string{want[2]}},
-		{"max same", func(o *validatetest.Options) { o.MaxSame = 1 }, []string{want[0], want[2], want[3],
+		{"errors only", func(o *validatetest.Options) { o.FailOn = []string{"error"} }, []string{want[0], want[1], want[2], want[4], want[5]}},
+		{"disabled", func(o *validatetest.Options) {
+			o.Disable = []string{"duplicate-feature", "unknown-strategy", "import-duplicate-feature", "import-unknown-strategy"}
+		}, []string{want[3]}},
+		{"max same", func(o *validatetest.Options) { o.MaxSame = 1 }, []string{want[0], want[2], want[3], want[4], want[5],
 			exportFile + ": 1 more duplicate-feature finding not shown (Options.MaxSame)"}},
 		{"unknown target", func(o *validatetest.Options) {
-			o.Project, o.Disable = "nope", []string{"duplicate-feature", "unknown-strategy", "feature-in-other-project"}
+			o.Project, o.Disable = "nope", []string{"duplicate-feature", "unknown-strategy", "feature-in-other-project",
+				"import-duplicate-feature", "import-unknown-strategy", "import-feature-in-other-project"}
 		}, []string{
+			// The import refuses to create features in a project that
+			// does not exist.
+			exportFile + ":" + lineCol(t, exportFile, `{ "name": "checkout-v2"`, 0) + ": error import-project-not-active: Active project with id nope does not exist (checkout-v2)",
 			exportFile + ": warning unknown-project: The project to import into does not exist: (nope)"}},
 	} {
 		o := opts

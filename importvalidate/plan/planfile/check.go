@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -93,6 +94,16 @@ func replay(ctx context.Context, rd Read, st importvalidate.State, src plan.Sour
 			return fmt.Errorf("planfile: the current read: %w", err)
 		}
 		_, err = src.Current(ctx, q)
+	case KindImportFacts:
+		var q importvalidate.ImportQuery
+		if err := json.Unmarshal(rd.Args, &q); err != nil {
+			return fmt.Errorf("planfile: the importFacts read: %w", err)
+		}
+		is, ok := st.(importvalidate.ImportState)
+		if !ok {
+			return errors.New("planfile: the state cannot tell the facts the import's own checks read")
+		}
+		_, err = is.ImportFacts(ctx, q)
 	default:
 		return fmt.Errorf("planfile: a read of unknown kind %q (a plan file of a later flagadmin?)", rd.Kind)
 	}
@@ -129,6 +140,8 @@ func describe(rd Read, now json.RawMessage) []string {
 		return []string{fmt.Sprintf("environment %q: deleted", name)}
 	case KindCurrent:
 		return describeCurrent(rd, now)
+	case KindImportFacts:
+		return []string{"what the import's own checks read: " + fieldChanges(rd.Answer, now)}
 	}
 	return []string{rd.Kind + " changed"}
 }

@@ -209,3 +209,32 @@ func SameCurrent(q plan.Query, x, y *model.Snapshot) bool {
 	b, _ := json.Marshal(normalCurrent(q, y))
 	return bytes.Equal(a, b)
 }
+
+// importFacts is the normal form of the facts the import's own checks
+// read: the tags, a map keyed by (type, value), as a sorted list.
+type importFacts struct {
+	importvalidate.ImportFacts
+	Tags importvalidate.Known[[]tagFact]
+}
+
+type tagFact struct {
+	Type   string `json:"type"`
+	Value  string `json:"value"`
+	Exists bool   `json:"exists"`
+}
+
+func normalImportFacts(f *importvalidate.ImportFacts) *importFacts {
+	if f == nil {
+		return nil
+	}
+	out := &importFacts{ImportFacts: *f}
+	out.ImportFacts.Tags = importvalidate.Known[map[model.SnapshotTag]bool]{}
+	out.Tags.Known = f.Tags.Known
+	for t, ok := range f.Tags.Value {
+		out.Tags.Value = append(out.Tags.Value, tagFact{t.Type, t.Value, ok})
+	}
+	slices.SortFunc(out.Tags.Value, func(x, y tagFact) int {
+		return cmp.Or(cmp.Compare(x.Type, y.Type), cmp.Compare(x.Value, y.Value))
+	})
+	return out
+}

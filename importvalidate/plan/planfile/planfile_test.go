@@ -3,6 +3,7 @@ package planfile_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -40,9 +41,19 @@ const body = `{"project":"default","environment":"development","data":{
 // legal values.
 func state(t *testing.T, legal ...string) importvalidate.State {
 	t.Helper()
+	return stateWith(t, nil, legal...)
+}
+
+// stateWith is state, with the resource limits of the snapshot changed
+// by edit when it is not nil.
+func stateWith(t *testing.T, edit func(*model.Snapshot), legal ...string) importvalidate.State {
+	t.Helper()
 	snap, err := model.DefaultSnapshot()
 	if err != nil {
 		t.Fatal(err)
+	}
+	if edit != nil {
+		edit(snap)
 	}
 	cf := model.SnapshotContextField{Name: "region"}
 	for _, v := range legal {
@@ -91,7 +102,7 @@ func TestCheckNamesWhatChanged(t *testing.T) {
 	for _, r := range reads {
 		kinds[r.Kind] = true
 	}
-	for _, k := range []string{planfile.KindStrategies, planfile.KindContextFields, planfile.KindFeatures, planfile.KindCurrent} {
+	for _, k := range []string{planfile.KindStrategies, planfile.KindContextFields, planfile.KindFeatures, planfile.KindCurrent, planfile.KindImportFacts} {
 		if !kinds[k] {
 			t.Errorf("no %s read among %v", k, kinds)
 		}
@@ -104,6 +115,19 @@ func TestCheckNamesWhatChanged(t *testing.T) {
 	other.FeatureConfigs[0].Environments[1].Enabled = false
 	if got, err := planfile.Check(ctx, reads, state(t, "eu"), fixed{other}); err != nil || len(got) != 0 {
 		t.Errorf("a change in production: %v %v", got, err)
+	}
+	// The facts the import's own checks read are part of what the plan
+	// depends on: a lower limit of constraints is a change.
+	one := int64(0)
+	lower := stateWith(t, func(s *model.Snapshot) {
+		if s.ResourceLimits == nil {
+			s.ResourceLimits = &model.SnapshotResourceLimits{}
+		}
+		s.ResourceLimits.Constraints = &one
+		s.Unknown = slices.DeleteFunc(s.Unknown, func(u string) bool { return u == model.UnknownResourceLimits })
+	}, "eu")
+	if got, err := planfile.Check(ctx, reads, lower, fixed{cur}); err != nil || !strings.Contains(strings.Join(got, "\n"), "import's own checks") {
+		t.Errorf("a lower limit of constraints: %v %v", got, err)
 	}
 	changed := current("new", true)
 	got, err := planfile.Check(ctx, reads, state(t, "eu", "us"), fixed{changed})

@@ -1,6 +1,7 @@
 package planfile
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"slices"
@@ -23,7 +24,8 @@ type Read struct {
 }
 
 // The kinds of read: the methods of importvalidate.State and
-// importvalidate.EnvironmentState, and plan.Source's Current.
+// importvalidate.EnvironmentState and importvalidate.ImportState, and
+// plan.Source's Current.
 const (
 	KindStrategies             = "strategies"
 	KindContextFields          = "contextFields"
@@ -34,6 +36,7 @@ const (
 	KindFeaturesWithStrategies = "featuresWithStrategies"
 	KindEnvironment            = "environment"
 	KindCurrent                = "current"
+	KindImportFacts            = "importFacts"
 )
 
 // Recorder stands between a validation and a plan and the state they
@@ -57,8 +60,15 @@ func NewRecorder(state importvalidate.State, src plan.Source) *Recorder {
 // when the wrapped one is.
 func (r *Recorder) State() importvalidate.State {
 	s := &recState{r}
-	if _, ok := r.state.(importvalidate.EnvironmentState); ok {
+	_, env := r.state.(importvalidate.EnvironmentState)
+	_, imp := r.state.(importvalidate.ImportState)
+	switch {
+	case env && imp:
+		return &recEnvImportState{&recEnvState{s}}
+	case env:
 		return &recEnvState{s}
+	case imp:
+		return &recImportState{s}
 	}
 	return s
 }
@@ -106,6 +116,10 @@ func names(in []string) []string {
 type recState struct{ r *Recorder }
 
 type recEnvState struct{ *recState }
+
+type recImportState struct{ *recState }
+
+type recEnvImportState struct{ *recEnvState }
 
 type recSource struct{ r *Recorder }
 
@@ -171,6 +185,30 @@ func (s *recEnvState) Environment(ctx context.Context, name string) (bool, error
 		s.r.record(KindEnvironment, name, ok)
 	}
 	return ok, err
+}
+
+func (s *recImportState) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) (*importvalidate.ImportFacts, error) {
+	return s.recState.importFacts(ctx, q)
+}
+
+func (s *recEnvImportState) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) (*importvalidate.ImportFacts, error) {
+	return s.recState.importFacts(ctx, q)
+}
+
+// importFacts asks the wrapped state, an importvalidate.ImportState, and
+// records the answer: the import's own checks depend on it as much as
+// the validation's do on the other reads.
+func (s *recState) importFacts(ctx context.Context, q importvalidate.ImportQuery) (*importvalidate.ImportFacts, error) {
+	out, err := s.r.state.(importvalidate.ImportState).ImportFacts(ctx, q)
+	if err == nil {
+		q.Features = names(q.Features)
+		q.Tags = slices.Clone(q.Tags)
+		slices.SortFunc(q.Tags, func(x, y model.SnapshotTag) int {
+			return cmp.Or(cmp.Compare(x.Type, y.Type), cmp.Compare(x.Value, y.Value))
+		})
+		s.r.record(KindImportFacts, q, normalImportFacts(out))
+	}
+	return out, err
 }
 
 func (s recSource) Current(ctx context.Context, q plan.Query) (*model.Snapshot, error) {

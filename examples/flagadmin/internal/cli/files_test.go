@@ -59,7 +59,7 @@ func TestManyFiles(t *testing.T) {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if last := lines[len(lines)-1]; last != "3 files (1 failed): 3 errors, 1 warning, 0 missing permissions" {
+	if last := lines[len(lines)-1]; last != "3 files (1 failed): 5 errors, 2 warnings, 0 missing permissions" {
 		t.Errorf("last line %q", last)
 	}
 	if !strings.HasPrefix(lines[0], "testdata/export-broken.json:3:15: error duplicate-feature") {
@@ -102,7 +102,7 @@ func TestMachineFormats(t *testing.T) {
 		t.Fatalf("sarif: %v\n%s", err, out)
 	}
 	run := log.Runs[0]
-	if len(run.Results) != 7 || len(run.Tool.Driver.Rules) != 4 {
+	if len(run.Results) != 12 || len(run.Tool.Driver.Rules) != 7 {
 		t.Errorf("sarif: %d results, %d rules\n%s", len(run.Results), len(run.Tool.Driver.Rules), out)
 	}
 	if r := run.Results[0]; r.RuleID != "duplicate-feature" || r.Level != "error" || r.Locations[0].PhysicalLocation.Region.StartLine != 3 ||

@@ -229,7 +229,8 @@ func TestHostileStderr(t *testing.T) {
 }
 
 // TestHostilePlan checks the plan's text and JSON, and its refusal, with
-// hostile names.
+// hostile names: as names, which the import refuses (they are not URL
+// friendly), and as a description and a parameter, which it keeps.
 func TestHostilePlan(t *testing.T) {
 	dir := t.TempDir()
 	state := testutil.WriteFile(t, dir, "state.json", `{"projects":[{"id":"default"}],"environments":[{"name":"development"}],
@@ -239,13 +240,23 @@ func TestHostilePlan(t *testing.T) {
 		body := fmt.Sprintf(`{"project":"default","environment":"development","data":{"features":[{"name":%s,"description":%s}],
 			"featureStrategies":[{"name":"default","featureName":%s,"parameters":{%s:%s}}],"featureTags":[{"featureName":%s,"tagType":"simple","tagValue":%s}],
 			"tagTypes":[{"name":"simple"}],"contextFields":[{"name":%s}]}}`, q, q, q, q, q, q, q, q)
-		file := testutil.WriteFile(t, dir, "import.json", body)
-		for _, format := range []string{"text", "json"} {
-			code, stdout, stderr := runPlan(nil, nil, "-state", state, "-format", format, file)
-			noRaw(t, "stdout", stdout)
-			noRaw(t, "stderr", stderr)
-			if format == "json" && !json.Valid([]byte(stdout)) {
-				t.Errorf("%q: the plan is not JSON (exit %d):\n%s", n, code, stdout)
+		kept := fmt.Sprintf(`{"project":"default","environment":"development","data":{"features":[{"name":"f","description":%s}],
+			"featureStrategies":[{"name":"default","featureName":"f","parameters":{"p":%s}}],"tagTypes":[]}}`, q, q)
+		for _, tc := range []struct {
+			body    string
+			refused bool
+		}{{body, true}, {kept, false}} {
+			file := testutil.WriteFile(t, dir, "import.json", tc.body)
+			for _, format := range []string{"text", "json"} {
+				code, stdout, stderr := runPlan(nil, nil, "-state", state, "-format", format, file)
+				noRaw(t, "stdout", stdout)
+				noRaw(t, "stderr", stderr)
+				switch {
+				case tc.refused && (code != 1 || !strings.Contains(stdout, "the import will be refused")):
+					t.Errorf("%q as a name: exit %d, want the refusal:\n%s", n, code, stdout)
+				case !tc.refused && format == "json" && (code != 0 || !json.Valid([]byte(stdout))):
+					t.Errorf("%q: the plan is not JSON (exit %d):\n%s%s", n, code, stdout, stderr)
+				}
 			}
 		}
 	}

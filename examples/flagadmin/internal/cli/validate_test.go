@@ -77,7 +77,7 @@ func TestExitCodes(t *testing.T) {
 		{"missing permissions only", []string{"-state", state, "-token", viewerToken, clean}, 0},
 		{"missing permissions fail", []string{"-state", state, "-token", viewerToken, "-fail-on", "permission", clean}, 1},
 		{"errors", []string{"-demo", broken}, 1},
-		{"errors disabled", []string{"-demo", "-disable", "duplicate-feature,unknown-strategy", broken}, 0},
+		{"errors disabled", []string{"-demo", "-disable", "duplicate-feature,unknown-strategy,import-duplicate-feature,import-unknown-strategy", broken}, 0},
 		{"syntax error", []string{"-demo", syntax}, 1},
 		{"errors, json", []string{"-demo", "-format", "json", broken}, 1},
 		{"errors, unleash", []string{"-demo", "-format", "unleash", broken}, 1},
@@ -138,12 +138,15 @@ func TestTextLocatesItems(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d", code)
 	}
-	// File order: the duplicate names come before the strategy, and the
-	// summary counts the three lines.
+	// File order: the duplicate names come before the strategy, each
+	// with the import's own refusal after the reference's, and the
+	// summary counts the five lines.
 	want := broken + ":" + lineCol(t, broken, `"checkout-v2"`, 0) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)\n" +
 		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 1) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)\n" +
+		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 1) + ": error import-duplicate-feature: A flag with that name already exists (checkout-v2)\n" +
 		broken + ":" + lineCol(t, broken, `"no-such-strategy"`, 0) + ": error unknown-strategy: We detected the following custom strategy that needs to be created first: (no-such-strategy)\n" +
-		oneFile(true, "3 errors, 0 warnings, 0 missing permissions")
+		broken + ":" + lineCol(t, broken, `"no-such-strategy"`, 0) + ": error import-unknown-strategy: no-such-strategy is not supported. (no-such-strategy)\n" +
+		oneFile(true, "5 errors, 0 warnings, 0 missing permissions")
 	if out != want {
 		t.Errorf("stdout\n%s\nwant\n%s", out, want)
 	}
@@ -173,7 +176,8 @@ func TestTextUnplacedItemsAndSummary(t *testing.T) {
 	}
 	want := existing + ":" + lineCol(t, existing, `"existing-flag"`, 0) + ": warning feature-exists: The following features already exist in this project and will be overwritten: (existing-flag)\n" +
 		existing + ": permission missing-permissions: We detected you are missing the following permissions: (Update feature flags)\n" +
-		oneFile(false, "0 errors, 1 warning, 1 missing permission")
+		existing + `: permission import-missing-permissions: You don't have the required permissions to perform this operation. To perform this action, you need the "Update feature flags" permission. (Update feature flags)` + "\n" +
+		oneFile(false, "0 errors, 1 warning, 2 missing permissions")
 	if out != want {
 		t.Errorf("stdout\n%s\nwant\n%s", out, want)
 	}
@@ -318,7 +322,7 @@ func TestJSONFormat(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	if len(rep.Files) != 2 || rep.Files[0].File != broken || rep.Files[1].File != clean || rep.Failed != 1 ||
-		rep.Counts != (importvalidate.Counts{Errors: 3}) || rep.Files[0].Counts != rep.Counts || !rep.Files[0].RulesRan {
+		rep.Counts != (importvalidate.Counts{Errors: 5}) || rep.Files[0].Counts != rep.Counts || !rep.Files[0].RulesRan {
 		t.Fatalf("files and counts:\n%s", out)
 	}
 	// File order, not rule order.
@@ -329,7 +333,9 @@ func TestJSONFormat(t *testing.T) {
 	want := []string{
 		"error:duplicate-feature@" + lineCol(t, broken, `"checkout-v2"`, 0) + "/data/features/0/name",
 		"error:duplicate-feature@" + lineCol(t, broken, `"checkout-v2"`, 1) + "/data/features/1/name",
+		"error:import-duplicate-feature@" + lineCol(t, broken, `"checkout-v2"`, 1) + "/data/features/1/name",
 		"error:unknown-strategy@" + lineCol(t, broken, `"no-such-strategy"`, 0) + "/data/featureStrategies/0/name",
+		"error:import-unknown-strategy@" + lineCol(t, broken, `"no-such-strategy"`, 0) + "/data/featureStrategies/0/name",
 	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("findings\n%v\nwant\n%v", got, want)
@@ -381,20 +387,22 @@ func TestUnleashFormat(t *testing.T) {
 }
 
 func TestStrict(t *testing.T) {
-	// A strategy of a feature that is not imported: only the strict rule
-	// unknown-feature-reference reports it.
-	body := `{"project":"default","environment":"development","data":{"features":[{"name":"f1"}],"featureStrategies":[{"name":"default","featureName":"ghost"}],"tagTypes":[]}}`
+	// A variable variant whose weight is not 1000: the strict rule
+	// variant-weights reports it; by default it is the warning that the
+	// import gives it the weight it computes.
+	body := `{"project":"default","environment":"development","data":{"features":[{"name":"f1"}],"featureStrategies":[{"name":"default","featureName":"f1",` +
+		`"variants":[{"name":"v","weight":500,"weightType":"variable","stickiness":"default"}]}],"tagTypes":[]}}`
 	for _, format := range []string{"text", "json", "unleash"} {
 		if code, out, _ := invoke(body, "-demo", "-format", format, "-"); code != 0 {
 			t.Errorf("%s without -strict: exit %d\n%s", format, code, out)
 		}
 		code, out, _ := invoke(body, "-demo", "-strict", "-format", format, "-")
-		if code != 1 || !strings.Contains(out, "ghost") {
+		if code != 1 || !strings.Contains(out, "weights sum to 500") {
 			t.Errorf("%s with -strict: exit %d\n%s", format, code, out)
 		}
 	}
 	_, out, _ := invoke(body, "-demo", "-strict", "-")
-	if !strings.HasPrefix(out, "<stdin>:1:138: error unknown-feature-reference: ") {
+	if !strings.HasPrefix(out, "<stdin>:1:154: error variant-weights: ") || !strings.Contains(out, "error import-variant-weights-recomputed: ") {
 		t.Errorf("stdout:\n%s", out)
 	}
 }

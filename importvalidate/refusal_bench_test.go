@@ -1,0 +1,115 @@
+package importvalidate
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// refusalBenchInput is a generated export (1% of its features carrying a
+// problem) as the rules see it, with every fact of the import known: each
+// existing feature connected to the environment with its strategies.
+func refusalBenchInput(b testing.TB, n int) (*Input, []byte, *MemoryState) {
+	b.Helper()
+	opts := exportgen.Options{Features: n, Seed: 42, ProblemShare: 0.01}
+	body := exportgen.JSON(opts)
+	snap := exportgen.Snapshot(opts)
+	st, err := NewMemoryState(snap)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := newStructure(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	imp, _, problems, err := s.decode(context.Background(), body)
+	if err != nil || problems.HasErrors() {
+		b.Fatal(err, problems)
+	}
+	in, err := gather(context.Background(), st, imp, imp.Project, imp.Environment, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	facts := map[string]FeatureFacts{}
+	for _, f := range snap.Features {
+		ff := FeatureFacts{InEnvironment: true, Milestones: Known[int]{Known: true}}
+		for _, e := range f.StrategyEnvironments {
+			if e == imp.Environment {
+				ff.Strategies = 1
+			}
+		}
+		facts[f.Name] = ff
+	}
+	in.Facts = ImportFacts{Source: "the snapshot",
+		// An instance of so many features has raised its limit of them.
+		Limits: Known[ResourceLimits]{Value: ResourceLimits{Constraints: 30, ConstraintValues: 250,
+			FeatureEnvironmentStrategies: 30, StrategySegments: 5, FeatureFlags: 1 << 20}, Known: true},
+		ActiveFeatures:     Known[int64]{Value: int64(len(snap.Features)), Known: true},
+		ProjectArchived:    Known[bool]{Known: true},
+		ProjectEnvironment: Known[bool]{Value: true, Known: true},
+		Features:           Known[map[string]FeatureFacts]{Value: facts, Known: true},
+		Tags:               Known[map[model.SnapshotTag]bool]{Value: map[model.SnapshotTag]bool{}, Known: true},
+		ChangeRequests:     Known[ChangeRequests]{Known: true},
+		LinkTemplates:      Known[[]LinkTemplate]{Known: true},
+		Granted:            map[Permission]bool{PermCreateFeatureStrategy: true, PermSkipChangeRequest: true},
+	}
+	return in, body, st
+}
+
+// BenchmarkRefusalRules runs the import's refusal rules alone on a decoded
+// input whose facts are all known (the view of the cleaned file is built
+// in each run).
+func BenchmarkRefusalRules(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			in, body, _ := refusalBenchInput(b, n)
+			rules := importRefusalRules()
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				in.refusalCache = nil
+				for _, r := range rules {
+					if _, err := r.Check(context.Background(), in); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkValidateRefusals validates the raw bytes end to end with the
+// built-in rules, without and with the refusal rules: the difference is what
+// they cost a validation (their facts are not gathered here, so the rules
+// that need them find nothing; BenchmarkRefusalRules runs them all).
+func BenchmarkValidateRefusals(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		for _, with := range []bool{false, true} {
+			b.Run(fmt.Sprintf("N=%d/refusals=%v", n, with), func(b *testing.B) {
+				_, body, st := refusalBenchInput(b, n)
+				opts := Options{State: st}
+				if !with {
+					for _, r := range importRefusalRules() {
+						opts.Disable = append(opts.Disable, r.Code)
+					}
+				}
+				v, err := New(opts)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.SetBytes(int64(len(body)))
+				b.ReportAllocs()
+				b.ResetTimer()
+				for range b.N {
+					if _, err := v.Validate(context.Background(), body, Target{Permissions: AllPermissions{}}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,218 @@
+package importvalidate
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsvalue"
+)
+
+// The import checks many values with joi, and Unleash turns each joi
+// detail into a message of its own (error/bad-data-error.js fromJoiError):
+// joi's message about the value's label, then ". You provided <value>."
+// where JavaScript takes the value as true, else ".". refusalJoi holds one
+// such detail as data; String words it.
+
+// refusalJoiKind is the joi error a detail reports.
+type refusalJoiKind int
+
+const (
+	// joiEmpty is string.empty: a string that is "".
+	joiEmpty refusalJoiKind = iota + 1
+	// joiMinLength and joiMaxLength are string.min and string.max, in
+	// UTF-16 code units.
+	joiMinLength
+	joiMaxLength
+	// joiURLFriendly is Unleash's isUrlFriendly.base.
+	joiURLFriendly
+	// joiNumber and joiUnsafe are number.base and number.unsafe.
+	joiNumber
+	joiUnsafe
+	// joiDate is date.base.
+	joiDate
+	// joiArray is array.base: a value that is not an array.
+	joiArray
+	// joiMinItems is array.min.
+	joiMinItems
+	// joiDuplicate is array.unique.
+	joiDuplicate
+	// joiNotAllowed is object.unknown: a member the schema does not list.
+	joiNotAllowed
+	// joiWeightDecimal is number.integer of a variant's weight, whose
+	// message Unleash replaces with its own (schema/feature-schema.js).
+	joiWeightDecimal
+	// joiJSONString is the custom error of a json payload's value.
+	joiJSONString
+)
+
+// refusalJoi is one detail of a joi validation error.
+type refusalJoi struct {
+	// label is joi's path of the value, relative to what was validated,
+	// without the quotes joi puts around it: "name", "values[0]",
+	// "[0].name".
+	label string
+	kind  refusalJoiKind
+	// limit is the length or count of joiMinLength, joiMaxLength and
+	// joiMinItems.
+	limit int
+	// value is what the detail quotes after "You provided"; nil quotes
+	// nothing.
+	value refusalValue
+}
+
+// String is the detail's message as the import's answer writes it.
+func (d refusalJoi) String() string {
+	b := make([]byte, 0, 64+len(d.label))
+	label := func() { b = append(b, '"'); b = append(b, d.label...); b = append(b, '"', ' ') }
+	switch d.kind {
+	case joiEmpty:
+		label()
+		b = append(b, "is not allowed to be empty"...)
+	case joiMinLength:
+		label()
+		b = append(b, "length must be at least "...)
+		b = strconv.AppendInt(b, int64(d.limit), 10)
+		b = append(b, " characters long"...)
+	case joiMaxLength:
+		label()
+		b = append(b, "length must be less than or equal to "...)
+		b = strconv.AppendInt(b, int64(d.limit), 10)
+		b = append(b, " characters long"...)
+	case joiURLFriendly:
+		label()
+		b = append(b, "must be URL friendly"...)
+	case joiNumber:
+		label()
+		b = append(b, "must be a number"...)
+	case joiUnsafe:
+		label()
+		b = append(b, "must be a safe number"...)
+	case joiDate:
+		label()
+		b = append(b, "must be a valid date"...)
+	case joiArray:
+		label()
+		b = append(b, "must be an array"...)
+	case joiMinItems:
+		label()
+		b = append(b, "must contain at least "...)
+		b = strconv.AppendInt(b, int64(d.limit), 10)
+		b = append(b, " items"...)
+	case joiDuplicate:
+		label()
+		b = append(b, "contains a duplicate value"...)
+	case joiNotAllowed:
+		label()
+		b = append(b, "is not allowed"...)
+	case joiWeightDecimal:
+		b = append(b, "Weight only supports 1 decimal"...)
+	case joiJSONString:
+		b = append(b, "'value' must be a valid json string when 'type' is json"...)
+	}
+	if d.value != nil && d.value.truthy() {
+		b = append(b, ". You provided "...)
+		b = d.value.appendJS(b)
+	}
+	return string(append(b, '.'))
+}
+
+// refusalValue is a value a message quotes, written as JSON.stringify
+// writes it.
+type refusalValue interface {
+	appendJS(dst []byte) []byte
+	// truthy is JavaScript's Boolean(value).
+	truthy() bool
+}
+
+// refusalString is a string value.
+type refusalString string
+
+func (s refusalString) appendJS(dst []byte) []byte { return jsvalue.AppendString(dst, string(s)) }
+func (s refusalString) truthy() bool               { return s != "" }
+
+// refusalNumber is a number value.
+type refusalNumber float64
+
+func (n refusalNumber) appendJS(dst []byte) []byte {
+	f := float64(n)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return append(dst, "null"...)
+	}
+	return append(dst, jsvalue.FormatFloat(f)...)
+}
+func (n refusalNumber) truthy() bool { return n != 0 && !math.IsNaN(float64(n)) }
+
+// refusalObject is an object value, its members in the order written.
+type refusalObject []refusalMember
+
+// refusalMember is one member of a refusalObject. A nil value leaves the
+// member out, as JSON.stringify leaves out an undefined one.
+type refusalMember struct {
+	key   string
+	value refusalValue
+}
+
+func (o refusalObject) appendJS(dst []byte) []byte {
+	dst = append(dst, '{')
+	first := true
+	for _, m := range o {
+		if m.value == nil {
+			continue
+		}
+		if !first {
+			dst = append(dst, ',')
+		}
+		first = false
+		dst = jsvalue.AppendString(dst, m.key)
+		dst = append(dst, ':')
+		dst = m.value.appendJS(dst)
+	}
+	return append(dst, '}')
+}
+func (refusalObject) truthy() bool { return true }
+
+// refusalArray is an array value.
+type refusalArray []refusalValue
+
+func (a refusalArray) appendJS(dst []byte) []byte {
+	dst = append(dst, '[')
+	for i, v := range a {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		if v == nil {
+			dst = append(dst, "null"...)
+			continue
+		}
+		dst = v.appendJS(dst)
+	}
+	return append(dst, ']')
+}
+func (refusalArray) truthy() bool { return true }
+
+// refusalBool is a boolean value.
+type refusalBool bool
+
+func (b refusalBool) appendJS(dst []byte) []byte { return strconv.AppendBool(dst, bool(b)) }
+func (b refusalBool) truthy() bool               { return bool(b) }
+
+// refusalDecoded is a value decoded by jsvalue.Parse (numbers as
+// json.Number, objects as maps, whose members JSON.stringify then writes
+// in sorted order).
+type refusalDecoded struct{ v any }
+
+func (d refusalDecoded) appendJS(dst []byte) []byte { return jsvalue.AppendValue(dst, d.v) }
+func (d refusalDecoded) truthy() bool {
+	switch x := d.v.(type) {
+	case nil:
+		return false
+	case bool:
+		return x
+	case string:
+		return x != ""
+	case interface{ String() string }: // json.Number
+		f, err := strconv.ParseFloat(x.String(), 64)
+		return err != nil || (f != 0 && !math.IsNaN(f))
+	}
+	return true
+}

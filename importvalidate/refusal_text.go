@@ -1,0 +1,103 @@
+package importvalidate
+
+import (
+	"unicode/utf8"
+
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
+)
+
+// The import runs in JavaScript: its lengths count UTF-16 code units, its
+// \s and trim() know JavaScript's white space, and its names pass
+// encodeURIComponent. These helpers read the model's strings (UTF-8, an
+// unpaired surrogate as WTF-8) the way it does.
+
+// refusalLen is JavaScript's String.length of s: one unit per character
+// of the Basic Multilingual Plane and per unpaired surrogate, two per
+// character beyond it. A byte that is not UTF-8 (read as U+FFFD) is one.
+func refusalLen(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			n++
+			i++
+			continue
+		}
+		if _, ok := jsonwire.Surrogate(s[i:]); ok {
+			n++
+			i += 3
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+		i += size
+	}
+	return n
+}
+
+// refusalHasSurrogate reports whether s holds an unpaired surrogate, on
+// which encodeURIComponent throws "URI malformed".
+func refusalHasSurrogate(s string) bool {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] == 0xED {
+			if _, ok := jsonwire.Surrogate(s[i:]); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// refusalURLFriendly reports whether encodeURIComponent(s) === s, that is
+// whether s holds only A-Z a-z 0-9 - _ . ! ~ * ' ( ), and s is neither "."
+// nor "..": Unleash's isUrlFriendly (routes/util.js).
+func refusalURLFriendly(s string) bool {
+	if s == "." || s == ".." {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case c == '-', c == '_', c == '.', c == '!', c == '~', c == '*', c == '\'', c == '(', c == ')':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// refusalIsSpace reports whether r is white space to JavaScript (\s in a
+// regular expression, what trim() removes): WhiteSpace and LineTerminator.
+func refusalIsSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
+		return true
+	}
+	return 0x2000 <= r && r <= 0x200A
+}
+
+// refusalTrim is JavaScript's String.prototype.trim.
+func refusalTrim(s string) string {
+	start := 0
+	for start < len(s) {
+		r, size := utf8.DecodeRuneInString(s[start:])
+		if !refusalIsSpace(r) {
+			break
+		}
+		start += size
+	}
+	end := len(s)
+	for end > start {
+		r, size := utf8.DecodeLastRuneInString(s[start:end])
+		if !refusalIsSpace(r) {
+			break
+		}
+		end -= size
+	}
+	return s[start:end]
+}

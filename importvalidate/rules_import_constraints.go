@@ -1,0 +1,359 @@
+package importvalidate
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// The import checks each constraint of each strategy it creates
+// (features/constraints/constraints-read-model.js validateConstraint): joi's
+// constraintSchema, then a value for the single-value operators, then the
+// value's syntax for the operator, then the legal values of the context
+// field when it has any.
+
+// refusalOperatorKind groups the operators as the import does.
+type refusalOperatorKind int
+
+const (
+	opString refusalOperatorKind = iota + 1 // IN NOT_IN STR_*: a list of values
+	opNumber                                // NUM_*
+	opDate                                  // DATE_*
+	opSemver                                // SEMVER_*
+	opRegex                                 // REGEX
+)
+
+// refusalOperator returns the kind of op.
+func refusalOperator(op model.Operator) refusalOperatorKind {
+	switch op {
+	case model.OpIn, model.OpNotIn, model.OpStrEndsWith, model.OpStrStartsWith, model.OpStrContains:
+		return opString
+	case model.OpNumEq, model.OpNumGt, model.OpNumGte, model.OpNumLt, model.OpNumLte:
+		return opNumber
+	case model.OpDateAfter, model.OpDateBefore:
+		return opDate
+	case model.OpSemverEq, model.OpSemverGt, model.OpSemverLt, model.OpSemverGte, model.OpSemverLte:
+		return opSemver
+	case model.OpRegex:
+		return opRegex
+	}
+	return 0
+}
+
+// refusalConstraintAt is the place of a constraint, built only for a
+// finding.
+type refusalConstraintAt struct{ strategy, constraint int }
+
+// ptr is the pointer to the constraint's member rest ("" for the
+// constraint).
+func (c refusalConstraintAt) ptr(rest string) string {
+	p := ptr("featureStrategies", c.strategy, "constraints/"+strconv.Itoa(c.constraint))
+	if rest != "" {
+		p += "/" + rest
+	}
+	return p
+}
+
+// refusalEachConstraint calls f with every constraint of the strategies
+// the import creates, and its place.
+func (in *Input) refusalEachConstraint(f func(at refusalConstraintAt, c *model.Constraint)) {
+	in.refusalEachStrategy(func(i int, s *model.Strategy) {
+		if s.Constraints == nil {
+			return
+		}
+		cs := *s.Constraints
+		for j := range cs {
+			f(refusalConstraintAt{i, j}, &cs[j])
+		}
+	})
+}
+
+// checkImportConstraintContextNameEmpty reports constraints whose
+// contextName is "" (or null).
+func checkImportConstraintContextNameEmpty(in *Input) []Issue {
+	var out []Issue
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		if c.ContextName == "" {
+			out = append(out, refusalIssue(refusalJoi{label: "contextName", kind: joiEmpty}.String(), "", at.ptr("contextName")))
+		}
+	})
+	return out
+}
+
+// checkImportConstraintValueEmpty reports constraint values that are ""
+// (or null): joi's values items are strings of 1 to 100 characters.
+func checkImportConstraintValueEmpty(in *Input) []Issue {
+	var out []Issue
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		if c.Values == nil {
+			return
+		}
+		for k, v := range *c.Values {
+			if v == "" {
+				label := "values[" + strconv.Itoa(k) + "]"
+				out = append(out, refusalIssue(refusalJoi{label: label, kind: joiEmpty}.String(), c.ContextName, at.ptr("values/"+strconv.Itoa(k))))
+			}
+		}
+	})
+	return out
+}
+
+// checkImportConstraintValueTooLong reports constraint values longer than
+// 100 UTF-16 code units.
+func checkImportConstraintValueTooLong(in *Input) []Issue {
+	var out []Issue
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		if c.Values == nil {
+			return
+		}
+		for k, v := range *c.Values {
+			if len(v) > 100 && refusalLen(v) > 100 {
+				label := "values[" + strconv.Itoa(k) + "]"
+				out = append(out, refusalIssue(refusalLength(label, v, 0, 100), v, at.ptr("values/"+strconv.Itoa(k))))
+			}
+		}
+	})
+	return out
+}
+
+// checkImportConstraintValuesMissing reports constraints of the list
+// operators (IN, NOT_IN, STR_*) without values: joi wants at least one.
+func checkImportConstraintValuesMissing(in *Input) []Issue {
+	var out []Issue
+	msg := refusalJoi{label: "value", kind: joiMinItems, limit: 1, value: refusalArray{}}.String()
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		if refusalOperator(c.Operator) == opString && (c.Values == nil || len(*c.Values) == 0) {
+			out = append(out, refusalIssue(msg, c.ContextName, at.ptr("values")))
+		}
+	})
+	return out
+}
+
+// checkImportConstraintValueMissing reports constraints of the
+// single-value operators (NUM_*, DATE_*, SEMVER_*) without a value.
+func checkImportConstraintValueMissing(in *Input) []Issue {
+	var out []Issue
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		switch refusalOperator(c.Operator) {
+		case opNumber, opDate, opSemver:
+			if c.Value == nil || *c.Value == "" {
+				out = append(out, refusalIssue("Single-value constraint operators require a non-empty value.", c.ContextName, at.ptr("value")))
+			}
+		}
+	})
+	return out
+}
+
+// checkImportConstraintNumber reports values of NUM_* constraints that
+// joi's number() refuses: not a number, or not a safe one.
+func checkImportConstraintNumber(in *Input) []Issue {
+	var out []Issue
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		if refusalOperator(c.Operator) != opNumber || c.Value == nil || *c.Value == "" {
+			return
+		}
+		if kind, quoted := refusalCheckNumber(*c.Value); kind != 0 {
+			out = append(out, refusalIssue(refusalJoi{label: "value", kind: kind, value: quoted}.String(), *c.Value, at.ptr("value")))
+		}
+	})
+	return out
+}
+
+// checkImportConstraintDate reports values of DATE_* constraints that
+// joi's date() certainly refuses (refusalDate).
+func checkImportConstraintDate(in *Input) []Issue {
+	return in.refusalDates(dateInvalid)
+}
+
+// checkImportConstraintDateLenient warns of values of DATE_* constraints
+// that only V8's fallback date parser reads: whether the import accepts
+// them cannot be told, and other JavaScript engines read them otherwise.
+func checkImportConstraintDateLenient(in *Input) []Issue {
+	return in.refusalDates(dateLenient)
+}
+
+// refusalDates reports the DATE_* values of the given verdict.
+func (in *Input) refusalDates(verdict refusalDateVerdict) []Issue {
+	var out []Issue
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		if refusalOperator(c.Operator) != opDate || c.Value == nil || *c.Value == "" || refusalDate(*c.Value) != verdict {
+			return
+		}
+		msg := refusalJoi{label: "value", kind: joiDate, value: refusalString(*c.Value)}.String()
+		if verdict == dateLenient {
+			msg = "The import reads " + strconv.Quote(*c.Value) + " with JavaScript's Date, which accepts more than the " +
+				"ECMAScript date-time format by rules of its own; whether the import accepts it cannot be told. " +
+				"Write a date-time such as 2024-03-07T00:00:00.000Z."
+		}
+		out = append(out, refusalIssue(msg, *c.Value, at.ptr("value")))
+	})
+	return out
+}
+
+// checkImportConstraintSemver reports values of SEMVER_* constraints that
+// are not strict, canonical semantic versions as npm semver 7.7.4 parses
+// them (util/semver.js parseStrictSemVer).
+func checkImportConstraintSemver(in *Input) []Issue {
+	var out []Issue
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		if refusalOperator(c.Operator) != opSemver || c.Value == nil || *c.Value == "" || refusalSemver(*c.Value) {
+			return
+		}
+		msg := "the provided value is not a valid semver format. The value provided was: " + *c.Value
+		out = append(out, refusalIssue(msg, *c.Value, at.ptr("value")))
+	})
+	return out
+}
+
+// refusalSemver reports whether v is a strict semantic version in the
+// form npm semver writes it back: MAJOR.MINOR.PATCH without leading
+// zeros, each at most 2^53-1, an optional pre-release and build, no "v"
+// and no white space, at most 256 characters.
+func refusalSemver(v string) bool {
+	if len(v) > 256 {
+		return false
+	}
+	core, build, hasBuild := strings.Cut(v, "+")
+	core, pre, hasPre := strings.Cut(core, "-")
+	parts := strings.Split(core, ".")
+	if len(parts) != 3 {
+		return false
+	}
+	for _, p := range parts {
+		if !refusalNumericIdentifier(p) {
+			return false
+		}
+		if n, err := strconv.ParseUint(p, 10, 64); err != nil || n > 1<<53-1 {
+			return false
+		}
+	}
+	if hasPre {
+		for _, id := range strings.Split(pre, ".") {
+			if !refusalNumericIdentifier(id) && !refusalNonNumericIdentifier(id) {
+				return false
+			}
+		}
+	}
+	if hasBuild {
+		for _, id := range strings.Split(build, ".") {
+			if id == "" || strings.Trim(id, refusalLetterDashNumber) != "" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// refusalLetterDashNumber are the characters of semver identifiers.
+const refusalLetterDashNumber = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
+
+// refusalNumericIdentifier matches 0|[1-9]\d*.
+func refusalNumericIdentifier(s string) bool {
+	return refusalAllDigits(s) && (s == "0" || s[0] != '0')
+}
+
+// refusalNonNumericIdentifier matches \d*[a-zA-Z-][a-zA-Z0-9-]*.
+func refusalNonNumericIdentifier(s string) bool {
+	return s != "" && strings.Trim(s, refusalLetterDashNumber) == "" && !refusalAllDigits(s)
+}
+
+// checkImportConstraintRegex reports REGEX constraints without a value or
+// with one that RE2 refuses (the import compiles it with RE2JS; Go's
+// regexp is RE2 as well and words its errors alike).
+func checkImportConstraintRegex(in *Input) []Issue {
+	var out []Issue
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		if refusalOperator(c.Operator) != opRegex {
+			return
+		}
+		if c.Value == nil {
+			out = append(out, refusalIssue("the provided value is not a valid regex string.", c.ContextName, at.ptr("value")))
+			return
+		}
+		if refusalHasSurrogate(*c.Value) {
+			return // RE2JS reads UTF-16; Go's regexp would refuse the bytes
+		}
+		if _, err := regexp.Compile(*c.Value); err != nil {
+			out = append(out, refusalIssue("the provided value is not a valid regex string. Error: "+err.Error(), *c.Value, at.ptr("value")))
+		}
+	})
+	return out
+}
+
+// checkImportConstraintRegexInverted reports inverted REGEX constraints.
+func checkImportConstraintRegexInverted(in *Input) []Issue {
+	var out []Issue
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		if refusalOperator(c.Operator) == opRegex && c.Inverted != nil && *c.Inverted {
+			out = append(out, refusalIssue("REGEX operator cannot be inverted.", c.ContextName, at.ptr("inverted")))
+		}
+	})
+	return out
+}
+
+// refusalLegalValues returns the legal values of context field name as the
+// import sees them when it creates the strategies: an existing field's
+// own, else those of the first contextFields[] entry of that name, which
+// the import has created by then. ok is false for a field that neither
+// exists nor is created.
+func (in *Input) refusalLegalValues(name string) (values []string, ok bool) {
+	if def, exists := in.ContextFields[name]; exists {
+		for _, lv := range def.LegalValues {
+			values = append(values, lv.Value)
+		}
+		return values, true
+	}
+	for i := range in.Import.Data.ContextFields {
+		cf := &in.Import.Data.ContextFields[i]
+		if cf.Name != name {
+			continue
+		}
+		if cf.LegalValues != nil {
+			for _, lv := range *cf.LegalValues {
+				values = append(values, lv.Value)
+			}
+		}
+		return values, true
+	}
+	return nil, false
+}
+
+// checkImportConstraintNotLegalValue reports constraints on a context
+// field with legal values whose value (single-value operators and REGEX)
+// or values (the others) are not among them, compared exactly.
+func checkImportConstraintNotLegalValue(in *Input) []Issue {
+	var out []Issue
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		legal, ok := in.refusalLegalValues(c.ContextName)
+		if !ok || len(legal) == 0 {
+			return
+		}
+		isLegal := func(v string) bool {
+			for _, l := range legal {
+				if l == v {
+					return true
+				}
+			}
+			return false
+		}
+		if refusalOperator(c.Operator) == opString {
+			if c.Values == nil {
+				return
+			}
+			for k, v := range *c.Values {
+				if !isLegal(v) {
+					out = append(out, refusalIssue("input values are not specified as a legal value on this context field", v,
+						at.ptr("values/"+strconv.Itoa(k))))
+					return // one message for the constraint, at its first illegal value
+				}
+			}
+			return
+		}
+		if c.Value != nil && !isLegal(*c.Value) {
+			out = append(out, refusalIssue(*c.Value+" is not specified as a legal value on this context field", *c.Value, at.ptr("value")))
+		}
+	})
+	return out
+}

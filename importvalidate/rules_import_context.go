@@ -1,0 +1,115 @@
+package importvalidate
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// The import creates the context fields of the file whose name does not
+// exist, all at once (importContextFields): each is checked for a unique
+// name, then with joi's contextSchema, then inserted. An existing field is
+// left as it is.
+
+// refusalEachNewContextField calls f with each contextFields[] entry whose
+// name does not exist.
+func (in *Input) refusalEachNewContextField(f func(i int, cf *model.ContextField)) {
+	d := &in.Import.Data
+	for i := range d.ContextFields {
+		if _, exists := in.ContextFields[d.ContextFields[i].Name]; !exists {
+			f(i, &d.ContextFields[i])
+		}
+	}
+}
+
+// checkImportContextFieldInvalid reports the new context fields that joi's
+// contextSchema refuses: the name (nameType), a description of at most 250
+// characters, legal values of 1 to 100 characters, none twice.
+func checkImportContextFieldInvalid(in *Input) []Issue {
+	var out []Issue
+	in.refusalEachNewContextField(func(i int, cf *model.ContextField) {
+		if msg := refusalNameType("name", cf.Name, 1, 100); msg != "" {
+			out = append(out, refusalIssue(msg, cf.Name, ptr("contextFields", i, "name")))
+		}
+		if cf.Description.Valid && len(cf.Description.Value) > 250 {
+			if msg := refusalLength("description", cf.Description.Value, 0, 250); msg != "" {
+				out = append(out, refusalIssue(msg, cf.Name, ptr("contextFields", i, "description")))
+			}
+		}
+		if cf.LegalValues == nil {
+			return
+		}
+		seen := make(map[string]bool, len(*cf.LegalValues))
+		for k, lv := range *cf.LegalValues {
+			at := ptr("contextFields", i, "legalValues/"+strconv.Itoa(k))
+			label := "legalValues[" + strconv.Itoa(k) + "]"
+			if msg := refusalStringRule(label+".value", lv.Value, 1, 100); msg != "" {
+				out = append(out, refusalIssue(msg, cf.Name, at+"/value"))
+			}
+			if seen[lv.Value] {
+				quoted := refusalObject{{"value", refusalString(lv.Value)}}
+				if lv.Description != nil {
+					quoted = append(quoted, refusalMember{"description", refusalString(*lv.Description)})
+				}
+				out = append(out, refusalIssue(refusalJoi{label: label, kind: joiDuplicate, value: quoted}.String(), cf.Name, at))
+			}
+			seen[lv.Value] = true
+		}
+	})
+	return out
+}
+
+// checkImportContextFieldDuplicate reports new context fields named like
+// an earlier one: both pass the check for a unique name before either is
+// inserted, and the second insert breaks the primary key (a 500).
+func checkImportContextFieldDuplicate(in *Input) []Issue {
+	var seen map[string]bool
+	var out []Issue
+	in.refusalEachNewContextField(func(i int, cf *model.ContextField) {
+		if seen == nil {
+			seen = map[string]bool{}
+		}
+		if seen[cf.Name] {
+			out = append(out, refusalIssue(refusalContextFieldInsert(cf)+
+				` - duplicate key value violates unique constraint "context_fields_pkey"`, cf.Name, ptr("contextFields", i, "name")))
+		}
+		seen[cf.Name] = true
+	})
+	return out
+}
+
+// refusalContextFieldInsert is knex's SQL of the insert of a new context
+// field (context-field-store.js fieldToRow): its columns in order, DEFAULT
+// for a description the file leaves out, the project column only for a
+// field the file gives a project (it is then the target project).
+func refusalContextFieldInsert(cf *model.ContextField) string {
+	cols := []string{"description", "legal_values", "name"}
+	if cf.Project != nil && *cf.Project != "" {
+		cols = append(cols, "project")
+	}
+	cols = append(cols, "sort_order", "stickiness")
+	var b strings.Builder
+	b.WriteString(`insert into "context_fields" (`)
+	for k, c := range cols {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(`"` + c + `"`)
+	}
+	b.WriteString(") values (")
+	n := 0
+	for k, c := range cols {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		if c == "description" && !cf.Description.Present {
+			b.WriteString("DEFAULT")
+			continue
+		}
+		n++
+		b.WriteString("$" + strconv.Itoa(n))
+	}
+	b.WriteString(") returning *")
+	return b.String()
+}

@@ -1,0 +1,42 @@
+package importvalidate
+
+import "github.com/flagadmin/flagadmin/model"
+
+// The import sets the variants of the feature environments it keeps
+// (featureName) after writing the features, and their status (name)
+// after the strategies (importToggleVariants, importToggleStatuses).
+
+// checkImportEnvironmentFeatureNotInProject reports feature environments
+// whose feature (name), once the features are written, is not one of the
+// target project's: the import sets the status of a project's features
+// only.
+func checkImportEnvironmentFeatureNotInProject(in *Input) []Issue {
+	var out []Issue
+	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
+		if p := in.refusalProjectAfterFeatures(e.Name); p != in.Project {
+			out = append(out, refusalIssue(refusalNotInProject(e.Name, in.Project, p), e.Name, ptr("featureEnvironments", i, "name")))
+		}
+	})
+	return out
+}
+
+// checkImportEnvironmentVariantsTargetMissing reports feature environments
+// with variants for a feature (featureName) that does not exist once the
+// features are written. (One of any project that has the environment gets
+// them.)
+func checkImportEnvironmentVariantsTargetMissing(in *Input) []Issue {
+	if !in.EnvironmentExists {
+		return nil // checkImportEnvironmentNotFound
+	}
+	var out []Issue
+	d := &in.Import.Data
+	for i := range d.FeatureEnvironments {
+		e := &d.FeatureEnvironments[i]
+		if !in.refusalKeptEnvironment(e) || e.Variants == nil || len(*e.Variants) == 0 || in.refusalExistsAfterFeatures(*e.FeatureName) {
+			continue
+		}
+		out = append(out, refusalIssue(refusalNoVariantsTarget(*e.FeatureName, in.Environment), *e.FeatureName,
+			ptr("featureEnvironments", i, "featureName")))
+	}
+	return out
+}

@@ -1,0 +1,156 @@
+package importvalidate
+
+import (
+	"strconv"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// The import creates or updates the features of the cleaned file one by
+// one, in file order (export-import-service.js createOrUpdateToggles): a
+// name that exists in the target project is updated (featureMetadataSchema),
+// any other is created (nameSchema, the naming pattern, the limits,
+// featureMetadataSchema, the insert, its tags).
+
+// checkImportFeatureNameInvalid reports features whose name is not one
+// Unleash's nameType accepts: URL friendly, 1 to 100 UTF-16 code units.
+// New and existing features alike are checked.
+func checkImportFeatureNameInvalid(in *Input) []Issue {
+	var out []Issue
+	for i := range in.Import.Data.Features {
+		name := in.Import.Data.Features[i].Name
+		if in.refusal().archived[name] {
+			continue
+		}
+		if msg := refusalNameType("name", name, 1, 100); msg != "" {
+			out = append(out, refusalIssue(msg, name, ptr("features", i, "name")))
+		}
+	}
+	return out
+}
+
+// checkImportFeatureTypeEmpty reports features whose type is "" (a null
+// type arrives as "" too): joi's string() refuses it, for new and
+// existing features alike. Any other type is stored as given.
+func checkImportFeatureTypeEmpty(in *Input) []Issue {
+	var out []Issue
+	for i := range in.Import.Data.Features {
+		f := &in.Import.Data.Features[i]
+		if f.Type != nil && *f.Type == "" && !in.refusal().archived[f.Name] {
+			out = append(out, refusalIssue(refusalJoi{label: "type", kind: joiEmpty}.String(), f.Name, ptr("features", i, "type")))
+		}
+	}
+	return out
+}
+
+// refusalCreates calls f with the index of the first features[] entry of
+// each name the import creates: a name of the cleaned file that exists
+// nowhere, in order of first occurrence.
+func (in *Input) refusalCreates(f func(i int, name string)) {
+	fp := in.places()
+	for _, name := range fp.order {
+		if _, exists := in.Features[name]; exists {
+			continue // updated, skipped as archived, or refused as in another project
+		}
+		i, _ := fp.first(name)
+		f(i, name)
+	}
+}
+
+// checkImportGlobalFeatureLimit reports the features the import would
+// create beyond the instance's limit of active features: before each
+// creation it counts the active features of every project and refuses at
+// the limit.
+func checkImportGlobalFeatureLimit(in *Input) []Issue {
+	if !in.Facts.Limits.Known || !in.Facts.ActiveFeatures.Known {
+		return nil
+	}
+	limit := in.Facts.Limits.Value.FeatureFlags
+	count := in.Facts.ActiveFeatures.Value
+	var items []Item
+	in.refusalCreates(func(i int, name string) {
+		if count >= limit {
+			items = append(items, Item{Value: name, Locations: []Location{at(ptr("features", i, ""))}})
+		}
+		count++
+	})
+	msg := "Failed to create feature flag. You can't create more than the established limit of " +
+		strconv.FormatInt(limit, 10) + "."
+	return one(msg, items)
+}
+
+// checkImportArchivedFeatureEnabled reports feature environments whose
+// feature (name) is archived once the features are written: the import
+// sets its status with updateEnabled, which refuses archived features. A
+// feature the file marks "archived": true is created or updated archived.
+func checkImportArchivedFeatureEnabled(in *Input) []Issue {
+	var out []Issue
+	d := &in.Import.Data
+	for j := range d.FeatureEnvironments {
+		e := &d.FeatureEnvironments[j]
+		if !in.refusalKeptEnvironment(e) || !in.refusalExistsAfterFeatures(e.Name) || in.refusalActiveAfterFeatures(e.Name) {
+			continue
+		}
+		is := refusalIssue("Cannot perform this operation on archived features", e.Name, ptr("featureEnvironments", j, "name"))
+		if in.refusalInFile(e.Name) {
+			is.Items[0].Locations = append(is.Items[0].Locations, at(ptr("features", in.refusalLastEntry(e.Name), "archived")))
+		}
+		out = append(out, is)
+	}
+	return out
+}
+
+// refusalFeatureTagInsert is the import's answer (a 500) when a feature it
+// creates carries, in features[].tags, a tag that does not exist: the
+// insert into feature_tag breaks its foreign key to tags.
+const refusalFeatureTagInsert = `insert into "feature_tag" ("created_by_user_id", "feature_name", "tag_type", "tag_value") ` +
+	`values ($1, $2, $3, $4) on conflict ("feature_name", "tag_type", "tag_value") do nothing returning ` +
+	`"feature_name", "tag_type", "tag_value" - insert or update on table "feature_tag" violates foreign key ` +
+	`constraint "feature_tag_tag_type_tag_value_fkey"`
+
+// checkImportFeatureTagUnknown reports the tags of features[].tags that
+// the import refuses: joi's featureMetadataSchema refuses an empty type or
+// value of any feature, and a feature the import creates gets its tags
+// inserted at once, which fails for a (type, value) that is not a tag yet.
+func checkImportFeatureTagUnknown(in *Input) []Issue {
+	var out []Issue
+	d := &in.Import.Data
+	created := func(i int, name string) bool {
+		if _, exists := in.Features[name]; exists {
+			return false
+		}
+		first, _ := in.places().first(name)
+		return first == i
+	}
+	for i := range d.Features {
+		f := &d.Features[i]
+		if f.FeatureDetails == nil || !f.Tags.Present || in.refusal().archived[f.Name] {
+			continue
+		}
+		if !f.Tags.Valid {
+			// "tags": null passes the reference schema, not joi's array().
+			out = append(out, refusalIssue(refusalJoi{label: "tags", kind: joiArray}.String(), f.Name, ptr("features", i, "tags")))
+			continue
+		}
+		for k, tag := range f.Tags.Value {
+			base := ptr("features", i, "tags/"+strconv.Itoa(k))
+			label := "tags[" + strconv.Itoa(k) + "]."
+			empty := false
+			if tag.Type == "" {
+				out = append(out, refusalIssue(refusalJoi{label: label + "type", kind: joiEmpty}.String(), f.Name, base+"/type"))
+				empty = true
+			}
+			if tag.Value == "" {
+				out = append(out, refusalIssue(refusalJoi{label: label + "value", kind: joiEmpty}.String(), f.Name, base+"/value"))
+				empty = true
+			}
+			if empty || !in.Facts.Tags.Known || !created(i, f.Name) {
+				continue
+			}
+			if !in.Facts.Tags.Value[model.SnapshotTag{Type: tag.Type, Value: tag.Value}] {
+				out = append(out, refusalIssue(refusalFeatureTagInsert, tag.Type+":"+tag.Value, base))
+			}
+		}
+	}
+	return out
+}

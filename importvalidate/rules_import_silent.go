@@ -1,0 +1,604 @@
+package importvalidate
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// checkImportMemberNotInSchema: the members that flagadmin accepts (the
+// product's API lists them) but the import's own schema refuses, with the
+// message of its schema check.
+func checkImportMemberNotInSchema(in *Input) []Issue {
+	var out []Issue
+	extra := func(object, member string) {
+		out = append(out, silentAt(fmt.Sprintf("The `/body%s` object of the request body does not allow additional properties. "+
+			"Your request included the `/body%s/%s` property.", object, object, member), member, object+"/"+member))
+	}
+	d := &in.Import.Data
+	for i := range d.Features {
+		f := &d.Features[i]
+		obj := ptr("features", i, "")
+		if f.Variants != nil {
+			extra(obj, "variants")
+		}
+		if f.Strategies != nil {
+			extra(obj, "strategies")
+		}
+		if f.FeatureDetails != nil && f.LastSeenAt.Present {
+			extra(obj, "lastSeenAt")
+		}
+	}
+	for i := range d.FeatureTags {
+		t := &d.FeatureTags[i]
+		if t.Type != nil {
+			extra(ptr("featureTags", i, ""), "type")
+		}
+		if t.Value != nil {
+			extra(ptr("featureTags", i, ""), "value")
+		}
+	}
+	return out
+}
+
+func checkImportStrategyWithoutFeature(in *Input) []Issue {
+	var out []Issue
+	for i, s := range in.Import.Data.FeatureStrategies {
+		if s.FeatureName == nil || *s.FeatureName == "" {
+			out = append(out, silentAt("The import drops this strategy: it names no feature (featureName).", s.Name, ptr("featureStrategies", i, "")))
+		}
+	}
+	return out
+}
+
+func checkImportEnvironmentWithoutFeature(in *Input) []Issue {
+	var out []Issue
+	for i, fe := range in.Import.Data.FeatureEnvironments {
+		if fe.FeatureName == nil || *fe.FeatureName == "" {
+			out = append(out, silentAt("The import drops this environment entry, its enabled and its variants: it has no featureName.",
+				fe.Name, ptr("featureEnvironments", i, "")))
+		}
+	}
+	return out
+}
+
+func checkImportEnvironmentNameMismatch(in *Input) []Issue {
+	var out []Issue
+	v := in.silent()
+	for i, fe := range in.Import.Data.FeatureEnvironments {
+		if v.dropped(fe.FeatureName) || *fe.FeatureName == fe.Name {
+			continue
+		}
+		msg := fmt.Sprintf("The import sets enabled on feature %s (name) but the variants of feature %s (featureName).",
+			strconv.Quote(fe.Name), strconv.Quote(*fe.FeatureName))
+		out = append(out, silentAt(msg, fe.Name, ptr("featureEnvironments", i, "")))
+	}
+	return out
+}
+
+func checkImportStrategyOutsideFile(in *Input) []Issue {
+	var out []Issue
+	v := in.silent()
+	for i, s := range in.Import.Data.FeatureStrategies {
+		if v.dropped(s.FeatureName) || v.applied[*s.FeatureName] || !in.inProject(*s.FeatureName) {
+			continue
+		}
+		msg := fmt.Sprintf("The import adds this strategy to the strategies feature %s has in %s, which it keeps: the feature is not in features.",
+			strconv.Quote(*s.FeatureName), in.Environment)
+		out = append(out, silentAt(msg, *s.FeatureName, ptr("featureStrategies", i, "featureName")))
+	}
+	return out
+}
+
+func checkImportTagOutsideFile(in *Input) []Issue {
+	var out []Issue
+	v := in.silent()
+	for i, t := range in.Import.Data.FeatureTags {
+		f, ok := in.Features[t.FeatureName]
+		if t.TagType == nil || v.archived[t.FeatureName] || v.applied[t.FeatureName] || !ok {
+			continue
+		}
+		msg := fmt.Sprintf("The import adds this tag to feature %s of project %s, which keeps its other tags: the feature is not in features.",
+			strconv.Quote(t.FeatureName), f.Project)
+		out = append(out, silentAt(msg, t.FeatureName, ptr("featureTags", i, "featureName")))
+	}
+	return out
+}
+
+func checkImportVariantsOutsideFile(in *Input) []Issue {
+	var out []Issue
+	v := in.silent()
+	for i, fe := range in.Import.Data.FeatureEnvironments {
+		if v.dropped(fe.FeatureName) || fe.Variants == nil || len(*fe.Variants) == 0 || v.applied[*fe.FeatureName] {
+			continue
+		}
+		f, ok := in.Features[*fe.FeatureName]
+		facts, known := in.featureFacts(*fe.FeatureName)
+		if !ok || (known && !facts.InEnvironment) {
+			continue // refused
+		}
+		msg := fmt.Sprintf("The import overwrites the variants in %s of feature %s of project %s: the feature is not in features.",
+			in.Environment, strconv.Quote(*fe.FeatureName), f.Project)
+		out = append(out, silentAt(msg, *fe.FeatureName, ptr("featureEnvironments", i, "featureName")))
+	}
+	return out
+}
+
+func checkImportLinksOutsideFile(in *Input) []Issue {
+	var out []Issue
+	v := in.silent()
+	for i, l := range in.Import.Data.Links {
+		f, ok := in.Features[l.Feature]
+		if v.applied[l.Feature] || !ok || f.Archived {
+			continue
+		}
+		msg := fmt.Sprintf("The import deletes every link of feature %s of project %s and puts these in their place: the feature is not in features.",
+			strconv.Quote(l.Feature), f.Project)
+		out = append(out, silentAt(msg, l.Feature, ptr("links", i, "feature")))
+	}
+	return out
+}
+
+func checkImportTagWithoutType(in *Input) []Issue {
+	var out []Issue
+	v := in.silent()
+	for i, t := range in.Import.Data.FeatureTags {
+		if t.TagType != nil || v.archived[t.FeatureName] {
+			continue
+		}
+		msg := "The import skips this tag: it has no tagType."
+		if v.applied[t.FeatureName] {
+			msg = fmt.Sprintf("The import skips this tag, which has no tagType, and deletes the tags of feature %s all the same.", strconv.Quote(t.FeatureName))
+		}
+		out = append(out, silentAt(msg, t.FeatureName, ptr("featureTags", i, "")))
+	}
+	return out
+}
+
+func checkImportTagTypeUnused(in *Input) []Issue {
+	d := &in.Import.Data
+	v := in.silent()
+	used := map[string]bool{}
+	for _, t := range d.FeatureTags {
+		if t.TagType != nil && !v.archived[t.FeatureName] {
+			used[*t.TagType] = true
+		}
+	}
+	var out []Issue
+	for i, tt := range d.TagTypes {
+		if !used[tt.Name] && !in.TagTypes[tt.Name] {
+			out = append(out, silentAt("The import does not create this tag type: no tag of the file uses it.", tt.Name, ptr("tagTypes", i, "")))
+		}
+	}
+	return out
+}
+
+// silentAppliedDependencies calls f for each dependency entry whose child
+// is applied with a project, the entries the import applies.
+func (in *Input) silentAppliedDependencies(f func(i int, dep *model.FeatureDependencies)) {
+	d := &in.Import.Data
+	v := in.silent()
+	withProject := map[string]bool{}
+	for i := range d.Features {
+		ft := &d.Features[i]
+		if v.applied[ft.Name] {
+			withProject[ft.Name] = ft.Project != nil && *ft.Project != ""
+		}
+	}
+	for i := range d.Dependencies {
+		if withProject[d.Dependencies[i].Feature] {
+			f(i, &d.Dependencies[i])
+		}
+	}
+}
+
+func checkImportDependencyNoProject(in *Input) []Issue {
+	var out []Issue
+	v := in.silent()
+	withProject := map[string]bool{}
+	for _, f := range in.Import.Data.Features {
+		if f.Project != nil && *f.Project != "" {
+			withProject[f.Name] = true
+		}
+	}
+	for i, dep := range in.Import.Data.Dependencies {
+		if v.applied[dep.Feature] && !withProject[dep.Feature] {
+			out = append(out, silentAt(fmt.Sprintf("The import does not create this dependency: the entry of feature %s in features names no project.",
+				strconv.Quote(dep.Feature)), dep.Feature, ptr("dependencies", i, "")))
+		}
+	}
+	return out
+}
+
+func checkImportDependencyOutside(in *Input) []Issue {
+	var out []Issue
+	v := in.silent()
+	for i, dep := range in.Import.Data.Dependencies {
+		if !v.applied[dep.Feature] {
+			out = append(out, silentAt(fmt.Sprintf("The import does not create this dependency: feature %s is not imported (it is not in features, or archived).",
+				strconv.Quote(dep.Feature)), dep.Feature, ptr("dependencies", i, "feature")))
+		}
+	}
+	return out
+}
+
+func checkImportDependencyReplacesParents(in *Input) []Issue {
+	var out []Issue
+	in.silentAppliedDependencies(func(i int, dep *model.FeatureDependencies) {
+		facts, ok := in.featureFacts(dep.Feature)
+		if !ok {
+			return
+		}
+		var lost []string
+		for _, p := range facts.Parents {
+			if !slices.ContainsFunc(dep.Dependencies, func(d model.ParentDependency) bool { return d.Feature == p }) {
+				lost = append(lost, p)
+			}
+		}
+		if len(lost) > 0 {
+			out = append(out, silentAt(fmt.Sprintf("The import replaces the parents of feature %s: its dependency on %s goes.",
+				strconv.Quote(dep.Feature), strings.Join(lost, ", ")), dep.Feature, ptr("dependencies", i, "")))
+		}
+	})
+	return out
+}
+
+func checkImportDependencyChain(in *Input) []Issue {
+	children := map[string]bool{}
+	var applied []int
+	in.silentAppliedDependencies(func(i int, dep *model.FeatureDependencies) {
+		children[dep.Feature] = true
+		applied = append(applied, i)
+	})
+	var out []Issue
+	for _, i := range applied {
+		dep := &in.Import.Data.Dependencies[i]
+		for k, p := range dep.Dependencies {
+			if children[p.Feature] && p.Feature != dep.Feature {
+				out = append(out, silentAt(fmt.Sprintf("The import makes feature %s depend on %s, which depends on another feature: "+
+					"a chain of dependencies that Unleash refuses elsewhere.", strconv.Quote(dep.Feature), strconv.Quote(p.Feature)),
+					p.Feature, ptr("dependencies", i, "dependencies/"+itoa(k)+"/feature")))
+			}
+		}
+	}
+	return out
+}
+
+func checkImportArchivesFeature(in *Input) []Issue {
+	var out []Issue
+	v := in.silent()
+	for i, f := range in.Import.Data.Features {
+		if f.Archived != nil && *f.Archived && v.applied[f.Name] {
+			verb := "creates"
+			if in.inProject(f.Name) {
+				verb = "updates"
+			}
+			out = append(out, silentAt(fmt.Sprintf("The import %s this feature archived.", verb), f.Name, ptr("features", i, "archived")))
+		}
+	}
+	return out
+}
+
+func checkImportMetadataReset(in *Input) []Issue {
+	var out []Issue
+	v := in.silent()
+	for i, f := range in.Import.Data.Features {
+		if !v.applied[f.Name] || !in.inProject(f.Name) {
+			continue
+		}
+		facts, ok := in.featureFacts(f.Name)
+		if !ok || !facts.Metadata.Known {
+			continue
+		}
+		md, det := facts.Metadata.Value, f.Details()
+		var reset []string
+		if f.Type == nil && md.Type != "release" {
+			reset = append(reset, fmt.Sprintf("type %s to release", strconv.Quote(md.Type)))
+		}
+		if !f.Description.Present && md.Description != "" {
+			reset = append(reset, "description to none")
+		}
+		if det.Stale == nil && md.Stale {
+			reset = append(reset, "stale to false")
+		}
+		if det.ImpressionData == nil && md.ImpressionData {
+			reset = append(reset, "impressionData to false")
+		}
+		if len(reset) > 0 {
+			out = append(out, silentAt("The import resets what the entry leaves out: "+strings.Join(reset, ", ")+".", f.Name, ptr("features", i, "")))
+		}
+	}
+	return out
+}
+
+func checkImportUnknownFeatureType(in *Input) []Issue {
+	if !in.Facts.FeatureTypes.Known {
+		return nil
+	}
+	var out []Issue
+	v := in.silent()
+	for i, f := range in.Import.Data.Features {
+		if f.Type != nil && *f.Type != "" && v.applied[f.Name] && !in.Facts.FeatureTypes.Value[*f.Type] {
+			out = append(out, silentAt("The import stores this type, which is not a feature type of the instance.", *f.Type, ptr("features", i, "type")))
+		}
+	}
+	return out
+}
+
+func checkImportDefaultStrategyAdded(in *Input) []Issue {
+	var out []Issue
+	v := in.silent()
+	seen := map[string]bool{}
+	fes := in.Import.Data.FeatureEnvironments
+	// The last entry of a feature sets its status.
+	for i := len(fes) - 1; i >= 0; i-- {
+		fe := &fes[i]
+		if v.dropped(fe.FeatureName) || seen[fe.Name] {
+			continue
+		}
+		seen[fe.Name] = true
+		if !fe.Enabled || (!v.applied[fe.Name] && !in.inProject(fe.Name)) {
+			continue
+		}
+		total, enabled := v.strategies[fe.Name], v.enabled[fe.Name]
+		if !v.applied[fe.Name] {
+			facts, ok := in.featureFacts(fe.Name)
+			if !ok {
+				continue
+			}
+			total += facts.Strategies
+			enabled += facts.Strategies - facts.Disabled
+		}
+		switch {
+		case enabled > 0:
+		case total == 0:
+			out = append(out, silentAt(fmt.Sprintf("Enabling feature %s, which has no strategy in %s, adds the project's default strategy "+
+				"(a 100%% flexibleRollout unless the project sets another).", strconv.Quote(fe.Name), in.Environment),
+				fe.Name, ptr("featureEnvironments", i, "enabled")))
+		default:
+			out = append(out, silentAt(fmt.Sprintf("Enabling feature %s, whose strategies in %s are all disabled, adds the project's default strategy: "+
+				"the feature is then on for everyone the default strategy takes in.", strconv.Quote(fe.Name), in.Environment),
+				fe.Name, ptr("featureEnvironments", i, "enabled")))
+		}
+	}
+	slices.Reverse(out)
+	return out
+}
+
+func checkImportDeletesReleasePlan(in *Input) []Issue {
+	var out []Issue
+	v := in.silent()
+	for _, name := range in.places().order {
+		facts, ok := in.featureFacts(name)
+		if !v.applied[name] || !ok || !facts.Milestones.Known || facts.Milestones.Value == 0 {
+			continue
+		}
+		i, _ := in.places().first(name)
+		out = append(out, silentAt(fmt.Sprintf("The import deletes the %d release-plan milestone strategies of this feature in %s with its other strategies; "+
+			"no export carries them, so no file brings them back.", facts.Milestones.Value, in.Environment), name, ptr("features", i, "")))
+	}
+	return out
+}
+
+func checkImportStrategiesReplaced(in *Input) []Issue {
+	var out []Issue
+	v := in.silent()
+	for _, name := range in.places().order {
+		facts, ok := in.featureFacts(name)
+		if !v.applied[name] || !ok || v.strategies[name] > 0 {
+			continue
+		}
+		n := facts.Strategies
+		if facts.Milestones.Known {
+			n -= facts.Milestones.Value // said by their own rule
+		}
+		if n == 0 {
+			continue
+		}
+		i, _ := in.places().first(name)
+		out = append(out, silentAt(fmt.Sprintf("The import deletes the %d strategies of this feature in %s: the file lists the feature but none of its strategies.",
+			n, in.Environment), name, ptr("features", i, "")))
+	}
+	return out
+}
+
+// silentWeights returns the weights the import gives variants (weight
+// types types, weights weights): the variable ones share what the fixed
+// ones leave of 1000, the first ones taking the remainder; ok is false
+// when the import refuses them (no variable variant, fixed ones over
+// 1000) or drops some.
+func silentWeights(types []model.WeightType, weights []float64) ([]float64, bool) {
+	var fixed float64
+	n := 0
+	for i, t := range types {
+		switch t {
+		case model.WeightVariable:
+			n++
+		case model.WeightFix:
+			fixed += weights[i]
+		}
+	}
+	if n == 0 || fixed > 1000 {
+		return nil, false
+	}
+	out := slices.Clone(weights)
+	avg, rem := int64(1000-fixed)/int64(n), int64(1000-fixed)%int64(n)
+	for i, t := range types {
+		if t == model.WeightVariable {
+			out[i] = float64(avg)
+			if rem > 0 {
+				out[i]++
+				rem--
+			}
+		}
+	}
+	return out, true
+}
+
+func checkImportVariantWeightsRecomputed(in *Input) []Issue {
+	var out []Issue
+	v := in.silent()
+	check := func(types []model.WeightType, weights []float64, at func(k int) string) {
+		got, ok := silentWeights(types, weights)
+		if !ok {
+			return
+		}
+		for k := range weights {
+			if got[k] != weights[k] {
+				out = append(out, silentAt(fmt.Sprintf("The import gives this variable variant the weight %s, not %s: variable variants share what the fixed ones leave of 1000.",
+					strconv.FormatFloat(got[k], 'f', -1, 64), strconv.FormatFloat(weights[k], 'f', -1, 64)),
+					strconv.FormatFloat(weights[k], 'f', -1, 64), at(k)))
+			}
+		}
+	}
+	d := &in.Import.Data
+	for i := range d.FeatureStrategies {
+		s := &d.FeatureStrategies[i]
+		if v.dropped(s.FeatureName) || s.Variants == nil || len(*s.Variants) == 0 {
+			continue
+		}
+		types, weights := make([]model.WeightType, len(*s.Variants)), make([]float64, len(*s.Variants))
+		for k, sv := range *s.Variants {
+			types[k], weights[k] = sv.WeightType, float64(sv.Weight)
+		}
+		check(types, weights, func(k int) string { return ptr("featureStrategies", i, "variants/"+itoa(k)+"/weight") })
+	}
+	for i := range d.FeatureEnvironments {
+		fe := &d.FeatureEnvironments[i]
+		if v.dropped(fe.FeatureName) || fe.Variants == nil || len(*fe.Variants) == 0 {
+			continue
+		}
+		types, weights := make([]model.WeightType, len(*fe.Variants)), make([]float64, len(*fe.Variants))
+		for k, ev := range *fe.Variants {
+			if ev.WeightType != nil {
+				types[k] = *ev.WeightType
+			}
+			weights[k] = ev.Weight
+		}
+		check(types, weights, func(k int) string { return ptr("featureEnvironments", i, "variants/"+itoa(k)+"/weight") })
+	}
+	return out
+}
+
+func checkImportVariantWithoutWeightType(in *Input) []Issue {
+	var out []Issue
+	v := in.silent()
+	for i, fe := range in.Import.Data.FeatureEnvironments {
+		if v.dropped(fe.FeatureName) || fe.Variants == nil {
+			continue
+		}
+		vs := *fe.Variants
+		variable := slices.ContainsFunc(vs, func(x model.Variant) bool { return x.WeightType != nil && *x.WeightType == model.WeightVariable })
+		for k, x := range vs {
+			if variable && x.WeightType == nil {
+				out = append(out, silentAt("The import drops this variant: it has no weightType.", x.Name, ptr("featureEnvironments", i, "variants/"+itoa(k))))
+			}
+		}
+	}
+	return out
+}
+
+func checkImportStrategyEnvNotInProject(in *Input) []Issue {
+	pe := in.Facts.ProjectEnvironment
+	if !pe.Known || pe.Value || !in.EnvironmentExists || !in.ProjectExists {
+		return nil
+	}
+	v := in.silent()
+	for _, s := range in.Import.Data.FeatureStrategies {
+		if !v.dropped(s.FeatureName) {
+			return []Issue{silentAt(fmt.Sprintf("The import creates the file's strategies in environment %s, which project %s does not have.",
+				in.Environment, in.Project), in.Environment, "/environment")}
+		}
+	}
+	return nil
+}
+
+func checkImportStrategyParametersDefaults(in *Input) []Issue {
+	var out []Issue
+	v := in.silent()
+	for i, s := range in.Import.Data.FeatureStrategies {
+		if s.Name != "flexibleRollout" || v.dropped(s.FeatureName) {
+			continue
+		}
+		var p map[string]string
+		if s.Parameters != nil {
+			p = *s.Parameters
+		}
+		var set []string
+		if _, ok := p["rollout"]; !ok {
+			set = append(set, "rollout 100")
+		}
+		if p["stickiness"] == "" {
+			set = append(set, "the project's default stickiness")
+		}
+		if p["groupId"] == "" {
+			set = append(set, "groupId "+strconv.Quote(*s.FeatureName))
+		}
+		if len(set) > 0 {
+			place := ptr("featureStrategies", i, "parameters")
+			if s.Parameters == nil {
+				place = ptr("featureStrategies", i, "")
+			}
+			out = append(out, silentAt("The import gives this flexibleRollout strategy what its parameters leave out: "+strings.Join(set, ", ")+".",
+				s.Name, place))
+		}
+	}
+	return out
+}
+
+func checkImportContextFieldNotUpdated(in *Input) []Issue {
+	var out []Issue
+	for i, cf := range in.Import.Data.ContextFields {
+		def, ok := in.ContextFields[cf.Name]
+		if !ok {
+			continue
+		}
+		var want []string
+		if cf.LegalValues != nil {
+			for _, lv := range *cf.LegalValues {
+				want = append(want, lv.Value)
+			}
+		}
+		// Values the field lacks are refused (context-legal-values); fewer
+		// are accepted and the field keeps its own.
+		if len(want) < len(def.LegalValues) && !slices.ContainsFunc(want, func(w string) bool {
+			return !slices.ContainsFunc(def.LegalValues, func(d model.LegalValue) bool { return d.Value == w })
+		}) {
+			out = append(out, silentAt(fmt.Sprintf("The import leaves the existing context field as it is, with its %d legal values; the file lists %d.",
+				len(def.LegalValues), len(want)), cf.Name, ptr("contextFields", i, "")))
+		}
+	}
+	return out
+}
+
+func checkImportContextFieldProject(in *Input) []Issue {
+	var out []Issue
+	for i, cf := range in.Import.Data.ContextFields {
+		if _, exists := in.ContextFields[cf.Name]; exists || cf.Project == nil || *cf.Project == in.Project {
+			continue
+		}
+		out = append(out, silentAt(fmt.Sprintf("The import creates this context field in project %s, the target, not in %s.", in.Project, *cf.Project),
+			*cf.Project, ptr("contextFields", i, "project")))
+	}
+	return out
+}
+
+func checkImportIgnoredMember(in *Input) []Issue {
+	var out []Issue
+	d := &in.Import.Data
+	for i := range d.Features {
+		for _, m := range ignoredFeatureMembers(&d.Features[i]) {
+			out = append(out, silentAt(fmt.Sprintf("The import ignores a feature's %s: it reads them from data's own lists.", m), m, ptr("features", i, m)))
+		}
+	}
+	for i, fe := range d.FeatureEnvironments {
+		if fe.Strategies != nil && len(*fe.Strategies) > 0 {
+			out = append(out, silentAt("The import ignores an environment entry's strategies: it reads them from featureStrategies.", "strategies",
+				ptr("featureEnvironments", i, "strategies")))
+		}
+	}
+	return out
+}

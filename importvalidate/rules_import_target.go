@@ -1,0 +1,209 @@
+package importvalidate
+
+import "github.com/flagadmin/flagadmin/model"
+
+// The import's refusals that come from the caller or from the target
+// project and environment rather than from one item of the file.
+
+// checkImportAdminToken reports a caller who authenticated with an admin
+// API token: the import refuses those before it reads the file
+// (export-import-controller.js importData).
+func checkImportAdminToken(in *Input) []Issue {
+	if !in.Facts.AdminToken {
+		return nil
+	}
+	msg := "You can't use an admin token to import features. Please use either a personal access token " +
+		"(https://docs.getunleash.io/concepts/api-tokens-and-client-keys#personal-access-tokens) or a service account " +
+		"(https://docs.getunleash.io/concepts/service-accounts)."
+	return []Issue{refusalIssue(msg, "admin token", "")}
+}
+
+// refusalPermissionMessage is the message of Unleash's PermissionError for
+// one permission, in an environment when env is not "".
+func refusalPermissionMessage(permission, env string) string {
+	msg := `You don't have the required permissions to perform this operation. To perform this action, you need the "` +
+		permission + `" permission`
+	if env != "" {
+		return msg + ` in the "` + env + `" environment.`
+	}
+	return msg + "."
+}
+
+// refusalGranted returns whether the caller holds permission in the
+// target, and whether that is known.
+func (in *Input) refusalGranted(permission Permission) (granted, known bool) {
+	if in.Facts.Granted == nil {
+		return false, false
+	}
+	return in.Facts.Granted[permission], true
+}
+
+// checkImportChangeRequestsEnabled reports what change requests on the
+// target stop: every strategy when they are enabled for the target
+// environment (the import creates strategies without a user, so not even
+// an admin may skip them), every feature environment when the caller may
+// not skip them there, and every dependency the import applies when they
+// are enabled in any environment of the project and the caller may not
+// skip them.
+func checkImportChangeRequestsEnabled(in *Input) []Issue {
+	if !in.Facts.ChangeRequests.Known {
+		return nil
+	}
+	cr := in.Facts.ChangeRequests.Value
+	skip, skipKnown := in.refusalGranted(PermSkipChangeRequest)
+	var items []Item
+	if cr.Environment {
+		in.refusalEachStrategy(func(i int, s *model.Strategy) {
+			items = append(items, Item{Value: *s.FeatureName, Locations: []Location{at(ptr("featureStrategies", i, ""))}})
+		})
+	}
+	if cr.Environment && skipKnown && !skip {
+		d := &in.Import.Data
+		for i := range d.FeatureEnvironments {
+			if e := &d.FeatureEnvironments[i]; in.refusalKeptEnvironment(e) {
+				items = append(items, Item{Value: e.Name, Locations: []Location{at(ptr("featureEnvironments", i, ""))}})
+			}
+		}
+	}
+	if cr.Project && skipKnown && !skip {
+		in.refusalEachAppliedDependency(func(i, k int, child, parent string) {
+			items = append(items, Item{Value: child, Locations: []Location{at(ptr("dependencies", i, "dependencies/"+itoa(k)))}})
+		})
+	}
+	return one(refusalPermissionMessage(string(PermSkipChangeRequest), ""), items)
+}
+
+// checkImportProjectNotActive reports the features the import would
+// create in a target project that does not exist or is archived.
+func checkImportProjectNotActive(in *Input) []Issue {
+	if in.ProjectExists && (!in.Facts.ProjectArchived.Known || !in.Facts.ProjectArchived.Value) {
+		return nil
+	}
+	var items []Item
+	in.refusalCreates(func(i int, name string) {
+		items = append(items, Item{Value: name, Locations: []Location{at("/project"), at(ptr("features", i, ""))}})
+	})
+	return one("Active project with id "+in.Project+" does not exist", items)
+}
+
+// refusalHasEnvironment reports whether feature name has the target
+// environment (a row of feature_environments) once the import has
+// written the features: an existing feature as it has, a feature it
+// creates when the environment is one of the target project's, no other.
+// known is false when a fact needed is not known.
+func (in *Input) refusalHasEnvironment(name string) (has, known bool) {
+	if !in.EnvironmentExists {
+		return false, true
+	}
+	if _, exists := in.Features[name]; exists {
+		ff, ok := in.refusalFeatureFacts(name)
+		return ff.InEnvironment, ok
+	}
+	if in.refusalInFile(name) {
+		return in.Facts.ProjectEnvironment.Value, in.Facts.ProjectEnvironment.Known
+	}
+	return false, true
+}
+
+// refusalNoFeatureEnvironment is the import's message when it sets the
+// status of feature in an environment the feature does not have.
+func refusalNoFeatureEnvironment(env, feature string) string {
+	return "Could not find environment " + env + " for feature: " + feature
+}
+
+// refusalNoVariantsTarget is the import's message when it writes the
+// variants of feature in an environment the feature does not have.
+func refusalNoVariantsTarget(feature, env string) string {
+	return "Could not find " + feature + " in " + env
+}
+
+// checkImportEnvironmentNotFound reports, when the target environment
+// does not exist, everything the import writes in it: the variants of
+// feature environments, every strategy (their insert breaks the foreign
+// key to environments), and the status of feature environments.
+func checkImportEnvironmentNotFound(in *Input) []Issue {
+	if in.EnvironmentExists {
+		return nil
+	}
+	var out []Issue
+	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
+		if e.Variants != nil && len(*e.Variants) > 0 {
+			out = append(out, refusalIssue(refusalNoVariantsTarget(*e.FeatureName, in.Environment), *e.FeatureName,
+				ptr("featureEnvironments", i, "featureName")))
+		}
+	})
+	var items []Item
+	in.refusalEachStrategy(func(i int, s *model.Strategy) {
+		items = append(items, Item{Value: *s.FeatureName, Locations: []Location{at(ptr("featureStrategies", i, ""))}})
+	})
+	out = append(out, one("You have not added the current environment to the project", items)...)
+	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
+		out = append(out, refusalIssue(refusalNoFeatureEnvironment(in.Environment, e.Name), e.Name, ptr("featureEnvironments", i, "name")))
+	})
+	return out
+}
+
+// checkImportEnvironmentNotInProject reports feature environments that
+// name, once the features are written, a feature of the project without
+// the (existing) target environment: a feature the import creates gets
+// the project's environments only, and an existing one has those it was
+// connected to.
+func checkImportEnvironmentNotInProject(in *Input) []Issue {
+	if !in.EnvironmentExists {
+		return nil // checkImportEnvironmentNotFound
+	}
+	var out []Issue
+	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
+		if e.Variants != nil && len(*e.Variants) > 0 && in.refusalExistsAfterFeatures(*e.FeatureName) {
+			if has, known := in.refusalHasEnvironment(*e.FeatureName); known && !has {
+				out = append(out, refusalIssue(refusalNoVariantsTarget(*e.FeatureName, in.Environment), *e.FeatureName,
+					ptr("featureEnvironments", i, "featureName")))
+			}
+		}
+		if in.refusalProjectAfterFeatures(e.Name) == in.Project {
+			if has, known := in.refusalHasEnvironment(e.Name); known && !has {
+				out = append(out, refusalIssue(refusalNoFeatureEnvironment(in.Environment, e.Name), e.Name, ptr("featureEnvironments", i, "name")))
+			}
+		}
+	})
+	return out
+}
+
+// checkImportEnableNeedsStrategyPermission reports feature environments
+// that enable a feature left without strategies in the environment when
+// the caller may not create strategies there: enabling adds a default
+// strategy, which the import asks the caller's permission for.
+func checkImportEnableNeedsStrategyPermission(in *Input) []Issue {
+	granted, known := in.refusalGranted(PermCreateFeatureStrategy)
+	if !known || granted {
+		return nil
+	}
+	d := &in.Import.Data
+	var fromFile map[string]int
+	var items []Item
+	for i := range d.FeatureEnvironments {
+		e := &d.FeatureEnvironments[i]
+		if !e.Enabled || !in.refusalKeptEnvironment(e) {
+			continue
+		}
+		if has, known := in.refusalHasEnvironment(e.Name); !known || !has || !in.EnvironmentExists {
+			continue
+		}
+		if fromFile == nil {
+			fromFile = map[string]int{}
+			in.refusalEachStrategy(func(_ int, s *model.Strategy) { fromFile[*s.FeatureName]++ })
+		}
+		n := fromFile[e.Name]
+		if !in.refusalInFile(e.Name) {
+			ff, ok := in.refusalFeatureFacts(e.Name)
+			if !ok {
+				continue
+			}
+			n += ff.Strategies
+		}
+		if n == 0 {
+			items = append(items, Item{Value: e.Name, Locations: []Location{at(ptr("featureEnvironments", i, "enabled"))}})
+		}
+	}
+	return one(refusalPermissionMessage(string(PermCreateFeatureStrategy), in.Environment), items)
+}

@@ -1,0 +1,113 @@
+package importvalidate
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// checkImportUnknownFact says, where the file needs one, which fact of the
+// instance the state source cannot tell, so that the import's check that
+// needs it was not made. A resource limit it cannot tell is said where the
+// file goes past Unleash's default limit; a fact the file needs for many
+// items is said once, at the first.
+func checkImportUnknownFact(in *Input) []Issue {
+	f := &in.Facts
+	var out []Issue
+	cannot := func(what, why, value, pointer string) {
+		out = append(out, silentAt(fmt.Sprintf("Cannot check %s: %s cannot tell %s.", what, f.Source, why), value, pointer))
+	}
+	d := &in.Import.Data
+	v := in.silent()
+	if !f.Limits.Known {
+		def := DefaultResourceLimits
+		perFeature := map[string]int{}
+		for i, s := range d.FeatureStrategies {
+			if v.dropped(s.FeatureName) {
+				continue
+			}
+			if s.Constraints != nil && int64(len(*s.Constraints)) > def.Constraints {
+				cannot(fmt.Sprintf("this strategy's %d constraints against the constraints limit (Unleash's default %d)", len(*s.Constraints), def.Constraints),
+					"the instance's resource limits", s.Name, ptr("featureStrategies", i, "constraints"))
+			}
+			if s.Constraints != nil {
+				for j, c := range *s.Constraints {
+					if c.Values != nil && int64(len(*c.Values)) > def.ConstraintValues {
+						cannot(fmt.Sprintf("this constraint's %d values against the constraint values limit (Unleash's default %d)", len(*c.Values), def.ConstraintValues),
+							"the instance's resource limits", c.ContextName, ptr("featureStrategies", i, "constraints/"+itoa(j)+"/values"))
+					}
+				}
+			}
+			if s.Segments != nil && int64(len(*s.Segments)) > def.StrategySegments {
+				cannot(fmt.Sprintf("this strategy's %d segments against the strategy segments limit (Unleash's default %d)", len(*s.Segments), def.StrategySegments),
+					"the instance's resource limits", s.Name, ptr("featureStrategies", i, "segments"))
+			}
+			if perFeature[*s.FeatureName]++; int64(perFeature[*s.FeatureName]) == def.FeatureEnvironmentStrategies+1 {
+				cannot(fmt.Sprintf("the strategies of feature %s against the limit of strategies per feature and environment (Unleash's default %d)",
+					strconv.Quote(*s.FeatureName), def.FeatureEnvironmentStrategies), "the instance's resource limits", *s.FeatureName, ptr("featureStrategies", i, ""))
+			}
+		}
+		if f.ActiveFeatures.Known {
+			created := int64(0)
+			for i, ft := range d.Features {
+				if v.applied[ft.Name] && !in.inProject(ft.Name) {
+					if created++; f.ActiveFeatures.Value+created == def.FeatureFlags+1 {
+						cannot(fmt.Sprintf("the new features against the instance's feature limit (Unleash's default %d, and %d exist)", def.FeatureFlags, f.ActiveFeatures.Value),
+							"the instance's resource limits", ft.Name, ptr("features", i, "name"))
+					}
+				}
+			}
+		}
+	}
+	firstApplied := func(pred func(name string) bool) (string, int, bool) {
+		for _, name := range in.places().order {
+			if v.applied[name] && pred(name) {
+				i, _ := in.places().first(name)
+				return name, i, true
+			}
+		}
+		return "", 0, false
+	}
+	if !f.Features.Known {
+		if name, i, ok := firstApplied(in.inProject); ok {
+			cannot(fmt.Sprintf("what the import does to the existing features in %s (their strategies, status, dependencies)", in.Environment),
+				"the features' settings there", name, ptr("features", i, ""))
+		}
+	} else if name, i, ok := firstApplied(func(name string) bool {
+		ff, ok := in.featureFacts(name)
+		return ok && in.inProject(name) && !ff.Milestones.Known && ff.Strategies > 0
+	}); ok {
+		cannot(fmt.Sprintf("whether the strategies the import deletes in %s include release-plan milestone strategies, which no file brings back", in.Environment),
+			"release-plan milestone strategies", name, ptr("features", i, ""))
+	}
+	if !f.ChangeRequests.Known {
+		for i, s := range d.FeatureStrategies {
+			if !v.dropped(s.FeatureName) {
+				cannot(fmt.Sprintf("whether change requests are enabled for project %s in %s, where the import refuses every strategy", in.Project, in.Environment),
+					"change-request settings", s.Name, ptr("featureStrategies", i, ""))
+				break
+			}
+		}
+	}
+	if !f.LinkTemplates.Known {
+		if name, i, ok := firstApplied(func(name string) bool { return !in.inProject(name) }); ok {
+			cannot(fmt.Sprintf("the link templates of project %s, which the import adds to every feature it creates", in.Project),
+				"the project's link templates", name, ptr("features", i, "name"))
+		}
+	}
+	if !f.Tags.Known {
+		for i, ft := range d.Features {
+			if ft.FeatureDetails != nil && ft.Tags.Valid && len(ft.Tags.Value) > 0 && v.applied[ft.Name] && !in.inProject(ft.Name) {
+				cannot("whether the tags of this new feature exist, without which the import fails", "the instance's tags", ft.Name, ptr("features", i, "tags"))
+			}
+		}
+	}
+	if !f.ProjectArchived.Known && in.ProjectExists {
+		if name, i, ok := firstApplied(func(name string) bool { return !in.inProject(name) }); ok {
+			cannot(fmt.Sprintf("whether project %s is archived, where the import creates no feature", in.Project), "archived projects", name, ptr("features", i, "name"))
+		}
+	}
+	if !f.ProjectEnvironment.Known && in.ProjectExists && len(d.FeatureEnvironments) > 0 {
+		cannot(fmt.Sprintf("whether project %s has environment %s", in.Project, in.Environment), "the project's environments", in.Environment, "/environment")
+	}
+	return out
+}

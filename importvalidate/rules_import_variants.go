@@ -1,0 +1,353 @@
+package importvalidate
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+
+	"github.com/flagadmin/flagadmin/importvalidate/internal/jsvalue"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+// The import checks a strategy's variants (standardizeStrategyConfig) and
+// a feature environment's (legacySaveVariantsOnEnv) alike: joi's
+// variantsArraySchema on the list as sent, then fixVariantWeights, which
+// wants a variant whose weightType is "variable" and the fixed weights
+// within 1000. joi labels a variant's members from the list: "[0].name".
+
+// refusalVariant is one variant of either kind, as the import reads it.
+type refusalVariant struct {
+	name   string
+	weight float64
+	// weightType and stickiness are absent from an environment's variant
+	// that leaves them out (has... false).
+	weightType, stickiness       string
+	hasWeightType, hasStickiness bool
+	payload                      refusalPayload
+	hasPayload                   bool
+	overrides                    []model.Override
+	hasOverrides                 bool
+}
+
+// refusalPayload is a variant's payload; extra holds the members a
+// strategy variant's open payload may carry beyond type and value.
+type refusalPayload struct {
+	typ, value string
+	extra      model.Extra
+}
+
+// refusalVariantList is one non-empty list of variants the import checks:
+// a strategy's (strategy set) or a feature environment's, at index i of
+// its member.
+type refusalVariantList struct {
+	strategy *model.Strategy
+	env      *model.FeatureEnvironment
+	i        int
+}
+
+// len is the number of variants.
+func (l refusalVariantList) len() int {
+	if l.strategy != nil {
+		return len(*l.strategy.Variants)
+	}
+	return len(*l.env.Variants)
+}
+
+// variant is variant k, read without copying its strings.
+func (l refusalVariantList) variant(k int) refusalVariant {
+	if l.strategy != nil {
+		v := &(*l.strategy.Variants)[k]
+		rv := refusalVariant{name: v.Name, weight: float64(v.Weight), weightType: string(v.WeightType), hasWeightType: true,
+			stickiness: v.Stickiness, hasStickiness: true}
+		if v.Payload != nil {
+			rv.payload, rv.hasPayload = refusalPayload{typ: string(v.Payload.Type), value: v.Payload.Value, extra: v.Payload.Extra}, true
+		}
+		return rv
+	}
+	v := &(*l.env.Variants)[k]
+	rv := refusalVariant{name: v.Name, weight: v.Weight}
+	if v.WeightType != nil {
+		rv.weightType, rv.hasWeightType = string(*v.WeightType), true
+	}
+	if v.Stickiness != nil {
+		rv.stickiness, rv.hasStickiness = *v.Stickiness, true
+	}
+	if v.Payload != nil {
+		rv.payload, rv.hasPayload = refusalPayload{typ: string(v.Payload.Type), value: v.Payload.Value}, true
+	}
+	if v.Overrides != nil {
+		rv.overrides, rv.hasOverrides = *v.Overrides, true
+	}
+	return rv
+}
+
+// at is the pointer to variant k's member rest ("" for the variant, k < 0
+// for the list).
+func (l refusalVariantList) at(k int, rest string) string {
+	p := ptr("featureEnvironments", l.i, "variants")
+	if l.strategy != nil {
+		p = ptr("featureStrategies", l.i, "variants")
+	}
+	if k >= 0 {
+		p += "/" + strconv.Itoa(k)
+	}
+	if rest != "" {
+		p += "/" + rest
+	}
+	return p
+}
+
+// refusalEachVariantList calls f with each list of variants the import
+// checks: those of the strategies it creates, and those of the feature
+// environments it keeps. The lists are found once per input.
+func (in *Input) refusalEachVariantList(f func(l refusalVariantList)) {
+	v := in.refusal()
+	if !v.variantsRead {
+		v.variantsRead = true
+		d := &in.Import.Data
+		in.refusalEachStrategy(func(i int, s *model.Strategy) {
+			if s.Variants != nil && len(*s.Variants) > 0 {
+				v.variants = append(v.variants, refusalVariantList{strategy: s, i: i})
+			}
+		})
+		for i := range d.FeatureEnvironments {
+			e := &d.FeatureEnvironments[i]
+			if in.refusalKeptEnvironment(e) && e.Variants != nil && len(*e.Variants) > 0 {
+				v.variants = append(v.variants, refusalVariantList{env: e, i: i})
+			}
+		}
+	}
+	for _, l := range v.variants {
+		f(l)
+	}
+}
+
+// label is joi's label of member of variant k: "[k].member".
+func refusalVariantLabel(k int, member string) string {
+	return "[" + strconv.Itoa(k) + "]." + member
+}
+
+// checkImportVariantNameInvalid reports variant names that nameType
+// refuses.
+func checkImportVariantNameInvalid(in *Input) []Issue {
+	var out []Issue
+	in.refusalEachVariantList(func(l refusalVariantList) {
+		for k := range l.len() {
+			v := l.variant(k)
+			if msg := refusalNameType(refusalVariantLabel(k, "name"), v.name, 1, 100); msg != "" {
+				out = append(out, refusalIssue(msg, v.name, l.at(k, "name")))
+			}
+		}
+	})
+	return out
+}
+
+// checkImportVariantDuplicateName reports variants named like an earlier
+// one of their list. joi quotes the variant as it validated it: its
+// members, then the defaults it added (weightType "variable", stickiness
+// "default").
+func checkImportVariantDuplicateName(in *Input) []Issue {
+	var out []Issue
+	in.refusalEachVariantList(func(l refusalVariantList) {
+		n := l.len()
+		if n < 2 {
+			return
+		}
+		seen := make(map[string]bool, n)
+		for k := range n {
+			v := l.variant(k)
+			if seen[v.name] {
+				msg := refusalJoi{label: "[" + strconv.Itoa(k) + "]", kind: joiDuplicate, value: v.validated()}.String()
+				out = append(out, refusalIssue(msg, v.name, l.at(k, "")))
+			}
+			seen[v.name] = true
+		}
+	})
+	return out
+}
+
+// validated is the variant as joi's variantsSchema returns it, for
+// quoting: its members in the order of the file's usual writer (Unleash's
+// export), then the defaults joi adds.
+func (v refusalVariant) validated() refusalValue {
+	o := refusalObject{{"name", refusalString(v.name)}, {"weight", refusalNumber(v.weight)}}
+	if v.hasWeightType {
+		o = append(o, refusalMember{"weightType", refusalString(v.weightType)})
+	}
+	if v.hasStickiness {
+		o = append(o, refusalMember{"stickiness", refusalString(v.stickiness)})
+	}
+	if v.hasPayload {
+		o = append(o, refusalMember{"payload", refusalObject{{"type", refusalString(v.payload.typ)}, {"value", refusalString(v.payload.value)}}})
+	}
+	if v.hasOverrides {
+		arr := make(refusalArray, len(v.overrides))
+		for m, ov := range v.overrides {
+			vals := make(refusalArray, len(ov.Values))
+			for n, s := range ov.Values {
+				vals[n] = refusalString(s)
+			}
+			arr[m] = refusalObject{{"contextName", refusalString(ov.ContextName)}, {"values", vals}}
+		}
+		o = append(o, refusalMember{"overrides", arr})
+	}
+	if !v.hasWeightType {
+		o = append(o, refusalMember{"weightType", refusalString("variable")})
+	}
+	if !v.hasStickiness {
+		o = append(o, refusalMember{"stickiness", refusalString("default")})
+	}
+	return o
+}
+
+// checkImportVariantWeightNotInteger reports environment variant weights
+// that are not integers (a strategy variant's weight is one by schema).
+func checkImportVariantWeightNotInteger(in *Input) []Issue {
+	var out []Issue
+	in.refusalEachVariantList(func(l refusalVariantList) {
+		for k := range l.len() {
+			if v := l.variant(k); v.weight != float64(int64(v.weight)) {
+				msg := refusalJoi{kind: joiWeightDecimal, value: refusalNumber(v.weight)}.String()
+				out = append(out, refusalIssue(msg, v.name, l.at(k, "weight")))
+			}
+		}
+	})
+	return out
+}
+
+// checkImportVariantEmptyString reports the strings of a variant that joi
+// does not allow to be empty: its stickiness, its payload's value, and its
+// overrides' context names and values.
+func checkImportVariantEmptyString(in *Input) []Issue {
+	var out []Issue
+	empty := func(label, value, pointer string) {
+		out = append(out, refusalIssue(refusalJoi{label: label, kind: joiEmpty}.String(), value, pointer))
+	}
+	in.refusalEachVariantList(func(l refusalVariantList) {
+		for k := range l.len() {
+			v := l.variant(k)
+			if v.hasStickiness && v.stickiness == "" {
+				empty(refusalVariantLabel(k, "stickiness"), v.name, l.at(k, "stickiness"))
+			}
+			if v.hasPayload && v.payload.value == "" {
+				empty(refusalVariantLabel(k, "payload.value"), v.name, l.at(k, "payload/value"))
+			}
+			for m, ov := range v.overrides {
+				om := "overrides[" + strconv.Itoa(m) + "]"
+				if ov.ContextName == "" {
+					empty(refusalVariantLabel(k, om+".contextName"), v.name, l.at(k, "overrides/"+strconv.Itoa(m)+"/contextName"))
+				}
+				for n, s := range ov.Values {
+					if s == "" {
+						empty(refusalVariantLabel(k, om+".values["+strconv.Itoa(n)+"]"), v.name,
+							l.at(k, "overrides/"+strconv.Itoa(m)+"/values/"+strconv.Itoa(n)))
+					}
+				}
+			}
+		}
+	})
+	return out
+}
+
+// checkImportVariantPayloadJSON reports json payloads whose value is not
+// the JSON text of an object or an array (Unleash's validateJsonString).
+func checkImportVariantPayloadJSON(in *Input) []Issue {
+	var out []Issue
+	in.refusalEachVariantList(func(l refusalVariantList) {
+		for k := range l.len() {
+			v := l.variant(k)
+			p := &v.payload
+			if !v.hasPayload || p.typ != string(model.PayloadJSON) || p.value == "" || refusalJSONObject(p.value) {
+				continue
+			}
+			msg := refusalJoi{kind: joiJSONString, value: refusalString(p.value)}.String()
+			out = append(out, refusalIssue(msg, v.name, l.at(k, "payload/value")))
+		}
+	})
+	return out
+}
+
+// refusalJSONObject reports whether JSON.parse(s) gives an object or an
+// array.
+func refusalJSONObject(s string) bool {
+	i := jsonwire.SkipWS([]byte(s), 0)
+	return i < len(s) && (s[i] == '{' || s[i] == '[') && json.Valid([]byte(s))
+}
+
+// refusalQuoteMax is the longest text of a member's value that a finding
+// quotes: a longer one would make the report as long as the file, and
+// decoding a deeply nested one would cost many times its size.
+const refusalQuoteMax = 4 << 10
+
+// checkImportVariantPayloadMember reports members of a strategy variant's
+// payload besides type and value: the reference schema leaves that
+// payload open, joi does not. One finding per payload: joi names the
+// first member alone, whose value is quoted as the import quotes it when
+// its text is at most refusalQuoteMax bytes long; the items are every
+// member.
+func checkImportVariantPayloadMember(in *Input) []Issue {
+	var out []Issue
+	in.refusalEachVariantList(func(l refusalVariantList) {
+		for k := range l.len() {
+			v := l.variant(k)
+			if !v.hasPayload || len(v.payload.extra) == 0 {
+				continue
+			}
+			keys := make([]string, 0, len(v.payload.extra))
+			for m := range v.payload.extra {
+				keys = append(keys, m)
+			}
+			slices.Sort(keys)
+			// joi stops at the first member it does not allow: the
+			// message is that member's, the items are every member.
+			var quoted refusalValue
+			if raw := v.payload.extra[keys[0]]; len(raw) > refusalQuoteMax {
+				// Not decoded: the line would hold the whole value.
+			} else if val, err := jsvalue.Parse(raw); err == nil {
+				quoted = refusalDecoded{val}
+			}
+			is := Issue{Message: refusalJoi{label: refusalVariantLabel(k, "payload."+keys[0]), kind: joiNotAllowed, value: quoted}.String(),
+				Items: make([]Item, len(keys))}
+			for j, m := range keys {
+				is.Items[j] = Item{Value: m, Locations: []Location{at(l.at(k, "payload/"+jsonwire.EscapeToken(m)))}}
+			}
+			out = append(out, is)
+		}
+	})
+	return out
+}
+
+// checkImportVariantNoVariable reports lists of variants none of which has
+// the weightType "variable" (an environment's variant without one is not
+// variable).
+func checkImportVariantNoVariable(in *Input) []Issue {
+	var items []Item
+	in.refusalEachVariantList(func(l refusalVariantList) {
+		for k := range l.len() {
+			if v := l.variant(k); v.hasWeightType && v.weightType == string(model.WeightVariable) {
+				return
+			}
+		}
+		items = append(items, Item{Value: l.variant(0).name, Locations: []Location{at(l.at(-1, ""))}})
+	})
+	return one(`There must be at least one "variable" variant`, items)
+}
+
+// checkImportVariantFixOver1000 reports lists whose fixed weights sum to
+// more than 1000.
+func checkImportVariantFixOver1000(in *Input) []Issue {
+	var items []Item
+	in.refusalEachVariantList(func(l refusalVariantList) {
+		sum := 0.0
+		for k := range l.len() {
+			if v := l.variant(k); v.hasWeightType && v.weightType == string(model.WeightFix) {
+				sum += v.weight
+			}
+		}
+		if sum > 1000 {
+			items = append(items, Item{Value: jsvalue.FormatFloat(sum), Locations: []Location{at(l.at(-1, ""))}})
+		}
+	})
+	return one("The traffic distribution total must equal 100%", items)
+}

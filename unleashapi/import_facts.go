@@ -1,0 +1,269 @@
+package unleashapi
+
+import (
+	"context"
+	"net/url"
+	"slices"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model"
+)
+
+var _ importvalidate.ImportState = (*Client)(nil)
+
+// The shapes of the answers ImportFacts reads.
+type (
+	featureTypesAnswer struct {
+		Types []struct {
+			ID string `json:"id"`
+		} `json:"types"`
+	}
+	tagsAnswer struct {
+		Tags []model.SnapshotTag `json:"tags"`
+	}
+	// resourceLimitsAnswer is the resourceLimits member of GET
+	// /api/admin/ui-config.
+	resourceLimitsAnswer struct {
+		Constraints                  *int64 `json:"constraints"`
+		ConstraintValues             *int64 `json:"constraintValues"`
+		FeatureEnvironmentStrategies *int64 `json:"featureEnvironmentStrategies"`
+		StrategySegments             *int64 `json:"strategySegments"`
+		FeatureFlags                 *int64 `json:"featureFlags"`
+	}
+	// factsExportAnswer is what ImportFacts reads of an export.
+	factsExportAnswer struct {
+		Features []struct {
+			Name           string  `json:"name"`
+			Type           *string `json:"type"`
+			Description    *string `json:"description"`
+			Stale          bool    `json:"stale"`
+			ImpressionData bool    `json:"impressionData"`
+		} `json:"features"`
+		FeatureStrategies []struct {
+			FeatureName string `json:"featureName"`
+			Disabled    *bool  `json:"disabled"`
+		} `json:"featureStrategies"`
+		FeatureEnvironments []struct {
+			FeatureName string `json:"featureName"`
+			Enabled     bool   `json:"enabled"`
+		} `json:"featureEnvironments"`
+		Dependencies []factsDependencies `json:"dependencies"`
+	}
+	factsDependencies struct {
+		Feature      string `json:"feature"`
+		Dependencies []struct {
+			Feature string `json:"feature"`
+		} `json:"dependencies"`
+	}
+	searchTotalAnswer struct {
+		Total int64 `json:"total"`
+	}
+)
+
+// importCache holds the instance-wide lists ImportFacts reads.
+type importCache struct {
+	featureTypes cached[featureTypesAnswer]
+	tags         cached[tagsAnswer]
+}
+
+// ossExportEnvironments are the environments whose feature settings the
+// export of an open-source instance shows (its feature environment store
+// filters the others out).
+var ossExportEnvironments = []string{"default", "development", "production"}
+
+// SourceName names the instance's admin API in findings.
+func (c *Client) SourceName() string { return "the admin API" }
+
+// ImportFacts implements importvalidate.ImportState. Without
+// Options.ImportFacts it tells the resource limits alone, read with the
+// version. With it, it asks at most six
+// requests sent concurrently whatever the size of the import: the
+// resource limits come from GET /api/admin/ui-config (read once with the
+// version), the target project's state, environments and link templates
+// from its overview, the feature types and tags from their lists, the
+// number of active features from the feature search, the named features'
+// settings in the environment, strategies and parents from the
+// instance's export of them, and the number of each one's children from
+// those exports and an export of the target project, whose size is that
+// of the project: a feature's children are in its project, and an export
+// of a project leaves out its archived features, so that an archived
+// child that the file does not name is not counted. The
+// admin API of the open-source edition shows neither change-request
+// settings nor release-plan milestone strategies: those facts are
+// unknown, and the strategies counted are the others. The export of an
+// open-source instance shows the feature settings of the environments
+// default, development and production only: in another, the features'
+// facts are unknown.
+func (c *Client) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) (*importvalidate.ImportFacts, error) {
+	if err := c.checkVersion(ctx); err != nil {
+		return nil, err
+	}
+	out := &importvalidate.ImportFacts{Source: c.SourceName()}
+	c.versionMu.Lock()
+	limits := c.limits
+	c.versionMu.Unlock()
+	if limits != nil {
+		out.Limits = importvalidate.Known[importvalidate.ResourceLimits]{Value: *limits, Known: true}
+	}
+	if !c.opts.ImportFacts || !model.Storable(q.Project) || !model.Storable(q.Environment) {
+		return out, nil
+	}
+	names := model.StorableOnly(q.Features)
+	withFeatures := len(names) > 0 && slices.Contains(ossExportEnvironments, q.Environment)
+	// An export without a project would export every feature.
+	withChildren := withFeatures && q.Project != ""
+	var ov *projectOverviewAnswer
+	var projectExists bool
+	var types *featureTypesAnswer
+	var tags *tagsAnswer
+	var total searchTotalAnswer
+	var ex, project factsExportAnswer
+	err := c.parallel(ctx,
+		func(ctx context.Context) (err error) { ov, projectExists, err = c.overview(ctx, q.Project); return err },
+		func(ctx context.Context) (err error) {
+			types, err = get(ctx, c, &c.ic.featureTypes, "/api/admin/feature-types")
+			return err
+		},
+		func(ctx context.Context) (err error) {
+			if len(q.Tags) > 0 {
+				tags, err = get(ctx, c, &c.ic.tags, "/api/admin/tags")
+			}
+			return err
+		},
+		func(ctx context.Context) error {
+			return c.getJSON(ctx, "/api/admin/search/features?"+url.Values{"limit": {"1"}}.Encode(), &total)
+		},
+		func(ctx context.Context) error {
+			if !withFeatures {
+				return nil
+			}
+			return c.exportFeatures(ctx, q.Environment, names, &ex)
+		},
+		func(ctx context.Context) error {
+			if !withChildren {
+				return nil
+			}
+			return c.exportProject(ctx, q.Project, q.Environment, &project)
+		},
+	)
+	if err != nil {
+		return nil, err
+	}
+	out.ActiveFeatures = importvalidate.Known[int64]{Value: total.Total, Known: true}
+	ft := make(map[string]bool, len(types.Types))
+	for _, t := range types.Types {
+		ft[t.ID] = true
+	}
+	out.FeatureTypes = importvalidate.Known[map[string]bool]{Value: ft, Known: true}
+	out.ProjectArchived.Known, out.ProjectEnvironment.Known, out.LinkTemplates.Known = true, true, true
+	if projectExists {
+		out.ProjectArchived.Value = ov.ArchivedAt != nil
+		for _, e := range ov.Environments {
+			out.ProjectEnvironment.Value = out.ProjectEnvironment.Value || e.Environment == q.Environment
+		}
+		for _, t := range ov.LinkTemplates {
+			out.LinkTemplates.Value = append(out.LinkTemplates.Value, importvalidate.LinkTemplate{URLTemplate: t.URLTemplate, Title: t.Title})
+		}
+	}
+	tagSet := make(map[model.SnapshotTag]bool, len(q.Tags))
+	if tags != nil {
+		want := make(map[model.SnapshotTag]bool, len(q.Tags))
+		for _, t := range q.Tags {
+			want[t] = true
+		}
+		for _, t := range tags.Tags {
+			if want[t] {
+				tagSet[t] = true
+			}
+		}
+	}
+	out.Tags = importvalidate.Known[map[model.SnapshotTag]bool]{Value: tagSet, Known: true}
+	if withFeatures || len(names) == 0 {
+		out.Features = importvalidate.Known[map[string]importvalidate.FeatureFacts]{Value: featureFactsOf(&ex, &project), Known: true}
+	}
+	return out, nil
+}
+
+// featureFactsOf are the facts of the features of ex, an export of them
+// in the target environment, with their children counted in project, an
+// export of the target project (dependencies are within one project).
+func featureFactsOf(ex, project *factsExportAnswer) map[string]importvalidate.FeatureFacts {
+	out := make(map[string]importvalidate.FeatureFacts, len(ex.Features))
+	for _, f := range ex.Features {
+		md := importvalidate.FeatureMetadata{Type: "release", Stale: f.Stale, ImpressionData: f.ImpressionData}
+		if f.Type != nil {
+			md.Type = *f.Type
+		}
+		if f.Description != nil {
+			md.Description = *f.Description
+		}
+		out[f.Name] = importvalidate.FeatureFacts{Milestones: importvalidate.Known[int]{},
+			Metadata: importvalidate.Known[importvalidate.FeatureMetadata]{Value: md, Known: true}}
+	}
+	edit := func(name string, f func(*importvalidate.FeatureFacts)) {
+		if ff, ok := out[name]; ok {
+			f(&ff)
+			out[name] = ff
+		}
+	}
+	for _, s := range ex.FeatureStrategies {
+		edit(s.FeatureName, func(ff *importvalidate.FeatureFacts) {
+			ff.Strategies++
+			if s.Disabled != nil && *s.Disabled {
+				ff.Disabled++
+			}
+		})
+	}
+	for _, e := range ex.FeatureEnvironments {
+		edit(e.FeatureName, func(ff *importvalidate.FeatureFacts) { ff.InEnvironment, ff.Enabled = true, e.Enabled })
+	}
+	for _, d := range ex.Dependencies {
+		edit(d.Feature, func(ff *importvalidate.FeatureFacts) {
+			for _, p := range d.Dependencies {
+				ff.Parents = append(ff.Parents, p.Feature)
+			}
+			slices.Sort(ff.Parents)
+		})
+	}
+	// A child is counted once, whichever export shows it.
+	children := map[[2]string]bool{}
+	for _, deps := range [][]factsDependencies{project.Dependencies, ex.Dependencies} {
+		for _, d := range deps {
+			for _, p := range d.Dependencies {
+				if k := [2]string{p.Feature, d.Feature}; !children[k] {
+					children[k] = true
+					edit(p.Feature, func(ff *importvalidate.FeatureFacts) { ff.Children++ })
+				}
+			}
+		}
+	}
+	return out
+}
+
+// exportProject exports every feature of project in env into v.
+func (c *Client) exportProject(ctx context.Context, project, env string, v any) error {
+	r := request{method: "POST", path: "/api/admin/features-batch/export",
+		body: map[string]any{"project": project, "environment": env}}
+	a, err := c.do(ctx, r)
+	if err != nil {
+		return err
+	}
+	return c.decode(r, a, v)
+}
+
+// limitsOf are the instance's limits as ui-config shows them, Unleash's
+// defaults where it leaves one out; nil when it shows none.
+func limitsOf(a *resourceLimitsAnswer) *importvalidate.ResourceLimits {
+	if a == nil {
+		return nil
+	}
+	l := importvalidate.DefaultResourceLimits
+	for _, f := range []struct{ in, out *int64 }{{a.Constraints, &l.Constraints}, {a.ConstraintValues, &l.ConstraintValues},
+		{a.FeatureEnvironmentStrategies, &l.FeatureEnvironmentStrategies}, {a.StrategySegments, &l.StrategySegments},
+		{a.FeatureFlags, &l.FeatureFlags}} {
+		if f.in != nil {
+			*f.out = *f.in
+		}
+	}
+	return &l
+}

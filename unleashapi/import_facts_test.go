@@ -1,0 +1,67 @@
+package unleashapi_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
+	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
+	"github.com/flagadmin/flagadmin/unleashapi"
+	"github.com/flagadmin/flagadmin/unleashdb"
+)
+
+// TestImportFactsMatchDatabase asks the admin API and the database of the
+// same instance the same questions about the import's facts: the answers
+// must be equal, once the database's are cut down to what the package
+// documentation says the API cannot show (change requests, release-plan
+// milestone strategies), and the resource limits are the instance's
+// defaults. Each question costs a bounded number of requests.
+func TestImportFactsMatchDatabase(t *testing.T) {
+	s := unleashtest.StartForTest(t, unleashtest.Options{Dump: true})
+	ctx := context.Background()
+	if err := s.Cluster.Exec(ctx, s.Database, statetest.ImportFactsSetup); err != nil {
+		t.Fatal(err)
+	}
+	c, cnt := newClient(t, s.URL, unleashapi.Options{ImportFacts: true})
+	limits := importvalidate.DefaultResourceLimits
+	db := openDatabase(t, s, unleashdb.Options{ResourceLimits: &limits})
+	if _, err := c.Version(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range statetest.ImportQueries() {
+		before := cnt.n.Load()
+		got, err := c.ImportFacts(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := cnt.n.Load() - before; n > 6 {
+			t.Errorf("ImportFacts(%s, %s) sent %d requests, want at most 6", q.Project, q.Environment, n)
+		}
+		want, err := db.ImportFacts(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.Source, want.ChangeRequests = got.Source, importvalidate.Known[importvalidate.ChangeRequests]{}
+		for name, f := range want.Features.Value {
+			f.Strategies -= f.Milestones.Value
+			f.Milestones = importvalidate.Known[int]{}
+			want.Features.Value[name] = f
+		}
+		if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+			t.Errorf("ImportFacts(%s, %s) (-database +api):\n%s", q.Project, q.Environment, d)
+		}
+	}
+	// Outside the environments whose settings an open-source export
+	// shows, the features' facts are unknown.
+	got, err := c.ImportFacts(ctx, importvalidate.ImportQuery{Project: "default", Environment: "staging", Features: []string{"existing-flag"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Features.Known || !got.Limits.Known || got.ChangeRequests.Known {
+		t.Errorf("staging: features known %v, limits known %v, change requests known %v", got.Features.Known, got.Limits.Known, got.ChangeRequests.Known)
+	}
+}

@@ -1,0 +1,107 @@
+package unleashdb_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
+	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/unleashdb"
+)
+
+// TestImportFactsMatchSnapshot asks the database and the in-memory state
+// of its own snapshot the same questions about the import's facts: the
+// answers must be equal, and say what the setup made.
+func TestImportFactsMatchSnapshot(t *testing.T) {
+	name := cloneDB(t)
+	exec(t, name, statetest.ImportFactsSetup)
+	limits := importvalidate.ResourceLimits{Constraints: 3, ConstraintValues: 4, FeatureEnvironmentStrategies: 5, StrategySegments: 6, FeatureFlags: 7}
+	ctx := context.Background()
+	for _, withLimits := range []bool{false, true} {
+		opts := unleashdb.Options{}
+		if withLimits {
+			opts.ResourceLimits = &limits
+		}
+		db, err := unleashdb.Open(ctx, pgtest.Need(t, &env).URL(name), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		snap, err := db.SnapshotWith(ctx, unleashdb.SnapshotOptions{FeatureConfigs: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mem, err := importvalidate.NewMemoryState(snap)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range statetest.ImportQueries() {
+			got, err := db.ImportFacts(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := mem.ImportFacts(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want.Source = got.Source
+			if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+				t.Errorf("ImportFacts(%s, %s) limits %v (-snapshot +database):\n%s", q.Project, q.Environment, withLimits, d)
+			}
+			if got.Limits.Known != withLimits || (withLimits && got.Limits.Value != limits) {
+				t.Errorf("limits %+v, want known %v", got.Limits, withLimits)
+			}
+		}
+	}
+	db, err := unleashdb.Open(ctx, pgtest.Need(t, &env).URL(name), unleashdb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	f, err := db.ImportFacts(ctx, importvalidate.ImportQuery{Project: "default", Environment: "development",
+		Features: []string{"existing-flag", "archived-flag", "nope"}, Tags: []model.SnapshotTag{{Type: "simple", Value: "beta"}, {Type: "team", Value: "x"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := f.Features.Value["existing-flag"]
+	want := importvalidate.FeatureFacts{InEnvironment: true, Enabled: true, Strategies: 3, Disabled: 1,
+		Milestones: importvalidate.Known[int]{Value: 1, Known: true}, Children: 1,
+		Metadata: importvalidate.Known[importvalidate.FeatureMetadata]{Value: importvalidate.FeatureMetadata{Type: "release", Description: "Seeded existing flag"}, Known: true}}
+	if d := cmp.Diff(want, ex); d != "" {
+		t.Errorf("existing-flag (-want +got):\n%s", d)
+	}
+	if p := f.Features.Value["archived-flag"].Parents; len(p) != 1 || p[0] != "existing-flag" {
+		t.Errorf("archived-flag's parents %q", p)
+	}
+	if _, ok := f.Features.Value["nope"]; ok {
+		t.Error("a missing feature has facts")
+	}
+	if !f.Tags.Value[model.SnapshotTag{Type: "simple", Value: "beta"}] || len(f.Tags.Value) != 1 {
+		t.Errorf("tags %v", f.Tags.Value)
+	}
+	if !f.FeatureTypes.Value["release"] || !f.FeatureTypes.Value["sunset"] || f.FeatureTypes.Value["nope"] {
+		t.Errorf("feature types %v", f.FeatureTypes.Value)
+	}
+	if f.ActiveFeatures.Value != 3 || !f.ProjectEnvironment.Value || f.ProjectArchived.Value || f.ChangeRequests.Value.Project {
+		t.Errorf("target facts %+v", f)
+	}
+	g, err := db.ImportFacts(ctx, importvalidate.ImportQuery{Project: "other", Environment: "production"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cr := g.ChangeRequests.Value; !cr.Environment || !cr.Project || len(g.LinkTemplates.Value) != 1 || g.LinkTemplates.Value[0].URLTemplate != "https://x/{{feature}}" {
+		t.Errorf("project other: change requests %+v, link templates %+v", cr, g.LinkTemplates.Value)
+	}
+	h, err := db.ImportFacts(ctx, importvalidate.ImportQuery{Project: "gone", Environment: "production"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !h.ProjectArchived.Value || h.ProjectEnvironment.Value {
+		t.Errorf("project gone: %+v", h)
+	}
+}
