@@ -11,8 +11,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/flagadmin/flagadmin/model/profile"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // DefaultUnleashURL is the public URL of the instance used for invitation
@@ -74,7 +74,7 @@ type DB struct {
 	// tables and columns it lacks (versions.go).
 	version profile.Resolved
 	shim    *strings.Replacer
-	limits     *importvalidate.ResourceLimits
+	limits  *importvalidate.ResourceLimits
 }
 
 // bound returns ctx with the deadline of one database call.

@@ -2,6 +2,7 @@ package unleashdb
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/flagadmin/flagadmin/model/profile"
@@ -31,6 +32,18 @@ func optionalReads() []optionalRead {
 			"u.product_updates_email_consent,", "NULL::boolean,"},
 		{"feature_strategies", "milestone_id", func(d profile.Database) bool { return d.MilestoneID },
 			" AND fs.milestone_id IS NULL", ""},
+		{"feature_strategies", "milestone_id", func(d profile.Database) bool { return d.MilestoneID },
+			" AND fs.milestone_id IS NOT NULL)", " AND false)"},
+		{"feature_strategies", "milestone_id", func(d profile.Database) bool { return d.MilestoneID },
+			"FILTER (WHERE milestone_id IS NOT NULL)", "FILTER (WHERE false)"},
+		{"project_settings", "link_templates", func(d profile.Database) bool { return d.ProjectLinkTemplates },
+			"SELECT link_templates::text FROM project_settings", "SELECT NULL::text FROM project_settings"},
+		{"project_settings", "link_templates", func(d profile.Database) bool { return d.ProjectLinkTemplates },
+			"ps.link_templates::text", "NULL::text"},
+		{"projects", "archived_at", func(d profile.Database) bool { return d.ProjectsArchivedAt },
+			"SELECT archived_at IS NOT NULL FROM projects", "SELECT false FROM projects"},
+		{"projects", "archived_at", func(d profile.Database) bool { return d.ProjectsArchivedAt },
+			"p.archived_at IS NOT NULL,", "false,"},
 		{"feature_link", "", func(d profile.Database) bool { return d.FeatureLink },
 			"FROM feature_link WHERE", "FROM (SELECT ''::text AS feature_name, ''::text AS url, NULL::text AS title, 0 AS id) feature_link WHERE false AND"},
 	}
@@ -79,7 +92,9 @@ func versionReads(r profile.Resolved, have map[string]map[string]catalogColumn) 
 		switch {
 		case present:
 		case o.since(r.Profile.Database):
-			missing = append(missing, name)
+			if !slices.Contains(missing, name) {
+				missing = append(missing, name)
+			}
 		default:
 			pairs = append(pairs, o.from, o.to)
 		}

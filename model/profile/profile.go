@@ -170,6 +170,12 @@ type Database struct {
 	// MilestoneID: feature_strategies.milestone_id and the milestone
 	// tables (6.10 and later).
 	MilestoneID bool
+	// ProjectsArchivedAt: projects.archived_at, archived projects (6.10
+	// and later).
+	ProjectsArchivedAt bool
+	// ProjectLinkTemplates: project_settings.link_templates (7.4 and
+	// later; 7.0 to 7.3 could not be checked, and are read as they are).
+	ProjectLinkTemplates bool
 	// DefaultEnvironment: a fresh install has the environment "default"
 	// and the deprecated built-in strategy "userWithId" (up to 6.x).
 	DefaultEnvironment bool

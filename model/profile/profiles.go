@@ -84,6 +84,7 @@ func v610(p Profile) Profile {
 	p.Import.Limits = &Limits{Constraints: 30, ConstraintValues: 250, FeatureEnvironmentStrategies: 30, FeatureFlags: 5000}
 	p.Database.LastMigration = "/20250506074807-feature-link-table"
 	p.Database.FeatureLink, p.Database.MilestoneID = true, true
+	p.Database.ProjectsArchivedAt = true
 	return p
 }
 
@@ -113,6 +114,7 @@ func v74(p Profile) Profile {
 	p.Import.ContextFieldProject, p.Import.ScopedContextFields = true, true
 	p.Database.LastMigration = "/20260119100647-add-api-key-revision-id-to-edge-observability"
 	p.Database.ContextFieldsProject, p.Database.UsersSeatType = true, true
+	p.Database.ProjectLinkTemplates = true
 	return p
 }
 
