@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
@@ -758,13 +759,7 @@ func TestHostileMillionFeatures(t *testing.T) {
 	// The reference's checks, the import's own off: a million new
 	// features pass the instance's limit of 5 000, which the import
 	// refuses.
-	var off []importvalidate.Code
-	for _, c := range importvalidate.Codes() {
-		if c.Category == importvalidate.CategoryImport {
-			off = append(off, c.Code)
-		}
-	}
-	v := mustNew(t, importvalidate.Options{Disable: off})
+	v := mustNew(t, importvalidate.Options{Disable: statetest.ImportCodes()})
 	rep, m := hostileValidate(t, v, body)
 	wantClean(t, rep)
 	checkMemory(t, len(body), m, 10, 10)

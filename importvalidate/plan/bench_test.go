@@ -9,6 +9,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -139,13 +140,7 @@ func plannerAndValidator(b *testing.B, snap *model.Snapshot) (*plan.Planner, *im
 	// import's own checks refuse some of these bodies (more features than
 	// the instance's limit, names that are not URL friendly), and their
 	// cost is measured by importvalidate's BenchmarkValidateRefusals.
-	var off []importvalidate.Code
-	for _, c := range importvalidate.Codes() {
-		if c.Category == importvalidate.CategoryImport {
-			off = append(off, c.Code)
-		}
-	}
-	v, err := importvalidate.New(importvalidate.Options{State: state, Disable: off})
+	v, err := importvalidate.New(importvalidate.Options{State: state, Disable: statetest.ImportCodes()})
 	if err != nil {
 		b.Fatal(err)
 	}

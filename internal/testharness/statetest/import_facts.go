@@ -46,3 +46,16 @@ func ImportQueries() []importvalidate.ImportQuery {
 		{Project: "nope", Environment: "development", Features: features[2:4]},
 	}
 }
+
+// ImportCodes are the codes of the import's own checks (the category
+// import), for the tests that weigh or compare the reference's checks
+// alone and disable these.
+func ImportCodes() []importvalidate.Code {
+	var out []importvalidate.Code
+	for _, c := range importvalidate.Codes() {
+		if c.Category == importvalidate.CategoryImport {
+			out = append(out, c.Code)
+		}
+	}
+	return out
+}

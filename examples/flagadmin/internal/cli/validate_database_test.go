@@ -10,6 +10,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 )
 
 // runIt runs flagadmin validate with args, the environment and no stdin.
@@ -28,11 +29,9 @@ func runIt(args ...string) (int, string, string) {
 // own tests hold each source to them. It returns the files.
 func sameAsSnapshot(t *testing.T, name string, source ...string) []string {
 	t.Helper()
-	var importCodes []string
-	for _, info := range importvalidate.Codes() {
-		if info.Category == importvalidate.CategoryImport || info.Code == importvalidate.CodeImportMissingPermissions {
-			importCodes = append(importCodes, string(info.Code))
-		}
+	importCodes := []string{string(importvalidate.CodeImportMissingPermissions)}
+	for _, c := range statetest.ImportCodes() {
+		importCodes = append(importCodes, string(c))
 	}
 	oracle := conformance.StatePath()
 	files := []string{
