@@ -2,50 +2,47 @@ package unleashdb
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // optionalRead is a table or column this package reads where the
-// database's Unleash version has it, and what a query reads instead where
-// it does not: each query's text from is replaced by to.
+// database's Unleash version has it, and what the queries read instead
+// where it does not.
 type optionalRead struct {
 	table, column string // column "" for the whole table
 	// since says whether the version's database has it: there it is
 	// required.
-	since    func(profile.Database) bool
-	from, to string
+	since func(profile.Database) bool
+	// replace holds pairs: where the database lacks the table or column,
+	// each query's text replace[i] is replaced by replace[i+1].
+	replace []string
 }
 
 // optionalReads are the reads of the newer versions' tables and columns.
 func optionalReads() []optionalRead {
 	return []optionalRead{
-		{"context_fields", "project", func(d profile.Database) bool { return d.ContextFieldsProject },
-			"legal_values::text, project FROM context_fields", "legal_values::text, NULL::text FROM context_fields"},
-		{"users", "seat_type", func(d profile.Database) bool { return d.UsersSeatType },
-			"u.seat_type,", "NULL::text,"},
-		{"users", "company_role", func(d profile.Database) bool { return d.UsersCompanyRole },
-			"u.company_role,", "NULL::text,"},
-		{"users", "product_updates_email_consent", func(d profile.Database) bool { return d.UsersCompanyRole },
-			"u.product_updates_email_consent,", "NULL::boolean,"},
-		{"feature_strategies", "milestone_id", func(d profile.Database) bool { return d.MilestoneID },
-			" AND fs.milestone_id IS NULL", ""},
-		{"feature_strategies", "milestone_id", func(d profile.Database) bool { return d.MilestoneID },
-			" AND fs.milestone_id IS NOT NULL)", " AND false)"},
-		{"feature_strategies", "milestone_id", func(d profile.Database) bool { return d.MilestoneID },
-			"FILTER (WHERE milestone_id IS NOT NULL)", "FILTER (WHERE false)"},
-		{"project_settings", "link_templates", func(d profile.Database) bool { return d.ProjectLinkTemplates },
-			"SELECT link_templates::text FROM project_settings", "SELECT NULL::text FROM project_settings"},
-		{"project_settings", "link_templates", func(d profile.Database) bool { return d.ProjectLinkTemplates },
-			"ps.link_templates::text", "NULL::text"},
-		{"projects", "archived_at", func(d profile.Database) bool { return d.ProjectsArchivedAt },
-			"SELECT archived_at IS NOT NULL FROM projects", "SELECT false FROM projects"},
-		{"projects", "archived_at", func(d profile.Database) bool { return d.ProjectsArchivedAt },
-			"p.archived_at IS NOT NULL,", "false,"},
-		{"feature_link", "", func(d profile.Database) bool { return d.FeatureLink },
-			"FROM feature_link WHERE", "FROM (SELECT ''::text AS feature_name, ''::text AS url, NULL::text AS title, 0 AS id) feature_link WHERE false AND"},
+		{"context_fields", "project", func(d profile.Database) bool { return d.ContextFieldsProject }, []string{
+			"legal_values::text, project FROM context_fields", "legal_values::text, NULL::text FROM context_fields"}},
+		{"users", "seat_type", func(d profile.Database) bool { return d.UsersSeatType }, []string{
+			"u.seat_type,", "NULL::text,"}},
+		{"users", "company_role", func(d profile.Database) bool { return d.UsersCompanyRole }, []string{
+			"u.company_role,", "NULL::text,"}},
+		{"users", "product_updates_email_consent", func(d profile.Database) bool { return d.UsersCompanyRole }, []string{
+			"u.product_updates_email_consent,", "NULL::boolean,"}},
+		{"feature_strategies", "milestone_id", func(d profile.Database) bool { return d.MilestoneID }, []string{
+			" AND fs.milestone_id IS NULL", "",
+			" AND fs.milestone_id IS NOT NULL)", " AND false)",
+			"FILTER (WHERE milestone_id IS NOT NULL)", "FILTER (WHERE false)"}},
+		{"project_settings", "link_templates", func(d profile.Database) bool { return d.ProjectLinkTemplates }, []string{
+			"SELECT link_templates::text FROM project_settings", "SELECT NULL::text FROM project_settings",
+			"ps.link_templates::text", "NULL::text"}},
+		{"projects", "archived_at", func(d profile.Database) bool { return d.ProjectsArchivedAt }, []string{
+			"SELECT archived_at IS NOT NULL FROM projects", "SELECT false FROM projects",
+			"p.archived_at IS NOT NULL,", "false,"}},
+		{"feature_link", "", func(d profile.Database) bool { return d.FeatureLink }, []string{
+			"FROM feature_link WHERE", "FROM (SELECT ''::text AS feature_name, ''::text AS url, NULL::text AS title, 0 AS id) feature_link WHERE false AND"}},
 	}
 }
 
@@ -92,11 +89,9 @@ func versionReads(r profile.Resolved, have map[string]map[string]catalogColumn) 
 		switch {
 		case present:
 		case o.since(r.Profile.Database):
-			if !slices.Contains(missing, name) {
-				missing = append(missing, name)
-			}
+			missing = append(missing, name)
 		default:
-			pairs = append(pairs, o.from, o.to)
+			pairs = append(pairs, o.replace...)
 		}
 	}
 	if len(pairs) > 0 {
