@@ -228,7 +228,6 @@ func normalImportFacts(f *importvalidate.ImportFacts) *importFacts {
 		return nil
 	}
 	out := &importFacts{ImportFacts: *f}
-	out.ImportFacts.Tags = importvalidate.Known[map[model.SnapshotTag]bool]{}
 	out.Tags.Known = f.Tags.Known
 	for t, ok := range f.Tags.Value {
 		out.Tags.Value = append(out.Tags.Value, tagFact{t.Type, t.Value, ok})
