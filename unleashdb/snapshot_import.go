@@ -56,10 +56,7 @@ func (r *snapReader) importFacts(ctx context.Context, s *model.Snapshot) error {
 	if err != nil {
 		return err
 	}
-	projects := make(map[string]*model.SnapshotProject, len(s.Projects))
-	for i := range s.Projects {
-		projects[s.Projects[i].ID] = &s.Projects[i]
-	}
+	projects := index(s.Projects, func(p *model.SnapshotProject) string { return p.ID })
 	err = r.each(ctx, "projects", qSnapProjectFacts, nil, func(rows pgx.Rows) error {
 		var id, templates string
 		var archived bool
@@ -83,46 +80,50 @@ func (r *snapReader) importFacts(ctx context.Context, s *model.Snapshot) error {
 	if err != nil {
 		return err
 	}
-	features := make(map[string]*model.SnapshotFeature, len(s.Features))
-	for i := range s.Features {
-		features[s.Features[i].Name] = &s.Features[i]
+	features := index(s.Features, func(f *model.SnapshotFeature) string { return f.Name })
+	err = perFeature(ctx, r, "feature environments", qSnapFeatureEnvironments, features,
+		func(envs *[]string) []any { return []any{envs} },
+		func(f *model.SnapshotFeature, envs []string) { f.Environments = envs })
+	if err == nil {
+		err = perFeature(ctx, r, "strategy counts", qSnapStrategyCounts, features,
+			func(c *model.SnapshotStrategyCount) []any {
+				return []any{&c.Environment, &c.Count, &c.Disabled, &c.Milestones}
+			},
+			func(f *model.SnapshotFeature, c model.SnapshotStrategyCount) {
+				f.StrategyCounts = append(f.StrategyCounts, c)
+			})
 	}
-	err = r.each(ctx, "feature environments", qSnapFeatureEnvironments, nil, func(rows pgx.Rows) error {
+	if err == nil {
+		err = perFeature(ctx, r, "dependencies", qSnapParents, features,
+			func(parents *[]string) []any { return []any{parents} },
+			func(f *model.SnapshotFeature, parents []string) { f.Parents = parents })
+	}
+	return err
+}
+
+// index maps the key of each item to the item.
+func index[T any](items []T, key func(*T) string) map[string]*T {
+	m := make(map[string]*T, len(items))
+	for i := range items {
+		m[key(&items[i])] = &items[i]
+	}
+	return m
+}
+
+// perFeature runs query, whose rows are a feature's name and the columns
+// that fields points at, and gives each row's value to set with the
+// feature of features it names; a row of another feature is skipped.
+func perFeature[T any](ctx context.Context, r *snapReader, op, query string, features map[string]*model.SnapshotFeature,
+	fields func(*T) []any, set func(*model.SnapshotFeature, T)) error {
+	return r.each(ctx, op, query, nil, func(rows pgx.Rows) error {
 		var name string
-		var envs []string
-		if err := rows.Scan(&name, &envs); err != nil {
+		var v T
+		if err := rows.Scan(append([]any{&name}, fields(&v)...)...); err != nil {
 			return err
 		}
 		if f := features[name]; f != nil {
-			f.Environments = envs
+			set(f, v)
 		}
 		return nil
 	})
-	if err == nil {
-		err = r.each(ctx, "strategy counts", qSnapStrategyCounts, nil, func(rows pgx.Rows) error {
-			var name string
-			var c model.SnapshotStrategyCount
-			if err := rows.Scan(&name, &c.Environment, &c.Count, &c.Disabled, &c.Milestones); err != nil {
-				return err
-			}
-			if f := features[name]; f != nil {
-				f.StrategyCounts = append(f.StrategyCounts, c)
-			}
-			return nil
-		})
-	}
-	if err == nil {
-		err = r.each(ctx, "dependencies", qSnapParents, nil, func(rows pgx.Rows) error {
-			var name string
-			var parents []string
-			if err := rows.Scan(&name, &parents); err != nil {
-				return err
-			}
-			if f := features[name]; f != nil {
-				f.Parents = parents
-			}
-			return nil
-		})
-	}
-	return err
 }

@@ -39,18 +39,12 @@ var _ importvalidate.State = (*DB)(nil)
 // Strategies implements importvalidate.State. A strategy type is built in
 // when its built_in column is 1.
 func (db *DB) Strategies(ctx context.Context, names []string) ([]model.SnapshotStrategy, error) {
-	if names = model.StorableOnly(names); len(names) == 0 {
-		return nil, nil
-	}
-	return collect(ctx, db, "strategies", qStrategies, []any{names}, scanStrategy)
+	return byNames(ctx, db, "strategies", qStrategies, names, scanStrategy)
 }
 
 // ContextFields implements importvalidate.State.
 func (db *DB) ContextFields(ctx context.Context, names []string) ([]model.SnapshotContextField, error) {
-	if names = model.StorableOnly(names); len(names) == 0 {
-		return nil, nil
-	}
-	return collect(ctx, db, "context fields", qContext, []any{names}, scanContextField)
+	return byNames(ctx, db, "context fields", qContext, names, scanContextField)
 }
 
 // The rows of the State methods and of Snapshot alike.
@@ -90,29 +84,30 @@ func legalValues(name string, raw *string) ([]model.LegalValue, error) {
 
 // Segments implements importvalidate.State.
 func (db *DB) Segments(ctx context.Context, names []string) ([]model.SnapshotSegment, error) {
-	if names = model.StorableOnly(names); len(names) == 0 {
-		return nil, nil
-	}
-	return collect(ctx, db, "segments", qSegments, []any{names}, scanSegment)
+	return byNames(ctx, db, "segments", qSegments, names, scanSegment)
 }
 
 // TagTypes implements importvalidate.State.
 func (db *DB) TagTypes(ctx context.Context, names []string) ([]string, error) {
-	if names = model.StorableOnly(names); len(names) == 0 {
-		return nil, nil
-	}
-	return collect(ctx, db, "tag types", qTagTypes, []any{names}, scanString)
+	return byNames(ctx, db, "tag types", qTagTypes, names, scanString)
 }
 
 // Features implements importvalidate.State. A feature is archived when its
 // archived_at is set.
 func (db *DB) Features(ctx context.Context, names []string) ([]model.SnapshotFeature, error) {
+	return byNames(ctx, db, "features", qFeatures, names, columns(func(f *model.SnapshotFeature) []any {
+		return []any{&f.Name, &f.Project, &f.Archived}
+	}))
+}
+
+// byNames returns the rows of query for the batch of names ($1), each read
+// by scan; a name no row can hold (model.Storable) is left out, and no
+// query is sent when none is left.
+func byNames[T any](ctx context.Context, db *DB, op, query string, names []string, scan func(pgx.Rows) (T, error)) ([]T, error) {
 	if names = model.StorableOnly(names); len(names) == 0 {
 		return nil, nil
 	}
-	return collect(ctx, db, "features", qFeatures, []any{names}, columns(func(f *model.SnapshotFeature) []any {
-		return []any{&f.Name, &f.Project, &f.Archived}
-	}))
+	return collect(ctx, db, op, query, []any{names}, scan)
 }
 
 // Project implements importvalidate.State: the naming pattern and feature

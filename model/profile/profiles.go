@@ -7,14 +7,35 @@ import "slices"
 
 // All returns the profiles, oldest first.
 func All() []Profile {
-	p512 := v512()
-	p610 := v610(p512)
-	p70 := v70(p610)
-	p74 := v74(p70)
-	p75 := v75(p74)
-	p76 := v76(p75)
-	p8 := v8(p76)
-	return []Profile{p512, p610, p70, p74, p75, p76, p8}
+	p := v512()
+	all := []Profile{p}
+	for _, l := range lines() {
+		p = p.clone()
+		p.Name, p.Range, p.Verified = l.name, l.versions, l.verified
+		l.change(&p)
+		all = append(all, p)
+	}
+	return all
+}
+
+// line is a line of releases after 5.12: its Name, Range and Verified,
+// and what it changed of the line before it.
+type line struct {
+	name, versions string
+	verified       []string
+	change         func(p *Profile)
+}
+
+// lines are the lines after 5.12, oldest first.
+func lines() []line {
+	return []line{
+		{"6.10", ">=6.0.0 <7.0.0", []string{"6.10.1"}, v610},
+		{"7.0", ">=7.0.0 <7.4.0", nil, v70},
+		{"7.4", ">=7.4.0 <7.5.0", []string{"7.4.1"}, v74},
+		{"7.5", ">=7.5.0 <7.6.0", []string{"7.5.1"}, v75},
+		{"7.6", ">=7.6.0 <8.0.0", []string{"7.6.5"}, v76},
+		{"8", ">=8.0.0 <9.0.0", []string{"8.2.0"}, v8},
+	}
 }
 
 // Default is the profile of DefaultVersion, the version assumed when
@@ -64,9 +85,7 @@ func v512() Profile {
 	}
 }
 
-func v610(p Profile) Profile {
-	p = p.clone()
-	p.Name, p.Range, p.Verified = "6.10", ">=6.0.0 <7.0.0", []string{"6.10.1"}
+func v610(p *Profile) {
 	// The rename of 6.x moved the two feature rows to the end of the
 	// table's first page.
 	p.Permissions = []Permission{
@@ -85,16 +104,13 @@ func v610(p Profile) Profile {
 	p.Database.LastMigration = "/20250506074807-feature-link-table"
 	p.Database.FeatureLink, p.Database.MilestoneID = true, true
 	p.Database.ProjectsArchivedAt = true
-	return p
 }
 
 // v70 is 7.0 to 7.3, which could not be run: links, the user listing
 // without isAPI, the backend token type and fresh installs without the
 // environment "default" come with 7.0; the rest is assigned as 7.4 has it
 // but for what 7.4 adds.
-func v70(p Profile) Profile {
-	p = p.clone()
-	p.Name, p.Range, p.Verified = "7.0", ">=7.0.0 <7.4.0", nil
+func v70(p *Profile) {
 	p.NodeMajor = 22
 	p.Users.IsAPI = false
 	p.Tokens.BackendType = true
@@ -103,43 +119,31 @@ func v70(p Profile) Profile {
 	p.Import.ConstraintContextMustExist = false
 	p.Database.LastMigration = ""
 	p.Database.DefaultEnvironment = false
-	return p
 }
 
-func v74(p Profile) Profile {
-	p = p.clone()
-	p.Name, p.Range, p.Verified = "7.4", ">=7.4.0 <7.5.0", []string{"7.4.1"}
+func v74(p *Profile) {
 	p.Errors.ControllerErrorsHaveID = false
 	p.Schema.ContextFieldProject = true
 	p.Import.ContextFieldProject, p.Import.ScopedContextFields = true, true
 	p.Database.LastMigration = "/20260119100647-add-api-key-revision-id-to-edge-observability"
 	p.Database.ContextFieldsProject, p.Database.UsersSeatType = true, true
 	p.Database.ProjectLinkTemplates = true
-	return p
 }
 
-func v75(p Profile) Profile {
-	p = p.clone()
-	p.Name, p.Range, p.Verified = "7.5", ">=7.5.0 <7.6.0", []string{"7.5.1"}
+func v75(p *Profile) {
 	p.Users.CompanyRole, p.Users.ProductUpdatesEmailConsent = true, true
 	p.Schema.Operators = append(operators15(), "REGEX")
 	p.Database.LastMigration = "/20260303132225-add-milestone-strategies-disabled"
 	p.Database.UsersCompanyRole = true
-	return p
 }
 
-func v76(p Profile) Profile {
-	p = p.clone()
-	p.Name, p.Range, p.Verified = "7.6", ">=7.6.0 <8.0.0", []string{"7.6.5"}
+func v76(p *Profile) {
 	p.Users.SeatType = true
 	p.Schema.Safeguards = true
 	p.Database.LastMigration = "/20260406161629-user-access-requests-unique-email"
-	return p
 }
 
-func v8(p Profile) Profile {
-	p = p.clone()
-	p.Name, p.Range, p.Verified = "8", ">=8.0.0 <9.0.0", []string{"8.2.0"}
+func v8(p *Profile) {
 	p.Tokens.HashedTokens = true
 	p.Schema.Operators = append(operators15(), "SEMVER_GTE", "SEMVER_LTE", "REGEX")
 	p.Schema.ConstraintValueMinLength = true
@@ -147,7 +151,6 @@ func v8(p Profile) Profile {
 	p.Import.DependencyProject = "target"
 	p.Import.SingleValueRequired = true
 	p.Database.LastMigration = "/20260902120000-add-user-agent-to-login-history"
-	return p
 }
 
 // clone copies p so that the next line's changes leave it as it is.

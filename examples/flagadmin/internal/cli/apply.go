@@ -103,16 +103,12 @@ type applier struct {
 
 // Apply is the apply subcommand.
 func Apply(ctx context.Context, args []string, env Env) int {
-	env = env.safe()
-	cfg, code, ok := parseApply(args, env.Stderr)
-	if !ok {
-		return code
-	}
-	say := func(format string, a ...any) { fmt.Fprintf(env.Stderr, "flagadmin apply: "+format+"\n", a...) }
-	fail := func(code int, err error) int {
-		say("%v", err)
-		return code
-	}
+	return start(ctx, args, env, parseApply)
+}
+
+// run runs the apply subcommand with the parsed command line.
+func (cfg applyConfig) run(ctx context.Context, env Env) int {
+	say, fail := sayTo(env.Stderr, "flagadmin apply"), failTo(env.Stderr, "flagadmin apply")
 	in := input{name: cfg.file, path: cfg.file}
 	if cfg.file == "-" {
 		in = input{name: "<stdin>"}
@@ -302,7 +298,7 @@ func (a *applier) verify(ctx context.Context, e *planfile.Entry) (verified, stri
 // before its import when an earlier one was imported, and compares the
 // instance with each plan afterwards.
 func (a *applier) importAll(ctx context.Context, entries []planfile.Entry, checked []verified) int {
-	say := func(format string, args ...any) { fmt.Fprintf(a.env.Stderr, "flagadmin apply: "+format+"\n", args...) }
+	say := sayTo(a.env.Stderr, "flagadmin apply")
 	differs := false
 	imported := 0
 	for i, e := range entries {
@@ -358,7 +354,7 @@ func (a *applier) importAll(ctx context.Context, entries []planfile.Entry, check
 // import left: nothing (Unleash imports in one transaction), the
 // planned state, or something else.
 func (a *applier) left(ctx context.Context, e planfile.Entry, v verified) {
-	say := func(format string, args ...any) { fmt.Fprintf(a.env.Stderr, "flagadmin apply: "+format+"\n", args...) }
+	say := sayTo(a.env.Stderr, "flagadmin apply")
 	now, err := a.client.Current(ctx, *v.query)
 	if err != nil {
 		say("%s: reading the features again failed, so what the import left is unknown: %v", e.File, err)

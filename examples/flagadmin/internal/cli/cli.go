@@ -116,6 +116,39 @@ func tuneGC(env Env, setting gcsetting.Setting) {
 	}
 }
 
+// parsed is the parsed command line of a subcommand, which runs it.
+type parsed interface {
+	run(ctx context.Context, env Env) int
+}
+
+// start runs a subcommand: with env made safe, it parses args with parse,
+// which prints why when the command is to stop, and runs the parsed
+// command line.
+func start[C parsed](ctx context.Context, args []string, env Env, parse func([]string, io.Writer) (C, int, bool)) int {
+	env = env.safe()
+	cfg, code, ok := parse(args, env.Stderr)
+	if !ok {
+		return code
+	}
+	return cfg.run(ctx, env)
+}
+
+// sayTo returns what writes a message of the subcommand command
+// ("flagadmin apply") to w, on a line of its own.
+func sayTo(w io.Writer, command string) func(format string, a ...any) {
+	return func(format string, a ...any) { fmt.Fprintf(w, command+": "+format+"\n", a...) }
+}
+
+// failTo returns what reports the error that ends the subcommand command:
+// it writes err to w as sayTo does and returns code, the exit code.
+func failTo(w io.Writer, command string) func(code int, err error) int {
+	say := sayTo(w, command)
+	return func(code int, err error) int {
+		say("%v", err)
+		return code
+	}
+}
+
 // newFlagSet is the flag set of the subcommand name ("flagadmin plan"):
 // it reports to stderr, and its usage is usage followed by the flags.
 func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {

@@ -87,15 +87,12 @@ func parseExport(args []string, stderr io.Writer) (exportConfig, int, bool) {
 
 // Export is the export subcommand.
 func Export(ctx context.Context, args []string, env Env) int {
-	env = env.safe()
-	cfg, code, ok := parseExport(args, env.Stderr)
-	if !ok {
-		return code
-	}
-	fail := func(code int, err error) int {
-		fmt.Fprintln(env.Stderr, "flagadmin export:", err)
-		return code
-	}
+	return start(ctx, args, env, parseExport)
+}
+
+// run runs the export subcommand with the parsed command line.
+func (cfg exportConfig) run(ctx context.Context, env Env) int {
+	fail := failTo(env.Stderr, "flagadmin export")
 	token, err := cfg.instance.token(ctx, env)
 	if err != nil {
 		return fail(ExitUsage, err)

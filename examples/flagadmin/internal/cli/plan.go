@@ -121,17 +121,17 @@ type planned struct {
 
 // Plan is the plan subcommand.
 func Plan(ctx context.Context, args []string, env Env) int {
-	env = env.safe()
-	cfg, code, ok := parsePlan(args, env.Stderr)
-	if !ok {
-		return code
-	}
+	return start(ctx, args, env, parsePlan)
+}
+
+// run runs the plan subcommand with the parsed command line.
+func (cfg planConfig) run(ctx context.Context, env Env) int {
+	failed := failTo(env.Stderr, "flagadmin plan")
 	fail := func(code int, err error) int {
-		fmt.Fprintln(env.Stderr, "flagadmin plan:", err)
 		if cfg.detailed && code == ExitUsage {
-			return ExitFindings
+			code = ExitFindings
 		}
-		return code
+		return failed(code, err)
 	}
 	inputs, problems := expand(cfg.files, nil)
 	if len(problems) > 0 {

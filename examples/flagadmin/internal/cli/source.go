@@ -260,11 +260,8 @@ func (f *sourceFlags) openDatabase(ctx context.Context, url string, opts sourceO
 	if err != nil {
 		return nil, err
 	}
-	snapshot := db.Snapshot
-	if opts.FeatureConfigs {
-		snapshot = func(ctx context.Context) (*model.Snapshot, error) {
-			return db.SnapshotWith(ctx, unleashdb.SnapshotOptions{FeatureConfigs: true})
-		}
+	snapshot := func(ctx context.Context) (*model.Snapshot, error) {
+		return db.SnapshotWith(ctx, unleashdb.SnapshotOptions{FeatureConfigs: opts.FeatureConfigs})
 	}
 	return &stateSource{Instance: db.Instance(), Name: "the Unleash database", Database: true, snapshot: snapshot}, nil
 }

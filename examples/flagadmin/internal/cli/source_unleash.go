@@ -39,11 +39,8 @@ func (f *sourceFlags) openUnleash(ctx context.Context, getenv func(string) strin
 	if err != nil {
 		return nil, err
 	}
-	snapshot := c.Snapshot
-	if opts.FeatureConfigs {
-		snapshot = func(ctx context.Context) (*model.Snapshot, error) {
-			return c.SnapshotWith(ctx, unleashapi.SnapshotOptions{FeatureConfigs: true})
-		}
+	snapshot := func(ctx context.Context) (*model.Snapshot, error) {
+		return c.SnapshotWith(ctx, unleashapi.SnapshotOptions{FeatureConfigs: opts.FeatureConfigs})
 	}
 	return &stateSource{Instance: c.Instance(), Unleash: true,
 		Name:     fmt.Sprintf("the Unleash %s instance at %s", v, c.BaseURL()),

@@ -51,11 +51,11 @@ type validateConfig struct {
 
 // Validate is the validate subcommand.
 func Validate(ctx context.Context, args []string, env Env) int {
-	env = env.safe()
-	cfg, code, ok := parseValidate(args, env.Stderr)
-	if !ok {
-		return code
-	}
+	return start(ctx, args, env, parseValidate)
+}
+
+// run runs the validate subcommand with the parsed command line.
+func (cfg validateConfig) run(ctx context.Context, env Env) int {
 	pol, ruleCodes, err := cfg.policy()
 	if err == nil && cfg.format == "unleash" && (len(cfg.args) != 1 || isPattern(cfg.args[0])) {
 		err = errors.New("-format unleash writes the answer for one file; give exactly one")
