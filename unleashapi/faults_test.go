@@ -14,6 +14,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
@@ -338,8 +339,10 @@ func TestLookupToken(t *testing.T) {
 }
 
 // The instance stopped mid-run: the next lookups fail with a clear error,
-// within the deadline, and never panic.
+// within the deadline, and never panic. A long test (FLAGADMIN_LONG=1,
+// .ci/long): it starts a server of its own, on an empty database.
 func TestInstanceStopped(t *testing.T) {
+	testutil.SkipUnlessLong(t)
 	if testing.Short() {
 		t.Skip("starts a server of its own")
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/unleashapi"
 	"github.com/flagadmin/flagadmin/unleashdb"
@@ -19,8 +20,11 @@ import (
 // must be equal, once the database's are cut down to what the package
 // documentation says the API cannot show (change requests, release-plan
 // milestone strategies), and the resource limits are the instance's
-// defaults. Each question costs a bounded number of requests.
+// defaults. Each question costs a bounded number of requests. A long test
+// (FLAGADMIN_LONG=1, .ci/long): it starts a server of its own, whose
+// database it changes.
 func TestImportFactsMatchDatabase(t *testing.T) {
+	testutil.SkipUnlessLong(t)
 	s := unleashtest.StartForTest(t, unleashtest.Options{Dump: true})
 	ctx := context.Background()
 	if err := s.Cluster.Exec(ctx, s.Database, statetest.ImportFactsSetup); err != nil {

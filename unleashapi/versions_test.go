@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/model/profile"
 	"github.com/flagadmin/flagadmin/unleashapi"
@@ -17,8 +18,10 @@ import (
 // TestEveryVersion reads each version FLAGADMIN_VERSIONS selects (8.2.0
 // alone by default), started seeded, over its admin API and from its
 // database: both name the version and its profile, and the database's
-// snapshot is the state recorded for that version. Skipped by -short.
+// snapshot is the state recorded for that version. A long test
+// (FLAGADMIN_LONG=1: .ci/long, every version); skipped by -short.
 func TestEveryVersion(t *testing.T) {
+	testutil.SkipUnlessLong(t)
 	versions := unleashtest.LiveVersions(t)
 	ctx := context.Background()
 	for _, v := range versions {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
@@ -65,8 +66,10 @@ func TestDeadline(t *testing.T) {
 }
 
 // TestDatabaseStopped: the database goes away while in use; every
-// operation fails with a clear error and nothing panics.
+// operation fails with a clear error and nothing panics. A long test
+// (FLAGADMIN_LONG=1, .ci/long): it starts a cluster of its own.
 func TestDatabaseStopped(t *testing.T) {
+	testutil.SkipUnlessLong(t)
 	pgtest.Need(t, &env)
 	ctx := context.Background()
 	c, err := pgtest.Start(ctx)

@@ -52,11 +52,19 @@ func dbHandler(t *testing.T, st importvalidate.State, tokens auth.TokenLookup, s
 	return newHandler(t, nil, setup{state: st, tokens: tokens, users: store, strict: strict})
 }
 
-// TestReplayOnDatabase replays every recorded request through the handler
+// TestOnDatabase runs the handler on the reference database, in a
+// cluster of its own: every recorded request, then with the database
+// gone (last: it stops the cluster).
+func TestOnDatabase(t *testing.T) {
+	c := pgtest.StartForTest(t)
+	t.Run("replay", func(t *testing.T) { replayOnDatabase(t, c) })
+	t.Run("database down", func(t *testing.T) { downOnDatabase(t, c) })
+}
+
+// replayOnDatabase replays every recorded request through the handler
 // on the reference database and on oracle-state.json, in the reference
 // and the strict mode: the answers must be the same.
-func TestReplayOnDatabase(t *testing.T) {
-	c := pgtest.StartForTest(t)
+func replayOnDatabase(t *testing.T, c *pgtest.Cluster) {
 	ctx := context.Background()
 	db, err := unleashdb.Open(ctx, c.URL(pgtest.SharedDB), unleashdb.Options{UnleashURL: dbOracleURL})
 	if err != nil {
@@ -103,12 +111,11 @@ func replayOnSource(t *testing.T, source string, src replaySource) {
 	}
 }
 
-// TestDatabaseDownAnswers503: with the database gone, every request that
-// needs it gets a 503 ErrorResponse (the database is unavailable, a retry
-// may succeed) that names neither the database nor its address, never a
+// downOnDatabase: with the database gone, every request that needs it
+// gets a 503 ErrorResponse (the database is unavailable, a retry may
+// succeed) that names neither the database nor its address, never a
 // partial report.
-func TestDatabaseDownAnswers503(t *testing.T) {
-	c := pgtest.StartForTest(t)
+func downOnDatabase(t *testing.T, c *pgtest.Cluster) {
 	ctx := context.Background()
 	db, err := unleashdb.Open(ctx, c.URL(pgtest.SharedDB), unleashdb.Options{})
 	if err != nil {

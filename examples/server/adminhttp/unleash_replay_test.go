@@ -22,14 +22,15 @@ import (
 
 // TestOnUnleash runs the handler on the real Unleash 8.2.0, started on the
 // module's dump and read over its admin API (state, users and the
-// callers' rights).
+// callers' rights). The differential run of generated imports is a long
+// test (FLAGADMIN_LONG=1, .ci/long).
 func TestOnUnleash(t *testing.T) {
 	s := unleashtest.StartForTest(t, unleashtest.Options{Dump: true, PublicURL: dbOracleURL})
 	t.Run("replay", func(t *testing.T) { replayOnUnleash(t, s) })
 	t.Run("permissions", func(t *testing.T) { permissionsOnUnleash(t, s) })
 	t.Run("expired token", func(t *testing.T) { expiredOnUnleash(t, s) })
 	t.Run("project context fields", func(t *testing.T) { contextFieldsOnUnleash(t, s) })
-	t.Run("differential", func(t *testing.T) { differentialOnUnleash(t, s) }) // after: it imports the field of project other
+	t.Run("differential", func(t *testing.T) { testutil.SkipUnlessLong(t); differentialOnUnleash(t, s) }) // after: it imports the field of project other
 	t.Run("authorization headers", func(t *testing.T) { headersOnUnleash(t, s) })
 	t.Run("faults", func(t *testing.T) { faultsOnUnleash(t, s) })
 	t.Run("instance down", func(t *testing.T) { downOnUnleash(t, s) }) // last: it kills the instance

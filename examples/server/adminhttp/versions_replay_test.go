@@ -16,6 +16,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/instance"
 	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashapi"
@@ -134,9 +135,10 @@ func readDeviations(t *testing.T, v string) []string {
 // selects (8.2.0 alone by default), started seeded, read from its
 // database and over its admin API, each answering as the version it
 // reads: on the database and over the API every recorded case answers as
-// on the recorded state (the same deviations).
-// Skipped by -short.
+// on the recorded state (the same deviations). A long test
+// (FLAGADMIN_LONG=1: .ci/long, every version); skipped by -short.
 func TestVersionsLive(t *testing.T) {
+	testutil.SkipUnlessLong(t)
 	versions := unleashtest.LiveVersions(t)
 	ctx := context.Background()
 	for _, v := range versions {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 )
@@ -43,17 +44,7 @@ func DumpFile() string {
 //	func TestMain(m *testing.M) { os.Exit(pgtest.Main(m, &env)) }
 func Main(m *testing.M, env *Env) int {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	c, err := Start(ctx)
-	if err == nil {
-		err = c.LoadDump(ctx, TemplateDB, DumpFile())
-		if err == nil {
-			err = c.CreateDB(ctx, SharedDB, TemplateDB)
-		}
-		if err != nil {
-			c.Stop()
-			c = nil
-		}
-	}
+	c, err := startWithDump(ctx)
 	cancel()
 	if err != nil {
 		env.Reason = err.Error()
@@ -64,6 +55,23 @@ func Main(m *testing.M, env *Env) int {
 	env.Cluster = c
 	defer c.Stop()
 	return m.Run()
+}
+
+// startWithDump starts a cluster with the reference dump loaded into
+// TemplateDB and copied into SharedDB; nil and why when it cannot.
+func startWithDump(ctx context.Context) (*Cluster, error) {
+	c, err := Start(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err = c.LoadDump(ctx, TemplateDB, DumpFile()); err == nil {
+		err = c.CreateDB(ctx, SharedDB, TemplateDB)
+	}
+	if err != nil {
+		c.Stop()
+		return nil, err
+	}
+	return c, nil
 }
 
 // Need returns the package's cluster. When there is none it skips the
@@ -108,21 +116,58 @@ func CloneDB(tb testing.TB, env *Env) string {
 // FLAGADMIN_REQUIRE_POSTGRES=1.
 func StartForTest(tb testing.TB) *Cluster {
 	tb.Helper()
-	if _, err := FindBin(); err != nil {
-		return Need(tb, &Env{Reason: err.Error()})
-	}
+	c, err := startForTests()
+	need(tb, err)
+	tb.Cleanup(c.Stop)
+	return c
+}
+
+// startForTests starts a cluster with the reference dump in TemplateDB
+// and SharedDB.
+func startForTests() (*Cluster, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	c, err := Start(ctx)
+	return startWithDump(ctx)
+}
+
+// need skips tb when err says that there is no PostgreSQL here, or fails
+// it when FLAGADMIN_REQUIRE_POSTGRES=1 (see Need); it fails tb on any
+// other err.
+func need(tb testing.TB, err error) {
+	tb.Helper()
+	if errors.Is(err, ErrNoServer) {
+		Need(tb, &Env{Reason: err.Error()})
+	}
 	if err != nil {
 		tb.Fatal(err)
 	}
-	tb.Cleanup(c.Stop)
-	if err := c.LoadDump(ctx, TemplateDB, DumpFile()); err != nil {
-		tb.Fatal(err)
-	}
-	if err := c.CreateDB(ctx, SharedDB, TemplateDB); err != nil {
-		tb.Fatal(err)
-	}
-	return c
 }
+
+// Shared is a cluster shared by the tests of a package that starts none
+// in TestMain, with the reference dump in TemplateDB and SharedDB: the
+// first test that calls Need starts it, and TestMain stops it after
+// m.Run:
+//
+//	var pg pgtest.Shared
+//	func TestMain(m *testing.M) { code := m.Run(); pg.Stop(); os.Exit(code) }
+//
+// A test that changes SharedDB puts it back before it ends; one that
+// stops its cluster takes its own (StartForTest).
+type Shared struct {
+	once    sync.Once
+	cluster *Cluster
+	err     error // why cluster is nil
+}
+
+// Need returns the shared cluster, starting it on first use. Without
+// PostgreSQL it skips the test, or fails it when
+// FLAGADMIN_REQUIRE_POSTGRES=1, as StartForTest does.
+func (s *Shared) Need(tb testing.TB) *Cluster {
+	tb.Helper()
+	s.once.Do(func() { s.cluster, s.err = startForTests() })
+	need(tb, s.err)
+	return s.cluster
+}
+
+// Stop stops the shared cluster, if it was started.
+func (s *Shared) Stop() { s.cluster.Stop() }

@@ -136,14 +136,15 @@ func (e *eaServer) planCode(t *testing.T, file string, args ...string) (int, str
 }
 
 // TestExportApply runs export, plan -out and apply on the real Unleash
-// 8.2.0.
+// 8.2.0. The rounds of generated edits and every kind of stale plan are
+// long tests (FLAGADMIN_LONG=1, .ci/long).
 func TestExportApply(t *testing.T) {
 	e := startEA(t)
 	t.Run("export is stable", func(t *testing.T) { exportStable(t, e) })
 	t.Run("export then apply changes nothing", func(t *testing.T) { exportApplyNothing(t, e) })
 	t.Run("admin token refused before anything is sent", func(t *testing.T) { adminTokenRefused(t, e) })
-	t.Run("generated edits are applied as planned", func(t *testing.T) { generatedEdits(t, e) })
-	t.Run("a stale plan is refused", func(t *testing.T) { stalePlans(t, e) })
+	t.Run("generated edits are applied as planned", func(t *testing.T) { testutil.SkipUnlessLong(t); generatedEdits(t, e) })
+	t.Run("a stale plan is refused", func(t *testing.T) { testutil.SkipUnlessLong(t); stalePlans(t, e) })
 	t.Run("a refused import changes nothing", func(t *testing.T) { refusedImport(t, e) })
 	t.Run("promotion between environments", func(t *testing.T) { promotion(t, e) })
 	t.Run("confirmation", func(t *testing.T) { confirmation(t, e) })

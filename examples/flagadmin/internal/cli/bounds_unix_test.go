@@ -4,9 +4,7 @@ package cli
 
 import (
 	"bytes"
-	"context"
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -145,23 +143,6 @@ func TestSignalEndsRead(t *testing.T) {
 		})
 	}
 }
-
-// TestMain runs the program itself when reenterEnv is set, so that a test
-// can send it signals.
-func TestMain(m *testing.M) {
-	if os.Getenv(reenterEnv) == "1" {
-		Exit(func(ctx context.Context, args []string, env Env) int {
-			fmt.Fprintln(env.Stderr, readyLine)
-			return Main(ctx, args, env)
-		})
-	}
-	os.Exit(m.Run())
-}
-
-const (
-	reenterEnv = "FLAGADMIN_CLI_TEST_PROGRAM"
-	readyLine  = "test program ready"
-)
 
 // readyWriter collects standard error and closes ready once readyLine
 // is written.

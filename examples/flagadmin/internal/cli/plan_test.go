@@ -14,7 +14,6 @@ import (
 
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
-	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 )
 
 func runPlan(env map[string]string, stdin []byte, args ...string) (int, string, string) {
@@ -75,7 +74,7 @@ func TestPlanGolden(t *testing.T) {
 // Against the reference database and against its snapshot with the
 // features' configurations ('snapshot -configs'), the plans are the same.
 func TestPlanDatabaseEqualsSnapshot(t *testing.T) {
-	c := pgtest.StartForTest(t)
+	c := pg.Need(t)
 	url := c.URL(pgtest.SharedDB)
 	var snap bytes.Buffer
 	if code := Snapshot(context.Background(), []string{"-configs", "-database", url}, Env{Stdout: &snap, Stderr: os.Stderr}); code != ExitOK {
@@ -100,7 +99,7 @@ func TestPlanDatabaseEqualsSnapshot(t *testing.T) {
 // Against a running Unleash's admin API (unleashapi's Current) and against
 // its database, the validations and plans of a file are the same.
 func TestPlanUnleashEqualsDatabase(t *testing.T) {
-	s := unleashtest.StartForTest(t, unleashtest.Options{Dump: true})
+	s := unleash.Need(t)
 	url := s.Cluster.URL(s.Database)
 	for _, f := range []string{"../../../../testdata/exports/recorded-existing-state-ok.json", "../../../../testdata/exports/recorded-minimal.json"} {
 		wc, wo, we := runPlan(nil, nil, "-format", "json", "-database", url, f)

@@ -86,7 +86,7 @@ func send(t *testing.T, base string, rq conformance.Request) replayAnswer {
 // TestServerOnDatabase serves every recorded request from -database and
 // from -state oracle-state.json: the answers must be the same.
 func TestServerOnDatabase(t *testing.T) {
-	c := pgtest.StartForTest(t)
+	c := pg.Need(t)
 	onDB := startServer(t, "-database", c.URL(pgtest.SharedDB), "-public-url", "http://127.0.0.1:4242")
 	onSnap := startServer(t, "-state", conformance.StatePath())
 	for _, c := range conformance.MustLoad(t, "*") {
@@ -101,7 +101,7 @@ func TestServerOnDatabase(t *testing.T) {
 // two source flags together are refused, and a wrong password is a clear
 // error without the password.
 func TestDatabaseSource(t *testing.T) {
-	c := pgtest.StartForTest(t)
+	c := pg.Need(t)
 	url := c.URL(pgtest.SharedDB)
 	getenv := testutil.Env(map[string]string{"DATABASE_URL": url})
 	open := func(args ...string) (*stateSource, error) {
@@ -155,7 +155,7 @@ func testFlags(t *testing.T, args ...string) *sourceFlags {
 // endpoints answer 503 with Retry-After once -database-timeout has passed,
 // and serve again when it is released.
 func TestServerDatabaseLocked(t *testing.T) {
-	c := pgtest.StartForTest(t)
+	c := pg.Need(t)
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, c.URL(pgtest.SharedDB))
 	if err != nil {

@@ -27,7 +27,7 @@ func runSnapshot(ctx context.Context, args []string, getenv func(string) string,
 // oracle-state.json, with the database's version, through -database and
 // through DATABASE_URL.
 func TestSnapshotOfTheFixture(t *testing.T) {
-	c := pgtest.StartForTest(t)
+	c := pg.Need(t)
 	want := conformance.MustState(t)
 	want.Version = "8.2.0"
 	url := c.URL(pgtest.SharedDB)

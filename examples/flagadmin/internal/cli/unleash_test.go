@@ -20,7 +20,7 @@ import (
 // TestUnleash runs the subcommands on -unleash: the real Unleash 8.2.0 on
 // the module's dump, read over its admin API.
 func TestUnleash(t *testing.T) {
-	s := unleashtest.StartForTest(t, unleashtest.Options{Dump: true, PublicURL: "http://127.0.0.1:4242"})
+	s := unleash.Need(t)
 	tokenFile := testutil.WriteFile(t, t.TempDir(), "token", s.AdminToken+"\n")
 	t.Run("validate", func(t *testing.T) { validateOnUnleash(t, s, tokenFile) })
 	t.Run("serve", func(t *testing.T) { serveOnUnleash(t, s, tokenFile) })

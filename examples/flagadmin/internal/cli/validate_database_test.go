@@ -63,7 +63,7 @@ func sameAsSnapshot(t *testing.T, name string, source ...string) []string {
 // database and against oracle-state.json, with and without the recorded
 // tokens, in every format: the output and the exit code must be the same.
 func TestDatabase(t *testing.T) {
-	c := pgtest.StartForTest(t)
+	c := pg.Need(t)
 	url := c.URL(pgtest.SharedDB)
 	oracle := conformance.StatePath()
 	files := sameAsSnapshot(t, "database", "-database", url)

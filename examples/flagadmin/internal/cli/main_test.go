@@ -1,0 +1,42 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
+)
+
+// The servers the tests of the package share, each started by the first
+// test that needs it: a PostgreSQL cluster with the reference dump, and
+// the real Unleash 8.2.0 on a copy of the dump (public URL that of the
+// recorded cases). Tests that change them put them back; tests that stop
+// a server or need another state start their own.
+var (
+	pg      pgtest.Shared
+	unleash = unleashtest.Env{Dump: true, PublicURL: "http://127.0.0.1:4242"}
+)
+
+// TestMain runs the program itself when reenterEnv is set, so that a test
+// can send it signals; else it runs the tests and stops the shared
+// servers.
+func TestMain(m *testing.M) {
+	if os.Getenv(reenterEnv) == "1" {
+		Exit(func(ctx context.Context, args []string, env Env) int {
+			fmt.Fprintln(env.Stderr, readyLine)
+			return Main(ctx, args, env)
+		})
+	}
+	code := m.Run()
+	unleash.Stop()
+	pg.Stop()
+	os.Exit(code)
+}
+
+const (
+	reenterEnv = "FLAGADMIN_CLI_TEST_PROGRAM"
+	readyLine  = "test program ready"
+)
