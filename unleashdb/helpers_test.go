@@ -38,8 +38,13 @@ const (
 // openDB opens database db of the package's cluster as the superuser.
 func openDB(tb testing.TB, db string, tracer pgx.QueryTracer) *unleashdb.DB {
 	tb.Helper()
-	c := pgtest.Need(tb, &env)
-	d, err := unleashdb.Open(context.Background(), c.URL(db), unleashdb.Options{UnleashURL: oracleURL, Tracer: tracer})
+	return open(tb, pgtest.Need(tb, &env).URL(db), unleashdb.Options{UnleashURL: oracleURL, Tracer: tracer})
+}
+
+// open opens the database at url with opts, closed when the test ends.
+func open(tb testing.TB, url string, opts unleashdb.Options) *unleashdb.DB {
+	tb.Helper()
+	d, err := unleashdb.Open(context.Background(), url, opts)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -68,11 +73,28 @@ func oracleSnapshot(tb testing.TB) *model.Snapshot {
 // database's answers are compared with.
 func oracleMemory(tb testing.TB) *importvalidate.MemoryState {
 	tb.Helper()
-	mem, err := importvalidate.NewMemoryState(oracleSnapshot(tb))
+	return memoryState(tb, oracleSnapshot(tb))
+}
+
+// memoryState is the in-memory state of snap.
+func memoryState(tb testing.TB, snap *model.Snapshot) *importvalidate.MemoryState {
+	tb.Helper()
+	mem, err := importvalidate.NewMemoryState(snap)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return mem
+}
+
+// configSnapshot is db's snapshot with the features' configurations, all
+// that a plan and the import's facts read.
+func configSnapshot(tb testing.TB, db *unleashdb.DB) *model.Snapshot {
+	tb.Helper()
+	snap, err := db.SnapshotWith(context.Background(), unleashdb.SnapshotOptions{FeatureConfigs: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return snap
 }
 
 // queryCounter counts the queries of a pool.

@@ -27,19 +27,8 @@ func TestImportFactsMatchSnapshot(t *testing.T) {
 		if withLimits {
 			opts.ResourceLimits = &limits
 		}
-		db, err := unleashdb.Open(ctx, pgtest.Need(t, &env).URL(name), opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		snap, err := db.SnapshotWith(ctx, unleashdb.SnapshotOptions{FeatureConfigs: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		mem, err := importvalidate.NewMemoryState(snap)
-		if err != nil {
-			t.Fatal(err)
-		}
+		db := open(t, pgtest.Need(t, &env).URL(name), opts)
+		mem := memoryState(t, configSnapshot(t, db))
 		for _, q := range statetest.ImportQueries() {
 			got, err := db.ImportFacts(ctx, q)
 			if err != nil {
@@ -58,11 +47,7 @@ func TestImportFactsMatchSnapshot(t *testing.T) {
 			}
 		}
 	}
-	db, err := unleashdb.Open(ctx, pgtest.Need(t, &env).URL(name), unleashdb.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := open(t, pgtest.Need(t, &env).URL(name), unleashdb.Options{})
 	f, err := db.ImportFacts(ctx, importvalidate.ImportQuery{Project: "default", Environment: "development",
 		Features: []string{"existing-flag", "archived-flag", "nope"}, Tags: []model.SnapshotTag{{Type: "simple", Value: "beta"}, {Type: "team", Value: "x"}}})
 	if err != nil {

@@ -11,7 +11,6 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
-	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
 // The database's answer to a plan's query is the answer of the
@@ -20,11 +19,7 @@ import (
 func TestCurrentEqualsSnapshotSource(t *testing.T) {
 	db := shared(t)
 	ctx := context.Background()
-	snap, err := db.SnapshotWith(ctx, unleashdb.SnapshotOptions{FeatureConfigs: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mem, err := plan.NewMemorySource(snap)
+	mem, err := plan.NewMemorySource(configSnapshot(t, db))
 	if err != nil {
 		t.Fatal(err)
 	}
