@@ -73,13 +73,7 @@ func oracleSnapshot(tb testing.TB) *model.Snapshot {
 // database's answers are compared with.
 func oracleMemory(tb testing.TB) *importvalidate.MemoryState {
 	tb.Helper()
-	return memoryState(tb, oracleSnapshot(tb))
-}
-
-// memoryState is the in-memory state of snap.
-func memoryState(tb testing.TB, snap *model.Snapshot) *importvalidate.MemoryState {
-	tb.Helper()
-	mem, err := importvalidate.NewMemoryState(snap)
+	mem, err := importvalidate.NewMemoryState(oracleSnapshot(tb))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -95,6 +89,21 @@ func configSnapshot(tb testing.TB, db *unleashdb.DB) *model.Snapshot {
 		tb.Fatal(err)
 	}
 	return snap
+}
+
+// answers asks q of the database (db) and of the in-memory source of its
+// snapshot (mem), which must answer alike.
+func answers[Q, A any](tb testing.TB, q Q, db, mem func(context.Context, Q) (A, error)) (fromDB, fromMemory A) {
+	tb.Helper()
+	ctx := context.Background()
+	fromDB, err := db(ctx, q)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if fromMemory, err = mem(ctx, q); err != nil {
+		tb.Fatal(err)
+	}
+	return fromDB, fromMemory
 }
 
 // queryCounter counts the queries of a pool.

@@ -28,16 +28,12 @@ func TestImportFactsMatchSnapshot(t *testing.T) {
 			opts.ResourceLimits = &limits
 		}
 		db := open(t, pgtest.Need(t, &env).URL(name), opts)
-		mem := memoryState(t, configSnapshot(t, db))
+		mem, err := importvalidate.NewMemoryState(configSnapshot(t, db))
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, q := range statetest.ImportQueries() {
-			got, err := db.ImportFacts(ctx, q)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := mem.ImportFacts(ctx, q)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got, want := answers(t, q, db.ImportFacts, mem.ImportFacts)
 			want.Source = got.Source
 			if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
 				t.Errorf("ImportFacts(%s, %s) limits %v (-snapshot +database):\n%s", q.Project, q.Environment, withLimits, d)

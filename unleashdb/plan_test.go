@@ -27,14 +27,7 @@ func TestCurrentEqualsSnapshotSource(t *testing.T) {
 		q := plan.Query{Project: "default", Environment: env,
 			Features:      []string{"existing-flag", "archived-flag", "other-flag", "no-such-flag"},
 			ContextFields: []string{"region", "nope"}, TagTypes: []string{"team", "simple", "nope"}}
-		got, err := db.Current(ctx, q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := mem.Current(ctx, q)
-		if err != nil {
-			t.Fatal(err)
-		}
+		got, want := answers(t, q, db.Current, mem.Current)
 		// Either may list names in its own order.
 		if d := cmp.Diff(want, got, cmpopts.EquateEmpty(),
 			cmpopts.SortSlices(func(a, b model.SnapshotFeature) bool { return a.Name < b.Name }),
