@@ -26,28 +26,21 @@ func TestRulesDocMatchesCatalogue(t *testing.T) {
 	rows := docTable(t, "## The rule catalogue",
 		"code", "severity", "category", "reference", "runs", "summary", "check", "test", "reported when")
 	cat := importvalidate.Catalogue()
-	if len(rows) != len(cat) {
-		t.Errorf("%s: %d rules listed; Catalogue has %d", rulesDoc, len(rows), len(cat))
-	}
-	for i, rule := range cat {
-		if i >= len(rows) {
-			t.Errorf("%s: no row for rule %q of Catalogue", rulesDoc, rule.Code)
-			continue
-		}
-		r := rows[i]
-		want := catalogueRow(rule)
-		got := []string{r.code(t), r.cells["severity"], r.cells["category"], r.flag("reference"), r.cells["runs"], r.cells["summary"]}
-		if strings.Join(got, "|") != strings.Join(want, "|") {
-			t.Errorf("%s:%d: row %d disagrees with Catalogue (rows keep catalogue order)\n got: %q\nwant: %q", rulesDoc, r.line, i+1, got, want)
-			continue
-		}
-		check, _ := r.link(t, "check")
-		if name := importvalidate.CheckName(rule.Code); check != name {
-			t.Errorf("%s:%d: the check of %s is %s, not %s", rulesDoc, r.line, rule.Code, name, check)
-		}
-		r.declares(t, "check")
-		r.exercises(t, rule.Code)
-	}
+	eachRow(t, rows, cat, "Catalogue", func(rule importvalidate.Rule) importvalidate.Code { return rule.Code },
+		func(i int, r docRow, rule importvalidate.Rule) {
+			want := catalogueRow(rule)
+			got := []string{r.code(t), r.cells["severity"], r.cells["category"], r.flag("reference"), r.cells["runs"], r.cells["summary"]}
+			if strings.Join(got, "|") != strings.Join(want, "|") {
+				t.Errorf("%s:%d: row %d disagrees with Catalogue (rows keep catalogue order)\n got: %q\nwant: %q", rulesDoc, r.line, i+1, got, want)
+				return
+			}
+			check, _ := r.link(t, "check")
+			if name := importvalidate.CheckName(rule.Code); check != name {
+				t.Errorf("%s:%d: the check of %s is %s, not %s", rulesDoc, r.line, rule.Code, name, check)
+			}
+			r.declares(t, "check")
+			r.exercises(t, rule.Code)
+		})
 }
 
 // TestStructureDocMatchesCodes holds the table of the structural tier in
@@ -62,28 +55,38 @@ func TestStructureDocMatchesCodes(t *testing.T) {
 			codes = append(codes, info)
 		}
 	}
-	if len(rows) != len(codes) {
-		t.Errorf("%s: %d structural codes listed; Codes has %d", rulesDoc, len(rows), len(codes))
+	eachRow(t, rows, codes, "Codes", func(info importvalidate.CodeInfo) importvalidate.Code { return info.Code },
+		func(i int, r docRow, info importvalidate.CodeInfo) {
+			sev := info.Severity.String()
+			switch {
+			case info.Code == importvalidate.CodeTooManyProblems:
+				sev += ", or warning when every problem it stands for is one"
+			case info.Severity == importvalidate.SeverityWarning:
+				sev += " (error with strict)"
+			}
+			if code := r.code(t); code != string(info.Code) || r.cells["severity"] != sev {
+				t.Errorf("%s:%d: row %d is %s, %s; Codes has %s, %s there", rulesDoc, r.line, i+1, code, r.cells["severity"], info.Code, sev)
+				return
+			}
+			r.declares(t, "check")
+			r.exercises(t, info.Code)
+		})
+}
+
+// eachRow pairs the rows of a table with the entries of list (named
+// listed) in order, and checks each pair; it fails when the counts differ
+// and for each entry without a row.
+func eachRow[E any](t *testing.T, rows []docRow, list []E, listed string, code func(E) importvalidate.Code, check func(i int, r docRow, e E)) {
+	t.Helper()
+	if len(rows) != len(list) {
+		t.Errorf("%s: %d rows; %s has %d", rulesDoc, len(rows), listed, len(list))
 	}
-	for i, info := range codes {
+	for i, e := range list {
 		if i >= len(rows) {
-			t.Errorf("%s: no row for code %q", rulesDoc, info.Code)
+			t.Errorf("%s: no row for %q of %s", rulesDoc, code(e), listed)
 			continue
 		}
-		r := rows[i]
-		sev := info.Severity.String()
-		switch {
-		case info.Code == importvalidate.CodeTooManyProblems:
-			sev += ", or warning when every problem it stands for is one"
-		case info.Severity == importvalidate.SeverityWarning:
-			sev += " (error with strict)"
-		}
-		if code := r.code(t); code != string(info.Code) || r.cells["severity"] != sev {
-			t.Errorf("%s:%d: row %d is %s, %s; Codes has %s, %s there", rulesDoc, r.line, i+1, code, r.cells["severity"], info.Code, sev)
-			continue
-		}
-		r.declares(t, "check")
-		r.exercises(t, info.Code)
+		check(i, rows[i], e)
 	}
 }
 

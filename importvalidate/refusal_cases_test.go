@@ -408,6 +408,41 @@ func runRefusalCases(t *testing.T, check func(*Input) []Issue, cases []refusalCa
 	}
 }
 
+// refusalRule is a code of the import's category and the recorded files
+// its check is run on.
+type refusalRule struct {
+	code Code
+	// at is where the finding carrying the import's message is on each
+	// file of refused, which the import refused for this rule.
+	at      string
+	refused []string
+	// cases are further files, each with its own place.
+	cases []refusalCase
+	// accepted are files the import accepted, others files it refused
+	// for a reason of another rule: the check must find nothing on them.
+	accepted, others []string
+}
+
+// runRefusalRules runs, a subtest per code, the check the code table holds
+// for each rule on the rule's files and on shared, the files of the group
+// that no rule of it may report.
+func runRefusalRules(t *testing.T, shared []refusalCase, rules []refusalRule) {
+	t.Helper()
+	for _, r := range rules {
+		cases := slices.Clone(r.cases)
+		for _, name := range r.refused {
+			cases = append(cases, refusalCase{name: name, at: r.at})
+		}
+		for _, name := range r.accepted {
+			cases = append(cases, refusalCase{name: name})
+		}
+		for _, name := range r.others {
+			cases = append(cases, refusalCase{name: name, other: true})
+		}
+		t.Run(string(r.code), func(t *testing.T) { runRefusalCases(t, refusalCheck(t, r.code), append(cases, shared...)) })
+	}
+}
+
 // refusalDescribe lists findings for a failure message.
 func refusalDescribe(found []Issue) string {
 	if len(found) == 0 {

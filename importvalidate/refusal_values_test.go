@@ -31,9 +31,62 @@ func refusalNodeModules(t *testing.T) string {
 	return abs
 }
 
+// refusalVerdict is an input of a value check and what the check tells of
+// it.
+type refusalVerdict[V comparable] struct {
+	in   string
+	want V
+}
+
+// checkRefusalVerdicts fails for each case on which check does not tell
+// the case's verdict.
+func checkRefusalVerdicts[V comparable](t *testing.T, cases []refusalVerdict[V], check func(string) V) {
+	t.Helper()
+	for _, c := range cases {
+		if got := check(c.in); got != c.want {
+			t.Errorf("%q: got %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+// refusalInputs are the cases' inputs.
+func refusalInputs[V comparable](cases []refusalVerdict[V]) []string {
+	in := make([]string, len(cases))
+	for i, c := range cases {
+		in[i] = c.in
+	}
+	return in
+}
+
+// refusalGenerated are n strings made by a generator of seed, each of a
+// piece of every part in turn.
+func refusalGenerated(seed uint64, n int, parts [][]string) []string {
+	var in []string
+	rng := testutil.NewXorshift(seed)
+	for range n {
+		var b strings.Builder
+		for _, p := range parts {
+			b.WriteString(p[rng.Intn(len(p))])
+		}
+		in = append(in, b.String())
+	}
+	return in
+}
+
+// refusalNode is node's answer to script, given in as JSON on its standard
+// input and args after it; without node on PATH the test is skipped.
+func refusalNode[V any](t *testing.T, script string, in []string, args ...string) []V {
+	t.Helper()
+	var out []V
+	if !testutil.Node(t, script, in, &out, args...) {
+		t.Skip("node is not on PATH")
+	}
+	return out
+}
+
 // refusalNumberCases are joi number() verdicts on strings: "" passes,
 // else the message.
-var refusalNumberCases = []struct{ in, want string }{
+var refusalNumberCases = []refusalVerdict[string]{
 	{"1", ""}, {"-1", ""}, {"+1", ""}, {" 1 ", ""}, {"1.5", ""}, {".5", ""}, {"5.", ""}, {"-.5", ""},
 	{"1e3", ""}, {"1E3", ""}, {"1.50", ""}, {"007", ""}, {"0.000", ""}, {"-0", ""}, {"\u00a012\u2028", ""},
 	{"9007199254740991", ""}, {"-9007199254740991", ""}, {"1e-7", ""}, {"123456789012345", ""},
@@ -56,24 +109,16 @@ var refusalNumberCases = []struct{ in, want string }{
 }
 
 func TestRefusalNumber(t *testing.T) {
-	for _, c := range refusalNumberCases {
-		got := ""
-		if kind, v := refusalCheckNumber(c.in); kind != 0 {
-			got = refusalJoi{label: "value", kind: kind, value: v}.String()
+	checkRefusalVerdicts(t, refusalNumberCases, func(in string) string {
+		if kind, v := refusalCheckNumber(in); kind != 0 {
+			return refusalJoi{label: "value", kind: kind, value: v}.String()
 		}
-		if got != c.want {
-			t.Errorf("%q: got %q, want %q", c.in, got, c.want)
-		}
-	}
+		return ""
+	})
 }
 
 // TestRefusalNumberAgainstJoi compares the cases with joi itself.
 func TestRefusalNumberAgainstJoi(t *testing.T) {
-	dir := refusalNodeModules(t)
-	in := make([]string, len(refusalNumberCases))
-	for i, c := range refusalNumberCases {
-		in[i] = c.in
-	}
 	script := `const joi = require(process.argv[1] + "/joi");
 const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
 process.stdout.write(JSON.stringify(cases.map((c) => {
@@ -82,10 +127,7 @@ process.stdout.write(JSON.stringify(cases.map((c) => {
   const d = r.error.details[0];
   return d.message + (d.context && d.context.value ? ". You provided " + JSON.stringify(d.context.value) + "." : ".");
 })));`
-	var got []string
-	if !testutil.Node(t, script, in, &got, dir) {
-		t.Skip("node is not on PATH")
-	}
+	got := refusalNode[string](t, script, refusalInputs(refusalNumberCases), refusalNodeModules(t))
 	for i, c := range refusalNumberCases {
 		if got[i] != c.want {
 			t.Errorf("%q: joi says %q, the table %q", c.in, got[i], c.want)
@@ -94,10 +136,7 @@ process.stdout.write(JSON.stringify(cases.map((c) => {
 }
 
 // refusalDateCases are dates and what can be told of them.
-var refusalDateCases = []struct {
-	in   string
-	want refusalDateVerdict
-}{
+var refusalDateCases = []refusalVerdict[refusalDateVerdict]{
 	{"2024-01-01", dateValid}, {"2024-01", dateValid}, {"2024", dateValid}, {"0000", dateValid},
 	{"2024-01-01T10:00Z", dateValid}, {"2024-01-01T10:00", dateValid}, {"2024-01-01T10:00:00.1Z", dateValid},
 	{"2024-01-01T10:00:00.123456789Z", dateValid}, {"2024-01-01T10:00:00+01:00", dateValid},
@@ -120,11 +159,7 @@ var refusalDateCases = []struct {
 }
 
 func TestRefusalDate(t *testing.T) {
-	for _, c := range refusalDateCases {
-		if got := refusalDate(c.in); got != c.want {
-			t.Errorf("%q: got %d, want %d", c.in, got, c.want)
-		}
-	}
+	checkRefusalVerdicts(t, refusalDateCases, refusalDate)
 }
 
 // TestRefusalDateAgainstNode compares the verdicts that can be told with
@@ -132,35 +167,20 @@ func TestRefusalDate(t *testing.T) {
 // runs), for the cases and for generated date-times around the ranges.
 func TestRefusalDateAgainstNode(t *testing.T) {
 	t.Setenv("TZ", "UTC")
-	var in []string
-	for _, c := range refusalDateCases {
-		in = append(in, c.in)
-	}
-	rng := testutil.NewXorshift(7)
-	parts := [][]string{
+	in := append(refusalInputs(refusalDateCases), refusalGenerated(7, 3000, [][]string{
 		{"2024", "1970", "0000", "9999", "+275760", "-271821", "+000000", "-000000", "+002024", "-000100"},
 		{"", "-01", "-02", "-04", "-09", "-12", "-13", "-00", "-1"},
 		{"", "-01", "-13", "-19", "-20", "-28", "-29", "-30", "-31", "-32", "-00"},
 		{"", "T00:00", "T23:59", "T24:00", "T24:00:00.000", "T24:00:00.5", "T10:00:00", "T10:00:59.999", "T10:60", "T1:00", "T10:00:00."},
 		{"", "Z", "+00:00", "-00:00", "+23:59", "-23:59", "+24:00", "+01", "z"},
-	}
-	for range 3000 {
-		var b strings.Builder
-		for _, p := range parts {
-			b.WriteString(p[rng.Intn(len(p))])
-		}
-		in = append(in, b.String())
-	}
+	})...)
 	script := `const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
 process.stdout.write(JSON.stringify(cases.map((v) => {
   if (/^\s*$/.test(v)) return false;
   if (/^[+-]?\d+(\.\d+)?$/.test(v)) v = parseFloat(v);
   return !isNaN(new Date(v).getTime());
 })));`
-	var valid []bool
-	if !testutil.Node(t, script, in, &valid) {
-		t.Skip("node is not on PATH")
-	}
+	valid := refusalNode[bool](t, script, in)
 	told := 0
 	for i, s := range in {
 		switch refusalDate(s) {
@@ -182,10 +202,7 @@ process.stdout.write(JSON.stringify(cases.map((v) => {
 }
 
 // refusalSemverCases are strict semantic versions and others.
-var refusalSemverCases = []struct {
-	in   string
-	want bool
-}{
+var refusalSemverCases = []refusalVerdict[bool]{
 	{"1.0.0", true}, {"0.0.0", true}, {"1.2.3-alpha.1", true}, {"1.2.3-0", true}, {"1.2.3-0a", true},
 	{"1.2.3+build.5", true}, {"1.2.3-rc.1+b-1", true}, {"1.2.3--", true}, {"9007199254740991.0.0", true},
 	{"1.2.3-999999999999999999999", true}, {"1.2.3-x.7.z.92", true},
@@ -196,21 +213,12 @@ var refusalSemverCases = []struct {
 }
 
 func TestRefusalSemver(t *testing.T) {
-	for _, c := range refusalSemverCases {
-		if got := refusalSemver(c.in); got != c.want {
-			t.Errorf("%q: got %v, want %v", c.in, got, c.want)
-		}
-	}
+	checkRefusalVerdicts(t, refusalSemverCases, refusalSemver)
 }
 
 // TestRefusalSemverAgainstSemver compares with Unleash's parseStrictSemVer
 // on npm semver.
 func TestRefusalSemverAgainstSemver(t *testing.T) {
-	dir := refusalNodeModules(t)
-	in := make([]string, len(refusalSemverCases))
-	for i, c := range refusalSemverCases {
-		in[i] = c.in
-	}
 	script := `const semver = require(process.argv[1] + "/semver");
 const canonical = (p) => p.build.length > 0 ? p.version + "+" + p.build.join(".") : p.version;
 const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
@@ -218,10 +226,7 @@ process.stdout.write(JSON.stringify(cases.map((v) => {
   let p; try { p = semver.parse(v, { loose: false }); } catch { return false; }
   return !!p && canonical(p) === v;
 })));`
-	var got []bool
-	if !testutil.Node(t, script, in, &got, dir) {
-		t.Skip("node is not on PATH")
-	}
+	got := refusalNode[bool](t, script, refusalInputs(refusalSemverCases), refusalNodeModules(t))
 	for i, c := range refusalSemverCases {
 		if got[i] != c.want {
 			t.Errorf("%q: semver says %v, the table %v", c.in, got[i], c.want)
@@ -236,14 +241,10 @@ var refusalRegexCases = []string{"^a", "(", "(?=a)", "(?!a)", "(?<=a)", "a++", `
 // TestRefusalRegexAgainstRE2JS compares Go's verdicts and messages with
 // RE2JS's, which the import uses.
 func TestRefusalRegexAgainstRE2JS(t *testing.T) {
-	dir := refusalNodeModules(t)
 	script := `const { RE2JS } = require(process.argv[1] + "/re2js");
 const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
 process.stdout.write(JSON.stringify(cases.map((v) => { try { RE2JS.compile(v); return ""; } catch (e) { return e.message; } })));`
-	var got []string
-	if !testutil.Node(t, script, refusalRegexCases, &got, dir) {
-		t.Skip("node is not on PATH")
-	}
+	got := refusalNode[string](t, script, refusalRegexCases, refusalNodeModules(t))
 	for i, c := range refusalRegexCases {
 		want := ""
 		if _, err := regexp.Compile(c); err != nil {

@@ -6,52 +6,43 @@ const refusalConstraint = "/data/featureStrategies/0/constraints/0"
 
 func TestImportConstraintRules(t *testing.T) {
 	accepted := []refusalCase{{name: "constraint-unknown-context"}, {name: "ok-baseline"}}
-	for _, tc := range []struct {
-		code  Code
-		check func(*Input) []Issue
-		cases []refusalCase
-	}{
-		{CodeImportConstraintContextNameEmpty, checkImportConstraintContextNameEmpty, []refusalCase{
-			{name: "constraint-context-name-empty", at: refusalConstraint + "/contextName"}}},
-		{CodeImportConstraintValueEmpty, checkImportConstraintValueEmpty, []refusalCase{
-			{name: "constraint-value-empty-string", at: refusalConstraint + "/values/0"}}},
-		{CodeImportConstraintValueTooLong, checkImportConstraintValueTooLong, []refusalCase{
-			{name: "constraint-value-too-long", at: refusalConstraint + "/values/0"},
-			{name: "constraint-value-empty-string", other: true}}},
-		{CodeImportConstraintValuesMissing, checkImportConstraintValuesMissing, []refusalCase{
-			{name: "constraint-in-without-values", at: refusalConstraint + "/values"},
-			{name: "constraint-str-without-values", at: refusalConstraint + "/values"},
-			{name: "constraint-num-without-value", other: true}}},
-		{CodeImportConstraintValueMissing, checkImportConstraintValueMissing, []refusalCase{
-			{name: "constraint-num-without-value", at: refusalConstraint + "/value"},
-			{name: "constraint-in-without-values", other: true}}},
-		{CodeImportConstraintNumber, checkImportConstraintNumber, []refusalCase{
-			{name: "constraint-num-invalid", at: refusalConstraint + "/value"},
-			{name: "constraint-num-unsafe", at: refusalConstraint + "/value"},
-			{name: "constraint-not-legal-single", other: true}}},
-		{CodeImportConstraintDate, checkImportConstraintDate, []refusalCase{
-			{name: "constraint-date-invalid", at: refusalConstraint + "/value"},
-			// Accepted by the fallback parser: a warning, not an error.
-			{name: "constraint-date-loose"}}},
-		{CodeImportConstraintSemver, checkImportConstraintSemver, []refusalCase{
-			{name: "constraint-semver-invalid", at: refusalConstraint + "/value"},
-			{name: "constraint-semver-noncanonical", at: refusalConstraint + "/value"}}},
-		{CodeImportConstraintRegex, checkImportConstraintRegex, []refusalCase{
-			{name: "constraint-regex-invalid", at: refusalConstraint + "/value"},
-			{name: "constraint-regex-lookahead", at: refusalConstraint + "/value"},
-			{name: "constraint-regex-inverted", other: true}}},
-		{CodeImportConstraintRegexInverted, checkImportConstraintRegexInverted, []refusalCase{
-			{name: "constraint-regex-inverted", at: refusalConstraint + "/inverted"},
-			{name: "constraint-regex-invalid", other: true}}},
-		{CodeImportConstraintNotLegalValue, checkImportConstraintNotLegalValue, []refusalCase{
-			{name: "constraint-not-legal-values", at: refusalConstraint + "/values/0"},
-			// The field is created by the same file, before the strategies.
-			{name: "constraint-not-legal-single", at: refusalConstraint + "/value"},
-			// Refused for an existing feature: nothing of the import stays.
-			{name: "atomic-existing-strategies-kept", at: refusalConstraint + "/values/0"}}},
-	} {
-		t.Run(string(tc.code), func(t *testing.T) { runRefusalCases(t, tc.check, append(tc.cases, accepted...)) })
-	}
+	runRefusalRules(t, accepted, []refusalRule{
+		{code: CodeImportConstraintContextNameEmpty, at: refusalConstraint + "/contextName",
+			refused: []string{"constraint-context-name-empty"}},
+		{code: CodeImportConstraintValueEmpty, at: refusalConstraint + "/values/0",
+			refused: []string{"constraint-value-empty-string"}},
+		{code: CodeImportConstraintValueTooLong, at: refusalConstraint + "/values/0",
+			refused: []string{"constraint-value-too-long"},
+			others:  []string{"constraint-value-empty-string"}},
+		{code: CodeImportConstraintValuesMissing, at: refusalConstraint + "/values",
+			refused: []string{"constraint-in-without-values", "constraint-str-without-values"},
+			others:  []string{"constraint-num-without-value"}},
+		{code: CodeImportConstraintValueMissing, at: refusalConstraint + "/value",
+			refused: []string{"constraint-num-without-value"},
+			others:  []string{"constraint-in-without-values"}},
+		{code: CodeImportConstraintNumber, at: refusalConstraint + "/value",
+			refused: []string{"constraint-num-invalid", "constraint-num-unsafe"},
+			others:  []string{"constraint-not-legal-single"}},
+		// Accepted by the fallback parser: a warning, not an error.
+		{code: CodeImportConstraintDate, at: refusalConstraint + "/value",
+			refused:  []string{"constraint-date-invalid"},
+			accepted: []string{"constraint-date-loose"}},
+		{code: CodeImportConstraintSemver, at: refusalConstraint + "/value",
+			refused: []string{"constraint-semver-invalid", "constraint-semver-noncanonical"}},
+		{code: CodeImportConstraintRegex, at: refusalConstraint + "/value",
+			refused: []string{"constraint-regex-invalid", "constraint-regex-lookahead"},
+			others:  []string{"constraint-regex-inverted"}},
+		{code: CodeImportConstraintRegexInverted, at: refusalConstraint + "/inverted",
+			refused: []string{"constraint-regex-inverted"},
+			others:  []string{"constraint-regex-invalid"}},
+		// atomic-existing-strategies-kept is refused for an existing
+		// feature: nothing of the import stays. In
+		// constraint-not-legal-single the field is created by the same
+		// file, before the strategies.
+		{code: CodeImportConstraintNotLegalValue, at: refusalConstraint + "/values/0",
+			refused: []string{"constraint-not-legal-values", "atomic-existing-strategies-kept"},
+			cases:   []refusalCase{{name: "constraint-not-legal-single", at: refusalConstraint + "/value"}}},
+	})
 }
 
 // TestImportConstraintDateLenient checks that a date only V8's fallback

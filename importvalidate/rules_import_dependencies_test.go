@@ -9,24 +9,13 @@ func TestImportDependencyRules(t *testing.T) {
 		{name: "dependency-replaces-existing-parent"},
 		{name: "dependency-parent-missing", other: true}}
 	const at = "/data/dependencies/0/dependencies/0/feature"
-	for _, tc := range []struct {
-		code  Code
-		check func(*Input) []Issue
-		cases []refusalCase
-	}{
-		{CodeImportDependencySelf, checkImportDependencySelf, []refusalCase{
-			{name: "dependency-self", at: at},
-			{name: "atomic-late-failure", at: at}}},
-		{CodeImportDependencyTransitive, checkImportDependencyTransitive, []refusalCase{
-			// The setups made kid-flag a child of existing-flag, and
-			// existing-flag a child of gp-flag.
-			{name: "dependency-child-has-children", at: at},
-			{name: "dependency-parent-has-parent", at: at}}},
-		{CodeImportDependencyParentArchived, checkImportDependencyParentArchived, []refusalCase{
-			{name: "dependency-parent-archived", at: at}}},
-		{CodeImportDependencyOtherProject, checkImportDependencyOtherProject, []refusalCase{
-			{name: "dependency-parent-other-project", at: at}}},
-	} {
-		t.Run(string(tc.code), func(t *testing.T) { runRefusalCases(t, tc.check, append(tc.cases, accepted...)) })
-	}
+	runRefusalRules(t, accepted, []refusalRule{
+		{code: CodeImportDependencySelf, at: at, refused: []string{"dependency-self", "atomic-late-failure"}},
+		// The setups made kid-flag a child of existing-flag, and
+		// existing-flag a child of gp-flag.
+		{code: CodeImportDependencyTransitive, at: at,
+			refused: []string{"dependency-child-has-children", "dependency-parent-has-parent"}},
+		{code: CodeImportDependencyParentArchived, at: at, refused: []string{"dependency-parent-archived"}},
+		{code: CodeImportDependencyOtherProject, at: at, refused: []string{"dependency-parent-other-project"}},
+	})
 }

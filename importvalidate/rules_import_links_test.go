@@ -3,37 +3,23 @@ package importvalidate
 import (
 	"strings"
 	"testing"
-
-	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 func TestImportLinkRules(t *testing.T) {
 	accepted := []refusalCase{{name: "link-feature-other-project"}, {name: "link-normalized"}, {name: "ok-baseline"}}
-	for _, tc := range []struct {
-		code  Code
-		check func(*Input) []Issue
-		cases []refusalCase
-	}{
-		{CodeImportLinkInvalidURL, checkImportLinkInvalidURL, []refusalCase{
-			{name: "link-invalid-url", at: "/data/links/0/links/0/url"}}},
-		{CodeImportLinkTooMany, checkImportLinkTooMany, []refusalCase{
-			{name: "link-too-many", at: "/data/links/0/links/10"}}},
-		{CodeImportLinkFeatureNotActive, checkImportLinkFeatureNotActive, []refusalCase{
-			{name: "link-feature-archived", at: "/data/links/0/feature"},
-			{name: "link-feature-missing", at: "/data/links/0/feature"}}},
-		{CodeImportLinkTemplateInvalid, checkImportLinkTemplateInvalid, []refusalCase{
-			// The setup gave project default the template "http://".
-			{name: "link-project-template-invalid", at: "/data/features/0"}}},
-	} {
-		t.Run(string(tc.code), func(t *testing.T) { runRefusalCases(t, tc.check, append(tc.cases, accepted...)) })
-	}
+	runRefusalRules(t, accepted, []refusalRule{
+		{code: CodeImportLinkInvalidURL, at: "/data/links/0/links/0/url", refused: []string{"link-invalid-url"}},
+		{code: CodeImportLinkTooMany, at: "/data/links/0/links/10", refused: []string{"link-too-many"}},
+		{code: CodeImportLinkFeatureNotActive, at: "/data/links/0/feature",
+			refused: []string{"link-feature-archived", "link-feature-missing"}},
+		// The setup gave project default the template "http://".
+		{code: CodeImportLinkTemplateInvalid, at: "/data/features/0",
+			refused: []string{"link-project-template-invalid"}},
+	})
 }
 
 // refusalURLCases are link URLs and whether the import accepts them.
-var refusalURLCases = []struct {
-	in   string
-	want refusalURLVerdict
-}{
+var refusalURLCases = []refusalVerdict[refusalURLVerdict]{
 	{"https://example.com", urlValid}, {"example.com", urlValid}, {"EXAMPLE.com/a/../b?b=2&a=1", urlValid},
 	{"//example.com/x", urlValid}, {"  https://example.com  ", urlValid}, {"http://user:pw@example.com:8080/p", urlValid},
 	{"mailto:someone@example.com", urlValid}, {"ftp://example.com", urlValid}, {"javascript:alert(1)", urlValid},
@@ -56,41 +42,26 @@ var refusalURLCases = []struct {
 }
 
 func TestRefusalLinkURL(t *testing.T) {
-	for _, c := range refusalURLCases {
-		if got := refusalLinkURL(c.in); got != c.want {
-			t.Errorf("%q: got %d, want %d", c.in, got, c.want)
-		}
-	}
+	checkRefusalVerdicts(t, refusalURLCases, refusalLinkURL)
 }
 
 // TestRefusalParseURLAgainstNode compares the URL parser with node's
 // WHATWG URL on the cases and generated URLs.
 func TestRefusalParseURLAgainstNode(t *testing.T) {
-	in := []string{}
+	var in []string
 	for _, c := range refusalURLCases {
 		in = append(in, strings.TrimSpace(c.in), "https:"+c.in)
 	}
-	rng := testutil.NewXorshift(11)
-	parts := [][]string{
+	in = append(in, refusalGenerated(11, 3000, [][]string{
 		{"http://", "https://", "ftp://", "ws:", "foo://", "file://", "HTTP:", "x:", "https:", "a+b://"},
 		{"", "user@", "u:p@", "@", "a@b@"},
 		{"example.com", "1.2.3.4", "0x7f.1", "1.2.3.256", "[::1]", "[::ffff:1.2.3.4]", "[1:2::3:4", "ex ample", "a%2fb", "a%41", "", "08.1", "0.0.0.0.0", "x.0x", "a..b", "%25", "a^b"},
 		{"", ":", ":80", ":65535", ":65536", ":8x", ":-1"},
 		{"", "/", "/a b", "?q", "#f", "\\x"},
-	}
-	for range 3000 {
-		var b strings.Builder
-		for _, p := range parts {
-			b.WriteString(p[rng.Intn(len(p))])
-		}
-		in = append(in, b.String())
-	}
+	})...)
 	script := `const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
 process.stdout.write(JSON.stringify(cases.map((v) => { try { new URL(v); return true; } catch { return false; } })));`
-	var parsed []bool
-	if !testutil.Node(t, script, in, &parsed) {
-		t.Skip("node is not on PATH")
-	}
+	parsed := refusalNode[bool](t, script, in)
 	told := 0
 	for i, s := range in {
 		_, ok, isTold := refusalParseURL(s)
@@ -110,19 +81,11 @@ process.stdout.write(JSON.stringify(cases.map((v) => { try { new URL(v); return 
 // TestRefusalLinkURLAgainstNormalizeURL compares the verdicts with
 // normalize-url itself, as the import calls it.
 func TestRefusalLinkURLAgainstNormalizeURL(t *testing.T) {
-	dir := refusalNodeModules(t)
-	in := make([]string, len(refusalURLCases))
-	for i, c := range refusalURLCases {
-		in[i] = c.in
-	}
 	script := `const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
 import(process.argv[1] + "/normalize-url/index.js").then(({ default: normalizeUrl }) => {
   process.stdout.write(JSON.stringify(cases.map((v) => { try { normalizeUrl(v, { defaultProtocol: "https" }); return true; } catch { return false; } })));
 });`
-	var accepted []bool
-	if !testutil.Node(t, script, in, &accepted, dir) {
-		t.Skip("node is not on PATH")
-	}
+	accepted := refusalNode[bool](t, script, refusalInputs(refusalURLCases), refusalNodeModules(t))
 	for i, c := range refusalURLCases {
 		if c.want == urlUntold {
 			continue

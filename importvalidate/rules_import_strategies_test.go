@@ -5,43 +5,26 @@ import (
 	"testing"
 )
 
-func TestImportStrategyFeatureNotInProject(t *testing.T) {
-	runRefusalCases(t, refusalCheck(t, CodeImportStrategyFeatureNotInProject), []refusalCase{
-		{name: "strategy-feature-not-in-file-missing", at: "/data/featureStrategies/0/featureName"},
-		{name: "strategy-feature-other-project", at: "/data/featureStrategies/0/featureName"},
-		{name: "strategy-feature-not-in-file-existing"},
-		{name: "strategy-on-archived-feature-outside-file"},
-		{name: "ok-baseline"},
-	})
-}
-
-func TestImportTooManyConstraints(t *testing.T) {
-	runRefusalCases(t, refusalCheck(t, CodeImportTooManyConstraints), []refusalCase{
-		{name: "strategy-too-many-constraints", at: "/data/featureStrategies/0/constraints"},
-		{name: "strategy-constraints-at-limit"},
-		{name: "ok-baseline"},
-	})
-}
-
-func TestImportTooManyConstraintValues(t *testing.T) {
-	runRefusalCases(t, refusalCheck(t, CodeImportTooManyConstraintValues), []refusalCase{
-		{name: "strategy-too-many-constraint-values", at: "/data/featureStrategies/0/constraints/0/values"},
-		{name: "strategy-constraints-at-limit"},
-		{name: "ok-baseline"},
-	})
-}
-
-func TestImportTooManyStrategies(t *testing.T) {
-	runRefusalCases(t, refusalCheck(t, CodeImportTooManyStrategies), []refusalCase{
+func TestImportStrategyRules(t *testing.T) {
+	runRefusalRules(t, []refusalCase{{name: "ok-baseline"}}, []refusalRule{
+		{code: CodeImportStrategyFeatureNotInProject, at: "/data/featureStrategies/0/featureName",
+			refused:  []string{"strategy-feature-not-in-file-missing", "strategy-feature-other-project"},
+			accepted: []string{"strategy-feature-not-in-file-existing", "strategy-on-archived-feature-outside-file"}},
+		{code: CodeImportTooManyConstraints, at: "/data/featureStrategies/0/constraints",
+			refused:  []string{"strategy-too-many-constraints"},
+			accepted: []string{"strategy-constraints-at-limit"}},
+		{code: CodeImportTooManyConstraintValues, at: "/data/featureStrategies/0/constraints/0/values",
+			refused:  []string{"strategy-too-many-constraint-values"},
+			accepted: []string{"strategy-constraints-at-limit"}},
 		// The setup gave existing-flag 29 more strategies in development.
-		{name: "strategy-limit-with-outside-feature", at: "/data/featureStrategies/0"},
-		{name: "strategy-feature-not-in-file-existing"},
 		// Features of the file lose their strategies first: whether
 		// the import refuses more than the limit is not certain
 		// (checkImportTooManyStrategiesInFile).
-		{name: "strategy-too-many-strategies"},
-		{name: "strategy-too-many-strategies-100"},
-		{name: "ok-baseline"},
+		{code: CodeImportTooManyStrategies, at: "/data/featureStrategies/0",
+			refused:  []string{"strategy-limit-with-outside-feature"},
+			accepted: []string{"strategy-feature-not-in-file-existing", "strategy-too-many-strategies", "strategy-too-many-strategies-100"}},
+		{code: CodeImportStrategySortOrder, at: "/data/featureStrategies/0/sortOrder",
+			refused: []string{"strategy-sort-order-fraction", "strategy-sort-order-huge"}},
 	})
 }
 
@@ -87,39 +70,17 @@ func TestImportTooManyStrategiesInFile(t *testing.T) {
 	}
 }
 
-func TestImportStrategySortOrder(t *testing.T) {
-	runRefusalCases(t, refusalCheck(t, CodeImportStrategySortOrder), []refusalCase{
-		{name: "strategy-sort-order-fraction", at: "/data/featureStrategies/0/sortOrder"},
-		{name: "strategy-sort-order-huge", at: "/data/featureStrategies/0/sortOrder"},
-		{name: "ok-baseline"},
-	})
-}
-
 func TestImportStrategySegments(t *testing.T) {
-	t.Run("not listed", func(t *testing.T) {
-		runRefusalCases(t, refusalCheck(t, CodeImportStrategySegmentNotListed), []refusalCase{
-			{name: "segment-id-not-listed", at: "/data/featureStrategies/0/segments/0"},
-			{name: "segment-remapped-by-name"},
-			{name: "segment-duplicate-in-strategy", other: true},
-		})
-	})
-	t.Run("other project", func(t *testing.T) {
-		runRefusalCases(t, refusalCheck(t, CodeImportStrategySegmentOtherProject), []refusalCase{
-			{name: "segment-name-in-two-projects", at: "/data/featureStrategies/0/segments/0"},
-			{name: "segment-remapped-by-name"},
-		})
-	})
-	t.Run("too many", func(t *testing.T) {
-		runRefusalCases(t, refusalCheck(t, CodeImportStrategyTooManySegments), []refusalCase{
-			{name: "segment-too-many", at: "/data/featureStrategies/0/segments"},
-			{name: "segment-remapped-by-name"},
-		})
-	})
-	t.Run("duplicate", func(t *testing.T) {
-		runRefusalCases(t, refusalCheck(t, CodeImportStrategyDuplicateSegment), []refusalCase{
-			{name: "segment-duplicate-in-strategy", at: "/data/featureStrategies/0/segments/1"},
-			{name: "segment-too-many", other: true},
-			{name: "segment-remapped-by-name"},
-		})
+	runRefusalRules(t, []refusalCase{{name: "segment-remapped-by-name"}}, []refusalRule{
+		{code: CodeImportStrategySegmentNotListed, at: "/data/featureStrategies/0/segments/0",
+			refused: []string{"segment-id-not-listed"},
+			others:  []string{"segment-duplicate-in-strategy"}},
+		{code: CodeImportStrategySegmentOtherProject, at: "/data/featureStrategies/0/segments/0",
+			refused: []string{"segment-name-in-two-projects"}},
+		{code: CodeImportStrategyTooManySegments, at: "/data/featureStrategies/0/segments",
+			refused: []string{"segment-too-many"}},
+		{code: CodeImportStrategyDuplicateSegment, at: "/data/featureStrategies/0/segments/1",
+			refused: []string{"segment-duplicate-in-strategy"},
+			others:  []string{"segment-too-many"}},
 	})
 }

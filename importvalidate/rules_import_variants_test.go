@@ -9,35 +9,29 @@ const (
 
 func TestImportVariantRules(t *testing.T) {
 	accepted := []refusalCase{{name: "strategy-variant-weights-recomputed"}, {name: "env-variant-no-weight-type-dropped"}, {name: "ok-baseline"}}
-	for _, tc := range []struct {
-		code  Code
-		check func(*Input) []Issue
-		cases []refusalCase
-	}{
-		{CodeImportVariantNameInvalid, checkImportVariantNameInvalid, []refusalCase{
-			{name: "strategy-variant-name-invalid", at: refusalStrategyVariants + "/0/name"},
-			{name: "env-variant-name-invalid", at: refusalEnvVariants + "/0/name"}}},
-		{CodeImportVariantDuplicateName, checkImportVariantDuplicateName, []refusalCase{
-			{name: "strategy-variant-duplicate-name", at: refusalStrategyVariants + "/1"}}},
-		{CodeImportVariantWeightNotInteger, checkImportVariantWeightNotInteger, []refusalCase{
-			{name: "env-variant-weight-fraction", at: refusalEnvVariants + "/0/weight"}}},
-		{CodeImportVariantEmptyString, checkImportVariantEmptyString, []refusalCase{
+	runRefusalRules(t, accepted, []refusalRule{
+		{code: CodeImportVariantNameInvalid, at: refusalStrategyVariants + "/0/name",
+			refused: []string{"strategy-variant-name-invalid"},
+			cases:   []refusalCase{{name: "env-variant-name-invalid", at: refusalEnvVariants + "/0/name"}}},
+		{code: CodeImportVariantDuplicateName, at: refusalStrategyVariants + "/1",
+			refused: []string{"strategy-variant-duplicate-name"}},
+		{code: CodeImportVariantWeightNotInteger, at: refusalEnvVariants + "/0/weight",
+			refused: []string{"env-variant-weight-fraction"}},
+		{code: CodeImportVariantEmptyString, cases: []refusalCase{
 			{name: "strategy-variant-stickiness-empty", at: refusalStrategyVariants + "/0/stickiness"},
 			{name: "strategy-variant-payload-empty", at: refusalStrategyVariants + "/0/payload/value"},
-			{name: "env-variant-override-empty-value", at: refusalEnvVariants + "/0/overrides/0/values/0"}}},
-		{CodeImportVariantPayloadJSON, checkImportVariantPayloadJSON, []refusalCase{
-			{name: "strategy-variant-payload-json-invalid", at: refusalStrategyVariants + "/0/payload/value"},
-			{name: "strategy-variant-payload-json-scalar", at: refusalStrategyVariants + "/0/payload/value"},
-			{name: "strategy-variant-payload-empty", other: true}}},
-		{CodeImportVariantPayloadMember, checkImportVariantPayloadMember, []refusalCase{
-			{name: "strategy-variant-payload-extra-member", at: refusalStrategyVariants + "/0/payload/extra"}}},
-		{CodeImportVariantNoVariable, checkImportVariantNoVariable, []refusalCase{
-			{name: "strategy-variant-no-variable", at: refusalStrategyVariants},
-			{name: "env-variant-no-weight-type", at: refusalEnvVariants}}},
-		{CodeImportVariantFixOver1000, checkImportVariantFixOver1000, []refusalCase{
-			{name: "strategy-variant-fix-over-1000", at: refusalStrategyVariants},
-			{name: "strategy-variant-no-variable", other: true}}},
-	} {
-		t.Run(string(tc.code), func(t *testing.T) { runRefusalCases(t, tc.check, append(tc.cases, accepted...)) })
-	}
+			{name: "env-variant-override-empty-value", at: refusalEnvVariants + "/0/overrides/0/values/0"},
+		}},
+		{code: CodeImportVariantPayloadJSON, at: refusalStrategyVariants + "/0/payload/value",
+			refused: []string{"strategy-variant-payload-json-invalid", "strategy-variant-payload-json-scalar"},
+			others:  []string{"strategy-variant-payload-empty"}},
+		{code: CodeImportVariantPayloadMember, at: refusalStrategyVariants + "/0/payload/extra",
+			refused: []string{"strategy-variant-payload-extra-member"}},
+		{code: CodeImportVariantNoVariable, at: refusalStrategyVariants,
+			refused: []string{"strategy-variant-no-variable"},
+			cases:   []refusalCase{{name: "env-variant-no-weight-type", at: refusalEnvVariants}}},
+		{code: CodeImportVariantFixOver1000, at: refusalStrategyVariants,
+			refused: []string{"strategy-variant-fix-over-1000"},
+			others:  []string{"strategy-variant-no-variable"}},
+	})
 }

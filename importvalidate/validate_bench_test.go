@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -134,7 +133,7 @@ func BenchmarkValidate(b *testing.B) {
 		runtime.GC()
 		var base runtime.MemStats
 		runtime.ReadMemStats(&base)
-		peak := watchHeap()
+		peak := testutil.Peak(2*time.Millisecond, testutil.HeapInUse)
 		if _, err := v.Validate(context.Background(), c.body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}}); err != nil {
 			b.Fatal(err)
 		}
@@ -142,34 +141,4 @@ func BenchmarkValidate(b *testing.B) {
 			b.ReportMetric(float64(max-base.HeapInuse)/float64(len(c.body)), "peak-heap/input")
 		}
 	})
-}
-
-// watchHeap samples the heap in use until the returned function is called,
-// which returns the largest value seen.
-func watchHeap() func() uint64 {
-	var max atomic.Uint64
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(2 * time.Millisecond)
-		defer t.Stop()
-		var ms runtime.MemStats
-		for {
-			runtime.ReadMemStats(&ms)
-			if ms.HeapInuse > max.Load() {
-				max.Store(ms.HeapInuse)
-			}
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return func() uint64 {
-		close(stop)
-		<-done
-		return max.Load()
-	}
 }

@@ -2,12 +2,11 @@ package model_test
 
 import (
 	"fmt"
-	"runtime/metrics"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -63,35 +62,6 @@ func bigSnapshot(n int) []byte {
 	return []byte(b.String())
 }
 
-// peakHeap samples the heap's objects every millisecond until stop is
-// called, and returns the largest sample.
-func peakHeap() (stop func() uint64) {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	var peak uint64
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		t := time.NewTicker(time.Millisecond)
-		defer t.Stop()
-		for {
-			metrics.Read(sample)
-			peak = max(peak, sample[0].Value.Uint64())
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return func() uint64 {
-		close(done)
-		wg.Wait()
-		return peak
-	}
-}
-
 // BenchmarkDecodeSnapshot decodes a snapshot of 10 000 features (11 MB),
 // reporting the bytes allocated per decode and the peak of the heap's
 // objects during the decodes (peak-MB; the document itself, live
@@ -100,7 +70,7 @@ func BenchmarkDecodeSnapshot(b *testing.B) {
 	doc := bigSnapshot(10_000)
 	b.SetBytes(int64(len(doc)))
 	b.ReportAllocs()
-	stop := peakHeap()
+	stop := testutil.Peak(time.Millisecond, testutil.HeapObjects)
 	for b.Loop() {
 		if _, err := model.DecodeSnapshot(doc); err != nil {
 			b.Fatal(err)

@@ -74,8 +74,7 @@ func TestWrongInstance(t *testing.T) {
 	s := need(t)
 	ctx := background()
 	t.Run("html login page", func(t *testing.T) {
-		p := unleashtest.NewProxy(t, s.URL)
-		p.SetFault(func(w http.ResponseWriter, r *http.Request) bool {
+		p := faultyProxy(t, s.URL, func(w http.ResponseWriter, r *http.Request) bool {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			fmt.Fprint(w, "<!DOCTYPE html><html><body><form>Sign in</form></body></html>")
 			return true
@@ -106,8 +105,7 @@ func TestWrongInstance(t *testing.T) {
 		wantErr(t, err, unleashapi.ErrUnreachable, "/api/admin/ui-config", "no answer")
 	})
 	t.Run("an unsupported version", func(t *testing.T) {
-		p := unleashtest.NewProxy(t, s.URL)
-		p.SetFault(unleashtest.Status("/api/admin/ui-config", http.StatusOK, `{"version":"5.11.3","versionInfo":{"current":{"oss":"5.11.3"}}}`))
+		p := faultyProxy(t, s.URL, unleashtest.Status("/api/admin/ui-config", http.StatusOK, `{"version":"5.11.3","versionInfo":{"current":{"oss":"5.11.3"}}}`))
 		c, _ := newClient(t, p.URL, unleashapi.Options{})
 		_, err := c.Features(ctx, []string{"existing-flag"})
 		wantErr(t, err, unleashapi.ErrUnsupportedVersion, "/api/admin/ui-config", "5.11.3", "Unleash 5.12.0 to 8.x")
@@ -183,8 +181,7 @@ func TestRetries(t *testing.T) {
 		}
 	})
 	t.Run("429 beyond the longest wait", func(t *testing.T) {
-		p := unleashtest.NewProxy(t, s.URL)
-		p.SetFault(unleashtest.Status("/api/admin/segments", http.StatusTooManyRequests, `{"message":"slow down"}`, "Retry-After", "3600"))
+		p := faultyProxy(t, s.URL, unleashtest.Status("/api/admin/segments", http.StatusTooManyRequests, `{"message":"slow down"}`, "Retry-After", "3600"))
 		c, _ := newClient(t, p.URL, unleashapi.Options{})
 		ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 		defer cancel()
@@ -218,8 +215,7 @@ func TestRetries(t *testing.T) {
 // request timeout or the context's deadline.
 func TestSlowAnswers(t *testing.T) {
 	s := need(t)
-	p := unleashtest.NewProxy(t, s.URL)
-	p.SetFault(func(w http.ResponseWriter, r *http.Request) bool {
+	p := faultyProxy(t, s.URL, func(w http.ResponseWriter, r *http.Request) bool {
 		if !strings.HasPrefix(r.URL.Path, "/api/admin/projects/") {
 			return false
 		}
@@ -407,8 +403,7 @@ func TestHostileAnswers(t *testing.T) {
 		{"/api/admin/ui-config", `null`, unleashapi.ErrBadAnswer},
 		{"/api/admin/user-admin", `{"users":[{"id":1,"createdAt":"yesterday"}]}`, unleashapi.ErrBadAnswer},
 	} {
-		p := unleashtest.NewProxy(t, s.URL)
-		p.SetFault(unleashtest.Status(tc.path, http.StatusOK, tc.body))
+		p := faultyProxy(t, s.URL, unleashtest.Status(tc.path, http.StatusOK, tc.body))
 		c, _ := newClient(t, p.URL, unleashapi.Options{MaxBody: 8192})
 		var err error
 		if tc.path == "/api/admin/user-admin" {
@@ -461,15 +456,13 @@ func TestRedirects(t *testing.T) {
 	s := need(t)
 	ctx := background()
 	var leaked atomic.Int64
-	elsewhere := unleashtest.NewProxy(t, s.URL)
-	elsewhere.SetFault(func(w http.ResponseWriter, r *http.Request) bool {
+	elsewhere := faultyProxy(t, s.URL, func(w http.ResponseWriter, r *http.Request) bool {
 		if r.Header.Get("Authorization") != "" {
 			leaked.Add(1)
 		}
 		return false
 	})
-	p := unleashtest.NewProxy(t, s.URL)
-	p.SetFault(unleashtest.Redirect("", http.StatusTemporaryRedirect, elsewhere.URL))
+	p := faultyProxy(t, s.URL, unleashtest.Redirect("", http.StatusTemporaryRedirect, elsewhere.URL))
 	c, _ := newClient(t, p.URL, unleashapi.Options{})
 	_, err := c.Strategies(ctx, []string{"default"})
 	wantErr(t, err, unleashapi.ErrBadAnswer, "/api/admin/ui-config", "307", "another origin", elsewhere.URL)
@@ -564,8 +557,7 @@ func TestUnavailableKinds(t *testing.T) {
 		{"html", unleashtest.Status("", http.StatusOK, `<html></html>`, "Content-Type", "text/html"), false, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := unleashtest.NewProxy(t, s.URL)
-			p.SetFault(tc.fault)
+			p := faultyProxy(t, s.URL, tc.fault)
 			c, _ := newClient(t, p.URL, unleashapi.Options{Retries: -1, RequestTimeout: 300 * time.Millisecond})
 			_, err := c.TagTypes(background(), []string{"team"})
 			var e *unleashapi.Error

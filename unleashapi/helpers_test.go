@@ -91,6 +91,15 @@ func newClient(t testing.TB, base string, opts unleashapi.Options) (*unleashapi.
 	return c, cnt
 }
 
+// faultyProxy starts a proxy in front of the server at target on which
+// fault answers first.
+func faultyProxy(tb testing.TB, target string, fault unleashtest.Fault) *unleashtest.Proxy {
+	tb.Helper()
+	p := unleashtest.NewProxy(tb, target)
+	p.SetFault(fault)
+	return p
+}
+
 // openDatabase opens the database of s, closed when the test ends.
 func openDatabase(t testing.TB, s *unleashtest.Server, opts unleashdb.Options) *unleashdb.DB {
 	t.Helper()

@@ -97,8 +97,7 @@ func TestLookupBudget(t *testing.T) {
 // slow instance; the others wait at most TokenQueueTimeout for a slot.
 func TestLookupSlots(t *testing.T) {
 	s := need(t)
-	p := unleashtest.NewProxy(t, s.URL)
-	p.SetFault(unleashtest.Delay("/api/admin/user", 1500*time.Millisecond))
+	p := faultyProxy(t, s.URL, unleashtest.Delay("/api/admin/user", 1500*time.Millisecond))
 	c, _ := newClient(t, p.URL, unleashapi.Options{TokenRate: -1})
 	const n = 40
 	var wg sync.WaitGroup
@@ -141,8 +140,7 @@ func TestLookupNotRetried(t *testing.T) {
 		{unleashtest.Status("/api/admin/user", http.StatusBadGateway, `{}`), 0},
 		{unleashtest.Drop("/api/admin/user"), 0},
 	} {
-		p := unleashtest.NewProxy(t, s.URL)
-		p.SetFault(tc.fault)
+		p := faultyProxy(t, s.URL, tc.fault)
 		c, _ := newClient(t, p.URL, unleashapi.Options{})
 		for _, tok := range bogus("retry", 3) {
 			_, _, err := c.LookupToken(background(), tok)
@@ -197,8 +195,7 @@ func TestLookupCacheKeepsValid(t *testing.T) {
 func TestLookupAnswerCap(t *testing.T) {
 	s := need(t)
 	for _, declare := range []bool{false, true} {
-		p := unleashtest.NewProxy(t, s.URL)
-		p.SetFault(unleashtest.Large("/api/admin/user", 16<<20, declare))
+		p := faultyProxy(t, s.URL, unleashtest.Large("/api/admin/user", 16<<20, declare))
 		c, _ := newClient(t, p.URL, unleashapi.Options{TokenRate: -1, TokenLookups: 8})
 		var before, after runtime.MemStats
 		runtime.GC()

@@ -37,13 +37,14 @@ func TestSnapshotConfigsMatchDatabase(t *testing.T) {
 	if len(got.FeatureConfigs) != len(got.Features) || len(got.Features) == 0 {
 		t.Fatalf("%d configurations of %d features", len(got.FeatureConfigs), len(got.Features))
 	}
-	apiSource, err := plan.NewMemorySource(got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dbSource, err := plan.NewMemorySource(want)
-	if err != nil {
-		t.Fatal(err)
+	// The database's source, then the API's.
+	var sources []plan.Source
+	for _, snap := range []*model.Snapshot{want, got} {
+		src, err := plan.NewMemorySource(snap)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sources = append(sources, src)
 	}
 	var names []string
 	for _, f := range want.Features {
@@ -53,7 +54,7 @@ func TestSnapshotConfigsMatchDatabase(t *testing.T) {
 		for _, e := range want.Environments {
 			imp := probe(t, p.ID, e.Name, names)
 			var plans [2]*plan.Plan
-			for i, src := range []plan.Source{dbSource, apiSource} {
+			for i, src := range sources {
 				planner, err := plan.New(plan.Options{Source: src})
 				if err != nil {
 					t.Fatal(err)

@@ -80,11 +80,7 @@ func TestDatabaseStopped(t *testing.T) {
 	if err := c.LoadDump(ctx, "u", pgtest.DumpFile()); err != nil {
 		t.Fatal(err)
 	}
-	db, err := unleashdb.Open(ctx, c.URL("u"), unleashdb.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := open(t, c.URL("u"), unleashdb.Options{})
 	v, err := importvalidate.New(importvalidate.Options{State: db})
 	if err != nil {
 		t.Fatal(err)

@@ -38,8 +38,13 @@ const (
 // openDB opens database db of the package's cluster as the superuser.
 func openDB(tb testing.TB, db string, tracer pgx.QueryTracer) *unleashdb.DB {
 	tb.Helper()
-	c := pgtest.Need(tb, &env)
-	d, err := unleashdb.Open(context.Background(), c.URL(db), unleashdb.Options{UnleashURL: oracleURL, Tracer: tracer})
+	return open(tb, pgtest.Need(tb, &env).URL(db), unleashdb.Options{UnleashURL: oracleURL, Tracer: tracer})
+}
+
+// open opens the database at url with opts, closed when the test ends.
+func open(tb testing.TB, url string, opts unleashdb.Options) *unleashdb.DB {
+	tb.Helper()
+	d, err := unleashdb.Open(context.Background(), url, opts)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -73,6 +78,32 @@ func oracleMemory(tb testing.TB) *importvalidate.MemoryState {
 		tb.Fatal(err)
 	}
 	return mem
+}
+
+// configSnapshot is db's snapshot with the features' configurations, all
+// that a plan and the import's facts read.
+func configSnapshot(tb testing.TB, db *unleashdb.DB) *model.Snapshot {
+	tb.Helper()
+	snap, err := db.SnapshotWith(context.Background(), unleashdb.SnapshotOptions{FeatureConfigs: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return snap
+}
+
+// answers asks q of the database (db) and of the in-memory source of its
+// snapshot (mem), which must answer alike.
+func answers[Q, A any](tb testing.TB, q Q, db, mem func(context.Context, Q) (A, error)) (fromDB, fromMemory A) {
+	tb.Helper()
+	ctx := context.Background()
+	fromDB, err := db(ctx, q)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if fromMemory, err = mem(ctx, q); err != nil {
+		tb.Fatal(err)
+	}
+	return fromDB, fromMemory
 }
 
 // queryCounter counts the queries of a pool.

@@ -27,28 +27,13 @@ func TestImportFactsMatchSnapshot(t *testing.T) {
 		if withLimits {
 			opts.ResourceLimits = &limits
 		}
-		db, err := unleashdb.Open(ctx, pgtest.Need(t, &env).URL(name), opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		snap, err := db.SnapshotWith(ctx, unleashdb.SnapshotOptions{FeatureConfigs: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		mem, err := importvalidate.NewMemoryState(snap)
+		db := open(t, pgtest.Need(t, &env).URL(name), opts)
+		mem, err := importvalidate.NewMemoryState(configSnapshot(t, db))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, q := range statetest.ImportQueries() {
-			got, err := db.ImportFacts(ctx, q)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := mem.ImportFacts(ctx, q)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got, want := answers(t, q, db.ImportFacts, mem.ImportFacts)
 			want.Source = got.Source
 			if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
 				t.Errorf("ImportFacts(%s, %s) limits %v (-snapshot +database):\n%s", q.Project, q.Environment, withLimits, d)
@@ -58,11 +43,7 @@ func TestImportFactsMatchSnapshot(t *testing.T) {
 			}
 		}
 	}
-	db, err := unleashdb.Open(ctx, pgtest.Need(t, &env).URL(name), unleashdb.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := open(t, pgtest.Need(t, &env).URL(name), unleashdb.Options{})
 	f, err := db.ImportFacts(ctx, importvalidate.ImportQuery{Project: "default", Environment: "development",
 		Features: []string{"existing-flag", "archived-flag", "nope"}, Tags: []model.SnapshotTag{{Type: "simple", Value: "beta"}, {Type: "team", Value: "x"}}})
 	if err != nil {

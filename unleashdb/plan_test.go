@@ -11,7 +11,6 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
-	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
 // The database's answer to a plan's query is the answer of the
@@ -20,11 +19,7 @@ import (
 func TestCurrentEqualsSnapshotSource(t *testing.T) {
 	db := shared(t)
 	ctx := context.Background()
-	snap, err := db.SnapshotWith(ctx, unleashdb.SnapshotOptions{FeatureConfigs: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mem, err := plan.NewMemorySource(snap)
+	mem, err := plan.NewMemorySource(configSnapshot(t, db))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,14 +27,7 @@ func TestCurrentEqualsSnapshotSource(t *testing.T) {
 		q := plan.Query{Project: "default", Environment: env,
 			Features:      []string{"existing-flag", "archived-flag", "other-flag", "no-such-flag"},
 			ContextFields: []string{"region", "nope"}, TagTypes: []string{"team", "simple", "nope"}}
-		got, err := db.Current(ctx, q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := mem.Current(ctx, q)
-		if err != nil {
-			t.Fatal(err)
-		}
+		got, want := answers(t, q, db.Current, mem.Current)
 		// Either may list names in its own order.
 		if d := cmp.Diff(want, got, cmpopts.EquateEmpty(),
 			cmpopts.SortSlices(func(a, b model.SnapshotFeature) bool { return a.Name < b.Name }),

@@ -20,11 +20,7 @@ func TestSelectOnlyRole(t *testing.T) {
 	name := cloneDB(t)
 	createReader(t, name, "flagadmin_reader", "reader-pw", "", "")
 	ctx := context.Background()
-	db, err := unleashdb.Open(ctx, c.URLAs("flagadmin_reader", "reader-pw", name), unleashdb.Options{UnleashURL: oracleURL})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := open(t, c.URLAs("flagadmin_reader", "reader-pw", name), unleashdb.Options{UnleashURL: oracleURL})
 
 	snap := snapshot(t, db)
 	if d := cmp.Diff(oracleSnapshot(t), snap, cmpopts.EquateEmpty()); d != "" {

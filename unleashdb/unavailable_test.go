@@ -23,11 +23,7 @@ func TestQueryTimeout(t *testing.T) {
 	c := pgtest.Need(t, &env)
 	name := cloneDB(t)
 	ctx := context.Background()
-	db, err := unleashdb.Open(ctx, c.URL(name), unleashdb.Options{QueryTimeout: 300 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := open(t, c.URL(name), unleashdb.Options{QueryTimeout: 300 * time.Millisecond})
 	release := lockTables(t, name, "features, api_tokens")
 	v, err := importvalidate.New(importvalidate.Options{State: db})
 	if err != nil {
@@ -87,11 +83,7 @@ func TestConnectionLimit(t *testing.T) {
 	name := cloneDB(t)
 	createReader(t, name, "flagadmin_two", "two-pw", "CONNECTION LIMIT 2", "")
 	ctx := context.Background()
-	db, err := unleashdb.Open(ctx, c.URLAs("flagadmin_two", "two-pw", name), unleashdb.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := open(t, c.URLAs("flagadmin_two", "two-pw", name), unleashdb.Options{})
 	if n := db.MaxConns(); n > 2 {
 		t.Errorf("pool of %d connections for a role limited to 2", n)
 	}
@@ -121,11 +113,7 @@ func TestConnectionLimit(t *testing.T) {
 	// Asked for more than the role may open, the pool is no larger
 	// either, and its calls wait for its one connection.
 	createReader(t, name, "flagadmin_one", "one-pw", "CONNECTION LIMIT 1", "")
-	one, err := unleashdb.Open(ctx, c.URLAs("flagadmin_one", "one-pw", name), unleashdb.Options{MaxConns: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer one.Close()
+	one := open(t, c.URLAs("flagadmin_one", "one-pw", name), unleashdb.Options{MaxConns: 10})
 	if n := one.MaxConns(); n != 1 {
 		t.Errorf("MaxConns 10 for a role limited to 1: pool of %d", n)
 	}

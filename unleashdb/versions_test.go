@@ -57,11 +57,7 @@ func TestOpenEveryVersion(t *testing.T) {
 			if tt.setup != "" {
 				exec(t, name, tt.setup)
 			}
-			db, err := unleashdb.Open(ctx, c.URL(name), unleashdb.Options{Version: tt.override, UnleashURL: oracleURL})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
+			db := open(t, c.URL(name), unleashdb.Options{Version: tt.override, UnleashURL: oracleURL})
 			v := db.Version()
 			if v.Version != tt.version || v.Profile.Name != tt.profile || v.Source != tt.source {
 				t.Fatalf("Version() = %s %s %s, want %s %s %s", v.Version, v.Profile.Name, v.Source, tt.version, tt.profile, tt.source)

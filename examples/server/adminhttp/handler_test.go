@@ -470,14 +470,7 @@ func TestStoreUnavailable(t *testing.T) {
 
 func TestNewHandlerOptions(t *testing.T) {
 	snap, tokens := oracleTokens(t)
-	demo, err := importvalidate.DemoState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := importvalidate.New(importvalidate.Options{State: demo})
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := newValidator(t, snap, setup{})
 	store := users.NewMemoryStore(snap)
 	for name, opts := range map[string]adminhttp.Options{
 		"no validator":           {Tokens: tokens, Users: store},

@@ -61,8 +61,9 @@ type setup struct {
 	storeTimeout time.Duration
 }
 
-// newHandler builds the handler of a test on snap as s describes.
-func newHandler(t testing.TB, snap *model.Snapshot, s setup) http.Handler {
+// newValidator builds the validator of a test on snap as s describes
+// (its state, strict and rules).
+func newValidator(t testing.TB, snap *model.Snapshot, s setup) *importvalidate.Validator {
 	t.Helper()
 	st := s.state
 	if st == nil {
@@ -78,7 +79,15 @@ func newHandler(t testing.TB, snap *model.Snapshot, s setup) http.Handler {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return v
+}
+
+// newHandler builds the handler of a test on snap as s describes.
+func newHandler(t testing.TB, snap *model.Snapshot, s setup) http.Handler {
+	t.Helper()
+	v := newValidator(t, snap, s)
 	tokens := s.tokens
+	var err error
 	if tokens == nil {
 		if tokens, err = auth.NewMemoryLookup(snap); err != nil {
 			t.Fatal(err)

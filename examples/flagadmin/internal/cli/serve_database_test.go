@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -105,7 +103,7 @@ func TestDatabaseSource(t *testing.T) {
 	url := c.URL(pgtest.SharedDB)
 	getenv := testutil.Env(map[string]string{"DATABASE_URL": url})
 	open := func(args ...string) (*stateSource, error) {
-		return testFlags(t, args...).Open(context.Background(), sourceOptions{Getenv: getenv})
+		return parseSource(t, args).Open(context.Background(), sourceOptions{Getenv: getenv})
 	}
 	src, err := open()
 	if err != nil {
@@ -137,18 +135,6 @@ func TestDatabaseSource(t *testing.T) {
 		strings.Contains(stderr.String(), "wrong-s3cret") || !strings.Contains(stderr.String(), "password authentication failed") {
 		t.Errorf("wrong password: exit %d, stderr %q", code, stderr.String())
 	}
-}
-
-// testFlags returns the source flags of args.
-func testFlags(t *testing.T, args ...string) *sourceFlags {
-	t.Helper()
-	fs := flag.NewFlagSet("flagadmin", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	f := registerSource(fs)
-	if err := fs.Parse(args); err != nil {
-		t.Fatal(err)
-	}
-	return f
 }
 
 // TestServerDatabaseLocked: while a lock is held on api_tokens, both

@@ -4,22 +4,17 @@ import (
 	"bytes"
 	"context"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 func TestURL(t *testing.T) {
 	dir := t.TempDir()
-	file := filepath.Join(dir, "url")
-	if err := os.WriteFile(file, []byte("  postgres://u:s3cret@db/x\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	empty := filepath.Join(dir, "empty")
-	if err := os.WriteFile(empty, []byte(" \n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	file := testutil.WriteFile(t, dir, "url", "  postgres://u:s3cret@db/x\n")
+	empty := testutil.WriteFile(t, dir, "empty", " \n")
 	getenv := func(k string) string {
 		if k == EnvVar {
 			return "postgres://env"
