@@ -47,8 +47,10 @@ type Options struct {
 	MaxDepth int
 	// Profile is how the instance's Unleash version answers (package
 	// model/profile, such as instance.Instance.Profile()); nil means the
-	// default version's. It sets the permission names and their order,
-	// and whether a context field scoped to another project is reported.
+	// default version's. It sets the request schema the structural tier
+	// checks (its members and constraint operators), the permission names
+	// and their order, and whether a context field scoped to another
+	// project is reported.
 	Profile *profile.Profile
 }
 
