@@ -31,8 +31,16 @@ type structure struct {
 	// says that it is importSchema, the one the fast path checks. For
 	// another schema every body takes the slow path, which checks it;
 	// the fast path only decodes a body the slow path found valid.
-	doc  []byte
-	fast bool
+	doc     []byte
+	fast    bool
+	profile profile.Profile
+	// newer are the lines newer than the profile's with their schemas,
+	// parsed when a body first fails the profile's schema (newerMembers).
+	newer struct {
+		once  sync.Once
+		lines []newerLine
+		err   error
+	}
 	// slow is the slow path, compiled from the embedded schema when a
 	// body first needs it (see slowPath): a body the fast path takes
 	// never does, so that a process validating valid bodies only never
@@ -63,7 +71,7 @@ func newStructure(opts Options) (*structure, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &structure{maxProblems: opts.MaxProblems, maxDepth: opts.MaxDepth, doc: doc, fast: fast}
+	s := &structure{maxProblems: opts.MaxProblems, maxDepth: opts.MaxDepth, doc: doc, fast: fast, profile: prof}
 	if s.maxProblems == 0 {
 		s.maxProblems = defaultMaxProblems
 	}
