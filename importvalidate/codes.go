@@ -232,6 +232,10 @@ func codeTable() []CodeInfo {
 			kind: schema.KindDecode, words: wordsGot},
 		{Code: codeSchema, Category: structure, Severity: errorSev, Summary: "the embedded schema is sound",
 			kind: schema.KindKeyword, words: wordsKeyword},
+		// Beside a structural refusal: what a newer version knows
+		// (version_members.go). No rule: it is made with the problems.
+		{Code: CodeImportMemberOfNewerVersion, Category: CategoryImport, Severity: errorSev,
+			Summary: "no member or operator that only a newer Unleash version knows"},
 
 		// The reference server's errors E1-E8.
 		{Code: CodeUnknownStrategy, Category: rule, Severity: errorSev, Reference: true, Optional: true,

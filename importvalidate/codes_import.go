@@ -10,6 +10,12 @@ const (
 	// CodeImportMemberNotInReferenceSchema (error): a member flagadmin
 	// accepts but the import's own schema refuses.
 	CodeImportMemberNotInReferenceSchema Code = "import-member-not-in-reference-schema"
+	// CodeImportMemberOfNewerVersion (error): a member or a constraint
+	// operator that the target's Unleash version does not know and a
+	// newer version does (a file exported from a newer version): the
+	// import refuses the file. Reported beside the structural problem,
+	// at its place, when the body fails the structural tier.
+	CodeImportMemberOfNewerVersion Code = "import-member-of-newer-version"
 
 	CodeImportStrategyWithoutFeature          Code = "import-strategy-without-feature"
 	CodeImportEnvironmentWithoutFeature       Code = "import-environment-without-feature"

@@ -47,7 +47,8 @@ func (*NoTargetError) Error() string {
 func (v *Validator) validateExportInPlace(ctx context.Context, raw []byte, t Target) (rep *Report, ok bool, err error) {
 	// json.Marshal writes invalid UTF-8 as U+FFFD, which the request body
 	// would then name; a byte order mark is no part of the body.
-	if !utf8.ValidString(t.Project) || !utf8.ValidString(t.Environment) || jsonwire.BOMLen(raw) > 0 {
+	// The fast path checks the default version's schema only.
+	if !v.structure.fast || !utf8.ValidString(t.Project) || !utf8.ValidString(t.Environment) || jsonwire.BOMLen(raw) > 0 {
 		return nil, false, nil
 	}
 	imp, starts, ok := fastpath.DecodeExport(ctx, raw, v.structure.maxDepth)

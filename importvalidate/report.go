@@ -77,8 +77,9 @@ type Report struct {
 	Environment string `json:"environment"`
 	// Structural lists the problems of the body's structure, diagnostics
 	// of CategoryStructure in file order. When it holds an error the body
-	// was not validated further and Issues is empty; over HTTP this is a
-	// 400 (see Problems.Details).
+	// was not validated further and Issues holds only the
+	// CodeImportMemberOfNewerVersion findings (none for the default
+	// version); over HTTP this is a 400 (see Problems.Details).
 	Structural Problems `json:"structural,omitempty"`
 	// Issues are the findings of the rules grouped by rule: errors, then
 	// warnings, then the permissions entry, each group in catalogue order.
@@ -90,6 +91,11 @@ type Report struct {
 	// what a later step on the same body, such as an import plan, should
 	// use instead of decoding the bytes again.
 	Import *model.ImportRequest `json:"-"`
+	// VersionNote, when not empty, says that nothing said which Unleash
+	// version the instance is (Options.Profile was nil), so the data was
+	// validated as the default version (profile.DefaultVersion) answers:
+	// its schema, permission names and rules. Show it to the user.
+	VersionNote string `json:"versionNote,omitempty"`
 }
 
 // HasErrors reports whether the body failed the structural tier or any

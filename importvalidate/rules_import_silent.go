@@ -11,8 +11,12 @@ import (
 
 // checkImportMemberNotInSchema: the members that flagadmin accepts (the
 // product's API lists them) but the import's own schema refuses, with the
-// message of its schema check.
+// message of its schema check. The import of 7.x and older accepts them
+// (Profile.Schema.DeprecatedMembers).
 func checkImportMemberNotInSchema(in *Input) []Issue {
+	if in.Profile.Schema.DeprecatedMembers {
+		return nil
+	}
 	var out []Issue
 	extra := func(object, member string) {
 		out = append(out, silentAt(fmt.Sprintf("The `/body%s` object of the request body does not allow additional properties. "+

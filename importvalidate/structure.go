@@ -11,6 +11,7 @@ import (
 	"github.com/flagadmin/flagadmin/internal/jsonwire"
 
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // defaultMaxProblems is the number of problems listed when
@@ -26,6 +27,20 @@ type structure struct {
 	maxProblems, maxDepth int
 	// warnings are the kinds of problems that are warnings.
 	warnings schema.Kinds
+	// doc is the request schema of the profile (requestSchema); fast
+	// says that it is importSchema, the one the fast path checks. For
+	// another schema every body takes the slow path, which checks it;
+	// the fast path only decodes a body the slow path found valid.
+	doc     []byte
+	fast    bool
+	profile profile.Profile
+	// newer are the lines newer than the profile's with their schemas,
+	// parsed when a body first fails the profile's schema (newerMembers).
+	newer struct {
+		once  sync.Once
+		lines []newerLine
+		err   error
+	}
 	// slow is the slow path, compiled from the embedded schema when a
 	// body first needs it (see slowPath): a body the fast path takes
 	// never does, so that a process validating valid bodies only never
@@ -37,9 +52,10 @@ type structure struct {
 	}
 }
 
-// newStructure builds the structural tier of opts. It fails on negative
-// limits. The embedded schema is compiled when a body first needs the
-// slow path.
+// newStructure builds the structural tier of opts, checking the request
+// schema of opts.Profile (the default version's when nil). It fails on
+// negative limits and on a profile without an embedded schema. The
+// schema is compiled when a body first needs the slow path.
 func newStructure(opts Options) (*structure, error) {
 	switch {
 	case opts.MaxProblems < 0:
@@ -47,7 +63,15 @@ func newStructure(opts Options) (*structure, error) {
 	case opts.MaxDepth < 0:
 		return nil, fmt.Errorf("importvalidate: MaxDepth %d is negative", opts.MaxDepth)
 	}
-	s := &structure{maxProblems: opts.MaxProblems, maxDepth: opts.MaxDepth}
+	prof := profile.Default()
+	if opts.Profile != nil {
+		prof = *opts.Profile
+	}
+	doc, fast, err := requestSchema(prof)
+	if err != nil {
+		return nil, err
+	}
+	s := &structure{maxProblems: opts.MaxProblems, maxDepth: opts.MaxDepth, doc: doc, fast: fast, profile: prof}
 	if s.maxProblems == 0 {
 		s.maxProblems = defaultMaxProblems
 	}
@@ -67,7 +91,7 @@ func newStructure(opts Options) (*structure, error) {
 // error (a defect of the embedded schema, which the tests rule out).
 func (s *structure) slowPath() (*schema.Checker, error) {
 	s.slow.once.Do(func() {
-		s.slow.checker, s.slow.err = schema.New(importSchema, schema.Options{
+		s.slow.checker, s.slow.err = schema.New(s.doc, schema.Options{
 			MaxProblems: s.maxProblems, MaxDepth: s.maxDepth, Warnings: s.warnings,
 		})
 		if s.slow.err != nil {
@@ -91,7 +115,7 @@ func (s *structure) check(ctx context.Context, raw []byte) (body []byte, problem
 	// A body the single-pass decoder accepts is valid: its verdict equals
 	// jsonschema/v5's (a differential test and fuzz target hold it to
 	// that), so the slow walk runs only for bodies with problems.
-	if _, ok := fastpath.DecodeContext(ctx, raw, s.maxDepth); ok {
+	if _, ok := s.fastDecode(ctx, raw); ok {
 		return raw, nil, nil
 	}
 	if err := ctx.Err(); err != nil {
@@ -118,8 +142,10 @@ func (s *structure) check(ctx context.Context, raw []byte) (body []byte, problem
 // When the fast path took body, starts holds where the items of the
 // arrays of data begin in it, for locating (jsonwire.LocateWith).
 func (s *structure) decode(ctx context.Context, body []byte) (imp *model.ImportRequest, starts jsonwire.ItemStarts, problems Problems, err error) {
-	if imp, starts, ok := fastpath.DecodeIndexed(ctx, body, s.maxDepth); ok {
-		return imp, starts, nil, nil
+	if s.fast {
+		if imp, starts, ok := fastpath.DecodeIndexed(ctx, body, s.maxDepth); ok {
+			return imp, starts, nil, nil
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, nil, nil, err
@@ -128,6 +154,10 @@ func (s *structure) decode(ctx context.Context, body []byte) (imp *model.ImportR
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	// The body as read has passed the profile's schema: the fast path
+	// decodes it when it takes it (its decode is encoding/json's for
+	// every body it takes, whatever the schema checked), else
+	// encoding/json does.
 	imp, found, err := checker.DecodeWith(ctx, body, func(read []byte) (*model.ImportRequest, bool) {
 		return fastpath.DecodeContext(ctx, read, s.maxDepth)
 	})
@@ -135,6 +165,16 @@ func (s *structure) decode(ctx context.Context, body []byte) (imp *model.ImportR
 		return nil, nil, nil, err
 	}
 	return imp, nil, problemsOf(found), nil
+}
+
+// fastDecode is the fast path's decode of raw where the profile's schema
+// is the one it checks (s.fast), and ok false otherwise: a body it takes
+// is then valid as it stands.
+func (s *structure) fastDecode(ctx context.Context, raw []byte) (*model.ImportRequest, bool) {
+	if !s.fast {
+		return nil, false
+	}
+	return fastpath.DecodeContext(ctx, raw, s.maxDepth)
 }
 
 // problemsOf makes diagnostics of the slow path's problems: each with the

@@ -14,6 +14,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // benchSizes are the corpus sizes of the benchmarks; the largest (about
@@ -141,4 +142,29 @@ func BenchmarkValidate(b *testing.B) {
 			b.ReportMetric(float64(max-base.HeapInuse)/float64(len(c.body)), "peak-heap/input")
 		}
 	})
+}
+
+// BenchmarkValidateByVersion weighs the validation of the 1 000-feature
+// corpus as each verified line answers: 8.x's takes the fast path, the
+// older lines' the slow path of their own schema.
+func BenchmarkValidateByVersion(b *testing.B) {
+	c := corpus(b, 1000)
+	for _, name := range []string{"8", "7.6", "6.10", "5.12"} {
+		b.Run(name, func(b *testing.B) {
+			p, _ := profile.Named(name)
+			v := mustNew(b, importvalidate.Options{State: c.state, Profile: &p})
+			b.ReportAllocs()
+			b.SetBytes(int64(len(c.body)))
+			var structural int
+			for i := 0; i < b.N; i++ {
+				rep, err := v.Validate(context.Background(), c.body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				structural = len(rep.Structural)
+			}
+			// The members an older line does not know fail its schema.
+			b.ReportMetric(float64(structural), "structural-problems")
+		})
+	}
 }

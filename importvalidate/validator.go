@@ -47,8 +47,10 @@ type Options struct {
 	MaxDepth int
 	// Profile is how the instance's Unleash version answers (package
 	// model/profile, such as instance.Instance.Profile()); nil means the
-	// default version's. It sets the permission names and their order,
-	// and whether a context field scoped to another project is reported.
+	// default version's, which every Report then notes (VersionNote). It sets the request schema the structural tier
+	// checks (its members and constraint operators), the permission names
+	// and their order, and whether a context field scoped to another
+	// project is reported.
 	Profile *profile.Profile
 }
 
@@ -59,6 +61,8 @@ type Validator struct {
 	rules     []Rule
 	structure *structure
 	profile   profile.Profile
+	// versionNote is Report.VersionNote: set when no profile was given.
+	versionNote string
 	// constraintContexts is set when a rule needs the constraints' context
 	// fields looked up (CodeUnknownContextField).
 	constraintContexts bool
@@ -80,6 +84,8 @@ func New(opts Options) (*Validator, error) {
 		v.profile = *opts.Profile
 	} else {
 		v.profile = profile.Default()
+		v.versionNote = "no Unleash version given: validated as Unleash " + profile.DefaultVersion +
+			", the default (its schema, permission names and rules); give the instance's version to validate as it answers"
 	}
 	if v.state == nil {
 		return nil, errors.New("importvalidate: Options.State is nil: give the instance's state " +
@@ -207,10 +213,15 @@ func (v *Validator) Validate(ctx context.Context, data []byte, t Target) (*Repor
 	if err := t.check(); err != nil {
 		return nil, err
 	}
+	validate := v.validateFile
 	if t.RequestBody {
-		return v.validateBody(ctx, data, t)
+		validate = v.validateBody
 	}
-	return v.validateFile(ctx, data, t)
+	rep, err := validate(ctx, data, t)
+	if rep != nil {
+		rep.VersionNote = v.versionNote
+	}
+	return rep, err
 }
 
 // validateBody validates the bytes of an import request body.
@@ -221,7 +232,13 @@ func (v *Validator) validateBody(ctx context.Context, body []byte, t Target) (*R
 	}
 	if problems.HasErrors() {
 		project, env := targetOf(body, t)
-		return &Report{Project: project, Environment: env, Structural: problems, Issues: []Issue{}}, nil
+		// What the profile's schema refuses and a newer version's knows
+		// is said once more, with what to do.
+		newer, err := v.structure.newerMembers(problems)
+		if err != nil {
+			return nil, err
+		}
+		return &Report{Project: project, Environment: env, Structural: problems, Issues: newer}, nil
 	}
 	rep, err := v.ValidateImport(ctx, imp, t)
 	if err != nil {
@@ -280,7 +297,7 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 			return nil, err
 		}
 	}
-	rep := &Report{Project: project, Environment: env, Issues: []Issue{}, Import: imp}
+	rep := &Report{Project: project, Environment: env, Issues: []Issue{}, Import: imp, VersionNote: v.versionNote}
 	for _, r := range v.rules {
 		if err := ctx.Err(); err != nil {
 			return nil, err

@@ -94,6 +94,11 @@ type Tokens struct {
 // Schema is what the validation's request schema knows beyond what every
 // line knows.
 type Schema struct {
+	// Name names the request schema the validation checks: the release
+	// it was read from ("8.2.0", "7.6.5"), or the line where inferred
+	// ("7.0": 7.4.1's without contextFields[].project). importvalidate
+	// embeds one per name.
+	Name string
 	// Operators are the constraint operators of the enum, in its order.
 	Operators []string
 	// ConstraintValueMinLength: a constraint's "value" has minLength 1.

@@ -79,7 +79,7 @@ func v512() Profile {
 		},
 		Errors:   ErrorStyle{DetailDescription: true, PathPrefix: "", ControllerErrorsHaveID: true},
 		Users:    UserListing{IsAPI: true, InvalidEmailFailsListing: true},
-		Schema:   Schema{Operators: operators15(), DeprecatedMembers: true},
+		Schema:   Schema{Name: "5.12.8", Operators: operators15(), DeprecatedMembers: true},
 		Import:   Import{DependencyProject: "file", ConstraintContextMustExist: true},
 		Database: Database{LastMigration: "/20240430075605-add-scim-external-id", DefaultEnvironment: true},
 	}
@@ -99,6 +99,7 @@ func v610(p *Profile) {
 	}
 	p.Errors = ErrorStyle{PathPrefix: "/body", ControllerErrorsHaveID: true}
 	p.Users.InvalidEmailFailsListing = false
+	p.Schema.Name = "6.10.1"
 	p.Schema.TagTypeColor, p.Schema.TagBounds, p.Schema.FeatureMetadata, p.Schema.Milestones = true, true, true, true
 	p.Import.Limits = &Limits{Constraints: 30, ConstraintValues: 250, FeatureEnvironmentStrategies: 30, FeatureFlags: 5000}
 	p.Database.LastMigration = "/20250506074807-feature-link-table"
@@ -114,6 +115,7 @@ func v70(p *Profile) {
 	p.NodeMajor = 22
 	p.Users.IsAPI = false
 	p.Tokens.BackendType = true
+	p.Schema.Name = "7.0"
 	p.Schema.ReleasePlans, p.Schema.DataLinks = true, true
 	p.Import.Links = true
 	p.Import.ConstraintContextMustExist = false
@@ -123,6 +125,7 @@ func v70(p *Profile) {
 
 func v74(p *Profile) {
 	p.Errors.ControllerErrorsHaveID = false
+	p.Schema.Name = "7.4.1"
 	p.Schema.ContextFieldProject = true
 	p.Import.ContextFieldProject, p.Import.ScopedContextFields = true, true
 	p.Database.LastMigration = "/20260119100647-add-api-key-revision-id-to-edge-observability"
@@ -132,6 +135,7 @@ func v74(p *Profile) {
 
 func v75(p *Profile) {
 	p.Users.CompanyRole, p.Users.ProductUpdatesEmailConsent = true, true
+	p.Schema.Name = "7.5.1"
 	p.Schema.Operators = append(operators15(), "REGEX")
 	p.Database.LastMigration = "/20260303132225-add-milestone-strategies-disabled"
 	p.Database.UsersCompanyRole = true
@@ -139,12 +143,14 @@ func v75(p *Profile) {
 
 func v76(p *Profile) {
 	p.Users.SeatType = true
+	p.Schema.Name = "7.6.5"
 	p.Schema.Safeguards = true
 	p.Database.LastMigration = "/20260406161629-user-access-requests-unique-email"
 }
 
 func v8(p *Profile) {
 	p.Tokens.HashedTokens = true
+	p.Schema.Name = "8.2.0"
 	p.Schema.Operators = append(operators15(), "SEMVER_GTE", "SEMVER_LTE", "REGEX")
 	p.Schema.ConstraintValueMinLength = true
 	p.Schema.DeprecatedMembers = false

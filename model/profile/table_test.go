@@ -91,6 +91,12 @@ func table(ps []profile.Profile) string {
 	row("user listing: `companyRole`, `productUpdatesEmailConsent`", func(p profile.Profile) string { return yes(p.Users.CompanyRole) })
 	row("token type `backend`", func(p profile.Profile) string { return yes(p.Tokens.BackendType) })
 	row("hashed tokens (`api_tokens_v2`, PAT verifier)", func(p profile.Profile) string { return yes(p.Tokens.HashedTokens) })
+	row("request schema (`importvalidate/`)", func(p profile.Profile) string {
+		if p.Schema.Name == profile.Default().Schema.Name {
+			return "`import.schema.json` (" + p.Schema.Name + ", fast path)"
+		}
+		return "`schemas/" + p.Schema.Name + ".json`"
+	})
 	row("constraint operators", func(p profile.Profile) string {
 		n := len(p.Schema.Operators)
 		var extra []string

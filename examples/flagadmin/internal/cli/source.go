@@ -12,6 +12,7 @@ package cli
 // -unleash does.
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -223,7 +224,8 @@ func (f *sourceFlags) open(ctx context.Context, opts sourceOptions) (*stateSourc
 		if err != nil {
 			return nil, err
 		}
-		snap.Version = f.Version
+		// The demo instance is an Unleash 8.2.0 instance.
+		snap.Version = cmp.Or(f.Version, profile.DefaultVersion)
 		src, err := fromSnapshot(snap, "the embedded demo instance")
 		if err != nil {
 			return nil, err

@@ -13,6 +13,7 @@ import (
 	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/output"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/findings"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // validateTimeout bounds a run against a database, connecting included.
@@ -86,7 +87,13 @@ func (cfg validateConfig) run(ctx context.Context, env Env) int {
 		target.Permissions = p
 	}
 	prof := src.Profile()
-	v, err := importvalidate.New(importvalidate.Options{State: src.State, Strict: cfg.strict, Disable: ruleCodes, Profile: &prof})
+	vopts := importvalidate.Options{State: src.State, Strict: cfg.strict, Disable: ruleCodes, Profile: &prof}
+	if src.Version.Source == profile.FromNothing {
+		// Nothing says the version (a snapshot without one): the reports
+		// say that the default was used.
+		vopts.Profile = nil
+	}
+	v, err := importvalidate.New(vopts)
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
 		return ExitUsage
@@ -94,6 +101,7 @@ func (cfg validateConfig) run(ctx context.Context, env Env) int {
 
 	inputs, problems := expand(cfg.args, cfg.exclude)
 	var tot output.Totals
+	var note string // the reports' VersionNote, said once
 	for _, in := range inputs {
 		size := in.size()
 		if size >= 0 {
@@ -127,6 +135,7 @@ func (cfg validateConfig) run(ctx context.Context, env Env) int {
 			fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
 			return ExitUsage
 		}
+		note = rep.VersionNote
 		f := output.File{Name: in.name, Report: rep, Result: pol.Apply(rep), Strict: cfg.strict}
 		tot.Files++
 		tot.Counts = add(tot.Counts, f.Counts)
@@ -136,6 +145,9 @@ func (cfg validateConfig) run(ctx context.Context, env Env) int {
 		if err := out.File(f); err != nil {
 			return usageProblem(env.Stderr, err)
 		}
+	}
+	if note != "" {
+		noteTo(env.Stderr, "flagadmin validate")(note)
 	}
 	for _, p := range problems {
 		fmt.Fprintln(env.Stderr, "flagadmin validate:", p)

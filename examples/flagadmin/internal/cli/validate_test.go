@@ -415,3 +415,40 @@ func mustJSON(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// TestVersionNote: when nothing says the instance's version (a snapshot
+// without one, no -unleash-version), the reports say that the default
+// was used: once on standard error, and per file in -format json.
+func TestVersionNote(t *testing.T) {
+	const note = "flagadmin validate: note: no Unleash version given: validated as Unleash 8.2.0"
+	for _, tc := range []struct {
+		name string
+		args []string
+		note bool
+	}{
+		{"snapshot without version", []string{"-state", state, clean, existing}, true},
+		{"override", []string{"-state", state, "-unleash-version", "8.2.0", clean, existing}, false},
+		{"demo", []string{"-demo", clean}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, stderr := invoke("", tc.args...)
+			if got := strings.Count(stderr, note); got != map[bool]int{true: 1}[tc.note] {
+				t.Errorf("stderr says the note %d times:\n%s", got, stderr)
+			}
+			_, out, _ := invoke("", append([]string{"-format", "json"}, tc.args...)...)
+			var doc struct {
+				Files []struct {
+					VersionNote string `json:"versionNote"`
+				} `json:"files"`
+			}
+			if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Files) == 0 {
+				t.Fatalf("%v:\n%s", err, out)
+			}
+			for _, f := range doc.Files {
+				if (f.VersionNote != "") != tc.note {
+					t.Errorf("versionNote %q", f.VersionNote)
+				}
+			}
+		})
+	}
+}

@@ -26,6 +26,7 @@ type jsonFile struct {
 	Counts      importvalidate.Counts `json:"counts"`
 	Omitted     map[string]int        `json:"omitted,omitempty"`
 	Findings    []jsonFinding         `json:"findings"`
+	VersionNote string                `json:"versionNote,omitempty"`
 }
 
 type jsonFinding struct {
@@ -46,7 +47,7 @@ type jsonFinding struct {
 func (o *jsonOut) File(f File) error {
 	jf := jsonFile{File: name(f), Project: safetext.String(f.Report.Project), Environment: safetext.String(f.Report.Environment),
 		RulesRan: !f.Report.Structural.HasErrors(), Failed: f.Failed, Counts: f.Counts, Omitted: f.Omitted,
-		Findings: make([]jsonFinding, 0, len(f.Shown))}
+		Findings: make([]jsonFinding, 0, len(f.Shown)), VersionNote: f.Report.VersionNote}
 	for _, d := range f.Shown {
 		jd := jsonFinding{Severity: d.Severity.String(), Category: d.Category.String(), Code: string(d.Code),
 			Message: d.FileMessage(), Item: safetext.String(d.Item), Hint: d.Hint}
