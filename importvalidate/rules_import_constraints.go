@@ -217,11 +217,10 @@ func refusalSemver(v string) bool {
 	}
 	core, build, hasBuild := strings.Cut(v, "+")
 	core, pre, hasPre := strings.Cut(core, "-")
-	parts := strings.Split(core, ".")
-	if len(parts) != 3 {
+	if strings.Count(core, ".") != 2 {
 		return false
 	}
-	for _, p := range parts {
+	for p := range strings.SplitSeq(core, ".") {
 		if !refusalNumericIdentifier(p) {
 			return false
 		}
@@ -230,14 +229,14 @@ func refusalSemver(v string) bool {
 		}
 	}
 	if hasPre {
-		for _, id := range strings.Split(pre, ".") {
+		for id := range strings.SplitSeq(pre, ".") {
 			if !refusalNumericIdentifier(id) && !refusalNonNumericIdentifier(id) {
 				return false
 			}
 		}
 	}
 	if hasBuild {
-		for _, id := range strings.Split(build, ".") {
+		for id := range strings.SplitSeq(build, ".") {
 			if id == "" || strings.Trim(id, refusalLetterDashNumber) != "" {
 				return false
 			}

@@ -14,31 +14,31 @@ import (
 // message of its schema check.
 func checkImportMemberNotInSchema(in *Input) []Issue {
 	var out []Issue
-	extra := func(object, member string) {
+	extra := func(list string, i int, name string) {
+		object := ptr(list, i, "")
 		out = append(out, silentAt(fmt.Sprintf("The `/body%s` object of the request body does not allow additional properties. "+
-			"Your request included the `/body%s/%s` property.", object, object, member), member, object+"/"+member))
+			"Your request included the `/body%s/%s` property.", object, object, name), name, object+"/"+name))
 	}
 	d := &in.Import.Data
 	for i := range d.Features {
 		f := &d.Features[i]
-		obj := ptr("features", i, "")
 		if f.Variants != nil {
-			extra(obj, "variants")
+			extra("features", i, "variants")
 		}
 		if f.Strategies != nil {
-			extra(obj, "strategies")
+			extra("features", i, "strategies")
 		}
 		if f.FeatureDetails != nil && f.LastSeenAt.Present {
-			extra(obj, "lastSeenAt")
+			extra("features", i, "lastSeenAt")
 		}
 	}
 	for i := range d.FeatureTags {
 		t := &d.FeatureTags[i]
 		if t.Type != nil {
-			extra(ptr("featureTags", i, ""), "type")
+			extra("featureTags", i, "type")
 		}
 		if t.Value != nil {
-			extra(ptr("featureTags", i, ""), "value")
+			extra("featureTags", i, "value")
 		}
 	}
 	return out
@@ -180,32 +180,40 @@ func checkImportTagTypeUnused(in *Input) []Issue {
 // is applied with a project, the entries the import applies.
 func (in *Input) silentAppliedDependencies(f func(i int, dep *model.FeatureDependencies)) {
 	d := &in.Import.Data
-	v := in.silent()
-	withProject := map[string]bool{}
-	for i := range d.Features {
-		ft := &d.Features[i]
-		if v.applied[ft.Name] {
-			withProject[ft.Name] = ft.Project != nil && *ft.Project != ""
-		}
+	if len(d.Dependencies) == 0 {
+		return
 	}
+	v := in.silent()
 	for i := range d.Dependencies {
-		if withProject[d.Dependencies[i].Feature] {
+		name := d.Dependencies[i].Feature
+		if !v.applied[name] {
+			continue
+		}
+		// The last entry of the name says.
+		if p := d.Features[in.refusalLastEntry(name)].Project; p != nil && *p != "" {
 			f(i, &d.Dependencies[i])
 		}
 	}
 }
 
+// silentEntryWithProject reports whether an entry of the features[] name
+// names a project.
+func (in *Input) silentEntryWithProject(name string) bool {
+	fs := in.Import.Data.Features
+	withProject := func(j int) bool { return fs[j].Project != nil && *fs[j].Project != "" }
+	fp := in.places()
+	if w, ok := fp.again[name]; ok {
+		return slices.ContainsFunc(w, withProject)
+	}
+	j, ok := fp.first(name)
+	return ok && withProject(j)
+}
+
 func checkImportDependencyNoProject(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	withProject := map[string]bool{}
-	for _, f := range in.Import.Data.Features {
-		if f.Project != nil && *f.Project != "" {
-			withProject[f.Name] = true
-		}
-	}
 	for i, dep := range in.Import.Data.Dependencies {
-		if v.applied[dep.Feature] && !withProject[dep.Feature] {
+		if v.applied[dep.Feature] && !in.silentEntryWithProject(dep.Feature) {
 			out = append(out, silentAt(fmt.Sprintf("The import does not create this dependency: the entry of feature %s in features names no project.",
 				strconv.Quote(dep.Feature)), dep.Feature, ptr("dependencies", i, "")))
 		}
@@ -331,8 +339,8 @@ func checkImportUnknownFeatureType(in *Input) []Issue {
 func checkImportDefaultStrategyAdded(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	seen := map[string]bool{}
 	fes := in.Import.Data.FeatureEnvironments
+	seen := make(map[string]bool, len(fes))
 	// The last entry of a feature sets its status.
 	for i := len(fes) - 1; i >= 0; i-- {
 		fe := &fes[i]
@@ -409,8 +417,9 @@ func checkImportStrategiesReplaced(in *Input) []Issue {
 // types types, weights weights): the variable ones share what the fixed
 // ones leave of 1000, the first ones taking the remainder; ok is false
 // when the import refuses them (no variable variant, fixed ones over
-// 1000) or drops some.
-func silentWeights(types []model.WeightType, weights []float64) ([]float64, bool) {
+// 1000) or drops some. The weights are written into buf's array when it
+// is large enough.
+func silentWeights(types []model.WeightType, weights, buf []float64) ([]float64, bool) {
 	var fixed float64
 	n := 0
 	for i, t := range types {
@@ -424,7 +433,7 @@ func silentWeights(types []model.WeightType, weights []float64) ([]float64, bool
 	if n == 0 || fixed > 1000 {
 		return nil, false
 	}
-	out := slices.Clone(weights)
+	out := append(buf[:0], weights...)
 	avg, rem := int64(1000-fixed)/int64(n), int64(1000-fixed)%int64(n)
 	for i, t := range types {
 		if t == model.WeightVariable {
@@ -441,8 +450,12 @@ func silentWeights(types []model.WeightType, weights []float64) ([]float64, bool
 func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	check := func(types []model.WeightType, weights []float64, at func(k int) string) {
-		got, ok := silentWeights(types, weights)
+	// The lists are read into buffers that serve every list.
+	var types []model.WeightType
+	var weights, got []float64
+	check := func(at func(k int) string) {
+		var ok bool
+		got, ok = silentWeights(types, weights, got)
 		if !ok {
 			return
 		}
@@ -460,25 +473,26 @@ func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 		if v.dropped(s.FeatureName) || s.Variants == nil || len(*s.Variants) == 0 {
 			continue
 		}
-		types, weights := make([]model.WeightType, len(*s.Variants)), make([]float64, len(*s.Variants))
-		for k, sv := range *s.Variants {
-			types[k], weights[k] = sv.WeightType, float64(sv.Weight)
+		types, weights = types[:0], weights[:0]
+		for _, sv := range *s.Variants {
+			types, weights = append(types, sv.WeightType), append(weights, float64(sv.Weight))
 		}
-		check(types, weights, func(k int) string { return ptr("featureStrategies", i, "variants/"+itoa(k)+"/weight") })
+		check(func(k int) string { return ptr("featureStrategies", i, "variants/"+itoa(k)+"/weight") })
 	}
 	for i := range d.FeatureEnvironments {
 		fe := &d.FeatureEnvironments[i]
 		if v.dropped(fe.FeatureName) || fe.Variants == nil || len(*fe.Variants) == 0 {
 			continue
 		}
-		types, weights := make([]model.WeightType, len(*fe.Variants)), make([]float64, len(*fe.Variants))
-		for k, ev := range *fe.Variants {
+		types, weights = types[:0], weights[:0]
+		for _, ev := range *fe.Variants {
+			var t model.WeightType
 			if ev.WeightType != nil {
-				types[k] = *ev.WeightType
+				t = *ev.WeightType
 			}
-			weights[k] = ev.Weight
+			types, weights = append(types, t), append(weights, ev.Weight)
 		}
-		check(types, weights, func(k int) string { return ptr("featureEnvironments", i, "variants/"+itoa(k)+"/weight") })
+		check(func(k int) string { return ptr("featureEnvironments", i, "variants/"+itoa(k)+"/weight") })
 	}
 	return out
 }

@@ -316,8 +316,7 @@ func (in *Input) refusalSegments(which refusalSegmentCheck) []Issue {
 			mapped = in.refusalSegmentMap()
 		}
 		segs := *s.Segments
-		base := ptr("featureStrategies", i, "segments") + "/"
-		segAt := func(k int) string { return base + strconv.Itoa(k) }
+		segAt := func(k int) string { return ptr("featureStrategies", i, "segments/"+strconv.Itoa(k)) }
 		switch which {
 		case refusalSegmentNotListed:
 			// The import fails at the first id it cannot map: one item
