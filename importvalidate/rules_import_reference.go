@@ -214,7 +214,10 @@ func refusalRequiredPermissions(in *Input) []Permission {
 
 // checkImportMissingPermissions is the permissions the import asks for on
 // the cleaned file that the caller lacks, as its PermissionError words
-// them.
+// them: one finding without items, since the import's message names
+// every permission (an item each would repeat the list once per
+// permission in the report's lines; the reference's missing-permissions
+// lists them as items).
 func checkImportMissingPermissions(in *Input) []Issue {
 	if in.Missing == nil {
 		return nil
@@ -228,16 +231,12 @@ func checkImportMissingPermissions(in *Input) []Issue {
 	if len(names) == 0 {
 		return nil
 	}
-	items := make([]Item, len(names))
-	for k, n := range names {
-		items[k] = Item{Value: n}
-	}
 	msg := refusalPermissionMessage(names[0], "")
 	if len(names) > 1 {
 		msg = `You don't have the required permissions to perform this operation. To perform this action, you need one of the following permissions: "` +
 			strings.Join(names, `", "`) + `".`
 	}
-	return []Issue{{Message: msg, Items: items}}
+	return []Issue{{Message: msg}}
 }
 
 // refusalConfirm marks the items of the reference errors that the import
