@@ -46,7 +46,8 @@ func checkImportMemberNotInSchema(in *Input) []Issue {
 
 func checkImportStrategyWithoutFeature(in *Input) []Issue {
 	var out []Issue
-	for i, s := range in.Import.Data.FeatureStrategies {
+	for i := range in.Import.Data.FeatureStrategies {
+		s := &in.Import.Data.FeatureStrategies[i]
 		if s.FeatureName == nil || *s.FeatureName == "" {
 			out = append(out, silentAt("The import drops this strategy: it names no feature (featureName).", s.Name, ptr("featureStrategies", i, "")))
 		}
@@ -56,7 +57,8 @@ func checkImportStrategyWithoutFeature(in *Input) []Issue {
 
 func checkImportEnvironmentWithoutFeature(in *Input) []Issue {
 	var out []Issue
-	for i, fe := range in.Import.Data.FeatureEnvironments {
+	for i := range in.Import.Data.FeatureEnvironments {
+		fe := &in.Import.Data.FeatureEnvironments[i]
 		if fe.FeatureName == nil || *fe.FeatureName == "" {
 			out = append(out, silentAt("The import drops this environment entry, its enabled and its variants: it has no featureName.",
 				fe.Name, ptr("featureEnvironments", i, "")))
@@ -68,7 +70,8 @@ func checkImportEnvironmentWithoutFeature(in *Input) []Issue {
 func checkImportEnvironmentNameMismatch(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, fe := range in.Import.Data.FeatureEnvironments {
+	for i := range in.Import.Data.FeatureEnvironments {
+		fe := &in.Import.Data.FeatureEnvironments[i]
 		if v.dropped(fe.FeatureName) || *fe.FeatureName == fe.Name {
 			continue
 		}
@@ -82,7 +85,8 @@ func checkImportEnvironmentNameMismatch(in *Input) []Issue {
 func checkImportStrategyOutsideFile(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, s := range in.Import.Data.FeatureStrategies {
+	for i := range in.Import.Data.FeatureStrategies {
+		s := &in.Import.Data.FeatureStrategies[i]
 		if v.dropped(s.FeatureName) || v.applied[*s.FeatureName] || !in.inProject(*s.FeatureName) {
 			continue
 		}
@@ -96,7 +100,8 @@ func checkImportStrategyOutsideFile(in *Input) []Issue {
 func checkImportTagOutsideFile(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, t := range in.Import.Data.FeatureTags {
+	for i := range in.Import.Data.FeatureTags {
+		t := &in.Import.Data.FeatureTags[i]
 		f, ok := in.Features[t.FeatureName]
 		if t.TagType == nil || v.archived[t.FeatureName] || v.applied[t.FeatureName] || !ok {
 			continue
@@ -111,7 +116,8 @@ func checkImportTagOutsideFile(in *Input) []Issue {
 func checkImportVariantsOutsideFile(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, fe := range in.Import.Data.FeatureEnvironments {
+	for i := range in.Import.Data.FeatureEnvironments {
+		fe := &in.Import.Data.FeatureEnvironments[i]
 		if v.dropped(fe.FeatureName) || fe.Variants == nil || len(*fe.Variants) == 0 || v.applied[*fe.FeatureName] {
 			continue
 		}
@@ -130,7 +136,8 @@ func checkImportVariantsOutsideFile(in *Input) []Issue {
 func checkImportLinksOutsideFile(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, l := range in.Import.Data.Links {
+	for i := range in.Import.Data.Links {
+		l := &in.Import.Data.Links[i]
 		f, ok := in.Features[l.Feature]
 		if v.applied[l.Feature] || !ok || f.Archived {
 			continue
@@ -145,7 +152,8 @@ func checkImportLinksOutsideFile(in *Input) []Issue {
 func checkImportTagWithoutType(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, t := range in.Import.Data.FeatureTags {
+	for i := range in.Import.Data.FeatureTags {
+		t := &in.Import.Data.FeatureTags[i]
 		if t.TagType != nil || v.archived[t.FeatureName] {
 			continue
 		}
@@ -160,13 +168,7 @@ func checkImportTagWithoutType(in *Input) []Issue {
 
 func checkImportTagTypeUnused(in *Input) []Issue {
 	d := &in.Import.Data
-	v := in.silent()
-	used := map[string]bool{}
-	for _, t := range d.FeatureTags {
-		if t.TagType != nil && !v.archived[t.FeatureName] {
-			used[*t.TagType] = true
-		}
-	}
+	used := in.refusal().usedTagTypes
 	var out []Issue
 	for i, tt := range d.TagTypes {
 		if !used[tt.Name] && !in.TagTypes[tt.Name] {
@@ -212,7 +214,8 @@ func (in *Input) silentEntryWithProject(name string) bool {
 func checkImportDependencyNoProject(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, dep := range in.Import.Data.Dependencies {
+	for i := range in.Import.Data.Dependencies {
+		dep := &in.Import.Data.Dependencies[i]
 		if v.applied[dep.Feature] && !in.silentEntryWithProject(dep.Feature) {
 			out = append(out, silentAt(fmt.Sprintf("The import does not create this dependency: the entry of feature %s in features names no project.",
 				strconv.Quote(dep.Feature)), dep.Feature, ptr("dependencies", i, "")))
@@ -224,7 +227,8 @@ func checkImportDependencyNoProject(in *Input) []Issue {
 func checkImportDependencyOutside(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, dep := range in.Import.Data.Dependencies {
+	for i := range in.Import.Data.Dependencies {
+		dep := &in.Import.Data.Dependencies[i]
 		if !v.applied[dep.Feature] {
 			out = append(out, silentAt(fmt.Sprintf("The import does not create this dependency: feature %s is not imported (it is not in features, or archived).",
 				strconv.Quote(dep.Feature)), dep.Feature, ptr("dependencies", i, "feature")))
@@ -278,7 +282,8 @@ func checkImportDependencyChain(in *Input) []Issue {
 func checkImportArchivesFeature(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, f := range in.Import.Data.Features {
+	for i := range in.Import.Data.Features {
+		f := &in.Import.Data.Features[i]
 		if f.Archived != nil && *f.Archived && v.applied[f.Name] {
 			verb := "creates"
 			if in.inProject(f.Name) {
@@ -293,7 +298,8 @@ func checkImportArchivesFeature(in *Input) []Issue {
 func checkImportMetadataReset(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, f := range in.Import.Data.Features {
+	for i := range in.Import.Data.Features {
+		f := &in.Import.Data.Features[i]
 		if !v.applied[f.Name] || !in.inProject(f.Name) {
 			continue
 		}
@@ -328,7 +334,8 @@ func checkImportUnknownFeatureType(in *Input) []Issue {
 	}
 	var out []Issue
 	v := in.silent()
-	for i, f := range in.Import.Data.Features {
+	for i := range in.Import.Data.Features {
+		f := &in.Import.Data.Features[i]
 		if f.Type != nil && *f.Type != "" && v.applied[f.Name] && !in.Facts.FeatureTypes.Value[*f.Type] {
 			out = append(out, silentAt("The import stores this type, which is not a feature type of the instance.", *f.Type, ptr("features", i, "type")))
 		}
@@ -500,7 +507,8 @@ func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 func checkImportVariantWithoutWeightType(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, fe := range in.Import.Data.FeatureEnvironments {
+	for i := range in.Import.Data.FeatureEnvironments {
+		fe := &in.Import.Data.FeatureEnvironments[i]
 		if v.dropped(fe.FeatureName) || fe.Variants == nil {
 			continue
 		}
@@ -521,7 +529,8 @@ func checkImportStrategyEnvNotInProject(in *Input) []Issue {
 		return nil
 	}
 	v := in.silent()
-	for _, s := range in.Import.Data.FeatureStrategies {
+	for k := range in.Import.Data.FeatureStrategies {
+		s := &in.Import.Data.FeatureStrategies[k]
 		if !v.dropped(s.FeatureName) {
 			return []Issue{silentAt(fmt.Sprintf("The import creates the file's strategies in environment %s, which project %s does not have.",
 				in.Environment, in.Project), in.Environment, "/environment")}
@@ -533,7 +542,8 @@ func checkImportStrategyEnvNotInProject(in *Input) []Issue {
 func checkImportStrategyParametersDefaults(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, s := range in.Import.Data.FeatureStrategies {
+	for i := range in.Import.Data.FeatureStrategies {
+		s := &in.Import.Data.FeatureStrategies[i]
 		if s.Name != "flexibleRollout" || v.dropped(s.FeatureName) {
 			continue
 		}
@@ -608,7 +618,8 @@ func checkImportIgnoredMember(in *Input) []Issue {
 			out = append(out, silentAt(fmt.Sprintf("The import ignores a feature's %s: it reads them from data's own lists.", m), m, ptr("features", i, m)))
 		}
 	}
-	for i, fe := range d.FeatureEnvironments {
+	for i := range d.FeatureEnvironments {
+		fe := &d.FeatureEnvironments[i]
 		if fe.Strategies != nil && len(*fe.Strategies) > 0 {
 			out = append(out, silentAt("The import ignores an environment entry's strategies: it reads them from featureStrategies.", "strategies",
 				ptr("featureEnvironments", i, "strategies")))
