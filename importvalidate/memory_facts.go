@@ -205,7 +205,9 @@ func (m *MemoryState) ImportFacts(_ context.Context, q ImportQuery) (*ImportFact
 		}
 		out.ChangeRequests = Known[ChangeRequests]{Value: cr, Known: true}
 	}
-	features := make(map[string]FeatureFacts, len(q.Features))
+	// Sized for the names that can exist: a first import of a million
+	// names finds few.
+	features := make(map[string]FeatureFacts, min(len(q.Features), len(mf.features)))
 	for _, name := range q.Features {
 		f := mf.features[name]
 		if f == nil {

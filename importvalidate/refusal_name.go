@@ -10,6 +10,9 @@ const refusalURIMalformed = "URI malformed"
 // passes. joi checks the empty string first, then the characters, then
 // the length in UTF-16 code units.
 func refusalNameType(label, s string, min, max int) string {
+	if refusalNameTypeValid(s, min, max) {
+		return ""
+	}
 	switch {
 	case s == "":
 		return refusalJoi{label: label, kind: joiEmpty}.String()
@@ -19,6 +22,12 @@ func refusalNameType(label, s string, min, max int) string {
 		return refusalJoi{label: label, kind: joiURLFriendly, value: refusalString(s)}.String()
 	}
 	return refusalLength(label, s, min, max)
+}
+
+// refusalNameTypeValid reports whether s passes refusalNameType, without
+// a label: a URL-friendly name is ASCII, its length its byte count.
+func refusalNameTypeValid(s string, min, max int) bool {
+	return s != "" && len(s) >= min && len(s) <= max && refusalURLFriendly(s)
 }
 
 // refusalLength checks the length of the non-empty string s against joi's

@@ -16,6 +16,9 @@ import (
 // converted and the number is out of range.
 func refusalCheckNumber(s string) (refusalJoiKind, refusalValue) {
 	t := refusalTrim(s)
+	if refusalShortInteger(t) {
+		return 0, nil
+	}
 	if !refusalNumberSyntax(t) {
 		return joiNumber, refusalString(s)
 	}
@@ -35,6 +38,23 @@ func refusalCheckNumber(s string) (refusalJoiKind, refusalValue) {
 		return joiUnsafe, refusalNumber(f)
 	}
 	return 0, nil
+}
+
+// refusalShortInteger reports whether t is an integer of at most 15
+// digits in its shortest form ("0", or no leading zero, an optional minus
+// sign but "-0"): a safe number that prints as written, the common case,
+// judged without converting it.
+func refusalShortInteger(t string) bool {
+	d := strings.TrimPrefix(t, "-")
+	if d == "" || len(d) > 15 || (d[0] == '0' && (len(d) > 1 || len(t) > 1)) {
+		return false
+	}
+	for i := 0; i < len(d); i++ {
+		if d[i] < '0' || d[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // refusalNumberSyntax reports whether t matches the core of joi's

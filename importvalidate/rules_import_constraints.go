@@ -56,6 +56,9 @@ func (c refusalConstraintAt) ptr(rest string) string {
 	return p
 }
 
+// value is the pointer to the constraint's value k.
+func (c refusalConstraintAt) value(k int) string { return c.ptr("values/" + strconv.Itoa(k)) }
+
 // refusalEachConstraint calls f with every constraint of the strategies
 // the import creates, and its place.
 func (in *Input) refusalEachConstraint(f func(at refusalConstraintAt, c *model.Constraint)) {
@@ -86,33 +89,37 @@ func checkImportConstraintContextNameEmpty(in *Input) []Issue {
 // (or null): joi's values items are strings of 1 to 100 characters.
 func checkImportConstraintValueEmpty(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		if c.Values == nil {
-			return
-		}
-		for k, v := range *c.Values {
-			if v == "" {
-				label := "values[" + strconv.Itoa(k) + "]"
-				out = append(out, refusalIssue(refusalJoi{label: label, kind: joiEmpty}.String(), c.ContextName, at.ptr("values/"+strconv.Itoa(k))))
-			}
+	in.refusalEachConstraintValue(func(at refusalConstraintAt, c *model.Constraint, k int, v string) {
+		if v == "" {
+			out = append(out, refusalIssue(refusalJoi{label: refusalValuesLabel(k), kind: joiEmpty}.String(), c.ContextName, at.value(k)))
 		}
 	})
 	return out
 }
 
-// checkImportConstraintValueTooLong reports constraint values longer than
-// 100 UTF-16 code units.
-func checkImportConstraintValueTooLong(in *Input) []Issue {
-	var out []Issue
+// refusalEachConstraintValue calls f with every value k of the values of
+// the constraints the import creates.
+func (in *Input) refusalEachConstraintValue(f func(at refusalConstraintAt, c *model.Constraint, k int, v string)) {
 	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		if c.Values == nil {
 			return
 		}
 		for k, v := range *c.Values {
-			if len(v) > 100 && refusalLen(v) > 100 {
-				label := "values[" + strconv.Itoa(k) + "]"
-				out = append(out, refusalIssue(refusalLength(label, v, 0, 100), v, at.ptr("values/"+strconv.Itoa(k))))
-			}
+			f(at, c, k, v)
+		}
+	})
+}
+
+// refusalValuesLabel is joi's label of value k of a constraint.
+func refusalValuesLabel(k int) string { return "values[" + strconv.Itoa(k) + "]" }
+
+// checkImportConstraintValueTooLong reports constraint values longer than
+// 100 UTF-16 code units.
+func checkImportConstraintValueTooLong(in *Input) []Issue {
+	var out []Issue
+	in.refusalEachConstraintValue(func(at refusalConstraintAt, c *model.Constraint, k int, v string) {
+		if len(v) > 100 && refusalLen(v) > 100 {
+			out = append(out, refusalIssue(refusalLength(refusalValuesLabel(k), v, 0, 100), v, at.value(k)))
 		}
 	})
 	return out
@@ -217,11 +224,10 @@ func refusalSemver(v string) bool {
 	}
 	core, build, hasBuild := strings.Cut(v, "+")
 	core, pre, hasPre := strings.Cut(core, "-")
-	parts := strings.Split(core, ".")
-	if len(parts) != 3 {
+	if strings.Count(core, ".") != 2 {
 		return false
 	}
-	for _, p := range parts {
+	for p := range strings.SplitSeq(core, ".") {
 		if !refusalNumericIdentifier(p) {
 			return false
 		}
@@ -230,14 +236,14 @@ func refusalSemver(v string) bool {
 		}
 	}
 	if hasPre {
-		for _, id := range strings.Split(pre, ".") {
+		for id := range strings.SplitSeq(pre, ".") {
 			if !refusalNumericIdentifier(id) && !refusalNonNumericIdentifier(id) {
 				return false
 			}
 		}
 	}
 	if hasBuild {
-		for _, id := range strings.Split(build, ".") {
+		for id := range strings.SplitSeq(build, ".") {
 			if id == "" || strings.Trim(id, refusalLetterDashNumber) != "" {
 				return false
 			}
@@ -344,8 +350,7 @@ func checkImportConstraintNotLegalValue(in *Input) []Issue {
 			}
 			for k, v := range *c.Values {
 				if !isLegal(v) {
-					out = append(out, refusalIssue("input values are not specified as a legal value on this context field", v,
-						at.ptr("values/"+strconv.Itoa(k))))
+					out = append(out, refusalIssue("input values are not specified as a legal value on this context field", v, at.value(k)))
 					return // one message for the constraint, at its first illegal value
 				}
 			}

@@ -89,8 +89,15 @@ func refusalContextFieldInsert(cf *model.ContextField) string {
 		cols = append(cols, "project")
 	}
 	cols = append(cols, "sort_order", "stickiness")
+	return refusalKnexInsert("context_fields", cols, func(c string) bool { return c == "description" && !cf.Description.Present })
+}
+
+// refusalKnexInsert is knex's SQL of an insert into table of the columns
+// cols, in order: DEFAULT for a column whose value is undefined, the
+// others numbered as parameters.
+func refusalKnexInsert(table string, cols []string, undefined func(column string) bool) string {
 	var b strings.Builder
-	b.WriteString(`insert into "context_fields" (`)
+	b.WriteString(`insert into "` + table + `" (`)
 	for k, c := range cols {
 		if k > 0 {
 			b.WriteString(", ")
@@ -103,7 +110,7 @@ func refusalContextFieldInsert(cf *model.ContextField) string {
 		if k > 0 {
 			b.WriteString(", ")
 		}
-		if c == "description" && !cf.Description.Present {
+		if undefined(c) {
 			b.WriteString("DEFAULT")
 			continue
 		}

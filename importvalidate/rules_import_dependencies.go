@@ -58,12 +58,11 @@ func checkImportDependencyTransitive(in *Input) []Issue {
 		if child == parent {
 			return
 		}
-		loc := []Location{at(refusalParentPointer(i, k))}
 		if ff, ok := in.Facts.Features.Value[child]; ok && ff.Children > 0 {
-			hasChildren = append(hasChildren, Item{Value: child, Locations: loc})
+			hasChildren = append(hasChildren, Item{Value: child, Locations: []Location{at(refusalParentPointer(i, k))}})
 		}
 		if ff, ok := in.Facts.Features.Value[parent]; ok && len(ff.Parents) > 0 {
-			hasParent = append(hasParent, Item{Value: parent, Locations: loc})
+			hasParent = append(hasParent, Item{Value: parent, Locations: []Location{at(refusalParentPointer(i, k))}})
 		}
 	})
 	out := one("Transitive dependency detected. Cannot add a dependency to the feature that other features depend on.", hasChildren)

@@ -57,26 +57,37 @@ func (in *Input) refusalCreates(f func(i int, name string)) {
 	}
 }
 
-// checkImportGlobalFeatureLimit reports the features the import would
-// create beyond the instance's limit of active features: before each
-// creation it counts the active features of every project and refuses at
-// the limit.
+// checkImportGlobalFeatureLimit reports the first feature the import
+// would create beyond the instance's limit of active features: before
+// each creation it counts the active features of every project and
+// refuses at the limit, so it stops at that feature. The message is the
+// import's; when more of the features it creates are past the limit, a
+// second sentence says how many (a million new features are one finding
+// of one item, not a list of a million).
 func checkImportGlobalFeatureLimit(in *Input) []Issue {
 	if !in.Facts.Limits.Known || !in.Facts.ActiveFeatures.Known {
 		return nil
 	}
 	limit := in.Facts.Limits.Value.FeatureFlags
 	count := in.Facts.ActiveFeatures.Value
-	var items []Item
-	in.refusalCreates(func(i int, name string) {
+	first, past := -1, 0
+	in.refusalCreates(func(i int, _ string) {
 		if count >= limit {
-			items = append(items, Item{Value: name, Locations: []Location{at(ptr("features", i, ""))}})
+			if past == 0 {
+				first = i
+			}
+			past++
 		}
 		count++
 	})
-	msg := "Failed to create feature flag. You can't create more than the established limit of " +
-		strconv.FormatInt(limit, 10) + "."
-	return one(msg, items)
+	if past == 0 {
+		return nil
+	}
+	msg := refusalExceeds("feature flag", limit)
+	if past > 1 {
+		msg += " The import stops at this feature; " + strconv.Itoa(past) + " of the features it would create are past the limit."
+	}
+	return []Issue{refusalIssue(msg, in.Import.Data.Features[first].Name, ptr("features", first, ""))}
 }
 
 // checkImportArchivedFeatureEnabled reports feature environments whose

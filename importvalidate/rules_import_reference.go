@@ -159,62 +159,14 @@ func refusalListed(prefix string, issues []Issue) []Issue {
 
 // refusalRequiredPermissions lists, in catalogue order, the permissions
 // the import asks for on the cleaned file (import-permissions-service.js).
-func refusalRequiredPermissions(in *Input) []Permission {
-	d := &in.Import.Data
-	var req []Permission
-	for _, cf := range d.ContextFields {
-		if _, ok := in.ContextFields[cf.Name]; !ok {
-			req = append(req, PermCreateContextField)
-			break
-		}
-	}
-	kept := 0
-	in.refusalEachStrategy(func(int, *model.Strategy) { kept++ })
-	if kept > 0 {
-		req = append(req, PermCreateFeatureStrategy)
-	}
-	var entries, existing int
-	withStrategies := false
-	for i := range d.Features {
-		if !in.refusal().archived[d.Features[i].Name] {
-			entries++
-		}
-	}
-	for _, n := range in.places().order {
-		if in.refusal().archived[n] {
-			continue
-		}
-		if _, ok := in.Features[n]; ok {
-			existing++
-		}
-		withStrategies = withStrategies || in.WithStrategies[n]
-	}
-	if entries == 0 || withStrategies {
-		req = append(req, PermDeleteFeatureStrategy)
-	}
-	for i := range d.FeatureEnvironments {
-		e := &d.FeatureEnvironments[i]
-		if in.refusalKeptEnvironment(e) && e.Variants != nil && len(*e.Variants) > 0 {
-			req = append(req, PermUpdateVariants)
-			break
-		}
-	}
-	if existing < entries {
-		req = append(req, PermCreateFeature)
-	}
-	req = append(req, PermUpdateFeature)
-	for _, t := range d.TagTypes {
-		if in.refusal().usedTagTypes[t.Name] && !in.TagTypes[t.Name] {
-			req = append(req, PermCreateTagType)
-			break
-		}
-	}
-	return req
-}
+func refusalRequiredPermissions(in *Input) []Permission { return neededPermissions(in, true) }
 
 // checkImportMissingPermissions is the permissions the import asks for on
 // the cleaned file that the caller lacks, as its PermissionError words
-// them.
+// them: one finding without items, since the import's message names
+// every permission (an item each would repeat the list once per
+// permission in the report's lines; the reference's missing-permissions
+// lists them as items).
 func checkImportMissingPermissions(in *Input) []Issue {
 	if in.Missing == nil {
 		return nil
@@ -228,16 +180,12 @@ func checkImportMissingPermissions(in *Input) []Issue {
 	if len(names) == 0 {
 		return nil
 	}
-	items := make([]Item, len(names))
-	for k, n := range names {
-		items[k] = Item{Value: n}
-	}
 	msg := refusalPermissionMessage(names[0], "")
 	if len(names) > 1 {
 		msg = `You don't have the required permissions to perform this operation. To perform this action, you need one of the following permissions: "` +
 			strings.Join(names, `", "`) + `".`
 	}
-	return []Issue{{Message: msg, Items: items}}
+	return []Issue{{Message: msg}}
 }
 
 // refusalConfirm marks the items of the reference errors that the import

@@ -18,31 +18,31 @@ func checkImportMemberNotInSchema(in *Input) []Issue {
 		return nil
 	}
 	var out []Issue
-	extra := func(object, member string) {
+	extra := func(list string, i int, name string) {
+		object := ptr(list, i, "")
 		out = append(out, silentAt(fmt.Sprintf("The `/body%s` object of the request body does not allow additional properties. "+
-			"Your request included the `/body%s/%s` property.", object, object, member), member, object+"/"+member))
+			"Your request included the `/body%s/%s` property.", object, object, name), name, object+"/"+name))
 	}
 	d := &in.Import.Data
 	for i := range d.Features {
 		f := &d.Features[i]
-		obj := ptr("features", i, "")
 		if f.Variants != nil {
-			extra(obj, "variants")
+			extra("features", i, "variants")
 		}
 		if f.Strategies != nil {
-			extra(obj, "strategies")
+			extra("features", i, "strategies")
 		}
 		if f.FeatureDetails != nil && f.LastSeenAt.Present {
-			extra(obj, "lastSeenAt")
+			extra("features", i, "lastSeenAt")
 		}
 	}
 	for i := range d.FeatureTags {
 		t := &d.FeatureTags[i]
 		if t.Type != nil {
-			extra(ptr("featureTags", i, ""), "type")
+			extra("featureTags", i, "type")
 		}
 		if t.Value != nil {
-			extra(ptr("featureTags", i, ""), "value")
+			extra("featureTags", i, "value")
 		}
 	}
 	return out
@@ -50,7 +50,8 @@ func checkImportMemberNotInSchema(in *Input) []Issue {
 
 func checkImportStrategyWithoutFeature(in *Input) []Issue {
 	var out []Issue
-	for i, s := range in.Import.Data.FeatureStrategies {
+	for i := range in.Import.Data.FeatureStrategies {
+		s := &in.Import.Data.FeatureStrategies[i]
 		if s.FeatureName == nil || *s.FeatureName == "" {
 			out = append(out, silentAt("The import drops this strategy: it names no feature (featureName).", s.Name, ptr("featureStrategies", i, "")))
 		}
@@ -60,7 +61,8 @@ func checkImportStrategyWithoutFeature(in *Input) []Issue {
 
 func checkImportEnvironmentWithoutFeature(in *Input) []Issue {
 	var out []Issue
-	for i, fe := range in.Import.Data.FeatureEnvironments {
+	for i := range in.Import.Data.FeatureEnvironments {
+		fe := &in.Import.Data.FeatureEnvironments[i]
 		if fe.FeatureName == nil || *fe.FeatureName == "" {
 			out = append(out, silentAt("The import drops this environment entry, its enabled and its variants: it has no featureName.",
 				fe.Name, ptr("featureEnvironments", i, "")))
@@ -72,7 +74,8 @@ func checkImportEnvironmentWithoutFeature(in *Input) []Issue {
 func checkImportEnvironmentNameMismatch(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, fe := range in.Import.Data.FeatureEnvironments {
+	for i := range in.Import.Data.FeatureEnvironments {
+		fe := &in.Import.Data.FeatureEnvironments[i]
 		if v.dropped(fe.FeatureName) || *fe.FeatureName == fe.Name {
 			continue
 		}
@@ -86,7 +89,8 @@ func checkImportEnvironmentNameMismatch(in *Input) []Issue {
 func checkImportStrategyOutsideFile(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, s := range in.Import.Data.FeatureStrategies {
+	for i := range in.Import.Data.FeatureStrategies {
+		s := &in.Import.Data.FeatureStrategies[i]
 		if v.dropped(s.FeatureName) || v.applied[*s.FeatureName] || !in.inProject(*s.FeatureName) {
 			continue
 		}
@@ -100,7 +104,8 @@ func checkImportStrategyOutsideFile(in *Input) []Issue {
 func checkImportTagOutsideFile(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, t := range in.Import.Data.FeatureTags {
+	for i := range in.Import.Data.FeatureTags {
+		t := &in.Import.Data.FeatureTags[i]
 		f, ok := in.Features[t.FeatureName]
 		if t.TagType == nil || v.archived[t.FeatureName] || v.applied[t.FeatureName] || !ok {
 			continue
@@ -115,7 +120,8 @@ func checkImportTagOutsideFile(in *Input) []Issue {
 func checkImportVariantsOutsideFile(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, fe := range in.Import.Data.FeatureEnvironments {
+	for i := range in.Import.Data.FeatureEnvironments {
+		fe := &in.Import.Data.FeatureEnvironments[i]
 		if v.dropped(fe.FeatureName) || fe.Variants == nil || len(*fe.Variants) == 0 || v.applied[*fe.FeatureName] {
 			continue
 		}
@@ -134,7 +140,8 @@ func checkImportVariantsOutsideFile(in *Input) []Issue {
 func checkImportLinksOutsideFile(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, l := range in.Import.Data.Links {
+	for i := range in.Import.Data.Links {
+		l := &in.Import.Data.Links[i]
 		f, ok := in.Features[l.Feature]
 		if v.applied[l.Feature] || !ok || f.Archived {
 			continue
@@ -149,7 +156,8 @@ func checkImportLinksOutsideFile(in *Input) []Issue {
 func checkImportTagWithoutType(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, t := range in.Import.Data.FeatureTags {
+	for i := range in.Import.Data.FeatureTags {
+		t := &in.Import.Data.FeatureTags[i]
 		if t.TagType != nil || v.archived[t.FeatureName] {
 			continue
 		}
@@ -164,13 +172,7 @@ func checkImportTagWithoutType(in *Input) []Issue {
 
 func checkImportTagTypeUnused(in *Input) []Issue {
 	d := &in.Import.Data
-	v := in.silent()
-	used := map[string]bool{}
-	for _, t := range d.FeatureTags {
-		if t.TagType != nil && !v.archived[t.FeatureName] {
-			used[*t.TagType] = true
-		}
-	}
+	used := in.refusal().usedTagTypes
 	var out []Issue
 	for i, tt := range d.TagTypes {
 		if !used[tt.Name] && !in.TagTypes[tt.Name] {
@@ -184,32 +186,41 @@ func checkImportTagTypeUnused(in *Input) []Issue {
 // is applied with a project, the entries the import applies.
 func (in *Input) silentAppliedDependencies(f func(i int, dep *model.FeatureDependencies)) {
 	d := &in.Import.Data
-	v := in.silent()
-	withProject := map[string]bool{}
-	for i := range d.Features {
-		ft := &d.Features[i]
-		if v.applied[ft.Name] {
-			withProject[ft.Name] = ft.Project != nil && *ft.Project != ""
-		}
+	if len(d.Dependencies) == 0 {
+		return
 	}
+	v := in.silent()
 	for i := range d.Dependencies {
-		if withProject[d.Dependencies[i].Feature] {
+		name := d.Dependencies[i].Feature
+		if !v.applied[name] {
+			continue
+		}
+		// The last entry of the name says.
+		if p := d.Features[in.refusalLastEntry(name)].Project; p != nil && *p != "" {
 			f(i, &d.Dependencies[i])
 		}
 	}
 }
 
+// silentEntryWithProject reports whether an entry of the features[] name
+// names a project.
+func (in *Input) silentEntryWithProject(name string) bool {
+	fs := in.Import.Data.Features
+	withProject := func(j int) bool { return fs[j].Project != nil && *fs[j].Project != "" }
+	fp := in.places()
+	if w, ok := fp.again[name]; ok {
+		return slices.ContainsFunc(w, withProject)
+	}
+	j, ok := fp.first(name)
+	return ok && withProject(j)
+}
+
 func checkImportDependencyNoProject(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	withProject := map[string]bool{}
-	for _, f := range in.Import.Data.Features {
-		if f.Project != nil && *f.Project != "" {
-			withProject[f.Name] = true
-		}
-	}
-	for i, dep := range in.Import.Data.Dependencies {
-		if v.applied[dep.Feature] && !withProject[dep.Feature] {
+	for i := range in.Import.Data.Dependencies {
+		dep := &in.Import.Data.Dependencies[i]
+		if v.applied[dep.Feature] && !in.silentEntryWithProject(dep.Feature) {
 			out = append(out, silentAt(fmt.Sprintf("The import does not create this dependency: the entry of feature %s in features names no project.",
 				strconv.Quote(dep.Feature)), dep.Feature, ptr("dependencies", i, "")))
 		}
@@ -220,7 +231,8 @@ func checkImportDependencyNoProject(in *Input) []Issue {
 func checkImportDependencyOutside(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, dep := range in.Import.Data.Dependencies {
+	for i := range in.Import.Data.Dependencies {
+		dep := &in.Import.Data.Dependencies[i]
 		if !v.applied[dep.Feature] {
 			out = append(out, silentAt(fmt.Sprintf("The import does not create this dependency: feature %s is not imported (it is not in features, or archived).",
 				strconv.Quote(dep.Feature)), dep.Feature, ptr("dependencies", i, "feature")))
@@ -274,7 +286,8 @@ func checkImportDependencyChain(in *Input) []Issue {
 func checkImportArchivesFeature(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, f := range in.Import.Data.Features {
+	for i := range in.Import.Data.Features {
+		f := &in.Import.Data.Features[i]
 		if f.Archived != nil && *f.Archived && v.applied[f.Name] {
 			verb := "creates"
 			if in.inProject(f.Name) {
@@ -289,7 +302,8 @@ func checkImportArchivesFeature(in *Input) []Issue {
 func checkImportMetadataReset(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, f := range in.Import.Data.Features {
+	for i := range in.Import.Data.Features {
+		f := &in.Import.Data.Features[i]
 		if !v.applied[f.Name] || !in.inProject(f.Name) {
 			continue
 		}
@@ -324,7 +338,8 @@ func checkImportUnknownFeatureType(in *Input) []Issue {
 	}
 	var out []Issue
 	v := in.silent()
-	for i, f := range in.Import.Data.Features {
+	for i := range in.Import.Data.Features {
+		f := &in.Import.Data.Features[i]
 		if f.Type != nil && *f.Type != "" && v.applied[f.Name] && !in.Facts.FeatureTypes.Value[*f.Type] {
 			out = append(out, silentAt("The import stores this type, which is not a feature type of the instance.", *f.Type, ptr("features", i, "type")))
 		}
@@ -335,8 +350,8 @@ func checkImportUnknownFeatureType(in *Input) []Issue {
 func checkImportDefaultStrategyAdded(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	seen := map[string]bool{}
 	fes := in.Import.Data.FeatureEnvironments
+	seen := make(map[string]bool, len(fes))
 	// The last entry of a feature sets its status.
 	for i := len(fes) - 1; i >= 0; i-- {
 		fe := &fes[i]
@@ -413,8 +428,9 @@ func checkImportStrategiesReplaced(in *Input) []Issue {
 // types types, weights weights): the variable ones share what the fixed
 // ones leave of 1000, the first ones taking the remainder; ok is false
 // when the import refuses them (no variable variant, fixed ones over
-// 1000) or drops some.
-func silentWeights(types []model.WeightType, weights []float64) ([]float64, bool) {
+// 1000) or drops some. The weights are written into buf's array when it
+// is large enough.
+func silentWeights(types []model.WeightType, weights, buf []float64) ([]float64, bool) {
 	var fixed float64
 	n := 0
 	for i, t := range types {
@@ -428,7 +444,7 @@ func silentWeights(types []model.WeightType, weights []float64) ([]float64, bool
 	if n == 0 || fixed > 1000 {
 		return nil, false
 	}
-	out := slices.Clone(weights)
+	out := append(buf[:0], weights...)
 	avg, rem := int64(1000-fixed)/int64(n), int64(1000-fixed)%int64(n)
 	for i, t := range types {
 		if t == model.WeightVariable {
@@ -445,8 +461,12 @@ func silentWeights(types []model.WeightType, weights []float64) ([]float64, bool
 func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	check := func(types []model.WeightType, weights []float64, at func(k int) string) {
-		got, ok := silentWeights(types, weights)
+	// The lists are read into buffers that serve every list.
+	var types []model.WeightType
+	var weights, got []float64
+	check := func(at func(k int) string) {
+		var ok bool
+		got, ok = silentWeights(types, weights, got)
 		if !ok {
 			return
 		}
@@ -464,25 +484,26 @@ func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 		if v.dropped(s.FeatureName) || s.Variants == nil || len(*s.Variants) == 0 {
 			continue
 		}
-		types, weights := make([]model.WeightType, len(*s.Variants)), make([]float64, len(*s.Variants))
-		for k, sv := range *s.Variants {
-			types[k], weights[k] = sv.WeightType, float64(sv.Weight)
+		types, weights = types[:0], weights[:0]
+		for _, sv := range *s.Variants {
+			types, weights = append(types, sv.WeightType), append(weights, float64(sv.Weight))
 		}
-		check(types, weights, func(k int) string { return ptr("featureStrategies", i, "variants/"+itoa(k)+"/weight") })
+		check(func(k int) string { return ptr("featureStrategies", i, "variants/"+itoa(k)+"/weight") })
 	}
 	for i := range d.FeatureEnvironments {
 		fe := &d.FeatureEnvironments[i]
 		if v.dropped(fe.FeatureName) || fe.Variants == nil || len(*fe.Variants) == 0 {
 			continue
 		}
-		types, weights := make([]model.WeightType, len(*fe.Variants)), make([]float64, len(*fe.Variants))
-		for k, ev := range *fe.Variants {
+		types, weights = types[:0], weights[:0]
+		for _, ev := range *fe.Variants {
+			var t model.WeightType
 			if ev.WeightType != nil {
-				types[k] = *ev.WeightType
+				t = *ev.WeightType
 			}
-			weights[k] = ev.Weight
+			types, weights = append(types, t), append(weights, ev.Weight)
 		}
-		check(types, weights, func(k int) string { return ptr("featureEnvironments", i, "variants/"+itoa(k)+"/weight") })
+		check(func(k int) string { return ptr("featureEnvironments", i, "variants/"+itoa(k)+"/weight") })
 	}
 	return out
 }
@@ -490,7 +511,8 @@ func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 func checkImportVariantWithoutWeightType(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, fe := range in.Import.Data.FeatureEnvironments {
+	for i := range in.Import.Data.FeatureEnvironments {
+		fe := &in.Import.Data.FeatureEnvironments[i]
 		if v.dropped(fe.FeatureName) || fe.Variants == nil {
 			continue
 		}
@@ -511,7 +533,8 @@ func checkImportStrategyEnvNotInProject(in *Input) []Issue {
 		return nil
 	}
 	v := in.silent()
-	for _, s := range in.Import.Data.FeatureStrategies {
+	for k := range in.Import.Data.FeatureStrategies {
+		s := &in.Import.Data.FeatureStrategies[k]
 		if !v.dropped(s.FeatureName) {
 			return []Issue{silentAt(fmt.Sprintf("The import creates the file's strategies in environment %s, which project %s does not have.",
 				in.Environment, in.Project), in.Environment, "/environment")}
@@ -523,7 +546,8 @@ func checkImportStrategyEnvNotInProject(in *Input) []Issue {
 func checkImportStrategyParametersDefaults(in *Input) []Issue {
 	var out []Issue
 	v := in.silent()
-	for i, s := range in.Import.Data.FeatureStrategies {
+	for i := range in.Import.Data.FeatureStrategies {
+		s := &in.Import.Data.FeatureStrategies[i]
 		if s.Name != "flexibleRollout" || v.dropped(s.FeatureName) {
 			continue
 		}
@@ -598,7 +622,8 @@ func checkImportIgnoredMember(in *Input) []Issue {
 			out = append(out, silentAt(fmt.Sprintf("The import ignores a feature's %s: it reads them from data's own lists.", m), m, ptr("features", i, m)))
 		}
 	}
-	for i, fe := range d.FeatureEnvironments {
+	for i := range d.FeatureEnvironments {
+		fe := &d.FeatureEnvironments[i]
 		if fe.Strategies != nil && len(*fe.Strategies) > 0 {
 			out = append(out, silentAt("The import ignores an environment entry's strategies: it reads them from featureStrategies.", "strategies",
 				ptr("featureEnvironments", i, "strategies")))

@@ -81,15 +81,9 @@ func checkImportTooManyConstraintValues(in *Input) []Issue {
 	}
 	limit := in.Facts.Limits.Value.ConstraintValues
 	var out []Issue
-	in.refusalEachStrategy(func(i int, s *model.Strategy) {
-		if s.Constraints == nil {
-			return
-		}
-		for j, c := range *s.Constraints {
-			if c.Values != nil && int64(len(*c.Values)) > limit {
-				out = append(out, refusalIssue(refusalExceeds("constraint values for "+c.ContextName, limit), c.ContextName,
-					ptr("featureStrategies", i, "constraints/"+strconv.Itoa(j)+"/values")))
-			}
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		if c.Values != nil && int64(len(*c.Values)) > limit {
+			out = append(out, refusalIssue(refusalExceeds("constraint values for "+c.ContextName, limit), c.ContextName, at.ptr("values")))
 		}
 	})
 	return out
@@ -179,30 +173,10 @@ var refusalStrategyColumns = [...]string{"constraints", "created_at", "disabled"
 // always, disabled and title when the file leaves them out) and numbers
 // its parameters over the others.
 func refusalStrategyInsert(s *model.Strategy, pgMessage string) string {
-	var b strings.Builder
-	b.WriteString(`insert into "feature_strategies" (`)
-	for k, c := range refusalStrategyColumns {
-		if k > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(`"` + c + `"`)
+	undefined := func(c string) bool {
+		return c == "created_at" || (c == "disabled" && !s.Disabled.Present) || (c == "title" && !s.Title.Present)
 	}
-	b.WriteString(") values (")
-	n := 0
-	for k, c := range refusalStrategyColumns {
-		if k > 0 {
-			b.WriteString(", ")
-		}
-		undefined := c == "created_at" || (c == "disabled" && !s.Disabled.Present) || (c == "title" && !s.Title.Present)
-		if undefined {
-			b.WriteString("DEFAULT")
-			continue
-		}
-		n++
-		b.WriteString("$" + strconv.Itoa(n))
-	}
-	b.WriteString(") returning * - " + pgMessage)
-	return b.String()
+	return refusalKnexInsert("feature_strategies", refusalStrategyColumns[:], undefined) + " - " + pgMessage
 }
 
 // checkImportStrategySortOrder reports sort orders that PostgreSQL's
@@ -316,8 +290,7 @@ func (in *Input) refusalSegments(which refusalSegmentCheck) []Issue {
 			mapped = in.refusalSegmentMap()
 		}
 		segs := *s.Segments
-		base := ptr("featureStrategies", i, "segments") + "/"
-		segAt := func(k int) string { return base + strconv.Itoa(k) }
+		segAt := func(k int) string { return ptr("featureStrategies", i, "segments/"+strconv.Itoa(k)) }
 		switch which {
 		case refusalSegmentNotListed:
 			// The import fails at the first id it cannot map: one item

@@ -21,7 +21,8 @@ func checkImportUnknownFact(in *Input) []Issue {
 	if !f.Limits.Known {
 		def := DefaultResourceLimits
 		perFeature := map[string]int{}
-		for i, s := range d.FeatureStrategies {
+		for i := range d.FeatureStrategies {
+			s := &d.FeatureStrategies[i]
 			if v.dropped(s.FeatureName) {
 				continue
 			}
@@ -48,7 +49,8 @@ func checkImportUnknownFact(in *Input) []Issue {
 		}
 		if f.ActiveFeatures.Known {
 			created := int64(0)
-			for i, ft := range d.Features {
+			for i := range d.Features {
+				ft := &d.Features[i]
 				if v.applied[ft.Name] && !in.inProject(ft.Name) {
 					if created++; f.ActiveFeatures.Value+created == def.FeatureFlags+1 {
 						cannot(fmt.Sprintf("the new features against the instance's feature limit (Unleash's default %d, and %d exist)", def.FeatureFlags, f.ActiveFeatures.Value),
@@ -80,7 +82,8 @@ func checkImportUnknownFact(in *Input) []Issue {
 			"release-plan milestone strategies", name, ptr("features", i, ""))
 	}
 	if !f.ChangeRequests.Known {
-		for i, s := range d.FeatureStrategies {
+		for i := range d.FeatureStrategies {
+			s := &d.FeatureStrategies[i]
 			if !v.dropped(s.FeatureName) {
 				cannot(fmt.Sprintf("whether change requests are enabled for project %s in %s, where the import refuses every strategy", in.Project, in.Environment),
 					"change-request settings", s.Name, ptr("featureStrategies", i, ""))
@@ -95,7 +98,8 @@ func checkImportUnknownFact(in *Input) []Issue {
 		}
 	}
 	if !f.Tags.Known {
-		for i, ft := range d.Features {
+		for i := range d.Features {
+			ft := &d.Features[i]
 			if ft.FeatureDetails != nil && ft.Tags.Valid && len(ft.Tags.Value) > 0 && v.applied[ft.Name] && !in.inProject(ft.Name) {
 				cannot("whether the tags of this new feature exist, without which the import fails", "the instance's tags", ft.Name, ptr("features", i, "tags"))
 			}

@@ -135,6 +135,9 @@ func checkImportVariantNameInvalid(in *Input) []Issue {
 	in.refusalEachVariantList(func(l refusalVariantList) {
 		for k := range l.len() {
 			v := l.variant(k)
+			if refusalNameTypeValid(v.name, 1, 100) {
+				continue
+			}
 			if msg := refusalNameType(refusalVariantLabel(k, "name"), v.name, 1, 100); msg != "" {
 				out = append(out, refusalIssue(msg, v.name, l.at(k, "name")))
 			}

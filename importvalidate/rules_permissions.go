@@ -55,8 +55,15 @@ func (p Permission) displayName() string {
 
 // requiredPermissions lists, in catalogue order, the permissions the import
 // needs.
-func requiredPermissions(in *Input) []Permission {
+func requiredPermissions(in *Input) []Permission { return neededPermissions(in, false) }
+
+// neededPermissions lists, in catalogue order, the permissions the import
+// needs for the file as it is, or, cleaned, for the file as the import
+// reads it after dropping its archived features, the strategies and
+// environments that name no feature, and the tag types no tag uses.
+func neededPermissions(in *Input, cleaned bool) []Permission {
 	d := &in.Import.Data
+	dropped := func(name string) bool { return cleaned && in.refusal().archived[name] }
 	var req []Permission
 	for _, cf := range d.ContextFields {
 		if _, ok := in.ContextFields[cf.Name]; !ok {
@@ -64,30 +71,46 @@ func requiredPermissions(in *Input) []Permission {
 			break
 		}
 	}
-	if len(d.FeatureStrategies) > 0 {
-		req = append(req, PermCreateFeatureStrategy)
+	for i := range d.FeatureStrategies {
+		if !cleaned || in.refusalKeptStrategy(&d.FeatureStrategies[i]) {
+			req = append(req, PermCreateFeatureStrategy)
+			break
+		}
 	}
-	if len(d.Features) == 0 || len(in.WithStrategies) > 0 {
+	entries, existing := 0, 0
+	for i := range d.Features {
+		if !dropped(d.Features[i].Name) {
+			entries++
+		}
+	}
+	// The file as it is asks to delete strategies when any feature it
+	// names has some; the cleaned one when a feature it keeps has.
+	withStrategies := !cleaned && len(in.WithStrategies) > 0
+	for _, n := range in.places().order {
+		if dropped(n) {
+			continue
+		}
+		if _, ok := in.Features[n]; ok {
+			existing++
+		}
+		withStrategies = withStrategies || (cleaned && in.WithStrategies[n])
+	}
+	if entries == 0 || withStrategies {
 		req = append(req, PermDeleteFeatureStrategy)
 	}
-	for _, fe := range d.FeatureEnvironments {
-		if fe.Variants != nil && len(*fe.Variants) > 0 {
+	for i := range d.FeatureEnvironments {
+		e := &d.FeatureEnvironments[i]
+		if (!cleaned || in.refusalKeptEnvironment(e)) && e.Variants != nil && len(*e.Variants) > 0 {
 			req = append(req, PermUpdateVariants)
 			break
 		}
 	}
-	existing := 0
-	for _, n := range in.places().order {
-		if _, ok := in.Features[n]; ok {
-			existing++
-		}
-	}
-	if existing < len(d.Features) {
+	if existing < entries {
 		req = append(req, PermCreateFeature)
 	}
 	req = append(req, PermUpdateFeature)
 	for _, t := range d.TagTypes {
-		if !in.TagTypes[t.Name] {
+		if (!cleaned || in.refusal().usedTagTypes[t.Name]) && !in.TagTypes[t.Name] {
 			req = append(req, PermCreateTagType)
 			break
 		}

@@ -8,7 +8,7 @@ import "github.com/flagadmin/flagadmin/model"
 // tags, and the strategies and environments without a featureName.
 type silentView struct {
 	// archived is the set of features[] names that exist archived (any
-	// project).
+	// project): the cleaned view's (refusalView), nil when there are none.
 	archived map[string]bool
 	// applied is the set of the features[] names the import creates or
 	// updates: not archived, not in another project.
@@ -24,15 +24,12 @@ func (in *Input) silent() *silentView {
 		return in.silentCache
 	}
 	d := &in.Import.Data
-	v := &silentView{archived: map[string]bool{}, applied: make(map[string]bool, len(d.Features)),
-		strategies: map[string]int{}, enabled: map[string]int{}}
-	for _, name := range in.places().order {
-		f, ok := in.Features[name]
-		switch {
-		case ok && f.Archived:
-			v.archived[name] = true
-		case ok && f.Project != in.Project:
-		default:
+	order := in.places().order
+	v := &silentView{archived: in.refusal().archived, applied: make(map[string]bool, len(order)),
+		strategies: make(map[string]int, min(len(order), len(d.FeatureStrategies))),
+		enabled:    make(map[string]int, min(len(order), len(d.FeatureStrategies)))}
+	for _, name := range order {
+		if f, ok := in.Features[name]; !ok || (!f.Archived && f.Project == in.Project) {
 			v.applied[name] = true
 		}
 	}
