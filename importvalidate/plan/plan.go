@@ -14,6 +14,8 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // Action is what an import does to one feature of the file.
@@ -173,12 +175,18 @@ type Options struct {
 	// others are counted in Plan.MoreFailures. 0 means
 	// DefaultMaxFailures.
 	MaxFailures int
+	// Profile is the profile of the target instance's version, whose
+	// import the plan replays (its Import member: what the import of that
+	// version does). The zero value means profile.Default(), Unleash
+	// 8.2.0's; an instance.Instance gives its own with Profile().
+	Profile profile.Profile
 }
 
 // Planner computes plans. It is safe for concurrent use.
 type Planner struct {
 	src         Source
 	maxFailures int
+	imp         profile.Import
 }
 
 // New returns a Planner. It fails without a Source or with a negative
@@ -190,7 +198,11 @@ func New(opts Options) (*Planner, error) {
 	case opts.MaxFailures < 0:
 		return nil, fmt.Errorf("plan: Options.MaxFailures %d is negative", opts.MaxFailures)
 	}
-	return &Planner{src: opts.Source, maxFailures: cmp.Or(opts.MaxFailures, DefaultMaxFailures)}, nil
+	prof := opts.Profile
+	if prof.Name == "" {
+		prof = profile.Default()
+	}
+	return &Planner{src: opts.Source, maxFailures: cmp.Or(opts.MaxFailures, DefaultMaxFailures), imp: prof.Import}, nil
 }
 
 // Target overrides the project and environment of the file; an empty
