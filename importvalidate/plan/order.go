@@ -38,6 +38,11 @@ import (
 // (export-import-service.js, feature-toggle-service.js,
 // feature-toggle-strategies-store.js, constraints-read-model.js) and
 // checked in the statement log of its PostgreSQL; docs/PLAN.md tells how.
+// Up to 6.x (profile.Import.StickinessInStore), a constraint's context
+// field is one read and the store reads the default stickiness between
+// the next sort order and the insert, for every strategy; ties of sort
+// order are then in the database's order (random ids), which the plan
+// takes to be the inserts'.
 
 // creation is a strategy the import creates.
 type creation struct {

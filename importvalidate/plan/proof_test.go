@@ -263,19 +263,6 @@ func (e envInstance) Do(ctx context.Context, method, path, token string, body []
 	return out, nil
 }
 
-// unleash are the real Unleash servers the proof runs on, one per
-// version, each started by the first test that needs it, on an empty
-// database.
-var unleash = map[string]*unleashtest.Env{}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	for _, e := range unleash {
-		e.Stop()
-	}
-	os.Exit(code)
-}
-
 // target is an instance the proof runs on: its version's profile and a
 // personal access token of an admin user, which imports need.
 type target struct {
@@ -288,7 +275,8 @@ type target struct {
 // instance given by FLAGADMIN_PLAN_UNLEASH_URL and
 // FLAGADMIN_PLAN_UNLEASH_PAT (an admin user's token, which also reads)
 // when set, with the version it reports; else one the tests start for
-// each version FLAGADMIN_VERSIONS selects (8.2.0 alone by default).
+// each version FLAGADMIN_VERSIONS selects (8.2.0 alone by default), on an
+// empty database, stopped when the version's test ends.
 func targets(t *testing.T) map[string]func(*testing.T) target {
 	t.Helper()
 	out := map[string]func(*testing.T) target{}
@@ -311,12 +299,7 @@ func targets(t *testing.T) map[string]func(*testing.T) target {
 			if err != nil {
 				t.Fatal(err)
 			}
-			e := unleash[v]
-			if e == nil {
-				e = &unleashtest.Env{Version: v}
-				unleash[v] = e
-			}
-			s := e.Need(t)
+			s := unleashtest.StartForTest(t, unleashtest.Options{Version: v})
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
 			pat, err := s.AdminPersonalToken(ctx)
@@ -402,10 +385,10 @@ func TestPlanMatchesRealImport(t *testing.T) {
 // for its version's profile.
 func proveVersion(t *testing.T, tg target, seed uint64, cases int) {
 	inst, pat := tg.inst, tg.pat
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
 	seg := prepare(ctx, t, inst)
-	planner, err := plan.New(plan.Options{Source: apiSource{inst}, Profile: tg.prof})
+	planner, err := plan.New(plan.Options{Source: apiSource{inst}, Profile: &tg.prof})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -414,7 +397,7 @@ func proveVersion(t *testing.T, tg target, seed uint64, cases int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	viaClient, err := plan.New(plan.Options{Source: client, Profile: tg.prof})
+	viaClient, err := plan.New(plan.Options{Source: client, Profile: &tg.prof})
 	if err != nil {
 		t.Fatal(err)
 	}

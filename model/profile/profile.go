@@ -43,6 +43,8 @@ type Profile struct {
 	Schema Schema
 	// Import is what the import does that a plan or a rule depends on.
 	Import Import
+	// AdminAPI is what a reader of the admin API relies on.
+	AdminAPI AdminAPI
 	// Database is what the line's database holds that is read.
 	Database Database
 }
@@ -120,6 +122,16 @@ type Schema struct {
 	// DeprecatedMembers: features[].variants, .strategies, .lastSeenAt and
 	// featureTags[].type, .value are accepted (up to 7.x; 8 refuses them).
 	DeprecatedMembers bool
+}
+
+// AdminAPI is what the admin API's answers hold that a reader relies on.
+type AdminAPI struct {
+	// PlaygroundStrategyIDs: the playground's strategies carry their ids
+	// (7.x and later); before, it makes up new ones for each answer, and
+	// a feature's strategies are ordered from the feature's own endpoint.
+	// (6.x's export also says the environment's enabled, not the
+	// feature's, which that endpoint says.)
+	PlaygroundStrategyIDs bool
 }
 
 // Import is what an import does that the rules and the plan depend on.

@@ -104,6 +104,7 @@ func v70(p Profile) Profile {
 	p.Import.Links = true
 	p.Import.ConstraintContextMustExist = false
 	p.Import.RolloutDefaults, p.Import.StickinessInStore, p.Import.OrderedTies = RolloutAbsent, false, true
+	p.AdminAPI.PlaygroundStrategyIDs = true
 	p.Database.LastMigration = ""
 	p.Database.DefaultEnvironment = false
 	return p
