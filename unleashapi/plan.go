@@ -1,9 +1,12 @@
 package unleashapi
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
+	"slices"
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
@@ -21,6 +24,13 @@ var _ plan.Source = (*Client)(nil)
 // concurrently, whatever the number of features (after the check of the
 // instance's version that a Client makes once). Nothing is reused from an
 // earlier answer, since a plan tells what the import will meet now.
+//
+// Up to 6.x the playground's strategies carry no ids
+// (profile.AdminAPI.PlaygroundStrategyIDs), and 6.x's export says the
+// environment's enabled, not the feature's: there, each exported
+// feature's own endpoint (GET /api/admin/projects/{project}/features/{name})
+// gives its strategies' order and whether it is enabled, a request per
+// feature after the others.
 func (c *Client) Current(ctx context.Context, q plan.Query) (*model.Snapshot, error) {
 	if err := c.checkVersion(ctx); err != nil {
 		return nil, err
@@ -39,7 +49,7 @@ func (c *Client) Current(ctx context.Context, q plan.Query) (*model.Snapshot, er
 			return c.exportFeatures(ctx, q.Environment, q.Features, &ex)
 		},
 		func(ctx context.Context) (err error) {
-			if len(q.Features) > 0 {
+			if len(q.Features) > 0 && c.knownVersion().Profile.AdminAPI.PlaygroundStrategyIDs {
 				order, err = c.strategyOrder(ctx, []string{q.Project}, q.Environment)
 			}
 			return err
@@ -58,6 +68,11 @@ func (c *Client) Current(ctx context.Context, q plan.Query) (*model.Snapshot, er
 	)
 	if err != nil {
 		return nil, err
+	}
+	if len(q.Features) > 0 && !c.knownVersion().Profile.AdminAPI.PlaygroundStrategyIDs {
+		if order, err = c.featureSettings(ctx, &ex, q.Environment); err != nil {
+			return nil, err
+		}
 	}
 	plan.OrderStrategies(&ex, order)
 	s := plan.FromExport(&ex, q.Environment)
@@ -93,4 +108,77 @@ func (c *Client) strategyOrder(ctx context.Context, projects []string, env strin
 		return nil, err
 	}
 	return plan.PlaygroundOrder(raw)
+}
+
+// featureSettings reads each feature of export ex from its own endpoint:
+// the ids of its strategies in env, by sort order (then id: equal sort
+// orders come in the order the database returns them, which no reader
+// knows), and whether it is enabled in env, which it sets in ex. A
+// feature the endpoint does not show (archived) keeps the export's.
+func (c *Client) featureSettings(ctx context.Context, ex *model.ExportData, env string) (map[string][]string, error) {
+	type placed struct {
+		ID        string
+		SortOrder int64
+	}
+	type settings struct {
+		Environments []struct {
+			Name       string
+			Enabled    bool
+			Strategies []placed
+		}
+	}
+	got := make([]*settings, len(ex.Features))
+	fns := make([]func(context.Context) error, 0, len(ex.Features))
+	for i := range ex.Features {
+		f := &ex.Features[i]
+		path, ok := projectPath(deref(f.Project), "/features/"+url.PathEscape(f.Name))
+		if !ok || f.Archived != nil && *f.Archived {
+			continue
+		}
+		fns = append(fns, func(ctx context.Context) error {
+			var s settings
+			if err := c.getJSON(ctx, path, &s); err != nil {
+				if e, ok := err.(*Error); ok && e.Kind == ErrNotFound {
+					return nil
+				}
+				return err
+			}
+			got[i] = &s
+			return nil
+		})
+	}
+	if err := c.parallel(ctx, fns...); err != nil {
+		return nil, err
+	}
+	order := make(map[string][]string, len(ex.Features))
+	enabled := make(map[string]bool, len(ex.Features))
+	for i, s := range got {
+		if s == nil {
+			continue
+		}
+		for _, e := range s.Environments {
+			if e.Name != env {
+				continue
+			}
+			name := ex.Features[i].Name
+			enabled[name] = e.Enabled
+			slices.SortFunc(e.Strategies, func(x, y placed) int {
+				return cmp.Or(cmp.Compare(x.SortOrder, y.SortOrder), cmp.Compare(x.ID, y.ID))
+			})
+			for _, p := range e.Strategies {
+				order[name] = append(order[name], p.ID)
+			}
+		}
+	}
+	for i := range ex.FeatureEnvironments {
+		fe := &ex.FeatureEnvironments[i]
+		name := fe.Name
+		if fe.FeatureName != nil {
+			name = *fe.FeatureName
+		}
+		if on, ok := enabled[name]; ok {
+			fe.Enabled = on
+		}
+	}
+	return order, nil
 }

@@ -54,7 +54,8 @@ func serve(ctx context.Context, addr string) error {
 	if err != nil {
 		return err
 	}
-	planner, err := plan.New(plan.Options{Source: inst.Plan})
+	prof := inst.Profile()
+	planner, err := plan.New(plan.Options{Source: inst.Plan, Profile: &prof})
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // Plan computes what importing imp into t (or into the file's project and
@@ -60,7 +61,7 @@ func (p *Planner) Plan(ctx context.Context, imp *model.ImportRequest, t Target) 
 			return nil, fmt.Errorf("plan: %w", err)
 		}
 	}
-	a := newApplier(ctx, project, env, d, cur, p.maxFailures)
+	a := newApplier(ctx, p.imp, project, env, d, cur, p.maxFailures)
 	a.apply()
 	out := a.plan()
 	if a.err != nil {
@@ -74,7 +75,7 @@ func (p *Planner) Plan(ctx context.Context, imp *model.ImportRequest, t Target) 
 // Query that Planner.Plan would make. It lists at most
 // DefaultMaxFailures failures.
 func compute(project, env string, d *model.ExportData, cur *current) *Plan {
-	a := newApplier(context.Background(), project, env, d, cur, DefaultMaxFailures)
+	a := newApplier(context.Background(), profile.Default().Import, project, env, d, cur, DefaultMaxFailures)
 	a.apply()
 	return a.plan()
 }
@@ -82,7 +83,9 @@ func compute(project, env string, d *model.ExportData, cur *current) *Plan {
 // applier replays the import's steps (export-import-service.js,
 // processImport) on the current configuration.
 type applier struct {
-	ctx          context.Context
+	ctx context.Context
+	// imp is what the import of the instance's version does.
+	imp          profile.Import
 	project, env string
 	d            *model.ExportData
 	cur          *current
@@ -107,8 +110,8 @@ type applier struct {
 	err   error
 }
 
-func newApplier(ctx context.Context, project, env string, d *model.ExportData, cur *current, maxFailures int) *applier {
-	a := &applier{ctx: ctx, project: project, env: env, d: d, cur: cur, maxFailures: maxFailures,
+func newApplier(ctx context.Context, imp profile.Import, project, env string, d *model.ExportData, cur *current, maxFailures int) *applier {
+	a := &applier{ctx: ctx, imp: imp, project: project, env: env, d: d, cur: cur, maxFailures: maxFailures,
 		existing:      make(map[string]*config, len(cur.Features)),
 		want:          make(map[string]*config, len(d.Features)),
 		skipped:       map[string]string{},
@@ -185,7 +188,7 @@ func (a *applier) features() {
 		default:
 			c = config{Name: f.Name, Project: a.project}
 		}
-		c.setMetadata(f)
+		c.setMetadata(f, a.imp.DescriptionAsGiven)
 		a.want[f.Name] = &c
 	}
 }
@@ -194,16 +197,21 @@ func (a *applier) features() {
 // feature in a file, and an instance's export reads back the same way:
 // the type ("release" when f has none), the description (none when empty;
 // it points into f and is never written through), and whether it is
-// stale, has impression data or is archived.
-func (c *config) setMetadata(f *model.Feature) {
+// stale, has impression data or is archived. Where the description is
+// stored as given (asGiven, profile.Import.DescriptionAsGiven: 5.x), an
+// empty one is kept, and an absent one leaves c's.
+func (c *config) setMetadata(f *model.Feature, asGiven bool) {
 	det := f.Details()
 	c.Type = "release"
 	if f.Type != nil {
 		c.Type = *f.Type
 	}
-	c.Description = nil
-	if f.Description.Valid && f.Description.Value != "" {
+	switch {
+	case asGiven && !f.Description.Present:
+	case f.Description.Valid && (asGiven || f.Description.Value != ""):
 		c.Description = &f.Description.Value
+	default:
+		c.Description = nil
 	}
 	c.Stale = det.Stale != nil && *det.Stale
 	c.ImpressionData = det.ImpressionData != nil && *det.ImpressionData
@@ -278,6 +286,9 @@ func (a *applier) tags() {
 // links is importLinks: a feature listed in data.links has its links
 // replaced by the file's, URLs normalised.
 func (a *applier) links() {
+	if !a.imp.Links {
+		return // before 7.0, no import changes links (nor has any)
+	}
 	for _, fl := range a.d.Links {
 		if a.stop() {
 			return
@@ -345,6 +356,7 @@ func (a *applier) strategies() {
 		}
 		if s.Constraints != nil {
 			st.Constraints = normalizeConstraints(*s.Constraints)
+			a.constraintFields(s, c.Name)
 		}
 		if s.Segments != nil {
 			st.Segments = a.segments(s, c.Name)
@@ -369,6 +381,22 @@ func (a *applier) strategies() {
 		created = append(created, cr)
 	}
 	a.order(created)
+}
+
+// constraintFields notes, where the instance's version refuses a
+// constraint on a context field that does not exist
+// (profile.Import.ConstraintContextMustExist: the import is a 404 up to
+// 6.x), each such constraint of s, a strategy of feature. The context
+// fields of the file exist by then.
+func (a *applier) constraintFields(s *model.Strategy, feature string) {
+	if !a.imp.ConstraintContextMustExist {
+		return
+	}
+	for _, c := range *s.Constraints {
+		if !a.contextFields[c.ContextName] {
+			a.fail("strategy %s of %s: a constraint on context field %s, which does not exist", short(s.Name), quote(feature), quote(c.ContextName))
+		}
+	}
 }
 
 // maxSegments is how many segments a strategy may have: Unleash's
@@ -400,35 +428,13 @@ func (a *applier) segments(s *model.Strategy, feature string) []string {
 	return names
 }
 
-// withDefaults is parametersWithDefaults: a flexibleRollout strategy gets
-// rollout 100, the project's default stickiness and the feature's name as
-// group id when the file leaves them out.
+// withDefaults completes the parameters of s, a strategy of feature that
+// the import creates, as the instance's version does
+// (profile.Import.StrategyParameters: from 7.x, parametersWithDefaults
+// gives a flexibleRollout rollout 100, the project's default stickiness
+// and the feature's name as group id when the file leaves them out).
 func (a *applier) withDefaults(s *strategy, feature string) {
-	if s.Name != "flexibleRollout" {
-		return
-	}
-	_, hasRollout := s.Parameters["rollout"]
-	if hasRollout && s.Parameters["stickiness"] != "" && s.Parameters["groupId"] != "" {
-		return
-	}
-	p := make(map[string]string, len(s.Parameters)+3)
-	for k, v := range s.Parameters {
-		p[k] = v
-	}
-	if !hasRollout {
-		p["rollout"] = "100"
-	}
-	if p["stickiness"] == "" {
-		st := a.cur.DefaultStickiness
-		if st == "" {
-			st = "default"
-		}
-		p["stickiness"] = st
-	}
-	if p["groupId"] == "" {
-		p["groupId"] = feature
-	}
-	s.Parameters = p
+	s.Parameters = a.imp.StrategyParameters(s.Name, feature, s.Parameters, a.cur.DefaultStickiness)
 }
 
 // statuses is importToggleStatuses: each item sets enabled on the feature
@@ -467,20 +473,24 @@ func (a *applier) statuses() {
 }
 
 // defaultStrategy is the strategy enabling adds to feature: the project's
-// default strategy in the environment, or a 100% flexibleRollout.
+// default strategy in the environment (getProjectDefaultStrategy: an
+// empty groupId is the feature's name, an absent one is empty), or a 100%
+// flexibleRollout (getDefaultStrategy), completed as the import completes
+// the file's.
 func (a *applier) defaultStrategy(feature string) strategy {
 	var s strategy
 	if a.cur.DefaultStrategy != nil {
 		s = cloneStrategy(*a.cur.DefaultStrategy)
-	} else {
-		s = strategy{Name: "flexibleRollout", Parameters: map[string]string{"rollout": "100", "stickiness": "default"}}
-	}
-	if s.Parameters["groupId"] == "" {
-		// s's parameters are its own: a copy, or the literal above.
 		if s.Parameters == nil {
 			s.Parameters = map[string]string{}
 		}
-		s.Parameters["groupId"] = feature
+		if g, ok := s.Parameters["groupId"]; !ok {
+			s.Parameters["groupId"] = ""
+		} else if g == "" {
+			s.Parameters["groupId"] = feature
+		}
+	} else {
+		s = strategy{Name: "flexibleRollout", Parameters: map[string]string{"rollout": "100", "stickiness": "default", "groupId": feature}}
 	}
 	s.Disabled = false
 	a.withDefaults(&s, feature)
@@ -694,7 +704,7 @@ func applied(project, env string, d *model.ExportData, cur *current) []config {
 	if cur == nil {
 		cur = &current{}
 	}
-	a := newApplier(context.Background(), project, env, d, cur, DefaultMaxFailures)
+	a := newApplier(context.Background(), profile.Default().Import, project, env, d, cur, DefaultMaxFailures)
 	a.apply()
 	out := make([]config, 0, len(a.want))
 	seen := make(map[string]bool, len(a.want))

@@ -82,7 +82,8 @@ func configOf(f model.SnapshotFeature, c *model.SnapshotFeatureConfig, env strin
 	if c.Type != "" {
 		out.Type = c.Type
 	}
-	if c.Description != nil && *c.Description != "" {
+	if c.Description != nil {
+		// An empty description is one: 5.x stores it as given.
 		d := *c.Description
 		out.Description = &d
 	}

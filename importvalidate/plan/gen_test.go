@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // gen generates import files over a small set of feature names, so that
@@ -15,6 +16,9 @@ type gen struct {
 	r       *rand.Rand
 	prefix  string
 	segment float64 // the instance's id of the segment beta-users
+	// prof is the profile of the instance's version: a file has no
+	// member its import schema refuses. The zero value is the default's.
+	prof profile.Profile
 }
 
 const nFeatures = 7
@@ -132,6 +136,11 @@ func (g *gen) file() *model.ImportRequest {
 	}
 	for tt := range tagTypes {
 		d.TagTypes = append(d.TagTypes, model.TagType{Name: tt})
+	}
+	if g.prof.Name != "" && !g.prof.Schema.DataLinks {
+		// Made all the same, so that a seed gives every version the same
+		// files but for the links.
+		d.Links = nil
 	}
 	return &model.ImportRequest{Project: "default", Environment: "development", Data: d}
 }

@@ -38,6 +38,11 @@ import (
 // (export-import-service.js, feature-toggle-service.js,
 // feature-toggle-strategies-store.js, constraints-read-model.js) and
 // checked in the statement log of its PostgreSQL; docs/PLAN.md tells how.
+// Up to 6.x (profile.Import.StickinessInStore), a constraint's context
+// field is one read and the store reads the default stickiness between
+// the next sort order and the insert, for every strategy; ties of sort
+// order are then in the database's order (random ids), which the plan
+// takes to be the inserts'.
 
 // creation is a strategy the import creates.
 type creation struct {
@@ -60,7 +65,11 @@ type creation struct {
 // reads the next sort order: the change-request check, the feature's
 // project, the strategy type, then the segments, the constraints'
 // context fields and the default stickiness where they apply, and the
-// strategy limit.
+// strategy limit. Up to 6.x (profile.Import.StickinessInStore), a
+// constraint's context field is read once (an unknown one refuses the
+// import), and the default stickiness is read by the store after the
+// next sort order, for every strategy (see gap); the rounds every
+// creation takes alike do not change the order.
 func (a *applier) roundsBefore(s *model.Strategy) int {
 	n := 4
 	if s.Segments != nil && len(*s.Segments) > 0 {
@@ -69,17 +78,28 @@ func (a *applier) roundsBefore(s *model.Strategy) int {
 	if s.Constraints != nil && len(*s.Constraints) > 0 {
 		longest := 1
 		for _, c := range *s.Constraints {
-			if a.contextFields[c.ContextName] {
+			if a.contextFields[c.ContextName] && !a.imp.ConstraintContextMustExist {
 				longest = 2
 				break
 			}
 		}
 		n += longest
 	}
-	if s.Name == "flexibleRollout" && (s.Parameters == nil || (*s.Parameters)["stickiness"] == "") {
+	if !a.imp.StickinessInStore && s.Name == "flexibleRollout" && (s.Parameters == nil || (*s.Parameters)["stickiness"] == "") {
 		n++
 	}
 	return n
+}
+
+// gap is the number of rounds from the read of the next sort order to
+// the insert: 1, or 2 where the store reads the default stickiness in
+// between (profile.Import.StickinessInStore). A creation with a given
+// sort order skips the read but not the stickiness.
+func (a *applier) gap() int {
+	if a.imp.StickinessInStore {
+		return 2
+	}
+	return 1
 }
 
 // order assigns each created strategy its sort order as the import does,
@@ -94,13 +114,14 @@ func (a *applier) order(created []creation) {
 		insert bool
 	}
 	events := make([]event, 0, 2*len(created))
+	gap := a.gap()
 	for i := range created {
 		c := &created[i]
 		if c.given {
-			events = append(events, event{round: c.rounds, c: c, insert: true})
+			events = append(events, event{round: c.rounds + gap - 1, c: c, insert: true})
 			continue
 		}
-		events = append(events, event{round: c.rounds, c: c}, event{round: c.rounds + 1, c: c, insert: true})
+		events = append(events, event{round: c.rounds, c: c}, event{round: c.rounds + gap, c: c, insert: true})
 	}
 	slices.SortFunc(events, func(x, y event) int {
 		return cmp.Or(cmp.Compare(x.round, y.round), cmp.Compare(x.c.index, y.c.index))

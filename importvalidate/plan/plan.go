@@ -1,10 +1,12 @@
 // Package plan tells what an import will change before it runs, feature
-// by feature, the way Unleash 8.2.0's import (POST
+// by feature, the way the instance's import (POST
 // /api/admin/features-batch/import) then changes it: which features it
 // creates, which it updates and in which aspects, which it leaves as they
 // are and which it skips, and the context fields and tag types it
-// creates. docs/PLAN.md lists the import rules it follows and how each
-// was checked on the real server.
+// creates. It replays Unleash 8.2.0's import, with what the import of the
+// instance's version does otherwise (Options.Profile, its Import member:
+// 5.12 to 8.x). docs/PLAN.md lists the import rules it follows, per
+// version, and how each was checked on the real server.
 //
 // A plan reads the current configuration through a [Source], in one call
 // whatever the size of the file. It does no I/O of its own.
@@ -14,6 +16,8 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // Action is what an import does to one feature of the file.
@@ -173,12 +177,18 @@ type Options struct {
 	// others are counted in Plan.MoreFailures. 0 means
 	// DefaultMaxFailures.
 	MaxFailures int
+	// Profile is the profile of the target instance's version, whose
+	// import the plan replays (its Import member: what the import of that
+	// version does), such as instance.Instance.Profile(); nil means
+	// profile.Default(), Unleash 8.2.0's.
+	Profile *profile.Profile
 }
 
 // Planner computes plans. It is safe for concurrent use.
 type Planner struct {
 	src         Source
 	maxFailures int
+	imp         profile.Import
 }
 
 // New returns a Planner. It fails without a Source or with a negative
@@ -190,7 +200,11 @@ func New(opts Options) (*Planner, error) {
 	case opts.MaxFailures < 0:
 		return nil, fmt.Errorf("plan: Options.MaxFailures %d is negative", opts.MaxFailures)
 	}
-	return &Planner{src: opts.Source, maxFailures: cmp.Or(opts.MaxFailures, DefaultMaxFailures)}, nil
+	prof := profile.Default()
+	if opts.Profile != nil {
+		prof = *opts.Profile
+	}
+	return &Planner{src: opts.Source, maxFailures: cmp.Or(opts.MaxFailures, DefaultMaxFailures), imp: prof.Import}, nil
 }
 
 // Target overrides the project and environment of the file; an empty

@@ -43,6 +43,8 @@ type Profile struct {
 	Schema Schema
 	// Import is what the import does that a plan or a rule depends on.
 	Import Import
+	// AdminAPI is what a reader of the admin API relies on.
+	AdminAPI AdminAPI
 	// Database is what the line's database holds that is read.
 	Database Database
 }
@@ -127,6 +129,16 @@ type Schema struct {
 	DeprecatedMembers bool
 }
 
+// AdminAPI is what the admin API's answers hold that a reader relies on.
+type AdminAPI struct {
+	// PlaygroundStrategyIDs: the playground's strategies carry their ids
+	// (7.x and later); before, it makes up new ones for each answer, and
+	// a feature's strategies are ordered from the feature's own endpoint.
+	// (6.x's export also says the environment's enabled, not the
+	// feature's, which that endpoint says.)
+	PlaygroundStrategyIDs bool
+}
+
 // Import is what an import does that the rules and the plan depend on.
 type Import struct {
 	// Links: the import replaces the links of the features data.links
@@ -150,6 +162,99 @@ type Import struct {
 	// Limits are the import's resource limits; nil when there are none
 	// (5.x).
 	Limits *Limits
+	// DescriptionAsGiven: a feature's description is stored as the file
+	// gives it: an empty one as "", an absent one leaves an existing
+	// feature's (5.x); later, both are stored as none (null).
+	DescriptionAsGiven bool
+	// RolloutDefaults is how a created strategy's parameters are
+	// completed (see the RolloutDefaults constants).
+	RolloutDefaults RolloutDefaults
+	// StickinessInStore: the store reads the project's default stickiness
+	// for every strategy it creates, between the next sort order and the
+	// insert (up to 6.x); later, the service reads it before, and only
+	// for a flexibleRollout without stickiness. It decides, with the
+	// constraints' and segments' reads, the order of the created
+	// strategies.
+	StickinessInStore bool
+	// OrderedTies: strategies of equal sort order are evaluated by their
+	// ids, which follow their inserts to the millisecond (ULIDs, 7.x and
+	// later); before, the ids are random (UUIDs) and such strategies come
+	// in the order the database returns them, which no plan can know.
+	OrderedTies bool
+}
+
+// RolloutDefaults is how an import completes the parameters of a strategy
+// it creates (the project's default strategy that enabling adds
+// included).
+type RolloutDefaults string
+
+// The ways of completing a strategy's parameters, oldest first.
+const (
+	// RolloutNone (5.x): no defaults; a stickiness "" of any strategy
+	// becomes "default".
+	RolloutNone RolloutDefaults = "none"
+	// RolloutMerge (6.x): a stickiness "" of any strategy becomes
+	// "default"; then a flexibleRollout gets rollout "100", the project's
+	// default stickiness and the feature's name as groupId where the
+	// parameter is absent (an empty one is kept).
+	RolloutMerge RolloutDefaults = "merge"
+	// RolloutAbsent (7.x): a flexibleRollout gets rollout "100" and the
+	// feature's name as groupId where absent, the project's default
+	// stickiness where stickiness is absent or "".
+	RolloutAbsent RolloutDefaults = "absent"
+	// RolloutEmpty (8.x): as RolloutAbsent, and a groupId "" becomes the
+	// feature's name too.
+	RolloutEmpty RolloutDefaults = "empty"
+)
+
+// StrategyParameters are the parameters that an import of the line
+// stores for a strategy named name of feature, given params (which it
+// does not change; nil when absent), in a project whose default
+// stickiness is stickiness ("" means "default"). It returns params itself
+// when they stay as they are.
+func (i Import) StrategyParameters(name, feature string, params map[string]string, stickiness string) map[string]string {
+	if stickiness == "" {
+		stickiness = "default"
+	}
+	set := map[string]string{}
+	st, hasSt := params["stickiness"]
+	switch i.RolloutDefaults {
+	case RolloutNone, RolloutMerge:
+		if hasSt && st == "" {
+			set["stickiness"] = "default"
+		}
+		if i.RolloutDefaults == RolloutMerge && name == "flexibleRollout" {
+			for k, v := range map[string]string{"rollout": "100", "stickiness": stickiness, "groupId": feature} {
+				if _, ok := params[k]; !ok {
+					set[k] = v
+				}
+			}
+		}
+	default:
+		if name != "flexibleRollout" {
+			break
+		}
+		if _, ok := params["rollout"]; !ok {
+			set["rollout"] = "100"
+		}
+		if st == "" {
+			set["stickiness"] = stickiness
+		}
+		if g, ok := params["groupId"]; !ok || (g == "" && i.RolloutDefaults == RolloutEmpty) {
+			set["groupId"] = feature
+		}
+	}
+	if len(set) == 0 {
+		return params
+	}
+	out := make(map[string]string, len(params)+len(set))
+	for k, v := range params {
+		out[k] = v
+	}
+	for k, v := range set {
+		out[k] = v
+	}
+	return out
 }
 
 // Limits are the default resource limits an import applies.

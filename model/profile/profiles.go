@@ -77,10 +77,11 @@ func v512() Profile {
 			{"UPDATE_FEATURE_ENVIRONMENT_VARIANTS", "Update variants"},
 			{"CREATE_TAG_TYPE", "Create tag types"},
 		},
-		Errors:   ErrorStyle{DetailDescription: true, PathPrefix: "", ControllerErrorsHaveID: true},
-		Users:    UserListing{IsAPI: true, InvalidEmailFailsListing: true},
-		Schema:   Schema{Name: "5.12.8", Operators: operators15(), DeprecatedMembers: true},
-		Import:   Import{DependencyProject: "file", ConstraintContextMustExist: true},
+		Errors: ErrorStyle{DetailDescription: true, PathPrefix: "", ControllerErrorsHaveID: true},
+		Users:  UserListing{IsAPI: true, InvalidEmailFailsListing: true},
+		Schema: Schema{Name: "5.12.8", Operators: operators15(), DeprecatedMembers: true},
+		Import: Import{DependencyProject: "file", ConstraintContextMustExist: true, RolloutDefaults: RolloutNone,
+			StickinessInStore: true, DescriptionAsGiven: true},
 		Database: Database{LastMigration: "/20240430075605-add-scim-external-id", DefaultEnvironment: true},
 	}
 }
@@ -102,6 +103,7 @@ func v610(p *Profile) {
 	p.Schema.Name = "6.10.1"
 	p.Schema.TagTypeColor, p.Schema.TagBounds, p.Schema.FeatureMetadata, p.Schema.Milestones = true, true, true, true
 	p.Import.Limits = &Limits{Constraints: 30, ConstraintValues: 250, FeatureEnvironmentStrategies: 30, FeatureFlags: 5000}
+	p.Import.RolloutDefaults, p.Import.DescriptionAsGiven = RolloutMerge, false
 	p.Database.LastMigration = "/20250506074807-feature-link-table"
 	p.Database.FeatureLink, p.Database.MilestoneID = true, true
 	p.Database.ProjectsArchivedAt = true
@@ -119,6 +121,8 @@ func v70(p *Profile) {
 	p.Schema.ReleasePlans, p.Schema.DataLinks = true, true
 	p.Import.Links = true
 	p.Import.ConstraintContextMustExist = false
+	p.Import.RolloutDefaults, p.Import.StickinessInStore, p.Import.OrderedTies = RolloutAbsent, false, true
+	p.AdminAPI.PlaygroundStrategyIDs = true
 	p.Database.LastMigration = ""
 	p.Database.DefaultEnvironment = false
 }
@@ -155,6 +159,7 @@ func v8(p *Profile) {
 	p.Schema.ConstraintValueMinLength = true
 	p.Schema.DeprecatedMembers = false
 	p.Import.DependencyProject = "target"
+	p.Import.RolloutDefaults = RolloutEmpty
 	p.Import.SingleValueRequired = true
 	p.Database.LastMigration = "/20260902120000-add-user-agent-to-login-history"
 }

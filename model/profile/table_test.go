@@ -129,6 +129,18 @@ func table(ps []profile.Profile) string {
 		}
 		return "none"
 	})
+	row("import: description stored as given (`\"\"` kept, absent leaves it)", func(p profile.Profile) string { return yes(p.Import.DescriptionAsGiven) })
+	row("import: a created strategy's parameters completed", func(p profile.Profile) string {
+		return map[profile.RolloutDefaults]string{
+			profile.RolloutNone:   "none (`stickiness: \"\"` → `default`)",
+			profile.RolloutMerge:  "flexibleRollout's absent ones (`stickiness: \"\"` → `default`)",
+			profile.RolloutAbsent: "flexibleRollout's absent ones, empty stickiness",
+			profile.RolloutEmpty:  "flexibleRollout's absent ones, empty stickiness and groupId",
+		}[p.Import.RolloutDefaults]
+	})
+	row("import: default stickiness read by the store, for every strategy", func(p profile.Profile) string { return yes(p.Import.StickinessInStore) })
+	row("strategies of equal sort order ordered by id (ULID)", func(p profile.Profile) string { return yes(p.Import.OrderedTies) })
+	row("admin API: the playground's strategies carry their ids", func(p profile.Profile) string { return yes(p.AdminAPI.PlaygroundStrategyIDs) })
 	row("latest migration", func(p profile.Profile) string {
 		if p.Database.LastMigration == "" {
 			return "-"

@@ -14,6 +14,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/importvalidate/plan/planfile"
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
 
@@ -97,6 +98,8 @@ func parseApply(args []string, stderr io.Writer) (applyConfig, int, bool) {
 type applier struct {
 	env    Env
 	client *unleashapi.Client
+	// prof is the profile of the instance's version.
+	prof   profile.Profile
 	im     *unleashapi.Importer
 	caller importvalidate.Permissions
 }
@@ -160,6 +163,11 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 	if a.client, _, err = cfg.instance.client(ctx, token); err != nil {
 		return fail(ExitUsage, err)
 	}
+	version, err := a.client.Profile(ctx)
+	if err != nil {
+		return fail(ExitUsage, err)
+	}
+	a.prof = version.Profile
 
 	// The entries to apply: the saved plan's, after checking that each
 	// still holds; or the file's, planned now.
@@ -184,7 +192,7 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 		}
 		entries = saved.Plans
 	} else {
-		p, err := planOne(ctx, a.client, a.client, in, raw, cfg.project, cfg.environment)
+		p, err := planOne(ctx, a.client, a.client, a.prof, in, raw, cfg.project, cfg.environment)
 		var nt *importvalidate.NoTargetError
 		switch {
 		case errors.As(err, &nt):
@@ -253,7 +261,7 @@ type verified struct {
 func (a *applier) verify(ctx context.Context, e *planfile.Entry) (verified, string, error) {
 	var v verified
 	rec := planfile.NewRecorder(a.client, a.client)
-	val, err := importvalidate.New(importvalidate.Options{State: rec.State()})
+	val, err := importvalidate.New(importvalidate.Options{State: rec.State(), Profile: &a.prof})
 	if err != nil {
 		return v, "", err
 	}
@@ -267,7 +275,7 @@ func (a *applier) verify(ctx context.Context, e *planfile.Entry) (verified, stri
 		_, _ = a.env.Stdout.Write(b.Bytes())
 		return v, "the validation refuses it (" + rep.Summary() + ")", nil
 	}
-	planner, err := plan.New(plan.Options{Source: rec.Source()})
+	planner, err := plan.New(plan.Options{Source: rec.Source(), Profile: &a.prof})
 	if err != nil {
 		return v, "", err
 	}

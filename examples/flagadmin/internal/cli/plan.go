@@ -16,6 +16,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate/plan/planfile"
 	"github.com/flagadmin/flagadmin/internal/safetext"
 	"github.com/flagadmin/flagadmin/model/exportfile"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // planTimeout bounds a plan against a database or an instance.
@@ -150,7 +151,7 @@ func (cfg planConfig) run(ctx context.Context, env Env) int {
 		if err != nil {
 			return fail(ExitUsage, err)
 		}
-		p, err := planOne(ctx, s.State, s.Plan, in, body, cfg.project, cfg.environment)
+		p, err := planOne(ctx, s.State, s.Plan, s.Profile(), in, body, cfg.project, cfg.environment)
 		var nt *importvalidate.NoTargetError
 		switch {
 		case errors.As(err, &nt):
@@ -188,12 +189,12 @@ func (cfg planConfig) run(ctx context.Context, env Env) int {
 	return ExitOK
 }
 
-// planOne validates and plans one file over state and src, recording
-// what they read.
-func planOne(ctx context.Context, state importvalidate.State, src plan.Source, in input, raw []byte, project, environment string) (planned, error) {
+// planOne validates and plans one file over state and src, as the
+// version of prof answers and imports, recording what they read.
+func planOne(ctx context.Context, state importvalidate.State, src plan.Source, prof profile.Profile, in input, raw []byte, project, environment string) (planned, error) {
 	out := planned{in: in}
 	rec := planfile.NewRecorder(state, src)
-	v, err := importvalidate.New(importvalidate.Options{State: rec.State()})
+	v, err := importvalidate.New(importvalidate.Options{State: rec.State(), Profile: &prof})
 	if err != nil {
 		return out, err
 	}
@@ -210,7 +211,7 @@ func planOne(ctx context.Context, state importvalidate.State, src plan.Source, i
 		out.refusal = b.String()
 		return out, nil
 	}
-	planner, err := plan.New(plan.Options{Source: rec.Source()})
+	planner, err := plan.New(plan.Options{Source: rec.Source(), Profile: &prof})
 	if err != nil {
 		return out, err
 	}

@@ -135,7 +135,7 @@ func setupServer(args []string, env Env) (*http.Server, net.Listener, error) {
 		return nil, nil, err
 	}
 	logHandler := slog.NewJSONHandler(env.Stderr, nil)
-	planner, err := plan.New(plan.Options{Source: src.Plan})
+	planner, err := plan.New(plan.Options{Source: src.Plan, Profile: &prof})
 	if err != nil {
 		src.Close()
 		return nil, nil, err
