@@ -3,6 +3,8 @@ package plan
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
 )
 
 // The JSON form of a plan carries the values of its changes as JSON
@@ -46,14 +48,14 @@ type planJSON Plan
 // items' bytes once per level.
 type (
 	planWire struct {
-		Project       string        `json:"project"`
-		Environment   string        `json:"environment"`
-		Features      []featureWire `json:"features"`
-		ContextFields []string      `json:"contextFields,omitempty"`
-		TagTypes      []string      `json:"tagTypes,omitempty"`
-		Failures      []string      `json:"failures,omitempty"`
-		MoreFailures  int           `json:"moreFailures,omitempty"`
-		Summary       Totals        `json:"summary"`
+		Project       string                      `json:"project"`
+		Environment   string                      `json:"environment"`
+		Features      []featureWire               `json:"features"`
+		ContextFields []string                    `json:"contextFields,omitempty"`
+		TagTypes      []string                    `json:"tagTypes,omitempty"`
+		Failures      []importvalidate.Diagnostic `json:"failures,omitempty"`
+		MoreFailures  int                         `json:"moreFailures,omitempty"`
+		Summary       Totals                      `json:"summary"`
 	}
 	featureWire struct {
 		Name    string       `json:"name"`

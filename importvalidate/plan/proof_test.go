@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/model"
@@ -325,10 +326,20 @@ func TestPlanMatchesRealImport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The plans are of the files' validations over the same instance, its
+	// state read afresh each time: their failures are the validation's.
+	fresh, err := unleashapi.New(baseURL(inst), pat, unleashapi.Options{ListTTL: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: fresh})
+	if err != nil {
+		t.Fatal(err)
+	}
 	run := fmt.Sprintf("%x", seed%0xffffff)
 	for i := range cases {
 		g := &gen{r: rand.New(rand.NewPCG(seed, uint64(i))), prefix: fmt.Sprintf("pp-%s-%d-", run, i), segment: seg}
-		t.Run(strconv.Itoa(i), func(t *testing.T) { proveOne(ctx, t, inst, pat, planner, viaClient, g) })
+		t.Run(strconv.Itoa(i), func(t *testing.T) { proveOne(ctx, t, inst, pat, v, planner, viaClient, g) })
 	}
 }
 
@@ -341,7 +352,15 @@ func importBody(ctx context.Context, inst instance, pat string, imp *model.Impor
 	return err
 }
 
-func proveOne(ctx context.Context, t *testing.T, inst instance, pat string, planner, viaClient *plan.Planner, g *gen) {
+func proveOne(ctx context.Context, t *testing.T, inst instance, pat string, v *importvalidate.Validator, planner, viaClient *plan.Planner, g *gen) {
+	validated := func(imp *model.ImportRequest) *importvalidate.Report {
+		t.Helper()
+		rep, err := v.ValidateImport(ctx, imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
 	// The project's default strategy, which enabling a feature without an
 	// active strategy adds: now and then one of the test's own.
 	def := `{"name":"flexibleRollout","constraints":[],"parameters":{"rollout":"100","stickiness":"default","groupId":""},"segments":[]}`
@@ -387,11 +406,12 @@ func proveOne(ctx context.Context, t *testing.T, inst instance, pat string, plan
 		return aspectsOf(t, raw, order), byChance(order)
 	}
 	bAspects, _ := read()
-	p, err := planner.Plan(ctx, imp, plan.Target{})
+	rep := validated(imp)
+	p, err := planner.Plan(ctx, rep)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pc, err := viaClient.Plan(ctx, imp, plan.Target{}); err != nil || !reflect.DeepEqual(pc, p) {
+	if pc, err := viaClient.Plan(ctx, rep); err != nil || !reflect.DeepEqual(pc, p) {
 		t.Errorf("unleashapi's plan differs (%v):\n%+v\nwant\n%+v", err, pc, p)
 	}
 	if len(p.Failures) > 0 {
@@ -458,7 +478,7 @@ func proveOne(ctx context.Context, t *testing.T, inst instance, pat string, plan
 			}
 		}
 	}
-	again, err := planner.Plan(ctx, imp, plan.Target{})
+	again, err := planner.Plan(ctx, validated(imp))
 	if err != nil {
 		t.Fatal(err)
 	}
