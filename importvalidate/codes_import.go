@@ -130,6 +130,7 @@ const (
 	CodeImportTooManyStrategies           Code = "import-too-many-strategies"
 	CodeImportTooManyStrategiesInFile     Code = "import-too-many-strategies-in-file"
 	CodeImportStrategySortOrder           Code = "import-strategy-sort-order"
+	CodeImportStrategyNextSortOrder       Code = "import-strategy-next-sort-order"
 	CodeImportStrategySegmentNotListed    Code = "import-strategy-segment-not-listed"
 	CodeImportStrategySegmentOtherProject Code = "import-strategy-segment-other-project"
 	CodeImportStrategyTooManySegments     Code = "import-strategy-too-many-segments"
@@ -331,6 +332,8 @@ func importRefusalCodes() []CodeInfo {
 			Summary: "no feature gets more strategies than the instance's limit", check: checkImportTooManyStrategiesInFile},
 		{Code: CodeImportStrategySortOrder, Category: CategoryImport, Severity: SeverityError, Optional: true,
 			Summary: "strategy sort orders are 32-bit integers", check: checkImportStrategySortOrder},
+		{Code: CodeImportStrategyNextSortOrder, Category: CategoryImport, Severity: SeverityError, Optional: true,
+			Summary: "no strategy without a sort order follows one of sort order 2147483647", check: checkImportStrategyNextSortOrder},
 		{Code: CodeImportStrategyTooManySegments, Category: CategoryImport, Severity: SeverityError, Optional: true,
 			Summary: "strategies stay within the instance's limit of segments", check: checkImportStrategyTooManySegments},
 		{Code: CodeImportStrategyDuplicateSegment, Category: CategoryImport, Severity: SeverityError, Optional: true,

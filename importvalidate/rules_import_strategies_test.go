@@ -95,6 +95,18 @@ func TestImportStrategySortOrder(t *testing.T) {
 	})
 }
 
+// A strategy without a sort order that reads its next one after a
+// strategy of sort order 2147483647 was inserted is refused (the second
+// of the same round, in file order); one that reads first gets 0.
+func TestImportStrategyNextSortOrder(t *testing.T) {
+	runRefusalCases(t, refusalCheck(t, CodeImportStrategyNextSortOrder), []refusalCase{
+		{name: "strategy-next-sort-order-overflow", at: "/data/featureStrategies/1"},
+		{name: "strategy-next-sort-order-read-first"},
+		{name: "strategy-sort-order-huge", other: true},
+		{name: "ok-baseline"},
+	})
+}
+
 func TestImportStrategySegments(t *testing.T) {
 	t.Run("not listed", func(t *testing.T) {
 		runRefusalCases(t, refusalCheck(t, CodeImportStrategySegmentNotListed), []refusalCase{

@@ -15,9 +15,10 @@ import (
 // reason the plan once foresaw itself (a feature of another project,
 // variants without a variable one, a tag value's length, links of a
 // feature the import does not keep active, an invalid link URL, more than
-// ten links, a sort order that is no 32-bit integer, more segments than
-// the limit, a segment given twice or not listed, the status of a feature
-// the file archives), the rule of the import that says so.
+// ten links, a sort order that is no 32-bit integer, given or read, more
+// segments than the limit, a segment given twice or not listed, the
+// status of a feature the file archives), the rule of the import that
+// says so.
 func TestFailuresAreTheValidationsFindings(t *testing.T) {
 	snap := &model.Snapshot{
 		Features: []model.SnapshotFeature{{Name: "elsewhere", Project: "other"}, {Name: "gone", Project: "default", Archived: true}},
@@ -56,6 +57,8 @@ func TestFailuresAreTheValidationsFindings(t *testing.T) {
 			[]string{"import-strategy-sort-order /data/featureStrategies/0/sortOrder"}},
 		{"a sort order above 32 bits", `{"features":[{"name":"a"}],"featureStrategies":[{"name":"default","featureName":"a","sortOrder":3000000000}]}`,
 			[]string{"import-strategy-sort-order /data/featureStrategies/0/sortOrder"}},
+		{"a strategy read after one of sort order 2147483647", `{"features":[{"name":"a"}],"featureStrategies":[{"name":"default","featureName":"a","sortOrder":2147483647},{"name":"default","featureName":"a"}]}`,
+			[]string{"import-strategy-next-sort-order /data/featureStrategies/1"}},
 		{"six segments", `{"features":[{"name":"a"}],"featureStrategies":[{"name":"default","featureName":"a","segments":[1,2,3,4,5,6]}],` + segs + `}`,
 			[]string{"import-strategy-too-many-segments /data/featureStrategies/0/segments"}},
 		{"a segment given twice", `{"features":[{"name":"a"}],"featureStrategies":[{"name":"default","featureName":"a","segments":[1,1]}],` + segs + `}`,

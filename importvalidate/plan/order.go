@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -56,29 +57,10 @@ type creation struct {
 }
 
 // roundsBefore is the number of rounds the creation of s takes before it
-// reads the next sort order: the change-request check, the feature's
-// project, the strategy type, then the segments, the constraints'
-// context fields and the default stickiness where they apply, and the
-// strategy limit.
+// reads the next sort order (importvalidate.StrategyCreationRounds), the
+// context fields that exist being the instance's and the file's.
 func (a *applier) roundsBefore(s *model.Strategy) int {
-	n := 4
-	if s.Segments != nil && len(*s.Segments) > 0 {
-		n++
-	}
-	if s.Constraints != nil && len(*s.Constraints) > 0 {
-		longest := 1
-		for _, c := range *s.Constraints {
-			if a.contextFields[c.ContextName] {
-				longest = 2
-				break
-			}
-		}
-		n += longest
-	}
-	if s.Name == "flexibleRollout" && (s.Parameters == nil || (*s.Parameters)["stickiness"] == "") {
-		n++
-	}
-	return n
+	return importvalidate.StrategyCreationRounds(s, func(name string) bool { return a.contextFields[name] })
 }
 
 // order assigns each created strategy its sort order as the import does,
