@@ -24,15 +24,7 @@ func decoded(tb testing.TB, body []byte) *model.ImportRequest {
 // newDecoder is a validator on the embedded demo state, for decode.
 func newDecoder(tb testing.TB) *importvalidate.Validator {
 	tb.Helper()
-	state, err := importvalidate.DemoState()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	v, err := importvalidate.New(importvalidate.Options{State: state})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return v
+	return validatorOver(tb, nil)
 }
 
 // decode validates body with v and returns the import it decoded; ok is

@@ -125,22 +125,29 @@ type changeJSON struct {
 // MarshalJSON writes From and To as JSON values.
 func (c Change) MarshalJSON() ([]byte, error) { return json.Marshal(c.wire()) }
 
-// changeRead is the wire form of a Change as it is read: its items by
-// their own UnmarshalJSON.
-type changeRead struct {
-	Aspect  Aspect          `json:"aspect"`
-	From    json.RawMessage `json:"from"`
-	To      json.RawMessage `json:"to"`
-	Added   []Item          `json:"added"`
-	Removed []Item          `json:"removed"`
-	Changed []ItemChange    `json:"changed"`
+// UnmarshalJSON reads From and To from JSON values.
+func (c *Change) UnmarshalJSON(b []byte) error { return fromWire(b, c, changeJSON.change) }
+
+// change is the Change of its wire form w.
+func (w changeJSON) change() Change {
+	c := Change{Aspect: w.Aspect, From: textOf(w.From), To: textOf(w.To), Added: each(w.Added, itemJSON.item),
+		Removed: each(w.Removed, itemJSON.item)}
+	c.Changed = each(w.Changed, func(ic itemChangeWire) ItemChange {
+		return ItemChange{Key: ic.Key, Fields: each(ic.Fields, fieldJSON.field)}
+	})
+	return c
 }
 
-// UnmarshalJSON reads From and To from JSON values.
-func (c *Change) UnmarshalJSON(b []byte) error {
-	return fromWire(b, c, func(w changeRead) Change {
-		return Change{Aspect: w.Aspect, From: textOf(w.From), To: textOf(w.To), Added: w.Added, Removed: w.Removed, Changed: w.Changed}
-	})
+// each is f of each element of in, nil for nil.
+func each[S, T any](in []S, f func(S) T) []T {
+	if in == nil {
+		return nil
+	}
+	out := make([]T, len(in))
+	for i, v := range in {
+		out[i] = f(v)
+	}
+	return out
 }
 
 // fromWire decodes b, the JSON of wire form W, into out as form makes it.
@@ -162,9 +169,10 @@ type itemJSON struct {
 func (it Item) MarshalJSON() ([]byte, error) { return json.Marshal(it.wire()) }
 
 // UnmarshalJSON reads Value from a JSON value.
-func (it *Item) UnmarshalJSON(b []byte) error {
-	return fromWire(b, it, func(w itemJSON) Item { return Item{Key: w.Key, Value: textOf(w.Value)} })
-}
+func (it *Item) UnmarshalJSON(b []byte) error { return fromWire(b, it, itemJSON.item) }
+
+// item is the Item of its wire form w.
+func (w itemJSON) item() Item { return Item{Key: w.Key, Value: textOf(w.Value)} }
 
 type fieldJSON struct {
 	Field string          `json:"field"`
@@ -178,10 +186,11 @@ func (f FieldChange) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads From and To from JSON values.
-func (f *FieldChange) UnmarshalJSON(b []byte) error {
-	return fromWire(b, f, func(w fieldJSON) FieldChange {
-		return FieldChange{Field: w.Field, From: textOf(w.From), To: textOf(w.To)}
-	})
+func (f *FieldChange) UnmarshalJSON(b []byte) error { return fromWire(b, f, fieldJSON.field) }
+
+// field is the FieldChange of its wire form w.
+func (w fieldJSON) field() FieldChange {
+	return FieldChange{Field: w.Field, From: textOf(w.From), To: textOf(w.To)}
 }
 
 // value is the JSON value of text: none for "", the text itself when it
