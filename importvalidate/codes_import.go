@@ -136,6 +136,7 @@ const (
 	CodeImportTooManyStrategies           Code = "import-too-many-strategies"
 	CodeImportTooManyStrategiesInFile     Code = "import-too-many-strategies-in-file"
 	CodeImportStrategySortOrder           Code = "import-strategy-sort-order"
+	CodeImportStrategyNextSortOrder       Code = "import-strategy-next-sort-order"
 	CodeImportStrategySegmentNotListed    Code = "import-strategy-segment-not-listed"
 	CodeImportStrategySegmentOtherProject Code = "import-strategy-segment-other-project"
 	CodeImportStrategyTooManySegments     Code = "import-strategy-too-many-segments"
@@ -182,8 +183,9 @@ const (
 	CodeImportTagFeatureMissing Code = "import-tag-feature-missing"
 
 	// Context fields.
-	CodeImportContextFieldInvalid   Code = "import-context-field-invalid"
-	CodeImportContextFieldDuplicate Code = "import-context-field-duplicate"
+	CodeImportContextFieldInvalid      Code = "import-context-field-invalid"
+	CodeImportContextFieldDuplicate    Code = "import-context-field-duplicate"
+	CodeImportConstraintContextUnknown Code = "import-constraint-context-unknown"
 
 	// The import's versions of the reference errors and of the
 	// permissions entry, on the cleaned file.
@@ -219,6 +221,8 @@ func importRefusalCodes() []CodeInfo {
 		// permissions, E3, E7 and E8.
 		{Code: CodeImportUnknownStrategy, Category: CategoryImport, Severity: SeverityError, Optional: true,
 			Summary: "the strategies the import creates name existing strategy types", check: checkImportUnknownStrategy},
+		{Code: CodeImportConstraintContextUnknown, Category: CategoryImport, Severity: SeverityError, Optional: true,
+			Summary: "up to Unleash 6.x, the constraints of the strategies the import creates name context fields that exist or are imported", check: checkImportConstraintContextUnknown},
 		{Code: CodeImportContextLegalValues, Category: CategoryImport, Severity: SeverityError, Optional: true,
 			Summary: "imported context fields match the legal values and project of existing ones", check: checkImportContextLegalValues},
 		{Code: CodeImportMissingPermissions, Category: CategoryPermission, Severity: SeverityError, Optional: true,
@@ -337,6 +341,8 @@ func importRefusalCodes() []CodeInfo {
 			Summary: "no feature gets more strategies than the instance's limit", check: checkImportTooManyStrategiesInFile},
 		{Code: CodeImportStrategySortOrder, Category: CategoryImport, Severity: SeverityError, Optional: true,
 			Summary: "strategy sort orders are 32-bit integers", check: checkImportStrategySortOrder},
+		{Code: CodeImportStrategyNextSortOrder, Category: CategoryImport, Severity: SeverityError, Optional: true,
+			Summary: "no strategy without a sort order follows one of sort order 2147483647", check: checkImportStrategyNextSortOrder},
 		{Code: CodeImportStrategyTooManySegments, Category: CategoryImport, Severity: SeverityError, Optional: true,
 			Summary: "strategies stay within the instance's limit of segments", check: checkImportStrategyTooManySegments},
 		{Code: CodeImportStrategyDuplicateSegment, Category: CategoryImport, Severity: SeverityError, Optional: true,

@@ -83,6 +83,23 @@ func (d Diagnostic) MarshalJSON() ([]byte, error) {
 	}{members(d), d.Message()})
 }
 
+// UnmarshalJSON reads what MarshalJSON writes, the message as the
+// finding's own: a structural problem read back keeps the words it was
+// written with.
+func (d *Diagnostic) UnmarshalJSON(b []byte) error {
+	type members Diagnostic
+	var w struct {
+		members
+		Message string `json:"message"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*d = Diagnostic(w.members)
+	d.message = w.Message
+	return nil
+}
+
 // String formats the diagnostic as "line:col: code: message", with the
 // pointer standing in for line:col when the line is unknown, and the item
 // in parentheses when there is one.
@@ -115,7 +132,91 @@ func (d Diagnostic) located() bool { return d.Location.Offset >= 0 }
 // first, by byte offset; the others follow in report order (catalogue
 // order, errors before warnings before permissions).
 func (r *Report) Diagnostics() []Diagnostic {
-	out := slices.Clone([]Diagnostic(r.Structural))
+	out := make([]Diagnostic, 0, len(r.Structural)+len(r.Issues))
+	r.each(func(d Diagnostic) { out = append(out, d) })
+	slices.SortStableFunc(out, func(a, b Diagnostic) int { return a.compare(b) })
+	return out
+}
+
+// FirstDiagnostics returns the first n diagnostics, in the order of
+// Diagnostics, that keep accepts, and how many more it accepts, without
+// listing the others: for a caller that shows a bounded number of the
+// findings of a large report.
+func (r *Report) FirstDiagnostics(n int, keep func(Diagnostic) bool) (first []Diagnostic, more int) {
+	// The n first by (place, report order), in a heap whose root is the
+	// last of them.
+	type entry struct {
+		d   Diagnostic
+		seq int
+	}
+	later := func(a, b entry) bool { return cmp.Or(a.d.compare(b.d), cmp.Compare(a.seq, b.seq)) > 0 }
+	var top []entry
+	seq := 0
+	r.each(func(d Diagnostic) {
+		if !keep(d) {
+			return
+		}
+		e := entry{d, seq}
+		seq++
+		switch {
+		case len(top) < n:
+			top = append(top, e)
+			for i := len(top) - 1; i > 0 && later(top[i], top[(i-1)/2]); i = (i - 1) / 2 {
+				top[i], top[(i-1)/2] = top[(i-1)/2], top[i]
+			}
+			return
+		case n == 0 || !later(top[0], e):
+			more++
+			return
+		}
+		more++
+		top[0] = e
+		for i := 0; ; {
+			m := i
+			for _, c := range []int{2*i + 1, 2*i + 2} {
+				if c < len(top) && later(top[c], top[m]) {
+					m = c
+				}
+			}
+			if m == i {
+				break
+			}
+			top[i], top[m] = top[m], top[i]
+			i = m
+		}
+	})
+	if len(top) == 0 {
+		return nil, more
+	}
+	slices.SortFunc(top, func(a, b entry) int { return cmp.Or(a.d.compare(b.d), cmp.Compare(a.seq, b.seq)) })
+	first = make([]Diagnostic, len(top))
+	for i := range top {
+		first[i] = top[i].d
+	}
+	return first, more
+}
+
+// compare orders d and e as Diagnostics lists them: located findings
+// first, by byte offset; the others equal.
+func (d Diagnostic) compare(e Diagnostic) int {
+	switch {
+	case d.located() && e.located():
+		return cmp.Compare(d.Location.Offset, e.Location.Offset)
+	case d.located():
+		return -1
+	case e.located():
+		return 1
+	}
+	return 0
+}
+
+// each calls f with every finding of the report, one per place, in
+// report order: the structural problems, then each item of each issue at
+// each of its locations (see Diagnostics).
+func (r *Report) each(f func(Diagnostic)) {
+	for _, d := range r.Structural {
+		f(d)
+	}
 	for _, is := range r.Issues {
 		d := Diagnostic{Severity: is.Severity, Category: is.Category, Code: is.Code, message: is.Message,
 			Location: Location{Offset: -1}}
@@ -124,7 +225,7 @@ func (r *Report) Diagnostics() []Diagnostic {
 			if d.ImportAccepts != "" {
 				d.Severity = SeverityWarning
 			}
-			out = append(out, d)
+			f(d)
 			continue
 		}
 		for _, it := range is.Items {
@@ -134,25 +235,13 @@ func (r *Report) Diagnostics() []Diagnostic {
 			}
 			if len(it.Locations) == 0 {
 				d.Location = Location{Offset: -1}
-				out = append(out, d)
+				f(d)
 				continue
 			}
 			for _, l := range it.Locations {
 				d.Location = l
-				out = append(out, d)
+				f(d)
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Diagnostic) int {
-		switch {
-		case a.located() && b.located():
-			return cmp.Compare(a.Location.Offset, b.Location.Offset)
-		case a.located():
-			return -1
-		case b.located():
-			return 1
-		}
-		return 0
-	})
-	return out
 }

@@ -2,6 +2,7 @@ package importvalidate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -22,6 +23,13 @@ func (s Severity) String() string { return enumName("Severity", int(s), "error",
 
 // MarshalText writes the severity's name.
 func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a name that MarshalText writes.
+func (s *Severity) UnmarshalText(b []byte) error {
+	v, err := enumValue("Severity", string(b), "error", "warning")
+	*s = Severity(v)
+	return err
+}
 
 // Category says what a finding is about: the body's structure, the data
 // (a rule), or the caller (a permission the caller lacks). It is apart from
@@ -66,6 +74,17 @@ func enumName(typ string, v int, names ...string) string {
 	return fmt.Sprintf("%s(%d)", typ, v)
 }
 
+// enumValue is the value of the name s in an enumeration that counts
+// from 1 with the given names; an unknown name is an error naming typ.
+func enumValue(typ, s string, names ...string) (int, error) {
+	for i, n := range names {
+		if n == s {
+			return i + 1, nil
+		}
+	}
+	return 0, fmt.Errorf("importvalidate: %s %q: one of %s", typ, s, strings.Join(names, ", "))
+}
+
 // rank is the category's place in a report: the findings about the data,
 // of a rule or of the import, come together, by severity, between the
 // structure's and the caller's.
@@ -78,6 +97,13 @@ func (c Category) rank() int {
 
 // MarshalText writes the category's name.
 func (c Category) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a name that MarshalText writes.
+func (c *Category) UnmarshalText(b []byte) error {
+	v, err := enumValue("Category", string(b), categoryNames()...)
+	*c = Category(v)
+	return err
+}
 
 // Location is a place in the input document (see model.Location): the
 // same type that model.DecodeError carries.

@@ -101,7 +101,7 @@ func TestImportRefusalRulesRegister(t *testing.T) {
 			t.Errorf("%s: severity %s, want %s", r.Code, r.Severity, want)
 		}
 	}
-	if len(rules) != 67 {
+	if len(rules) != 69 {
 		t.Errorf("%d rules", len(rules))
 	}
 }

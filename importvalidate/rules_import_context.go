@@ -120,3 +120,31 @@ func refusalKnexInsert(table string, cols []string, undefined func(column string
 	b.WriteString(") returning *")
 	return b.String()
 }
+
+// checkImportConstraintContextUnknown is the refusal of the versions whose
+// import reads each constraint's context field while it creates the
+// strategies (profile.Import.ConstraintContextMustExist: up to 6.x): a
+// constraint on a field that neither exists nor is imported is a 404, and
+// the import stops there. The first such constraint, in the order the
+// strategies are created, is reported.
+func checkImportConstraintContextUnknown(in *Input) []Issue {
+	if !in.Profile.Import.ConstraintContextMustExist {
+		return nil
+	}
+	imported := keySet(in.Import.Data.ContextFields, func(cf model.ContextField) string { return cf.Name })
+	var out []Issue
+	in.refusalEachStrategy(func(i int, s *model.Strategy) {
+		if len(out) > 0 || s.Constraints == nil {
+			return
+		}
+		for j, c := range *s.Constraints {
+			if _, ok := in.ContextFields[c.ContextName]; ok || imported[c.ContextName] {
+				continue
+			}
+			out = append(out, refusalIssue("Could not find Context field with name "+c.ContextName, c.ContextName,
+				ptr("featureStrategies", i, "constraints/"+strconv.Itoa(j)+"/contextName")))
+			return
+		}
+	})
+	return out
+}

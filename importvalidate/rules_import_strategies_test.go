@@ -25,6 +25,14 @@ func TestImportStrategyRules(t *testing.T) {
 			accepted: []string{"strategy-feature-not-in-file-existing", "strategy-too-many-strategies", "strategy-too-many-strategies-100"}},
 		{code: CodeImportStrategySortOrder, at: "/data/featureStrategies/0/sortOrder",
 			refused: []string{"strategy-sort-order-fraction", "strategy-sort-order-huge"}},
+		// A strategy without a sort order that reads its next one after a
+		// strategy of sort order 2147483647 was inserted is refused (the
+		// second of the same round, in file order); one that reads first
+		// gets 0.
+		{code: CodeImportStrategyNextSortOrder, at: "/data/featureStrategies/1",
+			refused:  []string{"strategy-next-sort-order-overflow"},
+			accepted: []string{"strategy-next-sort-order-read-first"},
+			others:   []string{"strategy-sort-order-huge"}},
 	})
 }
 

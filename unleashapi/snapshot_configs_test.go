@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashapi"
@@ -59,7 +60,7 @@ func TestSnapshotConfigsMatchDatabase(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if plans[i], err = planner.Plan(ctx, imp, plan.Target{}); err != nil {
+				if plans[i], err = planner.Plan(ctx, &importvalidate.Report{Project: imp.Project, Environment: imp.Environment, Import: imp}); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -104,7 +105,7 @@ func TestPlanUnstorableNames(t *testing.T) {
 			case "environment":
 				imp.Environment = "e" + bad
 			}
-			if _, err := planner.Plan(context.Background(), imp, plan.Target{}); err != nil {
+			if _, err := planner.Plan(context.Background(), &importvalidate.Report{Project: imp.Project, Environment: imp.Environment, Import: imp}); err != nil {
 				t.Errorf("%q in a %s: %v", bad, where, err)
 			}
 		}

@@ -2,32 +2,34 @@ package plan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
-	"math"
 	"slices"
-	"strconv"
-	"unicode/utf8"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/model/profile"
 )
 
-// Plan computes what importing imp into t (or into the file's project and
-// environment) will change. It makes one call to the Source, with the
-// names of the file that a database can hold (model.StorableOnly).
-func (p *Planner) Plan(ctx context.Context, imp *model.ImportRequest, t Target) (*Plan, error) {
-	if imp == nil {
-		return nil, fmt.Errorf("plan: no import request")
+// ErrNoImport is returned, wrapped, by Plan for a report without a
+// decoded import: the body failed the structural tier, and the report's
+// Structural problems say why. Such a body is no import to plan.
+var ErrNoImport = errors.New("the report holds no decoded import (the body failed the structural tier)")
+
+// Plan computes what importing the file that rep validated will change,
+// into the target of the validation (rep.Project and rep.Environment),
+// from the import it decoded (rep.Import). Its failures are rep's
+// findings of the import's refusals (see Plan.Failures): the plan and the
+// validation read the file the same way and give the same reasons. It
+// makes one call to the Source, with the names of the file that a
+// database can hold (model.StorableOnly).
+func (p *Planner) Plan(ctx context.Context, rep *importvalidate.Report) (*Plan, error) {
+	if rep == nil || rep.Import == nil {
+		return nil, fmt.Errorf("plan: %w", ErrNoImport)
 	}
-	project, env := imp.Project, imp.Environment
-	if t.Project != "" {
-		project = t.Project
-	}
-	if t.Environment != "" {
-		env = t.Environment
-	}
-	d := &imp.Data
+	project, env := rep.Project, rep.Environment
+	d := &rep.Import.Data
 	q := Query{Project: project, Environment: env,
 		Features:      make([]string, 0, len(d.Features)),
 		ContextFields: make([]string, 0, len(d.ContextFields)),
@@ -61,21 +63,22 @@ func (p *Planner) Plan(ctx context.Context, imp *model.ImportRequest, t Target) 
 			return nil, fmt.Errorf("plan: %w", err)
 		}
 	}
-	a := newApplier(ctx, p.imp, project, env, d, cur, p.maxFailures)
+	a := newApplier(ctx, p.imp, project, env, d, cur)
 	a.apply()
 	out := a.plan()
 	if a.err != nil {
 		return nil, a.err
 	}
+	out.Failures, out.MoreFailures = failuresOf(rep, p.maxFailures)
 	return out, nil
 }
 
 // compute is the plan of importing d into project and env over the
 // current configuration cur, without any lookup: cur must answer the
-// Query that Planner.Plan would make. It lists at most
-// DefaultMaxFailures failures.
+// Query that Planner.Plan would make. It lists no failures: they are a
+// validation's (Planner.Plan).
 func compute(project, env string, d *model.ExportData, cur *current) *Plan {
-	a := newApplier(context.Background(), profile.Default().Import, project, env, d, cur, DefaultMaxFailures)
+	a := newApplier(context.Background(), profile.Default().Import, project, env, d, cur)
 	a.apply()
 	return a.plan()
 }
@@ -93,11 +96,6 @@ type applier struct {
 	// want is the configuration each imported feature will have.
 	want    map[string]*config
 	skipped map[string]string
-	// failures are the first maxFailures reasons for which the import
-	// will be refused; moreFailures counts the others.
-	failures     []string
-	maxFailures  int
-	moreFailures int
 	// enableCalls is the last enabled status the file sets per feature.
 	enableCalls map[string]bool
 	segmentName map[float64]string
@@ -110,8 +108,8 @@ type applier struct {
 	err   error
 }
 
-func newApplier(ctx context.Context, imp profile.Import, project, env string, d *model.ExportData, cur *current, maxFailures int) *applier {
-	a := &applier{ctx: ctx, imp: imp, project: project, env: env, d: d, cur: cur, maxFailures: maxFailures,
+func newApplier(ctx context.Context, imp profile.Import, project, env string, d *model.ExportData, cur *current) *applier {
+	a := &applier{ctx: ctx, imp: imp, project: project, env: env, d: d, cur: cur,
 		existing:      make(map[string]*config, len(cur.Features)),
 		want:          make(map[string]*config, len(d.Features)),
 		skipped:       map[string]string{},
@@ -181,7 +179,6 @@ func (a *applier) features() {
 		switch {
 		case ok && old.Project != a.project:
 			a.skipped[f.Name] = ReasonOtherProject
-			a.fail("feature %s exists in project %s", quote(f.Name), quote(old.Project))
 			continue
 		case ok:
 			c = cloneConfig(old)
@@ -245,10 +242,9 @@ func (a *applier) variants() {
 		if c == nil {
 			continue
 		}
-		vs, err := fixVariants(*fe.Variants)
-		if err != "" {
-			a.fail("variants of %s: %s", quote(name), err)
-			continue
+		vs, ok := fixVariants(*fe.Variants)
+		if !ok {
+			continue // the import refuses them (import-variant-no-variable, import-variant-fix-over-1000)
 		}
 		c.Variants = vs
 	}
@@ -267,9 +263,6 @@ func (a *applier) tags() {
 		}
 		if a.archived(ft.FeatureName) || ft.TagType == nil || *ft.TagType == "" {
 			continue
-		}
-		if n := utf8.RuneCountInString(ft.TagValue); n < 2 || n > 50 {
-			a.fail("tag %s:%s of %s: a tag value has 2 to 50 characters", short(*ft.TagType), short(ft.TagValue), quote(ft.FeatureName))
 		}
 		c := a.want[ft.FeatureName]
 		if c == nil {
@@ -295,10 +288,7 @@ func (a *applier) links() {
 		}
 		c := a.want[fl.Feature]
 		if c == nil || c.Archived {
-			if c != nil || a.archived(fl.Feature) || a.existing[fl.Feature] == nil {
-				a.fail("links of %s: no such active feature", quote(fl.Feature))
-			}
-			continue
+			continue // the import refuses links of a feature it does not keep active (import-link-feature-not-active)
 		}
 		c.Links = make([]link, 0, len(fl.Links))
 		for j := range fl.Links {
@@ -308,17 +298,13 @@ func (a *applier) links() {
 			l := &fl.Links[j]
 			u, ok := normalizeURL(l.URL)
 			if !ok {
-				a.fail("links of %s: invalid URL %s", quote(fl.Feature), quote(l.URL))
-				continue
+				continue // the import refuses it (import-link-invalid-url)
 			}
 			var title *string
 			if l.Title.Valid && l.Title.Value != "" {
 				title = &l.Title.Value // shared, never changed
 			}
 			c.Links = append(c.Links, link{URL: u, Title: title})
-		}
-		if len(c.Links) > 10 {
-			a.fail("links of %s: at most 10", quote(fl.Feature))
 		}
 	}
 }
@@ -356,74 +342,40 @@ func (a *applier) strategies() {
 		}
 		if s.Constraints != nil {
 			st.Constraints = normalizeConstraints(*s.Constraints)
-			a.constraintFields(s, c.Name)
 		}
 		if s.Segments != nil {
-			st.Segments = a.segments(s, c.Name)
+			st.Segments = a.segments(s)
 		}
 		if s.Variants != nil && len(*s.Variants) > 0 {
-			vs, err := fixStrategyVariants(*s.Variants)
-			if err != "" {
-				a.fail("strategy %s of %s: %s", short(s.Name), quote(c.Name), err)
-			}
-			st.Variants = vs
+			st.Variants, _ = fixStrategyVariants(*s.Variants)
 		}
 		a.withDefaults(&st, c.Name)
 		cr := creation{feature: c, strategy: st, index: i, rounds: a.roundsBefore(s)}
 		if s.SortOrder != nil {
-			so := *s.SortOrder
-			if so != math.Trunc(so) || so < math.MinInt32 || so > math.MaxInt32 {
-				a.fail("strategy %s of %s: sortOrder %s is not an integer of 32 bits", short(s.Name), quote(c.Name),
-					strconv.FormatFloat(so, 'g', -1, 64))
-			}
-			cr.given, cr.sortOrder = true, int64(so)
+			// One that is no integer of 32 bits refuses the import
+			// (import-strategy-sort-order).
+			cr.given, cr.sortOrder = true, int64(*s.SortOrder)
 		}
 		created = append(created, cr)
 	}
 	a.order(created)
 }
 
-// constraintFields notes, where the instance's version refuses a
-// constraint on a context field that does not exist
-// (profile.Import.ConstraintContextMustExist: the import is a 404 up to
-// 6.x), each such constraint of s, a strategy of feature. The context
-// fields of the file exist by then.
-func (a *applier) constraintFields(s *model.Strategy, feature string) {
-	if !a.imp.ConstraintContextMustExist {
-		return
-	}
-	for _, c := range *s.Constraints {
-		if !a.contextFields[c.ContextName] {
-			a.fail("strategy %s of %s: a constraint on context field %s, which does not exist", short(s.Name), quote(feature), quote(c.ContextName))
-		}
-	}
-}
-
-// maxSegments is how many segments a strategy may have: Unleash's
-// strategySegmentsLimit, 5 unless the instance sets another.
-const maxSegments = 5
-
-// segments names the segments of s, a strategy of feature, by the file's
-// data.segments. An id missing there, an id given twice and more than
-// maxSegments refuse the import; the names are then incomplete.
-func (a *applier) segments(s *model.Strategy, feature string) []string {
+// segments names the segments of s by the file's data.segments. An id
+// missing there, an id given twice and more segments than the instance
+// allows refuse the import (import-strategy-segment-not-listed,
+// import-strategy-duplicate-segment, import-strategy-too-many-segments);
+// the names are then incomplete.
+func (a *applier) segments(s *model.Strategy) []string {
 	ids := *s.Segments
-	if len(ids) > maxSegments {
-		a.fail("strategy %s of %s: %d segments; at most %d", short(s.Name), quote(feature), len(ids), maxSegments)
-		return nil
-	}
 	var names []string
 	for j, id := range ids {
 		if slices.Contains(ids[:j], id) {
-			a.fail("strategy %s of %s: segment %s given twice", short(s.Name), quote(feature), strconv.FormatFloat(id, 'g', -1, 64))
 			continue
 		}
-		n, ok := a.segmentName[id]
-		if !ok {
-			a.fail("strategy %s of %s: segment %s is not in data.segments", short(s.Name), quote(feature), strconv.FormatFloat(id, 'g', -1, 64))
-			continue
+		if n, ok := a.segmentName[id]; ok {
+			names = append(names, n)
 		}
-		names = append(names, n)
 	}
 	return names
 }
@@ -454,8 +406,7 @@ func (a *applier) statuses() {
 			continue
 		}
 		if c.Archived {
-			a.fail("status of %s: the file archives the feature", quote(fe.Name))
-			continue
+			continue // the import refuses it (import-archived-feature-enabled)
 		}
 		c.Enabled = fe.Enabled
 		a.enableCalls[fe.Name] = fe.Enabled
@@ -627,7 +578,7 @@ var emptyValues = []string{}
 // fixVariants is fixVariantWeights for a feature's variants: variable
 // variants share what the fixed ones leave of 1000, the first ones
 // taking the remainder; a variant of neither weight type is dropped.
-func fixVariants(in []model.Variant) ([]model.Variant, string) {
+func fixVariants(in []model.Variant) ([]model.Variant, bool) {
 	return fixWeights(in, func(v model.Variant) model.WeightType {
 		if v.WeightType == nil {
 			return ""
@@ -637,14 +588,15 @@ func fixVariants(in []model.Variant) ([]model.Variant, string) {
 }
 
 // fixStrategyVariants is fixVariantWeights for a strategy's variants.
-func fixStrategyVariants(in []model.StrategyVariant) ([]model.StrategyVariant, string) {
+func fixStrategyVariants(in []model.StrategyVariant) ([]model.StrategyVariant, bool) {
 	return fixWeights(in, func(v model.StrategyVariant) model.WeightType { return v.WeightType },
 		func(v model.StrategyVariant) int64 { return v.Weight }, func(v *model.StrategyVariant, w int64) { v.Weight = w })
 }
 
 // fixWeights returns the variable variants of in, their weights shared,
-// then the fixed ones; or why the import refuses them.
-func fixWeights[V any](in []V, typ func(V) model.WeightType, weight func(V) int64, set func(*V, int64)) ([]V, string) {
+// then the fixed ones; ok is false when the import refuses them (no
+// variable variant, fixed weights above 1000).
+func fixWeights[V any](in []V, typ func(V) model.WeightType, weight func(V) int64, set func(*V, int64)) ([]V, bool) {
 	out := make([]V, 0, len(in))
 	var fixedSum int64
 	for _, v := range in {
@@ -660,12 +612,10 @@ func fixWeights[V any](in []V, typ func(V) model.WeightType, weight func(V) int6
 		}
 	}
 	switch {
-	case len(in) > 0 && n == 0:
-		return nil, `there must be at least one "variable" variant`
-	case fixedSum > 1000:
-		return nil, "the traffic distribution total must equal 100%"
+	case len(in) > 0 && n == 0, fixedSum > 1000:
+		return nil, false
 	case n == 0:
-		return out, ""
+		return out, true
 	}
 	avg, rem := (1000-fixedSum)/int64(n), (1000-fixedSum)%int64(n)
 	for i := range n {
@@ -676,7 +626,7 @@ func fixWeights[V any](in []V, typ func(V) model.WeightType, weight func(V) int6
 		}
 		set(&out[i], w)
 	}
-	return out, ""
+	return out, true
 }
 
 func cloneStrategy(s strategy) strategy {
@@ -704,7 +654,7 @@ func applied(project, env string, d *model.ExportData, cur *current) []config {
 	if cur == nil {
 		cur = &current{}
 	}
-	a := newApplier(context.Background(), profile.Default().Import, project, env, d, cur, DefaultMaxFailures)
+	a := newApplier(context.Background(), profile.Default().Import, project, env, d, cur)
 	a.apply()
 	out := make([]config, 0, len(a.want))
 	seen := make(map[string]bool, len(a.want))

@@ -75,7 +75,7 @@ func benchState(tb testing.TB, body []byte, n int) *model.Snapshot {
 		TagTypes:      []model.SnapshotTagType{{Name: "team"}},
 	}
 	imp := decoded(tb, body)
-	p, err := mustPlanner(tb, &staticSource{snap: &model.Snapshot{}}).Plan(context.Background(), imp, plan.Target{})
+	p, err := mustPlanner(tb, &staticSource{snap: &model.Snapshot{}}).Plan(context.Background(), reportOf(imp))
 	if err != nil || len(p.Failures) > 0 {
 		tb.Fatal(err, p.Failures)
 	}
@@ -109,7 +109,7 @@ func TestLookupsConstant(t *testing.T) {
 	for _, n := range []int{10, 10000} {
 		body := benchBody(n)
 		src := &countingSource{Source: memorySource(t, benchState(t, body, n))}
-		p, err := mustPlanner(t, src).Plan(context.Background(), decoded(t, body), plan.Target{})
+		p, err := mustPlanner(t, src).Plan(context.Background(), reportOf(decoded(t, body)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,7 +159,7 @@ func planAndValidate(b *testing.B, planner *plan.Planner, v *importvalidate.Vali
 		b.SetBytes(int64(len(body)))
 		cpu := testutil.StartCPU(b, len(body))
 		for b.Loop() {
-			if _, err := planner.Plan(ctx, imp, plan.Target{}); err != nil {
+			if _, err := planner.Plan(ctx, reportOf(imp)); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -24,15 +24,7 @@ func decoded(tb testing.TB, body []byte) *model.ImportRequest {
 // newDecoder is a validator on the embedded demo state, for decode.
 func newDecoder(tb testing.TB) *importvalidate.Validator {
 	tb.Helper()
-	state, err := importvalidate.DemoState()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	v, err := importvalidate.New(importvalidate.Options{State: state})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return v
+	return validatorOver(tb, nil)
 }
 
 // decode validates body with v and returns the import it decoded; ok is
@@ -44,4 +36,59 @@ func decode(tb testing.TB, v *importvalidate.Validator, body []byte) (imp *model
 		tb.Fatal(err)
 	}
 	return rep.Import, rep.Import != nil
+}
+
+// reportOf is the report of a validation of imp, into its own project
+// and environment, that found nothing: for the tests of what an import
+// changes, whose files the import accepts.
+func reportOf(imp *model.ImportRequest) *importvalidate.Report {
+	return &importvalidate.Report{Project: imp.Project, Environment: imp.Environment, Import: imp}
+}
+
+// validatorOver is a validator over the embedded default state with
+// snap's features, configurations, context fields, segments and tag
+// types added: the instance a plan over snap meets.
+func validatorOver(tb testing.TB, snap *model.Snapshot) *importvalidate.Validator {
+	tb.Helper()
+	s, err := model.DefaultSnapshot()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if snap != nil {
+		s.Features = append(s.Features, snap.Features...)
+		s.FeatureConfigs = append(s.FeatureConfigs, snap.FeatureConfigs...)
+		s.ContextFields = append(s.ContextFields, snap.ContextFields...)
+		s.Segments = append(s.Segments, snap.Segments...)
+		s.TagTypes = append(s.TagTypes, snap.TagTypes...)
+		s.ProjectDefaults = append(s.ProjectDefaults, snap.ProjectDefaults...)
+		for _, f := range snap.Features {
+			if f.Project != "default" && f.Project != "" {
+				s.Projects = append(s.Projects, model.SnapshotProject{ID: f.Project})
+			}
+		}
+	}
+	state, err := importvalidate.NewMemoryState(s)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: state})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return v
+}
+
+// validated is the report of body's validation by v, as a caller who
+// holds every permission; it fails tb when the body fails the
+// structural tier.
+func validated(tb testing.TB, v *importvalidate.Validator, body []byte) *importvalidate.Report {
+	tb.Helper()
+	rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if rep.Import == nil {
+		tb.Fatalf("the body fails the structural tier: %v", rep.Structural)
+	}
+	return rep
 }

@@ -40,7 +40,6 @@ func (a *applier) plan() *Plan {
 	}
 	p.ContextFields = a.newContextFields()
 	p.TagTypes = a.newTagTypes()
-	p.Failures, p.MoreFailures = a.failures, a.moreFailures
 	return p
 }
 

@@ -2,27 +2,41 @@ package plan_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// A service plans an import over the current state of an instance (here
-// a state snapshot held in memory; any Source answers the same form) and
-// prints the plan, or renders its typed values itself.
+// A service validates an import and plans it over the current state of
+// an instance (here a state snapshot held in memory; any State and Source
+// answer alike), and prints the plan, or renders its typed values itself.
+// The plan is of the import the validation decoded, and its failures are
+// the validation's findings of what the import refuses.
 func Example() {
 	desc := "Checkout flow"
-	src, err := plan.NewMemorySource(&model.Snapshot{
-		Features: []model.SnapshotFeature{{Name: "checkout", Project: "default"}},
+	snap := &model.Snapshot{
+		Projects:     []model.SnapshotProject{{ID: "default"}},
+		Environments: []model.SnapshotEnvironment{{Name: "development"}},
+		Strategies:   []model.SnapshotStrategy{{Name: "default", BuiltIn: true}, {Name: "flexibleRollout", BuiltIn: true}},
+		Features:     []model.SnapshotFeature{{Name: "checkout", Project: "default"}},
 		FeatureConfigs: []model.SnapshotFeatureConfig{{Feature: "checkout", Description: &desc,
 			Tags: []model.SnapshotTag{{Type: "simple", Value: "web"}},
 			Environments: []model.SnapshotFeatureEnvironment{{Name: "development",
 				Strategies: []model.Strategy{{Name: "default"}}}}}},
 		TagTypes: []model.SnapshotTagType{{Name: "simple"}},
-	})
+	}
+	state, err := importvalidate.NewMemoryState(snap)
+	if err != nil {
+		panic(err)
+	}
+	validator, err := importvalidate.New(importvalidate.Options{State: state})
+	if err != nil {
+		panic(err)
+	}
+	src, err := plan.NewMemorySource(snap)
 	if err != nil {
 		panic(err)
 	}
@@ -30,14 +44,17 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	var imp model.ImportRequest
-	_ = json.Unmarshal([]byte(`{"project":"default","environment":"development","data":{
+	body := []byte(`{"project":"default","environment":"development","data":{
 	  "features":[{"name":"checkout","description":"Checkout flow"},{"name":"search","type":"experiment"}],
 	  "featureStrategies":[{"name":"flexibleRollout","featureName":"checkout","parameters":{"rollout":"50"}}],
 	  "featureEnvironments":[{"name":"checkout","featureName":"checkout","enabled":true}],
 	  "featureTags":[{"featureName":"checkout","tagType":"simple","tagValue":"web"}],
-	  "tagTypes":[{"name":"simple"}]}}`), &imp)
-	p, err := planner.Plan(context.Background(), &imp, plan.Target{})
+	  "tagTypes":[{"name":"simple"}]}}`)
+	rep, err := validator.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+	if err != nil {
+		panic(err)
+	}
+	p, err := planner.Plan(context.Background(), rep)
 	if err != nil {
 		panic(err)
 	}

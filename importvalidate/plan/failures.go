@@ -1,29 +1,44 @@
 package plan
 
 import (
-	"fmt"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/flagadmin/flagadmin/importvalidate"
 )
 
 // DefaultMaxFailures is how many failures a plan lists when
 // Options.MaxFailures is 0; Plan.MoreFailures counts the others.
 const DefaultMaxFailures = 100
 
-// fail notes a reason for which the import will be refused. Past the
-// first maxFailures, the reason is only counted: a file may give a reason
-// per item, and its message is then not even formatted.
-func (a *applier) fail(format string, args ...any) {
-	if len(a.failures) >= a.maxFailures {
-		a.moreFailures++
-		return
+// failuresOf returns rep's findings of the import's refusals (see
+// Plan.Failures), the first maxFailures of them, and how many more. A
+// failure's Item is cut to maxQuoted bytes (short): many findings may
+// name the same long feature, which the plan would otherwise repeat whole
+// in each.
+func failuresOf(rep *importvalidate.Report, maxFailures int) ([]importvalidate.Diagnostic, int) {
+	out, more := rep.FirstDiagnostics(maxFailures, isFailure)
+	for i := range out {
+		out[i].Item = short(out[i].Item)
 	}
-	a.failures = append(a.failures, fmt.Sprintf(format, args...))
+	return out, more
 }
 
-// maxQuoted is the number of bytes of a name or value that a failure's
-// message quotes; a longer one is cut there (at a character's start) and
-// ends in "…".
+// isFailure reports whether d, a finding of a validation, is a reason
+// for which the import will be refused, and so a failure of the plan
+// made from that validation: an error of importvalidate.CategoryImport,
+// or a permission the import asks for that the caller lacks
+// (importvalidate.CodeImportMissingPermissions).
+func isFailure(d importvalidate.Diagnostic) bool {
+	if d.Severity != importvalidate.SeverityError || d.ImportAccepts != "" {
+		return false
+	}
+	return d.Category == importvalidate.CategoryImport || d.Code == importvalidate.CodeImportMissingPermissions
+}
+
+// maxQuoted is the number of bytes of a name that an error message or a
+// failure's item quotes; a longer one is cut there (at a character's
+// start) and ends in "…".
 const maxQuoted = 64
 
 // short is s cut to maxQuoted bytes, for a message.

@@ -2,15 +2,14 @@ package plan_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 )
 
@@ -19,19 +18,7 @@ func casePlans(t *testing.T) map[string]*plan.Plan {
 	t.Helper()
 	out := map[string]*plan.Plan{}
 	for _, file := range caseFiles(t) {
-		raw, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var c planCase
-		if err := json.Unmarshal(raw, &c); err != nil {
-			t.Fatal(err)
-		}
-		p, err := mustPlanner(t, &staticSource{snap: c.Current}).Plan(context.Background(), &c.Import, plan.Target{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[strings.TrimSuffix(filepath.Base(file), ".json")] = p
+		out[strings.TrimSuffix(filepath.Base(file), ".json")] = planOfCase(t, file)
 	}
 	return out
 }
@@ -48,7 +35,8 @@ func TestJSONValues(t *testing.T) {
 		if err := json.Unmarshal(raw, &back); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if d := cmp.Diff(p, &back); d != "" {
+		// A failure decodes with its message.
+		if d := cmp.Diff(p, &back, cmp.AllowUnexported(importvalidate.Diagnostic{})); d != "" {
 			t.Errorf("%s: decoded plan differs (-want +got):\n%s", name, d)
 		}
 		var generic struct {

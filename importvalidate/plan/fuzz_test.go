@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/safetext"
 	"github.com/flagadmin/flagadmin/model"
@@ -37,11 +38,14 @@ func FuzzPlanBody(f *testing.F) {
 	planner := mustPlanner(f, src)
 	v := newDecoder(f)
 	f.Fuzz(func(t *testing.T, body []byte) {
-		imp, ok := decode(t, v, body)
-		if !ok {
+		rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Import == nil {
 			return
 		}
-		p, err := planner.Plan(context.Background(), imp, plan.Target{})
+		p, err := planner.Plan(context.Background(), rep)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,11 +3,12 @@ package plan_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/testharness/hostilebody"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
@@ -16,19 +17,20 @@ import (
 
 // Each hostile plan body (internal/testharness/hostilebody) at the body limit is
 // planned within a bound of memory: at most 64 times its size allocated
-// in all, plus 8 MB. A plan's failures are listed up to the cap and
-// counted past it, each naming the feature in at most 64 bytes. (A body
-// of a 127 000-character name and 128 500 segment ids once took all the
+// in all, plus 8 MB. A plan's failures, its validation's findings, are
+// listed up to the cap with their places and counted past it. (A body of
+// a 127 000-character name and 128 500 segment ids once took all the
 // memory there was: a failure per id, each with the whole name.)
 func TestHostilePlanBodies(t *testing.T) {
 	planner := mustPlanner(t, defaultSource(t))
+	v := validatorOver(t, nil)
 	for _, hb := range hostilebody.PlanBodies() {
 		t.Run(hb.Name, func(t *testing.T) {
 			body := hb.Build(hostilebody.PlanSize)
-			imp := decoded(t, body)
+			rep := validated(t, v, body)
 			var p *plan.Plan
 			var err error
-			allocated := testutil.Allocated(func() { p, err = planner.Plan(context.Background(), imp, plan.Target{}) })
+			allocated := testutil.Allocated(func() { p, err = planner.Plan(context.Background(), rep) })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -40,33 +42,47 @@ func TestHostilePlanBodies(t *testing.T) {
 				t.Errorf("%d failures listed; want at most %d", len(p.Failures), plan.DefaultMaxFailures)
 			}
 			for _, f := range p.Failures {
-				if len(f) > 300 || !utf8.ValidString(f) {
-					t.Fatalf("failure of %d bytes: %.300q", len(f), f)
+				if f.Location.Offset < 0 {
+					t.Errorf("failure without its place: %.300s", f)
 				}
 			}
 		})
 	}
-	t.Run("segments of a long name, the failure", func(t *testing.T) {
-		p, err := planner.Plan(context.Background(), decoded(t, hostilebody.PlanSegments(hostilebody.PlanSize)), plan.Target{})
-		if err != nil || len(p.Failures) != 1 || !strings.Contains(p.Failures[0], `segments; at most 5`) ||
-			!strings.Contains(p.Failures[0], strings.Repeat("n", 63)+`…"`) {
-			t.Errorf("failures %q (%v); want one: too many segments, the name cut", p.Failures, err)
+	t.Run("segments of a long name, the failures", func(t *testing.T) {
+		p, err := planner.Plan(context.Background(), validated(t, v, hostilebody.PlanSegments(hostilebody.PlanSize)))
+		var codes []string
+		for _, f := range p.Failures {
+			codes = append(codes, string(f.Code)+" "+f.Location.Pointer)
+		}
+		want := []string{"import-feature-name-invalid /data/features/0/name",
+			"import-strategy-too-many-segments /data/featureStrategies/0/segments",
+			"import-strategy-segment-not-listed /data/featureStrategies/0/segments/0"}
+		if err != nil || !slices.Equal(codes, want) || p.MoreFailures != 0 {
+			t.Errorf("failures %q, %d more (%v); want %q", codes, p.MoreFailures, err, want)
 		}
 	})
 	t.Run("links of a long name, the failures", func(t *testing.T) {
 		body := hostilebody.PlanLinks(hostilebody.PlanSize)
-		p, err := planner.Plan(context.Background(), decoded(t, body), plan.Target{})
+		rep := validated(t, v, body)
+		p, err := planner.Plan(context.Background(), rep)
+		// Each link's URL fails, and each past the tenth; the plan lists the
+		// first of the report's import errors and counts them all.
+		errs := 0
+		for _, d := range rep.Diagnostics() {
+			if d.Severity == importvalidate.SeverityError && d.Category == importvalidate.CategoryImport {
+				errs++
+			}
+		}
 		links := strings.Count(string(body), `"url":`)
-		// Each link's URL fails.
-		if err != nil || len(p.Failures) != plan.DefaultMaxFailures || p.MoreFailures != links-plan.DefaultMaxFailures || !p.Refused() {
-			t.Errorf("%d failures and %d more (%v); want %d and %d", len(p.Failures), p.MoreFailures, err,
-				plan.DefaultMaxFailures, links-plan.DefaultMaxFailures)
+		if err != nil || len(p.Failures) != plan.DefaultMaxFailures || p.MoreFailures != errs-plan.DefaultMaxFailures || errs < links || !p.Refused() {
+			t.Errorf("%d failures and %d more (%v); want %d and %d, for %d links", len(p.Failures), p.MoreFailures, err,
+				plan.DefaultMaxFailures, errs-plan.DefaultMaxFailures, links)
 		}
 		var text strings.Builder
 		if err := plan.WriteText(&text, p, plan.TextOptions{}); err != nil {
 			t.Fatal(err)
 		}
-		want := "Plan: the import will be refused (" + strconv.Itoa(links) + " errors); nothing changes.\n"
+		want := "Plan: the import will be refused (" + strconv.Itoa(errs) + " errors); nothing changes.\n"
 		if !strings.HasSuffix(text.String(), want) || !strings.Contains(text.String(), "error: "+strconv.Itoa(p.MoreFailures)+" more\n") {
 			t.Errorf("text ends %q; want the count of all failures", text.String()[max(0, text.Len()-200):])
 		}
@@ -79,7 +95,7 @@ func TestMaxFailures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := p.Plan(context.Background(), decoded(t, hostilebody.PlanLinks(4000)), plan.Target{})
+	got, err := p.Plan(context.Background(), validated(t, validatorOver(t, nil), hostilebody.PlanLinks(4000)))
 	if err != nil || len(got.Failures) != 3 || got.MoreFailures == 0 {
 		t.Errorf("%d failures, %d more (%v); want 3 and some", len(got.Failures), got.MoreFailures, err)
 	}
@@ -102,7 +118,7 @@ func TestPlanStopsWithItsContext(t *testing.T) {
 				continue
 			}
 			ctx := &endingContext{Context: context.Background(), looks: looks}
-			if p, err := planner.Plan(ctx, imp, plan.Target{}); !errors.Is(err, context.Canceled) {
+			if p, err := planner.Plan(ctx, reportOf(imp)); !errors.Is(err, context.Canceled) {
 				t.Errorf("%s, ending after %d looks: plan %v, err %v; want context.Canceled", hb.Name, looks, p != nil, err)
 			}
 		}

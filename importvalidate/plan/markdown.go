@@ -11,6 +11,9 @@ type MarkdownOptions struct {
 	// Title heads the plan, such as the file's name; "" means none. It is
 	// escaped for Markdown.
 	Title string
+	// File names the validated file in the places of the failures (see
+	// TextOptions.File).
+	File string
 	// MaxBytes bounds the output (a GitHub comment takes 65 536
 	// characters): past it the plan's lines are cut, with a line saying
 	// how many were left out. 0 means no bound.
@@ -26,7 +29,7 @@ type MarkdownOptions struct {
 // of backquotes in it, so that nothing from the file ends it early.
 func WriteMarkdown(w io.Writer, p *Plan, o MarkdownOptions) error {
 	var body []string
-	for _, l := range lines(p) {
+	for _, l := range lines(p, o.File) {
 		mark := " "
 		text := l.text
 		switch l.mark {

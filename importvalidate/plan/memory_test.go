@@ -15,7 +15,7 @@ import (
 // SnapshotConfig and read back strictly) gives a MemorySource over which
 // the same file plans as unchanged.
 func TestMemorySourceRoundTrip(t *testing.T) {
-	for imp, first := range importableFiles(&gen{r: newRand(7), prefix: "mem-", segment: 9000}, 40) {
+	for imp, first := range importableFiles(t, &gen{r: newRand(7), prefix: "mem-", segment: 9000}, 40) {
 		snap := &model.Snapshot{Segments: []model.SnapshotSegment{{ID: 1, Name: "beta-users"}}}
 		for _, n := range first.ContextFields {
 			snap.ContextFields = append(snap.ContextFields, model.SnapshotContextField{Name: n})
@@ -35,7 +35,7 @@ func TestMemorySourceRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v\n%s", err, raw)
 		}
-		p, err := mustPlanner(t, memorySource(t, back)).Plan(context.Background(), imp, plan.Target{})
+		p, err := mustPlanner(t, memorySource(t, back)).Plan(context.Background(), reportOf(imp))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,13 +89,13 @@ func TestMemorySourceWithoutConfiguration(t *testing.T) {
 			{Name: "bare2", Project: "default"}},
 		FeatureConfigs: []model.SnapshotFeatureConfig{{Feature: "known", Type: "release"}},
 	}
-	_, err := mustPlanner(t, memorySource(t, snap)).Plan(context.Background(), imp, plan.Target{})
+	_, err := mustPlanner(t, memorySource(t, snap)).Plan(context.Background(), reportOf(imp))
 	if !errors.Is(err, plan.ErrNoConfiguration) || !strings.Contains(err.Error(), `"bare" (and 1 more)`) {
 		t.Fatalf("err = %v; want ErrNoConfiguration naming bare", err)
 	}
 	// Without the bare features, the plan goes on.
 	imp.Data.Features = []model.Feature{{Name: "known"}, {Name: "new"}}
-	p, err := mustPlanner(t, memorySource(t, snap)).Plan(context.Background(), imp, plan.Target{})
+	p, err := mustPlanner(t, memorySource(t, snap)).Plan(context.Background(), reportOf(imp))
 	if err != nil {
 		t.Fatal(err)
 	}

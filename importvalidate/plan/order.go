@@ -2,7 +2,6 @@ package plan
 
 import (
 	"cmp"
-	"math"
 	"slices"
 
 	"github.com/flagadmin/flagadmin/model"
@@ -146,10 +145,9 @@ func (a *applier) order(created []creation) {
 			e.c.inserted = inserts
 			inserts++
 		case t.any:
+			// One past the largest 32-bit integer refuses the import
+			// (import-strategy-next-sort-order).
 			e.c.sortOrder = t.max + 1
-			if e.c.sortOrder > math.MaxInt32 {
-				a.fail("strategy %s of %s: the next sort order, %d, is not an integer of 32 bits", short(e.c.strategy.Name), quote(e.c.feature.Name), e.c.sortOrder)
-			}
 		default:
 			e.c.sortOrder = 0
 		}

@@ -37,7 +37,7 @@ func TestOutcome(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := planner.Plan(context.Background(), &imp, plan.Target{})
+	p, err := planner.Plan(context.Background(), reportOf(&imp))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/model/profile"
 )
 
@@ -79,16 +80,20 @@ type Plan struct {
 	// existing ones by name).
 	ContextFields []string `json:"contextFields,omitempty"`
 	TagTypes      []string `json:"tagTypes,omitempty"`
-	// Failures are reasons, seen by the plan, for which the real import
-	// will be refused as a whole, changing nothing: the first ones found,
-	// at most Options.MaxFailures. Names and values longer than 64 bytes
-	// are cut in them, ending in "…".
-	Failures []string `json:"failures,omitempty"`
+	// Failures are the reasons for which the real import will be refused
+	// as a whole, changing nothing: the findings of the validation the
+	// plan was made from (Planner.Plan) that are the import's refusals,
+	// its errors of importvalidate.CategoryImport and the permissions the
+	// import asks for (importvalidate.CodeImportMissingPermissions), with
+	// their codes, messages and places, in the report's order; at most
+	// Options.MaxFailures of them. An Item longer than 64 bytes is cut,
+	// ending in "…".
+	Failures []importvalidate.Diagnostic `json:"failures,omitempty"`
 	// MoreFailures counts the failures found past those listed.
 	MoreFailures int `json:"moreFailures,omitempty"`
 }
 
-// Refused reports whether the import will be refused: the plan found a
+// Refused reports whether the import will be refused: the plan has a
 // failure.
 func (p *Plan) Refused() bool { return len(p.Failures)+p.MoreFailures > 0 }
 
@@ -205,11 +210,4 @@ func New(opts Options) (*Planner, error) {
 		prof = *opts.Profile
 	}
 	return &Planner{src: opts.Source, maxFailures: cmp.Or(opts.MaxFailures, DefaultMaxFailures), imp: prof.Import}, nil
-}
-
-// Target overrides the project and environment of the file; an empty
-// member keeps the file's.
-type Target struct {
-	Project     string
-	Environment string
 }

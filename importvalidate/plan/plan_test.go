@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"iter"
 	"os"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -33,8 +35,33 @@ func (s *staticSource) Current(_ context.Context, _ plan.Query) (*model.Snapshot
 }
 
 type planCase struct {
-	Current *model.Snapshot     `json:"current"`
-	Import  model.ImportRequest `json:"import"`
+	Current *model.Snapshot `json:"current"`
+	Import  json.RawMessage `json:"import"`
+}
+
+// planOfCase plans the case of file, testdata/cases/NAME.json: its import
+// validated over the instance its current configuration describes
+// (validatorOver), then planned over that configuration, with one call to
+// the source.
+func planOfCase(t *testing.T, file string) *plan.Plan {
+	t.Helper()
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c planCase
+	if err := json.Unmarshal(raw, &c); err != nil {
+		t.Fatal(err)
+	}
+	src := &staticSource{snap: c.Current}
+	p, err := mustPlanner(t, src).Plan(context.Background(), validated(t, validatorOver(t, c.Current), c.Import))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src.calls != 1 {
+		t.Errorf("%d calls to the source, want 1", src.calls)
+	}
+	return p
 }
 
 // TestGolden plans each testdata/cases/*.json (a current configuration
@@ -43,22 +70,7 @@ type planCase struct {
 func TestGolden(t *testing.T) {
 	for _, file := range caseFiles(t) {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".json"), func(t *testing.T) {
-			raw, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var c planCase
-			if err := json.Unmarshal(raw, &c); err != nil {
-				t.Fatal(err)
-			}
-			src := &staticSource{snap: c.Current}
-			p, err := mustPlanner(t, src).Plan(context.Background(), &c.Import, plan.Target{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if src.calls != 1 {
-				t.Errorf("%d calls to the source, want 1", src.calls)
-			}
+			p := planOfCase(t, file)
 			var got bytes.Buffer
 			if err := plan.WriteText(&got, p, plan.TextOptions{}); err != nil {
 				t.Fatal(err)
@@ -125,7 +137,7 @@ func memorySource(tb testing.TB, s *model.Snapshot) *plan.MemorySource {
 // A plan of a file over the configuration the file itself describes says
 // unchanged for every feature.
 func TestPlanOfOwnExportIsUnchanged(t *testing.T) {
-	for imp, first := range importableFiles(&gen{r: newRand(1), prefix: "own-", segment: 9000}, 50) {
+	for imp, first := range importableFiles(t, &gen{r: newRand(1), prefix: "own-", segment: 9000}, 50) {
 		// The configuration after the import, as Current.
 		cur := &plan.Current{ContextFields: first.ContextFields, TagTypes: first.TagTypes}
 		cur.Features = plan.Applied("default", "development", &imp.Data, &plan.Current{})
@@ -135,13 +147,26 @@ func TestPlanOfOwnExportIsUnchanged(t *testing.T) {
 
 // importableFiles yields n files of g, each with its plan over an
 // instance without features, leaving out the files whose import would be
-// refused.
-func importableFiles(g *gen, n int) iter.Seq2[*model.ImportRequest, *plan.Plan] {
+// refused: those whose validation over such an instance (with the context
+// field, segment and tag type the files use) finds a failure.
+func importableFiles(tb testing.TB, g *gen, n int) iter.Seq2[*model.ImportRequest, *plan.Plan] {
+	v := validatorOver(tb, &model.Snapshot{
+		ContextFields: []model.SnapshotContextField{{Name: "region", LegalValues: []model.LegalValue{{Value: "eu"}, {Value: "us"}}}},
+		Segments:      []model.SnapshotSegment{{ID: int64(g.segment), Name: "beta-users"}},
+		TagTypes:      []model.SnapshotTagType{{Name: "team"}}})
+	planner := mustPlanner(tb, &staticSource{snap: &model.Snapshot{}})
 	return func(yield func(*model.ImportRequest, *plan.Plan) bool) {
 		for range n {
 			imp := g.file()
-			first := plan.Compute("default", "development", &imp.Data, &plan.Current{})
-			if len(first.Failures) > 0 {
+			rep, err := v.ValidateImport(context.Background(), imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+			if err != nil {
+				tb.Fatal(err)
+			}
+			first, err := planner.Plan(context.Background(), rep)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			if first.Refused() {
 				continue
 			}
 			if !yield(imp, first) {
@@ -171,11 +196,15 @@ func TestNew(t *testing.T) {
 // A source's error aborts the plan and is wrapped.
 func TestSourceError(t *testing.T) {
 	p := mustPlanner(t, errSource{})
-	if _, err := p.Plan(context.Background(), &model.ImportRequest{}, plan.Target{}); err == nil || !strings.Contains(err.Error(), "boom") {
+	if _, err := p.Plan(context.Background(), reportOf(&model.ImportRequest{})); err == nil || !strings.Contains(err.Error(), "boom") {
 		t.Errorf("err = %v", err)
 	}
-	if _, err := p.Plan(context.Background(), nil, plan.Target{}); err == nil {
-		t.Error("a nil request was planned")
+	// A report without an import (the body failed the structural tier)
+	// has no plan.
+	for _, rep := range []*importvalidate.Report{nil, {Project: "default", Environment: "development"}} {
+		if _, err := p.Plan(context.Background(), rep); !errors.Is(err, plan.ErrNoImport) {
+			t.Errorf("a report without an import: err = %v; want ErrNoImport", err)
+		}
 	}
 }
 
@@ -193,7 +222,8 @@ func (*boomError) Error() string { return "boom" }
 
 // The query names every feature, context field and tag type of the file,
 // and the context fields its constraints name, once each; the target
-// overrides the file's project and environment.
+// of the validation (its overrides of the file's project and
+// environment) is the plan's.
 func TestQuery(t *testing.T) {
 	var got plan.Query
 	src := querySource{q: &got}
@@ -203,7 +233,11 @@ func TestQuery(t *testing.T) {
 		ContextFields:     []model.ContextField{{Name: "c"}},
 		FeatureStrategies: []model.Strategy{{Name: "default", FeatureName: ptr("a"), Constraints: &constraints}},
 		TagTypes:          []model.TagType{{Name: "t"}}}}
-	if _, err := mustPlanner(t, src).Plan(context.Background(), imp, plan.Target{Environment: "prod"}); err != nil {
+	rep, err := newDecoder(t).ValidateImport(context.Background(), imp, importvalidate.Target{Environment: "prod", Permissions: importvalidate.AllPermissions{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mustPlanner(t, src).Plan(context.Background(), rep); err != nil {
 		t.Fatal(err)
 	}
 	want := plan.Query{Project: "p", Environment: "prod", Features: []string{"a", "b"}, ContextFields: []string{"c", "userId"}, TagTypes: []string{"t"}}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/safetext"
 )
 
@@ -14,6 +15,10 @@ import (
 type TextOptions struct {
 	// Color marks the lines with ANSI colours (for a terminal).
 	Color bool
+	// File names the validated file in the places of the failures, as
+	// importvalidate.FormatDiagnostic does ("file:line:col: error code:
+	// message"); "" starts them with the place alone.
+	File string
 }
 
 const (
@@ -45,7 +50,7 @@ type line struct {
 // separators escaped.
 func WriteText(w io.Writer, p *Plan, o TextOptions) error {
 	var b strings.Builder
-	for _, l := range lines(p) {
+	for _, l := range lines(p, o.File) {
 		s := strings.Repeat(" ", l.indent)
 		if l.mark != "" {
 			s += l.mark + " "
@@ -61,8 +66,9 @@ func WriteText(w io.Writer, p *Plan, o TextOptions) error {
 	return err
 }
 
-// lines are the lines of p's text, the summary left out.
-func lines(p *Plan) []line {
+// lines are the lines of p's text, the summary left out; file names the
+// validated file in the failures' places.
+func lines(p *Plan, file string) []line {
 	var out []line
 	add := func(indent int, mark, text, color string) {
 		out = append(out, line{indent: indent, mark: mark, text: text, color: color})
@@ -115,7 +121,7 @@ func lines(p *Plan) []line {
 		add(0, "+", "tag type "+printable(n), green)
 	}
 	for _, f := range p.Failures {
-		add(0, "", "error: "+printable(f), red)
+		add(0, "", failureLine(file, f), red)
 	}
 	if p.MoreFailures > 0 {
 		add(0, "", fmt.Sprintf("error: %d more", p.MoreFailures), red)
@@ -163,6 +169,16 @@ func settings(aspect Aspect, value string) [][2]string {
 		}
 	}
 	return out
+}
+
+// failureLine is f as importvalidate.FormatDiagnostic prints it in file,
+// or, when file is "", from its place on: "3:15: error code: message".
+func failureLine(file string, f importvalidate.Diagnostic) string {
+	s := importvalidate.FormatDiagnostic(file, f)
+	if file == "" {
+		s = strings.TrimPrefix(strings.TrimPrefix(s, ":"), " ")
+	}
+	return s
 }
 
 func orAbsent(s string) string {

@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/model"
@@ -385,7 +386,9 @@ func TestPlanMatchesRealImport(t *testing.T) {
 // for its version's profile.
 func proveVersion(t *testing.T, tg target, seed uint64, cases int) {
 	inst, pat := tg.inst, tg.pat
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	// About 20 s a case on a busy machine, each file validated over the
+	// instance too.
+	ctx, cancel := context.WithTimeout(context.Background(), max(20*time.Minute, time.Duration(cases)*time.Minute))
 	defer cancel()
 	seg := prepare(ctx, t, inst)
 	planner, err := plan.New(plan.Options{Source: apiSource{inst}, Profile: &tg.prof})
@@ -401,10 +404,20 @@ func proveVersion(t *testing.T, tg target, seed uint64, cases int) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The plans are of the files' validations over the same instance, its
+	// state read afresh each time: their failures are the validation's.
+	fresh, err := unleashapi.New(baseURL(inst), pat, unleashapi.Options{ListTTL: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: fresh, Profile: &tg.prof})
+	if err != nil {
+		t.Fatal(err)
+	}
 	run := fmt.Sprintf("%x", seed%0xffffff)
 	for i := range cases {
 		g := &gen{r: rand.New(rand.NewPCG(seed, uint64(i))), prefix: fmt.Sprintf("pp-%s-%d-", run, i), segment: seg, prof: tg.prof}
-		t.Run(strconv.Itoa(i), func(t *testing.T) { proveOne(ctx, t, inst, pat, planner, viaClient, g, tg.prof) })
+		t.Run(strconv.Itoa(i), func(t *testing.T) { proveOne(ctx, t, inst, pat, v, planner, viaClient, g, tg.prof) })
 	}
 }
 
@@ -417,7 +430,15 @@ func importBody(ctx context.Context, inst instance, pat string, imp *model.Impor
 	return err
 }
 
-func proveOne(ctx context.Context, t *testing.T, inst instance, pat string, planner, viaClient *plan.Planner, g *gen, prof profile.Profile) {
+func proveOne(ctx context.Context, t *testing.T, inst instance, pat string, v *importvalidate.Validator, planner, viaClient *plan.Planner, g *gen, prof profile.Profile) {
+	validated := func(imp *model.ImportRequest) *importvalidate.Report {
+		t.Helper()
+		rep, err := v.ValidateImport(ctx, imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
 	// The project's default strategy, which enabling a feature without an
 	// active strategy adds: now and then one of the test's own.
 	def := `{"name":"flexibleRollout","constraints":[],"parameters":{"rollout":"100","stickiness":"default","groupId":""},"segments":[]}`
@@ -467,13 +488,14 @@ func proveOne(ctx context.Context, t *testing.T, inst instance, pat string, plan
 		return aspectsOf(t, raw, order, on), byChance(order, prof.Import.OrderedTies)
 	}
 	bAspects, bChance := read()
-	p, err := planner.Plan(ctx, imp, plan.Target{})
+	rep := validated(imp)
+	p, err := planner.Plan(ctx, rep)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The two Sources read the order of strategies of equal sort order
 	// from different endpoints: where it is chance, it may differ.
-	if pc, err := viaClient.Plan(ctx, imp, plan.Target{}); err != nil || !reflect.DeepEqual(withoutMoves(pc, bChance), withoutMoves(p, bChance)) {
+	if pc, err := viaClient.Plan(ctx, rep); err != nil || !reflect.DeepEqual(withoutMoves(pc, bChance), withoutMoves(p, bChance)) {
 		t.Errorf("unleashapi's plan differs (%v):\n%+v\nwant\n%+v", err, pc, p)
 	}
 	if len(p.Failures) > 0 {
@@ -540,7 +562,7 @@ func proveOne(ctx context.Context, t *testing.T, inst instance, pat string, plan
 			}
 		}
 	}
-	again, err := planner.Plan(ctx, imp, plan.Target{})
+	again, err := planner.Plan(ctx, validated(imp))
 	if err != nil {
 		t.Fatal(err)
 	}

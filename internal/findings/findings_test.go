@@ -41,6 +41,19 @@ func TestApply(t *testing.T) {
 			t.Errorf("%s: %d shown, %+v, failed %v; want %d, %+v, %v", tc.name, len(r.Shown), r.Counts, r.Failed, tc.shown, tc.counts, tc.failed)
 		}
 	}
+	// What the import refuses (an error of the import category) fails by
+	// default, as every error does; a permission the import asks for
+	// fails with -fail-on permission, as every missing permission does.
+	refusal := &importvalidate.Report{Issues: []importvalidate.Issue{{Code: importvalidate.CodeImportTagInvalid,
+		Severity: importvalidate.SeverityError, Category: importvalidate.CategoryImport, Items: []importvalidate.Item{{Value: "x"}}}}}
+	if r := (Policy{}).Apply(refusal); !r.Failed || r.Counts.Errors != 1 {
+		t.Errorf("an import refusal: failed %v, %+v; want it to fail as an error", r.Failed, r.Counts)
+	}
+	asked := &importvalidate.Report{Issues: []importvalidate.Issue{{Code: importvalidate.CodeImportMissingPermissions,
+		Severity: importvalidate.SeverityError, Category: importvalidate.CategoryPermission, Items: []importvalidate.Item{{Value: "Create feature flags"}}}}}
+	if (Policy{}).Apply(asked).Failed || !(Policy{FailOnPermission: true}).Apply(asked).Failed {
+		t.Error("a permission the import asks for: want it to fail with FailOnPermission only")
+	}
 	if got := (Policy{MaxSame: 1}).Apply(rep).OmittedLines("f.json", "-max-same"); len(got) != 1 || got[0] != "f.json: 2 more duplicate-feature findings not shown (-max-same)" {
 		t.Errorf("omitted lines %q", got)
 	}

@@ -500,7 +500,7 @@ func (h *validation) runValidation(ctx context.Context, w http.ResponseWriter, b
 			return
 		}
 		if h.planner != nil && h.plans(res.rep) {
-			if res.plan, res.err = h.planner.Plan(work, res.rep.Import, plan.Target{}); res.err != nil {
+			if res.plan, res.err = h.planner.Plan(work, res.rep); res.err != nil {
 				res.err = fmt.Errorf("adminhttp: planning: %w", res.err)
 			}
 		}

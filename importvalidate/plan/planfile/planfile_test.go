@@ -84,7 +84,7 @@ func record(t *testing.T, st importvalidate.State, src plan.Source) ([]planfile.
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := pl.Plan(ctx, rep.Import, plan.Target{})
+	p, err := pl.Plan(ctx, rep)
 	if err != nil {
 		t.Fatal(err)
 	}

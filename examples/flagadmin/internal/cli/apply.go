@@ -202,6 +202,9 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 		case p.refusal != "":
 			_, _ = io.WriteString(env.Stdout, p.refusal)
 			return fail(ExitFindings, errors.New("refused: the validation refuses the file; nothing was imported"))
+		case p.plan.Refused():
+			_ = plan.WriteText(env.Stdout, p.plan, plan.TextOptions{File: in.name})
+			return fail(ExitFindings, fmt.Errorf("refused: the import would be refused (%s); nothing was imported", plan.Summary(p.plan)))
 		}
 		entries = []planfile.Entry{p.entry}
 	}
@@ -255,9 +258,10 @@ type verified struct {
 }
 
 // verify validates and plans e's body again with the caller's
-// permissions, and says why the import must not run: validation errors,
-// missing permissions, the plan's failures, or a plan that is no longer
-// the saved one.
+// permissions, and says why the import must not run: the plan's failures
+// (the validation's findings of what the import refuses, the permissions
+// it asks for included), other validation errors or missing permissions,
+// or a plan that is no longer the saved one.
 func (a *applier) verify(ctx context.Context, e *planfile.Entry) (verified, string, error) {
 	var v verified
 	rec := planfile.NewRecorder(a.client, a.client)
@@ -269,22 +273,28 @@ func (a *applier) verify(ctx context.Context, e *planfile.Entry) (verified, stri
 	if err != nil {
 		return v, "", err
 	}
-	if rep.HasErrors() || rep.Counts().Permissions > 0 {
+	refused := func() (verified, string, error) {
 		var b bytes.Buffer
 		_ = importvalidate.WriteText(&b, e.File, rep)
 		_, _ = a.env.Stdout.Write(b.Bytes())
 		return v, "the validation refuses it (" + rep.Summary() + ")", nil
 	}
+	if rep.Import == nil {
+		return refused()
+	}
 	planner, err := plan.New(plan.Options{Source: rec.Source(), Profile: &a.prof})
 	if err != nil {
 		return v, "", err
 	}
-	if v.plan, err = planner.Plan(ctx, rep.Import, plan.Target{}); err != nil {
+	if v.plan, err = planner.Plan(ctx, rep); err != nil {
 		return v, "", err
 	}
 	if v.plan.Refused() {
-		_ = plan.WriteText(a.env.Stdout, v.plan, plan.TextOptions{})
+		_ = plan.WriteText(a.env.Stdout, v.plan, plan.TextOptions{File: e.File})
 		return v, "the import would be refused (" + plan.Summary(v.plan) + ")", nil
+	}
+	if rep.HasErrors() || rep.Counts().Permissions > 0 {
+		return refused()
 	}
 	x, _ := json.Marshal(v.plan)
 	y, _ := json.Marshal(e.Plan)

@@ -37,8 +37,12 @@ unchanged, "!" skipped, coloured on a terminal unless NO_COLOR is set,
 then a summary line. -format json prints the plan.Plan value (values as
 JSON values, counts in "summary"; several files: an array of
 {"file", "plan"}), -format markdown a plan for a pull-request comment.
-Each file is validated first, as validate does without permissions: when
-the import would be refused, the findings are printed instead.
+Each file is validated first, as validate does without permissions, and
+planned from that validation: when the import would be refused, the plan
+ends with its failures, the validation's findings of what the import
+refuses, each at its place (FILE:LINE:COL); a file whose structure fails,
+or that the validation refuses for no such finding, gets the findings
+instead of a plan.
 
 -out FILE saves the plan for 'flagadmin apply': the bodies, the target,
 the plans, and the instance state they read (the fingerprint), which
@@ -205,19 +209,27 @@ func planOne(ctx context.Context, state importvalidate.State, src plan.Source, p
 	if err != nil {
 		return out, err
 	}
-	if rep.HasErrors() {
+	refusal := func() (planned, error) {
 		var b bytes.Buffer
 		_ = importvalidate.WriteText(&b, in.name, rep)
-		out.refusal = b.String()
-		return out, nil
+		return planned{in: in, refusal: b.String()}, nil
+	}
+	if rep.Import == nil {
+		return refusal()
 	}
 	planner, err := plan.New(plan.Options{Source: rec.Source(), Profile: &prof})
 	if err != nil {
 		return out, err
 	}
-	out.plan, err = planner.Plan(ctx, rep.Import, plan.Target{Project: project, Environment: environment})
+	// The plan's failures are the validation's findings of what the
+	// import refuses; an error of the validation that is none of them
+	// refuses the file too, with the validation's findings.
+	out.plan, err = planner.Plan(ctx, rep)
 	if err != nil {
 		return out, err
+	}
+	if rep.HasErrors() && !out.plan.Refused() {
+		return refusal()
 	}
 	body, err := importBody(raw, out.plan.Project, out.plan.Environment)
 	if err != nil {
@@ -282,7 +294,7 @@ func writePlans(env Env, cfg planConfig, all []planned) error {
 			title := fmt.Sprintf("%s: project %s, environment %s", p.in.name, cfg.project, cfg.environment)
 			if p.plan != nil {
 				title = fmt.Sprintf("%s: project %s, environment %s", p.in.name, p.plan.Project, p.plan.Environment)
-				_ = plan.WriteMarkdown(&b, p.plan, plan.MarkdownOptions{Title: title, MaxBytes: 60000 / len(all)})
+				_ = plan.WriteMarkdown(&b, p.plan, plan.MarkdownOptions{Title: title, File: p.in.name, MaxBytes: 60000 / len(all)})
 			} else {
 				b.WriteString("#### " + p.in.name + "\n\n**The import will be refused; nothing changes.**\n\n```\n" +
 					strings.ReplaceAll(p.refusal, "```", "'''") + "```\n")
@@ -302,7 +314,7 @@ func writePlans(env Env, cfg planConfig, all []planned) error {
 				b.WriteString(p.refusal + "Plan: the import will be refused; nothing changes.\n")
 				continue
 			}
-			_ = plan.WriteText(&b, p.plan, plan.TextOptions{Color: color})
+			_ = plan.WriteText(&b, p.plan, plan.TextOptions{Color: color, File: p.in.name})
 		}
 	}
 	_, err := env.Stdout.Write(b.Bytes())
