@@ -6,10 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,6 +35,8 @@ const (
 	// diffSourceEnv set to api reads Unleash 8.2.0's state over its admin
 	// API instead of its database.
 	diffSourceEnv = "FLAGADMIN_IMPORT_DIFF_SOURCE"
+	// diffVerboseEnv set logs every file's edits and the import's answer.
+	diffVerboseEnv = "FLAGADMIN_IMPORT_DIFF_VERBOSE"
 )
 
 // knownDisagreements are the edit kinds whose files may disagree with the
@@ -134,7 +138,9 @@ func runDiff(t *testing.T, s *unleashtest.Server, seed uint64, cases int, strict
 	// FLAGADMIN_IMPORT_DIFF_SOURCE=api.
 	var inst *statesource.Instance
 	if s.Release.Version == unleashtest.UnleashVersion && os.Getenv(diffSourceEnv) != "api" {
-		db, err := unleashdb.Open(ctx, s.Cluster.URL(s.Database), unleashdb.Options{})
+		// The instance runs with Unleash's default resource limits, which
+		// its configuration sets and its database does not hold.
+		db, err := unleashdb.Open(ctx, s.Cluster.URL(s.Database), unleashdb.Options{ResourceLimits: &importvalidate.DefaultResourceLimits})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,6 +169,7 @@ func runDiff(t *testing.T, s *unleashtest.Server, seed uint64, cases int, strict
 	type result struct {
 		msg, known string
 		refused    bool
+		kinds      []string
 	}
 	results := make([]result, cases)
 	errs := make([]error, cases)
@@ -175,16 +182,27 @@ func runDiff(t *testing.T, s *unleashtest.Server, seed uint64, cases int, strict
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			r := rand.New(rand.NewPCG(seed, uint64(i)))
-			results[i].msg, results[i].known, results[i].refused, errs[i] = diffOne(ctx, t, fx, r, fmt.Sprintf("df%s-%d", run, i))
+			results[i].msg, results[i].known, results[i].refused, results[i].kinds, errs[i] = diffOne(ctx, t, fx, r, fmt.Sprintf("df%s-%d", run, i))
 		}()
 	}
 	wg.Wait()
 	disagree, refused := 0, 0
+	perKind := map[string][2]int{} // files with the kind, refused ones
 	for i, res := range results {
 		if res.refused {
 			refused++
 		}
+		for _, k := range slices.Compact(slices.Sorted(slices.Values(res.kinds))) {
+			c := perKind[k]
+			c[0]++
+			if res.refused {
+				c[1]++
+			}
+			perKind[k] = c
+		}
 		switch {
+		case errs[i] != nil && !strict:
+			t.Logf("file %d: %v", i, errs[i])
 		case errs[i] != nil:
 			t.Errorf("file %d: %v", i, errs[i])
 		case res.msg == "":
@@ -196,6 +214,11 @@ func runDiff(t *testing.T, s *unleashtest.Server, seed uint64, cases int, strict
 			t.Errorf("file %d: %s", i, res.msg)
 		}
 	}
+	var kinds []string
+	for _, k := range slices.Sorted(maps.Keys(perKind)) {
+		kinds = append(kinds, fmt.Sprintf("%s %d/%d", k, perKind[k][1], perKind[k][0]))
+	}
+	t.Logf("edit kinds (refused/files): %s", strings.Join(kinds, ", "))
 	took := time.Since(start)
 	t.Logf("Unleash %s: %d files (%d refused), %d disagreements, %v (%v a file, %d at a time)", s.Release.Version, cases, refused, disagree,
 		took.Round(time.Millisecond), (took / time.Duration(cases)).Round(time.Millisecond), diffParallel)
@@ -217,10 +240,10 @@ INSERT INTO project_environments (project_id, environment_name) VALUES ('%[1]s',
 // diffOne makes one file in a project of its own and compares flagadmin's
 // verdict with the import's. It returns "" when they agree, else the
 // whole story; known is the reason of a known disagreement.
-func diffOne(ctx context.Context, t *testing.T, fx *diffFixture, r *rand.Rand, project string) (msg, known string, refused bool, err error) {
+func diffOne(ctx context.Context, t *testing.T, fx *diffFixture, r *rand.Rand, project string) (msg, known string, refused bool, kinds []string, err error) {
 	s := fx.s
 	if err := createProject(ctx, s, project); err != nil {
-		return "", "", false, err
+		return "", "", false, nil, err
 	}
 	// The starting state: a generated file imported into the project,
 	// one of its features archived.
@@ -251,16 +274,17 @@ func diffOne(ctx context.Context, t *testing.T, fx *diffFixture, r *rand.Rand, p
 	export, err := s.Do(ctx, http.MethodPost, "/api/admin/features-batch/export", "",
 		mustJSON(map[string]any{"features": names, "environment": "development"}))
 	if err != nil {
-		return "", "", false, err
+		return "", "", false, nil, err
 	}
 	body := []byte(fmt.Sprintf(`{"project":%q,"environment":"development","data":%s}`, project, export))
-	edited, kinds, err := exportgen.ApplyEdits(body, env, r, r.IntN(4))
+	var edited []byte
+	edited, kinds, err = exportgen.ApplyEdits(body, env, r, []int{0, 0, 1, 1, 1, 1, 1, 2, 2, 3}[r.IntN(10)])
 	if err != nil {
-		return "", "", false, err
+		return "", "", false, nil, err
 	}
 	rep, err := fx.validator.Validate(ctx, edited, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
 	if err != nil {
-		return "", "", false, fmt.Errorf("edits %v: validate: %w", kinds, err)
+		return "", "", false, nil, fmt.Errorf("edits %v: validate: %w", kinds, err)
 	}
 	var failures []string
 	red := rep.HasErrors()
@@ -268,17 +292,20 @@ func diffOne(ctx context.Context, t *testing.T, fx *diffFixture, r *rand.Rand, p
 		// The plan is made of a file the validation passes.
 		p, err := fx.planner.Plan(ctx, rep.Import, plan.Target{})
 		if err != nil {
-			return "", "", false, fmt.Errorf("edits %v: plan: %w", kinds, err)
+			return "", "", false, nil, fmt.Errorf("edits %v: plan: %w", kinds, err)
 		}
 		failures = p.Failures
 	}
 	status, answer, err := postImport(ctx, s.URL, fx.pat, edited)
 	if err != nil {
-		return "", "", false, err
+		return "", "", false, nil, err
 	}
 	refused = status != http.StatusOK
+	if os.Getenv(diffVerboseEnv) != "" {
+		t.Logf("%s: edits %v: validate red=%v; import %d %.300s", project, kinds, rep.HasErrors(), status, answer)
+	}
 	if red == refused && (len(failures) == 0 || refused) {
-		return "", "", refused, nil
+		return "", "", refused, kinds, nil
 	}
 	for _, k := range kinds {
 		if why, ok := knownDisagreements[k]; ok {
@@ -291,7 +318,7 @@ func diffOne(ctx context.Context, t *testing.T, fx *diffFixture, r *rand.Rand, p
 		fmt.Fprintln(&b, "  "+importvalidate.FormatDiagnostic(project+".json", d))
 	}
 	fmt.Fprintf(&b, "  the file: %.4000s", edited)
-	return b.String(), known, refused, nil
+	return b.String(), known, refused, kinds, nil
 }
 
 func mustJSON(v any) []byte {

@@ -124,10 +124,10 @@ func (e *editor) anyFeature() string {
 	return ns[e.pick(len(ns))]
 }
 
-// strategyOf returns one strategy, or nil.
+// strategy returns one strategy, or nil.
 func (e *editor) strategy() map[string]any { return e.anyOf("featureStrategies") }
 
-// constraints returns s's constraints, making the list when it is missing.
+// constraints returns s's constraints.
 func constraints(s map[string]any) []any {
 	cs, _ := s["constraints"].([]any)
 	return cs
@@ -135,8 +135,7 @@ func constraints(s map[string]any) []any {
 
 // newStrategy is a flexibleRollout of feature in the file's environment.
 func (e *editor) newStrategy(feature, name string) map[string]any {
-	env, _ := e.doc["environment"].(string)
-	return map[string]any{"name": name, "featureName": feature, "environment": env,
+	return map[string]any{"name": name, "featureName": feature,
 		"parameters":  map[string]any{"rollout": "50", "stickiness": "default", "groupId": feature},
 		"constraints": []any{}, "segments": []any{}}
 }
@@ -218,12 +217,10 @@ func (e *editor) addConstraint(c map[string]any) bool {
 	return true
 }
 
-// variantsOf returns a feature environment's variants, or nil when there
-// is no feature environment.
+// featureEnv returns one feature environment, or nil.
 func (e *editor) featureEnv() map[string]any { return e.anyOf("featureEnvironments") }
 
-// setVariant puts v as one variant of a feature environment, beside one
-// that takes the rest of the weight.
+// setVariants puts vs as the variants of a feature environment.
 func (e *editor) setVariants(vs ...any) bool {
 	fe := e.featureEnv()
 	if fe == nil {
@@ -271,7 +268,9 @@ func EditKinds() []Edit {
 			if f == nil {
 				return false
 			}
-			f["type"] = []string{"release", "experiment", "operational", "kill-switch", "permission", "rollout", "Release", ""}[e.pick(8)]
+			types := slices.DeleteFunc([]string{"release", "experiment", "operational", "kill-switch", "permission", "rollout", "Release", ""},
+				func(t string) bool { return f["type"] == t })
+			f["type"] = types[e.pick(len(types))]
 			return true
 		}},
 		{"remove-type", func(e *editor) bool {
