@@ -129,6 +129,14 @@ func runDiff(t *testing.T, s *unleashtest.Server, seed uint64, cases int, strict
 	if _, err := s.Do(ctx, http.MethodPost, "/api/admin/projects/"+other+"/features", "", body); err != nil && !strings.Contains(err.Error(), "409") {
 		t.Fatal(err)
 	}
+	// The tags the starting files use, made once: concurrent imports
+	// that each create the same new tag collide in the database (a 500).
+	for _, v := range []string{"core", "web", "ops"} {
+		if _, err := s.Do(ctx, http.MethodPost, "/api/admin/tags", "", mustJSON(map[string]string{"type": "team", "value": v})); err != nil &&
+			!strings.Contains(err.Error(), "409") {
+			t.Fatal(err)
+		}
+	}
 	fx.env = exportgen.EditEnv{OtherProject: other, OtherProjectFeature: otherFeature, SegmentID: fx.segment,
 		SegmentName: "beta-users", LegalContextField: "region", LegalValues: []string{"eu", "us"}, TagType: "team"}
 	// The state as the command reads it, nothing reused between files:

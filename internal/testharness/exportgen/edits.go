@@ -541,7 +541,7 @@ func EditKinds() []Edit {
 			if f == "" {
 				return false
 			}
-			t := map[string]any{"featureName": f, "tagType": e.env.TagType, "tagValue": "by-hand"}
+			t := map[string]any{"featureName": f, "tagType": e.env.TagType, "tagValue": e.env.Prefix + "tag"}
 			switch e.pick(6) {
 			case 0:
 				t["tagType"] = e.env.Prefix + "nosuchtype"
