@@ -12,7 +12,6 @@ import (
 	"net/url"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -62,27 +61,7 @@ var knownDisagreements = map[string]string{}
 //	    go test ./importvalidate/plan -run TestValidateMatchesRealImport
 func TestValidateMatchesRealImport(t *testing.T) {
 	versions := unleashtest.LiveVersions(t)
-	cases := 20
-	if v := os.Getenv(diffCasesEnv); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n <= 0 {
-			t.Fatalf("%s=%q: a positive number", diffCasesEnv, v)
-		}
-		cases = n
-	}
-	seed := uint64(1)
-	switch v := os.Getenv(diffSeedEnv); v {
-	case "":
-	case "random":
-		seed = uint64(time.Now().UnixNano())
-	default:
-		n, err := strconv.ParseUint(v, 10, 64)
-		if err != nil {
-			t.Fatalf("%s=%q: a number or random", diffSeedEnv, v)
-		}
-		seed = n
-	}
-	t.Logf("seed %d (%s), %d files", seed, diffSeedEnv, cases)
+	cases, seed := proofRun(t, diffCasesEnv, 20, diffSeedEnv)
 	for _, version := range versions {
 		t.Run(version, func(t *testing.T) {
 			var s *unleashtest.Server

@@ -76,6 +76,27 @@ func (e *editor) setList(member string, l []any) { e.data()[member] = l }
 
 func (e *editor) appendTo(member string, v any) { e.setList(member, append(e.list(member), v)) }
 
+// withOne calls change with one object of list member, if it has any.
+func (e *editor) withOne(member string, change func(map[string]any)) bool {
+	o := e.anyOf(member)
+	if o == nil {
+		return false
+	}
+	change(o)
+	return true
+}
+
+// removeOne removes one item of list member, if it has any.
+func (e *editor) removeOne(member string) bool {
+	l := e.list(member)
+	if len(l) == 0 {
+		return false
+	}
+	i := e.pick(len(l))
+	e.setList(member, slices.Delete(slices.Clone(l), i, i+1))
+	return true
+}
+
 func (e *editor) pick(n int) int { return e.r.IntN(n) }
 
 func (e *editor) one(p float64) bool { return e.r.Float64() < p }
@@ -264,49 +285,29 @@ func EditKinds() []Edit {
 		}},
 		{"rename-empty", func(e *editor) bool { return e.renameSome(func() string { return "" }) }},
 		{"change-type", func(e *editor) bool {
-			f := e.anyOf("features")
-			if f == nil {
-				return false
-			}
-			types := slices.DeleteFunc([]string{"release", "experiment", "operational", "kill-switch", "permission", "rollout", "Release", ""},
-				func(t string) bool { return f["type"] == t })
-			f["type"] = types[e.pick(len(types))]
-			return true
+			return e.withOne("features", func(f map[string]any) {
+				types := slices.DeleteFunc([]string{"release", "experiment", "operational", "kill-switch", "permission", "rollout", "Release", ""},
+					func(t string) bool { return f["type"] == t })
+				f["type"] = types[e.pick(len(types))]
+			})
 		}},
 		{"remove-type", func(e *editor) bool {
-			f := e.anyOf("features")
-			if f == nil {
-				return false
-			}
-			delete(f, "type")
-			return true
+			return e.withOne("features", func(f map[string]any) {
+				delete(f, "type")
+			})
 		}},
 		{"toggle-flags", func(e *editor) bool {
-			f := e.anyOf("features")
-			if f == nil {
-				return false
-			}
-			f["stale"], f["impressionData"] = e.one(0.5), e.one(0.5)
-			f["description"] = []any{"changed by hand", "", strings.Repeat("d", 2000), nil}[e.pick(4)]
-			return true
+			return e.withOne("features", func(f map[string]any) {
+				f["stale"], f["impressionData"] = e.one(0.5), e.one(0.5)
+				f["description"] = []any{"changed by hand", "", strings.Repeat("d", 2000), nil}[e.pick(4)]
+			})
 		}},
 		{"add-feature", func(e *editor) bool { e.addFeature(e.newName("new")); return true }},
-		{"remove-feature", func(e *editor) bool {
-			fs := e.list("features")
-			if len(fs) == 0 {
-				return false
-			}
-			i := e.pick(len(fs))
-			e.setList("features", slices.Delete(slices.Clone(fs), i, i+1))
-			return true
-		}},
+		{"remove-feature", func(e *editor) bool { return e.removeOne("features") }},
 		{"duplicate-feature", func(e *editor) bool {
-			f := e.anyOf("features")
-			if f == nil {
-				return false
-			}
-			e.appendTo("features", clone(f))
-			return true
+			return e.withOne("features", func(f map[string]any) {
+				e.appendTo("features", clone(f))
+			})
 		}},
 		{"feature-other-project", func(e *editor) bool {
 			if e.env.OtherProjectFeature == "" {
@@ -316,12 +317,9 @@ func EditKinds() []Edit {
 			return true
 		}},
 		{"feature-project-member", func(e *editor) bool {
-			f := e.anyOf("features")
-			if f == nil {
-				return false
-			}
-			f["project"] = []string{e.env.OtherProject, e.env.Prefix + "noproject", ""}[e.pick(3)]
-			return true
+			return e.withOne("features", func(f map[string]any) {
+				f["project"] = []string{e.env.OtherProject, e.env.Prefix + "noproject", ""}[e.pick(3)]
+			})
 		}},
 		{"archived-feature", func(e *editor) bool {
 			if e.env.ArchivedFeature == "" {
@@ -333,12 +331,9 @@ func EditKinds() []Edit {
 			return true
 		}},
 		{"mark-archived", func(e *editor) bool {
-			f := e.anyOf("features")
-			if f == nil {
-				return false
-			}
-			f["archived"] = true
-			return true
+			return e.withOne("features", func(f map[string]any) {
+				f["archived"] = true
+			})
 		}},
 		{"unknown-environment", func(e *editor) bool {
 			e.doc["environment"] = []string{"prod", "staging", "Production", e.env.Prefix + "env"}[e.pick(4)]
@@ -382,15 +377,7 @@ func EditKinds() []Edit {
 			e.appendTo("featureStrategies", e.newStrategy(f, []string{"flexibleRolout", "custom", "gradualRollout", e.env.Prefix + "strat"}[e.pick(4)]))
 			return true
 		}},
-		{"remove-strategy", func(e *editor) bool {
-			ss := e.list("featureStrategies")
-			if len(ss) == 0 {
-				return false
-			}
-			i := e.pick(len(ss))
-			e.setList("featureStrategies", slices.Delete(slices.Clone(ss), i, i+1))
-			return true
-		}},
+		{"remove-strategy", func(e *editor) bool { return e.removeOne("featureStrategies") }},
 		{"strategy-parameters", func(e *editor) bool {
 			s := e.strategy()
 			if s == nil {
