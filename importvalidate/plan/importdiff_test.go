@@ -92,28 +92,34 @@ type diffFixture struct {
 func runDiff(t *testing.T, s *unleashtest.Server, seed uint64, cases int, strict bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	defer cancel()
+	// On a version other than 8.2.0, what cannot be set up is reported
+	// and the run skipped: those versions are not held to the proof.
+	stop := t.Fatal
+	if !strict {
+		stop = func(args ...any) { t.Skip(append([]any{"cannot set up the files:"}, args...)...) }
+	}
 	pat, err := s.AdminPersonalToken(ctx)
 	if err != nil {
-		t.Fatal(err)
+		stop(err)
 	}
 	run := fmt.Sprintf("%x", seed%0xffffff)
 	fx := &diffFixture{s: s, pat: pat, segment: prepare(ctx, t, s)}
 	// Another project, with a feature of its own.
 	other := "dfo-" + run
 	if err := createProject(ctx, s, other); err != nil {
-		t.Fatal(err)
+		stop(err)
 	}
 	otherFeature := "df-" + run + "-elsewhere"
 	body, _ := json.Marshal(map[string]any{"name": otherFeature})
 	if _, err := s.Do(ctx, http.MethodPost, "/api/admin/projects/"+other+"/features", "", body); err != nil && !strings.Contains(err.Error(), "409") {
-		t.Fatal(err)
+		stop(err)
 	}
 	// The tags the starting files use, made once: concurrent imports
 	// that each create the same new tag collide in the database (a 500).
 	for _, v := range []string{"core", "web", "ops"} {
 		if _, err := s.Do(ctx, http.MethodPost, "/api/admin/tags", "", mustJSON(map[string]string{"type": "team", "value": v})); err != nil &&
 			!strings.Contains(err.Error(), "409") {
-			t.Fatal(err)
+			stop(err)
 		}
 	}
 	fx.env = exportgen.EditEnv{OtherProject: other, OtherProjectFeature: otherFeature, SegmentID: fx.segment,
@@ -129,7 +135,7 @@ func runDiff(t *testing.T, s *unleashtest.Server, seed uint64, cases int, strict
 		// its configuration sets and its database does not hold.
 		db, err := unleashdb.Open(ctx, s.Cluster.URL(s.Database), unleashdb.Options{ResourceLimits: &importvalidate.DefaultResourceLimits})
 		if err != nil {
-			t.Fatal(err)
+			stop(err)
 		}
 		inst = db.Instance()
 		t.Cleanup(inst.Close)
@@ -137,20 +143,20 @@ func runDiff(t *testing.T, s *unleashtest.Server, seed uint64, cases int, strict
 	} else {
 		client, err := unleashapi.New(s.URL, pat, unleashapi.Options{ImportFacts: true, ListTTL: -1, TokenTTL: -1, MaxRetryWait: time.Minute})
 		if err != nil {
-			t.Fatal(err)
+			stop(err)
 		}
 		if _, err := client.Version(ctx); err != nil {
-			t.Fatal(err)
+			stop(err)
 		}
 		inst = client.Instance()
 		t.Log("the state: the instance's admin API (unleashapi with ImportFacts)")
 	}
 	prof := inst.Profile()
 	if fx.validator, err = importvalidate.New(importvalidate.Options{State: inst.State, Profile: &prof}); err != nil {
-		t.Fatal(err)
+		stop(err)
 	}
 	if fx.planner, err = plan.New(plan.Options{Source: inst.Plan}); err != nil {
-		t.Fatal(err)
+		stop(err)
 	}
 	start := time.Now()
 	type result struct {
