@@ -108,7 +108,9 @@ func (c *Client) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) 
 	if !c.opts.ImportFacts || !model.Storable(q.Project) || !model.Storable(q.Environment) {
 		return out, nil
 	}
-	names := model.StorableOnly(q.Features)
+	// No feature has an empty name, and the export refuses one (400): it
+	// is left out, as a name no database can hold.
+	names := slices.DeleteFunc(slices.Clone(model.StorableOnly(q.Features)), func(n string) bool { return n == "" })
 	withFeatures := len(names) > 0 && slices.Contains(ossExportEnvironments, q.Environment)
 	// An export without a project would export every feature.
 	withChildren := withFeatures && q.Project != ""

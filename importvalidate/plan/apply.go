@@ -37,6 +37,14 @@ func (p *Planner) Plan(ctx context.Context, rep *importvalidate.Report) (*Plan, 
 	for i := range d.Features {
 		q.Features = append(q.Features, d.Features[i].Name)
 	}
+	// The import replaces the links of the features data.links names,
+	// in the file or not: whether one outside the file exists and is
+	// active decides whether the import is refused.
+	for _, fl := range d.Links {
+		if !slices.Contains(q.Features, fl.Feature) {
+			q.Features = append(q.Features, fl.Feature)
+		}
+	}
 	for _, cf := range d.ContextFields {
 		q.ContextFields = append(q.ContextFields, cf.Name)
 	}

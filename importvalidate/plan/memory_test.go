@@ -103,3 +103,32 @@ func TestMemorySourceWithoutConfiguration(t *testing.T) {
 		t.Errorf("%+v", c)
 	}
 }
+
+// The links of a feature outside the file replace that feature's when it
+// exists and is active (the import accepts them), and refuse the import
+// when it does not exist or is archived.
+func TestLinksOfFeatureOutsideFile(t *testing.T) {
+	snap := &model.Snapshot{
+		Features: []model.SnapshotFeature{{Name: "outside", Project: "default"}, {Name: "gone", Project: "default", Archived: true}},
+		FeatureConfigs: []model.SnapshotFeatureConfig{{Feature: "outside", Type: "release"},
+			{Feature: "gone", Type: "release"}},
+	}
+	v := validatorOver(t, snap)
+	for name, refused := range map[string]bool{"outside": false, "gone": true, "nowhere": true} {
+		imp := &model.ImportRequest{Project: "default", Environment: "development", Data: model.ExportData{
+			Features: []model.Feature{{Name: "in", Type: ptr("release")}},
+			Links:    []model.FeatureLinks{{Feature: name, Links: []model.DataLink{{URL: "https://example.com/doc"}}}},
+			TagTypes: []model.TagType{}}}
+		body, err := json.Marshal(imp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := mustPlanner(t, memorySource(t, snap)).Plan(context.Background(), validated(t, v, body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Refused() != refused {
+			t.Errorf("links of %s: refused = %v (%q), want %v", name, p.Refused(), p.Failures, refused)
+		}
+	}
+}

@@ -359,23 +359,7 @@ func prepare(ctx context.Context, t *testing.T, inst instance) (segmentID float6
 //	FLAGADMIN_PLAN_PROOF_CASES=300 FLAGADMIN_PLAN_PROOF_SEED=random \
 //	    go test ./importvalidate/plan -run TestPlanMatchesRealImport
 func TestPlanMatchesRealImport(t *testing.T) {
-	cases := 8
-	if n, err := strconv.Atoi(os.Getenv("FLAGADMIN_PLAN_PROOF_CASES")); err == nil && n > 0 {
-		cases = n
-	}
-	seed := uint64(1)
-	switch v := os.Getenv("FLAGADMIN_PLAN_PROOF_SEED"); v {
-	case "":
-	case "random":
-		seed = uint64(time.Now().UnixNano())
-	default:
-		n, err := strconv.ParseUint(v, 10, 64)
-		if err != nil {
-			t.Fatalf("FLAGADMIN_PLAN_PROOF_SEED=%q: a number or random", v)
-		}
-		seed = n
-	}
-	t.Logf("seed %d (FLAGADMIN_PLAN_PROOF_SEED)", seed)
+	cases, seed := proofRun(t, "FLAGADMIN_PLAN_PROOF_CASES", 8, "FLAGADMIN_PLAN_PROOF_SEED")
 	tgs := targets(t)
 	for _, v := range slices.Sorted(maps.Keys(tgs)) {
 		t.Run(v, func(t *testing.T) { proveVersion(t, tgs[v](t), seed, cases) })
@@ -419,6 +403,34 @@ func proveVersion(t *testing.T, tg target, seed uint64, cases int) {
 		g := &gen{r: rand.New(rand.NewPCG(seed, uint64(i))), prefix: fmt.Sprintf("pp-%s-%d-", run, i), segment: seg, prof: tg.prof}
 		t.Run(strconv.Itoa(i), func(t *testing.T) { proveOne(ctx, t, inst, pat, v, planner, viaClient, g, tg.prof) })
 	}
+}
+
+// proofRun reads a proof's number of cases from the environment variable
+// casesEnv (def when unset) and its seed from seedEnv (1 when unset, a new
+// one each run for "random"), and logs them.
+func proofRun(t *testing.T, casesEnv string, def int, seedEnv string) (cases int, seed uint64) {
+	t.Helper()
+	cases, seed = def, 1
+	if v := os.Getenv(casesEnv); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			t.Fatalf("%s=%q: a positive number", casesEnv, v)
+		}
+		cases = n
+	}
+	switch v := os.Getenv(seedEnv); v {
+	case "":
+	case "random":
+		seed = uint64(time.Now().UnixNano())
+	default:
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			t.Fatalf("%s=%q: a number or random", seedEnv, v)
+		}
+		seed = n
+	}
+	t.Logf("seed %d (%s), %d cases (%s)", seed, seedEnv, cases, casesEnv)
+	return cases, seed
 }
 
 func importBody(ctx context.Context, inst instance, pat string, imp *model.ImportRequest) error {

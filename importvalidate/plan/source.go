@@ -30,7 +30,8 @@ type Source interface {
 	Current(ctx context.Context, q Query) (*model.Snapshot, error)
 }
 
-// Query names what a plan reads: the features of the file, in every
+// Query names what a plan reads: the features of the file (and those whose
+// links it replaces from outside it), in every
 // project and archived ones included, with their configuration in
 // Environment; the context fields and tag types the file carries; and the
 // settings of Project that the import applies (default stickiness and

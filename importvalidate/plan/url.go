@@ -12,19 +12,57 @@ var (
 	wwwRe    = regexp.MustCompile(`^www\.(?:[a-z\-\d]{1,63})\.[a-z.\-\d]{2,63}$`)
 	utmRe    = regexp.MustCompile(`(?i)^utm_\w+`)
 	slashes  = regexp.MustCompile(`/{2,}`)
+	portRe   = regexp.MustCompile(`^\d{1,5}(?:[/?#]|$)`)
 )
+
+// customScheme reports whether normalize-url returns s as it is: s parses
+// with a scheme other than http, https, file and data (whose URLs it
+// normalises), one without a dot or followed by "//", and not localhost
+// followed by a port.
+func customScheme(s string) bool {
+	// The scheme: a letter, then letters, digits, "+", "-" and ".", then
+	// ":" (read without a regular expression: this runs for every link).
+	end := strings.IndexByte(s, ':')
+	if end < 1 || !isLetter(s[0]) {
+		return false
+	}
+	for i := 1; i < end; i++ {
+		if c := s[i]; !isLetter(c) && !('0' <= c && c <= '9') && c != '+' && c != '-' && c != '.' {
+			return false
+		}
+	}
+	scheme, rest := strings.ToLower(s[:end]), s[end+1:]
+	authority := strings.HasPrefix(rest, "//")
+	switch {
+	case scheme == "http" || scheme == "https" || scheme == "file" || scheme == "data":
+		return false
+	case scheme == "localhost" && !authority && portRe.MatchString(rest):
+		return false
+	case strings.Contains(scheme, ".") && !authority:
+		return false
+	}
+	_, err := url.Parse(s)
+	return err == nil
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // normalizeURL is the part of normalize-url (defaultProtocol https) that
 // Unleash applies to a link's URL that changes common links: https:// is
 // prepended when the URL has no scheme, the host is lower-cased and loses
 // a leading "www." and a trailing dot, default ports, authentication,
 // duplicate and trailing slashes and utm_ parameters go, and the query
-// parameters are sorted by name. ok is false when the URL does not parse.
+// parameters are sorted by name; a URL of another scheme, such as
+// javascript: or ftp://, is kept as it is (trimmed). ok is false when the
+// URL does not parse.
 func normalizeURL(raw string) (string, bool) {
 	if normal(raw) {
 		return raw, true
 	}
 	s := strings.TrimSpace(raw)
+	if customScheme(s) {
+		return s, true
+	}
 	if strings.HasPrefix(s, "//") {
 		s = "https:" + s
 	} else if !strings.HasPrefix(s, "https://") && !strings.HasPrefix(s, "http://") && !schemeRe.MatchString(s) {

@@ -13,6 +13,10 @@ func TestNormalizeURL(t *testing.T) {
 		{"https://user:pw@example.com:443//a//b/", "https://example.com/a/b"},
 		{"//example.com/x?utm_source=x&q=1", "https://example.com/x?q=1"},
 		{"https://example.com:8443/x#frag", "https://example.com:8443/x#frag"},
+		// Another scheme is kept (normalize-url 9.0.1's custom protocols).
+		{"javascript:alert(1)", "javascript:alert(1)"},
+		{" ftp://Example.com//f/ ", "ftp://Example.com//f/"},
+		{"localhost:9802/x", "https://localhost:9802/x"},
 	} {
 		got, ok := normalizeURL(c.in)
 		if !ok || got != c.want {

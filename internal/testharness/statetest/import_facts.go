@@ -34,7 +34,7 @@ INSERT INTO tags (type, value) VALUES ('simple', 'beta');
 // state of ImportFactsSetup, in the environments development and
 // production.
 func ImportQueries() []importvalidate.ImportQuery {
-	features := []string{"existing-flag", "archived-flag", "other-flag", "lim-existing", "nope", "existing-flag\x00"}
+	features := []string{"existing-flag", "archived-flag", "other-flag", "lim-existing", "nope", "existing-flag\x00", ""}
 	tags := []model.SnapshotTag{{Type: "team", Value: "core"}, {Type: "simple", Value: "beta"}, {Type: "simple", Value: "nope"}}
 	return []importvalidate.ImportQuery{
 		{Project: "default", Environment: "development", Features: features, Tags: tags},
