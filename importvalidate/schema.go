@@ -26,9 +26,10 @@ var olderSchemas embed.FS
 
 // requestSchema returns the request schema the validation of p checks,
 // and whether it is importSchema, the one the fast path was generated
-// from. A profile whose schema is not embedded is an error.
+// from. A profile that names no schema (the zero Profile) has the
+// default's; one that names a schema not embedded is an error.
 func requestSchema(p profile.Profile) (doc []byte, fast bool, err error) {
-	if p.Schema.Name == profile.Default().Schema.Name {
+	if p.Schema.Name == "" || p.Schema.Name == profile.Default().Schema.Name {
 		return importSchema, true, nil
 	}
 	doc, err = olderSchemas.ReadFile("schemas/" + p.Schema.Name + ".json")

@@ -79,6 +79,23 @@ func TestRequestSchemaPerProfile(t *testing.T) {
 	}
 }
 
+// TestRequestSchemaUnnamed: a profile naming no schema has the default's;
+// one naming a schema that is not embedded makes New fail, saying so.
+func TestRequestSchemaUnnamed(t *testing.T) {
+	if _, fast, err := requestSchema(profile.Profile{}); err != nil || !fast {
+		t.Errorf("the zero profile: fast %v, %v", fast, err)
+	}
+	p := profile.Default()
+	p.Schema.Name = "9.0.0"
+	state, err := DemoState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(Options{State: state, Profile: &p}); err == nil || !strings.Contains(err.Error(), `no request schema for Unleash 8 (schema "9.0.0")`) {
+		t.Errorf("New: %v", err)
+	}
+}
+
 // TestStructureFollowsProfile validates bodies under the profiles of the
 // verified lines: each refuses what its schema does not know, with the
 // problem its server reports, and accepts what it knows, on the fast path
