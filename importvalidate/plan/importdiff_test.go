@@ -61,7 +61,7 @@ var knownDisagreements = map[string]string{}
 //	FLAGADMIN_IMPORT_DIFF_CASES=300 FLAGADMIN_IMPORT_DIFF_SEED=random \
 //	    go test ./importvalidate/plan -run TestValidateMatchesRealImport
 func TestValidateMatchesRealImport(t *testing.T) {
-	versions := unleashtest.LiveVersions(t)
+	versions := proofVersions(t, diffCasesEnv)
 	cases, seed := proofRun(t, diffCasesEnv, 20, diffSeedEnv)
 	for _, version := range versions {
 		t.Run(version, func(t *testing.T) {

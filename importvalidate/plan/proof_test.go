@@ -293,7 +293,7 @@ func targets(t *testing.T) map[string]func(*testing.T) target {
 		out[r.Version] = func(*testing.T) target { return target{envInstance{url: url, token: pat}, pat, r.Profile} }
 		return out
 	}
-	for _, v := range unleashtest.LiveVersions(t) {
+	for _, v := range proofVersions(t, "FLAGADMIN_PLAN_PROOF_CASES") {
 		out[v] = func(t *testing.T) target {
 			t.Helper()
 			r, err := profile.Resolve(v, profile.FromInstance)
@@ -408,6 +408,24 @@ func proveVersion(t *testing.T, tg target, seed uint64, cases int) {
 // proofRun reads a proof's number of cases from the environment variable
 // casesEnv (def when unset) and its seed from seedEnv (1 when unset, a new
 // one each run for "random"), and logs them.
+// proofVersions are the versions a proof runs on: those of
+// FLAGADMIN_VERSIONS, where casesEnv sets the number of cases, as the
+// proofs' own stages of .ci/run do; else 8.2.0 alone, so that the suites
+// (the race suite and the long tests, run with every version) do not
+// start a server of each older version for each proof again.
+func proofVersions(t *testing.T, casesEnv string) []string {
+	t.Helper()
+	versions := unleashtest.LiveVersions(t)
+	if os.Getenv(casesEnv) != "" {
+		return versions
+	}
+	if slices.Contains(versions, unleashtest.UnleashVersion) {
+		return []string{unleashtest.UnleashVersion}
+	}
+	t.Skipf("the proof runs on %v only with %s set", versions, casesEnv)
+	return nil
+}
+
 func proofRun(t *testing.T, casesEnv string, def int, seedEnv string) (cases int, seed uint64) {
 	t.Helper()
 	cases, seed = def, 1
