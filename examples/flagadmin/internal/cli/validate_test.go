@@ -176,7 +176,7 @@ func TestTextUnplacedItemsAndSummary(t *testing.T) {
 	}
 	want := existing + ":" + lineCol(t, existing, `"existing-flag"`, 0) + ": warning feature-exists: The following features already exist in this project and will be overwritten: (existing-flag)\n" +
 		existing + ": permission missing-permissions: We detected you are missing the following permissions: (Update feature flags)\n" +
-		existing + `: permission import-missing-permissions: You don't have the required permissions to perform this operation. To perform this action, you need the "Update feature flags" permission. (Update feature flags)` + "\n" +
+		existing + `: permission import-missing-permissions: You don't have the required permissions to perform this operation. To perform this action, you need the "Update feature flags" permission.` + "\n" +
 		oneFile(false, "0 errors, 1 warning, 2 missing permissions")
 	if out != want {
 		t.Errorf("stdout\n%s\nwant\n%s", out, want)
