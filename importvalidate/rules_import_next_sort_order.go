@@ -52,6 +52,19 @@ func StrategyCreationRounds(s *model.Strategy, exists func(contextField string) 
 // orders of its strategies are not known.
 func checkImportStrategyNextSortOrder(in *Input) []Issue {
 	d := &in.Import.Data
+	// Each read is one past a sort order inserted before it, so a read
+	// past the largest 32-bit integer needs a given sort order within the
+	// number of strategies of it: without one, nothing is indexed.
+	high := false
+	for i := range d.FeatureStrategies {
+		if so := d.FeatureStrategies[i].SortOrder; so != nil && int64(*so) >= math.MaxInt32-int64(len(d.FeatureStrategies)) {
+			high = true
+			break
+		}
+	}
+	if !high {
+		return nil
+	}
 	inFile := make(map[string]bool, len(d.Features))
 	for i := range d.Features {
 		inFile[d.Features[i].Name] = true
