@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // StrategyCreationRounds is the number of queries Unleash's import sends,
@@ -17,25 +18,25 @@ import (
 // constraints' context fields (two queries when one of them exists, as
 // exists says of a name, one else; when it has constraints), the
 // project's default stickiness (a flexibleRollout strategy without one),
-// and the strategy limit. The import creates all the file's strategies at
-// once on one connection, so the creations advance in rounds of one
-// query each; package plan orders the strategies by them (docs/PLAN.md,
-// rule 19) and import-strategy-next-sort-order reads them.
-func StrategyCreationRounds(s *model.Strategy, exists func(contextField string) bool) int {
+// and the strategy limit. Up to 6.x (imp.ConstraintContextMustExist), a
+// constraint's context field is read once; where the store reads the
+// default stickiness (imp.StickinessInStore) it does so after the next
+// sort order, so it does not count here. The import creates all the
+// file's strategies at once on one connection, so the creations advance
+// in rounds of one query each; package plan orders the strategies by them
+// (docs/PLAN.md, rule 19) and import-strategy-next-sort-order reads them.
+func StrategyCreationRounds(s *model.Strategy, exists func(contextField string) bool, imp profile.Import) int {
 	n := 4
 	if s.Segments != nil && len(*s.Segments) > 0 {
 		n++
 	}
 	if s.Constraints != nil && len(*s.Constraints) > 0 {
 		n++
-		for _, c := range *s.Constraints {
-			if exists(c.ContextName) {
-				n++
-				break
-			}
+		if !imp.ConstraintContextMustExist && slices.ContainsFunc(*s.Constraints, func(c model.Constraint) bool { return exists(c.ContextName) }) {
+			n++
 		}
 	}
-	if s.Name == "flexibleRollout" && (s.Parameters == nil || (*s.Parameters)["stickiness"] == "") {
+	if !imp.StickinessInStore && s.Name == "flexibleRollout" && (s.Parameters == nil || (*s.Parameters)["stickiness"] == "") {
 		n++
 	}
 	return n
@@ -88,7 +89,7 @@ func checkImportStrategyNextSortOrder(in *Input) []Issue {
 		if !inFile[*s.FeatureName] {
 			return
 		}
-		r := StrategyCreationRounds(s, exists)
+		r := StrategyCreationRounds(s, exists, in.Profile.Import)
 		if s.SortOrder != nil {
 			events = append(events, event{round: r, index: i, insert: true})
 			return

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -61,33 +62,12 @@ type creation struct {
 }
 
 // roundsBefore is the number of rounds the creation of s takes before it
-// reads the next sort order: the change-request check, the feature's
-// project, the strategy type, then the segments, the constraints'
-// context fields and the default stickiness where they apply, and the
-// strategy limit. Up to 6.x (profile.Import.StickinessInStore), a
-// constraint's context field is read once (an unknown one refuses the
-// import), and the default stickiness is read by the store after the
-// next sort order, for every strategy (see gap); the rounds every
-// creation takes alike do not change the order.
+// reads the next sort order (importvalidate.StrategyCreationRounds, as
+// the instance's version creates it), the context fields that exist being
+// the instance's and the file's; the default stickiness that the store
+// reads after the next sort order, up to 6.x, is in gap.
 func (a *applier) roundsBefore(s *model.Strategy) int {
-	n := 4
-	if s.Segments != nil && len(*s.Segments) > 0 {
-		n++
-	}
-	if s.Constraints != nil && len(*s.Constraints) > 0 {
-		longest := 1
-		for _, c := range *s.Constraints {
-			if a.contextFields[c.ContextName] && !a.imp.ConstraintContextMustExist {
-				longest = 2
-				break
-			}
-		}
-		n += longest
-	}
-	if !a.imp.StickinessInStore && s.Name == "flexibleRollout" && (s.Parameters == nil || (*s.Parameters)["stickiness"] == "") {
-		n++
-	}
-	return n
+	return importvalidate.StrategyCreationRounds(s, func(name string) bool { return a.contextFields[name] }, a.imp)
 }
 
 // gap is the number of rounds from the read of the next sort order to
