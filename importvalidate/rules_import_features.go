@@ -65,7 +65,7 @@ func (in *Input) refusalCreates(f func(i int, name string)) {
 // second sentence says how many (a million new features are one finding
 // of one item, not a list of a million).
 func checkImportGlobalFeatureLimit(in *Input) []Issue {
-	if !in.Facts.Limits.Known || !in.Facts.ActiveFeatures.Known {
+	if !in.Facts.Limits.Known || !in.Facts.ActiveFeatures.Known || !in.countsLimits() {
 		return nil
 	}
 	limit := in.Facts.Limits.Value.FeatureFlags

@@ -60,7 +60,7 @@ func refusalExceeds(resource string, limit int64) string {
 // checkImportTooManyConstraints reports strategies with more constraints
 // than the instance's limit.
 func checkImportTooManyConstraints(in *Input) []Issue {
-	if !in.Facts.Limits.Known {
+	if !in.Facts.Limits.Known || !in.countsLimits() {
 		return nil
 	}
 	limit := in.Facts.Limits.Value.Constraints
@@ -76,7 +76,7 @@ func checkImportTooManyConstraints(in *Input) []Issue {
 // checkImportTooManyConstraintValues reports constraints with more values
 // than the instance's limit.
 func checkImportTooManyConstraintValues(in *Input) []Issue {
-	if !in.Facts.Limits.Known {
+	if !in.Facts.Limits.Known || !in.countsLimits() {
 		return nil
 	}
 	limit := in.Facts.Limits.Value.ConstraintValues
@@ -96,7 +96,7 @@ func checkImportTooManyConstraintValues(in *Input) []Issue {
 // strategies, so when it already has the limit every strategy the file
 // adds to it is refused.
 func checkImportTooManyStrategies(in *Input) []Issue {
-	if !in.Facts.Limits.Known || !in.Facts.Features.Known {
+	if !in.Facts.Limits.Known || !in.Facts.Features.Known || !in.countsLimits() {
 		return nil
 	}
 	limit := in.Facts.Limits.Value.FeatureEnvironmentStrategies
@@ -122,7 +122,7 @@ func checkImportTooManyStrategies(in *Input) []Issue {
 // queries run (plain strategies all count before any is inserted; one
 // with constraints or segments counts later).
 func checkImportTooManyStrategiesInFile(in *Input) []Issue {
-	if !in.Facts.Limits.Known || !in.Facts.Features.Known {
+	if !in.Facts.Limits.Known || !in.Facts.Features.Known || !in.countsLimits() {
 		return nil
 	}
 	limit := in.Facts.Limits.Value.FeatureEnvironmentStrategies

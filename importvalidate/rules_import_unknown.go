@@ -19,18 +19,18 @@ func checkImportUnknownFact(in *Input) []Issue {
 	d := &in.Import.Data
 	v := in.silent()
 	if !f.Limits.Known {
-		def := DefaultResourceLimits
+		def, counts := DefaultResourceLimits, in.countsLimits()
 		perFeature := map[string]int{}
 		for i := range d.FeatureStrategies {
 			s := &d.FeatureStrategies[i]
 			if v.dropped(s.FeatureName) {
 				continue
 			}
-			if s.Constraints != nil && int64(len(*s.Constraints)) > def.Constraints {
+			if counts && s.Constraints != nil && int64(len(*s.Constraints)) > def.Constraints {
 				cannot(fmt.Sprintf("this strategy's %d constraints against the constraints limit (Unleash's default %d)", len(*s.Constraints), def.Constraints),
 					"the instance's resource limits", s.Name, ptr("featureStrategies", i, "constraints"))
 			}
-			if s.Constraints != nil {
+			if counts && s.Constraints != nil {
 				for j, c := range *s.Constraints {
 					if c.Values != nil && int64(len(*c.Values)) > def.ConstraintValues {
 						cannot(fmt.Sprintf("this constraint's %d values against the constraint values limit (Unleash's default %d)", len(*c.Values), def.ConstraintValues),
@@ -42,12 +42,12 @@ func checkImportUnknownFact(in *Input) []Issue {
 				cannot(fmt.Sprintf("this strategy's %d segments against the strategy segments limit (Unleash's default %d)", len(*s.Segments), def.StrategySegments),
 					"the instance's resource limits", s.Name, ptr("featureStrategies", i, "segments"))
 			}
-			if perFeature[*s.FeatureName]++; int64(perFeature[*s.FeatureName]) == def.FeatureEnvironmentStrategies+1 {
+			if perFeature[*s.FeatureName]++; counts && int64(perFeature[*s.FeatureName]) == def.FeatureEnvironmentStrategies+1 {
 				cannot(fmt.Sprintf("the strategies of feature %s against the limit of strategies per feature and environment (Unleash's default %d)",
 					strconv.Quote(*s.FeatureName), def.FeatureEnvironmentStrategies), "the instance's resource limits", *s.FeatureName, ptr("featureStrategies", i, ""))
 			}
 		}
-		if f.ActiveFeatures.Known {
+		if counts && f.ActiveFeatures.Known {
 			created := int64(0)
 			for i := range d.Features {
 				ft := &d.Features[i]
