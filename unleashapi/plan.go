@@ -55,12 +55,19 @@ func (c *Client) Current(ctx context.Context, q plan.Query) (*model.Snapshot, er
 			return err
 		},
 		func(ctx context.Context) error {
+			// A project the API cannot reach, or one that does not exist
+			// (up to 6.x its overview is a 404), has no defaults.
+			overview = json.RawMessage(`{}`)
 			path, ok := projectPath(q.Project, "/overview")
 			if !ok {
-				overview = json.RawMessage(`{}`) // a project the API cannot reach
 				return nil
 			}
-			return c.getJSON(ctx, path, &overview)
+			r := request{method: http.MethodGet, path: path, accept: []int{http.StatusNotFound}}
+			a, err := c.do(ctx, r)
+			if err != nil || a.status == http.StatusNotFound {
+				return err
+			}
+			return c.decode(r, a, &overview)
 		},
 		func(ctx context.Context) error { return c.getJSON(ctx, pathContext, &fields) },
 		func(ctx context.Context) error { return c.getJSON(ctx, "/api/admin/segments", &segments) },

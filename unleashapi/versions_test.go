@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
@@ -54,6 +55,17 @@ func TestEveryVersion(t *testing.T) {
 			}
 
 			db := openDatabase(t, s, unleashdb.Options{UnleashURL: oracleURL})
+			// A plan into a project that does not exist reads no
+			// project defaults from either source (up to 6.x the
+			// project's overview is a 404).
+			for name, src := range map[string]plan.Source{"admin API": c, "database": db} {
+				cur, err := src.Current(ctx, plan.Query{Project: "no-such-project", Environment: "development", Features: []string{"no-such-feature"}})
+				if err != nil {
+					t.Errorf("%s: a plan into a missing project: %v", name, err)
+				} else if len(cur.ProjectDefaults) != 0 || len(cur.Features) != 0 {
+					t.Errorf("%s: a plan into a missing project read defaults %v, features %v", name, cur.ProjectDefaults, cur.Features)
+				}
+			}
 			if got := db.Version(); got.Version != v || got.Profile.Name != want.Profile.Name || got.Source != profile.FromDatabase {
 				t.Errorf("database Version: %s %s %s; want %s, %s", got.Version, got.Profile.Name, got.Source, v, want.Profile.Name)
 			}
