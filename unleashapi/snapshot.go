@@ -81,7 +81,7 @@ func (c *Client) Snapshot(ctx context.Context) (*model.Snapshot, error) {
 		func(ctx context.Context) (err error) { ua, err = c.userAdmin(ctx); return },
 		func(ctx context.Context) error { return c.apiTokens(ctx, &tokens) },
 		func(ctx context.Context) (err error) { active, err = c.searchAll(ctx, false); return },
-		func(ctx context.Context) (err error) { archived, err = c.searchAll(ctx, true); return },
+		func(ctx context.Context) (err error) { archived, err = c.archivedFeatures(ctx); return },
 	)
 	if err != nil {
 		return nil, err
@@ -199,6 +199,22 @@ func (c *Client) apiTokens(ctx context.Context, out *apiTokensAnswer) error {
 		return err
 	}
 	return c.decode(r, a, out)
+}
+
+// archivedFeatures lists the archived features: from the feature search,
+// or up to 5.x (whose search ignores the filter) from GET
+// /api/admin/archive/features, which shows no environments.
+func (c *Client) archivedFeatures(ctx context.Context) ([]searchFeature, error) {
+	if c.knownVersion().Profile.AdminAPI.SearchArchived {
+		return c.searchAll(ctx, true)
+	}
+	var a struct {
+		Features []searchFeature `json:"features"`
+	}
+	if err := c.getJSON(ctx, "/api/admin/archive/features", &a); err != nil {
+		return nil, err
+	}
+	return a.Features, nil
 }
 
 // searchAll reads every page of the feature search, of the archived

@@ -23,9 +23,10 @@ type SnapshotOptions struct {
 // configurations come from the instance's own export of every feature
 // (archived ones included), one per environment, each feature's
 // strategies in the order Unleash evaluates them (the playground of the
-// environment, see plan.PlaygroundOrder); the projects' defaults from
-// their overviews: two requests per environment and one per project
-// beyond Snapshot's.
+// environment, see plan.PlaygroundOrder; up to 6.x, whose playground
+// makes up strategy ids, each feature's own endpoint, a request per
+// feature and environment); the projects' defaults from their overviews:
+// two requests per environment and one per project beyond Snapshot's.
 func (c *Client) SnapshotWith(ctx context.Context, o SnapshotOptions) (*model.Snapshot, error) {
 	s, err := c.Snapshot(ctx)
 	if err != nil || !o.FeatureConfigs {
@@ -48,11 +49,13 @@ func (c *Client) snapshotConfigs(ctx context.Context, s *model.Snapshot) error {
 	orders := make([]map[string][]string, len(s.Environments))
 	defaults := make([]model.SnapshotProjectDefaults, len(s.Projects))
 	var fns []func(context.Context) error
+	ids := c.knownVersion().Profile.AdminAPI.PlaygroundStrategyIDs
 	if len(names) > 0 { // an empty list would export every feature
 		for i, e := range s.Environments {
-			fns = append(fns,
-				func(ctx context.Context) error { return c.exportFeatures(ctx, e.Name, names, &exports[i]) },
-				func(ctx context.Context) (err error) { orders[i], err = c.strategyOrder(ctx, nil, e.Name); return err })
+			fns = append(fns, func(ctx context.Context) error { return c.exportFeatures(ctx, e.Name, names, &exports[i]) })
+			if ids {
+				fns = append(fns, func(ctx context.Context) (err error) { orders[i], err = c.strategyOrder(ctx, nil, e.Name); return err })
+			}
 		}
 	}
 	for i, p := range s.Projects {
@@ -72,6 +75,16 @@ func (c *Client) snapshotConfigs(ctx context.Context, s *model.Snapshot) error {
 	}
 	if err := c.parallel(ctx, fns...); err != nil {
 		return err
+	}
+	if len(names) > 0 && !ids {
+		// As for a plan (Current): each feature's own endpoint orders
+		// its strategies and says whether it is enabled.
+		for i, e := range s.Environments {
+			var err error
+			if orders[i], err = c.featureSettings(ctx, &exports[i], e.Name); err != nil {
+				return err
+			}
+		}
 	}
 	configs := make(map[string]*model.SnapshotFeatureConfig, len(names))
 	for i, e := range s.Environments {

@@ -11,6 +11,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 	"github.com/flagadmin/flagadmin/unleashapi"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
@@ -25,13 +26,29 @@ import (
 // that changes every aspect a plan compares (probe).
 func TestSnapshotConfigsMatchDatabase(t *testing.T) {
 	s := unleash.Need(t)
-	ctx := context.Background()
 	c, _ := newClient(t, s.URL, unleashapi.Options{})
+	snapshotConfigsMatch(t, c, openDatabase(t, s, unleashdb.Options{}), nil)
+	// Without the option, none.
+	bare, err := c.SnapshotWith(context.Background(), unleashapi.SnapshotOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bare.FeatureConfigs)+len(bare.ProjectDefaults) != 0 {
+		t.Errorf("%d configurations and %d project defaults without the option", len(bare.FeatureConfigs), len(bare.ProjectDefaults))
+	}
+}
+
+// snapshotConfigsMatch checks that the plans over the snapshots with
+// configurations of c and of db, made for the version of profile prof (nil:
+// the default), agree for a probe into every project and environment.
+func snapshotConfigsMatch(t *testing.T, c *unleashapi.Client, db *unleashdb.DB, prof *profile.Profile) {
+	t.Helper()
+	ctx := context.Background()
 	got, err := c.SnapshotWith(ctx, unleashapi.SnapshotOptions{FeatureConfigs: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := openDatabase(t, s, unleashdb.Options{}).SnapshotWith(ctx, unleashdb.SnapshotOptions{FeatureConfigs: true})
+	want, err := db.SnapshotWith(ctx, unleashdb.SnapshotOptions{FeatureConfigs: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +73,7 @@ func TestSnapshotConfigsMatchDatabase(t *testing.T) {
 			imp := probe(t, p.ID, e.Name, names)
 			var plans [2]*plan.Plan
 			for i, src := range sources {
-				planner, err := plan.New(plan.Options{Source: src})
+				planner, err := plan.New(plan.Options{Source: src, Profile: prof})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -71,14 +88,6 @@ func TestSnapshotConfigsMatchDatabase(t *testing.T) {
 				t.Errorf("%s, %s (-database +api):\n%s", p.ID, e.Name, diff)
 			}
 		}
-	}
-	// Without the option, none.
-	bare, err := c.SnapshotWith(ctx, unleashapi.SnapshotOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(bare.FeatureConfigs)+len(bare.ProjectDefaults) != 0 {
-		t.Errorf("%d configurations and %d project defaults without the option", len(bare.FeatureConfigs), len(bare.ProjectDefaults))
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
+	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/model/profile"
 	"github.com/flagadmin/flagadmin/unleashapi"
 	"github.com/flagadmin/flagadmin/unleashdb"
@@ -66,6 +67,24 @@ func TestEveryVersion(t *testing.T) {
 					t.Errorf("%s: a plan into a missing project read defaults %v, features %v", name, cur.ProjectDefaults, cur.Features)
 				}
 			}
+			dbSnap, err := db.Snapshot(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			type named struct {
+				Name, Project string
+				Archived      bool
+			}
+			names := func(s *model.Snapshot) (out []named) {
+				for _, f := range s.Features {
+					out = append(out, named{f.Name, f.Project, f.Archived})
+				}
+				return out
+			}
+			if d := cmp.Diff(names(dbSnap), names(snap)); d != "" {
+				t.Errorf("the admin API's features differ from the database's (-database +api):\n%s", d)
+			}
+			snapshotConfigsMatch(t, c, db, &want.Profile)
 			if got := db.Version(); got.Version != v || got.Profile.Name != want.Profile.Name || got.Source != profile.FromDatabase {
 				t.Errorf("database Version: %s %s %s; want %s, %s", got.Version, got.Profile.Name, got.Source, v, want.Profile.Name)
 			}

@@ -137,6 +137,10 @@ type AdminAPI struct {
 	// (6.x's export also says the environment's enabled, not the
 	// feature's, which that endpoint says.)
 	PlaygroundStrategyIDs bool
+	// SearchArchived: the feature search lists the archived features
+	// (archived=IS:true, 6.x and later); before, it ignores the filter,
+	// and GET /api/admin/archive/features lists them.
+	SearchArchived bool
 }
 
 // Import is what an import does that the rules and the plan depend on.

@@ -107,6 +107,7 @@ func v610(p *Profile) {
 	p.Database.LastMigration = "/20250506074807-feature-link-table"
 	p.Database.FeatureLink, p.Database.MilestoneID = true, true
 	p.Database.ProjectsArchivedAt = true
+	p.AdminAPI.SearchArchived = true
 }
 
 // v70 is 7.0 to 7.3, which could not be run: links, the user listing
