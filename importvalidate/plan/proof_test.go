@@ -21,6 +21,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/model/profile"
@@ -252,12 +253,10 @@ func (e envInstance) Do(ctx context.Context, method, path, token string, body []
 		req.Header.Set("Content-Type", "application/json")
 	}
 	req.Header.Set("Authorization", token)
-	resp, err := http.DefaultClient.Do(req)
+	resp, out, err := testutil.Fetch(http.DefaultClient, req)
 	if err != nil {
 		return nil, err
 	}
-	defer resp.Body.Close()
-	out, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
 	if resp.StatusCode/100 != 2 {
 		return nil, fmt.Errorf("%s %s: %s: %.300s", method, path, resp.Status, out)
 	}
