@@ -132,18 +132,11 @@ func benchPlanAndValidate(b *testing.B, n int) {
 
 // plannerAndValidator returns a Planner and a Validator over snap.
 func plannerAndValidator(b *testing.B, snap *model.Snapshot) (*plan.Planner, *importvalidate.Validator) {
-	state, err := importvalidate.NewMemoryState(snap)
-	if err != nil {
-		b.Fatal(err)
-	}
 	// The validation the plan is weighed against is the reference's: the
 	// import's own checks refuse some of these bodies (more features than
 	// the instance's limit, names that are not URL friendly), and their
 	// cost is measured by importvalidate's BenchmarkValidateRefusals.
-	v, err := importvalidate.New(importvalidate.Options{State: state, Disable: statetest.ImportCodes()})
-	if err != nil {
-		b.Fatal(err)
-	}
+	v := statetest.Validator(b, snap, importvalidate.Options{Disable: statetest.ImportCodes()})
 	return mustPlanner(b, memorySource(b, snap)), v
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -67,15 +68,7 @@ func validatorOver(tb testing.TB, snap *model.Snapshot) *importvalidate.Validato
 			}
 		}
 	}
-	state, err := importvalidate.NewMemoryState(s)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	v, err := importvalidate.New(importvalidate.Options{State: state})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return v
+	return statetest.Validator(tb, s, importvalidate.Options{})
 }
 
 // validated is the report of body's validation by v, as a caller who

@@ -6,13 +6,14 @@ import (
 	"os"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/instance"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
 )
 
 // A service validates an import and plans it over the current state of
-// an instance (here a state snapshot held in memory; any State and Source
-// answer alike), and prints the plan, or renders its typed values itself.
+// an instance (here a state snapshot held in memory, as one
+// instance.Instance; any State and Source answer alike), and prints the plan, or renders its typed values itself.
 // The plan is of the import the validation decoded, and its failures are
 // the validation's findings of what the import refuses.
 func Example() {
@@ -28,19 +29,15 @@ func Example() {
 				Strategies: []model.Strategy{{Name: "default"}}}}}},
 		TagTypes: []model.SnapshotTagType{{Name: "simple"}},
 	}
-	state, err := importvalidate.NewMemoryState(snap)
+	inst, err := instance.FromSnapshot(snap)
 	if err != nil {
 		panic(err)
 	}
-	validator, err := importvalidate.New(importvalidate.Options{State: state})
+	validator, err := importvalidate.New(importvalidate.Options{State: inst.State})
 	if err != nil {
 		panic(err)
 	}
-	src, err := plan.NewMemorySource(snap)
-	if err != nil {
-		panic(err)
-	}
-	planner, err := plan.New(plan.Options{Source: src})
+	planner, err := plan.New(plan.Options{Source: inst.Plan})
 	if err != nil {
 		panic(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"maps"
 	"math/rand/v2"
 	"net/http"
@@ -21,6 +20,7 @@ import (
 	statesource "github.com/flagadmin/flagadmin/importvalidate/instance"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/model/profile"
@@ -331,11 +331,9 @@ func postImport(ctx context.Context, base, pat string, body []byte) (int, []byte
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", pat)
-	resp, err := http.DefaultClient.Do(req)
+	resp, out, err := testutil.Fetch(http.DefaultClient, req)
 	if err != nil {
 		return 0, nil, err
 	}
-	defer resp.Body.Close()
-	out, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	return resp.StatusCode, out, err
+	return resp.StatusCode, out, nil
 }

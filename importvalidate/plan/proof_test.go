@@ -21,22 +21,23 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/model/profile"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
 
-// instance is a running Unleash (internal/testharness/unleashtest's Server):
+// server is a running Unleash (internal/testharness/unleashtest's Server):
 // Do sends a JSON body (nil for none) with token (its admin API token
 // when "") and returns the body of a 2xx answer.
-type instance interface {
+type server interface {
 	Do(ctx context.Context, method, path, token string, body []byte) ([]byte, error)
 }
 
 // apiSource is the plan's Source over an instance's admin API: the
 // features come from the instance's own export of them.
-type apiSource struct{ inst instance }
+type apiSource struct{ inst server }
 
 func (s apiSource) Current(ctx context.Context, q plan.Query) (*model.Snapshot, error) {
 	snap := &model.Snapshot{}
@@ -107,7 +108,7 @@ func (s apiSource) Current(ctx context.Context, q plan.Query) (*model.Snapshot, 
 	return snap, err
 }
 
-func getJSON(ctx context.Context, inst instance, path string, v any) error {
+func getJSON(ctx context.Context, inst server, path string, v any) error {
 	b, err := inst.Do(ctx, http.MethodGet, path, "", nil)
 	if err != nil {
 		return err
@@ -115,12 +116,12 @@ func getJSON(ctx context.Context, inst instance, path string, v any) error {
 	return json.Unmarshal(b, v)
 }
 
-func exportRaw(ctx context.Context, inst instance, names []string, env string) ([]byte, error) {
+func exportRaw(ctx context.Context, inst server, names []string, env string) ([]byte, error) {
 	body, _ := json.Marshal(map[string]any{"features": names, "environment": env})
 	return inst.Do(ctx, http.MethodPost, "/api/admin/features-batch/export", "", body)
 }
 
-func exportOf(ctx context.Context, inst instance, names []string, env string) (*model.ExportData, error) {
+func exportOf(ctx context.Context, inst server, names []string, env string) (*model.ExportData, error) {
 	b, err := exportRaw(ctx, inst, names, env)
 	if err != nil {
 		return nil, err
@@ -145,7 +146,7 @@ type placed struct {
 // that unleashapi reads), the ids and sort orders of the strategies in
 // env of each of names, in the order Unleash evaluates them. A feature
 // that does not exist is left out.
-func strategyOrder(ctx context.Context, inst instance, names []string, env string) (map[string][]placed, error) {
+func strategyOrder(ctx context.Context, inst server, names []string, env string) (map[string][]placed, error) {
 	out := make(map[string][]placed, len(names))
 	for _, name := range names {
 		b, err := inst.Do(ctx, http.MethodGet, "/api/admin/projects/default/features/"+url.PathEscape(name)+
@@ -173,7 +174,7 @@ func strategyOrder(ctx context.Context, inst instance, names []string, env strin
 // enabled in env: Unleash 6.x's export says the environment's enabled
 // instead (its join lets the environments table's column win). A feature
 // that does not exist, or is archived, is left out.
-func enabledIn(ctx context.Context, inst instance, names []string, env string) (map[string]bool, error) {
+func enabledIn(ctx context.Context, inst server, names []string, env string) (map[string]bool, error) {
 	out := make(map[string]bool, len(names))
 	for _, name := range names {
 		b, err := inst.Do(ctx, http.MethodGet, "/api/admin/projects/default/features/"+url.PathEscape(name), "", nil)
@@ -221,7 +222,7 @@ func byChance(order map[string][]placed, ordered bool) map[string]bool {
 }
 
 // baseURL is the instance's base URL.
-func baseURL(inst instance) string {
+func baseURL(inst server) string {
 	switch i := inst.(type) {
 	case envInstance:
 		return i.url
@@ -252,12 +253,10 @@ func (e envInstance) Do(ctx context.Context, method, path, token string, body []
 		req.Header.Set("Content-Type", "application/json")
 	}
 	req.Header.Set("Authorization", token)
-	resp, err := http.DefaultClient.Do(req)
+	resp, out, err := testutil.Fetch(http.DefaultClient, req)
 	if err != nil {
 		return nil, err
 	}
-	defer resp.Body.Close()
-	out, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
 	if resp.StatusCode/100 != 2 {
 		return nil, fmt.Errorf("%s %s: %s: %.300s", method, path, resp.Status, out)
 	}
@@ -267,7 +266,7 @@ func (e envInstance) Do(ctx context.Context, method, path, token string, body []
 // target is an instance the proof runs on: its version's profile and a
 // personal access token of an admin user, which imports need.
 type target struct {
-	inst instance
+	inst server
 	pat  string
 	prof profile.Profile
 }
@@ -315,7 +314,7 @@ func targets(t *testing.T) map[string]func(*testing.T) target {
 
 // prepare gives the instance what the generated files refer to: the
 // context field region, the segment beta-users, the tag type team.
-func prepare(ctx context.Context, t *testing.T, inst instance) (segmentID float64) {
+func prepare(ctx context.Context, t *testing.T, inst server) (segmentID float64) {
 	t.Helper()
 	post := func(path, body string) {
 		if _, err := inst.Do(ctx, http.MethodPost, path, "", []byte(body)); err != nil && !strings.Contains(err.Error(), "409") {
@@ -451,7 +450,7 @@ func proofRun(t *testing.T, casesEnv string, def int, seedEnv string) (cases int
 	return cases, seed
 }
 
-func importBody(ctx context.Context, inst instance, pat string, imp *model.ImportRequest) error {
+func importBody(ctx context.Context, inst server, pat string, imp *model.ImportRequest) error {
 	b, err := json.Marshal(imp)
 	if err != nil {
 		return err
@@ -460,7 +459,7 @@ func importBody(ctx context.Context, inst instance, pat string, imp *model.Impor
 	return err
 }
 
-func proveOne(ctx context.Context, t *testing.T, inst instance, pat string, v *importvalidate.Validator, planner, viaClient *plan.Planner, g *gen, prof profile.Profile) {
+func proveOne(ctx context.Context, t *testing.T, inst server, pat string, v *importvalidate.Validator, planner, viaClient *plan.Planner, g *gen, prof profile.Profile) {
 	validated := func(imp *model.ImportRequest) *importvalidate.Report {
 		t.Helper()
 		rep, err := v.ValidateImport(ctx, imp, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})

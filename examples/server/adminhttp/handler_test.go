@@ -18,6 +18,7 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/instance"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
@@ -569,19 +570,15 @@ func ExampleNewHandler() {
 	if err != nil {
 		panic(err)
 	}
-	st, err := importvalidate.NewMemoryState(snap)
+	inst, err := instance.FromSnapshot(snap)
 	if err != nil {
 		panic(err)
 	}
-	v, err := importvalidate.New(importvalidate.Options{State: st})
+	v, err := importvalidate.New(importvalidate.Options{State: inst.State})
 	if err != nil {
 		panic(err)
 	}
-	tokens, err := auth.NewMemoryLookup(snap)
-	if err != nil {
-		panic(err)
-	}
-	h, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Tokens: tokens, Users: users.NewMemoryStore(snap)})
+	h, err := adminhttp.NewHandler(adminhttp.Options{Validator: v, Tokens: inst.Tokens, Users: inst.Users})
 	if err != nil {
 		panic(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
@@ -65,21 +66,7 @@ type setup struct {
 // (its state, strict and rules).
 func newValidator(t testing.TB, snap *model.Snapshot, s setup) *importvalidate.Validator {
 	t.Helper()
-	st := s.state
-	if st == nil {
-		ms, err := importvalidate.NewMemoryState(snap)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st = ms
-	}
-	v, err := importvalidate.New(importvalidate.Options{
-		State: st, Strict: s.strict, Rules: s.rules,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
+	return statetest.Validator(t, snap, importvalidate.Options{State: s.state, Strict: s.strict, Rules: s.rules})
 }
 
 // newHandler builds the handler of a test on snap as s describes.

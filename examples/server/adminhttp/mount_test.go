@@ -12,6 +12,7 @@ import (
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/users"
 )
@@ -49,14 +50,11 @@ func oracleTokens(t *testing.T) (*model.Snapshot, *auth.MemoryLookup) {
 // validator returns a validator of the snapshot of the recordings.
 func validator(t *testing.T) *importvalidate.Validator {
 	t.Helper()
-	v, err := demoValidator(oracleSnapshot(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
+	return statetest.Validator(t, oracleSnapshot(t), importvalidate.Options{})
 }
 
-// demoValidator returns a validator of snap with the default options.
+// demoValidator returns a validator of snap with the default options, for
+// the examples.
 func demoValidator(snap *model.Snapshot) (*importvalidate.Validator, error) {
 	st, err := importvalidate.NewMemoryState(snap)
 	if err != nil {
@@ -138,11 +136,7 @@ func TestUsersHandlerAlone(t *testing.T) {
 func authAnswers(t *testing.T, opts adminhttp.Options, err error) []*httptest.ResponseRecorder {
 	t.Helper()
 	snap := oracleSnapshot(t)
-	v, verr := demoValidator(snap)
-	if verr != nil {
-		t.Fatal(verr)
-	}
-	opts.Validator, opts.Users = v, users.NewMemoryStore(snap)
+	opts.Validator, opts.Users = statetest.Validator(t, snap, importvalidate.Options{}), users.NewMemoryStore(snap)
 	opts.Authenticate = func(*http.Request) (*auth.Principal, error) { return nil, err }
 	h, herr := adminhttp.NewHandler(opts)
 	if herr != nil {

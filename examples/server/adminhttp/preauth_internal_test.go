@@ -9,6 +9,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -22,14 +23,7 @@ func TestPreAuthLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := importvalidate.NewMemoryState(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := importvalidate.New(importvalidate.Options{State: st})
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := statetest.Validator(t, snap, importvalidate.Options{})
 	tokens, err := auth.NewMemoryLookup(snap)
 	if err != nil {
 		t.Fatal(err)

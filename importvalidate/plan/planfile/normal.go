@@ -14,18 +14,25 @@ import (
 // The normal forms of the answers: lists sorted by name, members named
 // as in JSON.
 
+// normalList is in in the normal form of each element (normal), sorted
+// by compare.
+func normalList[T, N any](in []T, normal func(T) N, compare func(N, N) int) []N {
+	out := make([]N, len(in))
+	for i, v := range in {
+		out[i] = normal(v)
+	}
+	slices.SortFunc(out, compare)
+	return out
+}
+
 type strategyType struct {
 	Name    string `json:"name"`
 	BuiltIn bool   `json:"builtIn,omitempty"`
 }
 
 func normalStrategies(in []model.SnapshotStrategy) []strategyType {
-	out := make([]strategyType, len(in))
-	for i, s := range in {
-		out[i] = strategyType{s.Name, s.BuiltIn}
-	}
-	slices.SortFunc(out, func(x, y strategyType) int { return cmp.Compare(x.Name, y.Name) })
-	return out
+	return normalList(in, func(s model.SnapshotStrategy) strategyType { return strategyType{s.Name, s.BuiltIn} },
+		func(x, y strategyType) int { return cmp.Compare(x.Name, y.Name) })
 }
 
 // contextField is a context field as a validation reads it: the values
@@ -37,18 +44,15 @@ type contextField struct {
 }
 
 func normalContextFields(in []model.SnapshotContextField) []contextField {
-	out := make([]contextField, len(in))
-	for i, f := range in {
+	return normalList(in, func(f model.SnapshotContextField) contextField {
 		var legal []string
 		for _, v := range f.LegalValues {
 			legal = append(legal, v.Value)
 		}
-		out[i] = contextField{f.Name, names(legal), deref(f.Project)}
-	}
-	slices.SortFunc(out, func(x, y contextField) int {
+		return contextField{f.Name, names(legal), deref(f.Project)}
+	}, func(x, y contextField) int {
 		return cmp.Or(cmp.Compare(x.Name, y.Name), cmp.Compare(x.Project, y.Project))
 	})
-	return out
 }
 
 type segment struct {
@@ -58,12 +62,8 @@ type segment struct {
 }
 
 func normalSegments(in []model.SnapshotSegment) []segment {
-	out := make([]segment, len(in))
-	for i, s := range in {
-		out[i] = segment{s.ID, s.Name, deref(s.Project)}
-	}
-	slices.SortFunc(out, func(x, y segment) int { return cmp.Or(cmp.Compare(x.Name, y.Name), cmp.Compare(x.ID, y.ID)) })
-	return out
+	return normalList(in, func(s model.SnapshotSegment) segment { return segment{s.ID, s.Name, deref(s.Project)} },
+		func(x, y segment) int { return cmp.Or(cmp.Compare(x.Name, y.Name), cmp.Compare(x.ID, y.ID)) })
 }
 
 // feature is an existing feature as a validation reads it (the
@@ -75,12 +75,8 @@ type feature struct {
 }
 
 func normalFeatures(in []model.SnapshotFeature) []feature {
-	out := make([]feature, len(in))
-	for i, f := range in {
-		out[i] = feature{f.Name, f.Project, f.Archived}
-	}
-	slices.SortFunc(out, func(x, y feature) int { return cmp.Compare(x.Name, y.Name) })
-	return out
+	return normalList(in, func(f model.SnapshotFeature) feature { return feature{f.Name, f.Project, f.Archived} },
+		func(x, y feature) int { return cmp.Compare(x.Name, y.Name) })
 }
 
 // project is a project's settings; its feature count only when it has a

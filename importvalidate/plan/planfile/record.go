@@ -113,6 +113,17 @@ func names(in []string) []string {
 	return slices.Compact(out)
 }
 
+// readNames makes a read of the names n with read and, when it answers,
+// records it as kind with its answer in the normal form normal gives.
+func readNames[T, N any](ctx context.Context, r *Recorder, kind string, n []string,
+	read func(context.Context, []string) ([]T, error), normal func([]T) N) ([]T, error) {
+	out, err := read(ctx, n)
+	if err == nil {
+		r.record(kind, names(n), normal(out))
+	}
+	return out, err
+}
+
 type recState struct{ r *Recorder }
 
 type recEnvState struct{ *recState }
@@ -124,43 +135,23 @@ type recEnvImportState struct{ *recEnvState }
 type recSource struct{ r *Recorder }
 
 func (s *recState) Strategies(ctx context.Context, n []string) ([]model.SnapshotStrategy, error) {
-	out, err := s.r.state.Strategies(ctx, n)
-	if err == nil {
-		s.r.record(KindStrategies, names(n), normalStrategies(out))
-	}
-	return out, err
+	return readNames(ctx, s.r, KindStrategies, n, s.r.state.Strategies, normalStrategies)
 }
 
 func (s *recState) ContextFields(ctx context.Context, n []string) ([]model.SnapshotContextField, error) {
-	out, err := s.r.state.ContextFields(ctx, n)
-	if err == nil {
-		s.r.record(KindContextFields, names(n), normalContextFields(out))
-	}
-	return out, err
+	return readNames(ctx, s.r, KindContextFields, n, s.r.state.ContextFields, normalContextFields)
 }
 
 func (s *recState) Segments(ctx context.Context, n []string) ([]model.SnapshotSegment, error) {
-	out, err := s.r.state.Segments(ctx, n)
-	if err == nil {
-		s.r.record(KindSegments, names(n), normalSegments(out))
-	}
-	return out, err
+	return readNames(ctx, s.r, KindSegments, n, s.r.state.Segments, normalSegments)
 }
 
 func (s *recState) TagTypes(ctx context.Context, n []string) ([]string, error) {
-	out, err := s.r.state.TagTypes(ctx, n)
-	if err == nil {
-		s.r.record(KindTagTypes, names(n), names(out))
-	}
-	return out, err
+	return readNames(ctx, s.r, KindTagTypes, n, s.r.state.TagTypes, names)
 }
 
 func (s *recState) Features(ctx context.Context, n []string) ([]model.SnapshotFeature, error) {
-	out, err := s.r.state.Features(ctx, n)
-	if err == nil {
-		s.r.record(KindFeatures, names(n), normalFeatures(out))
-	}
-	return out, err
+	return readNames(ctx, s.r, KindFeatures, n, s.r.state.Features, normalFeatures)
 }
 
 func (s *recState) Project(ctx context.Context, id string) (importvalidate.Project, bool, error) {

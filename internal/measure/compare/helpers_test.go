@@ -10,6 +10,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
 	"github.com/flagadmin/flagadmin/internal/testharness/serveproc"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 )
 
 // adminToken is the admin token of the recorded reference state, the one
@@ -19,15 +20,7 @@ const adminToken = "*:*.unleash-insecure-admin-api-token"
 // oracleValidator returns a validator on the recorded reference state.
 func oracleValidator(tb testing.TB, strict bool) *importvalidate.Validator {
 	tb.Helper()
-	st, err := importvalidate.NewMemoryState(conformance.MustState(tb))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	v, err := importvalidate.New(importvalidate.Options{State: st, Strict: strict})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return v
+	return statetest.Validator(tb, conformance.MustState(tb), importvalidate.Options{Strict: strict})
 }
 
 // command is the flagadmin command the tests run.

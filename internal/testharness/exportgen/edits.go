@@ -204,14 +204,20 @@ func (e *editor) rename(from, to string) {
 	}
 }
 
-// renameSome renames one feature to the name made by to.
-func (e *editor) renameSome(to func() string) bool {
+// withFeature calls change with the name of one feature, if the file
+// has any.
+func (e *editor) withFeature(change func(f string)) bool {
 	f := e.anyFeature()
 	if f == "" {
 		return false
 	}
-	e.rename(f, to())
+	change(f)
 	return true
+}
+
+// renameSome renames one feature to the name made by to.
+func (e *editor) renameSome(to func() string) bool {
+	return e.withFeature(func(f string) { e.rename(f, to()) })
 }
 
 // values is n distinct strings.
@@ -340,88 +346,70 @@ func EditKinds() []Edit {
 			return true
 		}},
 		{"strategy-environment", func(e *editor) bool {
-			s := e.strategy()
-			if s == nil {
-				return false
-			}
-			s["environment"] = "production"
-			return true
+			return e.withOne("featureStrategies", func(s map[string]any) {
+				s["environment"] = "production"
+			})
 		}},
 		{"unknown-project", func(e *editor) bool { e.doc["project"] = e.env.Prefix + "noproject"; return true }},
 		{"add-strategy", func(e *editor) bool {
-			f := e.anyFeature()
-			if f == "" {
-				return false
-			}
-			s := e.newStrategy(f, []string{"flexibleRollout", "default", "remoteAddress", "userWithId", "gradualRolloutRandom", "applicationHostname"}[e.pick(6)])
-			switch s["name"] {
-			case "default":
-				s["parameters"] = map[string]any{}
-			case "remoteAddress":
-				s["parameters"] = map[string]any{"IPs": "10.0.0.1"}
-			case "userWithId":
-				s["parameters"] = map[string]any{"userIds": "1,2"}
-			case "gradualRolloutRandom":
-				s["parameters"] = map[string]any{"percentage": "30"}
-			case "applicationHostname":
-				s["parameters"] = map[string]any{"hostNames": "a.example.com"}
-			}
-			e.appendTo("featureStrategies", s)
-			return true
+			return e.withFeature(func(f string) {
+				s := e.newStrategy(f, []string{"flexibleRollout", "default", "remoteAddress", "userWithId", "gradualRolloutRandom", "applicationHostname"}[e.pick(6)])
+				switch s["name"] {
+				case "default":
+					s["parameters"] = map[string]any{}
+				case "remoteAddress":
+					s["parameters"] = map[string]any{"IPs": "10.0.0.1"}
+				case "userWithId":
+					s["parameters"] = map[string]any{"userIds": "1,2"}
+				case "gradualRolloutRandom":
+					s["parameters"] = map[string]any{"percentage": "30"}
+				case "applicationHostname":
+					s["parameters"] = map[string]any{"hostNames": "a.example.com"}
+				}
+				e.appendTo("featureStrategies", s)
+			})
 		}},
 		{"unknown-strategy", func(e *editor) bool {
-			f := e.anyFeature()
-			if f == "" {
-				return false
-			}
-			e.appendTo("featureStrategies", e.newStrategy(f, []string{"flexibleRolout", "custom", "gradualRollout", e.env.Prefix + "strat"}[e.pick(4)]))
-			return true
+			return e.withFeature(func(f string) {
+				e.appendTo("featureStrategies", e.newStrategy(f, []string{"flexibleRolout", "custom", "gradualRollout", e.env.Prefix + "strat"}[e.pick(4)]))
+			})
 		}},
 		{"remove-strategy", func(e *editor) bool { return e.removeOne("featureStrategies") }},
 		{"strategy-parameters", func(e *editor) bool {
-			s := e.strategy()
-			if s == nil {
-				return false
-			}
-			p, _ := s["parameters"].(map[string]any)
-			if p == nil {
-				p = map[string]any{}
-				s["parameters"] = p
-			}
-			switch e.pick(5) {
-			case 0:
-				p["rollout"] = []string{"150", "-1", "abc", "", "33.5"}[e.pick(5)]
-			case 1:
-				p["rollout"] = 50
-			case 2:
-				p["stickiness"] = []string{"userId", "sessionId", "nosuch", ""}[e.pick(4)]
-			case 3:
-				delete(s, "parameters")
-			default:
-				s["title"], s["disabled"] = "by hand", e.one(0.5)
-			}
-			return true
+			return e.withOne("featureStrategies", func(s map[string]any) {
+				p, _ := s["parameters"].(map[string]any)
+				if p == nil {
+					p = map[string]any{}
+					s["parameters"] = p
+				}
+				switch e.pick(5) {
+				case 0:
+					p["rollout"] = []string{"150", "-1", "abc", "", "33.5"}[e.pick(5)]
+				case 1:
+					p["rollout"] = 50
+				case 2:
+					p["stickiness"] = []string{"userId", "sessionId", "nosuch", ""}[e.pick(4)]
+				case 3:
+					delete(s, "parameters")
+				default:
+					s["title"], s["disabled"] = "by hand", e.one(0.5)
+				}
+			})
 		}},
 		{"strategy-feature-unknown", func(e *editor) bool {
-			s := e.strategy()
-			if s == nil {
-				return false
-			}
-			s["featureName"] = e.newName("ghost")
-			return true
+			return e.withOne("featureStrategies", func(s map[string]any) {
+				s["featureName"] = e.newName("ghost")
+			})
 		}},
 		{"too-many-constraints", func(e *editor) bool {
-			s := e.strategy()
-			if s == nil {
-				return false
-			}
-			n := 29 + e.pick(4)
-			cs := constraints(s)
-			for i := len(cs); i < n; i++ {
-				cs = append(cs, map[string]any{"contextName": "userId", "operator": "IN", "values": []any{strconv.Itoa(i)}})
-			}
-			s["constraints"] = cs
-			return true
+			return e.withOne("featureStrategies", func(s map[string]any) {
+				n := 29 + e.pick(4)
+				cs := constraints(s)
+				for i := len(cs); i < n; i++ {
+					cs = append(cs, map[string]any{"contextName": "userId", "operator": "IN", "values": []any{strconv.Itoa(i)}})
+				}
+				s["constraints"] = cs
+			})
 		}},
 		{"too-many-values", func(e *editor) bool {
 			n := 249 + e.pick(4)
@@ -506,53 +494,44 @@ func EditKinds() []Edit {
 			}
 		}},
 		{"strategy-variants", func(e *editor) bool {
-			s := e.strategy()
-			if s == nil {
-				return false
-			}
-			v := variant("sv", 1000)
-			switch e.pick(4) {
-			case 0:
-				v["payload"] = map[string]any{"type": "json", "value": "{nope"}
-			case 1:
-				v["weightType"] = "fix"
-				v["weight"] = 400
-			case 2:
-				v["stickiness"] = "nosuch"
-			}
-			s["variants"] = []any{v}
-			return true
+			return e.withOne("featureStrategies", func(s map[string]any) {
+				v := variant("sv", 1000)
+				switch e.pick(4) {
+				case 0:
+					v["payload"] = map[string]any{"type": "json", "value": "{nope"}
+				case 1:
+					v["weightType"] = "fix"
+					v["weight"] = 400
+				case 2:
+					v["stickiness"] = "nosuch"
+				}
+				s["variants"] = []any{v}
+			})
 		}},
 		{"tags", func(e *editor) bool {
-			f := e.anyFeature()
-			if f == "" {
-				return false
-			}
-			t := map[string]any{"featureName": f, "tagType": e.env.TagType, "tagValue": e.env.Prefix + "tag"}
-			switch e.pick(6) {
-			case 0:
-				t["tagType"] = e.env.Prefix + "nosuchtype"
-			case 1:
-				t["tagValue"] = "x"
-			case 2:
-				t["tagValue"] = strings.Repeat("v", 51)
-			case 3:
-				t["tagValue"] = " padded "
-			case 4:
-				tt := e.newName("tt")
-				t["tagType"] = tt
-				e.appendTo("tagTypes", map[string]any{"name": tt})
-			}
-			e.appendTo("featureTags", t)
-			return true
+			return e.withFeature(func(f string) {
+				t := map[string]any{"featureName": f, "tagType": e.env.TagType, "tagValue": e.env.Prefix + "tag"}
+				switch e.pick(6) {
+				case 0:
+					t["tagType"] = e.env.Prefix + "nosuchtype"
+				case 1:
+					t["tagValue"] = "x"
+				case 2:
+					t["tagValue"] = strings.Repeat("v", 51)
+				case 3:
+					t["tagValue"] = " padded "
+				case 4:
+					tt := e.newName("tt")
+					t["tagType"] = tt
+					e.appendTo("tagTypes", map[string]any{"name": tt})
+				}
+				e.appendTo("featureTags", t)
+			})
 		}},
 		{"dependency-missing-parent", func(e *editor) bool {
-			f := e.anyFeature()
-			if f == "" {
-				return false
-			}
-			e.depend(f, e.newName("noparent"))
-			return true
+			return e.withFeature(func(f string) {
+				e.depend(f, e.newName("noparent"))
+			})
 		}},
 		{"dependency-cycle", func(e *editor) bool {
 			a, b := e.twoFeatures()
@@ -577,12 +556,9 @@ func EditKinds() []Edit {
 			return true
 		}},
 		{"dependency-self", func(e *editor) bool {
-			f := e.anyFeature()
-			if f == "" {
-				return false
-			}
-			e.depend(f, f)
-			return true
+			return e.withFeature(func(f string) {
+				e.depend(f, f)
+			})
 		}},
 		{"dependency-variants", func(e *editor) bool {
 			a, b := e.twoFeatures()
@@ -591,30 +567,24 @@ func EditKinds() []Edit {
 			return true
 		}},
 		{"links", func(e *editor) bool {
-			f := e.anyFeature()
-			if f == "" {
-				return false
-			}
-			u := []string{"https://example.com/doc", "example.com/x", "not a url", "", "ftp://example.com/f",
-				"javascript:alert(1)", "https://" + strings.Repeat("a", 1000) + ".com"}[e.pick(7)]
-			l := map[string]any{"url": u}
-			if e.one(0.5) {
-				l["title"] = []any{"docs", "", strings.Repeat("t", 120), nil}[e.pick(4)]
-			}
-			e.appendTo("links", map[string]any{"feature": f, "links": []any{l}})
-			return true
+			return e.withFeature(func(f string) {
+				u := []string{"https://example.com/doc", "example.com/x", "not a url", "", "ftp://example.com/f",
+					"javascript:alert(1)", "https://" + strings.Repeat("a", 1000) + ".com"}[e.pick(7)]
+				l := map[string]any{"url": u}
+				if e.one(0.5) {
+					l["title"] = []any{"docs", "", strings.Repeat("t", 120), nil}[e.pick(4)]
+				}
+				e.appendTo("links", map[string]any{"feature": f, "links": []any{l}})
+			})
 		}},
 		{"unknown-segment", func(e *editor) bool {
-			s := e.strategy()
-			if s == nil {
-				return false
-			}
-			id := 90000 + float64(e.pick(1000))
-			s["segments"] = []any{id}
-			if e.one(0.5) {
-				e.appendTo("segments", map[string]any{"id": id, "name": e.newName("seg")})
-			}
-			return true
+			return e.withOne("featureStrategies", func(s map[string]any) {
+				id := 90000 + float64(e.pick(1000))
+				s["segments"] = []any{id}
+				if e.one(0.5) {
+					e.appendTo("segments", map[string]any{"id": id, "name": e.newName("seg")})
+				}
+			})
 		}},
 		{"known-segment", func(e *editor) bool {
 			s := e.strategy()
@@ -627,19 +597,16 @@ func EditKinds() []Edit {
 			return true
 		}},
 		{"feature-environment", func(e *editor) bool {
-			fe := e.featureEnv()
-			if fe == nil {
-				return false
-			}
-			switch e.pick(3) {
-			case 0:
-				fe["enabled"] = !(fe["enabled"] == true)
-			case 1:
-				fe["environment"] = "production"
-			default:
-				fe["featureName"] = e.newName("ghost")
-			}
-			return true
+			return e.withOne("featureEnvironments", func(fe map[string]any) {
+				switch e.pick(3) {
+				case 0:
+					fe["enabled"] = !(fe["enabled"] == true)
+				case 1:
+					fe["environment"] = "production"
+				default:
+					fe["featureName"] = e.newName("ghost")
+				}
+			})
 		}},
 	}
 }

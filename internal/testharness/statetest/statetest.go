@@ -1,5 +1,6 @@
 // Package statetest holds what the tests of the implementations of
-// importvalidate.State share.
+// importvalidate.State share, and the validator over a snapshot held in
+// memory that the tests of its users build.
 package statetest
 
 import (
