@@ -284,6 +284,7 @@ func codeTable() []CodeInfo {
 	}
 	// What Unleash's import refuses, drops or changes beyond what its
 	// validation says (codes_import.go).
-	table = append(table, importRefusalCodes()...)
-	return append(table, importSilentCodes()...)
+	silent, refusals := importCodes()
+	table = append(table, refusals...)
+	return append(table, silent...)
 }

@@ -45,50 +45,6 @@ const (
 	CodeImportIgnoredMember                   Code = "import-ignored-member"
 )
 
-// importCodeKinds are the kinds of the import's checks (CategoryImport,
-// each finding of which may be left out): its errors and its warnings.
-func importCodeKinds() (importError, importWarning CodeInfo) {
-	return CodeInfo{Category: CategoryImport, Severity: SeverityError, Optional: true},
-		CodeInfo{Category: CategoryImport, Severity: SeverityWarning, Optional: true}
-}
-
-// importSilentCodes are the codes of what the import drops or changes
-// without a word, of the members its schema refuses, and of the facts a
-// source cannot tell, in catalogue order.
-func importSilentCodes() []CodeInfo {
-	importError, importWarning := importCodeKinds()
-	return []CodeInfo{
-		importError.rule(CodeImportMemberNotInReferenceSchema, "no member that the import's schema refuses", checkImportMemberNotInSchema),
-		importWarning.rule(CodeImportUnknownFact, "the state source tells every fact the import's checks need", checkImportUnknownFact),
-		importWarning.rule(CodeImportStrategyWithoutFeature, "every strategy names its feature", checkImportStrategyWithoutFeature),
-		importWarning.rule(CodeImportEnvironmentWithoutFeature, "every environment entry names its feature", checkImportEnvironmentWithoutFeature),
-		importWarning.rule(CodeImportEnvironmentNameMismatch, "an environment entry's name and featureName agree", checkImportEnvironmentNameMismatch),
-		importWarning.rule(CodeImportStrategyOutsideFile, "strategies belong to features of the file", checkImportStrategyOutsideFile),
-		importWarning.rule(CodeImportTagOutsideFile, "tags belong to features of the file", checkImportTagOutsideFile),
-		importWarning.rule(CodeImportVariantsOutsideFile, "environment variants belong to features of the file", checkImportVariantsOutsideFile),
-		importWarning.rule(CodeImportLinksOutsideFile, "links belong to features of the file", checkImportLinksOutsideFile),
-		importWarning.rule(CodeImportTagWithoutType, "every tag has a tagType", checkImportTagWithoutType),
-		importWarning.rule(CodeImportTagTypeUnused, "every tag type is used by a tag", checkImportTagTypeUnused),
-		importWarning.rule(CodeImportDependencySkippedNoProject, "dependencies belong to features whose entry names a project", checkImportDependencyNoProject),
-		importWarning.rule(CodeImportDependencySkippedOutsideFile, "dependencies belong to features of the file", checkImportDependencyOutside),
-		importWarning.rule(CodeImportDependencyReplacesParents, "a dependency does not drop a feature's other parents", checkImportDependencyReplacesParents),
-		importWarning.rule(CodeImportDependencyChain, "no chain of dependencies", checkImportDependencyChain),
-		importWarning.rule(CodeImportArchivesFeature, "no feature is imported archived", checkImportArchivesFeature),
-		importWarning.rule(CodeImportMetadataReset, "an updated feature keeps the settings the file leaves out", checkImportMetadataReset),
-		importWarning.rule(CodeImportUnknownFeatureType, "feature types exist", checkImportUnknownFeatureType),
-		importWarning.rule(CodeImportDefaultStrategyAdded, "enabling a feature adds no strategy", checkImportDefaultStrategyAdded),
-		importWarning.rule(CodeImportDeletesReleasePlanStrategies, "no release-plan strategy is deleted", checkImportDeletesReleasePlan),
-		importWarning.rule(CodeImportStrategiesReplaced, "a feature's strategies are not deleted for none", checkImportStrategiesReplaced),
-		importWarning.rule(CodeImportVariantWeightsRecomputed, "variant weights are kept", checkImportVariantWeightsRecomputed),
-		importWarning.rule(CodeImportVariantWithoutWeightType, "environment variants have a weight type", checkImportVariantWithoutWeightType),
-		importWarning.rule(CodeImportStrategyEnvironmentNotInProject, "strategies go to an environment of the project", checkImportStrategyEnvNotInProject),
-		importWarning.rule(CodeImportStrategyParametersDefaults, "flexibleRollout strategies carry their parameters", checkImportStrategyParametersDefaults),
-		importWarning.rule(CodeImportContextFieldNotUpdated, "an existing context field is as the file has it", checkImportContextFieldNotUpdated),
-		importWarning.rule(CodeImportContextFieldProject, "a new context field goes to the project the file names", checkImportContextFieldProject),
-		importWarning.rule(CodeImportIgnoredMember, "no member the import ignores", checkImportIgnoredMember),
-	}
-}
-
 // The codes of the import's refusals that its validation never reports:
 // each names a reason for which Unleash's import (POST
 // /api/admin/features-batch/import) refuses a file, and a finding of it
@@ -187,14 +143,48 @@ const (
 	CodeImportLinkTemplateInvalid  Code = "import-link-template-invalid"
 )
 
-// importRefusalCodes are the codes of the import's refusals, in the order
-// of the import's steps (CHECKS: verification, features, variants, tag
-// types and tags, context fields, links, strategies, statuses,
-// dependencies).
-func importRefusalCodes() []CodeInfo {
-	importError, importWarning := importCodeKinds()
-	importPermissions := CodeInfo{Category: CategoryPermission, Severity: SeverityError, Optional: true}
-	return []CodeInfo{
+// importCodes are the codes of the import's own checks, each finding of
+// which may be left out. silent are those of what the import drops or
+// changes without a word, of the members its schema refuses, and of the
+// facts a source cannot tell, in catalogue order; refusals those of the
+// import's refusals, in the order of the import's steps (CHECKS:
+// verification, features, variants, tag types and tags, context fields,
+// links, strategies, statuses, dependencies).
+func importCodes() (silent, refusals []CodeInfo) {
+	importError := CodeInfo{Category: CategoryImport, Severity: SeverityError, Optional: true}
+	importWarning, importPermissions := importError, importError
+	importWarning.Severity, importPermissions.Category = SeverityWarning, CategoryPermission
+	silent = []CodeInfo{
+		importError.rule(CodeImportMemberNotInReferenceSchema, "no member that the import's schema refuses", checkImportMemberNotInSchema),
+		importWarning.rule(CodeImportUnknownFact, "the state source tells every fact the import's checks need", checkImportUnknownFact),
+		importWarning.rule(CodeImportStrategyWithoutFeature, "every strategy names its feature", checkImportStrategyWithoutFeature),
+		importWarning.rule(CodeImportEnvironmentWithoutFeature, "every environment entry names its feature", checkImportEnvironmentWithoutFeature),
+		importWarning.rule(CodeImportEnvironmentNameMismatch, "an environment entry's name and featureName agree", checkImportEnvironmentNameMismatch),
+		importWarning.rule(CodeImportStrategyOutsideFile, "strategies belong to features of the file", checkImportStrategyOutsideFile),
+		importWarning.rule(CodeImportTagOutsideFile, "tags belong to features of the file", checkImportTagOutsideFile),
+		importWarning.rule(CodeImportVariantsOutsideFile, "environment variants belong to features of the file", checkImportVariantsOutsideFile),
+		importWarning.rule(CodeImportLinksOutsideFile, "links belong to features of the file", checkImportLinksOutsideFile),
+		importWarning.rule(CodeImportTagWithoutType, "every tag has a tagType", checkImportTagWithoutType),
+		importWarning.rule(CodeImportTagTypeUnused, "every tag type is used by a tag", checkImportTagTypeUnused),
+		importWarning.rule(CodeImportDependencySkippedNoProject, "dependencies belong to features whose entry names a project", checkImportDependencyNoProject),
+		importWarning.rule(CodeImportDependencySkippedOutsideFile, "dependencies belong to features of the file", checkImportDependencyOutside),
+		importWarning.rule(CodeImportDependencyReplacesParents, "a dependency does not drop a feature's other parents", checkImportDependencyReplacesParents),
+		importWarning.rule(CodeImportDependencyChain, "no chain of dependencies", checkImportDependencyChain),
+		importWarning.rule(CodeImportArchivesFeature, "no feature is imported archived", checkImportArchivesFeature),
+		importWarning.rule(CodeImportMetadataReset, "an updated feature keeps the settings the file leaves out", checkImportMetadataReset),
+		importWarning.rule(CodeImportUnknownFeatureType, "feature types exist", checkImportUnknownFeatureType),
+		importWarning.rule(CodeImportDefaultStrategyAdded, "enabling a feature adds no strategy", checkImportDefaultStrategyAdded),
+		importWarning.rule(CodeImportDeletesReleasePlanStrategies, "no release-plan strategy is deleted", checkImportDeletesReleasePlan),
+		importWarning.rule(CodeImportStrategiesReplaced, "a feature's strategies are not deleted for none", checkImportStrategiesReplaced),
+		importWarning.rule(CodeImportVariantWeightsRecomputed, "variant weights are kept", checkImportVariantWeightsRecomputed),
+		importWarning.rule(CodeImportVariantWithoutWeightType, "environment variants have a weight type", checkImportVariantWithoutWeightType),
+		importWarning.rule(CodeImportStrategyEnvironmentNotInProject, "strategies go to an environment of the project", checkImportStrategyEnvNotInProject),
+		importWarning.rule(CodeImportStrategyParametersDefaults, "flexibleRollout strategies carry their parameters", checkImportStrategyParametersDefaults),
+		importWarning.rule(CodeImportContextFieldNotUpdated, "an existing context field is as the file has it", checkImportContextFieldNotUpdated),
+		importWarning.rule(CodeImportContextFieldProject, "a new context field goes to the project the file names", checkImportContextFieldProject),
+		importWarning.rule(CodeImportIgnoredMember, "no member the import ignores", checkImportIgnoredMember),
+	}
+	refusals = []CodeInfo{
 		// The caller, before the import reads the file.
 		importError.rule(CodeImportAdminToken, "the caller does not use an admin API token", checkImportAdminToken),
 
@@ -283,4 +273,5 @@ func importRefusalCodes() []CodeInfo {
 		importError.rule(CodeImportDependencyParentArchived, "dependency parents are active", checkImportDependencyParentArchived),
 		importError.rule(CodeImportDependencyOtherProject, "dependency parents belong to the target project", checkImportDependencyOtherProject),
 	}
+	return silent, refusals
 }
