@@ -167,6 +167,28 @@ func lookup(c Code) (CodeInfo, bool) {
 	return CodeInfo{}, false
 }
 
+// problem is the entry of the structural code c, with its summary, of the
+// kind info describes: c is the slow path's kind, worded by words, its
+// path written as path says.
+func (info CodeInfo) problem(c Code, summary string, kind schema.Kind, words wordsFunc, path wirePath) CodeInfo {
+	info.Code, info.Summary, info.kind, info.words, info.path = c, summary, kind, words, path
+	return info
+}
+
+// withPosition is info with a problem's line, column and byte in its
+// message in Problems.Details.
+func (info CodeInfo) withPosition() CodeInfo {
+	info.positioned = true
+	return info
+}
+
+// rule is the entry of the rule of code c, with its summary and check, of
+// the kind info describes: its category, severity and flags.
+func (info CodeInfo) rule(c Code, summary string, check func(in *Input) []Issue) CodeInfo {
+	info.Code, info.Summary, info.check = c, summary, check
+	return info
+}
+
 // severityIn is the code's severity with or without Options.Strict.
 func (info CodeInfo) severityIn(strict bool) Severity {
 	return severityIn(info.Severity, info.Reference, strict)
@@ -187,112 +209,82 @@ func severityIn(sev Severity, reference, strict bool) Severity {
 // here is its place in the catalogue.
 func codeTable() []CodeInfo {
 	const (
-		structure, rule, permission = CategoryStructure, CategoryRule, CategoryPermission
-		errorSev, warning           = SeverityError, SeverityWarning
+		structure         = CategoryStructure
+		errorSev, warning = SeverityError, SeverityWarning
 	)
+	// The kinds of structural problems: the reference server's errors, the
+	// library's own, and what the reference server reads past.
+	referenceProblem := CodeInfo{Category: structure, Severity: errorSev, Reference: true}
+	ownProblem := CodeInfo{Category: structure, Severity: errorSev}
+	readPast := CodeInfo{Category: structure, Severity: warning, Optional: true}
+	// The kinds of rules, each with its category, severity and flags.
+	referenceError := CodeInfo{Category: CategoryRule, Severity: errorSev, Reference: true, Optional: true}
+	strictError := CodeInfo{Category: CategoryRule, Severity: errorSev, Strict: true, Optional: true}
+	referenceWarning := CodeInfo{Category: CategoryRule, Severity: warning, Reference: true, Optional: true}
+	extraWarning := CodeInfo{Category: CategoryRule, Severity: warning, Optional: true}
+	permissionEntry := CodeInfo{Category: CategoryPermission, Severity: errorSev, Reference: true, Optional: true}
 	table := []CodeInfo{
 		// The structural tier, in the order of docs/RULES.md.
-		{Code: CodeSyntax, Category: structure, Severity: errorSev, Reference: true, Summary: "the file is a JSON text",
-			kind: schema.KindSyntax, words: wordsSyntax, path: pathNone, positioned: true},
-		{Code: CodeMaxDepth, Category: structure, Severity: errorSev, Summary: "objects and arrays do not nest too deep",
-			kind: schema.KindMaxDepth, words: wordsMaxDepth, path: pathNone, positioned: true},
-		{Code: CodeRequired, Category: structure, Severity: errorSev, Reference: true, Summary: "required members are present",
-			kind: schema.KindRequired, words: wordsRequired, path: pathBody},
-		{Code: CodeAdditionalProperty, Category: structure, Severity: errorSev, Reference: true, Summary: "objects have only the members the schema lists",
-			kind: schema.KindAdditionalProperty, words: wordsAdditionalProperty, path: pathBody},
-		{Code: CodeType, Category: structure, Severity: errorSev, Reference: true, Summary: "values have the JSON type the schema asks for",
-			kind: schema.KindType, words: wordsType, path: pathBody},
-		{Code: CodeEnum, Category: structure, Severity: errorSev, Reference: true, Summary: "values are among the allowed ones",
-			kind: schema.KindEnum, words: wordsEnum, path: pathLastToken},
-		{Code: CodeMaximum, Category: structure, Severity: errorSev, Reference: true, Summary: "numbers are within their bounds",
-			kind: schema.KindMaximum, words: wordsMaximum, path: pathBody},
-		{Code: CodeMinimum, Category: structure, Severity: errorSev, Reference: true, Summary: "numbers are within their bounds",
-			kind: schema.KindMinimum, words: wordsMinimum, path: pathBody},
-		{Code: CodeMinLength, Category: structure, Severity: errorSev, Reference: true, Summary: "strings have a length within their bounds",
-			kind: schema.KindMinLength, words: wordsMinLength, path: pathBody},
-		{Code: CodeMaxLength, Category: structure, Severity: errorSev, Reference: true, Summary: "strings have a length within their bounds",
-			kind: schema.KindMaxLength, words: wordsMaxLength, path: pathBody},
-		{Code: CodePattern, Category: structure, Severity: errorSev, Reference: true, Summary: "strings match their pattern",
-			kind: schema.KindPattern, words: wordsPattern, path: pathBody},
-		{Code: CodeFormat, Category: structure, Severity: errorSev, Reference: true, Summary: "date-times are well formed",
-			kind: schema.KindFormat, words: wordsFormat, path: pathBody},
-		{Code: CodeTooManyProblems, Category: structure, Severity: errorSev, Summary: "the list of problems was cut",
-			kind: schema.KindTooManyProblems, words: wordsTooManyProblems, path: pathNone},
-		{Code: CodeCoerced, Category: structure, Severity: warning, Optional: true, Summary: "scalars have their type, not one the reference server converts",
-			kind: schema.KindCoerced, words: wordsCoerced},
-		{Code: CodeDuplicateKey, Category: structure, Severity: warning, Optional: true, Summary: "no object has the same key twice",
-			kind: schema.KindDuplicateKey, words: wordsDuplicateKey, path: pathBody, positioned: true},
-		{Code: CodeInvalidUTF8, Category: structure, Severity: warning, Optional: true, Summary: "strings are valid UTF-8",
-			kind: schema.KindInvalidUTF8, words: wordsInvalidUTF8, path: pathBody, positioned: true},
-		{Code: CodeByteOrderMark, Category: structure, Severity: warning, Optional: true, Summary: "the file has no byte order mark",
-			kind: schema.KindByteOrderMark, words: wordsByteOrderMark, path: pathNone},
-		{Code: CodeNumber, Category: structure, Severity: warning, Optional: true, Summary: "numbers fit the member that holds them",
-			kind: schema.KindNumber, words: wordsNumber},
-		{Code: CodeDecode, Category: structure, Severity: errorSev, Summary: "the data decodes into the model",
-			kind: schema.KindDecode, words: wordsGot},
-		{Code: codeSchema, Category: structure, Severity: errorSev, Summary: "the embedded schema is sound",
-			kind: schema.KindKeyword, words: wordsKeyword},
+		referenceProblem.problem(CodeSyntax, "the file is a JSON text", schema.KindSyntax, wordsSyntax, pathNone).withPosition(),
+		ownProblem.problem(CodeMaxDepth, "objects and arrays do not nest too deep", schema.KindMaxDepth, wordsMaxDepth, pathNone).withPosition(),
+		referenceProblem.problem(CodeRequired, "required members are present", schema.KindRequired, wordsRequired, pathBody),
+		referenceProblem.problem(CodeAdditionalProperty, "objects have only the members the schema lists", schema.KindAdditionalProperty, wordsAdditionalProperty, pathBody),
+		referenceProblem.problem(CodeType, "values have the JSON type the schema asks for", schema.KindType, wordsType, pathBody),
+		referenceProblem.problem(CodeEnum, "values are among the allowed ones", schema.KindEnum, wordsEnum, pathLastToken),
+		referenceProblem.problem(CodeMaximum, "numbers are within their bounds", schema.KindMaximum, wordsMaximum, pathBody),
+		referenceProblem.problem(CodeMinimum, "numbers are within their bounds", schema.KindMinimum, wordsMinimum, pathBody),
+		referenceProblem.problem(CodeMinLength, "strings have a length within their bounds", schema.KindMinLength, wordsMinLength, pathBody),
+		referenceProblem.problem(CodeMaxLength, "strings have a length within their bounds", schema.KindMaxLength, wordsMaxLength, pathBody),
+		referenceProblem.problem(CodePattern, "strings match their pattern", schema.KindPattern, wordsPattern, pathBody),
+		referenceProblem.problem(CodeFormat, "date-times are well formed", schema.KindFormat, wordsFormat, pathBody),
+		ownProblem.problem(CodeTooManyProblems, "the list of problems was cut", schema.KindTooManyProblems, wordsTooManyProblems, pathNone),
+		readPast.problem(CodeCoerced, "scalars have their type, not one the reference server converts", schema.KindCoerced, wordsCoerced, pathPlaced),
+		readPast.problem(CodeDuplicateKey, "no object has the same key twice", schema.KindDuplicateKey, wordsDuplicateKey, pathBody).withPosition(),
+		readPast.problem(CodeInvalidUTF8, "strings are valid UTF-8", schema.KindInvalidUTF8, wordsInvalidUTF8, pathBody).withPosition(),
+		readPast.problem(CodeByteOrderMark, "the file has no byte order mark", schema.KindByteOrderMark, wordsByteOrderMark, pathNone),
+		readPast.problem(CodeNumber, "numbers fit the member that holds them", schema.KindNumber, wordsNumber, pathPlaced),
+		ownProblem.problem(CodeDecode, "the data decodes into the model", schema.KindDecode, wordsGot, pathPlaced),
+		ownProblem.problem(codeSchema, "the embedded schema is sound", schema.KindKeyword, wordsKeyword, pathPlaced),
 		// Beside a structural refusal: what a newer version knows
 		// (version_members.go). No rule: it is made with the problems.
 		{Code: CodeImportMemberOfNewerVersion, Category: CategoryImport, Severity: errorSev,
 			Summary: "no member or operator that only a newer Unleash version knows"},
 
 		// The reference server's errors E1-E8.
-		{Code: CodeUnknownStrategy, Category: rule, Severity: errorSev, Reference: true, Optional: true,
-			Summary: "every strategy names an existing strategy type", check: checkUnknownStrategy},
-		{Code: CodeContextLegalValues, Category: rule, Severity: errorSev, Reference: true, Optional: true,
-			Summary: "imported context fields match the legal values and project of existing ones", check: checkContextLegalValues},
-		{Code: CodeFeatureInOtherProject, Category: rule, Severity: errorSev, Reference: true, Optional: true,
-			Summary: "no imported feature exists in another project", check: checkFeatureInOtherProject},
-		{Code: CodeDuplicateFeature, Category: rule, Severity: errorSev, Reference: true, Optional: true,
-			Summary: "no feature name occurs twice", check: checkDuplicateFeature},
-		{Code: CodeNamingPattern, Category: rule, Severity: errorSev, Reference: true, Optional: true,
-			Summary: "feature names match the project's naming pattern", check: checkNamingPattern},
-		{Code: CodeFeatureLimit, Category: rule, Severity: errorSev, Reference: true, Optional: true,
-			Summary: "the import stays within the project's feature limit", check: checkFeatureLimit},
-		{Code: CodeUnknownSegment, Category: rule, Severity: errorSev, Reference: true, Optional: true,
-			Summary: "imported segments exist globally or in the project", check: checkUnknownSegment},
-		{Code: CodeMissingDependency, Category: rule, Severity: errorSev, Reference: true, Optional: true,
-			Summary: "every dependency's parent is imported or exists", check: checkMissingDependency},
+		referenceError.rule(CodeUnknownStrategy, "every strategy names an existing strategy type", checkUnknownStrategy),
+		referenceError.rule(CodeContextLegalValues, "imported context fields match the legal values and project of existing ones", checkContextLegalValues),
+		referenceError.rule(CodeFeatureInOtherProject, "no imported feature exists in another project", checkFeatureInOtherProject),
+		referenceError.rule(CodeDuplicateFeature, "no feature name occurs twice", checkDuplicateFeature),
+		referenceError.rule(CodeNamingPattern, "feature names match the project's naming pattern", checkNamingPattern),
+		referenceError.rule(CodeFeatureLimit, "the import stays within the project's feature limit", checkFeatureLimit),
+		referenceError.rule(CodeUnknownSegment, "imported segments exist globally or in the project", checkUnknownSegment),
+		referenceError.rule(CodeMissingDependency, "every dependency's parent is imported or exists", checkMissingDependency),
 
 		// Extra errors, only with Options.Strict.
-		{Code: CodeConstraintValue, Category: rule, Severity: errorSev, Strict: true, Optional: true,
-			Summary: "constraint values parse for their operator", check: checkConstraintValue},
-		{Code: CodeUnknownContextField, Category: rule, Severity: errorSev, Strict: true, Optional: true,
-			Summary: "constraints use context fields that exist or are imported", check: checkUnknownContextField},
-		{Code: CodeUnknownSegmentID, Category: rule, Severity: errorSev, Strict: true, Optional: true,
-			Summary: "strategies use segment ids that are imported", check: checkUnknownSegmentID},
-		{Code: CodeVariantWeights, Category: rule, Severity: errorSev, Strict: true, Optional: true,
-			Summary: "variable variant weights sum to 1000", check: checkVariantWeights},
-		{Code: CodeUnknownFeatureReference, Category: rule, Severity: errorSev, Strict: true, Optional: true,
-			Summary: "strategies, tags, environments and dependencies name imported features", check: checkUnknownFeatureReference},
-		{Code: CodeUnknownTagType, Category: rule, Severity: errorSev, Strict: true, Optional: true,
-			Summary: "tags use tag types that exist or are imported", check: checkUnknownTagType},
-		{Code: CodeDuplicateStrategyID, Category: rule, Severity: errorSev, Strict: true, Optional: true,
-			Summary: "no two strategies share an id", check: checkDuplicateStrategyID},
+		strictError.rule(CodeConstraintValue, "constraint values parse for their operator", checkConstraintValue),
+		strictError.rule(CodeUnknownContextField, "constraints use context fields that exist or are imported", checkUnknownContextField),
+		strictError.rule(CodeUnknownSegmentID, "strategies use segment ids that are imported", checkUnknownSegmentID),
+		strictError.rule(CodeVariantWeights, "variable variant weights sum to 1000", checkVariantWeights),
+		strictError.rule(CodeUnknownFeatureReference, "strategies, tags, environments and dependencies name imported features", checkUnknownFeatureReference),
+		strictError.rule(CodeUnknownTagType, "tags use tag types that exist or are imported", checkUnknownTagType),
+		strictError.rule(CodeDuplicateStrategyID, "no two strategies share an id", checkDuplicateStrategyID),
 
 		// The reference server's warnings W1-W3.
-		{Code: CodeCustomStrategyUsed, Category: rule, Severity: warning, Reference: true, Optional: true,
-			Summary: "custom strategy types are used", check: checkCustomStrategyUsed},
-		{Code: CodeArchivedFeature, Category: rule, Severity: warning, Reference: true, Optional: true,
-			Summary: "archived features are not imported", check: checkArchivedFeature},
-		{Code: CodeFeatureExists, Category: rule, Severity: warning, Reference: true, Optional: true,
-			Summary: "existing features of the project are overwritten", check: checkFeatureExists},
+		referenceWarning.rule(CodeCustomStrategyUsed, "custom strategy types are used", checkCustomStrategyUsed),
+		referenceWarning.rule(CodeArchivedFeature, "archived features are not imported", checkArchivedFeature),
+		referenceWarning.rule(CodeFeatureExists, "existing features of the project are overwritten", checkFeatureExists),
 
 		// Extra warnings, always on (errors with Options.Strict).
-		{Code: CodeUnknownProject, Category: rule, Severity: warning, Optional: true,
-			Summary: "the target project exists", check: checkUnknownProject},
-		{Code: CodeUnknownEnvironment, Category: rule, Severity: warning, Optional: true,
-			Summary: "the target environment exists", check: checkUnknownEnvironment},
-		{Code: CodeInvalidNamingPattern, Category: rule, Severity: warning, Optional: true,
-			Summary: "the project's naming pattern is a valid JavaScript regular expression, so names can be checked", check: checkInvalidNamingPattern},
+		extraWarning.rule(CodeUnknownProject, "the target project exists", checkUnknownProject),
+		extraWarning.rule(CodeUnknownEnvironment, "the target environment exists", checkUnknownEnvironment),
+		extraWarning.rule(CodeInvalidNamingPattern, "the project's naming pattern is a valid JavaScript regular expression, so names can be checked", checkInvalidNamingPattern),
 
 		// The permissions entry.
-		{Code: CodeMissingPermissions, Category: permission, Severity: errorSev, Reference: true, Optional: true,
-			Summary: "the caller holds every permission the import needs", check: checkMissingPermissions},
+		permissionEntry.rule(CodeMissingPermissions, "the caller holds every permission the import needs", checkMissingPermissions),
 	}
 	// What Unleash's import refuses, drops or changes beyond what its
 	// validation says (codes_import.go).
-	table = append(table, importRefusalCodes()...)
-	return append(table, importSilentCodes()...)
+	silent, refusals := importCodes()
+	table = append(table, refusals...)
+	return append(table, silent...)
 }

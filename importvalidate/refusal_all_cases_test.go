@@ -22,7 +22,8 @@ var refusalOtherReasons = map[string]bool{
 // order.
 func importRefusalRules() []Rule {
 	refusal := map[Code]bool{}
-	for _, info := range importRefusalCodes() {
+	_, refusals := importCodes()
+	for _, info := range refusals {
 		refusal[info.Code] = true
 	}
 	var out []Rule

@@ -202,8 +202,8 @@ func pgxConnect(ctx context.Context, url string) (*pgx.Conn, error) { return pgx
 // it what reading the database takes: CONNECT, USAGE on the schema, no
 // other grant to PUBLIC, and SELECT on every table; options (such as
 // "CONNECTION LIMIT 2") complete the role's creation, and then, if any,
-// run after the grants.
-func createReader(tb testing.TB, db, role, pw, options, then string) {
+// run after the grants. It returns the URL that connects to db as role.
+func createReader(tb testing.TB, db, role, pw, options, then string) (url string) {
 	tb.Helper()
 	exec(tb, db, `DO $$ BEGIN
 			IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '`+role+`') THEN
@@ -215,6 +215,7 @@ func createReader(tb testing.TB, db, role, pw, options, then string) {
 		GRANT USAGE ON SCHEMA public TO `+role+`;
 		GRANT SELECT ON ALL TABLES IN SCHEMA public TO `+role+`;
 		`+then)
+	return pgtest.Need(tb, &env).URLAs(role, pw, db)
 }
 
 // lockTables takes an ACCESS EXCLUSIVE lock on tables (a comma-separated

@@ -9,18 +9,15 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
 // TestSelectOnlyRole runs every read through a role that holds nothing but
 // CONNECT, USAGE on the schema and SELECT on its tables.
 func TestSelectOnlyRole(t *testing.T) {
-	c := pgtest.Need(t, &env)
-	name := cloneDB(t)
-	createReader(t, name, "flagadmin_reader", "reader-pw", "", "")
+	url := createReader(t, cloneDB(t), "flagadmin_reader", "reader-pw", "", "")
 	ctx := context.Background()
-	db := open(t, c.URLAs("flagadmin_reader", "reader-pw", name), unleashdb.Options{UnleashURL: oracleURL})
+	db := open(t, url, unleashdb.Options{UnleashURL: oracleURL})
 
 	snap := snapshot(t, db)
 	if d := cmp.Diff(oracleSnapshot(t), snap, cmpopts.EquateEmpty()); d != "" {
@@ -48,7 +45,7 @@ func TestSelectOnlyRole(t *testing.T) {
 		t.Error(err)
 	}
 	// The role really cannot write.
-	conn, err := pgxConnect(ctx, c.URLAs("flagadmin_reader", "reader-pw", name))
+	conn, err := pgxConnect(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}

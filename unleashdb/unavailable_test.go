@@ -79,11 +79,9 @@ func TestQueryTimeout(t *testing.T) {
 // default pool gets a pool it may open: many calls at once wait for a
 // connection instead of failing with "too many connections".
 func TestConnectionLimit(t *testing.T) {
-	c := pgtest.Need(t, &env)
 	name := cloneDB(t)
-	createReader(t, name, "flagadmin_two", "two-pw", "CONNECTION LIMIT 2", "")
 	ctx := context.Background()
-	db := open(t, c.URLAs("flagadmin_two", "two-pw", name), unleashdb.Options{})
+	db := open(t, createReader(t, name, "flagadmin_two", "two-pw", "CONNECTION LIMIT 2", ""), unleashdb.Options{})
 	if n := db.MaxConns(); n > 2 {
 		t.Errorf("pool of %d connections for a role limited to 2", n)
 	}
@@ -112,8 +110,7 @@ func TestConnectionLimit(t *testing.T) {
 	}
 	// Asked for more than the role may open, the pool is no larger
 	// either, and its calls wait for its one connection.
-	createReader(t, name, "flagadmin_one", "one-pw", "CONNECTION LIMIT 1", "")
-	one := open(t, c.URLAs("flagadmin_one", "one-pw", name), unleashdb.Options{MaxConns: 10})
+	one := open(t, createReader(t, name, "flagadmin_one", "one-pw", "CONNECTION LIMIT 1", ""), unleashdb.Options{MaxConns: 10})
 	if n := one.MaxConns(); n != 1 {
 		t.Errorf("MaxConns 10 for a role limited to 1: pool of %d", n)
 	}
@@ -133,11 +130,9 @@ func TestConnectionLimit(t *testing.T) {
 // TestPermissionError: a role that may not read a table, or the schema,
 // is told so, not that the database is not Unleash's.
 func TestPermissionError(t *testing.T) {
-	c := pgtest.Need(t, &env)
 	name := cloneDB(t)
-	createReader(t, name, "flagadmin_partial", "partial-pw", "",
+	url := createReader(t, name, "flagadmin_partial", "partial-pw", "",
 		`REVOKE SELECT ON api_tokens, users FROM flagadmin_partial; GRANT SELECT (id, name) ON users TO flagadmin_partial;`)
-	url := c.URLAs("flagadmin_partial", "partial-pw", name)
 	check := func(want string) {
 		t.Helper()
 		db, err := unleashdb.Open(context.Background(), url, unleashdb.Options{})

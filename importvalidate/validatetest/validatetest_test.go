@@ -57,9 +57,9 @@ var demo = func() importvalidate.State {
 	return s
 }()
 
-// lineCol returns the line:col of the n-th (0-based) occurrence of s in
+// place returns file:line:col of the n-th (0-based) occurrence of s in
 // the file, for expectations that follow the file's text.
-func lineCol(t *testing.T, file, s string, n int) string {
+func place(t *testing.T, file, s string, n int) string {
 	t.Helper()
 	b, err := os.ReadFile(file)
 	if err != nil {
@@ -75,7 +75,29 @@ func lineCol(t *testing.T, file, s string, n int) string {
 	}
 	line := 1 + strings.Count(string(b[:off]), "\n")
 	col := off - strings.LastIndex(string(b[:off]), "\n")
-	return fmt.Sprintf("%d:%d", line, col)
+	return fmt.Sprintf("%s:%d:%d", file, line, col)
+}
+
+// checkoutTwice is what a file that imports the feature checkout-v2 twice
+// fails with: the reference's error at both, and the import's refusal of
+// the second.
+func checkoutTwice(t *testing.T, file string) []string {
+	const dup = ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)"
+	return []string{
+		place(t, file, `"checkout-v2"`, 0) + dup,
+		place(t, file, `"checkout-v2"`, 1) + dup,
+		// The import refuses the file too, in its own words.
+		place(t, file, `"checkout-v2"`, 1) + ": error import-duplicate-feature: A flag with that name already exists (checkout-v2)",
+	}
+}
+
+// wantReported fails the test unless f was told exactly the lines of want,
+// in order, and nothing fatal.
+func wantReported(t *testing.T, f *fakeTB, want []string) {
+	t.Helper()
+	if strings.Join(f.errors, "\n") != strings.Join(want, "\n") || len(f.fatals) != 0 {
+		t.Errorf("reported\n%s\n%q\nwant\n%s", strings.Join(f.errors, "\n"), f.fatals, strings.Join(want, "\n"))
+	}
 }
 
 func TestCleanFilePasses(t *testing.T) {
@@ -102,17 +124,9 @@ func TestBrokenFileFails(t *testing.T) {
 	if rep == nil || !rep.HasErrors() {
 		t.Fatalf("report = %+v; want errors", rep)
 	}
-	want := []string{
-		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 0) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
-		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 1) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
-		// The import refuses the file too, in its own words.
-		broken + ":" + lineCol(t, broken, `"checkout-v2"`, 1) + ": error import-duplicate-feature: A flag with that name already exists (checkout-v2)",
-		broken + ":" + lineCol(t, broken, `"no-such-strategy"`, 0) + ": error unknown-strategy: We detected the following custom strategy that needs to be created first: (no-such-strategy)",
-		broken + ":" + lineCol(t, broken, `"no-such-strategy"`, 0) + ": error import-unknown-strategy: no-such-strategy is not supported. (no-such-strategy)",
-	}
-	if strings.Join(f.errors, "\n") != strings.Join(want, "\n") {
-		t.Errorf("reported\n%s\nwant\n%s", strings.Join(f.errors, "\n"), strings.Join(want, "\n"))
-	}
+	wantReported(t, f, append(checkoutTwice(t, broken),
+		place(t, broken, `"no-such-strategy"`, 0)+": error unknown-strategy: We detected the following custom strategy that needs to be created first: (no-such-strategy)",
+		place(t, broken, `"no-such-strategy"`, 0)+": error import-unknown-strategy: no-such-strategy is not supported. (no-such-strategy)"))
 	if len(f.fatals) != 0 {
 		t.Errorf("fatal: %q", f.fatals)
 	}
@@ -132,7 +146,7 @@ func TestSyntaxErrorFails(t *testing.T) {
 	if len(f.errors) != 2 {
 		t.Fatalf("errors = %q; want the problem and the note that the rules did not run", f.errors)
 	}
-	prefix := syntax + ":" + lineCol(t, syntax, `"featureStrategies"`, 0) + ": error syntax: "
+	prefix := place(t, syntax, `"featureStrategies"`, 0) + ": error syntax: "
 	if !strings.HasPrefix(f.errors[0], prefix) {
 		t.Errorf("error %q does not start with %q", f.errors[0], prefix)
 	}
@@ -144,7 +158,7 @@ func TestSyntaxErrorFails(t *testing.T) {
 func TestWarningsFailUnlessAccepted(t *testing.T) {
 	f := &fakeTB{}
 	validatetest.File(f, existing, validatetest.Options{State: validatetest.StateFile(t, state), Permissions: all})
-	want := existing + ":" + lineCol(t, existing, `"existing-flag"`, 0) +
+	want := place(t, existing, `"existing-flag"`, 0) +
 		": warning feature-exists: The following features already exist in this project and will be overwritten: (existing-flag)"
 	if len(f.errors) != 1 || f.errors[0] != want {
 		t.Errorf("errors = %q; want %q", f.errors, want)
@@ -271,17 +285,11 @@ func TestExport(t *testing.T) {
 	opts := validatetest.Options{State: validatetest.StateFile(t, state), Project: "default", Environment: "development", Permissions: all}
 	f := &fakeTB{}
 	validatetest.File(f, exportFile, opts)
-	want := []string{
-		exportFile + ":" + lineCol(t, exportFile, `"checkout-v2"`, 0) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
-		exportFile + ":" + lineCol(t, exportFile, `"checkout-v2"`, 1) + ": error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)",
-		exportFile + ":" + lineCol(t, exportFile, `"checkout-v2"`, 1) + ": error import-duplicate-feature: A flag with that name already exists (checkout-v2)",
-		exportFile + ":" + lineCol(t, exportFile, `"existing-flag"`, 0) + ": warning feature-exists: The following features already exist in this project and will be overwritten: (existing-flag)",
-		exportFile + ":" + lineCol(t, exportFile, `"flexibleRolout"`, 0) + ": error unknown-strategy: We detected the following custom strategy that needs to be created first: (flexibleRolout); did you mean \"flexibleRollout\"?",
-		exportFile + ":" + lineCol(t, exportFile, `"flexibleRolout"`, 0) + ": error import-unknown-strategy: flexibleRolout is not supported. (flexibleRolout)",
-	}
-	if strings.Join(f.errors, "\n") != strings.Join(want, "\n") || len(f.fatals) != 0 {
-		t.Errorf("reported\n%s\n%q\nwant\n%s", strings.Join(f.errors, "\n"), f.fatals, strings.Join(want, "\n"))
-	}
+	want := append(checkoutTwice(t, exportFile),
+		place(t, exportFile, `"existing-flag"`, 0)+": warning feature-exists: The following features already exist in this project and will be overwritten: (existing-flag)",
+		place(t, exportFile, `"flexibleRolout"`, 0)+": error unknown-strategy: We detected the following custom strategy that needs to be created first: (flexibleRolout); did you mean \"flexibleRollout\"?",
+		place(t, exportFile, `"flexibleRolout"`, 0)+": error import-unknown-strategy: flexibleRolout is not supported. (flexibleRolout)")
+	wantReported(t, f, want)
 
 	for _, tc := range []struct {
 		name string
@@ -300,15 +308,15 @@ func TestExport(t *testing.T) {
 		}, []string{
 			// The import refuses to create features in a project that
 			// does not exist.
-			exportFile + ":" + lineCol(t, exportFile, `{ "name": "checkout-v2"`, 0) + ": error import-project-not-active: Active project with id nope does not exist (checkout-v2)",
+			place(t, exportFile, `{ "name": "checkout-v2"`, 0) + ": error import-project-not-active: Active project with id nope does not exist (checkout-v2)",
 			exportFile + ": warning unknown-project: The project to import into does not exist: (nope)"}},
 	} {
-		o := opts
-		tc.set(&o)
-		f := &fakeTB{}
-		validatetest.File(f, exportFile, o)
-		if strings.Join(f.errors, "\n") != strings.Join(tc.want, "\n") || len(f.fatals) != 0 {
-			t.Errorf("%s: reported\n%s\n%q\nwant\n%s", tc.name, strings.Join(f.errors, "\n"), f.fatals, strings.Join(tc.want, "\n"))
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			o := opts
+			tc.set(&o)
+			f := &fakeTB{}
+			validatetest.File(f, exportFile, o)
+			wantReported(t, f, tc.want)
+		})
 	}
 }
