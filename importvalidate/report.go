@@ -187,16 +187,19 @@ func (r *Report) Count(s Severity) int {
 func (r *Report) Reference() model.ValidateResponse { return r.response(true) }
 
 // Response renders every issue of the validation, the extra rules'
-// included, in the shape of the reference response. What the import
-// would do (the rules of CategoryImport, and the permissions it asks
-// for) is left out: it depends on facts that not every state source
-// tells, and the report holds it.
+// included, in the shape of the reference response: the strict answer.
+// Of what the import would do (the rules of CategoryImport), its
+// refusals (the codes that are errors by default) are sent as errors;
+// what it would do without a word (its warnings, errors only in strict
+// mode), and the permissions it asks for beyond the reference's own list
+// (import-missing-permissions), stay in the report.
 func (r *Report) Response() model.ValidateResponse { return r.response(false) }
 
 func (r *Report) response(referenceOnly bool) model.ValidateResponse {
 	out := model.ValidateResponse{Errors: []model.Issue{}, Warnings: []model.Issue{}, Permissions: []model.Issue{}}
 	for _, is := range r.Issues {
-		if referenceOnly && !is.Reference || is.Category == CategoryImport || is.Code == CodeImportMissingPermissions {
+		if referenceOnly && !is.Reference || is.Code == CodeImportMissingPermissions ||
+			is.Category == CategoryImport && !refusal(is.Code) {
 			continue
 		}
 		mi := model.Issue{Message: is.Message, AffectedItems: is.values()}
@@ -210,4 +213,11 @@ func (r *Report) response(referenceOnly bool) model.ValidateResponse {
 		}
 	}
 	return out
+}
+
+// refusal reports whether code c is one of the import's refusals: an
+// error by default.
+func refusal(c Code) bool {
+	info, ok := lookup(c)
+	return ok && info.Severity == SeverityError
 }
