@@ -193,7 +193,11 @@ func (s *Server) run(ctx context.Context, in *Install, script string, port int, 
 		"FA_APP_DIR="+in.App, "FA_PORT="+strconv.Itoa(port),
 		"FA_DB_PORT="+strconv.Itoa(s.Cluster.Port()), "FA_DB_USER="+dbUser, "FA_DB_PASSWORD="+dbPassword,
 		"FA_DB_NAME="+s.Database, "FA_ADMIN_TOKEN="+s.AdminToken,
-		"FA_ADMIN_USER="+AdminUser, "FA_PUBLIC_URL="+opts.PublicURL, "FA_ADMIN_PASSWORD="+AdminPassword)
+		"FA_ADMIN_USER="+AdminUser, "FA_PUBLIC_URL="+opts.PublicURL, "FA_ADMIN_PASSWORD="+AdminPassword,
+		// Node 22 keeps the compiled code of unleash-server's modules
+		// there, so that later starts do not compile them again (a third
+		// of a start's CPU); node 20 ignores it.
+		"NODE_COMPILE_CACHE="+filepath.Join(in.Dir, "compile-cache"))
 	if opts.Seed {
 		cmd.Env = append(cmd.Env, "FA_CLIENT_TOKEN="+ClientToken, "FA_CLIENT_TOKEN_TYPE="+in.Release.ClientTokenType)
 	}
