@@ -39,7 +39,9 @@ const (
 )
 
 // Options configure Start. The zero value runs Unleash 8.2.0 on an empty
-// database, which it migrates.
+// database, which it migrates: the first such start of a version keeps
+// the migrated database in the version's cache directory and later ones
+// load it (see seedcache.go).
 type Options struct {
 	// Version is the version of unleash-server to run, one of Versions;
 	// "" means UnleashVersion.
@@ -116,20 +118,26 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 	if s.Cluster, err = pgtest.Start(ctx); err != nil {
 		return nil, err
 	}
-	seedDump, seeded := "", false
-	if opts.Seed {
-		seedDump, seeded = cachedSeed(in)
+	// A kept database (seedcache.go): the seeded one for Seed, the
+	// just-migrated one for an empty database.
+	keptDump, loaded := "", false
+	switch {
+	case opts.Seed:
+		keptDump, loaded = cachedSeed(in)
+	case !opts.Dump:
+		keptDump, loaded = kept(migratedDumpPath(in))
 	}
 	switch {
 	case opts.Dump:
 		s.Database = "unleash"
 		err = s.Cluster.LoadDump(ctx, s.Database, pgtest.DumpFile())
-	case seeded:
+	case loaded:
 		s.Database = "unleash"
-		if err = s.Cluster.LoadDump(ctx, s.Database, seedDump); err != nil {
-			// A kept dump that does not load is made again, by seeding.
-			os.Remove(seedDump)
-			seeded = false
+		if err = s.Cluster.LoadDump(ctx, s.Database, keptDump); err != nil {
+			// A kept dump that does not load is made again, by seeding
+			// or migrating.
+			os.Remove(keptDump)
+			loaded = false
 			s.Database = fmt.Sprintf("unleash_%d", time.Now().UnixNano())
 			err = s.Cluster.CreateDB(ctx, s.Database, "")
 		}
@@ -167,12 +175,15 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 			return nil, err
 		}
 	}
-	if opts.Seed && !seeded {
-		if err := s.seed(ctx); err != nil {
-			return nil, err
+	if keptDump != "" && !loaded {
+		if opts.Seed {
+			if err := s.seed(ctx); err != nil {
+				return nil, err
+			}
 		}
-		// Kept for the next start; without it, that one seeds again.
-		_ = s.saveSeed(ctx, seedDump)
+		// Kept for the next start; without it, that one seeds or
+		// migrates again.
+		_ = s.saveDump(ctx, keptDump)
 	}
 	ok = true
 	return s, nil
