@@ -56,6 +56,47 @@ func (e *Env) Need(tb testing.TB) *Server {
 // Stop stops the shared server, if it was started.
 func (e *Env) Stop() { e.server.Stop() }
 
+// Envs are servers shared by the tests of a package, one per version,
+// each an Env of the version with Options (whose Version is not used).
+// Declare one in the package's tests and stop it in TestMain after m.Run,
+// as an Env.
+type Envs struct {
+	Options Options
+
+	mu   sync.Mutex
+	envs map[string]*Env
+}
+
+// Need returns the shared server of version ("" means UnleashVersion),
+// starting it on first use; it skips or fails the test as Env.Need does.
+func (es *Envs) Need(tb testing.TB, version string) *Server {
+	tb.Helper()
+	if r, err := ReleaseOf(version); err == nil {
+		version = r.Version
+	}
+	es.mu.Lock()
+	if es.envs == nil {
+		es.envs = map[string]*Env{}
+	}
+	e := es.envs[version]
+	if e == nil {
+		o := es.Options
+		e = &Env{Version: version, Dump: o.Dump, Seed: o.Seed, PublicURL: o.PublicURL}
+		es.envs[version] = e
+	}
+	es.mu.Unlock()
+	return e.Need(tb)
+}
+
+// Stop stops the servers that were started.
+func (es *Envs) Stop() {
+	es.mu.Lock()
+	defer es.mu.Unlock()
+	for _, e := range es.envs {
+		e.Stop()
+	}
+}
+
 // unavailable reports whether err means that Unleash or PostgreSQL cannot
 // be had here, rather than that something broke.
 func unavailable(err error) bool {
