@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 // Env is a server shared by the tests of a package, started by the first
@@ -42,19 +43,41 @@ type Env struct {
 // the test.
 func (e *Env) Need(tb testing.TB) *Server {
 	tb.Helper()
-	e.once.Do(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
-		defer cancel()
-		e.server, e.err = Start(ctx, Options{Version: e.Version, Dump: e.Dump, Seed: e.Seed, PublicURL: e.PublicURL})
-	})
+	e.start()
 	if e.err != nil {
 		skipOrFail(tb, e.err)
 	}
 	return e.server
 }
 
-// Stop stops the shared server, if it was started.
-func (e *Env) Stop() { e.server.Stop() }
+// Prestart starts the shared server in the background when
+// testutil.EarlyStarts, so that it gets ready while the package's other
+// tests run; Need waits for it. Call it in TestMain before m.Run.
+func (e *Env) Prestart() {
+	if testutil.EarlyStarts() {
+		go e.start()
+	}
+}
+
+func (e *Env) start() {
+	e.once.Do(func() {
+		e.server, e.err = startWithin(Options{Version: e.Version, Dump: e.Dump, Seed: e.Seed, PublicURL: e.PublicURL})
+	})
+}
+
+// startWithin starts a server with opts (see Start), giving it 15 minutes.
+func startWithin(opts Options) (*Server, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+	defer cancel()
+	return Start(ctx, opts)
+}
+
+// Stop stops the shared server, if it was started, once a start under
+// way ends.
+func (e *Env) Stop() {
+	e.once.Do(func() {})
+	e.server.Stop()
+}
 
 // Envs are servers shared by the tests of a package, one per version,
 // each an Env of the version with Options (whose Version is not used).
@@ -117,9 +140,28 @@ func Skip(tb testing.TB, err error) {
 // when the test ends; it skips or fails the test as Need does.
 func StartForTest(tb testing.TB, opts Options) *Server {
 	tb.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
-	defer cancel()
-	s, err := Start(ctx, opts)
+	s, err := startWithin(opts)
+	return forTest(tb, s, err)
+}
+
+// StartEarly starts a server with opts in the background from TestMain
+// (see testutil.Early), for the one test that takes it with TakeForTest.
+func StartEarly(opts Options) *testutil.Early[*Server] {
+	return testutil.StartEarly(func() (*Server, error) { return startWithin(opts) }, (*Server).Stop)
+}
+
+// TakeForTest is StartForTest for the server e started early: it waits for
+// it, and stops it when the test ends.
+func TakeForTest(tb testing.TB, e *testutil.Early[*Server]) *Server {
+	tb.Helper()
+	s, err := e.Take()
+	return forTest(tb, s, err)
+}
+
+// forTest returns s, stopped when tb ends, or skips or fails tb as Need
+// does when err says why there is no s.
+func forTest(tb testing.TB, s *Server, err error) *Server {
+	tb.Helper()
 	if err != nil {
 		skipOrFail(tb, err)
 	}
