@@ -3,6 +3,7 @@ package testutil
 import (
 	"flag"
 	"sync/atomic"
+	"testing"
 )
 
 // Early is a server (or anything as costly to start) that one test of a
@@ -46,13 +47,14 @@ func StartEarly[T any](start func() (T, error), stop func(T)) *Early[T] {
 
 // EarlyStarts reports whether TestMain starts servers before the tests
 // run: when go test runs every test of the package, not when -run picks
-// some, which may not need them.
+// some, which may not need them, nor under -short, where the live tests
+// skip.
 func EarlyStarts() bool {
 	if !flag.Parsed() {
 		flag.Parse()
 	}
 	f := flag.Lookup("test.run")
-	return f != nil && f.Value.String() == ""
+	return f != nil && f.Value.String() == "" && !testing.Short()
 }
 
 // Take returns what was started early, waiting for it, the first time it

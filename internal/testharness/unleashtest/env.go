@@ -94,10 +94,16 @@ type Envs struct {
 // starting it on first use; it skips or fails the test as Env.Need does.
 func (es *Envs) Need(tb testing.TB, version string) *Server {
 	tb.Helper()
+	return es.env(version).Need(tb)
+}
+
+// env returns the Env of version, made on first use.
+func (es *Envs) env(version string) *Env {
 	if r, err := ReleaseOf(version); err == nil {
 		version = r.Version
 	}
 	es.mu.Lock()
+	defer es.mu.Unlock()
 	if es.envs == nil {
 		es.envs = map[string]*Env{}
 	}
@@ -107,9 +113,12 @@ func (es *Envs) Need(tb testing.TB, version string) *Server {
 		e = &Env{Version: version, Dump: o.Dump, Seed: o.Seed, PublicURL: o.PublicURL}
 		es.envs[version] = e
 	}
-	es.mu.Unlock()
-	return e.Need(tb)
+	return e
 }
+
+// Prestart starts the shared server of version in the background (see
+// Env.Prestart).
+func (es *Envs) Prestart(version string) { es.env(version).Prestart() }
 
 // Stop stops the servers that were started.
 func (es *Envs) Stop() {
