@@ -2,6 +2,7 @@ package plan_test
 
 import (
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
@@ -16,6 +17,11 @@ import (
 var unleash unleashtest.Envs
 
 func TestMain(m *testing.M) {
+	// The proofs run on 8.2.0 when it is among the versions of the tests
+	// (proofVersions): it starts while the other tests run.
+	if versions, err := unleashtest.TestVersions(); err == nil && slices.Contains(versions, unleashtest.UnleashVersion) {
+		unleash.Prestart(unleashtest.UnleashVersion)
+	}
 	code := m.Run()
 	unleash.Stop()
 	os.Exit(code)
