@@ -119,7 +119,9 @@ func CloneDB(tb testing.TB, env *Env) string {
 func StartForTest(tb testing.TB) *Cluster {
 	tb.Helper()
 	c, err := startForTests()
-	return forTest(tb, c, err)
+	need(tb, err)
+	tb.Cleanup(c.Stop)
+	return c
 }
 
 // StartEarly starts a cluster as StartForTest does, in the background
@@ -133,17 +135,7 @@ func StartEarly() *testutil.Early[*Cluster] {
 // for it, and stops it when the test ends.
 func TakeForTest(tb testing.TB, e *testutil.Early[*Cluster]) *Cluster {
 	tb.Helper()
-	c, err := e.Take()
-	return forTest(tb, c, err)
-}
-
-// forTest returns c, stopped when tb ends, or skips or fails tb (see
-// need) when err says why there is no c.
-func forTest(tb testing.TB, c *Cluster, err error) *Cluster {
-	tb.Helper()
-	need(tb, err)
-	tb.Cleanup(c.Stop)
-	return c
+	return e.TakeForTest(tb, need)
 }
 
 // startForTests starts a cluster with the reference dump in TemplateDB

@@ -68,6 +68,19 @@ func (e *Early[T]) Take() (T, error) {
 	return e.start()
 }
 
+// TakeForTest is Take for tb: what it returns is stopped when tb ends;
+// when there is nothing to return, it hands the error to fail, which
+// skips or fails tb.
+func (e *Early[T]) TakeForTest(tb testing.TB, fail func(testing.TB, error)) T {
+	tb.Helper()
+	v, err := e.Take()
+	if err != nil {
+		fail(tb, err)
+	}
+	tb.Cleanup(func() { e.stop(v) })
+	return v
+}
+
 // Stop stops what was started early if no test took it. Call it in
 // TestMain after m.Run.
 func (e *Early[T]) Stop() {

@@ -150,7 +150,11 @@ func Skip(tb testing.TB, err error) {
 func StartForTest(tb testing.TB, opts Options) *Server {
 	tb.Helper()
 	s, err := startWithin(opts)
-	return forTest(tb, s, err)
+	if err != nil {
+		skipOrFail(tb, err)
+	}
+	tb.Cleanup(s.Stop)
+	return s
 }
 
 // StartEarly starts a server with opts in the background from TestMain
@@ -163,19 +167,7 @@ func StartEarly(opts Options) *testutil.Early[*Server] {
 // it, and stops it when the test ends.
 func TakeForTest(tb testing.TB, e *testutil.Early[*Server]) *Server {
 	tb.Helper()
-	s, err := e.Take()
-	return forTest(tb, s, err)
-}
-
-// forTest returns s, stopped when tb ends, or skips or fails tb as Need
-// does when err says why there is no s.
-func forTest(tb testing.TB, s *Server, err error) *Server {
-	tb.Helper()
-	if err != nil {
-		skipOrFail(tb, err)
-	}
-	tb.Cleanup(s.Stop)
-	return s
+	return e.TakeForTest(tb, skipOrFail)
 }
 
 // skipOrFail skips tb (see Skip) when err says that Unleash or PostgreSQL
