@@ -56,6 +56,7 @@ func need(tb testing.TB) *unleashtest.Server {
 }
 
 func TestMain(m *testing.M) {
+	unleash.Prestart()
 	code := m.Run()
 	unleash.Stop()
 	os.Exit(code)

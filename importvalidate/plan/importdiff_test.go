@@ -66,7 +66,7 @@ func TestValidateMatchesRealImport(t *testing.T) {
 	cases, seed := proofRun(t, diffCasesEnv, 20, diffSeedEnv)
 	for _, version := range versions {
 		t.Run(version, func(t *testing.T) {
-			s := unleashtest.StartForTest(t, unleashtest.Options{Version: version})
+			s := unleash.Need(t, version)
 			runDiff(t, s, seed, cases)
 		})
 	}

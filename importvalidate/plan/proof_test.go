@@ -276,7 +276,7 @@ type target struct {
 // FLAGADMIN_PLAN_UNLEASH_PAT (an admin user's token, which also reads)
 // when set, with the version it reports; else one the tests start for
 // each version FLAGADMIN_VERSIONS selects (8.2.0 alone by default), on an
-// empty database, stopped when the version's test ends.
+// empty database, shared with TestValidateMatchesRealImport (main_test.go).
 func targets(t *testing.T) map[string]func(*testing.T) target {
 	t.Helper()
 	out := map[string]func(*testing.T) target{}
@@ -299,7 +299,7 @@ func targets(t *testing.T) map[string]func(*testing.T) target {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := unleashtest.StartForTest(t, unleashtest.Options{Version: v})
+			s := unleash.Need(t, v)
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
 			pat, err := s.AdminPersonalToken(ctx)

@@ -56,7 +56,7 @@ func dbHandler(t *testing.T, st importvalidate.State, tokens auth.TokenLookup, s
 // cluster of its own: every recorded request, then with the database
 // gone (last: it stops the cluster).
 func TestOnDatabase(t *testing.T) {
-	c := pgtest.StartForTest(t)
+	c := pgtest.TakeForTest(t, pgEarly)
 	t.Run("replay", func(t *testing.T) { replayOnDatabase(t, c) })
 	t.Run("database down", func(t *testing.T) { downOnDatabase(t, c) })
 }

@@ -25,7 +25,7 @@ import (
 // callers' rights). The differential run of generated imports is a long
 // test (FLAGADMIN_LONG=1, .ci/long).
 func TestOnUnleash(t *testing.T) {
-	s := unleashtest.StartForTest(t, unleashtest.Options{Dump: true, PublicURL: dbOracleURL})
+	s := unleashtest.TakeForTest(t, unleashEarly)
 	t.Run("replay", func(t *testing.T) { replayOnUnleash(t, s) })
 	t.Run("permissions", func(t *testing.T) { permissionsOnUnleash(t, s) })
 	t.Run("expired token", func(t *testing.T) { expiredOnUnleash(t, s) })

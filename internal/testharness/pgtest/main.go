@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 // Databases of the cluster that Main starts.
@@ -122,6 +124,20 @@ func StartForTest(tb testing.TB) *Cluster {
 	return c
 }
 
+// StartEarly starts a cluster as StartForTest does, in the background
+// from TestMain (see testutil.Early), for the one test that takes it with
+// TakeForTest.
+func StartEarly() *testutil.Early[*Cluster] {
+	return testutil.StartEarly(startForTests, (*Cluster).Stop)
+}
+
+// TakeForTest is StartForTest for the cluster e started early: it waits
+// for it, and stops it when the test ends.
+func TakeForTest(tb testing.TB, e *testutil.Early[*Cluster]) *Cluster {
+	tb.Helper()
+	return e.TakeForTest(tb, need)
+}
+
 // startForTests starts a cluster with the reference dump in TemplateDB
 // and SharedDB.
 func startForTests() (*Cluster, error) {
@@ -164,10 +180,25 @@ type Shared struct {
 // FLAGADMIN_REQUIRE_POSTGRES=1, as StartForTest does.
 func (s *Shared) Need(tb testing.TB) *Cluster {
 	tb.Helper()
-	s.once.Do(func() { s.cluster, s.err = startForTests() })
+	s.start()
 	need(tb, s.err)
 	return s.cluster
 }
 
-// Stop stops the shared cluster, if it was started.
-func (s *Shared) Stop() { s.cluster.Stop() }
+// Prestart starts the shared cluster in the background when
+// testutil.EarlyStarts, so that it gets ready while the package's other
+// tests run; Need waits for it. Call it in TestMain before m.Run.
+func (s *Shared) Prestart() {
+	if testutil.EarlyStarts() {
+		go s.start()
+	}
+}
+
+func (s *Shared) start() { s.once.Do(func() { s.cluster, s.err = startForTests() }) }
+
+// Stop stops the shared cluster, if it was started, once a start under
+// way ends.
+func (s *Shared) Stop() {
+	s.once.Do(func() {})
+	s.cluster.Stop()
+}

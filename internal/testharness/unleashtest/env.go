@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 )
 
 // Env is a server shared by the tests of a package, started by the first
@@ -42,19 +43,91 @@ type Env struct {
 // the test.
 func (e *Env) Need(tb testing.TB) *Server {
 	tb.Helper()
-	e.once.Do(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
-		defer cancel()
-		e.server, e.err = Start(ctx, Options{Version: e.Version, Dump: e.Dump, Seed: e.Seed, PublicURL: e.PublicURL})
-	})
+	e.start()
 	if e.err != nil {
 		skipOrFail(tb, e.err)
 	}
 	return e.server
 }
 
-// Stop stops the shared server, if it was started.
-func (e *Env) Stop() { e.server.Stop() }
+// Prestart starts the shared server in the background when
+// testutil.EarlyStarts, so that it gets ready while the package's other
+// tests run; Need waits for it. Call it in TestMain before m.Run.
+func (e *Env) Prestart() {
+	if testutil.EarlyStarts() {
+		go e.start()
+	}
+}
+
+func (e *Env) start() {
+	e.once.Do(func() {
+		e.server, e.err = startWithin(Options{Version: e.Version, Dump: e.Dump, Seed: e.Seed, PublicURL: e.PublicURL})
+	})
+}
+
+// startWithin starts a server with opts (see Start), giving it 15 minutes.
+func startWithin(opts Options) (*Server, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+	defer cancel()
+	return Start(ctx, opts)
+}
+
+// Stop stops the shared server, if it was started, once a start under
+// way ends.
+func (e *Env) Stop() {
+	e.once.Do(func() {})
+	e.server.Stop()
+}
+
+// Envs are servers shared by the tests of a package, one per version,
+// each an Env of the version with Options (whose Version is not used).
+// Declare one in the package's tests and stop it in TestMain after m.Run,
+// as an Env.
+type Envs struct {
+	Options Options
+
+	mu   sync.Mutex
+	envs map[string]*Env
+}
+
+// Need returns the shared server of version ("" means UnleashVersion),
+// starting it on first use; it skips or fails the test as Env.Need does.
+func (es *Envs) Need(tb testing.TB, version string) *Server {
+	tb.Helper()
+	return es.env(version).Need(tb)
+}
+
+// env returns the Env of version, made on first use.
+func (es *Envs) env(version string) *Env {
+	if r, err := ReleaseOf(version); err == nil {
+		version = r.Version
+	}
+	es.mu.Lock()
+	defer es.mu.Unlock()
+	if es.envs == nil {
+		es.envs = map[string]*Env{}
+	}
+	e := es.envs[version]
+	if e == nil {
+		o := es.Options
+		e = &Env{Version: version, Dump: o.Dump, Seed: o.Seed, PublicURL: o.PublicURL}
+		es.envs[version] = e
+	}
+	return e
+}
+
+// Prestart starts the shared server of version in the background (see
+// Env.Prestart).
+func (es *Envs) Prestart(version string) { es.env(version).Prestart() }
+
+// Stop stops the servers that were started.
+func (es *Envs) Stop() {
+	es.mu.Lock()
+	defer es.mu.Unlock()
+	for _, e := range es.envs {
+		e.Stop()
+	}
+}
 
 // unavailable reports whether err means that Unleash or PostgreSQL cannot
 // be had here, rather than that something broke.
@@ -76,14 +149,25 @@ func Skip(tb testing.TB, err error) {
 // when the test ends; it skips or fails the test as Need does.
 func StartForTest(tb testing.TB, opts Options) *Server {
 	tb.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
-	defer cancel()
-	s, err := Start(ctx, opts)
+	s, err := startWithin(opts)
 	if err != nil {
 		skipOrFail(tb, err)
 	}
 	tb.Cleanup(s.Stop)
 	return s
+}
+
+// StartEarly starts a server with opts in the background from TestMain
+// (see testutil.Early), for the one test that takes it with TakeForTest.
+func StartEarly(opts Options) *testutil.Early[*Server] {
+	return testutil.StartEarly(func() (*Server, error) { return startWithin(opts) }, (*Server).Stop)
+}
+
+// TakeForTest is StartForTest for the server e started early: it waits for
+// it, and stops it when the test ends.
+func TakeForTest(tb testing.TB, e *testutil.Early[*Server]) *Server {
+	tb.Helper()
+	return e.TakeForTest(tb, skipOrFail)
 }
 
 // skipOrFail skips tb (see Skip) when err says that Unleash or PostgreSQL

@@ -2,6 +2,8 @@ package unleashtest
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"os/exec"
@@ -18,8 +20,12 @@ import (
 // seeding again: loading takes about a second, where the migrations from
 // empty and the seed (API calls, two password hashes and logins) take
 // tens of seconds on a busy machine. A change to the seed changes KEY, so
-// a stale dump is never loaded. Without pg_dump nothing is kept and every
-// seeded start seeds.
+// a stale dump is never loaded. The database of a start on an empty
+// database, just migrated, with the admin user and token that the start
+// creates, is kept the same way (migrated-KEY.sql, KEY from migratedKey),
+// so that later starts on an empty database do not run Unleash's
+// migrations again. Without pg_dump nothing is kept and every start
+// seeds or migrates.
 
 // seededDumpPath returns where the seeded database of in's version is
 // kept.
@@ -27,20 +33,37 @@ func seededDumpPath(in *Install) string {
 	return filepath.Join(in.Dir, "seeded-"+seedKey()+".sql")
 }
 
-// cachedSeed returns the path of the kept seeded database of in's
-// version, and whether there is one.
-func cachedSeed(in *Install) (string, bool) {
-	p := seededDumpPath(in)
-	_, err := os.Stat(p)
-	return p, err == nil
+// migratedDumpPath returns where the just-migrated database of in's
+// version is kept.
+func migratedDumpPath(in *Install) string {
+	return filepath.Join(in.Dir, "migrated-"+migratedKey()+".sql")
 }
 
-// saveSeed dumps s's database (just seeded) into path, through a
+// migratedKey identifies what a start on an empty database makes besides
+// the migrations, which the version decides: the admin user and token
+// that server.mjs creates.
+func migratedKey() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n%s\n%s\n%s", serverScript, AdminToken, AdminUser, AdminPassword)
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// kept returns path, and whether there is a kept database there.
+func kept(path string) (string, bool) {
+	_, err := os.Stat(path)
+	return path, err == nil
+}
+
+// cachedSeed returns the path of the kept seeded database of in's
+// version, and whether there is one.
+func cachedSeed(in *Install) (string, bool) { return kept(seededDumpPath(in)) }
+
+// saveDump dumps s's database (just seeded or migrated) into path, through a
 // temporary file renamed into place so that a reader never sees half a
 // dump and concurrent writers do no harm. The dump is pg_dump's plain SQL
 // with INSERT statements and without psql meta-commands, which
 // pgtest.Cluster.LoadDump loads.
-func (s *Server) saveSeed(ctx context.Context, path string) error {
+func (s *Server) saveDump(ctx context.Context, path string) error {
 	bin, err := pgtest.FindBin()
 	if err != nil {
 		return err
@@ -58,7 +81,7 @@ func (s *Server) saveSeed(ctx context.Context, path string) error {
 	if err != nil {
 		return fmt.Errorf("unleashtest: pg_dump: %v: %s", err, oneLine(pgtest.LastLines(stderr.String(), 3)))
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".seeded-*.tmp")
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".kept-*.tmp")
 	if err != nil {
 		return fmt.Errorf("unleashtest: %w", err)
 	}
@@ -73,8 +96,10 @@ func (s *Server) saveSeed(ctx context.Context, path string) error {
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("unleashtest: %w", err)
 	}
-	// The dumps of an earlier seed are of no further use.
-	old, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "seeded-*.sql"))
+	// The dumps of an earlier seed or server script are of no further
+	// use.
+	kind, _, _ := strings.Cut(filepath.Base(path), "-")
+	old, _ := filepath.Glob(filepath.Join(filepath.Dir(path), kind+"-*.sql"))
 	for _, o := range old {
 		if o != path {
 			os.Remove(o)

@@ -92,12 +92,12 @@ func TestServerOnDump(t *testing.T) {
 	}
 }
 
-// A server on an empty database migrates it and answers; Kill makes it
-// unreachable.
+// A server on an empty database migrates it (or loads the kept migrated
+// database) and answers; Kill makes it unreachable. A long test: it starts
+// a second server, and the quick run starts servers on an empty database
+// elsewhere (the plan and cli tests) and kills one (adminhttp).
 func TestServerEmptyAndKill(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a second server")
-	}
+	testutil.SkipUnlessLong(t)
 	s := StartForTest(t, Options{})
 	ctx := context.Background()
 	if _, err := s.Do(ctx, "GET", "/api/admin/projects", "", nil); err != nil {

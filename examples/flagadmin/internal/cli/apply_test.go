@@ -62,7 +62,7 @@ const eaStart = `{"project":"default","environment":"development","data":{
 
 func startEA(t *testing.T) *eaServer {
 	t.Helper()
-	s := unleashtest.StartForTest(t, unleashtest.Options{})
+	s := unleashtest.TakeForTest(t, emptyEarly)
 	ctx := context.Background()
 	pat, err := s.AdminPersonalToken(ctx)
 	if err != nil {

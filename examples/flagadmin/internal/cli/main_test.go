@@ -7,17 +7,21 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 )
 
-// The servers the tests of the package share, each started by the first
-// test that needs it: a PostgreSQL cluster with the reference dump, and
-// the real Unleash 8.2.0 on a copy of the dump (public URL that of the
-// recorded cases). Tests that change them put them back; tests that stop
-// a server or need another state start their own.
+// The servers the tests of the package share, started by TestMain in the
+// background (or by the first test that needs them): a PostgreSQL
+// cluster with the reference dump, and the real Unleash 8.2.0 on a copy
+// of the dump (public URL that of the recorded cases). Tests that change
+// them put them back; tests that stop a server or need another state
+// start their own, as TestExportApply's, on an empty database, which
+// TestMain starts early too.
 var (
-	pg      pgtest.Shared
-	unleash = unleashtest.Env{Dump: true, PublicURL: "http://127.0.0.1:4242"}
+	pg         pgtest.Shared
+	unleash    = unleashtest.Env{Dump: true, PublicURL: "http://127.0.0.1:4242"}
+	emptyEarly *testutil.Early[*unleashtest.Server]
 )
 
 // TestMain runs the program itself when reenterEnv is set, so that a test
@@ -30,7 +34,11 @@ func TestMain(m *testing.M) {
 			return Main(ctx, args, env)
 		})
 	}
+	pg.Prestart()
+	unleash.Prestart()
+	emptyEarly = unleashtest.StartEarly(unleashtest.Options{})
 	code := m.Run()
+	emptyEarly.Stop()
 	unleash.Stop()
 	pg.Stop()
 	os.Exit(code)
