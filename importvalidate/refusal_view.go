@@ -11,6 +11,11 @@ import (
 // tag type is kept only when a remaining tag names it. Every later step of
 // the import, its checks included, sees the cleaned file only. The view
 // keeps the input's indices: it says which entries remain.
+//
+// It is also the file resolved once for every rule: each feature name the
+// file uses is looked up once (refusalRef), and each item of the file
+// that names a feature holds the index of that name's ref, so that a rule
+// walks slices instead of hashing names again.
 type refusalView struct {
 	// archived is the set of features[] names that exist archived, in any
 	// project; nil when there are none.
@@ -22,6 +27,50 @@ type refusalView struct {
 	// use (variantsRead).
 	variants     []refusalVariantList
 	variantsRead bool
+
+	// refs are the feature names resolved: first those of features[] in
+	// order of first occurrence, then the others as met.
+	refs []refusalRef
+	// others indexes the refs of the names that are not in features[].
+	others map[string]int32
+	// entry, strategy, envName, envFeature, tag, dependency and link are
+	// the refs of the names of features[i].name,
+	// featureStrategies[i].featureName, featureEnvironments[i].name and
+	// .featureName, featureTags[i].featureName, dependencies[i].feature
+	// and links[i].feature; -1 where the member is null.
+	entry, strategy, envName, envFeature, tag, dependency, link []int32
+	// keptStrategies and keptEnvironments are the indices of the
+	// strategies and feature environments the cleaned file keeps, in file
+	// order.
+	keptStrategies, keptEnvironments []int32
+	// withSegments is true when a kept strategy has segments.
+	withSegments bool
+}
+
+// refusalRef is one feature name of the file and what the rules ask of it,
+// resolved once per validation.
+type refusalRef struct {
+	name string
+	// first and last are the indices of the name's first and last
+	// features[] entries; -1 when features[] does not name it.
+	first, last int32
+	// exists is true when a feature of that name exists (any project,
+	// archived or not); project and archived are then its own.
+	exists, existingArchived bool
+	project                  string
+	// inFile is true for a name of the cleaned features[]: the import
+	// creates or updates it. applied is true when it does so in the
+	// target project (the name is new, or an active feature of the
+	// target's). inProject is true for an existing feature of the target
+	// project, archived or not.
+	inFile, applied, inProject bool
+	// hasFacts is true when the facts of the import know the existing
+	// feature in the target environment: facts are then its.
+	hasFacts bool
+	facts    FeatureFacts
+	// strategies counts the strategies of the cleaned file naming an
+	// applied feature, and enabled those of them that are not disabled.
+	strategies, enabled int32
 }
 
 // refusal returns the cleaned view of the input, built once.
@@ -30,41 +79,178 @@ func (in *Input) refusal() *refusalView {
 		return in.refusalCache
 	}
 	v := &refusalView{}
+	in.refusalCache = v
+	d := &in.Import.Data
 	fp := in.places()
-	// The existing features are few next to the file's names in a first
-	// import, and as many in a re-import: walk the smaller set.
-	if len(in.Features) < len(fp.order) {
-		for name, f := range in.Features {
-			if f.Archived && fp.has(name) {
-				v.addArchived(name)
-			}
+	v.refs = make([]refusalRef, 0, len(fp.order))
+	v.entry = make([]int32, len(d.Features))
+	for i := range d.Features {
+		j, _ := fp.first(d.Features[i].Name)
+		if j == i {
+			v.entry[i] = v.newRef(in, d.Features[i].Name, int32(i))
+		} else {
+			v.entry[i] = v.entry[j]
 		}
-	} else {
-		for _, name := range fp.order {
-			if f, ok := in.Features[name]; ok && f.Archived {
-				v.addArchived(name)
+		v.refs[v.entry[i]].last = int32(i)
+	}
+	for r := range v.refs {
+		if ref := &v.refs[r]; ref.first >= 0 && ref.exists && ref.existingArchived {
+			if v.archived == nil {
+				v.archived = make(map[string]bool)
+			}
+			v.archived[ref.name] = true
+		}
+	}
+	resolve := func(dst []int32, n int, name func(i int) *string) {
+		prev, prevRef := "", int32(-1)
+		for i := range n {
+			p := name(i)
+			switch {
+			case p == nil:
+				dst[i] = -1
+				continue
+			case prevRef < 0 || *p != prev:
+				prev, prevRef = *p, v.lookup(in, *p)
+			}
+			dst[i] = prevRef
+		}
+	}
+	v.strategy = make([]int32, len(d.FeatureStrategies))
+	resolve(v.strategy, len(d.FeatureStrategies), func(i int) *string { return d.FeatureStrategies[i].FeatureName })
+	v.envName = make([]int32, len(d.FeatureEnvironments))
+	resolve(v.envName, len(d.FeatureEnvironments), func(i int) *string { return &d.FeatureEnvironments[i].Name })
+	v.envFeature = make([]int32, len(d.FeatureEnvironments))
+	for i := range d.FeatureEnvironments {
+		// The featureName is most often the name.
+		e := &d.FeatureEnvironments[i]
+		switch {
+		case e.FeatureName == nil:
+			v.envFeature[i] = -1
+		case *e.FeatureName == e.Name:
+			v.envFeature[i] = v.envName[i]
+		default:
+			v.envFeature[i] = v.lookup(in, *e.FeatureName)
+		}
+	}
+	v.tag = make([]int32, len(d.FeatureTags))
+	resolve(v.tag, len(d.FeatureTags), func(i int) *string { return &d.FeatureTags[i].FeatureName })
+	v.dependency = make([]int32, len(d.Dependencies))
+	resolve(v.dependency, len(d.Dependencies), func(i int) *string { return &d.Dependencies[i].Feature })
+	v.link = make([]int32, len(d.Links))
+	resolve(v.link, len(d.Links), func(i int) *string { return &d.Links[i].Feature })
+
+	v.keptStrategies = make([]int32, 0, len(d.FeatureStrategies))
+	for i := range d.FeatureStrategies {
+		s := &d.FeatureStrategies[i]
+		r := v.strategy[i]
+		if r < 0 || *s.FeatureName == "" || v.refs[r].archived() {
+			continue
+		}
+		v.keptStrategies = append(v.keptStrategies, int32(i))
+		if s.Segments != nil && len(*s.Segments) > 0 {
+			v.withSegments = true
+		}
+		if ref := &v.refs[r]; ref.applied {
+			ref.strategies++
+			if off, ok := s.Disabled.Get(); !ok || !off {
+				ref.enabled++
 			}
 		}
 	}
-	d := &in.Import.Data
+	v.keptEnvironments = make([]int32, 0, len(d.FeatureEnvironments))
+	for i := range d.FeatureEnvironments {
+		if r := v.envFeature[i]; r >= 0 && *d.FeatureEnvironments[i].FeatureName != "" && !v.refs[r].archived() {
+			v.keptEnvironments = append(v.keptEnvironments, int32(i))
+		}
+	}
 	for i := range d.FeatureTags {
 		t := &d.FeatureTags[i]
-		if t.TagType != nil && !v.archived[t.FeatureName] {
+		if t.TagType != nil && !v.refs[v.tag[i]].archived() {
 			if v.usedTagTypes == nil {
 				v.usedTagTypes = make(map[string]bool)
 			}
 			v.usedTagTypes[*t.TagType] = true
 		}
 	}
-	in.refusalCache = v
 	return v
 }
 
-func (v *refusalView) addArchived(name string) {
-	if v.archived == nil {
-		v.archived = make(map[string]bool)
+// newRef resolves name, whose first features[] entry is first (-1 for
+// none), and returns its index.
+func (v *refusalView) newRef(in *Input, name string, first int32) int32 {
+	r := refusalRef{name: name, first: first, last: first}
+	if f, ok := in.Features[name]; ok {
+		r.exists, r.existingArchived, r.project = true, f.Archived, f.Project
+		r.inProject = f.Project == in.Project
 	}
-	v.archived[name] = true
+	if first >= 0 {
+		r.inFile = !r.exists || !r.existingArchived
+		r.applied = !r.exists || (!r.existingArchived && r.inProject)
+	}
+	if in.Facts.Features.Known {
+		r.facts, r.hasFacts = in.Facts.Features.Value[name]
+	}
+	v.refs = append(v.refs, r)
+	return int32(len(v.refs) - 1)
+}
+
+// lookup returns the index of name's ref, resolving it on first use.
+func (v *refusalView) lookup(in *Input, name string) int32 {
+	if j, ok := in.places().first(name); ok {
+		return v.entry[j]
+	}
+	if r, ok := v.others[name]; ok {
+		return r
+	}
+	if v.others == nil {
+		v.others = make(map[string]int32)
+	}
+	r := v.newRef(in, name, -1)
+	v.others[name] = r
+	return r
+}
+
+// ref returns the resolved feature name.
+func (in *Input) ref(name string) *refusalRef {
+	v := in.refusal()
+	return &v.refs[v.lookup(in, name)]
+}
+
+// archived reports whether the cleaning drops the name's features[]
+// entries: it exists archived.
+func (r *refusalRef) archived() bool { return r.first >= 0 && r.exists && r.existingArchived }
+
+// projectAfterFeatures is the project that the feature belongs to once the
+// import has created and updated the features of the file: an existing
+// feature's own (archived or not; one in another project makes the import
+// refuse the file first), the target for a feature the import creates,
+// "" for no feature at all.
+func (r *refusalRef) projectAfterFeatures(in *Input) string {
+	switch {
+	case r.exists:
+		return r.project
+	case r.inFile:
+		return in.Project
+	}
+	return ""
+}
+
+// existsAfterFeatures reports whether any feature (any project, archived
+// or not) has the name once the import has created the features of the
+// file.
+func (r *refusalRef) existsAfterFeatures() bool { return r.exists || r.inFile }
+
+// activeAfterFeatures reports whether a feature of the name exists and is
+// not archived once the import has created and updated the features of
+// the file: a feature of the file is archived when its last entry says
+// "archived": true (the import writes that flag), any other keeps its
+// state.
+func (r *refusalRef) activeAfterFeatures(in *Input) bool {
+	if r.inFile {
+		a := in.Import.Data.Features[r.last].Archived
+		return a == nil || !*a
+	}
+	return r.exists && !r.existingArchived
 }
 
 // refusalInFile reports whether name is a feature of the cleaned
@@ -88,10 +274,8 @@ func (in *Input) refusalKeptEnvironment(e *model.FeatureEnvironment) bool {
 // refusalEachKeptEnvironment calls f with each feature environment that
 // the cleaned file keeps, and its index.
 func (in *Input) refusalEachKeptEnvironment(f func(i int, e *model.FeatureEnvironment)) {
-	for i := range in.Import.Data.FeatureEnvironments {
-		if e := &in.Import.Data.FeatureEnvironments[i]; in.refusalKeptEnvironment(e) {
-			f(i, e)
-		}
+	for _, i := range in.refusal().keptEnvironments {
+		f(int(i), &in.Import.Data.FeatureEnvironments[i])
 	}
 }
 
@@ -100,52 +284,25 @@ func (in *Input) refusalKeptTag(t *model.FeatureTag) bool {
 	return !in.refusal().archived[t.FeatureName]
 }
 
-// refusalProjectAfterFeatures is the project that feature name belongs to
-// once the import has created and updated the features of the file: an
-// existing feature's own (archived or not; one in another project makes
-// the import refuse the file first), the target for a feature the import
-// creates, "" for no feature at all.
+// refusalProjectAfterFeatures is refusalRef.projectAfterFeatures by name.
 func (in *Input) refusalProjectAfterFeatures(name string) string {
-	if f, ok := in.Features[name]; ok {
-		return f.Project
-	}
-	if in.refusalInFile(name) {
-		return in.Project
-	}
-	return ""
+	return in.ref(name).projectAfterFeatures(in)
 }
 
-// refusalExistsAfterFeatures reports whether any feature (any project,
-// archived or not) is named name once the import has created the features
-// of the file.
+// refusalExistsAfterFeatures is refusalRef.existsAfterFeatures by name.
 func (in *Input) refusalExistsAfterFeatures(name string) bool {
-	_, ok := in.Features[name]
-	return ok || in.refusalInFile(name)
+	return in.ref(name).existsAfterFeatures()
 }
 
-// refusalActiveAfterFeatures reports whether a feature named name exists
-// and is not archived once the import has created and updated the features
-// of the file: a feature of the file is archived when its last entry says
-// "archived": true (the import writes that flag), any other keeps its
-// state.
+// refusalActiveAfterFeatures is refusalRef.activeAfterFeatures by name.
 func (in *Input) refusalActiveAfterFeatures(name string) bool {
-	if in.refusalInFile(name) {
-		a := in.Import.Data.Features[in.refusalLastEntry(name)].Archived
-		return a == nil || !*a
-	}
-	f, ok := in.Features[name]
-	return ok && !f.Archived
+	return in.ref(name).activeAfterFeatures(in)
 }
 
 // refusalLastEntry is the index of the last features[] entry named name,
 // an imported feature's.
 func (in *Input) refusalLastEntry(name string) int {
-	fp := in.places()
-	if w, ok := fp.again[name]; ok {
-		return w[len(w)-1]
-	}
-	i, _ := fp.first(name)
-	return i
+	return int(in.ref(name).last)
 }
 
 // refusalFeatureFacts returns the facts of the existing feature name in
@@ -154,10 +311,32 @@ func (in *Input) refusalFeatureFacts(name string) (FeatureFacts, bool) {
 	if !in.Facts.Features.Known {
 		return FeatureFacts{}, false
 	}
-	return in.Facts.Features.Value[name], true
+	return in.ref(name).facts, true
 }
 
 // refusalIssue is a finding of one item at one place.
 func refusalIssue(message, value, pointer string) Issue {
 	return Issue{Message: message, Items: []Item{{Value: value, Locations: []Location{at(pointer)}}}}
 }
+
+// outsideStrategies reports whether a kept strategy names a feature that
+// features[] does not.
+func (v *refusalView) outsideStrategies() bool {
+	for _, i := range v.keptStrategies {
+		if v.refs[v.strategy[i]].first < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// droppedRef reports whether the cleaning drops an item naming feature
+// ref r through its featureName: it names none (r < 0, or the empty
+// name), or an archived feature.
+func (v *refusalView) droppedRef(r int32) bool {
+	return r < 0 || v.refs[r].name == "" || v.refs[r].archived()
+}
+
+// appliedRef reports whether r names a feature the import creates or
+// updates in the target project (refusalRef.applied); false for r < 0.
+func (v *refusalView) appliedRef(r int32) bool { return r >= 0 && v.refs[r].applied }

@@ -13,13 +13,17 @@ import "strconv"
 // dependency the import applies.
 func (in *Input) refusalEachAppliedDependency(f func(i, k int, child, parent string)) {
 	d := &in.Import.Data
+	if len(d.Dependencies) == 0 {
+		return
+	}
+	v := in.refusal()
 	for i := range d.Dependencies {
 		dep := &d.Dependencies[i]
-		if !in.refusalInFile(dep.Feature) {
+		ref := &v.refs[v.dependency[i]]
+		if !ref.inFile {
 			continue
 		}
-		j, _ := in.places().first(dep.Feature)
-		if p := d.Features[j].Project; p == nil || *p == "" {
+		if p := d.Features[ref.first].Project; p == nil || *p == "" {
 			continue
 		}
 		for k := range dep.Dependencies {

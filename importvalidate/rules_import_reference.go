@@ -49,14 +49,19 @@ func checkImportContextLegalValues(in *Input) []Issue {
 // count.
 func checkImportFeatureInOtherProject(in *Input) []Issue {
 	var names []string
-	items := in.eachFeature(func(n string) (Item, bool) {
-		f, ok := in.Features[n]
-		if !ok || f.Project == in.Project || f.Archived {
-			return Item{}, false
+	var items []Item
+	v := in.refusal()
+	for r := range v.refs {
+		f := &v.refs[r]
+		if f.first < 0 {
+			break // the names of features[] come first
 		}
-		names = append(names, n+" (in project "+f.Project+")")
-		return in.featureItem(n, n), true
-	})
+		if !f.exists || f.project == in.Project || f.existingArchived {
+			continue
+		}
+		names = append(names, f.name+" (in project "+f.project+")")
+		items = append(items, in.featureItem(f.name, f.name))
+	}
 	return one("These features exist already in other projects: "+strings.Join(names, ", "), items)
 }
 
@@ -67,14 +72,17 @@ func checkImportFeatureInOtherProject(in *Input) []Issue {
 func checkImportDuplicateFeature(in *Input) []Issue {
 	fp := in.places()
 	var items []Item
-	for _, n := range fp.order {
+	v := in.refusal()
+	for r := range v.refs {
+		ref := &v.refs[r]
+		if ref.first < 0 {
+			break // the names of features[] come first
+		}
+		if ref.first == ref.last || ref.exists {
+			continue
+		}
+		n := ref.name
 		again := fp.again[n]
-		if len(again) < 2 {
-			continue
-		}
-		if _, exists := in.Features[n]; exists {
-			continue
-		}
 		for _, i := range again[1:] {
 			items = append(items, Item{Value: n, Locations: []Location{at(ptr("features", i, "name"))}})
 		}

@@ -73,10 +73,10 @@ func checkImportEnvironmentWithoutFeature(in *Input) []Issue {
 
 func checkImportEnvironmentNameMismatch(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	v := in.refusal()
 	for i := range in.Import.Data.FeatureEnvironments {
 		fe := &in.Import.Data.FeatureEnvironments[i]
-		if v.dropped(fe.FeatureName) || *fe.FeatureName == fe.Name {
+		if v.droppedRef(v.envFeature[i]) || v.envFeature[i] == v.envName[i] {
 			continue
 		}
 		msg := fmt.Sprintf("The import sets enabled on feature %s (name) but the variants of feature %s (featureName).",
@@ -88,10 +88,11 @@ func checkImportEnvironmentNameMismatch(in *Input) []Issue {
 
 func checkImportStrategyOutsideFile(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
-	for i := range in.Import.Data.FeatureStrategies {
+	v := in.refusal()
+	for _, k := range v.keptStrategies {
+		i := int(k)
 		s := &in.Import.Data.FeatureStrategies[i]
-		if v.dropped(s.FeatureName) || v.applied[*s.FeatureName] || !in.inProject(*s.FeatureName) {
+		if ref := &v.refs[v.strategy[i]]; ref.applied || !ref.inProject {
 			continue
 		}
 		msg := fmt.Sprintf("The import adds this strategy to the strategies feature %s has in %s, which it keeps: the feature is not in features.",
@@ -103,15 +104,15 @@ func checkImportStrategyOutsideFile(in *Input) []Issue {
 
 func checkImportTagOutsideFile(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	v := in.refusal()
 	for i := range in.Import.Data.FeatureTags {
 		t := &in.Import.Data.FeatureTags[i]
-		f, ok := in.Features[t.FeatureName]
-		if t.TagType == nil || v.archived[t.FeatureName] || v.applied[t.FeatureName] || !ok {
+		f := &v.refs[v.tag[i]]
+		if t.TagType == nil || f.archived() || f.applied || !f.exists {
 			continue
 		}
 		msg := fmt.Sprintf("The import adds this tag to feature %s of project %s, which keeps its other tags: the feature is not in features.",
-			strconv.Quote(t.FeatureName), f.Project)
+			strconv.Quote(t.FeatureName), f.project)
 		out = append(out, silentAt(msg, t.FeatureName, ptr("featureTags", i, "featureName")))
 	}
 	return out
@@ -119,19 +120,19 @@ func checkImportTagOutsideFile(in *Input) []Issue {
 
 func checkImportVariantsOutsideFile(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
-	for i := range in.Import.Data.FeatureEnvironments {
+	v := in.refusal()
+	for _, k := range v.keptEnvironments {
+		i := int(k)
 		fe := &in.Import.Data.FeatureEnvironments[i]
-		if v.dropped(fe.FeatureName) || fe.Variants == nil || len(*fe.Variants) == 0 || v.applied[*fe.FeatureName] {
+		f := &v.refs[v.envFeature[i]]
+		if fe.Variants == nil || len(*fe.Variants) == 0 || f.applied {
 			continue
 		}
-		f, ok := in.Features[*fe.FeatureName]
-		facts, known := in.featureFacts(*fe.FeatureName)
-		if !ok || (known && !facts.InEnvironment) {
+		if !f.exists || (f.hasFacts && !f.facts.InEnvironment) {
 			continue // refused
 		}
 		msg := fmt.Sprintf("The import overwrites the variants in %s of feature %s of project %s: the feature is not in features.",
-			in.Environment, strconv.Quote(*fe.FeatureName), f.Project)
+			in.Environment, strconv.Quote(*fe.FeatureName), f.project)
 		out = append(out, silentAt(msg, *fe.FeatureName, ptr("featureEnvironments", i, "featureName")))
 	}
 	return out
@@ -139,15 +140,15 @@ func checkImportVariantsOutsideFile(in *Input) []Issue {
 
 func checkImportLinksOutsideFile(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	v := in.refusal()
 	for i := range in.Import.Data.Links {
 		l := &in.Import.Data.Links[i]
-		f, ok := in.Features[l.Feature]
-		if v.applied[l.Feature] || !ok || f.Archived {
+		f := &v.refs[v.link[i]]
+		if f.applied || !f.exists || f.existingArchived {
 			continue
 		}
 		msg := fmt.Sprintf("The import deletes every link of feature %s of project %s and puts these in their place: the feature is not in features.",
-			strconv.Quote(l.Feature), f.Project)
+			strconv.Quote(l.Feature), f.project)
 		out = append(out, silentAt(msg, l.Feature, ptr("links", i, "feature")))
 	}
 	return out
@@ -155,14 +156,14 @@ func checkImportLinksOutsideFile(in *Input) []Issue {
 
 func checkImportTagWithoutType(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	v := in.refusal()
 	for i := range in.Import.Data.FeatureTags {
 		t := &in.Import.Data.FeatureTags[i]
-		if t.TagType != nil || v.archived[t.FeatureName] {
+		if t.TagType != nil || v.refs[v.tag[i]].archived() {
 			continue
 		}
 		msg := "The import skips this tag: it has no tagType."
-		if v.applied[t.FeatureName] {
+		if v.refs[v.tag[i]].applied {
 			msg = fmt.Sprintf("The import skips this tag, which has no tagType, and deletes the tags of feature %s all the same.", strconv.Quote(t.FeatureName))
 		}
 		out = append(out, silentAt(msg, t.FeatureName, ptr("featureTags", i, "")))
@@ -189,14 +190,14 @@ func (in *Input) silentAppliedDependencies(f func(i int, dep *model.FeatureDepen
 	if len(d.Dependencies) == 0 {
 		return
 	}
-	v := in.silent()
+	v := in.refusal()
 	for i := range d.Dependencies {
-		name := d.Dependencies[i].Feature
-		if !v.applied[name] {
+		ref := &v.refs[v.dependency[i]]
+		if !ref.applied {
 			continue
 		}
 		// The last entry of the name says.
-		if p := d.Features[in.refusalLastEntry(name)].Project; p != nil && *p != "" {
+		if p := d.Features[ref.last].Project; p != nil && *p != "" {
 			f(i, &d.Dependencies[i])
 		}
 	}
@@ -217,10 +218,10 @@ func (in *Input) silentEntryWithProject(name string) bool {
 
 func checkImportDependencyNoProject(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	v := in.refusal()
 	for i := range in.Import.Data.Dependencies {
 		dep := &in.Import.Data.Dependencies[i]
-		if v.applied[dep.Feature] && !in.silentEntryWithProject(dep.Feature) {
+		if v.refs[v.dependency[i]].applied && !in.silentEntryWithProject(dep.Feature) {
 			out = append(out, silentAt(fmt.Sprintf("The import does not create this dependency: the entry of feature %s in features names no project.",
 				strconv.Quote(dep.Feature)), dep.Feature, ptr("dependencies", i, "")))
 		}
@@ -230,10 +231,10 @@ func checkImportDependencyNoProject(in *Input) []Issue {
 
 func checkImportDependencyOutside(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	v := in.refusal()
 	for i := range in.Import.Data.Dependencies {
 		dep := &in.Import.Data.Dependencies[i]
-		if !v.applied[dep.Feature] {
+		if !v.refs[v.dependency[i]].applied {
 			out = append(out, silentAt(fmt.Sprintf("The import does not create this dependency: feature %s is not imported (it is not in features, or archived).",
 				strconv.Quote(dep.Feature)), dep.Feature, ptr("dependencies", i, "feature")))
 		}
@@ -243,11 +244,13 @@ func checkImportDependencyOutside(in *Input) []Issue {
 
 func checkImportDependencyReplacesParents(in *Input) []Issue {
 	var out []Issue
+	v := in.refusal()
 	in.silentAppliedDependencies(func(i int, dep *model.FeatureDependencies) {
-		facts, ok := in.featureFacts(dep.Feature)
-		if !ok {
+		ref := &v.refs[v.dependency[i]]
+		if !ref.hasFacts {
 			return
 		}
+		facts := &ref.facts
 		var lost []string
 		for _, p := range facts.Parents {
 			if !slices.ContainsFunc(dep.Dependencies, func(d model.ParentDependency) bool { return d.Feature == p }) {
@@ -285,12 +288,12 @@ func checkImportDependencyChain(in *Input) []Issue {
 
 func checkImportArchivesFeature(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	v := in.refusal()
 	for i := range in.Import.Data.Features {
 		f := &in.Import.Data.Features[i]
-		if f.Archived != nil && *f.Archived && v.applied[f.Name] {
+		if ref := &v.refs[v.entry[i]]; f.Archived != nil && *f.Archived && ref.applied {
 			verb := "creates"
-			if in.inProject(f.Name) {
+			if ref.inProject {
 				verb = "updates"
 			}
 			out = append(out, silentAt(fmt.Sprintf("The import %s this feature archived.", verb), f.Name, ptr("features", i, "archived")))
@@ -301,16 +304,17 @@ func checkImportArchivesFeature(in *Input) []Issue {
 
 func checkImportMetadataReset(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	if !in.Facts.Features.Known {
+		return nil
+	}
+	v := in.refusal()
 	for i := range in.Import.Data.Features {
 		f := &in.Import.Data.Features[i]
-		if !v.applied[f.Name] || !in.inProject(f.Name) {
+		ref := &v.refs[v.entry[i]]
+		if !ref.applied || !ref.inProject || !ref.hasFacts || !ref.facts.Metadata.Known {
 			continue
 		}
-		facts, ok := in.featureFacts(f.Name)
-		if !ok || !facts.Metadata.Known {
-			continue
-		}
+		facts := &ref.facts
 		md, det := facts.Metadata.Value, f.Details()
 		var reset []string
 		if f.Type == nil && md.Type != "release" {
@@ -337,10 +341,10 @@ func checkImportUnknownFeatureType(in *Input) []Issue {
 		return nil
 	}
 	var out []Issue
-	v := in.silent()
+	v := in.refusal()
 	for i := range in.Import.Data.Features {
 		f := &in.Import.Data.Features[i]
-		if f.Type != nil && *f.Type != "" && v.applied[f.Name] && !in.Facts.FeatureTypes.Value[*f.Type] {
+		if f.Type != nil && *f.Type != "" && v.refs[v.entry[i]].applied && !in.Facts.FeatureTypes.Value[*f.Type] {
 			out = append(out, silentAt("The import stores this type, which is not a feature type of the instance.", *f.Type, ptr("features", i, "type")))
 		}
 	}
@@ -349,27 +353,28 @@ func checkImportUnknownFeatureType(in *Input) []Issue {
 
 func checkImportDefaultStrategyAdded(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	v := in.refusal()
 	fes := in.Import.Data.FeatureEnvironments
-	seen := make(map[string]bool, len(fes))
+	seen := make([]bool, len(v.refs))
 	// The last entry of a feature sets its status.
 	for i := len(fes) - 1; i >= 0; i-- {
 		fe := &fes[i]
-		if v.dropped(fe.FeatureName) || seen[fe.Name] {
+		r := v.envName[i]
+		if v.droppedRef(v.envFeature[i]) || seen[r] {
 			continue
 		}
-		seen[fe.Name] = true
-		if !fe.Enabled || (!v.applied[fe.Name] && !in.inProject(fe.Name)) {
+		seen[r] = true
+		ref := &v.refs[r]
+		if !fe.Enabled || (!ref.applied && !ref.inProject) {
 			continue
 		}
-		total, enabled := v.strategies[fe.Name], v.enabled[fe.Name]
-		if !v.applied[fe.Name] {
-			facts, ok := in.featureFacts(fe.Name)
-			if !ok {
+		total, enabled := int(ref.strategies), int(ref.enabled)
+		if !ref.applied {
+			if !ref.hasFacts {
 				continue
 			}
-			total += facts.Strategies
-			enabled += facts.Strategies - facts.Disabled
+			total += ref.facts.Strategies
+			enabled += ref.facts.Strategies - ref.facts.Disabled
 		}
 		switch {
 		case enabled > 0:
@@ -389,13 +394,20 @@ func checkImportDefaultStrategyAdded(in *Input) []Issue {
 
 func checkImportDeletesReleasePlan(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
-	for _, name := range in.places().order {
-		facts, ok := in.featureFacts(name)
-		if !v.applied[name] || !ok || !facts.Milestones.Known || facts.Milestones.Value == 0 {
+	if !in.Facts.Features.Known {
+		return nil
+	}
+	v := in.refusal()
+	for r := range v.refs {
+		ref := &v.refs[r]
+		if ref.first < 0 {
+			break // the names of features[] come first
+		}
+		facts := &ref.facts
+		if !ref.applied || !ref.hasFacts || !facts.Milestones.Known || facts.Milestones.Value == 0 {
 			continue
 		}
-		i, _ := in.places().first(name)
+		name, i := ref.name, int(ref.first)
 		out = append(out, silentAt(fmt.Sprintf("The import deletes the %d release-plan milestone strategies of this feature in %s with its other strategies; "+
 			"no export carries them, so no file brings them back.", facts.Milestones.Value, in.Environment), name, ptr("features", i, "")))
 	}
@@ -404,10 +416,17 @@ func checkImportDeletesReleasePlan(in *Input) []Issue {
 
 func checkImportStrategiesReplaced(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
-	for _, name := range in.places().order {
-		facts, ok := in.featureFacts(name)
-		if !v.applied[name] || !ok || v.strategies[name] > 0 {
+	if !in.Facts.Features.Known {
+		return nil
+	}
+	v := in.refusal()
+	for r := range v.refs {
+		ref := &v.refs[r]
+		if ref.first < 0 {
+			break // the names of features[] come first
+		}
+		facts := &ref.facts
+		if !ref.applied || !ref.hasFacts || ref.strategies > 0 {
 			continue
 		}
 		n := facts.Strategies
@@ -417,7 +436,7 @@ func checkImportStrategiesReplaced(in *Input) []Issue {
 		if n == 0 {
 			continue
 		}
-		i, _ := in.places().first(name)
+		name, i := ref.name, int(ref.first)
 		out = append(out, silentAt(fmt.Sprintf("The import deletes the %d strategies of this feature in %s: the file lists the feature but none of its strategies.",
 			n, in.Environment), name, ptr("features", i, "")))
 	}
@@ -460,7 +479,7 @@ func silentWeights(types []model.WeightType, weights, buf []float64) ([]float64,
 
 func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	v := in.refusal()
 	// The lists are read into buffers that serve every list.
 	var types []model.WeightType
 	var weights, got []float64
@@ -479,9 +498,10 @@ func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 		}
 	}
 	d := &in.Import.Data
-	for i := range d.FeatureStrategies {
+	for _, k := range v.keptStrategies {
+		i := int(k)
 		s := &d.FeatureStrategies[i]
-		if v.dropped(s.FeatureName) || s.Variants == nil || len(*s.Variants) == 0 {
+		if s.Variants == nil || len(*s.Variants) == 0 {
 			continue
 		}
 		types, weights = types[:0], weights[:0]
@@ -490,9 +510,10 @@ func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 		}
 		check(func(k int) string { return ptr("featureStrategies", i, "variants/"+itoa(k)+"/weight") })
 	}
-	for i := range d.FeatureEnvironments {
+	for _, k := range v.keptEnvironments {
+		i := int(k)
 		fe := &d.FeatureEnvironments[i]
-		if v.dropped(fe.FeatureName) || fe.Variants == nil || len(*fe.Variants) == 0 {
+		if fe.Variants == nil || len(*fe.Variants) == 0 {
 			continue
 		}
 		types, weights = types[:0], weights[:0]
@@ -510,10 +531,11 @@ func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 
 func checkImportVariantWithoutWeightType(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
-	for i := range in.Import.Data.FeatureEnvironments {
+	v := in.refusal()
+	for _, k := range v.keptEnvironments {
+		i := int(k)
 		fe := &in.Import.Data.FeatureEnvironments[i]
-		if v.dropped(fe.FeatureName) || fe.Variants == nil {
+		if fe.Variants == nil {
 			continue
 		}
 		vs := *fe.Variants
@@ -532,23 +554,19 @@ func checkImportStrategyEnvNotInProject(in *Input) []Issue {
 	if !pe.Known || pe.Value || !in.EnvironmentExists || !in.ProjectExists {
 		return nil
 	}
-	v := in.silent()
-	for k := range in.Import.Data.FeatureStrategies {
-		s := &in.Import.Data.FeatureStrategies[k]
-		if !v.dropped(s.FeatureName) {
-			return []Issue{silentAt(fmt.Sprintf("The import creates the file's strategies in environment %s, which project %s does not have.",
-				in.Environment, in.Project), in.Environment, "/environment")}
-		}
+	if len(in.refusal().keptStrategies) == 0 {
+		return nil
 	}
-	return nil
+	return []Issue{silentAt(fmt.Sprintf("The import creates the file's strategies in environment %s, which project %s does not have.",
+		in.Environment, in.Project), in.Environment, "/environment")}
 }
 
 func checkImportStrategyParametersDefaults(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
-	for i := range in.Import.Data.FeatureStrategies {
+	for _, k := range in.refusal().keptStrategies {
+		i := int(k)
 		s := &in.Import.Data.FeatureStrategies[i]
-		if s.Name != "flexibleRollout" || v.dropped(s.FeatureName) {
+		if s.Name != "flexibleRollout" {
 			continue
 		}
 		var p map[string]string

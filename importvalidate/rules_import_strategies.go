@@ -17,11 +17,8 @@ import (
 
 // refusalEachStrategy calls f with every strategy of the cleaned file.
 func (in *Input) refusalEachStrategy(f func(i int, s *model.Strategy)) {
-	for i := range in.Import.Data.FeatureStrategies {
-		s := &in.Import.Data.FeatureStrategies[i]
-		if in.refusalKeptStrategy(s) {
-			f(i, s)
-		}
+	for _, i := range in.refusal().keptStrategies {
+		f(int(i), &in.Import.Data.FeatureStrategies[i])
 	}
 }
 
@@ -42,9 +39,10 @@ func refusalNotInProject(feature, project, actual string) string {
 // archived or absent from the file, gets the strategy.)
 func checkImportStrategyFeatureNotInProject(in *Input) []Issue {
 	var out []Issue
+	v := in.refusal()
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		name := *s.FeatureName
-		if p := in.refusalProjectAfterFeatures(name); p != in.Project {
+		if p := v.refs[v.strategy[i]].projectAfterFeatures(in); p != in.Project {
 			out = append(out, refusalIssue(refusalNotInProject(name, in.Project, p), name, ptr("featureStrategies", i, "featureName")))
 		}
 	})
@@ -101,12 +99,14 @@ func checkImportTooManyStrategies(in *Input) []Issue {
 	}
 	limit := in.Facts.Limits.Value.FeatureEnvironmentStrategies
 	var items []Item
+	v := in.refusal()
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		name := *s.FeatureName
-		if in.refusalInFile(name) {
+		ref := &v.refs[v.strategy[i]]
+		if ref.inFile {
 			return
 		}
-		if ff, ok := in.Facts.Features.Value[name]; ok && int64(ff.Strategies) >= limit {
+		if ref.hasFacts && int64(ref.facts.Strategies) >= limit {
 			items = append(items, Item{Value: name, Locations: []Location{at(ptr("featureStrategies", i, ""))}})
 		}
 	})
@@ -126,27 +126,25 @@ func checkImportTooManyStrategiesInFile(in *Input) []Issue {
 		return nil
 	}
 	limit := in.Facts.Limits.Value.FeatureEnvironmentStrategies
-	// Count by the feature's first entry in features[], or by name for
-	// features outside the file, which keep their strategies.
-	fp := in.places()
-	counts := make([]int32, len(in.Import.Data.Features))
-	outside := map[string]int64{}
-	in.refusalEachStrategy(func(i int, s *model.Strategy) {
-		if j, ok := fp.first(*s.FeatureName); ok {
-			counts[j]++
-		} else {
-			outside[*s.FeatureName]++
-		}
-	})
+	// Count by feature name; a feature outside the file keeps its
+	// strategies.
+	v := in.refusal()
+	if int64(len(v.keptStrategies)) <= limit && !v.outsideStrategies() {
+		return nil // no feature can get more than the limit
+	}
+	counts := make([]int32, len(v.refs))
+	for _, i := range v.keptStrategies {
+		counts[v.strategy[i]]++
+	}
 	var out []Issue
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		name := *s.FeatureName
-		var total int64
-		if j, ok := fp.first(name); ok {
-			total, counts[j] = int64(counts[j]), 0 // reported once, at its first strategy
-		} else {
-			kept := int64(in.Facts.Features.Value[name].Strategies)
-			total, outside[name] = kept+outside[name], 0
+		r := v.strategy[i]
+		total := int64(counts[r])
+		counts[r] = 0 // reported once, at its first strategy
+		if ref := &v.refs[r]; ref.first < 0 {
+			kept := int64(ref.facts.Strategies)
+			total += kept
 			if kept >= limit {
 				return // refused for certain: checkImportTooManyStrategies
 			}
@@ -280,6 +278,9 @@ const (
 // refusalSegments runs one segment check over the strategies that have
 // segments.
 func (in *Input) refusalSegments(which refusalSegmentCheck) []Issue {
+	if !in.refusal().withSegments {
+		return nil
+	}
 	var out []Issue
 	var mapped map[float64]*model.SnapshotSegment
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {

@@ -92,14 +92,17 @@ func checkImportProjectNotActive(in *Input) []Issue {
 // creates when the environment is one of the target project's, no other.
 // known is false when a fact needed is not known.
 func (in *Input) refusalHasEnvironment(name string) (has, known bool) {
-	if !in.EnvironmentExists {
+	return in.ref(name).hasEnvironment(in)
+}
+
+// hasEnvironment is refusalHasEnvironment of the resolved name.
+func (r *refusalRef) hasEnvironment(in *Input) (has, known bool) {
+	switch {
+	case !in.EnvironmentExists:
 		return false, true
-	}
-	if _, exists := in.Features[name]; exists {
-		ff, ok := in.refusalFeatureFacts(name)
-		return ff.InEnvironment, ok
-	}
-	if in.refusalInFile(name) {
+	case r.exists:
+		return r.facts.InEnvironment, in.Facts.Features.Known
+	case r.inFile:
 		return in.Facts.ProjectEnvironment.Value, in.Facts.ProjectEnvironment.Known
 	}
 	return false, true
@@ -153,15 +156,16 @@ func checkImportEnvironmentNotInProject(in *Input) []Issue {
 		return nil // checkImportEnvironmentNotFound
 	}
 	var out []Issue
+	v := in.refusal()
 	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
-		if e.Variants != nil && len(*e.Variants) > 0 && in.refusalExistsAfterFeatures(*e.FeatureName) {
-			if has, known := in.refusalHasEnvironment(*e.FeatureName); known && !has {
+		if fr := &v.refs[v.envFeature[i]]; e.Variants != nil && len(*e.Variants) > 0 && fr.existsAfterFeatures() {
+			if has, known := fr.hasEnvironment(in); known && !has {
 				out = append(out, refusalIssue(refusalNoVariantsTarget(*e.FeatureName, in.Environment), *e.FeatureName,
 					ptr("featureEnvironments", i, "featureName")))
 			}
 		}
-		if in.refusalProjectAfterFeatures(e.Name) == in.Project {
-			if has, known := in.refusalHasEnvironment(e.Name); known && !has {
+		if nr := &v.refs[v.envName[i]]; nr.projectAfterFeatures(in) == in.Project {
+			if has, known := nr.hasEnvironment(in); known && !has {
 				out = append(out, refusalIssue(refusalNoFeatureEnvironment(in.Environment, e.Name), e.Name, ptr("featureEnvironments", i, "name")))
 			}
 		}
