@@ -27,6 +27,11 @@ type refusalView struct {
 	// use (variantsRead).
 	variants     []refusalVariantList
 	variantsRead bool
+	// suspect is the union of the lists' suspects.
+	suspect refusalVariantSuspect
+	// constraints are those of the kept strategies, read on first use
+	// (refusalConstraintList).
+	constraints refusalConstraints
 
 	// refs are the feature names resolved: first those of features[] in
 	// order of first occurrence, then the others as met.

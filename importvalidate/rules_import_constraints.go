@@ -59,18 +59,91 @@ func (c refusalConstraintAt) ptr(rest string) string {
 // value is the pointer to the constraint's value k.
 func (c refusalConstraintAt) value(k int) string { return c.ptr("values/" + strconv.Itoa(k)) }
 
-// refusalEachConstraint calls f with every constraint of the strategies
-// the import creates, and its place.
-func (in *Input) refusalEachConstraint(f func(at refusalConstraintAt, c *model.Constraint)) {
+// refusalReadConstraint is a constraint of a strategy the import creates,
+// read once for every rule.
+type refusalReadConstraint struct {
+	at   refusalConstraintAt
+	c    *model.Constraint
+	kind refusalOperatorKind
+	// emptyValue and longValue are true when a value of its values is ""
+	// or longer than 100 bytes.
+	emptyValue, longValue bool
+}
+
+// refusalConstraints are the constraints of the strategies the import
+// creates, and the set of their operators' kinds (bit 1<<kind), read once
+// per input.
+type refusalConstraints struct {
+	list  []refusalReadConstraint
+	kinds uint
+	read  bool
+	// legal caches refusalLegalValues by context name.
+	legal map[string]refusalLegal
+}
+
+// refusalLegal is what refusalLegalValues returns.
+type refusalLegal struct {
+	values []string
+	ok     bool
+}
+
+// refusalConstraintList returns the constraints the import checks.
+func (in *Input) refusalConstraintList() *refusalConstraints {
+	cs := &in.refusal().constraints
+	if cs.read {
+		return cs
+	}
+	cs.read = true
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		if s.Constraints == nil {
 			return
 		}
-		cs := *s.Constraints
-		for j := range cs {
-			f(refusalConstraintAt{i, j}, &cs[j])
+		list := *s.Constraints
+		for j := range list {
+			c := refusalReadConstraint{at: refusalConstraintAt{i, j}, c: &list[j], kind: refusalOperator(list[j].Operator)}
+			if list[j].Values != nil {
+				for _, v := range *list[j].Values {
+					c.emptyValue = c.emptyValue || v == ""
+					c.longValue = c.longValue || len(v) > 100
+				}
+			}
+			cs.kinds |= 1 << c.kind
+			cs.list = append(cs.list, c)
 		}
 	})
+	return cs
+}
+
+// has reports whether a constraint has an operator of one of kinds.
+func (cs *refusalConstraints) has(kinds ...refusalOperatorKind) bool {
+	for _, k := range kinds {
+		if cs.kinds&(1<<k) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// refusalEachConstraint calls f with every constraint of the strategies
+// the import creates, and its place.
+func (in *Input) refusalEachConstraint(f func(at refusalConstraintAt, c *model.Constraint)) {
+	for _, c := range in.refusalConstraintList().list {
+		f(c.at, c.c)
+	}
+}
+
+// refusalEachConstraintOf calls f with every constraint of the strategies
+// the import creates whose operator is of kind, and its place.
+func (in *Input) refusalEachConstraintOf(kind refusalOperatorKind, f func(at refusalConstraintAt, c *model.Constraint)) {
+	cs := in.refusalConstraintList()
+	if !cs.has(kind) {
+		return
+	}
+	for _, c := range cs.list {
+		if c.kind == kind {
+			f(c.at, c.c)
+		}
+	}
 }
 
 // checkImportConstraintContextNameEmpty reports constraints whose
@@ -89,7 +162,7 @@ func checkImportConstraintContextNameEmpty(in *Input) []Issue {
 // (or null): joi's values items are strings of 1 to 100 characters.
 func checkImportConstraintValueEmpty(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraintValue(func(at refusalConstraintAt, c *model.Constraint, k int, v string) {
+	in.refusalEachSuspectValue(true, func(at refusalConstraintAt, c *model.Constraint, k int, v string) {
 		if v == "" {
 			out = append(out, refusalIssue(refusalJoi{label: refusalValuesLabel(k), kind: joiEmpty}.String(), c.ContextName, at.value(k)))
 		}
@@ -110,6 +183,19 @@ func (in *Input) refusalEachConstraintValue(f func(at refusalConstraintAt, c *mo
 	})
 }
 
+// refusalEachSuspectValue is refusalEachConstraintValue over the
+// constraints with an empty value (empty) or one longer than 100 bytes.
+func (in *Input) refusalEachSuspectValue(empty bool, f func(at refusalConstraintAt, c *model.Constraint, k int, v string)) {
+	for _, c := range in.refusalConstraintList().list {
+		if (empty && !c.emptyValue) || (!empty && !c.longValue) {
+			continue
+		}
+		for k, v := range *c.c.Values {
+			f(c.at, c.c, k, v)
+		}
+	}
+}
+
 // refusalValuesLabel is joi's label of value k of a constraint.
 func refusalValuesLabel(k int) string { return "values[" + strconv.Itoa(k) + "]" }
 
@@ -117,7 +203,7 @@ func refusalValuesLabel(k int) string { return "values[" + strconv.Itoa(k) + "]"
 // 100 UTF-16 code units.
 func checkImportConstraintValueTooLong(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraintValue(func(at refusalConstraintAt, c *model.Constraint, k int, v string) {
+	in.refusalEachSuspectValue(false, func(at refusalConstraintAt, c *model.Constraint, k int, v string) {
 		if len(v) > 100 && refusalLen(v) > 100 {
 			out = append(out, refusalIssue(refusalLength(refusalValuesLabel(k), v, 0, 100), v, at.value(k)))
 		}
@@ -130,8 +216,8 @@ func checkImportConstraintValueTooLong(in *Input) []Issue {
 func checkImportConstraintValuesMissing(in *Input) []Issue {
 	var out []Issue
 	msg := refusalJoi{label: "value", kind: joiMinItems, limit: 1, value: refusalArray{}}.String()
-	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		if refusalOperator(c.Operator) == opString && (c.Values == nil || len(*c.Values) == 0) {
+	in.refusalEachConstraintOf(opString, func(at refusalConstraintAt, c *model.Constraint) {
+		if c.Values == nil || len(*c.Values) == 0 {
 			out = append(out, refusalIssue(msg, c.ContextName, at.ptr("values")))
 		}
 	})
@@ -142,6 +228,9 @@ func checkImportConstraintValuesMissing(in *Input) []Issue {
 // single-value operators (NUM_*, DATE_*, SEMVER_*) without a value.
 func checkImportConstraintValueMissing(in *Input) []Issue {
 	var out []Issue
+	if !in.refusalConstraintList().has(opNumber, opDate, opSemver) {
+		return nil
+	}
 	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		switch refusalOperator(c.Operator) {
 		case opNumber, opDate, opSemver:
@@ -157,8 +246,8 @@ func checkImportConstraintValueMissing(in *Input) []Issue {
 // joi's number() refuses: not a number, or not a safe one.
 func checkImportConstraintNumber(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		if refusalOperator(c.Operator) != opNumber || c.Value == nil || *c.Value == "" {
+	in.refusalEachConstraintOf(opNumber, func(at refusalConstraintAt, c *model.Constraint) {
+		if c.Value == nil || *c.Value == "" {
 			return
 		}
 		if kind, quoted := refusalCheckNumber(*c.Value); kind != 0 {
@@ -184,8 +273,8 @@ func checkImportConstraintDateLenient(in *Input) []Issue {
 // refusalDates reports the DATE_* values of the given verdict.
 func (in *Input) refusalDates(verdict refusalDateVerdict) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		if refusalOperator(c.Operator) != opDate || c.Value == nil || *c.Value == "" || refusalDate(*c.Value) != verdict {
+	in.refusalEachConstraintOf(opDate, func(at refusalConstraintAt, c *model.Constraint) {
+		if c.Value == nil || *c.Value == "" || refusalDate(*c.Value) != verdict {
 			return
 		}
 		msg := refusalJoi{label: "value", kind: joiDate, value: refusalString(*c.Value)}.String()
@@ -204,8 +293,8 @@ func (in *Input) refusalDates(verdict refusalDateVerdict) []Issue {
 // them (util/semver.js parseStrictSemVer).
 func checkImportConstraintSemver(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		if refusalOperator(c.Operator) != opSemver || c.Value == nil || *c.Value == "" || refusalSemver(*c.Value) {
+	in.refusalEachConstraintOf(opSemver, func(at refusalConstraintAt, c *model.Constraint) {
+		if c.Value == nil || *c.Value == "" || refusalSemver(*c.Value) {
 			return
 		}
 		msg := "the provided value is not a valid semver format. The value provided was: " + *c.Value
@@ -270,10 +359,7 @@ func refusalNonNumericIdentifier(s string) bool {
 // regexp is RE2 as well and words its errors alike).
 func checkImportConstraintRegex(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		if refusalOperator(c.Operator) != opRegex {
-			return
-		}
+	in.refusalEachConstraintOf(opRegex, func(at refusalConstraintAt, c *model.Constraint) {
 		if c.Value == nil {
 			out = append(out, refusalIssue("the provided value is not a valid regex string.", c.ContextName, at.ptr("value")))
 			return
@@ -291,8 +377,8 @@ func checkImportConstraintRegex(in *Input) []Issue {
 // checkImportConstraintRegexInverted reports inverted REGEX constraints.
 func checkImportConstraintRegexInverted(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		if refusalOperator(c.Operator) == opRegex && c.Inverted != nil && *c.Inverted {
+	in.refusalEachConstraintOf(opRegex, func(at refusalConstraintAt, c *model.Constraint) {
+		if c.Inverted != nil && *c.Inverted {
 			out = append(out, refusalIssue("REGEX operator cannot be inverted.", c.ContextName, at.ptr("inverted")))
 		}
 	})
@@ -331,8 +417,23 @@ func (in *Input) refusalLegalValues(name string) (values []string, ok bool) {
 // or values (the others) are not among them, compared exactly.
 func checkImportConstraintNotLegalValue(in *Input) []Issue {
 	var out []Issue
+	cs := in.refusalConstraintList()
+	// Constraints on the same field often follow one another.
+	prev, prevLegal, started := "", refusalLegal{}, false
 	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		legal, ok := in.refusalLegalValues(c.ContextName)
+		if !started || c.ContextName != prev {
+			started = true
+			l, seen := cs.legal[c.ContextName]
+			if !seen {
+				l.values, l.ok = in.refusalLegalValues(c.ContextName)
+				if cs.legal == nil {
+					cs.legal = map[string]refusalLegal{}
+				}
+				cs.legal[c.ContextName] = l
+			}
+			prev, prevLegal = c.ContextName, l
+		}
+		legal, ok := prevLegal.values, prevLegal.ok
 		if !ok || len(legal) == 0 {
 			return
 		}

@@ -44,6 +44,86 @@ type refusalVariantList struct {
 	strategy *model.Strategy
 	env      *model.FeatureEnvironment
 	i        int
+	// suspect says which variant rules may find something in the list.
+	suspect refusalVariantSuspect
+}
+
+// refusalVariantSuspect is a set of the variant rules that may find
+// something in a list, read once for every rule: a rule skips the lists
+// it cannot find anything in.
+type refusalVariantSuspect uint16
+
+const (
+	suspectName        refusalVariantSuspect = 1 << iota // a name nameType refuses
+	suspectDuplicate                                     // a name given twice
+	suspectWeight                                        // a weight that is not an integer
+	suspectEmpty                                         // an empty string joi refuses
+	suspectJSON                                          // a non-empty json payload
+	suspectMember                                        // a payload member besides type and value
+	suspectNoVariable                                    // no variable variant
+	suspectFixOver1000                                   // fixed weights over 1000
+)
+
+// suspects reads, once, which rules may find something in the list.
+func (l *refusalVariantList) suspects() {
+	n := l.len()
+	var m refusalVariantSuspect
+	variable := false
+	fixed := 0.0
+	for k := range n {
+		v := l.variant(k)
+		if !refusalNameTypeValid(v.name, 1, 100) {
+			m |= suspectName
+		}
+		if v.weight != float64(int64(v.weight)) {
+			m |= suspectWeight
+		}
+		if (v.hasStickiness && v.stickiness == "") || (v.hasPayload && v.payload.value == "") {
+			m |= suspectEmpty
+		}
+		for _, ov := range v.overrides {
+			if ov.ContextName == "" || slices.Contains(ov.Values, "") {
+				m |= suspectEmpty
+			}
+		}
+		if v.hasPayload && v.payload.typ == string(model.PayloadJSON) && v.payload.value != "" {
+			m |= suspectJSON
+		}
+		if v.hasPayload && len(v.payload.extra) > 0 {
+			m |= suspectMember
+		}
+		if v.hasWeightType {
+			switch v.weightType {
+			case string(model.WeightVariable):
+				variable = true
+			case string(model.WeightFix):
+				fixed += v.weight
+			}
+		}
+		if m&suspectDuplicate == 0 {
+			for j := range k {
+				if l.name(j) == v.name {
+					m |= suspectDuplicate
+					break
+				}
+			}
+		}
+	}
+	if !variable {
+		m |= suspectNoVariable
+	}
+	if fixed > 1000 {
+		m |= suspectFixOver1000
+	}
+	l.suspect = m
+}
+
+// name is the name of variant k.
+func (l *refusalVariantList) name(k int) string {
+	if l.strategy != nil {
+		return (*l.strategy.Variants)[k].Name
+	}
+	return (*l.env.Variants)[k].Name
 }
 
 // len is the number of variants.
@@ -98,28 +178,43 @@ func (l refusalVariantList) at(k int, rest string) string {
 	return p
 }
 
-// refusalEachVariantList calls f with each list of variants the import
-// checks: those of the strategies it creates, and those of the feature
-// environments it keeps. The lists are found once per input.
-func (in *Input) refusalEachVariantList(f func(l refusalVariantList)) {
+// refusalVariantLists returns the view with the lists of variants the
+// import checks read: those of the strategies it creates, and those of
+// the feature environments it keeps. The lists are found once per input.
+func (in *Input) refusalVariantLists() *refusalView {
 	v := in.refusal()
-	if !v.variantsRead {
-		v.variantsRead = true
-		d := &in.Import.Data
-		in.refusalEachStrategy(func(i int, s *model.Strategy) {
-			if s.Variants != nil && len(*s.Variants) > 0 {
-				v.variants = append(v.variants, refusalVariantList{strategy: s, i: i})
-			}
-		})
-		for i := range d.FeatureEnvironments {
-			e := &d.FeatureEnvironments[i]
-			if in.refusalKeptEnvironment(e) && e.Variants != nil && len(*e.Variants) > 0 {
-				v.variants = append(v.variants, refusalVariantList{env: e, i: i})
-			}
+	if v.variantsRead {
+		return v
+	}
+	v.variantsRead = true
+	in.refusalEachStrategy(func(i int, s *model.Strategy) {
+		if s.Variants != nil && len(*s.Variants) > 0 {
+			v.variants = append(v.variants, refusalVariantList{strategy: s, i: i})
 		}
+	})
+	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
+		if e.Variants != nil && len(*e.Variants) > 0 {
+			v.variants = append(v.variants, refusalVariantList{env: e, i: i})
+		}
+	})
+	for k := range v.variants {
+		v.variants[k].suspects()
+		v.suspect |= v.variants[k].suspect
+	}
+	return v
+}
+
+// refusalEachSuspectList calls f with each list of variants the import
+// checks in which the rule of suspect may find something.
+func (in *Input) refusalEachSuspectList(suspect refusalVariantSuspect, f func(l refusalVariantList)) {
+	v := in.refusalVariantLists()
+	if v.suspect&suspect == 0 {
+		return
 	}
 	for _, l := range v.variants {
-		f(l)
+		if l.suspect&suspect != 0 {
+			f(l)
+		}
 	}
 }
 
@@ -132,7 +227,7 @@ func refusalVariantLabel(k int, member string) string {
 // refuses.
 func checkImportVariantNameInvalid(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachVariantList(func(l refusalVariantList) {
+	in.refusalEachSuspectList(suspectName, func(l refusalVariantList) {
 		for k := range l.len() {
 			v := l.variant(k)
 			if refusalNameTypeValid(v.name, 1, 100) {
@@ -152,7 +247,7 @@ func checkImportVariantNameInvalid(in *Input) []Issue {
 // "default").
 func checkImportVariantDuplicateName(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachVariantList(func(l refusalVariantList) {
+	in.refusalEachSuspectList(suspectDuplicate, func(l refusalVariantList) {
 		n := l.len()
 		if n < 2 {
 			return
@@ -208,7 +303,7 @@ func (v refusalVariant) validated() refusalValue {
 // that are not integers (a strategy variant's weight is one by schema).
 func checkImportVariantWeightNotInteger(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachVariantList(func(l refusalVariantList) {
+	in.refusalEachSuspectList(suspectWeight, func(l refusalVariantList) {
 		for k := range l.len() {
 			if v := l.variant(k); v.weight != float64(int64(v.weight)) {
 				msg := refusalJoi{kind: joiWeightDecimal, value: refusalNumber(v.weight)}.String()
@@ -227,7 +322,7 @@ func checkImportVariantEmptyString(in *Input) []Issue {
 	empty := func(label, value, pointer string) {
 		out = append(out, refusalIssue(refusalJoi{label: label, kind: joiEmpty}.String(), value, pointer))
 	}
-	in.refusalEachVariantList(func(l refusalVariantList) {
+	in.refusalEachSuspectList(suspectEmpty, func(l refusalVariantList) {
 		for k := range l.len() {
 			v := l.variant(k)
 			if v.hasStickiness && v.stickiness == "" {
@@ -257,7 +352,7 @@ func checkImportVariantEmptyString(in *Input) []Issue {
 // the JSON text of an object or an array (Unleash's validateJsonString).
 func checkImportVariantPayloadJSON(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachVariantList(func(l refusalVariantList) {
+	in.refusalEachSuspectList(suspectJSON, func(l refusalVariantList) {
 		for k := range l.len() {
 			v := l.variant(k)
 			p := &v.payload
@@ -291,7 +386,7 @@ const refusalQuoteMax = 4 << 10
 // member.
 func checkImportVariantPayloadMember(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachVariantList(func(l refusalVariantList) {
+	in.refusalEachSuspectList(suspectMember, func(l refusalVariantList) {
 		for k := range l.len() {
 			v := l.variant(k)
 			if !v.hasPayload || len(v.payload.extra) == 0 {
@@ -326,7 +421,7 @@ func checkImportVariantPayloadMember(in *Input) []Issue {
 // variable).
 func checkImportVariantNoVariable(in *Input) []Issue {
 	var items []Item
-	in.refusalEachVariantList(func(l refusalVariantList) {
+	in.refusalEachSuspectList(suspectNoVariable, func(l refusalVariantList) {
 		for k := range l.len() {
 			if v := l.variant(k); v.hasWeightType && v.weightType == string(model.WeightVariable) {
 				return
@@ -341,7 +436,7 @@ func checkImportVariantNoVariable(in *Input) []Issue {
 // more than 1000.
 func checkImportVariantFixOver1000(in *Input) []Issue {
 	var items []Item
-	in.refusalEachVariantList(func(l refusalVariantList) {
+	in.refusalEachSuspectList(suspectFixOver1000, func(l refusalVariantList) {
 		sum := 0.0
 		for k := range l.len() {
 			if v := l.variant(k); v.hasWeightType && v.weightType == string(model.WeightFix) {
