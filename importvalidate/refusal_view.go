@@ -84,40 +84,115 @@ func (in *Input) refusal() *refusalView {
 		return in.refusalCache
 	}
 	v := &refusalView{}
+	fp := in.places()
+	// The existing features are few next to the file's names in a first
+	// import, and as many in a re-import: walk the smaller set.
+	if len(in.Features) < len(fp.order) {
+		for name, f := range in.Features {
+			if f.Archived && fp.has(name) {
+				v.addArchived(name)
+			}
+		}
+	} else {
+		for _, name := range fp.order {
+			if f, ok := in.Features[name]; ok && f.Archived {
+				v.addArchived(name)
+			}
+		}
+	}
+	d := &in.Import.Data
+	for i := range d.FeatureTags {
+		t := &d.FeatureTags[i]
+		if t.TagType != nil && !v.archived[t.FeatureName] {
+			if v.usedTagTypes == nil {
+				v.usedTagTypes = make(map[string]bool)
+			}
+			v.usedTagTypes[*t.TagType] = true
+		}
+	}
 	in.refusalCache = v
+	return v
+}
+
+func (v *refusalView) addArchived(name string) {
+	if v.archived == nil {
+		v.archived = make(map[string]bool)
+	}
+	v.archived[name] = true
+}
+
+// resolved returns the cleaned view with every feature name of the file
+// resolved, built once. Lists that follow the order of features[], as
+// Unleash's export writes them, are resolved by comparing each name with
+// the next entry's, without hashing it.
+func (in *Input) resolved() *refusalView {
+	v := in.refusal()
+	if v.refs != nil {
+		return v
+	}
 	d := &in.Import.Data
 	fp := in.places()
 	v.refs = make([]refusalRef, 0, len(fp.order))
 	v.entry = make([]int32, len(d.Features))
 	for i := range d.Features {
-		j, _ := fp.first(d.Features[i].Name)
-		if j == i {
-			v.entry[i] = v.newRef(in, d.Features[i].Name, int32(i))
-		} else {
-			v.entry[i] = v.entry[j]
+		name := d.Features[i].Name
+		// order lists the names in order of first occurrence: the entry
+		// is a first one when its name is the next of order.
+		if k := len(v.refs); k < len(fp.order) && fp.order[k] == name {
+			v.refs = append(v.refs, refusalRef{name: name, first: int32(i), last: int32(i)})
+			v.entry[i] = int32(k)
+			continue
 		}
+		j, _ := fp.first(name)
+		v.entry[i] = v.entry[j]
 		v.refs[v.entry[i]].last = int32(i)
 	}
+	// The existing features and their facts are few next to the file's
+	// names in a first import: walk the smaller set.
 	for r := range v.refs {
-		if ref := &v.refs[r]; ref.first >= 0 && ref.exists && ref.existingArchived {
-			if v.archived == nil {
-				v.archived = make(map[string]bool)
+		v.refs[r].inFile, v.refs[r].applied = true, true
+	}
+	if len(in.Features) < len(v.refs) {
+		for name := range in.Features {
+			if j, ok := fp.first(name); ok {
+				v.resolveExisting(in, &v.refs[v.entry[j]])
 			}
-			v.archived[ref.name] = true
+		}
+	} else {
+		for r := range v.refs {
+			v.resolveExisting(in, &v.refs[r])
+		}
+	}
+	if facts := in.Facts.Features; facts.Known && len(facts.Value) < len(v.refs) {
+		for name, f := range facts.Value {
+			if j, ok := fp.first(name); ok {
+				ref := &v.refs[v.entry[j]]
+				ref.facts, ref.hasFacts = f, true
+			}
+		}
+	} else if facts.Known {
+		for r := range v.refs {
+			v.refs[r].facts, v.refs[r].hasFacts = facts.Value[v.refs[r].name]
 		}
 	}
 	resolve := func(dst []int32, n int, name func(i int) *string) {
-		prev, prevRef := "", int32(-1)
+		next := 0 // the features[] entry the next name likely has
 		for i := range n {
 			p := name(i)
 			switch {
 			case p == nil:
 				dst[i] = -1
-				continue
-			case prevRef < 0 || *p != prev:
-				prev, prevRef = *p, v.lookup(in, *p)
+			case next < len(d.Features) && d.Features[next].Name == *p:
+				dst[i] = v.entry[next]
+				next++
+			case i > 0 && dst[i-1] >= 0 && v.refs[dst[i-1]].name == *p:
+				dst[i] = dst[i-1]
+			default:
+				dst[i] = v.lookup(in, *p)
+				if f := v.refs[dst[i]].first; f >= 0 {
+					next = int(f) + 1
+				}
 			}
-			dst[i] = prevRef
 		}
 	}
 	v.strategy = make([]int32, len(d.FeatureStrategies))
@@ -168,30 +243,29 @@ func (in *Input) refusal() *refusalView {
 			v.keptEnvironments = append(v.keptEnvironments, int32(i))
 		}
 	}
-	for i := range d.FeatureTags {
-		t := &d.FeatureTags[i]
-		if t.TagType != nil && !v.refs[v.tag[i]].archived() {
-			if v.usedTagTypes == nil {
-				v.usedTagTypes = make(map[string]bool)
-			}
-			v.usedTagTypes[*t.TagType] = true
-		}
-	}
 	return v
 }
 
-// newRef resolves name, whose first features[] entry is first (-1 for
-// none), and returns its index.
-func (v *refusalView) newRef(in *Input, name string, first int32) int32 {
-	r := refusalRef{name: name, first: first, last: first}
-	if f, ok := in.Features[name]; ok {
-		r.exists, r.existingArchived, r.project = true, f.Archived, f.Project
-		r.inProject = f.Project == in.Project
+// resolveExisting fills in what the existing feature of ref's name, if
+// any, makes of it.
+func (v *refusalView) resolveExisting(in *Input, r *refusalRef) {
+	f, ok := in.Features[r.name]
+	if !ok {
+		return
 	}
-	if first >= 0 {
-		r.inFile = !r.exists || !r.existingArchived
-		r.applied = !r.exists || (!r.existingArchived && r.inProject)
+	r.exists, r.existingArchived, r.project = true, f.Archived, f.Project
+	r.inProject = f.Project == in.Project
+	if r.first >= 0 {
+		r.inFile = !r.existingArchived
+		r.applied = !r.existingArchived && r.inProject
 	}
+}
+
+// newRef resolves name, which features[] does not name, and returns its
+// index.
+func (v *refusalView) newRef(in *Input, name string) int32 {
+	r := refusalRef{name: name, first: -1, last: -1}
+	v.resolveExisting(in, &r)
 	if in.Facts.Features.Known {
 		r.facts, r.hasFacts = in.Facts.Features.Value[name]
 	}
@@ -210,14 +284,14 @@ func (v *refusalView) lookup(in *Input, name string) int32 {
 	if v.others == nil {
 		v.others = make(map[string]int32)
 	}
-	r := v.newRef(in, name, -1)
+	r := v.newRef(in, name)
 	v.others[name] = r
 	return r
 }
 
 // ref returns the resolved feature name.
 func (in *Input) ref(name string) *refusalRef {
-	v := in.refusal()
+	v := in.resolved()
 	return &v.refs[v.lookup(in, name)]
 }
 
@@ -279,7 +353,7 @@ func (in *Input) refusalKeptEnvironment(e *model.FeatureEnvironment) bool {
 // refusalEachKeptEnvironment calls f with each feature environment that
 // the cleaned file keeps, and its index.
 func (in *Input) refusalEachKeptEnvironment(f func(i int, e *model.FeatureEnvironment)) {
-	for _, i := range in.refusal().keptEnvironments {
+	for _, i := range in.resolved().keptEnvironments {
 		f(int(i), &in.Import.Data.FeatureEnvironments[i])
 	}
 }

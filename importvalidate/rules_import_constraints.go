@@ -89,7 +89,7 @@ type refusalLegal struct {
 
 // refusalConstraintList returns the constraints the import checks.
 func (in *Input) refusalConstraintList() *refusalConstraints {
-	cs := &in.refusal().constraints
+	cs := &in.resolved().constraints
 	if cs.read {
 		return cs
 	}

@@ -16,7 +16,7 @@ func (in *Input) refusalEachAppliedDependency(f func(i, k int, child, parent str
 	if len(d.Dependencies) == 0 {
 		return
 	}
-	v := in.refusal()
+	v := in.resolved()
 	for i := range d.Dependencies {
 		dep := &d.Dependencies[i]
 		ref := &v.refs[v.dependency[i]]

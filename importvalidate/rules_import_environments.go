@@ -12,7 +12,7 @@ import "github.com/flagadmin/flagadmin/model"
 // only.
 func checkImportEnvironmentFeatureNotInProject(in *Input) []Issue {
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
 		if p := v.refs[v.envName[i]].projectAfterFeatures(in); p != in.Project {
 			out = append(out, refusalIssue(refusalNotInProject(e.Name, in.Project, p), e.Name, ptr("featureEnvironments", i, "name")))
@@ -30,7 +30,7 @@ func checkImportEnvironmentVariantsTargetMissing(in *Input) []Issue {
 		return nil // checkImportEnvironmentNotFound
 	}
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	d := &in.Import.Data
 	for _, k := range v.keptEnvironments {
 		i := int(k)

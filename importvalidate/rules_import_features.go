@@ -17,7 +17,7 @@ import (
 // New and existing features alike are checked.
 func checkImportFeatureNameInvalid(in *Input) []Issue {
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	for i := range in.Import.Data.Features {
 		name := in.Import.Data.Features[i].Name
 		if v.refs[v.entry[i]].archived() {
@@ -48,7 +48,7 @@ func checkImportFeatureTypeEmpty(in *Input) []Issue {
 // each name the import creates: a name of the cleaned file that exists
 // nowhere, in order of first occurrence.
 func (in *Input) refusalCreates(f func(i int, name string)) {
-	v := in.refusal()
+	v := in.resolved()
 	for r := range v.refs {
 		ref := &v.refs[r]
 		if ref.first < 0 {
@@ -101,7 +101,7 @@ func checkImportGlobalFeatureLimit(in *Input) []Issue {
 func checkImportArchivedFeatureEnabled(in *Input) []Issue {
 	var out []Issue
 	d := &in.Import.Data
-	v := in.refusal()
+	v := in.resolved()
 	for _, k := range v.keptEnvironments {
 		j := int(k)
 		e := &d.FeatureEnvironments[j]
@@ -133,7 +133,7 @@ const refusalFeatureTagInsert = `insert into "feature_tag" ("created_by_user_id"
 func checkImportFeatureTagUnknown(in *Input) []Issue {
 	var out []Issue
 	d := &in.Import.Data
-	v := in.refusal()
+	v := in.resolved()
 	created := func(i int) bool {
 		ref := &v.refs[v.entry[i]]
 		return !ref.exists && int(ref.first) == i

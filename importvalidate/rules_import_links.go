@@ -23,7 +23,7 @@ const refusalTooManyLinks = "Too many links (10) exist for this feature"
 // not.)
 func checkImportLinkFeatureNotActive(in *Input) []Issue {
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	for i := range in.Import.Data.Links {
 		l := &in.Import.Data.Links[i]
 		if len(l.Links) > 0 && !v.refs[v.link[i]].activeAfterFeatures(in) {

@@ -50,7 +50,7 @@ func checkImportContextLegalValues(in *Input) []Issue {
 func checkImportFeatureInOtherProject(in *Input) []Issue {
 	var names []string
 	var items []Item
-	v := in.refusal()
+	v := in.resolved()
 	for r := range v.refs {
 		f := &v.refs[r]
 		if f.first < 0 {
@@ -72,7 +72,7 @@ func checkImportFeatureInOtherProject(in *Input) []Issue {
 func checkImportDuplicateFeature(in *Input) []Issue {
 	fp := in.places()
 	var items []Item
-	v := in.refusal()
+	v := in.resolved()
 	for r := range v.refs {
 		ref := &v.refs[r]
 		if ref.first < 0 {

@@ -73,7 +73,7 @@ func checkImportEnvironmentWithoutFeature(in *Input) []Issue {
 
 func checkImportEnvironmentNameMismatch(in *Input) []Issue {
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	for i := range in.Import.Data.FeatureEnvironments {
 		fe := &in.Import.Data.FeatureEnvironments[i]
 		if v.droppedRef(v.envFeature[i]) || v.envFeature[i] == v.envName[i] {
@@ -88,7 +88,7 @@ func checkImportEnvironmentNameMismatch(in *Input) []Issue {
 
 func checkImportStrategyOutsideFile(in *Input) []Issue {
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	for _, k := range v.keptStrategies {
 		i := int(k)
 		s := &in.Import.Data.FeatureStrategies[i]
@@ -104,7 +104,7 @@ func checkImportStrategyOutsideFile(in *Input) []Issue {
 
 func checkImportTagOutsideFile(in *Input) []Issue {
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	for i := range in.Import.Data.FeatureTags {
 		t := &in.Import.Data.FeatureTags[i]
 		f := &v.refs[v.tag[i]]
@@ -120,7 +120,7 @@ func checkImportTagOutsideFile(in *Input) []Issue {
 
 func checkImportVariantsOutsideFile(in *Input) []Issue {
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	for _, k := range v.keptEnvironments {
 		i := int(k)
 		fe := &in.Import.Data.FeatureEnvironments[i]
@@ -140,7 +140,7 @@ func checkImportVariantsOutsideFile(in *Input) []Issue {
 
 func checkImportLinksOutsideFile(in *Input) []Issue {
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	for i := range in.Import.Data.Links {
 		l := &in.Import.Data.Links[i]
 		f := &v.refs[v.link[i]]
@@ -156,7 +156,7 @@ func checkImportLinksOutsideFile(in *Input) []Issue {
 
 func checkImportTagWithoutType(in *Input) []Issue {
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	for i := range in.Import.Data.FeatureTags {
 		t := &in.Import.Data.FeatureTags[i]
 		if t.TagType != nil || v.refs[v.tag[i]].archived() {
@@ -190,7 +190,7 @@ func (in *Input) silentAppliedDependencies(f func(i int, dep *model.FeatureDepen
 	if len(d.Dependencies) == 0 {
 		return
 	}
-	v := in.refusal()
+	v := in.resolved()
 	for i := range d.Dependencies {
 		ref := &v.refs[v.dependency[i]]
 		if !ref.applied {
@@ -218,7 +218,7 @@ func (in *Input) silentEntryWithProject(name string) bool {
 
 func checkImportDependencyNoProject(in *Input) []Issue {
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	for i := range in.Import.Data.Dependencies {
 		dep := &in.Import.Data.Dependencies[i]
 		if v.refs[v.dependency[i]].applied && !in.silentEntryWithProject(dep.Feature) {
@@ -231,7 +231,7 @@ func checkImportDependencyNoProject(in *Input) []Issue {
 
 func checkImportDependencyOutside(in *Input) []Issue {
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	for i := range in.Import.Data.Dependencies {
 		dep := &in.Import.Data.Dependencies[i]
 		if !v.refs[v.dependency[i]].applied {
@@ -244,7 +244,7 @@ func checkImportDependencyOutside(in *Input) []Issue {
 
 func checkImportDependencyReplacesParents(in *Input) []Issue {
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	in.silentAppliedDependencies(func(i int, dep *model.FeatureDependencies) {
 		ref := &v.refs[v.dependency[i]]
 		if !ref.hasFacts {
@@ -288,7 +288,7 @@ func checkImportDependencyChain(in *Input) []Issue {
 
 func checkImportArchivesFeature(in *Input) []Issue {
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	for i := range in.Import.Data.Features {
 		f := &in.Import.Data.Features[i]
 		if ref := &v.refs[v.entry[i]]; f.Archived != nil && *f.Archived && ref.applied {
@@ -307,7 +307,7 @@ func checkImportMetadataReset(in *Input) []Issue {
 	if !in.Facts.Features.Known {
 		return nil
 	}
-	v := in.refusal()
+	v := in.resolved()
 	for i := range in.Import.Data.Features {
 		f := &in.Import.Data.Features[i]
 		ref := &v.refs[v.entry[i]]
@@ -341,7 +341,7 @@ func checkImportUnknownFeatureType(in *Input) []Issue {
 		return nil
 	}
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	for i := range in.Import.Data.Features {
 		f := &in.Import.Data.Features[i]
 		if f.Type != nil && *f.Type != "" && v.refs[v.entry[i]].applied && !in.Facts.FeatureTypes.Value[*f.Type] {
@@ -353,7 +353,7 @@ func checkImportUnknownFeatureType(in *Input) []Issue {
 
 func checkImportDefaultStrategyAdded(in *Input) []Issue {
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	fes := in.Import.Data.FeatureEnvironments
 	seen := make([]bool, len(v.refs))
 	// The last entry of a feature sets its status.
@@ -397,7 +397,7 @@ func checkImportDeletesReleasePlan(in *Input) []Issue {
 	if !in.Facts.Features.Known {
 		return nil
 	}
-	v := in.refusal()
+	v := in.resolved()
 	for r := range v.refs {
 		ref := &v.refs[r]
 		if ref.first < 0 {
@@ -419,7 +419,7 @@ func checkImportStrategiesReplaced(in *Input) []Issue {
 	if !in.Facts.Features.Known {
 		return nil
 	}
-	v := in.refusal()
+	v := in.resolved()
 	for r := range v.refs {
 		ref := &v.refs[r]
 		if ref.first < 0 {
@@ -479,7 +479,7 @@ func silentWeights(types []model.WeightType, weights, buf []float64) ([]float64,
 
 func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	// The lists are read into buffers that serve every list.
 	var types []model.WeightType
 	var weights, got []float64
@@ -531,7 +531,7 @@ func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 
 func checkImportVariantWithoutWeightType(in *Input) []Issue {
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	for _, k := range v.keptEnvironments {
 		i := int(k)
 		fe := &in.Import.Data.FeatureEnvironments[i]
@@ -554,7 +554,7 @@ func checkImportStrategyEnvNotInProject(in *Input) []Issue {
 	if !pe.Known || pe.Value || !in.EnvironmentExists || !in.ProjectExists {
 		return nil
 	}
-	if len(in.refusal().keptStrategies) == 0 {
+	if len(in.resolved().keptStrategies) == 0 {
 		return nil
 	}
 	return []Issue{silentAt(fmt.Sprintf("The import creates the file's strategies in environment %s, which project %s does not have.",
@@ -563,7 +563,7 @@ func checkImportStrategyEnvNotInProject(in *Input) []Issue {
 
 func checkImportStrategyParametersDefaults(in *Input) []Issue {
 	var out []Issue
-	for _, k := range in.refusal().keptStrategies {
+	for _, k := range in.resolved().keptStrategies {
 		i := int(k)
 		s := &in.Import.Data.FeatureStrategies[i]
 		if s.Name != "flexibleRollout" {

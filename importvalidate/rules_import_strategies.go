@@ -17,7 +17,7 @@ import (
 
 // refusalEachStrategy calls f with every strategy of the cleaned file.
 func (in *Input) refusalEachStrategy(f func(i int, s *model.Strategy)) {
-	for _, i := range in.refusal().keptStrategies {
+	for _, i := range in.resolved().keptStrategies {
 		f(int(i), &in.Import.Data.FeatureStrategies[i])
 	}
 }
@@ -39,7 +39,7 @@ func refusalNotInProject(feature, project, actual string) string {
 // archived or absent from the file, gets the strategy.)
 func checkImportStrategyFeatureNotInProject(in *Input) []Issue {
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		name := *s.FeatureName
 		if p := v.refs[v.strategy[i]].projectAfterFeatures(in); p != in.Project {
@@ -99,7 +99,7 @@ func checkImportTooManyStrategies(in *Input) []Issue {
 	}
 	limit := in.Facts.Limits.Value.FeatureEnvironmentStrategies
 	var items []Item
-	v := in.refusal()
+	v := in.resolved()
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		name := *s.FeatureName
 		ref := &v.refs[v.strategy[i]]
@@ -128,7 +128,7 @@ func checkImportTooManyStrategiesInFile(in *Input) []Issue {
 	limit := in.Facts.Limits.Value.FeatureEnvironmentStrategies
 	// Count by feature name; a feature outside the file keeps its
 	// strategies.
-	v := in.refusal()
+	v := in.resolved()
 	if int64(len(v.keptStrategies)) <= limit && !v.outsideStrategies() {
 		return nil // no feature can get more than the limit
 	}
@@ -278,7 +278,7 @@ const (
 // refusalSegments runs one segment check over the strategies that have
 // segments.
 func (in *Input) refusalSegments(which refusalSegmentCheck) []Issue {
-	if !in.refusal().withSegments {
+	if !in.resolved().withSegments {
 		return nil
 	}
 	var out []Issue

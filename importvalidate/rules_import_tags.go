@@ -37,7 +37,7 @@ func checkImportTagTypeInvalid(in *Input) []Issue {
 // cleaned file that have a tagType.
 func (in *Input) refusalEachTag(f func(i int, t *model.FeatureTag)) {
 	d := &in.Import.Data
-	v := in.refusal()
+	v := in.resolved()
 	for i := range d.FeatureTags {
 		t := &d.FeatureTags[i]
 		if t.TagType != nil && !v.refs[v.tag[i]].archived() {
@@ -50,7 +50,7 @@ func (in *Input) refusalEachTag(f func(i int, t *model.FeatureTag)) {
 // once the features are written (any project, archived or not, is tagged).
 func checkImportTagFeatureMissing(in *Input) []Issue {
 	var items []Item
-	v := in.refusal()
+	v := in.resolved()
 	in.refusalEachTag(func(i int, t *model.FeatureTag) {
 		if !v.refs[v.tag[i]].existsAfterFeatures() {
 			items = append(items, Item{Value: t.FeatureName, Locations: []Location{at(ptr("featureTags", i, "featureName"))}})

@@ -156,7 +156,7 @@ func checkImportEnvironmentNotInProject(in *Input) []Issue {
 		return nil // checkImportEnvironmentNotFound
 	}
 	var out []Issue
-	v := in.refusal()
+	v := in.resolved()
 	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
 		if fr := &v.refs[v.envFeature[i]]; e.Variants != nil && len(*e.Variants) > 0 && fr.existsAfterFeatures() {
 			if has, known := fr.hasEnvironment(in); known && !has {

@@ -17,7 +17,7 @@ func checkImportUnknownFact(in *Input) []Issue {
 		out = append(out, silentAt(fmt.Sprintf("Cannot check %s: %s cannot tell %s.", what, f.Source, why), value, pointer))
 	}
 	d := &in.Import.Data
-	v := in.refusal()
+	v := in.resolved()
 	if !f.Limits.Known {
 		def := DefaultResourceLimits
 		perFeature := map[string]int{}

@@ -182,7 +182,7 @@ func (l refusalVariantList) at(k int, rest string) string {
 // import checks read: those of the strategies it creates, and those of
 // the feature environments it keeps. The lists are found once per input.
 func (in *Input) refusalVariantLists() *refusalView {
-	v := in.refusal()
+	v := in.resolved()
 	if v.variantsRead {
 		return v
 	}
