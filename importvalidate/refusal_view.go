@@ -38,6 +38,10 @@ type refusalView struct {
 	refs []refusalRef
 	// others indexes the refs of the names that are not in features[].
 	others map[string]int32
+	// facts hold the facts of the refs that have some; noFacts is the
+	// zero facts of the others.
+	facts   []FeatureFacts
+	noFacts *FeatureFacts
 	// entry, strategy, envName, envFeature, tag, dependency and link are
 	// the refs of the names of features[i].name,
 	// featureStrategies[i].featureName, featureEnvironments[i].name and
@@ -50,6 +54,10 @@ type refusalView struct {
 	keptStrategies, keptEnvironments []int32
 	// withSegments is true when a kept strategy has segments.
 	withSegments bool
+	// parents are the parents of the dependencies the import applies,
+	// read on first use (parentsRead).
+	parents     []refusalParent
+	parentsRead bool
 }
 
 // refusalRef is one feature name of the file and what the rules ask of it,
@@ -70,9 +78,10 @@ type refusalRef struct {
 	// project, archived or not.
 	inFile, applied, inProject bool
 	// hasFacts is true when the facts of the import know the existing
-	// feature in the target environment: facts are then its.
+	// feature in the target environment: facts are then its, else
+	// zero. It is never nil.
 	hasFacts bool
-	facts    FeatureFacts
+	facts    *FeatureFacts
 	// strategies counts the strategies of the cleaned file naming an
 	// applied feature, and enabled those of them that are not disabled.
 	strategies, enabled int32
@@ -132,7 +141,8 @@ func (in *Input) resolved() *refusalView {
 	}
 	d := &in.Import.Data
 	fp := in.places()
-	v.refs = make([]refusalRef, 0, len(fp.order))
+	// Room for a few names that features[] does not list.
+	v.refs = make([]refusalRef, 0, len(fp.order)+len(fp.order)/8+8)
 	v.entry = make([]int32, len(d.Features))
 	for i := range d.Features {
 		name := d.Features[i].Name
@@ -163,16 +173,24 @@ func (in *Input) resolved() *refusalView {
 			v.resolveExisting(in, &v.refs[r])
 		}
 	}
+	v.noFacts = new(FeatureFacts)
+	if facts := in.Facts.Features; facts.Known {
+		v.facts = make([]FeatureFacts, 0, min(len(facts.Value), len(v.refs)+8))
+	}
+	for r := range v.refs {
+		v.refs[r].facts = v.noFacts
+	}
 	if facts := in.Facts.Features; facts.Known && len(facts.Value) < len(v.refs) {
 		for name, f := range facts.Value {
 			if j, ok := fp.first(name); ok {
-				ref := &v.refs[v.entry[j]]
-				ref.facts, ref.hasFacts = f, true
+				v.setFacts(&v.refs[v.entry[j]], f)
 			}
 		}
 	} else if facts.Known {
 		for r := range v.refs {
-			v.refs[r].facts, v.refs[r].hasFacts = facts.Value[v.refs[r].name]
+			if f, ok := facts.Value[v.refs[r].name]; ok {
+				v.setFacts(&v.refs[r], f)
+			}
 		}
 	}
 	resolve := func(dst []int32, n int, name func(i int) *string) {
@@ -261,13 +279,19 @@ func (v *refusalView) resolveExisting(in *Input, r *refusalRef) {
 	}
 }
 
+// setFacts gives r the facts f.
+func (v *refusalView) setFacts(r *refusalRef, f FeatureFacts) {
+	v.facts = append(v.facts, f)
+	r.facts, r.hasFacts = &v.facts[len(v.facts)-1], true
+}
+
 // newRef resolves name, which features[] does not name, and returns its
 // index.
 func (v *refusalView) newRef(in *Input, name string) int32 {
-	r := refusalRef{name: name, first: -1, last: -1}
+	r := refusalRef{name: name, first: -1, last: -1, facts: v.noFacts}
 	v.resolveExisting(in, &r)
-	if in.Facts.Features.Known {
-		r.facts, r.hasFacts = in.Facts.Features.Value[name]
+	if f, ok := in.Facts.Features.Value[name]; ok && in.Facts.Features.Known {
+		v.setFacts(&r, f)
 	}
 	v.refs = append(v.refs, r)
 	return int32(len(v.refs) - 1)
@@ -390,7 +414,7 @@ func (in *Input) refusalFeatureFacts(name string) (FeatureFacts, bool) {
 	if !in.Facts.Features.Known {
 		return FeatureFacts{}, false
 	}
-	return in.ref(name).facts, true
+	return *in.ref(name).facts, true
 }
 
 // refusalIssue is a finding of one item at one place.

@@ -59,24 +59,15 @@ func (c refusalConstraintAt) ptr(rest string) string {
 // value is the pointer to the constraint's value k.
 func (c refusalConstraintAt) value(k int) string { return c.ptr("values/" + strconv.Itoa(k)) }
 
-// refusalReadConstraint is a constraint of a strategy the import creates,
-// read once for every rule.
-type refusalReadConstraint struct {
-	at   refusalConstraintAt
-	c    *model.Constraint
-	kind refusalOperatorKind
-	// emptyValue and longValue are true when a value of its values is ""
-	// or longer than 100 bytes.
-	emptyValue, longValue bool
-}
-
-// refusalConstraints are the constraints of the strategies the import
-// creates, and the set of their operators' kinds (bit 1<<kind), read once
-// per input.
+// refusalConstraints is what the rules of constraints read once per
+// input of the constraints of the strategies the import creates: the set
+// of their operators' kinds (bit 1<<kind), and whether a value of their
+// values is "" or longer than 100 bytes. A rule returns at once when it
+// cannot find anything.
 type refusalConstraints struct {
-	list  []refusalReadConstraint
-	kinds uint
-	read  bool
+	kinds                 uint
+	emptyValue, longValue bool
+	read                  bool
 	// legal caches refusalLegalValues by context name.
 	legal map[string]refusalLegal
 }
@@ -87,28 +78,21 @@ type refusalLegal struct {
 	ok     bool
 }
 
-// refusalConstraintList returns the constraints the import checks.
+// refusalConstraintList returns what the constraints the import checks
+// hold.
 func (in *Input) refusalConstraintList() *refusalConstraints {
 	cs := &in.resolved().constraints
 	if cs.read {
 		return cs
 	}
 	cs.read = true
-	in.refusalEachStrategy(func(i int, s *model.Strategy) {
-		if s.Constraints == nil {
-			return
-		}
-		list := *s.Constraints
-		for j := range list {
-			c := refusalReadConstraint{at: refusalConstraintAt{i, j}, c: &list[j], kind: refusalOperator(list[j].Operator)}
-			if list[j].Values != nil {
-				for _, v := range *list[j].Values {
-					c.emptyValue = c.emptyValue || v == ""
-					c.longValue = c.longValue || len(v) > 100
-				}
+	in.refusalEachConstraint(func(_ refusalConstraintAt, c *model.Constraint) {
+		cs.kinds |= 1 << refusalOperator(c.Operator)
+		if c.Values != nil {
+			for _, v := range *c.Values {
+				cs.emptyValue = cs.emptyValue || v == ""
+				cs.longValue = cs.longValue || len(v) > 100
 			}
-			cs.kinds |= 1 << c.kind
-			cs.list = append(cs.list, c)
 		}
 	})
 	return cs
@@ -127,23 +111,28 @@ func (cs *refusalConstraints) has(kinds ...refusalOperatorKind) bool {
 // refusalEachConstraint calls f with every constraint of the strategies
 // the import creates, and its place.
 func (in *Input) refusalEachConstraint(f func(at refusalConstraintAt, c *model.Constraint)) {
-	for _, c := range in.refusalConstraintList().list {
-		f(c.at, c.c)
-	}
+	in.refusalEachStrategy(func(i int, s *model.Strategy) {
+		if s.Constraints == nil {
+			return
+		}
+		cs := *s.Constraints
+		for j := range cs {
+			f(refusalConstraintAt{i, j}, &cs[j])
+		}
+	})
 }
 
 // refusalEachConstraintOf calls f with every constraint of the strategies
 // the import creates whose operator is of kind, and its place.
 func (in *Input) refusalEachConstraintOf(kind refusalOperatorKind, f func(at refusalConstraintAt, c *model.Constraint)) {
-	cs := in.refusalConstraintList()
-	if !cs.has(kind) {
+	if !in.refusalConstraintList().has(kind) {
 		return
 	}
-	for _, c := range cs.list {
-		if c.kind == kind {
-			f(c.at, c.c)
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		if refusalOperator(c.Operator) == kind {
+			f(at, c)
 		}
-	}
+	})
 }
 
 // checkImportConstraintContextNameEmpty reports constraints whose
@@ -183,16 +172,11 @@ func (in *Input) refusalEachConstraintValue(f func(at refusalConstraintAt, c *mo
 	})
 }
 
-// refusalEachSuspectValue is refusalEachConstraintValue over the
-// constraints with an empty value (empty) or one longer than 100 bytes.
+// refusalEachSuspectValue is refusalEachConstraintValue when a value is
+// empty (empty) or longer than 100 bytes (!empty), else nothing.
 func (in *Input) refusalEachSuspectValue(empty bool, f func(at refusalConstraintAt, c *model.Constraint, k int, v string)) {
-	for _, c := range in.refusalConstraintList().list {
-		if (empty && !c.emptyValue) || (!empty && !c.longValue) {
-			continue
-		}
-		for k, v := range *c.c.Values {
-			f(c.at, c.c, k, v)
-		}
+	if cs := in.refusalConstraintList(); (empty && cs.emptyValue) || (!empty && cs.longValue) {
+		in.refusalEachConstraintValue(f)
 	}
 }
 

@@ -250,7 +250,7 @@ func checkImportDependencyReplacesParents(in *Input) []Issue {
 		if !ref.hasFacts {
 			return
 		}
-		facts := &ref.facts
+		facts := ref.facts
 		var lost []string
 		for _, p := range facts.Parents {
 			if !slices.ContainsFunc(dep.Dependencies, func(d model.ParentDependency) bool { return d.Feature == p }) {
@@ -314,7 +314,7 @@ func checkImportMetadataReset(in *Input) []Issue {
 		if !ref.applied || !ref.inProject || !ref.hasFacts || !ref.facts.Metadata.Known {
 			continue
 		}
-		facts := &ref.facts
+		facts := ref.facts
 		md, det := facts.Metadata.Value, f.Details()
 		var reset []string
 		if f.Type == nil && md.Type != "release" {
@@ -403,7 +403,7 @@ func checkImportDeletesReleasePlan(in *Input) []Issue {
 		if ref.first < 0 {
 			break // the names of features[] come first
 		}
-		facts := &ref.facts
+		facts := ref.facts
 		if !ref.applied || !ref.hasFacts || !facts.Milestones.Known || facts.Milestones.Value == 0 {
 			continue
 		}
@@ -425,7 +425,7 @@ func checkImportStrategiesReplaced(in *Input) []Issue {
 		if ref.first < 0 {
 			break // the names of features[] come first
 		}
-		facts := &ref.facts
+		facts := ref.facts
 		if !ref.applied || !ref.hasFacts || ref.strategies > 0 {
 			continue
 		}

@@ -66,8 +66,8 @@ func checkImportChangeRequestsEnabled(in *Input) []Issue {
 		}
 	}
 	if cr.Project && skipKnown && !skip {
-		in.refusalEachAppliedDependency(func(i, k int, child, parent string) {
-			items = append(items, Item{Value: child, Locations: []Location{at(ptr("dependencies", i, "dependencies/"+itoa(k)))}})
+		in.refusalEachAppliedDependency(func(i, k int, child, _ *refusalRef) {
+			items = append(items, Item{Value: child.name, Locations: []Location{at(ptr("dependencies", i, "dependencies/"+itoa(k)))}})
 		})
 	}
 	return one(refusalPermissionMessage(string(PermSkipChangeRequest), ""), items)

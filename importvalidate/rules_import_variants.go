@@ -187,6 +187,18 @@ func (in *Input) refusalVariantLists() *refusalView {
 		return v
 	}
 	v.variantsRead = true
+	n := 0
+	in.refusalEachStrategy(func(_ int, s *model.Strategy) {
+		if s.Variants != nil && len(*s.Variants) > 0 {
+			n++
+		}
+	})
+	in.refusalEachKeptEnvironment(func(_ int, e *model.FeatureEnvironment) {
+		if e.Variants != nil && len(*e.Variants) > 0 {
+			n++
+		}
+	})
+	v.variants = make([]refusalVariantList, 0, n)
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		if s.Variants != nil && len(*s.Variants) > 0 {
 			v.variants = append(v.variants, refusalVariantList{strategy: s, i: i})
