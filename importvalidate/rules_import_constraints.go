@@ -2,6 +2,7 @@ package importvalidate
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -60,12 +61,15 @@ func (c refusalConstraintAt) ptr(rest string) string {
 func (c refusalConstraintAt) value(k int) string { return c.ptr("values/" + strconv.Itoa(k)) }
 
 // refusalConstraints is what the rules of constraints read once per
-// input of the constraints of the strategies the import creates: the set
-// of their operators' kinds (bit 1<<kind), and whether a value of their
-// values is "" or longer than 100 bytes. A rule returns at once when it
-// cannot find anything.
+// input of the constraints of the strategies the import creates: their
+// places by their operators' kind, whether a contextName is empty, the
+// most values one has, and whether a value of their values is "" or
+// longer than 100 bytes. A rule returns at once when it cannot find
+// anything, and walks the constraints of its kind only.
 type refusalConstraints struct {
-	kinds                 uint
+	byKind                [opRegex + 1][]refusalConstraintAt
+	emptyContext          bool
+	maxValues             int
 	emptyValue, longValue bool
 	read                  bool
 	// legal caches refusalLegalValues by context name.
@@ -86,14 +90,26 @@ func (in *Input) refusalConstraintList() *refusalConstraints {
 		return cs
 	}
 	cs.read = true
+	var counts [opRegex + 1]int
 	in.refusalEachConstraint(func(_ refusalConstraintAt, c *model.Constraint) {
-		cs.kinds |= 1 << refusalOperator(c.Operator)
+		counts[refusalOperator(c.Operator)]++
+		cs.emptyContext = cs.emptyContext || c.ContextName == ""
 		if c.Values != nil {
+			cs.maxValues = max(cs.maxValues, len(*c.Values))
 			for _, v := range *c.Values {
 				cs.emptyValue = cs.emptyValue || v == ""
 				cs.longValue = cs.longValue || len(v) > 100
 			}
 		}
+	})
+	for k, n := range counts {
+		if n > 0 {
+			cs.byKind[k] = make([]refusalConstraintAt, 0, n)
+		}
+	}
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		k := refusalOperator(c.Operator)
+		cs.byKind[k] = append(cs.byKind[k], at)
 	})
 	return cs
 }
@@ -101,7 +117,7 @@ func (in *Input) refusalConstraintList() *refusalConstraints {
 // has reports whether a constraint has an operator of one of kinds.
 func (cs *refusalConstraints) has(kinds ...refusalOperatorKind) bool {
 	for _, k := range kinds {
-		if cs.kinds&(1<<k) != 0 {
+		if len(cs.byKind[k]) > 0 {
 			return true
 		}
 	}
@@ -125,19 +141,18 @@ func (in *Input) refusalEachConstraint(f func(at refusalConstraintAt, c *model.C
 // refusalEachConstraintOf calls f with every constraint of the strategies
 // the import creates whose operator is of kind, and its place.
 func (in *Input) refusalEachConstraintOf(kind refusalOperatorKind, f func(at refusalConstraintAt, c *model.Constraint)) {
-	if !in.refusalConstraintList().has(kind) {
-		return
+	d := &in.Import.Data
+	for _, at := range in.refusalConstraintList().byKind[kind] {
+		f(at, &(*d.FeatureStrategies[at.strategy].Constraints)[at.constraint])
 	}
-	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		if refusalOperator(c.Operator) == kind {
-			f(at, c)
-		}
-	})
 }
 
 // checkImportConstraintContextNameEmpty reports constraints whose
 // contextName is "" (or null).
 func checkImportConstraintContextNameEmpty(in *Input) []Issue {
+	if !in.refusalConstraintList().emptyContext {
+		return nil
+	}
 	var out []Issue
 	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		if c.ContextName == "" {
@@ -396,15 +411,41 @@ func (in *Input) refusalLegalValues(name string) (values []string, ok bool) {
 	return nil, false
 }
 
+// refusalFieldsWithLegalValues are the names of the context fields,
+// existing or in the file, that have legal values: the only ones
+// refusalLegalValues may give values for.
+func (in *Input) refusalFieldsWithLegalValues() []string {
+	var names []string
+	for name, f := range in.ContextFields {
+		if len(f.LegalValues) > 0 {
+			names = append(names, name)
+		}
+	}
+	for i := range in.Import.Data.ContextFields {
+		if cf := &in.Import.Data.ContextFields[i]; cf.LegalValues != nil && len(*cf.LegalValues) > 0 && !slices.Contains(names, cf.Name) {
+			names = append(names, cf.Name)
+		}
+	}
+	return names
+}
+
 // checkImportConstraintNotLegalValue reports constraints on a context
 // field with legal values whose value (single-value operators and REGEX)
 // or values (the others) are not among them, compared exactly.
 func checkImportConstraintNotLegalValue(in *Input) []Issue {
 	var out []Issue
 	cs := in.refusalConstraintList()
-	// Constraints on the same field often follow one another.
+	// The fields with legal values are few: a constraint on another one
+	// is passed over without a lookup.
+	withLegal := in.refusalFieldsWithLegalValues()
+	if len(withLegal) == 0 {
+		return nil
+	}
 	prev, prevLegal, started := "", refusalLegal{}, false
 	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		if len(withLegal) <= 8 && !slices.Contains(withLegal, c.ContextName) {
+			return
+		}
 		if !started || c.ContextName != prev {
 			started = true
 			l, seen := cs.legal[c.ContextName]

@@ -24,8 +24,15 @@ func refusalNotSupported(name string) string { return name + " is not supported.
 // import keeps whose type does not exist.
 func checkImportUnknownStrategy(in *Input) []Issue {
 	var out []Issue
+	// Most strategies are of one or two types: the last answer serves
+	// the next strategy of the same type.
+	prev, known, started := "", false, false
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
-		if _, ok := in.Strategies[s.Name]; !ok {
+		if !started || s.Name != prev {
+			_, known = in.Strategies[s.Name]
+			prev, started = s.Name, true
+		}
+		if !known {
 			out = append(out, refusalIssue(refusalNotSupported(s.Name), s.Name, ptr("featureStrategies", i, "name")))
 		}
 	})

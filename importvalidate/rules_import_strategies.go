@@ -78,6 +78,9 @@ func checkImportTooManyConstraintValues(in *Input) []Issue {
 		return nil
 	}
 	limit := in.Facts.Limits.Value.ConstraintValues
+	if int64(in.refusalConstraintList().maxValues) <= limit {
+		return nil
+	}
 	var out []Issue
 	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		if c.Values != nil && int64(len(*c.Values)) > limit {
