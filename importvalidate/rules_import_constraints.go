@@ -72,6 +72,9 @@ type refusalConstraints struct {
 	maxValues             int
 	emptyValue, longValue bool
 	read                  bool
+	// dates are the verdicts of the DATE_* values, in the order of
+	// byKind[opDate], read on first use; a missing value is dateValid.
+	dates []refusalDateVerdict
 	// legal caches refusalLegalValues by context name.
 	legal map[string]refusalLegal
 }
@@ -269,11 +272,24 @@ func checkImportConstraintDateLenient(in *Input) []Issue {
 	return in.refusalDates(dateLenient)
 }
 
-// refusalDates reports the DATE_* values of the given verdict.
+// refusalDates reports the DATE_* values of the given verdict. The
+// verdicts are read once for both rules of dates.
 func (in *Input) refusalDates(verdict refusalDateVerdict) []Issue {
 	var out []Issue
+	cs := in.refusalConstraintList()
+	if cs.dates == nil {
+		cs.dates = make([]refusalDateVerdict, 0, len(cs.byKind[opDate]))
+		in.refusalEachConstraintOf(opDate, func(_ refusalConstraintAt, c *model.Constraint) {
+			v := dateValid
+			if c.Value != nil && *c.Value != "" {
+				v = refusalDate(*c.Value)
+			}
+			cs.dates = append(cs.dates, v)
+		})
+	}
+	k := -1
 	in.refusalEachConstraintOf(opDate, func(at refusalConstraintAt, c *model.Constraint) {
-		if c.Value == nil || *c.Value == "" || refusalDate(*c.Value) != verdict {
+		if k++; c.Value == nil || *c.Value == "" || cs.dates[k] != verdict {
 			return
 		}
 		msg := refusalJoi{label: "value", kind: joiDate, value: refusalString(*c.Value)}.String()

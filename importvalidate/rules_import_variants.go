@@ -64,47 +64,79 @@ const (
 	suspectFixOver1000                                   // fixed weights over 1000
 )
 
-// suspects reads, once, which rules may find something in the list.
+// suspects reads, once, which rules may find something in the list,
+// from the variants themselves (without the copy variant makes).
 func (l *refusalVariantList) suspects() {
-	n := l.len()
 	var m refusalVariantSuspect
 	variable := false
 	fixed := 0.0
-	for k := range n {
-		v := l.variant(k)
-		if !refusalNameTypeValid(v.name, 1, 100) {
-			m |= suspectName
-		}
-		if v.weight != float64(int64(v.weight)) {
-			m |= suspectWeight
-		}
-		if (v.hasStickiness && v.stickiness == "") || (v.hasPayload && v.payload.value == "") {
+	payload := func(typ, value string, extra int) {
+		if value == "" {
 			m |= suspectEmpty
 		}
-		for _, ov := range v.overrides {
-			if ov.ContextName == "" || slices.Contains(ov.Values, "") {
-				m |= suspectEmpty
-			}
-		}
-		if v.hasPayload && v.payload.typ == string(model.PayloadJSON) && v.payload.value != "" {
+		if typ == string(model.PayloadJSON) && value != "" {
 			m |= suspectJSON
 		}
-		if v.hasPayload && len(v.payload.extra) > 0 {
+		if extra > 0 {
 			m |= suspectMember
 		}
-		if v.hasWeightType {
-			switch v.weightType {
-			case string(model.WeightVariable):
-				variable = true
-			case string(model.WeightFix):
-				fixed += v.weight
-			}
+	}
+	weight := func(typ string, w float64) {
+		if w != float64(int64(w)) {
+			m |= suspectWeight
+		}
+		switch typ {
+		case string(model.WeightVariable):
+			variable = true
+		case string(model.WeightFix):
+			fixed += w
+		}
+	}
+	name := func(k int, name string) {
+		if !refusalNameTypeValid(name, 1, 100) {
+			m |= suspectName
 		}
 		if m&suspectDuplicate == 0 {
 			for j := range k {
-				if l.name(j) == v.name {
+				if l.name(j) == name {
 					m |= suspectDuplicate
 					break
+				}
+			}
+		}
+	}
+	if l.strategy != nil {
+		for k := range *l.strategy.Variants {
+			v := &(*l.strategy.Variants)[k]
+			name(k, v.Name)
+			weight(string(v.WeightType), float64(v.Weight))
+			if v.Stickiness == "" {
+				m |= suspectEmpty
+			}
+			if v.Payload != nil {
+				payload(string(v.Payload.Type), v.Payload.Value, len(v.Payload.Extra))
+			}
+		}
+	} else {
+		for k := range *l.env.Variants {
+			v := &(*l.env.Variants)[k]
+			name(k, v.Name)
+			typ := ""
+			if v.WeightType != nil {
+				typ = string(*v.WeightType)
+			}
+			weight(typ, v.Weight)
+			if v.Stickiness != nil && *v.Stickiness == "" {
+				m |= suspectEmpty
+			}
+			if v.Payload != nil {
+				payload(string(v.Payload.Type), v.Payload.Value, 0)
+			}
+			if v.Overrides != nil {
+				for _, ov := range *v.Overrides {
+					if ov.ContextName == "" || slices.Contains(ov.Values, "") {
+						m |= suspectEmpty
+					}
 				}
 			}
 		}
