@@ -1,6 +1,7 @@
 package importvalidate
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -187,7 +188,9 @@ func refusalStrategyInsert(s *model.Strategy, pgMessage string) string {
 func checkImportStrategySortOrder(in *Input) []Issue {
 	var out []Issue
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
-		if s.SortOrder == nil {
+		// An integer of PostgreSQL's integer range, the common case, is
+		// written as one.
+		if v := s.SortOrder; v == nil || (*v == math.Trunc(*v) && *v >= math.MinInt32 && *v <= math.MaxInt32) {
 			return
 		}
 		text := jsvalue.FormatFloat(*s.SortOrder)
@@ -268,6 +271,17 @@ func checkImportStrategyDuplicateSegment(in *Input) []Issue {
 	return in.refusalSegments(refusalSegmentDuplicated)
 }
 
+// refusalSegmentsElsewhere reports whether a segment the import may map
+// to (the first of its name) belongs to a project other than the target.
+func (in *Input) refusalSegmentsElsewhere() bool {
+	for _, segs := range in.Segments {
+		if len(segs) > 0 && scope(segs[0].Project) != "" && scope(segs[0].Project) != in.Project {
+			return true
+		}
+	}
+	return false
+}
+
 // refusalSegmentCheck names one of the segment checks.
 type refusalSegmentCheck int
 
@@ -281,7 +295,7 @@ const (
 // refusalSegments runs one segment check over the strategies that have
 // segments.
 func (in *Input) refusalSegments(which refusalSegmentCheck) []Issue {
-	if !in.resolved().withSegments {
+	if !in.resolved().withSegments || (which == refusalSegmentOtherProject && !in.refusalSegmentsElsewhere()) {
 		return nil
 	}
 	var out []Issue
@@ -326,6 +340,9 @@ func (in *Input) refusalSegments(which refusalSegmentCheck) []Issue {
 					*s.FeatureName, ptr("featureStrategies", i, "segments")))
 			}
 		case refusalSegmentDuplicated:
+			if len(segs) < 2 {
+				return
+			}
 			seen := make(map[int64]bool, len(segs))
 			var items []Item
 			for k, id := range segs {

@@ -58,7 +58,7 @@ const (
 	suspectDuplicate                                     // a name given twice
 	suspectWeight                                        // a weight that is not an integer
 	suspectEmpty                                         // an empty string joi refuses
-	suspectJSON                                          // a non-empty json payload
+	suspectJSON                                          // a json payload that is not an object or array
 	suspectMember                                        // a payload member besides type and value
 	suspectNoVariable                                    // no variable variant
 	suspectFixOver1000                                   // fixed weights over 1000
@@ -74,7 +74,7 @@ func (l *refusalVariantList) suspects() {
 		if value == "" {
 			m |= suspectEmpty
 		}
-		if typ == string(model.PayloadJSON) && value != "" {
+		if typ == string(model.PayloadJSON) && value != "" && !refusalJSONObject(value) {
 			m |= suspectJSON
 		}
 		if extra > 0 {
@@ -414,7 +414,7 @@ func checkImportVariantPayloadJSON(in *Input) []Issue {
 // array.
 func refusalJSONObject(s string) bool {
 	i := jsonwire.SkipWS([]byte(s), 0)
-	return i < len(s) && (s[i] == '{' || s[i] == '[') && json.Valid([]byte(s))
+	return i < len(s) && (s[i] == '{' || s[i] == '[') && (refusalPlainJSON(s) || json.Valid([]byte(s)))
 }
 
 // refusalQuoteMax is the longest text of a member's value that a finding
