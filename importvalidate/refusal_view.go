@@ -110,13 +110,17 @@ func (in *Input) refusal() *refusalView {
 		}
 	}
 	d := &in.Import.Data
+	last := "" // the type of the last tag, most often the next one's
 	for i := range d.FeatureTags {
 		t := &d.FeatureTags[i]
 		if t.TagType != nil && !v.archived[t.FeatureName] {
 			if v.usedTagTypes == nil {
 				v.usedTagTypes = make(map[string]bool)
+			} else if *t.TagType == last {
+				continue
 			}
 			v.usedTagTypes[*t.TagType] = true
+			last = *t.TagType
 		}
 	}
 	in.refusalCache = v

@@ -459,7 +459,7 @@ func checkImportConstraintNotLegalValue(in *Input) []Issue {
 	}
 	prev, prevLegal, started := "", refusalLegal{}, false
 	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		if len(withLegal) <= 8 && !slices.Contains(withLegal, c.ContextName) {
+		if (!started || c.ContextName != prev) && len(withLegal) <= 8 && !slices.Contains(withLegal, c.ContextName) {
 			return
 		}
 		if !started || c.ContextName != prev {
