@@ -34,8 +34,9 @@ type refusalView struct {
 	constraints refusalConstraints
 
 	// refs are the feature names resolved: first those of features[] in
-	// order of first occurrence, then the others as met.
-	refs []refusalRef
+	// order of first occurrence (files of them), then the others as met.
+	refs  []refusalRef
+	files int
 	// others indexes the refs of the names that are not in features[].
 	others map[string]int32
 	// facts hold the facts of the refs that have some; noFacts is the
@@ -161,6 +162,7 @@ func (in *Input) resolved() *refusalView {
 		v.entry[i] = v.entry[j]
 		v.refs[v.entry[i]].last = int32(i)
 	}
+	v.files = len(v.refs)
 	// The existing features and their facts are few next to the file's
 	// names in a first import: walk the smaller set.
 	for r := range v.refs {
@@ -436,6 +438,10 @@ func (v *refusalView) outsideStrategies() bool {
 	}
 	return false
 }
+
+// fileRefs are the refs of the names of features[], in order of first
+// occurrence.
+func (v *refusalView) fileRefs() []refusalRef { return v.refs[:v.files] }
 
 // droppedRef reports whether the cleaning drops an item naming feature
 // ref r through its featureName: it names none (r < 0, or the empty

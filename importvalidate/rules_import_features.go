@@ -49,11 +49,9 @@ func checkImportFeatureTypeEmpty(in *Input) []Issue {
 // nowhere, in order of first occurrence.
 func (in *Input) refusalCreates(f func(i int, name string)) {
 	v := in.resolved()
-	for r := range v.refs {
-		ref := &v.refs[r]
-		if ref.first < 0 {
-			break // the names of features[] come first
-		}
+	files := v.fileRefs()
+	for r := range files {
+		ref := &files[r]
 		if ref.exists {
 			continue // updated, skipped as archived, or refused as in another project
 		}

@@ -58,11 +58,9 @@ func checkImportFeatureInOtherProject(in *Input) []Issue {
 	var names []string
 	var items []Item
 	v := in.resolved()
-	for r := range v.refs {
-		f := &v.refs[r]
-		if f.first < 0 {
-			break // the names of features[] come first
-		}
+	files := v.fileRefs()
+	for r := range files {
+		f := &files[r]
 		if !f.exists || f.project == in.Project || f.existingArchived {
 			continue
 		}
@@ -80,11 +78,9 @@ func checkImportDuplicateFeature(in *Input) []Issue {
 	fp := in.places()
 	var items []Item
 	v := in.resolved()
-	for r := range v.refs {
-		ref := &v.refs[r]
-		if ref.first < 0 {
-			break // the names of features[] come first
-		}
+	files := v.fileRefs()
+	for r := range files {
+		ref := &files[r]
 		if ref.first == ref.last || ref.exists {
 			continue
 		}

@@ -392,55 +392,52 @@ func checkImportDefaultStrategyAdded(in *Input) []Issue {
 	return out
 }
 
-func checkImportDeletesReleasePlan(in *Input) []Issue {
-	var out []Issue
+// silentAppliedWithFacts calls f with each name of features[] that the
+// import creates or updates in the target project and whose facts are
+// known, and collects the findings it returns.
+func (in *Input) silentAppliedWithFacts(f func(ref *refusalRef, facts *FeatureFacts) (string, bool)) []Issue {
 	if !in.Facts.Features.Known {
 		return nil
 	}
-	v := in.resolved()
-	for r := range v.refs {
-		ref := &v.refs[r]
-		if ref.first < 0 {
-			break // the names of features[] come first
-		}
-		facts := ref.facts
-		if !ref.applied || !ref.hasFacts || !facts.Milestones.Known || facts.Milestones.Value == 0 {
+	var out []Issue
+	files := in.resolved().fileRefs()
+	for r := range files {
+		ref := &files[r]
+		if !ref.applied || !ref.hasFacts {
 			continue
 		}
-		name, i := ref.name, int(ref.first)
-		out = append(out, silentAt(fmt.Sprintf("The import deletes the %d release-plan milestone strategies of this feature in %s with its other strategies; "+
-			"no export carries them, so no file brings them back.", facts.Milestones.Value, in.Environment), name, ptr("features", i, "")))
+		if msg, ok := f(ref, ref.facts); ok {
+			out = append(out, silentAt(msg, ref.name, ptr("features", int(ref.first), "")))
+		}
 	}
 	return out
 }
 
-func checkImportStrategiesReplaced(in *Input) []Issue {
-	var out []Issue
-	if !in.Facts.Features.Known {
-		return nil
-	}
-	v := in.resolved()
-	for r := range v.refs {
-		ref := &v.refs[r]
-		if ref.first < 0 {
-			break // the names of features[] come first
+func checkImportDeletesReleasePlan(in *Input) []Issue {
+	return in.silentAppliedWithFacts(func(_ *refusalRef, facts *FeatureFacts) (string, bool) {
+		if !facts.Milestones.Known || facts.Milestones.Value == 0 {
+			return "", false
 		}
-		facts := ref.facts
-		if !ref.applied || !ref.hasFacts || ref.strategies > 0 {
-			continue
+		return fmt.Sprintf("The import deletes the %d release-plan milestone strategies of this feature in %s with its other strategies; "+
+			"no export carries them, so no file brings them back.", facts.Milestones.Value, in.Environment), true
+	})
+}
+
+func checkImportStrategiesReplaced(in *Input) []Issue {
+	return in.silentAppliedWithFacts(func(ref *refusalRef, facts *FeatureFacts) (string, bool) {
+		if ref.strategies > 0 {
+			return "", false
 		}
 		n := facts.Strategies
 		if facts.Milestones.Known {
 			n -= facts.Milestones.Value // said by their own rule
 		}
 		if n == 0 {
-			continue
+			return "", false
 		}
-		name, i := ref.name, int(ref.first)
-		out = append(out, silentAt(fmt.Sprintf("The import deletes the %d strategies of this feature in %s: the file lists the feature but none of its strategies.",
-			n, in.Environment), name, ptr("features", i, "")))
-	}
-	return out
+		return fmt.Sprintf("The import deletes the %d strategies of this feature in %s: the file lists the feature but none of its strategies.",
+			n, in.Environment), true
+	})
 }
 
 // silentWeights returns the weights the import gives variants (weight

@@ -59,11 +59,9 @@ func checkImportUnknownFact(in *Input) []Issue {
 		}
 	}
 	firstApplied := func(pred func(ref *refusalRef) bool) (string, int, bool) {
-		for r := range v.refs {
-			ref := &v.refs[r]
-			if ref.first < 0 {
-				break // the names of features[] come first
-			}
+		files := v.fileRefs()
+		for r := range files {
+			ref := &files[r]
 			if ref.applied && pred(ref) {
 				return ref.name, int(ref.first), true
 			}
