@@ -96,11 +96,15 @@ func planLookups(imp *model.ImportRequest, fp *featurePlaces, constraintContexts
 		add(&p.strategies, others, d.FeatureStrategies[i].Name)
 	}
 	clear(others)
+	last := "" // the last context name added, most often the next one
 	for i := range d.FeatureStrategies {
 		s := &d.FeatureStrategies[i]
 		if constraintContexts && s.Constraints != nil {
 			for _, c := range *s.Constraints {
-				add(&p.contextFields, others, c.ContextName)
+				if c.ContextName != last || len(p.contextFields) == 0 {
+					add(&p.contextFields, others, c.ContextName)
+					last = c.ContextName
+				}
 			}
 		}
 	}

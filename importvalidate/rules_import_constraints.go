@@ -459,10 +459,11 @@ func checkImportConstraintNotLegalValue(in *Input) []Issue {
 	}
 	prev, prevLegal, started := "", refusalLegal{}, false
 	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		if (!started || c.ContextName != prev) && len(withLegal) <= 8 && !slices.Contains(withLegal, c.ContextName) {
-			return
-		}
-		if !started || c.ContextName != prev {
+		switch {
+		case started && c.ContextName == prev:
+		case len(withLegal) <= 8 && !slices.Contains(withLegal, c.ContextName):
+			prev, prevLegal, started = c.ContextName, refusalLegal{}, true
+		default:
 			started = true
 			l, seen := cs.legal[c.ContextName]
 			if !seen {
