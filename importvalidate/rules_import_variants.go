@@ -413,8 +413,9 @@ func checkImportVariantPayloadJSON(in *Input) []Issue {
 // refusalJSONObject reports whether JSON.parse(s) gives an object or an
 // array.
 func refusalJSONObject(s string) bool {
-	i := jsonwire.SkipWS([]byte(s), 0)
-	return i < len(s) && (s[i] == '{' || s[i] == '[') && (refusalPlainJSON(s) || json.Valid([]byte(s)))
+	p := refusalJSONScanner{s: s}
+	p.ws()
+	return p.i < len(s) && (s[p.i] == '{' || s[p.i] == '[') && (refusalPlainJSON(s) || json.Valid([]byte(s)))
 }
 
 // refusalQuoteMax is the longest text of a member's value that a finding
