@@ -55,6 +55,9 @@ type refusalView struct {
 	keptStrategies, keptEnvironments []int32
 	// withSegments is true when a kept strategy has segments.
 	withSegments bool
+	// unnamed is true when a strategy or a feature environment names no
+	// feature (a null or empty featureName).
+	unnamed bool
 	// parents are the parents of the dependencies the import applies,
 	// read on first use (parentsRead).
 	parents     []refusalParent
@@ -247,7 +250,11 @@ func (in *Input) resolved() *refusalView {
 	for i := range d.FeatureStrategies {
 		s := &d.FeatureStrategies[i]
 		r := v.strategy[i]
-		if r < 0 || *s.FeatureName == "" || v.refs[r].archived() {
+		if r < 0 || *s.FeatureName == "" {
+			v.unnamed = true
+			continue
+		}
+		if v.refs[r].archived() {
 			continue
 		}
 		v.keptStrategies = append(v.keptStrategies, int32(i))
@@ -263,7 +270,10 @@ func (in *Input) resolved() *refusalView {
 	}
 	v.keptEnvironments = make([]int32, 0, len(d.FeatureEnvironments))
 	for i := range d.FeatureEnvironments {
-		if r := v.envFeature[i]; r >= 0 && *d.FeatureEnvironments[i].FeatureName != "" && !v.refs[r].archived() {
+		r := v.envFeature[i]
+		if r < 0 || *d.FeatureEnvironments[i].FeatureName == "" {
+			v.unnamed = true
+		} else if !v.refs[r].archived() {
 			v.keptEnvironments = append(v.keptEnvironments, int32(i))
 		}
 	}

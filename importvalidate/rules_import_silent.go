@@ -49,6 +49,9 @@ func checkImportMemberNotInSchema(in *Input) []Issue {
 }
 
 func checkImportStrategyWithoutFeature(in *Input) []Issue {
+	if !in.resolved().unnamed {
+		return nil
+	}
 	var out []Issue
 	for i := range in.Import.Data.FeatureStrategies {
 		s := &in.Import.Data.FeatureStrategies[i]
@@ -60,6 +63,9 @@ func checkImportStrategyWithoutFeature(in *Input) []Issue {
 }
 
 func checkImportEnvironmentWithoutFeature(in *Input) []Issue {
+	if !in.resolved().unnamed {
+		return nil
+	}
 	var out []Issue
 	for i := range in.Import.Data.FeatureEnvironments {
 		fe := &in.Import.Data.FeatureEnvironments[i]
@@ -266,17 +272,26 @@ func checkImportDependencyReplacesParents(in *Input) []Issue {
 }
 
 func checkImportDependencyChain(in *Input) []Issue {
-	children := map[string]bool{}
+	if len(in.Import.Data.Dependencies) == 0 {
+		return nil
+	}
+	v := in.resolved()
+	// children is indexed by the resolved names; every name an applied
+	// dependency's child has is resolved already.
+	children := make([]bool, len(v.refs))
 	var applied []int
 	in.silentAppliedDependencies(func(i int, dep *model.FeatureDependencies) {
-		children[dep.Feature] = true
+		children[v.dependency[i]] = true
 		applied = append(applied, i)
 	})
 	var out []Issue
 	for _, i := range applied {
 		dep := &in.Import.Data.Dependencies[i]
 		for k, p := range dep.Dependencies {
-			if children[p.Feature] && p.Feature != dep.Feature {
+			if p.Feature == dep.Feature {
+				continue
+			}
+			if r := v.lookup(in, p.Feature); int(r) < len(children) && children[r] {
 				out = append(out, silentAt(fmt.Sprintf("The import makes feature %s depend on %s, which depends on another feature: "+
 					"a chain of dependencies that Unleash refuses elsewhere.", strconv.Quote(dep.Feature), strconv.Quote(p.Feature)),
 					p.Feature, ptr("dependencies", i, "dependencies/"+itoa(k)+"/feature")))
