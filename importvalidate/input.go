@@ -78,7 +78,13 @@ func planLookups(imp *model.ImportRequest, fp *featurePlaces, constraintContexts
 	p := lookupPlan{features: slices.Clip(fp.order), featureNames: slices.Clip(fp.order)}
 	others := make(map[string]struct{})
 	add := func(dst *[]string, set map[string]struct{}, name string) {
-		if _, ok := set[name]; ok {
+		// The strategy types and context names of a file are few: a
+		// short list is searched without hashing the name.
+		if len(*dst) <= 8 {
+			if slices.Contains(*dst, name) {
+				return
+			}
+		} else if _, ok := set[name]; ok {
 			return
 		}
 		set[name] = struct{}{}
@@ -96,15 +102,11 @@ func planLookups(imp *model.ImportRequest, fp *featurePlaces, constraintContexts
 		add(&p.strategies, others, d.FeatureStrategies[i].Name)
 	}
 	clear(others)
-	last := "" // the last context name added, most often the next one
 	for i := range d.FeatureStrategies {
 		s := &d.FeatureStrategies[i]
 		if constraintContexts && s.Constraints != nil {
 			for _, c := range *s.Constraints {
-				if c.ContextName != last || len(p.contextFields) == 0 {
-					add(&p.contextFields, others, c.ContextName)
-					last = c.ContextName
-				}
+				add(&p.contextFields, others, c.ContextName)
 			}
 		}
 	}
