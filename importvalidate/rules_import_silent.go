@@ -491,7 +491,6 @@ func silentWeights(types []model.WeightType, weights, buf []float64) ([]float64,
 
 func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 	var out []Issue
-	v := in.resolved()
 	// The lists are read into buffers that serve every list.
 	var types []model.WeightType
 	var weights, got []float64
@@ -509,35 +508,15 @@ func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 			}
 		}
 	}
-	d := &in.Import.Data
-	for _, k := range v.keptStrategies {
-		i := int(k)
-		s := &d.FeatureStrategies[i]
-		if s.Variants == nil || len(*s.Variants) == 0 {
-			continue
-		}
+	// Only the lists whose weights the import changes are read again.
+	in.refusalEachSuspectList(suspectRecomputed, func(l refusalVariantList) {
 		types, weights = types[:0], weights[:0]
-		for _, sv := range *s.Variants {
-			types, weights = append(types, sv.WeightType), append(weights, float64(sv.Weight))
+		for k := range l.len() {
+			t, w := l.weight(k)
+			types, weights = append(types, model.WeightType(t)), append(weights, w)
 		}
-		check(func(k int) string { return ptr("featureStrategies", i, "variants/"+itoa(k)+"/weight") })
-	}
-	for _, k := range v.keptEnvironments {
-		i := int(k)
-		fe := &d.FeatureEnvironments[i]
-		if fe.Variants == nil || len(*fe.Variants) == 0 {
-			continue
-		}
-		types, weights = types[:0], weights[:0]
-		for _, ev := range *fe.Variants {
-			var t model.WeightType
-			if ev.WeightType != nil {
-				t = *ev.WeightType
-			}
-			types, weights = append(types, t), append(weights, ev.Weight)
-		}
-		check(func(k int) string { return ptr("featureEnvironments", i, "variants/"+itoa(k)+"/weight") })
-	}
+		check(func(k int) string { return l.at(k, "weight") })
+	})
 	return out
 }
 

@@ -62,6 +62,7 @@ const (
 	suspectMember                                        // a payload member besides type and value
 	suspectNoVariable                                    // no variable variant
 	suspectFixOver1000                                   // fixed weights over 1000
+	suspectRecomputed                                    // a variable weight the import changes (silentWeights)
 )
 
 // suspects reads, once, which rules may find something in the list,
@@ -147,7 +148,52 @@ func (l *refusalVariantList) suspects() {
 	if fixed > 1000 {
 		m |= suspectFixOver1000
 	}
+	if variable && fixed <= 1000 && l.recomputed(fixed) {
+		m |= suspectRecomputed
+	}
 	l.suspect = m
+}
+
+// recomputed reports whether the import gives a variable variant of the
+// list another weight than its own, the fixed ones weighing fixed: the
+// variable ones share what those leave of 1000, the first ones taking
+// the remainder (silentWeights).
+func (l *refusalVariantList) recomputed(fixed float64) bool {
+	n := int64(0)
+	for k := range l.len() {
+		if typ, _ := l.weight(k); typ == string(model.WeightVariable) {
+			n++
+		}
+	}
+	avg, rem := int64(1000-fixed)/n, int64(1000-fixed)%n
+	for k := range l.len() {
+		typ, w := l.weight(k)
+		if typ != string(model.WeightVariable) {
+			continue
+		}
+		want := float64(avg)
+		if rem > 0 {
+			want++
+			rem--
+		}
+		if want != w {
+			return true
+		}
+	}
+	return false
+}
+
+// weight is the weight type ("" for none) and weight of variant k.
+func (l *refusalVariantList) weight(k int) (string, float64) {
+	if l.strategy != nil {
+		v := &(*l.strategy.Variants)[k]
+		return string(v.WeightType), float64(v.Weight)
+	}
+	v := &(*l.env.Variants)[k]
+	if v.WeightType == nil {
+		return "", v.Weight
+	}
+	return string(*v.WeightType), v.Weight
 }
 
 // name is the name of variant k.
