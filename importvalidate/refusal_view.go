@@ -23,8 +23,8 @@ type refusalView struct {
 	// usedTagTypes is the set of the tag types the remaining featureTags
 	// name.
 	usedTagTypes map[string]bool
-	// variants are the lists of variants the import checks, read on first
-	// use (variantsRead).
+	// variants are the lists of variants the import checks in which a
+	// rule may find something, read on first use (variantsRead).
 	variants     []refusalVariantList
 	variantsRead bool
 	// suspect is the union of the lists' suspects.
@@ -329,12 +329,6 @@ func (v *refusalView) lookup(in *Input, name string) int32 {
 	return r
 }
 
-// ref returns the resolved feature name.
-func (in *Input) ref(name string) *refusalRef {
-	v := in.resolved()
-	return &v.refs[v.lookup(in, name)]
-}
-
 // archived reports whether the cleaning drops the name's features[]
 // entries: it exists archived.
 func (r *refusalRef) archived() bool { return r.first >= 0 && r.exists && r.existingArchived }
@@ -372,12 +366,6 @@ func (r *refusalRef) activeAfterFeatures(in *Input) bool {
 	return r.exists && !r.existingArchived
 }
 
-// refusalInFile reports whether name is a feature of the cleaned
-// features[]: the import creates or updates it in the target project.
-func (in *Input) refusalInFile(name string) bool {
-	return in.places().has(name) && !in.refusal().archived[name]
-}
-
 // refusalKeptStrategy reports whether the cleaned file keeps strategy s:
 // it names a feature (a non-empty featureName) that is not archived.
 func (in *Input) refusalKeptStrategy(s *model.Strategy) bool {
@@ -396,41 +384,6 @@ func (in *Input) refusalEachKeptEnvironment(f func(i int, e *model.FeatureEnviro
 	for _, i := range in.resolved().keptEnvironments {
 		f(int(i), &in.Import.Data.FeatureEnvironments[i])
 	}
-}
-
-// refusalKeptTag reports whether the cleaned file keeps the tag t.
-func (in *Input) refusalKeptTag(t *model.FeatureTag) bool {
-	return !in.refusal().archived[t.FeatureName]
-}
-
-// refusalProjectAfterFeatures is refusalRef.projectAfterFeatures by name.
-func (in *Input) refusalProjectAfterFeatures(name string) string {
-	return in.ref(name).projectAfterFeatures(in)
-}
-
-// refusalExistsAfterFeatures is refusalRef.existsAfterFeatures by name.
-func (in *Input) refusalExistsAfterFeatures(name string) bool {
-	return in.ref(name).existsAfterFeatures()
-}
-
-// refusalActiveAfterFeatures is refusalRef.activeAfterFeatures by name.
-func (in *Input) refusalActiveAfterFeatures(name string) bool {
-	return in.ref(name).activeAfterFeatures(in)
-}
-
-// refusalLastEntry is the index of the last features[] entry named name,
-// an imported feature's.
-func (in *Input) refusalLastEntry(name string) int {
-	return int(in.ref(name).last)
-}
-
-// refusalFeatureFacts returns the facts of the existing feature name in
-// the target environment, and whether they are known.
-func (in *Input) refusalFeatureFacts(name string) (FeatureFacts, bool) {
-	if !in.Facts.Features.Known {
-		return FeatureFacts{}, false
-	}
-	return *in.ref(name).facts, true
 }
 
 // refusalIssue is a finding of one item at one place.
@@ -459,7 +412,3 @@ func (v *refusalView) fileRefs() []refusalRef { return v.refs[:v.files] }
 func (v *refusalView) droppedRef(r int32) bool {
 	return r < 0 || v.refs[r].name == "" || v.refs[r].archived()
 }
-
-// appliedRef reports whether r names a feature the import creates or
-// updates in the target project (refusalRef.applied); false for r < 0.
-func (v *refusalView) appliedRef(r int32) bool { return r >= 0 && v.refs[r].applied }

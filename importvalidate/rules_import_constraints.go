@@ -67,7 +67,7 @@ func (c refusalConstraintAt) value(k int) string { return c.ptr("values/" + strc
 // longer than 100 bytes. A rule returns at once when it cannot find
 // anything, and walks the constraints of its kind only.
 type refusalConstraints struct {
-	byKind                [opRegex + 1][]refusalConstraintAt
+	byKind                [opRegex + 1][][2]int32
 	emptyContext          bool
 	maxValues             int
 	emptyValue, longValue bool
@@ -107,12 +107,12 @@ func (in *Input) refusalConstraintList() *refusalConstraints {
 	})
 	for k, n := range counts {
 		if n > 0 {
-			cs.byKind[k] = make([]refusalConstraintAt, 0, n)
+			cs.byKind[k] = make([][2]int32, 0, n)
 		}
 	}
 	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		k := refusalOperator(c.Operator)
-		cs.byKind[k] = append(cs.byKind[k], at)
+		cs.byKind[k] = append(cs.byKind[k], [2]int32{int32(at.strategy), int32(at.constraint)})
 	})
 	return cs
 }
@@ -146,7 +146,7 @@ func (in *Input) refusalEachConstraint(f func(at refusalConstraintAt, c *model.C
 func (in *Input) refusalEachConstraintOf(kind refusalOperatorKind, f func(at refusalConstraintAt, c *model.Constraint)) {
 	d := &in.Import.Data
 	for _, at := range in.refusalConstraintList().byKind[kind] {
-		f(at, &(*d.FeatureStrategies[at.strategy].Constraints)[at.constraint])
+		f(refusalConstraintAt{int(at[0]), int(at[1])}, &(*d.FeatureStrategies[at[0]].Constraints)[at[1]])
 	}
 }
 

@@ -86,16 +86,11 @@ func checkImportProjectNotActive(in *Input) []Issue {
 	return one("Active project with id "+in.Project+" does not exist", items)
 }
 
-// refusalHasEnvironment reports whether feature name has the target
+// hasEnvironment reports whether the resolved feature has the target
 // environment (a row of feature_environments) once the import has
 // written the features: an existing feature as it has, a feature it
 // creates when the environment is one of the target project's, no other.
 // known is false when a fact needed is not known.
-func (in *Input) refusalHasEnvironment(name string) (has, known bool) {
-	return in.ref(name).hasEnvironment(in)
-}
-
-// hasEnvironment is refusalHasEnvironment of the resolved name.
 func (r *refusalRef) hasEnvironment(in *Input) (has, known bool) {
 	switch {
 	case !in.EnvironmentExists:
@@ -183,14 +178,17 @@ func checkImportEnableNeedsStrategyPermission(in *Input) []Issue {
 		return nil
 	}
 	d := &in.Import.Data
+	v := in.resolved()
 	var fromFile map[string]int
 	var items []Item
-	for i := range d.FeatureEnvironments {
+	for _, k := range v.keptEnvironments {
+		i := int(k)
 		e := &d.FeatureEnvironments[i]
-		if !e.Enabled || !in.refusalKeptEnvironment(e) {
+		ref := &v.refs[v.envName[i]]
+		if !e.Enabled {
 			continue
 		}
-		if has, known := in.refusalHasEnvironment(e.Name); !known || !has || !in.EnvironmentExists {
+		if has, known := ref.hasEnvironment(in); !known || !has || !in.EnvironmentExists {
 			continue
 		}
 		if fromFile == nil {
@@ -198,12 +196,11 @@ func checkImportEnableNeedsStrategyPermission(in *Input) []Issue {
 			in.refusalEachStrategy(func(_ int, s *model.Strategy) { fromFile[*s.FeatureName]++ })
 		}
 		n := fromFile[e.Name]
-		if !in.refusalInFile(e.Name) {
-			ff, ok := in.refusalFeatureFacts(e.Name)
-			if !ok {
+		if !ref.inFile {
+			if !in.Facts.Features.Known {
 				continue
 			}
-			n += ff.Strategies
+			n += ref.facts.Strategies
 		}
 		if n == 0 {
 			items = append(items, Item{Value: e.Name, Locations: []Location{at(ptr("featureEnvironments", i, "enabled"))}})

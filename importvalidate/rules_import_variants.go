@@ -258,39 +258,31 @@ func (l refusalVariantList) at(k int, rest string) string {
 
 // refusalVariantLists returns the view with the lists of variants the
 // import checks read: those of the strategies it creates, and those of
-// the feature environments it keeps. The lists are found once per input.
+// the feature environments it keeps, in this order. The lists are read
+// once per input; only those in which a rule may find something are
+// kept.
 func (in *Input) refusalVariantLists() *refusalView {
 	v := in.resolved()
 	if v.variantsRead {
 		return v
 	}
 	v.variantsRead = true
-	n := 0
-	in.refusalEachStrategy(func(_ int, s *model.Strategy) {
-		if s.Variants != nil && len(*s.Variants) > 0 {
-			n++
+	keep := func(l refusalVariantList) {
+		if l.suspects(); l.suspect != 0 {
+			v.variants = append(v.variants, l)
+			v.suspect |= l.suspect
 		}
-	})
-	in.refusalEachKeptEnvironment(func(_ int, e *model.FeatureEnvironment) {
-		if e.Variants != nil && len(*e.Variants) > 0 {
-			n++
-		}
-	})
-	v.variants = make([]refusalVariantList, 0, n)
+	}
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		if s.Variants != nil && len(*s.Variants) > 0 {
-			v.variants = append(v.variants, refusalVariantList{strategy: s, i: i})
+			keep(refusalVariantList{strategy: s, i: i})
 		}
 	})
 	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
 		if e.Variants != nil && len(*e.Variants) > 0 {
-			v.variants = append(v.variants, refusalVariantList{env: e, i: i})
+			keep(refusalVariantList{env: e, i: i})
 		}
 	})
-	for k := range v.variants {
-		v.variants[k].suspects()
-		v.suspect |= v.variants[k].suspect
-	}
 	return v
 }
 
