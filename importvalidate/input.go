@@ -78,7 +78,13 @@ func planLookups(imp *model.ImportRequest, fp *featurePlaces, constraintContexts
 	p := lookupPlan{features: slices.Clip(fp.order), featureNames: slices.Clip(fp.order)}
 	others := make(map[string]struct{})
 	add := func(dst *[]string, set map[string]struct{}, name string) {
-		if _, ok := set[name]; ok {
+		// The strategy types and context names of a file are few: a
+		// short list is searched without hashing the name.
+		if len(*dst) <= 8 {
+			if slices.Contains(*dst, name) {
+				return
+			}
+		} else if _, ok := set[name]; ok {
 			return
 		}
 		set[name] = struct{}{}

@@ -83,6 +83,11 @@ func refusalIsSpace(r rune) bool {
 
 // refusalTrim is JavaScript's String.prototype.trim.
 func refusalTrim(s string) string {
+	// ASCII white space is at most ' ': a string that starts and ends
+	// with another ASCII character is its own trim.
+	if n := len(s); n > 0 && ' ' < s[0] && s[0] < utf8.RuneSelf && ' ' < s[n-1] && s[n-1] < utf8.RuneSelf {
+		return s
+	}
 	start := 0
 	for start < len(s) {
 		r, size := utf8.DecodeRuneInString(s[start:])

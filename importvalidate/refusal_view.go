@@ -11,6 +11,11 @@ import (
 // tag type is kept only when a remaining tag names it. Every later step of
 // the import, its checks included, sees the cleaned file only. The view
 // keeps the input's indices: it says which entries remain.
+//
+// It is also the file resolved once for every rule: each feature name the
+// file uses is looked up once (refusalRef), and each item of the file
+// that names a feature holds the index of that name's ref, so that a rule
+// walks slices instead of hashing names again.
 type refusalView struct {
 	// archived is the set of features[] names that exist archived, in any
 	// project; nil when there are none.
@@ -18,10 +23,72 @@ type refusalView struct {
 	// usedTagTypes is the set of the tag types the remaining featureTags
 	// name.
 	usedTagTypes map[string]bool
-	// variants are the lists of variants the import checks, read on first
-	// use (variantsRead).
+	// variants are the lists of variants the import checks in which a
+	// rule may find something, read on first use (variantsRead).
 	variants     []refusalVariantList
 	variantsRead bool
+	// suspect is the union of the lists' suspects.
+	suspect refusalVariantSuspect
+	// constraints are those of the kept strategies, read on first use
+	// (refusalConstraintList).
+	constraints refusalConstraints
+
+	// refs are the feature names resolved: first those of features[] in
+	// order of first occurrence (files of them), then the others as met.
+	refs  []refusalRef
+	files int
+	// others indexes the refs of the names that are not in features[].
+	others map[string]int32
+	// facts hold the facts of the refs that have some; noFacts is the
+	// zero facts of the others.
+	facts   []FeatureFacts
+	noFacts *FeatureFacts
+	// entry, strategy, envName, envFeature, tag, dependency and link are
+	// the refs of the names of features[i].name,
+	// featureStrategies[i].featureName, featureEnvironments[i].name and
+	// .featureName, featureTags[i].featureName, dependencies[i].feature
+	// and links[i].feature; -1 where the member is null.
+	entry, strategy, envName, envFeature, tag, dependency, link []int32
+	// keptStrategies and keptEnvironments are the indices of the
+	// strategies and feature environments the cleaned file keeps, in file
+	// order.
+	keptStrategies, keptEnvironments []int32
+	// withSegments is true when a kept strategy has segments.
+	withSegments bool
+	// unnamed is true when a strategy or a feature environment names no
+	// feature (a null or empty featureName).
+	unnamed bool
+	// parents are the parents of the dependencies the import applies,
+	// read on first use (parentsRead).
+	parents     []refusalParent
+	parentsRead bool
+}
+
+// refusalRef is one feature name of the file and what the rules ask of it,
+// resolved once per validation.
+type refusalRef struct {
+	name string
+	// first and last are the indices of the name's first and last
+	// features[] entries; -1 when features[] does not name it.
+	first, last int32
+	// exists is true when a feature of that name exists (any project,
+	// archived or not); project and archived are then its own.
+	exists, existingArchived bool
+	project                  string
+	// inFile is true for a name of the cleaned features[]: the import
+	// creates or updates it. applied is true when it does so in the
+	// target project (the name is new, or an active feature of the
+	// target's). inProject is true for an existing feature of the target
+	// project, archived or not.
+	inFile, applied, inProject bool
+	// hasFacts is true when the facts of the import know the existing
+	// feature in the target environment: facts are then its, else
+	// zero. It is never nil.
+	hasFacts bool
+	facts    *FeatureFacts
+	// strategies counts the strategies of the cleaned file naming an
+	// applied feature, and enabled those of them that are not disabled.
+	strategies, enabled int32
 }
 
 // refusal returns the cleaned view of the input, built once.
@@ -47,13 +114,17 @@ func (in *Input) refusal() *refusalView {
 		}
 	}
 	d := &in.Import.Data
+	last := "" // the type of the last tag, most often the next one's
 	for i := range d.FeatureTags {
 		t := &d.FeatureTags[i]
 		if t.TagType != nil && !v.archived[t.FeatureName] {
 			if v.usedTagTypes == nil {
 				v.usedTagTypes = make(map[string]bool)
+			} else if *t.TagType == last {
+				continue
 			}
 			v.usedTagTypes[*t.TagType] = true
+			last = *t.TagType
 		}
 	}
 	in.refusalCache = v
@@ -67,10 +138,232 @@ func (v *refusalView) addArchived(name string) {
 	v.archived[name] = true
 }
 
-// refusalInFile reports whether name is a feature of the cleaned
-// features[]: the import creates or updates it in the target project.
-func (in *Input) refusalInFile(name string) bool {
-	return in.places().has(name) && !in.refusal().archived[name]
+// resolved returns the cleaned view with every feature name of the file
+// resolved, built once. Lists that follow the order of features[], as
+// Unleash's export writes them, are resolved by comparing each name with
+// the next entry's, without hashing it.
+func (in *Input) resolved() *refusalView {
+	v := in.refusal()
+	if v.refs != nil {
+		return v
+	}
+	d := &in.Import.Data
+	fp := in.places()
+	// Room for a few names that features[] does not list.
+	v.refs = make([]refusalRef, 0, len(fp.order)+len(fp.order)/8+8)
+	v.entry = make([]int32, len(d.Features))
+	for i := range d.Features {
+		name := d.Features[i].Name
+		// order lists the names in order of first occurrence: the entry
+		// is a first one when its name is the next of order.
+		if k := len(v.refs); k < len(fp.order) && fp.order[k] == name {
+			v.refs = append(v.refs, refusalRef{name: name, first: int32(i), last: int32(i)})
+			v.entry[i] = int32(k)
+			continue
+		}
+		j, _ := fp.first(name)
+		v.entry[i] = v.entry[j]
+		v.refs[v.entry[i]].last = int32(i)
+	}
+	v.files = len(v.refs)
+	// The existing features and their facts are few next to the file's
+	// names in a first import: walk the smaller set.
+	for r := range v.refs {
+		v.refs[r].inFile, v.refs[r].applied = true, true
+	}
+	if len(in.Features) < len(v.refs) {
+		for name := range in.Features {
+			if j, ok := fp.first(name); ok {
+				v.resolveExisting(in, &v.refs[v.entry[j]])
+			}
+		}
+	} else {
+		for r := range v.refs {
+			v.resolveExisting(in, &v.refs[r])
+		}
+	}
+	v.noFacts = new(FeatureFacts)
+	if facts := in.Facts.Features; facts.Known {
+		v.facts = make([]FeatureFacts, 0, min(len(facts.Value), len(v.refs)+8))
+	}
+	for r := range v.refs {
+		v.refs[r].facts = v.noFacts
+	}
+	if facts := in.Facts.Features; facts.Known && len(facts.Value) < len(v.refs) {
+		for name, f := range facts.Value {
+			if j, ok := fp.first(name); ok {
+				v.setFacts(&v.refs[v.entry[j]], f)
+			}
+		}
+	} else if facts.Known {
+		for r := range v.refs {
+			if f, ok := facts.Value[v.refs[r].name]; ok {
+				v.setFacts(&v.refs[r], f)
+			}
+		}
+	}
+	resolve := func(dst []int32, n int, name func(i int) *string) {
+		next := 0 // the features[] entry the next name likely has
+		for i := range n {
+			p := name(i)
+			switch {
+			case p == nil:
+				dst[i] = -1
+			case next < len(d.Features) && d.Features[next].Name == *p:
+				dst[i] = v.entry[next]
+				next++
+			case i > 0 && dst[i-1] >= 0 && v.refs[dst[i-1]].name == *p:
+				dst[i] = dst[i-1]
+			default:
+				dst[i] = v.lookup(in, *p)
+				if f := v.refs[dst[i]].first; f >= 0 {
+					next = int(f) + 1
+				}
+			}
+		}
+	}
+	v.strategy = make([]int32, len(d.FeatureStrategies))
+	resolve(v.strategy, len(d.FeatureStrategies), func(i int) *string { return d.FeatureStrategies[i].FeatureName })
+	v.envName = make([]int32, len(d.FeatureEnvironments))
+	resolve(v.envName, len(d.FeatureEnvironments), func(i int) *string { return &d.FeatureEnvironments[i].Name })
+	v.envFeature = make([]int32, len(d.FeatureEnvironments))
+	for i := range d.FeatureEnvironments {
+		// The featureName is most often the name.
+		e := &d.FeatureEnvironments[i]
+		switch {
+		case e.FeatureName == nil:
+			v.envFeature[i] = -1
+		case *e.FeatureName == e.Name:
+			v.envFeature[i] = v.envName[i]
+		default:
+			v.envFeature[i] = v.lookup(in, *e.FeatureName)
+		}
+	}
+	v.tag = make([]int32, len(d.FeatureTags))
+	resolve(v.tag, len(d.FeatureTags), func(i int) *string { return &d.FeatureTags[i].FeatureName })
+	v.dependency = make([]int32, len(d.Dependencies))
+	resolve(v.dependency, len(d.Dependencies), func(i int) *string { return &d.Dependencies[i].Feature })
+	v.link = make([]int32, len(d.Links))
+	resolve(v.link, len(d.Links), func(i int) *string { return &d.Links[i].Feature })
+
+	v.keptStrategies = make([]int32, 0, len(d.FeatureStrategies))
+	for i := range d.FeatureStrategies {
+		s := &d.FeatureStrategies[i]
+		r := v.strategy[i]
+		if r < 0 || *s.FeatureName == "" {
+			v.unnamed = true
+			continue
+		}
+		if v.refs[r].archived() {
+			continue
+		}
+		v.keptStrategies = append(v.keptStrategies, int32(i))
+		if s.Segments != nil && len(*s.Segments) > 0 {
+			v.withSegments = true
+		}
+		if ref := &v.refs[r]; ref.applied {
+			ref.strategies++
+			if off, ok := s.Disabled.Get(); !ok || !off {
+				ref.enabled++
+			}
+		}
+	}
+	v.keptEnvironments = make([]int32, 0, len(d.FeatureEnvironments))
+	for i := range d.FeatureEnvironments {
+		r := v.envFeature[i]
+		if r < 0 || *d.FeatureEnvironments[i].FeatureName == "" {
+			v.unnamed = true
+		} else if !v.refs[r].archived() {
+			v.keptEnvironments = append(v.keptEnvironments, int32(i))
+		}
+	}
+	return v
+}
+
+// resolveExisting fills in what the existing feature of ref's name, if
+// any, makes of it.
+func (v *refusalView) resolveExisting(in *Input, r *refusalRef) {
+	f, ok := in.Features[r.name]
+	if !ok {
+		return
+	}
+	r.exists, r.existingArchived, r.project = true, f.Archived, f.Project
+	r.inProject = f.Project == in.Project
+	if r.first >= 0 {
+		r.inFile = !r.existingArchived
+		r.applied = !r.existingArchived && r.inProject
+	}
+}
+
+// setFacts gives r the facts f.
+func (v *refusalView) setFacts(r *refusalRef, f FeatureFacts) {
+	v.facts = append(v.facts, f)
+	r.facts, r.hasFacts = &v.facts[len(v.facts)-1], true
+}
+
+// newRef resolves name, which features[] does not name, and returns its
+// index.
+func (v *refusalView) newRef(in *Input, name string) int32 {
+	r := refusalRef{name: name, first: -1, last: -1, facts: v.noFacts}
+	v.resolveExisting(in, &r)
+	if f, ok := in.Facts.Features.Value[name]; ok && in.Facts.Features.Known {
+		v.setFacts(&r, f)
+	}
+	v.refs = append(v.refs, r)
+	return int32(len(v.refs) - 1)
+}
+
+// lookup returns the index of name's ref, resolving it on first use.
+func (v *refusalView) lookup(in *Input, name string) int32 {
+	if j, ok := in.places().first(name); ok {
+		return v.entry[j]
+	}
+	if r, ok := v.others[name]; ok {
+		return r
+	}
+	if v.others == nil {
+		v.others = make(map[string]int32)
+	}
+	r := v.newRef(in, name)
+	v.others[name] = r
+	return r
+}
+
+// archived reports whether the cleaning drops the name's features[]
+// entries: it exists archived.
+func (r *refusalRef) archived() bool { return r.first >= 0 && r.exists && r.existingArchived }
+
+// projectAfterFeatures is the project that the feature belongs to once the
+// import has created and updated the features of the file: an existing
+// feature's own (archived or not; one in another project makes the import
+// refuse the file first), the target for a feature the import creates,
+// "" for no feature at all.
+func (r *refusalRef) projectAfterFeatures(in *Input) string {
+	switch {
+	case r.exists:
+		return r.project
+	case r.inFile:
+		return in.Project
+	}
+	return ""
+}
+
+// existsAfterFeatures reports whether any feature (any project, archived
+// or not) has the name once the import has created the features of the
+// file.
+func (r *refusalRef) existsAfterFeatures() bool { return r.exists || r.inFile }
+
+// activeAfterFeatures reports whether a feature of the name exists and is
+// not archived once the import has created and updated the features of
+// the file: a feature of the file is archived when its last entry says
+// "archived": true (the import writes that flag), any other keeps its
+// state.
+func (r *refusalRef) activeAfterFeatures(in *Input) bool {
+	if r.inFile {
+		a := in.Import.Data.Features[r.last].Archived
+		return a == nil || !*a
+	}
+	return r.exists && !r.existingArchived
 }
 
 // refusalKeptStrategy reports whether the cleaned file keeps strategy s:
@@ -88,76 +381,34 @@ func (in *Input) refusalKeptEnvironment(e *model.FeatureEnvironment) bool {
 // refusalEachKeptEnvironment calls f with each feature environment that
 // the cleaned file keeps, and its index.
 func (in *Input) refusalEachKeptEnvironment(f func(i int, e *model.FeatureEnvironment)) {
-	for i := range in.Import.Data.FeatureEnvironments {
-		if e := &in.Import.Data.FeatureEnvironments[i]; in.refusalKeptEnvironment(e) {
-			f(i, e)
-		}
+	for _, i := range in.resolved().keptEnvironments {
+		f(int(i), &in.Import.Data.FeatureEnvironments[i])
 	}
-}
-
-// refusalKeptTag reports whether the cleaned file keeps the tag t.
-func (in *Input) refusalKeptTag(t *model.FeatureTag) bool {
-	return !in.refusal().archived[t.FeatureName]
-}
-
-// refusalProjectAfterFeatures is the project that feature name belongs to
-// once the import has created and updated the features of the file: an
-// existing feature's own (archived or not; one in another project makes
-// the import refuse the file first), the target for a feature the import
-// creates, "" for no feature at all.
-func (in *Input) refusalProjectAfterFeatures(name string) string {
-	if f, ok := in.Features[name]; ok {
-		return f.Project
-	}
-	if in.refusalInFile(name) {
-		return in.Project
-	}
-	return ""
-}
-
-// refusalExistsAfterFeatures reports whether any feature (any project,
-// archived or not) is named name once the import has created the features
-// of the file.
-func (in *Input) refusalExistsAfterFeatures(name string) bool {
-	_, ok := in.Features[name]
-	return ok || in.refusalInFile(name)
-}
-
-// refusalActiveAfterFeatures reports whether a feature named name exists
-// and is not archived once the import has created and updated the features
-// of the file: a feature of the file is archived when its last entry says
-// "archived": true (the import writes that flag), any other keeps its
-// state.
-func (in *Input) refusalActiveAfterFeatures(name string) bool {
-	if in.refusalInFile(name) {
-		a := in.Import.Data.Features[in.refusalLastEntry(name)].Archived
-		return a == nil || !*a
-	}
-	f, ok := in.Features[name]
-	return ok && !f.Archived
-}
-
-// refusalLastEntry is the index of the last features[] entry named name,
-// an imported feature's.
-func (in *Input) refusalLastEntry(name string) int {
-	fp := in.places()
-	if w, ok := fp.again[name]; ok {
-		return w[len(w)-1]
-	}
-	i, _ := fp.first(name)
-	return i
-}
-
-// refusalFeatureFacts returns the facts of the existing feature name in
-// the target environment, and whether they are known.
-func (in *Input) refusalFeatureFacts(name string) (FeatureFacts, bool) {
-	if !in.Facts.Features.Known {
-		return FeatureFacts{}, false
-	}
-	return in.Facts.Features.Value[name], true
 }
 
 // refusalIssue is a finding of one item at one place.
 func refusalIssue(message, value, pointer string) Issue {
 	return Issue{Message: message, Items: []Item{{Value: value, Locations: []Location{at(pointer)}}}}
+}
+
+// outsideStrategies reports whether a kept strategy names a feature that
+// features[] does not.
+func (v *refusalView) outsideStrategies() bool {
+	for _, i := range v.keptStrategies {
+		if v.refs[v.strategy[i]].first < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// fileRefs are the refs of the names of features[], in order of first
+// occurrence.
+func (v *refusalView) fileRefs() []refusalRef { return v.refs[:v.files] }
+
+// droppedRef reports whether the cleaning drops an item naming feature
+// ref r through its featureName: it names none (r < 0, or the empty
+// name), or an archived feature.
+func (v *refusalView) droppedRef(r int32) bool {
+	return r < 0 || v.refs[r].name == "" || v.refs[r].archived()
 }

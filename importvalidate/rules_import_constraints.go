@@ -2,6 +2,7 @@ package importvalidate
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -59,6 +60,73 @@ func (c refusalConstraintAt) ptr(rest string) string {
 // value is the pointer to the constraint's value k.
 func (c refusalConstraintAt) value(k int) string { return c.ptr("values/" + strconv.Itoa(k)) }
 
+// refusalConstraints is what the rules of constraints read once per
+// input of the constraints of the strategies the import creates: their
+// places by their operators' kind, whether a contextName is empty, the
+// most values one has, and whether a value of their values is "" or
+// longer than 100 bytes. A rule returns at once when it cannot find
+// anything, and walks the constraints of its kind only.
+type refusalConstraints struct {
+	byKind                [opRegex + 1][][2]int32
+	emptyContext          bool
+	maxValues             int
+	emptyValue, longValue bool
+	read                  bool
+	// dates are the verdicts of the DATE_* values, in the order of
+	// byKind[opDate], read on first use; a missing value is dateValid.
+	dates []refusalDateVerdict
+	// legal caches refusalLegalValues by context name.
+	legal map[string]refusalLegal
+}
+
+// refusalLegal is what refusalLegalValues returns.
+type refusalLegal struct {
+	values []string
+	ok     bool
+}
+
+// refusalConstraintList returns what the constraints the import checks
+// hold.
+func (in *Input) refusalConstraintList() *refusalConstraints {
+	cs := &in.resolved().constraints
+	if cs.read {
+		return cs
+	}
+	cs.read = true
+	var counts [opRegex + 1]int
+	in.refusalEachConstraint(func(_ refusalConstraintAt, c *model.Constraint) {
+		counts[refusalOperator(c.Operator)]++
+		cs.emptyContext = cs.emptyContext || c.ContextName == ""
+		if c.Values != nil {
+			cs.maxValues = max(cs.maxValues, len(*c.Values))
+			for _, v := range *c.Values {
+				cs.emptyValue = cs.emptyValue || v == ""
+				cs.longValue = cs.longValue || len(v) > 100
+			}
+		}
+	})
+	for k, n := range counts {
+		if n > 0 {
+			cs.byKind[k] = make([][2]int32, 0, n)
+		}
+	}
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		k := refusalOperator(c.Operator)
+		cs.byKind[k] = append(cs.byKind[k], [2]int32{int32(at.strategy), int32(at.constraint)})
+	})
+	return cs
+}
+
+// has reports whether a constraint has an operator of one of kinds.
+func (cs *refusalConstraints) has(kinds ...refusalOperatorKind) bool {
+	for _, k := range kinds {
+		if len(cs.byKind[k]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // refusalEachConstraint calls f with every constraint of the strategies
 // the import creates, and its place.
 func (in *Input) refusalEachConstraint(f func(at refusalConstraintAt, c *model.Constraint)) {
@@ -73,9 +141,21 @@ func (in *Input) refusalEachConstraint(f func(at refusalConstraintAt, c *model.C
 	})
 }
 
+// refusalEachConstraintOf calls f with every constraint of the strategies
+// the import creates whose operator is of kind, and its place.
+func (in *Input) refusalEachConstraintOf(kind refusalOperatorKind, f func(at refusalConstraintAt, c *model.Constraint)) {
+	d := &in.Import.Data
+	for _, at := range in.refusalConstraintList().byKind[kind] {
+		f(refusalConstraintAt{int(at[0]), int(at[1])}, &(*d.FeatureStrategies[at[0]].Constraints)[at[1]])
+	}
+}
+
 // checkImportConstraintContextNameEmpty reports constraints whose
 // contextName is "" (or null).
 func checkImportConstraintContextNameEmpty(in *Input) []Issue {
+	if !in.refusalConstraintList().emptyContext {
+		return nil
+	}
 	var out []Issue
 	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		if c.ContextName == "" {
@@ -89,7 +169,7 @@ func checkImportConstraintContextNameEmpty(in *Input) []Issue {
 // (or null): joi's values items are strings of 1 to 100 characters.
 func checkImportConstraintValueEmpty(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraintValue(func(at refusalConstraintAt, c *model.Constraint, k int, v string) {
+	in.refusalEachSuspectValue(true, func(at refusalConstraintAt, c *model.Constraint, k int, v string) {
 		if v == "" {
 			out = append(out, refusalIssue(refusalJoi{label: refusalValuesLabel(k), kind: joiEmpty}.String(), c.ContextName, at.value(k)))
 		}
@@ -110,6 +190,14 @@ func (in *Input) refusalEachConstraintValue(f func(at refusalConstraintAt, c *mo
 	})
 }
 
+// refusalEachSuspectValue is refusalEachConstraintValue when a value is
+// empty (empty) or longer than 100 bytes (!empty), else nothing.
+func (in *Input) refusalEachSuspectValue(empty bool, f func(at refusalConstraintAt, c *model.Constraint, k int, v string)) {
+	if cs := in.refusalConstraintList(); (empty && cs.emptyValue) || (!empty && cs.longValue) {
+		in.refusalEachConstraintValue(f)
+	}
+}
+
 // refusalValuesLabel is joi's label of value k of a constraint.
 func refusalValuesLabel(k int) string { return "values[" + strconv.Itoa(k) + "]" }
 
@@ -117,7 +205,7 @@ func refusalValuesLabel(k int) string { return "values[" + strconv.Itoa(k) + "]"
 // 100 UTF-16 code units.
 func checkImportConstraintValueTooLong(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraintValue(func(at refusalConstraintAt, c *model.Constraint, k int, v string) {
+	in.refusalEachSuspectValue(false, func(at refusalConstraintAt, c *model.Constraint, k int, v string) {
 		if len(v) > 100 && refusalLen(v) > 100 {
 			out = append(out, refusalIssue(refusalLength(refusalValuesLabel(k), v, 0, 100), v, at.value(k)))
 		}
@@ -130,8 +218,8 @@ func checkImportConstraintValueTooLong(in *Input) []Issue {
 func checkImportConstraintValuesMissing(in *Input) []Issue {
 	var out []Issue
 	msg := refusalJoi{label: "value", kind: joiMinItems, limit: 1, value: refusalArray{}}.String()
-	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		if refusalOperator(c.Operator) == opString && (c.Values == nil || len(*c.Values) == 0) {
+	in.refusalEachConstraintOf(opString, func(at refusalConstraintAt, c *model.Constraint) {
+		if c.Values == nil || len(*c.Values) == 0 {
 			out = append(out, refusalIssue(msg, c.ContextName, at.ptr("values")))
 		}
 	})
@@ -142,6 +230,9 @@ func checkImportConstraintValuesMissing(in *Input) []Issue {
 // single-value operators (NUM_*, DATE_*, SEMVER_*) without a value.
 func checkImportConstraintValueMissing(in *Input) []Issue {
 	var out []Issue
+	if !in.refusalConstraintList().has(opNumber, opDate, opSemver) {
+		return nil
+	}
 	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		switch refusalOperator(c.Operator) {
 		case opNumber, opDate, opSemver:
@@ -157,8 +248,8 @@ func checkImportConstraintValueMissing(in *Input) []Issue {
 // joi's number() refuses: not a number, or not a safe one.
 func checkImportConstraintNumber(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		if refusalOperator(c.Operator) != opNumber || c.Value == nil || *c.Value == "" {
+	in.refusalEachConstraintOf(opNumber, func(at refusalConstraintAt, c *model.Constraint) {
+		if c.Value == nil || *c.Value == "" {
 			return
 		}
 		if kind, quoted := refusalCheckNumber(*c.Value); kind != 0 {
@@ -181,11 +272,24 @@ func checkImportConstraintDateLenient(in *Input) []Issue {
 	return in.refusalDates(dateLenient)
 }
 
-// refusalDates reports the DATE_* values of the given verdict.
+// refusalDates reports the DATE_* values of the given verdict. The
+// verdicts are read once for both rules of dates.
 func (in *Input) refusalDates(verdict refusalDateVerdict) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		if refusalOperator(c.Operator) != opDate || c.Value == nil || *c.Value == "" || refusalDate(*c.Value) != verdict {
+	cs := in.refusalConstraintList()
+	if cs.dates == nil {
+		cs.dates = make([]refusalDateVerdict, 0, len(cs.byKind[opDate]))
+		in.refusalEachConstraintOf(opDate, func(_ refusalConstraintAt, c *model.Constraint) {
+			v := dateValid
+			if c.Value != nil && *c.Value != "" {
+				v = refusalDate(*c.Value)
+			}
+			cs.dates = append(cs.dates, v)
+		})
+	}
+	k := -1
+	in.refusalEachConstraintOf(opDate, func(at refusalConstraintAt, c *model.Constraint) {
+		if k++; c.Value == nil || *c.Value == "" || cs.dates[k] != verdict {
 			return
 		}
 		msg := refusalJoi{label: "value", kind: joiDate, value: refusalString(*c.Value)}.String()
@@ -204,8 +308,8 @@ func (in *Input) refusalDates(verdict refusalDateVerdict) []Issue {
 // them (util/semver.js parseStrictSemVer).
 func checkImportConstraintSemver(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		if refusalOperator(c.Operator) != opSemver || c.Value == nil || *c.Value == "" || refusalSemver(*c.Value) {
+	in.refusalEachConstraintOf(opSemver, func(at refusalConstraintAt, c *model.Constraint) {
+		if c.Value == nil || *c.Value == "" || refusalSemver(*c.Value) {
 			return
 		}
 		msg := "the provided value is not a valid semver format. The value provided was: " + *c.Value
@@ -270,10 +374,7 @@ func refusalNonNumericIdentifier(s string) bool {
 // regexp is RE2 as well and words its errors alike).
 func checkImportConstraintRegex(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		if refusalOperator(c.Operator) != opRegex {
-			return
-		}
+	in.refusalEachConstraintOf(opRegex, func(at refusalConstraintAt, c *model.Constraint) {
 		if c.Value == nil {
 			out = append(out, refusalIssue("the provided value is not a valid regex string.", c.ContextName, at.ptr("value")))
 			return
@@ -291,8 +392,8 @@ func checkImportConstraintRegex(in *Input) []Issue {
 // checkImportConstraintRegexInverted reports inverted REGEX constraints.
 func checkImportConstraintRegexInverted(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		if refusalOperator(c.Operator) == opRegex && c.Inverted != nil && *c.Inverted {
+	in.refusalEachConstraintOf(opRegex, func(at refusalConstraintAt, c *model.Constraint) {
+		if c.Inverted != nil && *c.Inverted {
 			out = append(out, refusalIssue("REGEX operator cannot be inverted.", c.ContextName, at.ptr("inverted")))
 		}
 	})
@@ -326,13 +427,55 @@ func (in *Input) refusalLegalValues(name string) (values []string, ok bool) {
 	return nil, false
 }
 
+// refusalFieldsWithLegalValues are the names of the context fields,
+// existing or in the file, that have legal values: the only ones
+// refusalLegalValues may give values for.
+func (in *Input) refusalFieldsWithLegalValues() []string {
+	var names []string
+	for name, f := range in.ContextFields {
+		if len(f.LegalValues) > 0 {
+			names = append(names, name)
+		}
+	}
+	for i := range in.Import.Data.ContextFields {
+		if cf := &in.Import.Data.ContextFields[i]; cf.LegalValues != nil && len(*cf.LegalValues) > 0 && !slices.Contains(names, cf.Name) {
+			names = append(names, cf.Name)
+		}
+	}
+	return names
+}
+
 // checkImportConstraintNotLegalValue reports constraints on a context
 // field with legal values whose value (single-value operators and REGEX)
 // or values (the others) are not among them, compared exactly.
 func checkImportConstraintNotLegalValue(in *Input) []Issue {
 	var out []Issue
+	cs := in.refusalConstraintList()
+	// The fields with legal values are few: a constraint on another one
+	// is passed over without a lookup.
+	withLegal := in.refusalFieldsWithLegalValues()
+	if len(withLegal) == 0 {
+		return nil
+	}
+	prev, prevLegal, started := "", refusalLegal{}, false
 	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		legal, ok := in.refusalLegalValues(c.ContextName)
+		switch {
+		case started && c.ContextName == prev:
+		case len(withLegal) <= 8 && !slices.Contains(withLegal, c.ContextName):
+			prev, prevLegal, started = c.ContextName, refusalLegal{}, true
+		default:
+			started = true
+			l, seen := cs.legal[c.ContextName]
+			if !seen {
+				l.values, l.ok = in.refusalLegalValues(c.ContextName)
+				if cs.legal == nil {
+					cs.legal = map[string]refusalLegal{}
+				}
+				cs.legal[c.ContextName] = l
+			}
+			prev, prevLegal = c.ContextName, l
+		}
+		legal, ok := prevLegal.values, prevLegal.ok
 		if !ok || len(legal) == 0 {
 			return
 		}

@@ -9,22 +9,40 @@ import "strconv"
 // the parent has parents, that the parent is active, and that both belong
 // to the target project (dependent-features-service.js).
 
+// refusalParent is parent k of dependency i, with the resolved names of
+// the child and the parent.
+type refusalParent struct {
+	i, k, child, parent int32
+}
+
 // refusalEachAppliedDependency calls f with every parent of every
-// dependency the import applies.
-func (in *Input) refusalEachAppliedDependency(f func(i, k int, child, parent string)) {
+// dependency the import applies, the names resolved (read once per
+// input).
+func (in *Input) refusalEachAppliedDependency(f func(i, k int, child, parent *refusalRef)) {
 	d := &in.Import.Data
-	for i := range d.Dependencies {
-		dep := &d.Dependencies[i]
-		if !in.refusalInFile(dep.Feature) {
-			continue
+	if len(d.Dependencies) == 0 {
+		return
+	}
+	v := in.resolved()
+	if !v.parentsRead {
+		v.parentsRead = true
+		for i := range d.Dependencies {
+			dep := &d.Dependencies[i]
+			r := v.dependency[i]
+			ref := &v.refs[r]
+			if !ref.inFile {
+				continue
+			}
+			if p := d.Features[ref.first].Project; p == nil || *p == "" {
+				continue
+			}
+			for k := range dep.Dependencies {
+				v.parents = append(v.parents, refusalParent{int32(i), int32(k), r, v.lookup(in, dep.Dependencies[k].Feature)})
+			}
 		}
-		j, _ := in.places().first(dep.Feature)
-		if p := d.Features[j].Project; p == nil || *p == "" {
-			continue
-		}
-		for k := range dep.Dependencies {
-			f(i, k, dep.Feature, dep.Dependencies[k].Feature)
-		}
+	}
+	for _, p := range v.parents {
+		f(int(p.i), int(p.k), &v.refs[p.child], &v.refs[p.parent])
 	}
 }
 
@@ -37,9 +55,9 @@ func refusalParentPointer(i, k int) string {
 // themselves.
 func checkImportDependencySelf(in *Input) []Issue {
 	var items []Item
-	in.refusalEachAppliedDependency(func(i, k int, child, parent string) {
+	in.refusalEachAppliedDependency(func(i, k int, child, parent *refusalRef) {
 		if child == parent {
-			items = append(items, Item{Value: child, Locations: []Location{at(refusalParentPointer(i, k))}})
+			items = append(items, Item{Value: child.name, Locations: []Location{at(refusalParentPointer(i, k))}})
 		}
 	})
 	return one("A feature flag cannot depend on itself.", items)
@@ -54,15 +72,15 @@ func checkImportDependencyTransitive(in *Input) []Issue {
 		return nil
 	}
 	var hasChildren, hasParent []Item
-	in.refusalEachAppliedDependency(func(i, k int, child, parent string) {
+	in.refusalEachAppliedDependency(func(i, k int, child, parent *refusalRef) {
 		if child == parent {
 			return
 		}
-		if ff, ok := in.Facts.Features.Value[child]; ok && ff.Children > 0 {
-			hasChildren = append(hasChildren, Item{Value: child, Locations: []Location{at(refusalParentPointer(i, k))}})
+		if child.hasFacts && child.facts.Children > 0 {
+			hasChildren = append(hasChildren, Item{Value: child.name, Locations: []Location{at(refusalParentPointer(i, k))}})
 		}
-		if ff, ok := in.Facts.Features.Value[parent]; ok && len(ff.Parents) > 0 {
-			hasParent = append(hasParent, Item{Value: parent, Locations: []Location{at(refusalParentPointer(i, k))}})
+		if parent.hasFacts && len(parent.facts.Parents) > 0 {
+			hasParent = append(hasParent, Item{Value: parent.name, Locations: []Location{at(refusalParentPointer(i, k))}})
 		}
 	})
 	out := one("Transitive dependency detected. Cannot add a dependency to the feature that other features depend on.", hasChildren)
@@ -74,9 +92,9 @@ func checkImportDependencyTransitive(in *Input) []Issue {
 // the import's missing dependency).
 func checkImportDependencyParentArchived(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachAppliedDependency(func(i, k int, child, parent string) {
-		if child != parent && in.refusalExistsAfterFeatures(parent) && !in.refusalActiveAfterFeatures(parent) {
-			out = append(out, refusalIssue("No active feature "+parent+" exists", parent, refusalParentPointer(i, k)))
+	in.refusalEachAppliedDependency(func(i, k int, child, parent *refusalRef) {
+		if child != parent && parent.existsAfterFeatures() && !parent.activeAfterFeatures(in) {
+			out = append(out, refusalIssue("No active feature "+parent.name+" exists", parent.name, refusalParentPointer(i, k)))
 		}
 	})
 	return out
@@ -86,12 +104,12 @@ func checkImportDependencyParentArchived(in *Input) []Issue {
 // not a feature of the target project once the features are written.
 func checkImportDependencyOtherProject(in *Input) []Issue {
 	var items []Item
-	in.refusalEachAppliedDependency(func(i, k int, child, parent string) {
-		if child == parent || !in.refusalExistsAfterFeatures(parent) {
+	in.refusalEachAppliedDependency(func(i, k int, child, parent *refusalRef) {
+		if child == parent || !parent.existsAfterFeatures() {
 			return
 		}
-		if in.refusalProjectAfterFeatures(parent) != in.Project || in.refusalProjectAfterFeatures(child) != in.Project {
-			items = append(items, Item{Value: parent, Locations: []Location{at(refusalParentPointer(i, k))}})
+		if parent.projectAfterFeatures(in) != in.Project || child.projectAfterFeatures(in) != in.Project {
+			items = append(items, Item{Value: parent.name, Locations: []Location{at(refusalParentPointer(i, k))}})
 		}
 	})
 	msg := `Cannot add the dependency. Both the parent and the child feature must belong to project "` + in.Project + `".`

@@ -12,8 +12,9 @@ import "github.com/flagadmin/flagadmin/model"
 // only.
 func checkImportEnvironmentFeatureNotInProject(in *Input) []Issue {
 	var out []Issue
+	v := in.resolved()
 	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
-		if p := in.refusalProjectAfterFeatures(e.Name); p != in.Project {
+		if p := v.refs[v.envName[i]].projectAfterFeatures(in); p != in.Project {
 			out = append(out, refusalIssue(refusalNotInProject(e.Name, in.Project, p), e.Name, ptr("featureEnvironments", i, "name")))
 		}
 	})
@@ -29,10 +30,12 @@ func checkImportEnvironmentVariantsTargetMissing(in *Input) []Issue {
 		return nil // checkImportEnvironmentNotFound
 	}
 	var out []Issue
+	v := in.resolved()
 	d := &in.Import.Data
-	for i := range d.FeatureEnvironments {
+	for _, k := range v.keptEnvironments {
+		i := int(k)
 		e := &d.FeatureEnvironments[i]
-		if !in.refusalKeptEnvironment(e) || e.Variants == nil || len(*e.Variants) == 0 || in.refusalExistsAfterFeatures(*e.FeatureName) {
+		if e.Variants == nil || len(*e.Variants) == 0 || v.refs[v.envFeature[i]].existsAfterFeatures() {
 			continue
 		}
 		out = append(out, refusalIssue(refusalNoVariantsTarget(*e.FeatureName, in.Environment), *e.FeatureName,

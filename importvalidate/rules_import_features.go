@@ -17,9 +17,10 @@ import (
 // New and existing features alike are checked.
 func checkImportFeatureNameInvalid(in *Input) []Issue {
 	var out []Issue
+	v := in.resolved()
 	for i := range in.Import.Data.Features {
 		name := in.Import.Data.Features[i].Name
-		if in.refusal().archived[name] {
+		if v.refs[v.entry[i]].archived() {
 			continue
 		}
 		if msg := refusalNameType("name", name, 1, 100); msg != "" {
@@ -47,13 +48,14 @@ func checkImportFeatureTypeEmpty(in *Input) []Issue {
 // each name the import creates: a name of the cleaned file that exists
 // nowhere, in order of first occurrence.
 func (in *Input) refusalCreates(f func(i int, name string)) {
-	fp := in.places()
-	for _, name := range fp.order {
-		if _, exists := in.Features[name]; exists {
+	v := in.resolved()
+	files := v.fileRefs()
+	for r := range files {
+		ref := &files[r]
+		if ref.exists {
 			continue // updated, skipped as archived, or refused as in another project
 		}
-		i, _ := fp.first(name)
-		f(i, name)
+		f(int(ref.first), ref.name)
 	}
 }
 
@@ -97,14 +99,17 @@ func checkImportGlobalFeatureLimit(in *Input) []Issue {
 func checkImportArchivedFeatureEnabled(in *Input) []Issue {
 	var out []Issue
 	d := &in.Import.Data
-	for j := range d.FeatureEnvironments {
+	v := in.resolved()
+	for _, k := range v.keptEnvironments {
+		j := int(k)
 		e := &d.FeatureEnvironments[j]
-		if !in.refusalKeptEnvironment(e) || !in.refusalExistsAfterFeatures(e.Name) || in.refusalActiveAfterFeatures(e.Name) {
+		ref := &v.refs[v.envName[j]]
+		if !ref.existsAfterFeatures() || ref.activeAfterFeatures(in) {
 			continue
 		}
 		is := refusalIssue("Cannot perform this operation on archived features", e.Name, ptr("featureEnvironments", j, "name"))
-		if in.refusalInFile(e.Name) {
-			is.Items[0].Locations = append(is.Items[0].Locations, at(ptr("features", in.refusalLastEntry(e.Name), "archived")))
+		if ref.inFile {
+			is.Items[0].Locations = append(is.Items[0].Locations, at(ptr("features", int(ref.last), "archived")))
 		}
 		out = append(out, is)
 	}
@@ -126,16 +131,14 @@ const refusalFeatureTagInsert = `insert into "feature_tag" ("created_by_user_id"
 func checkImportFeatureTagUnknown(in *Input) []Issue {
 	var out []Issue
 	d := &in.Import.Data
-	created := func(i int, name string) bool {
-		if _, exists := in.Features[name]; exists {
-			return false
-		}
-		first, _ := in.places().first(name)
-		return first == i
+	v := in.resolved()
+	created := func(i int) bool {
+		ref := &v.refs[v.entry[i]]
+		return !ref.exists && int(ref.first) == i
 	}
 	for i := range d.Features {
 		f := &d.Features[i]
-		if f.FeatureDetails == nil || !f.Tags.Present || in.refusal().archived[f.Name] {
+		if f.FeatureDetails == nil || !f.Tags.Present || v.refs[v.entry[i]].archived() {
 			continue
 		}
 		if !f.Tags.Valid {
@@ -155,7 +158,7 @@ func checkImportFeatureTagUnknown(in *Input) []Issue {
 				out = append(out, refusalIssue(refusalJoi{label: label + "value", kind: joiEmpty}.String(), f.Name, base+"/value"))
 				empty = true
 			}
-			if empty || !in.Facts.Tags.Known || !created(i, f.Name) {
+			if empty || !in.Facts.Tags.Known || !created(i) {
 				continue
 			}
 			if !in.Facts.Tags.Value[model.SnapshotTag{Type: tag.Type, Value: tag.Value}] {

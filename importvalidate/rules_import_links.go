@@ -23,9 +23,10 @@ const refusalTooManyLinks = "Too many links (10) exist for this feature"
 // not.)
 func checkImportLinkFeatureNotActive(in *Input) []Issue {
 	var out []Issue
+	v := in.resolved()
 	for i := range in.Import.Data.Links {
 		l := &in.Import.Data.Links[i]
-		if len(l.Links) > 0 && !in.refusalActiveAfterFeatures(l.Feature) {
+		if len(l.Links) > 0 && !v.refs[v.link[i]].activeAfterFeatures(in) {
 			out = append(out, refusalIssue("Could not find feature with name "+l.Feature, l.Feature, ptr("links", i, "feature")))
 		}
 	}

@@ -24,8 +24,15 @@ func refusalNotSupported(name string) string { return name + " is not supported.
 // import keeps whose type does not exist.
 func checkImportUnknownStrategy(in *Input) []Issue {
 	var out []Issue
+	// Most strategies are of one or two types: the last answer serves
+	// the next strategy of the same type.
+	prev, known, started := "", false, false
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
-		if _, ok := in.Strategies[s.Name]; !ok {
+		if !started || s.Name != prev {
+			_, known = in.Strategies[s.Name]
+			prev, started = s.Name, true
+		}
+		if !known {
 			out = append(out, refusalIssue(refusalNotSupported(s.Name), s.Name, ptr("featureStrategies", i, "name")))
 		}
 	})
@@ -49,14 +56,17 @@ func checkImportContextLegalValues(in *Input) []Issue {
 // count.
 func checkImportFeatureInOtherProject(in *Input) []Issue {
 	var names []string
-	items := in.eachFeature(func(n string) (Item, bool) {
-		f, ok := in.Features[n]
-		if !ok || f.Project == in.Project || f.Archived {
-			return Item{}, false
+	var items []Item
+	v := in.resolved()
+	files := v.fileRefs()
+	for r := range files {
+		f := &files[r]
+		if !f.exists || f.project == in.Project || f.existingArchived {
+			continue
 		}
-		names = append(names, n+" (in project "+f.Project+")")
-		return in.featureItem(n, n), true
-	})
+		names = append(names, f.name+" (in project "+f.project+")")
+		items = append(items, in.featureItem(f.name, f.name))
+	}
 	return one("These features exist already in other projects: "+strings.Join(names, ", "), items)
 }
 
@@ -67,14 +77,15 @@ func checkImportFeatureInOtherProject(in *Input) []Issue {
 func checkImportDuplicateFeature(in *Input) []Issue {
 	fp := in.places()
 	var items []Item
-	for _, n := range fp.order {
+	v := in.resolved()
+	files := v.fileRefs()
+	for r := range files {
+		ref := &files[r]
+		if ref.first == ref.last || ref.exists {
+			continue
+		}
+		n := ref.name
 		again := fp.again[n]
-		if len(again) < 2 {
-			continue
-		}
-		if _, exists := in.Features[n]; exists {
-			continue
-		}
 		for _, i := range again[1:] {
 			items = append(items, Item{Value: n, Locations: []Location{at(ptr("features", i, "name"))}})
 		}

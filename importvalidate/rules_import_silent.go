@@ -49,6 +49,9 @@ func checkImportMemberNotInSchema(in *Input) []Issue {
 }
 
 func checkImportStrategyWithoutFeature(in *Input) []Issue {
+	if !in.resolved().unnamed {
+		return nil
+	}
 	var out []Issue
 	for i := range in.Import.Data.FeatureStrategies {
 		s := &in.Import.Data.FeatureStrategies[i]
@@ -60,6 +63,9 @@ func checkImportStrategyWithoutFeature(in *Input) []Issue {
 }
 
 func checkImportEnvironmentWithoutFeature(in *Input) []Issue {
+	if !in.resolved().unnamed {
+		return nil
+	}
 	var out []Issue
 	for i := range in.Import.Data.FeatureEnvironments {
 		fe := &in.Import.Data.FeatureEnvironments[i]
@@ -73,10 +79,10 @@ func checkImportEnvironmentWithoutFeature(in *Input) []Issue {
 
 func checkImportEnvironmentNameMismatch(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	v := in.resolved()
 	for i := range in.Import.Data.FeatureEnvironments {
 		fe := &in.Import.Data.FeatureEnvironments[i]
-		if v.dropped(fe.FeatureName) || *fe.FeatureName == fe.Name {
+		if v.droppedRef(v.envFeature[i]) || v.envFeature[i] == v.envName[i] {
 			continue
 		}
 		msg := fmt.Sprintf("The import sets enabled on feature %s (name) but the variants of feature %s (featureName).",
@@ -88,10 +94,11 @@ func checkImportEnvironmentNameMismatch(in *Input) []Issue {
 
 func checkImportStrategyOutsideFile(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
-	for i := range in.Import.Data.FeatureStrategies {
+	v := in.resolved()
+	for _, k := range v.keptStrategies {
+		i := int(k)
 		s := &in.Import.Data.FeatureStrategies[i]
-		if v.dropped(s.FeatureName) || v.applied[*s.FeatureName] || !in.inProject(*s.FeatureName) {
+		if ref := &v.refs[v.strategy[i]]; ref.applied || !ref.inProject {
 			continue
 		}
 		msg := fmt.Sprintf("The import adds this strategy to the strategies feature %s has in %s, which it keeps: the feature is not in features.",
@@ -103,15 +110,15 @@ func checkImportStrategyOutsideFile(in *Input) []Issue {
 
 func checkImportTagOutsideFile(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	v := in.resolved()
 	for i := range in.Import.Data.FeatureTags {
 		t := &in.Import.Data.FeatureTags[i]
-		f, ok := in.Features[t.FeatureName]
-		if t.TagType == nil || v.archived[t.FeatureName] || v.applied[t.FeatureName] || !ok {
+		f := &v.refs[v.tag[i]]
+		if t.TagType == nil || f.archived() || f.applied || !f.exists {
 			continue
 		}
 		msg := fmt.Sprintf("The import adds this tag to feature %s of project %s, which keeps its other tags: the feature is not in features.",
-			strconv.Quote(t.FeatureName), f.Project)
+			strconv.Quote(t.FeatureName), f.project)
 		out = append(out, silentAt(msg, t.FeatureName, ptr("featureTags", i, "featureName")))
 	}
 	return out
@@ -119,19 +126,19 @@ func checkImportTagOutsideFile(in *Input) []Issue {
 
 func checkImportVariantsOutsideFile(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
-	for i := range in.Import.Data.FeatureEnvironments {
+	v := in.resolved()
+	for _, k := range v.keptEnvironments {
+		i := int(k)
 		fe := &in.Import.Data.FeatureEnvironments[i]
-		if v.dropped(fe.FeatureName) || fe.Variants == nil || len(*fe.Variants) == 0 || v.applied[*fe.FeatureName] {
+		f := &v.refs[v.envFeature[i]]
+		if fe.Variants == nil || len(*fe.Variants) == 0 || f.applied {
 			continue
 		}
-		f, ok := in.Features[*fe.FeatureName]
-		facts, known := in.featureFacts(*fe.FeatureName)
-		if !ok || (known && !facts.InEnvironment) {
+		if !f.exists || (f.hasFacts && !f.facts.InEnvironment) {
 			continue // refused
 		}
 		msg := fmt.Sprintf("The import overwrites the variants in %s of feature %s of project %s: the feature is not in features.",
-			in.Environment, strconv.Quote(*fe.FeatureName), f.Project)
+			in.Environment, strconv.Quote(*fe.FeatureName), f.project)
 		out = append(out, silentAt(msg, *fe.FeatureName, ptr("featureEnvironments", i, "featureName")))
 	}
 	return out
@@ -139,15 +146,15 @@ func checkImportVariantsOutsideFile(in *Input) []Issue {
 
 func checkImportLinksOutsideFile(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	v := in.resolved()
 	for i := range in.Import.Data.Links {
 		l := &in.Import.Data.Links[i]
-		f, ok := in.Features[l.Feature]
-		if v.applied[l.Feature] || !ok || f.Archived {
+		f := &v.refs[v.link[i]]
+		if f.applied || !f.exists || f.existingArchived {
 			continue
 		}
 		msg := fmt.Sprintf("The import deletes every link of feature %s of project %s and puts these in their place: the feature is not in features.",
-			strconv.Quote(l.Feature), f.Project)
+			strconv.Quote(l.Feature), f.project)
 		out = append(out, silentAt(msg, l.Feature, ptr("links", i, "feature")))
 	}
 	return out
@@ -155,14 +162,14 @@ func checkImportLinksOutsideFile(in *Input) []Issue {
 
 func checkImportTagWithoutType(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	v := in.resolved()
 	for i := range in.Import.Data.FeatureTags {
 		t := &in.Import.Data.FeatureTags[i]
-		if t.TagType != nil || v.archived[t.FeatureName] {
+		if t.TagType != nil || v.refs[v.tag[i]].archived() {
 			continue
 		}
 		msg := "The import skips this tag: it has no tagType."
-		if v.applied[t.FeatureName] {
+		if v.refs[v.tag[i]].applied {
 			msg = fmt.Sprintf("The import skips this tag, which has no tagType, and deletes the tags of feature %s all the same.", strconv.Quote(t.FeatureName))
 		}
 		out = append(out, silentAt(msg, t.FeatureName, ptr("featureTags", i, "")))
@@ -189,14 +196,14 @@ func (in *Input) silentAppliedDependencies(f func(i int, dep *model.FeatureDepen
 	if len(d.Dependencies) == 0 {
 		return
 	}
-	v := in.silent()
+	v := in.resolved()
 	for i := range d.Dependencies {
-		name := d.Dependencies[i].Feature
-		if !v.applied[name] {
+		ref := &v.refs[v.dependency[i]]
+		if !ref.applied {
 			continue
 		}
 		// The last entry of the name says.
-		if p := d.Features[in.refusalLastEntry(name)].Project; p != nil && *p != "" {
+		if p := d.Features[ref.last].Project; p != nil && *p != "" {
 			f(i, &d.Dependencies[i])
 		}
 	}
@@ -217,10 +224,10 @@ func (in *Input) silentEntryWithProject(name string) bool {
 
 func checkImportDependencyNoProject(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	v := in.resolved()
 	for i := range in.Import.Data.Dependencies {
 		dep := &in.Import.Data.Dependencies[i]
-		if v.applied[dep.Feature] && !in.silentEntryWithProject(dep.Feature) {
+		if v.refs[v.dependency[i]].applied && !in.silentEntryWithProject(dep.Feature) {
 			out = append(out, silentAt(fmt.Sprintf("The import does not create this dependency: the entry of feature %s in features names no project.",
 				strconv.Quote(dep.Feature)), dep.Feature, ptr("dependencies", i, "")))
 		}
@@ -230,10 +237,10 @@ func checkImportDependencyNoProject(in *Input) []Issue {
 
 func checkImportDependencyOutside(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	v := in.resolved()
 	for i := range in.Import.Data.Dependencies {
 		dep := &in.Import.Data.Dependencies[i]
-		if !v.applied[dep.Feature] {
+		if !v.refs[v.dependency[i]].applied {
 			out = append(out, silentAt(fmt.Sprintf("The import does not create this dependency: feature %s is not imported (it is not in features, or archived).",
 				strconv.Quote(dep.Feature)), dep.Feature, ptr("dependencies", i, "feature")))
 		}
@@ -243,11 +250,13 @@ func checkImportDependencyOutside(in *Input) []Issue {
 
 func checkImportDependencyReplacesParents(in *Input) []Issue {
 	var out []Issue
+	v := in.resolved()
 	in.silentAppliedDependencies(func(i int, dep *model.FeatureDependencies) {
-		facts, ok := in.featureFacts(dep.Feature)
-		if !ok {
+		ref := &v.refs[v.dependency[i]]
+		if !ref.hasFacts {
 			return
 		}
+		facts := ref.facts
 		var lost []string
 		for _, p := range facts.Parents {
 			if !slices.ContainsFunc(dep.Dependencies, func(d model.ParentDependency) bool { return d.Feature == p }) {
@@ -263,17 +272,26 @@ func checkImportDependencyReplacesParents(in *Input) []Issue {
 }
 
 func checkImportDependencyChain(in *Input) []Issue {
-	children := map[string]bool{}
+	if len(in.Import.Data.Dependencies) == 0 {
+		return nil
+	}
+	v := in.resolved()
+	// children is indexed by the resolved names; every name an applied
+	// dependency's child has is resolved already.
+	children := make([]bool, len(v.refs))
 	var applied []int
 	in.silentAppliedDependencies(func(i int, dep *model.FeatureDependencies) {
-		children[dep.Feature] = true
+		children[v.dependency[i]] = true
 		applied = append(applied, i)
 	})
 	var out []Issue
 	for _, i := range applied {
 		dep := &in.Import.Data.Dependencies[i]
 		for k, p := range dep.Dependencies {
-			if children[p.Feature] && p.Feature != dep.Feature {
+			if p.Feature == dep.Feature {
+				continue
+			}
+			if r := v.lookup(in, p.Feature); int(r) < len(children) && children[r] {
 				out = append(out, silentAt(fmt.Sprintf("The import makes feature %s depend on %s, which depends on another feature: "+
 					"a chain of dependencies that Unleash refuses elsewhere.", strconv.Quote(dep.Feature), strconv.Quote(p.Feature)),
 					p.Feature, ptr("dependencies", i, "dependencies/"+itoa(k)+"/feature")))
@@ -285,12 +303,12 @@ func checkImportDependencyChain(in *Input) []Issue {
 
 func checkImportArchivesFeature(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	v := in.resolved()
 	for i := range in.Import.Data.Features {
 		f := &in.Import.Data.Features[i]
-		if f.Archived != nil && *f.Archived && v.applied[f.Name] {
+		if ref := &v.refs[v.entry[i]]; f.Archived != nil && *f.Archived && ref.applied {
 			verb := "creates"
-			if in.inProject(f.Name) {
+			if ref.inProject {
 				verb = "updates"
 			}
 			out = append(out, silentAt(fmt.Sprintf("The import %s this feature archived.", verb), f.Name, ptr("features", i, "archived")))
@@ -301,16 +319,17 @@ func checkImportArchivesFeature(in *Input) []Issue {
 
 func checkImportMetadataReset(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	if !in.Facts.Features.Known {
+		return nil
+	}
+	v := in.resolved()
 	for i := range in.Import.Data.Features {
 		f := &in.Import.Data.Features[i]
-		if !v.applied[f.Name] || !in.inProject(f.Name) {
+		ref := &v.refs[v.entry[i]]
+		if !ref.applied || !ref.inProject || !ref.hasFacts || !ref.facts.Metadata.Known {
 			continue
 		}
-		facts, ok := in.featureFacts(f.Name)
-		if !ok || !facts.Metadata.Known {
-			continue
-		}
+		facts := ref.facts
 		md, det := facts.Metadata.Value, f.Details()
 		var reset []string
 		if f.Type == nil && md.Type != "release" {
@@ -337,10 +356,10 @@ func checkImportUnknownFeatureType(in *Input) []Issue {
 		return nil
 	}
 	var out []Issue
-	v := in.silent()
+	v := in.resolved()
 	for i := range in.Import.Data.Features {
 		f := &in.Import.Data.Features[i]
-		if f.Type != nil && *f.Type != "" && v.applied[f.Name] && !in.Facts.FeatureTypes.Value[*f.Type] {
+		if f.Type != nil && *f.Type != "" && v.refs[v.entry[i]].applied && !in.Facts.FeatureTypes.Value[*f.Type] {
 			out = append(out, silentAt("The import stores this type, which is not a feature type of the instance.", *f.Type, ptr("features", i, "type")))
 		}
 	}
@@ -349,27 +368,28 @@ func checkImportUnknownFeatureType(in *Input) []Issue {
 
 func checkImportDefaultStrategyAdded(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
+	v := in.resolved()
 	fes := in.Import.Data.FeatureEnvironments
-	seen := make(map[string]bool, len(fes))
+	seen := make([]bool, len(v.refs))
 	// The last entry of a feature sets its status.
 	for i := len(fes) - 1; i >= 0; i-- {
 		fe := &fes[i]
-		if v.dropped(fe.FeatureName) || seen[fe.Name] {
+		r := v.envName[i]
+		if v.droppedRef(v.envFeature[i]) || seen[r] {
 			continue
 		}
-		seen[fe.Name] = true
-		if !fe.Enabled || (!v.applied[fe.Name] && !in.inProject(fe.Name)) {
+		seen[r] = true
+		ref := &v.refs[r]
+		if !fe.Enabled || (!ref.applied && !ref.inProject) {
 			continue
 		}
-		total, enabled := v.strategies[fe.Name], v.enabled[fe.Name]
-		if !v.applied[fe.Name] {
-			facts, ok := in.featureFacts(fe.Name)
-			if !ok {
+		total, enabled := int(ref.strategies), int(ref.enabled)
+		if !ref.applied {
+			if !ref.hasFacts {
 				continue
 			}
-			total += facts.Strategies
-			enabled += facts.Strategies - facts.Disabled
+			total += ref.facts.Strategies
+			enabled += ref.facts.Strategies - ref.facts.Disabled
 		}
 		switch {
 		case enabled > 0:
@@ -387,41 +407,52 @@ func checkImportDefaultStrategyAdded(in *Input) []Issue {
 	return out
 }
 
-func checkImportDeletesReleasePlan(in *Input) []Issue {
+// silentAppliedWithFacts calls f with each name of features[] that the
+// import creates or updates in the target project and whose facts are
+// known, and collects the findings it returns.
+func (in *Input) silentAppliedWithFacts(f func(ref *refusalRef, facts *FeatureFacts) (string, bool)) []Issue {
+	if !in.Facts.Features.Known {
+		return nil
+	}
 	var out []Issue
-	v := in.silent()
-	for _, name := range in.places().order {
-		facts, ok := in.featureFacts(name)
-		if !v.applied[name] || !ok || !facts.Milestones.Known || facts.Milestones.Value == 0 {
+	files := in.resolved().fileRefs()
+	for r := range files {
+		ref := &files[r]
+		if !ref.applied || !ref.hasFacts {
 			continue
 		}
-		i, _ := in.places().first(name)
-		out = append(out, silentAt(fmt.Sprintf("The import deletes the %d release-plan milestone strategies of this feature in %s with its other strategies; "+
-			"no export carries them, so no file brings them back.", facts.Milestones.Value, in.Environment), name, ptr("features", i, "")))
+		if msg, ok := f(ref, ref.facts); ok {
+			out = append(out, silentAt(msg, ref.name, ptr("features", int(ref.first), "")))
+		}
 	}
 	return out
 }
 
+func checkImportDeletesReleasePlan(in *Input) []Issue {
+	return in.silentAppliedWithFacts(func(_ *refusalRef, facts *FeatureFacts) (string, bool) {
+		if !facts.Milestones.Known || facts.Milestones.Value == 0 {
+			return "", false
+		}
+		return fmt.Sprintf("The import deletes the %d release-plan milestone strategies of this feature in %s with its other strategies; "+
+			"no export carries them, so no file brings them back.", facts.Milestones.Value, in.Environment), true
+	})
+}
+
 func checkImportStrategiesReplaced(in *Input) []Issue {
-	var out []Issue
-	v := in.silent()
-	for _, name := range in.places().order {
-		facts, ok := in.featureFacts(name)
-		if !v.applied[name] || !ok || v.strategies[name] > 0 {
-			continue
+	return in.silentAppliedWithFacts(func(ref *refusalRef, facts *FeatureFacts) (string, bool) {
+		if ref.strategies > 0 {
+			return "", false
 		}
 		n := facts.Strategies
 		if facts.Milestones.Known {
 			n -= facts.Milestones.Value // said by their own rule
 		}
 		if n == 0 {
-			continue
+			return "", false
 		}
-		i, _ := in.places().first(name)
-		out = append(out, silentAt(fmt.Sprintf("The import deletes the %d strategies of this feature in %s: the file lists the feature but none of its strategies.",
-			n, in.Environment), name, ptr("features", i, "")))
-	}
-	return out
+		return fmt.Sprintf("The import deletes the %d strategies of this feature in %s: the file lists the feature but none of its strategies.",
+			n, in.Environment), true
+	})
 }
 
 // silentWeights returns the weights the import gives variants (weight
@@ -460,7 +491,6 @@ func silentWeights(types []model.WeightType, weights, buf []float64) ([]float64,
 
 func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
 	// The lists are read into buffers that serve every list.
 	var types []model.WeightType
 	var weights, got []float64
@@ -478,42 +508,25 @@ func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 			}
 		}
 	}
-	d := &in.Import.Data
-	for i := range d.FeatureStrategies {
-		s := &d.FeatureStrategies[i]
-		if v.dropped(s.FeatureName) || s.Variants == nil || len(*s.Variants) == 0 {
-			continue
-		}
+	// Only the lists whose weights the import changes are read again.
+	in.refusalEachSuspectList(suspectRecomputed, func(l refusalVariantList) {
 		types, weights = types[:0], weights[:0]
-		for _, sv := range *s.Variants {
-			types, weights = append(types, sv.WeightType), append(weights, float64(sv.Weight))
+		for k := range l.len() {
+			t, w := l.weight(k)
+			types, weights = append(types, model.WeightType(t)), append(weights, w)
 		}
-		check(func(k int) string { return ptr("featureStrategies", i, "variants/"+itoa(k)+"/weight") })
-	}
-	for i := range d.FeatureEnvironments {
-		fe := &d.FeatureEnvironments[i]
-		if v.dropped(fe.FeatureName) || fe.Variants == nil || len(*fe.Variants) == 0 {
-			continue
-		}
-		types, weights = types[:0], weights[:0]
-		for _, ev := range *fe.Variants {
-			var t model.WeightType
-			if ev.WeightType != nil {
-				t = *ev.WeightType
-			}
-			types, weights = append(types, t), append(weights, ev.Weight)
-		}
-		check(func(k int) string { return ptr("featureEnvironments", i, "variants/"+itoa(k)+"/weight") })
-	}
+		check(func(k int) string { return l.at(k, "weight") })
+	})
 	return out
 }
 
 func checkImportVariantWithoutWeightType(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
-	for i := range in.Import.Data.FeatureEnvironments {
+	v := in.resolved()
+	for _, k := range v.keptEnvironments {
+		i := int(k)
 		fe := &in.Import.Data.FeatureEnvironments[i]
-		if v.dropped(fe.FeatureName) || fe.Variants == nil {
+		if fe.Variants == nil {
 			continue
 		}
 		vs := *fe.Variants
@@ -532,23 +545,19 @@ func checkImportStrategyEnvNotInProject(in *Input) []Issue {
 	if !pe.Known || pe.Value || !in.EnvironmentExists || !in.ProjectExists {
 		return nil
 	}
-	v := in.silent()
-	for k := range in.Import.Data.FeatureStrategies {
-		s := &in.Import.Data.FeatureStrategies[k]
-		if !v.dropped(s.FeatureName) {
-			return []Issue{silentAt(fmt.Sprintf("The import creates the file's strategies in environment %s, which project %s does not have.",
-				in.Environment, in.Project), in.Environment, "/environment")}
-		}
+	if len(in.resolved().keptStrategies) == 0 {
+		return nil
 	}
-	return nil
+	return []Issue{silentAt(fmt.Sprintf("The import creates the file's strategies in environment %s, which project %s does not have.",
+		in.Environment, in.Project), in.Environment, "/environment")}
 }
 
 func checkImportStrategyParametersDefaults(in *Input) []Issue {
 	var out []Issue
-	v := in.silent()
-	for i := range in.Import.Data.FeatureStrategies {
+	for _, k := range in.resolved().keptStrategies {
+		i := int(k)
 		s := &in.Import.Data.FeatureStrategies[i]
-		if s.Name != "flexibleRollout" || v.dropped(s.FeatureName) {
+		if s.Name != "flexibleRollout" {
 			continue
 		}
 		var p map[string]string

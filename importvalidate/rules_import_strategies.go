@@ -1,6 +1,7 @@
 package importvalidate
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -17,11 +18,8 @@ import (
 
 // refusalEachStrategy calls f with every strategy of the cleaned file.
 func (in *Input) refusalEachStrategy(f func(i int, s *model.Strategy)) {
-	for i := range in.Import.Data.FeatureStrategies {
-		s := &in.Import.Data.FeatureStrategies[i]
-		if in.refusalKeptStrategy(s) {
-			f(i, s)
-		}
+	for _, i := range in.resolved().keptStrategies {
+		f(int(i), &in.Import.Data.FeatureStrategies[i])
 	}
 }
 
@@ -42,9 +40,10 @@ func refusalNotInProject(feature, project, actual string) string {
 // archived or absent from the file, gets the strategy.)
 func checkImportStrategyFeatureNotInProject(in *Input) []Issue {
 	var out []Issue
+	v := in.resolved()
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		name := *s.FeatureName
-		if p := in.refusalProjectAfterFeatures(name); p != in.Project {
+		if p := v.refs[v.strategy[i]].projectAfterFeatures(in); p != in.Project {
 			out = append(out, refusalIssue(refusalNotInProject(name, in.Project, p), name, ptr("featureStrategies", i, "featureName")))
 		}
 	})
@@ -80,6 +79,9 @@ func checkImportTooManyConstraintValues(in *Input) []Issue {
 		return nil
 	}
 	limit := in.Facts.Limits.Value.ConstraintValues
+	if int64(in.refusalConstraintList().maxValues) <= limit {
+		return nil
+	}
 	var out []Issue
 	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		if c.Values != nil && int64(len(*c.Values)) > limit {
@@ -101,12 +103,14 @@ func checkImportTooManyStrategies(in *Input) []Issue {
 	}
 	limit := in.Facts.Limits.Value.FeatureEnvironmentStrategies
 	var items []Item
+	v := in.resolved()
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		name := *s.FeatureName
-		if in.refusalInFile(name) {
+		ref := &v.refs[v.strategy[i]]
+		if ref.inFile {
 			return
 		}
-		if ff, ok := in.Facts.Features.Value[name]; ok && int64(ff.Strategies) >= limit {
+		if ref.hasFacts && int64(ref.facts.Strategies) >= limit {
 			items = append(items, Item{Value: name, Locations: []Location{at(ptr("featureStrategies", i, ""))}})
 		}
 	})
@@ -126,27 +130,25 @@ func checkImportTooManyStrategiesInFile(in *Input) []Issue {
 		return nil
 	}
 	limit := in.Facts.Limits.Value.FeatureEnvironmentStrategies
-	// Count by the feature's first entry in features[], or by name for
-	// features outside the file, which keep their strategies.
-	fp := in.places()
-	counts := make([]int32, len(in.Import.Data.Features))
-	outside := map[string]int64{}
-	in.refusalEachStrategy(func(i int, s *model.Strategy) {
-		if j, ok := fp.first(*s.FeatureName); ok {
-			counts[j]++
-		} else {
-			outside[*s.FeatureName]++
-		}
-	})
+	// Count by feature name; a feature outside the file keeps its
+	// strategies.
+	v := in.resolved()
+	if int64(len(v.keptStrategies)) <= limit && !v.outsideStrategies() {
+		return nil // no feature can get more than the limit
+	}
+	counts := make([]int32, len(v.refs))
+	for _, i := range v.keptStrategies {
+		counts[v.strategy[i]]++
+	}
 	var out []Issue
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		name := *s.FeatureName
-		var total int64
-		if j, ok := fp.first(name); ok {
-			total, counts[j] = int64(counts[j]), 0 // reported once, at its first strategy
-		} else {
-			kept := int64(in.Facts.Features.Value[name].Strategies)
-			total, outside[name] = kept+outside[name], 0
+		r := v.strategy[i]
+		total := int64(counts[r])
+		counts[r] = 0 // reported once, at its first strategy
+		if ref := &v.refs[r]; ref.first < 0 {
+			kept := int64(ref.facts.Strategies)
+			total += kept
 			if kept >= limit {
 				return // refused for certain: checkImportTooManyStrategies
 			}
@@ -186,7 +188,9 @@ func refusalStrategyInsert(s *model.Strategy, pgMessage string) string {
 func checkImportStrategySortOrder(in *Input) []Issue {
 	var out []Issue
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
-		if s.SortOrder == nil {
+		// An integer of PostgreSQL's integer range, the common case, is
+		// written as one.
+		if v := s.SortOrder; v == nil || (*v == math.Trunc(*v) && *v >= math.MinInt32 && *v <= math.MaxInt32) {
 			return
 		}
 		text := jsvalue.FormatFloat(*s.SortOrder)
@@ -267,6 +271,17 @@ func checkImportStrategyDuplicateSegment(in *Input) []Issue {
 	return in.refusalSegments(refusalSegmentDuplicated)
 }
 
+// refusalSegmentsElsewhere reports whether a segment the import may map
+// to (the first of its name) belongs to a project other than the target.
+func (in *Input) refusalSegmentsElsewhere() bool {
+	for _, segs := range in.Segments {
+		if len(segs) > 0 && scope(segs[0].Project) != "" && scope(segs[0].Project) != in.Project {
+			return true
+		}
+	}
+	return false
+}
+
 // refusalSegmentCheck names one of the segment checks.
 type refusalSegmentCheck int
 
@@ -280,6 +295,9 @@ const (
 // refusalSegments runs one segment check over the strategies that have
 // segments.
 func (in *Input) refusalSegments(which refusalSegmentCheck) []Issue {
+	if !in.resolved().withSegments || (which == refusalSegmentOtherProject && !in.refusalSegmentsElsewhere()) {
+		return nil
+	}
 	var out []Issue
 	var mapped map[float64]*model.SnapshotSegment
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
@@ -322,6 +340,9 @@ func (in *Input) refusalSegments(which refusalSegmentCheck) []Issue {
 					*s.FeatureName, ptr("featureStrategies", i, "segments")))
 			}
 		case refusalSegmentDuplicated:
+			if len(segs) < 2 {
+				return
+			}
 			seen := make(map[int64]bool, len(segs))
 			var items []Item
 			for k, id := range segs {

@@ -37,9 +37,10 @@ func checkImportTagTypeInvalid(in *Input) []Issue {
 // cleaned file that have a tagType.
 func (in *Input) refusalEachTag(f func(i int, t *model.FeatureTag)) {
 	d := &in.Import.Data
+	v := in.resolved()
 	for i := range d.FeatureTags {
 		t := &d.FeatureTags[i]
-		if t.TagType != nil && in.refusalKeptTag(t) {
+		if t.TagType != nil && !v.refs[v.tag[i]].archived() {
 			f(i, t)
 		}
 	}
@@ -49,8 +50,9 @@ func (in *Input) refusalEachTag(f func(i int, t *model.FeatureTag)) {
 // once the features are written (any project, archived or not, is tagged).
 func checkImportTagFeatureMissing(in *Input) []Issue {
 	var items []Item
+	v := in.resolved()
 	in.refusalEachTag(func(i int, t *model.FeatureTag) {
-		if !in.refusalExistsAfterFeatures(t.FeatureName) {
+		if !v.refs[v.tag[i]].existsAfterFeatures() {
 			items = append(items, Item{Value: t.FeatureName, Locations: []Location{at(ptr("featureTags", i, "featureName"))}})
 		}
 	})

@@ -66,8 +66,8 @@ func checkImportChangeRequestsEnabled(in *Input) []Issue {
 		}
 	}
 	if cr.Project && skipKnown && !skip {
-		in.refusalEachAppliedDependency(func(i, k int, child, parent string) {
-			items = append(items, Item{Value: child, Locations: []Location{at(ptr("dependencies", i, "dependencies/"+itoa(k)))}})
+		in.refusalEachAppliedDependency(func(i, k int, child, _ *refusalRef) {
+			items = append(items, Item{Value: child.name, Locations: []Location{at(ptr("dependencies", i, "dependencies/"+itoa(k)))}})
 		})
 	}
 	return one(refusalPermissionMessage(string(PermSkipChangeRequest), ""), items)
@@ -86,20 +86,18 @@ func checkImportProjectNotActive(in *Input) []Issue {
 	return one("Active project with id "+in.Project+" does not exist", items)
 }
 
-// refusalHasEnvironment reports whether feature name has the target
+// hasEnvironment reports whether the resolved feature has the target
 // environment (a row of feature_environments) once the import has
 // written the features: an existing feature as it has, a feature it
 // creates when the environment is one of the target project's, no other.
 // known is false when a fact needed is not known.
-func (in *Input) refusalHasEnvironment(name string) (has, known bool) {
-	if !in.EnvironmentExists {
+func (r *refusalRef) hasEnvironment(in *Input) (has, known bool) {
+	switch {
+	case !in.EnvironmentExists:
 		return false, true
-	}
-	if _, exists := in.Features[name]; exists {
-		ff, ok := in.refusalFeatureFacts(name)
-		return ff.InEnvironment, ok
-	}
-	if in.refusalInFile(name) {
+	case r.exists:
+		return r.facts.InEnvironment, in.Facts.Features.Known
+	case r.inFile:
 		return in.Facts.ProjectEnvironment.Value, in.Facts.ProjectEnvironment.Known
 	}
 	return false, true
@@ -153,15 +151,16 @@ func checkImportEnvironmentNotInProject(in *Input) []Issue {
 		return nil // checkImportEnvironmentNotFound
 	}
 	var out []Issue
+	v := in.resolved()
 	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
-		if e.Variants != nil && len(*e.Variants) > 0 && in.refusalExistsAfterFeatures(*e.FeatureName) {
-			if has, known := in.refusalHasEnvironment(*e.FeatureName); known && !has {
+		if fr := &v.refs[v.envFeature[i]]; e.Variants != nil && len(*e.Variants) > 0 && fr.existsAfterFeatures() {
+			if has, known := fr.hasEnvironment(in); known && !has {
 				out = append(out, refusalIssue(refusalNoVariantsTarget(*e.FeatureName, in.Environment), *e.FeatureName,
 					ptr("featureEnvironments", i, "featureName")))
 			}
 		}
-		if in.refusalProjectAfterFeatures(e.Name) == in.Project {
-			if has, known := in.refusalHasEnvironment(e.Name); known && !has {
+		if nr := &v.refs[v.envName[i]]; nr.projectAfterFeatures(in) == in.Project {
+			if has, known := nr.hasEnvironment(in); known && !has {
 				out = append(out, refusalIssue(refusalNoFeatureEnvironment(in.Environment, e.Name), e.Name, ptr("featureEnvironments", i, "name")))
 			}
 		}
@@ -179,14 +178,17 @@ func checkImportEnableNeedsStrategyPermission(in *Input) []Issue {
 		return nil
 	}
 	d := &in.Import.Data
+	v := in.resolved()
 	var fromFile map[string]int
 	var items []Item
-	for i := range d.FeatureEnvironments {
+	for _, k := range v.keptEnvironments {
+		i := int(k)
 		e := &d.FeatureEnvironments[i]
-		if !e.Enabled || !in.refusalKeptEnvironment(e) {
+		ref := &v.refs[v.envName[i]]
+		if !e.Enabled {
 			continue
 		}
-		if has, known := in.refusalHasEnvironment(e.Name); !known || !has || !in.EnvironmentExists {
+		if has, known := ref.hasEnvironment(in); !known || !has || !in.EnvironmentExists {
 			continue
 		}
 		if fromFile == nil {
@@ -194,12 +196,11 @@ func checkImportEnableNeedsStrategyPermission(in *Input) []Issue {
 			in.refusalEachStrategy(func(_ int, s *model.Strategy) { fromFile[*s.FeatureName]++ })
 		}
 		n := fromFile[e.Name]
-		if !in.refusalInFile(e.Name) {
-			ff, ok := in.refusalFeatureFacts(e.Name)
-			if !ok {
+		if !ref.inFile {
+			if !in.Facts.Features.Known {
 				continue
 			}
-			n += ff.Strategies
+			n += ref.facts.Strategies
 		}
 		if n == 0 {
 			items = append(items, Item{Value: e.Name, Locations: []Location{at(ptr("featureEnvironments", i, "enabled"))}})

@@ -17,15 +17,13 @@ func checkImportUnknownFact(in *Input) []Issue {
 		out = append(out, silentAt(fmt.Sprintf("Cannot check %s: %s cannot tell %s.", what, f.Source, why), value, pointer))
 	}
 	d := &in.Import.Data
-	v := in.silent()
+	v := in.resolved()
 	if !f.Limits.Known {
 		def, counts := DefaultResourceLimits, in.countsLimits()
 		perFeature := map[string]int{}
-		for i := range d.FeatureStrategies {
+		for _, k := range v.keptStrategies {
+			i := int(k)
 			s := &d.FeatureStrategies[i]
-			if v.dropped(s.FeatureName) {
-				continue
-			}
 			if counts && s.Constraints != nil && int64(len(*s.Constraints)) > def.Constraints {
 				cannot(fmt.Sprintf("this strategy's %d constraints against the constraints limit (Unleash's default %d)", len(*s.Constraints), def.Constraints),
 					"the instance's resource limits", s.Name, ptr("featureStrategies", i, "constraints"))
@@ -51,7 +49,7 @@ func checkImportUnknownFact(in *Input) []Issue {
 			created := int64(0)
 			for i := range d.Features {
 				ft := &d.Features[i]
-				if v.applied[ft.Name] && !in.inProject(ft.Name) {
+				if ref := &v.refs[v.entry[i]]; ref.applied && !ref.inProject {
 					if created++; f.ActiveFeatures.Value+created == def.FeatureFlags+1 {
 						cannot(fmt.Sprintf("the new features against the instance's feature limit (Unleash's default %d, and %d exist)", def.FeatureFlags, f.ActiveFeatures.Value),
 							"the instance's resource limits", ft.Name, ptr("features", i, "name"))
@@ -60,39 +58,38 @@ func checkImportUnknownFact(in *Input) []Issue {
 			}
 		}
 	}
-	firstApplied := func(pred func(name string) bool) (string, int, bool) {
-		for _, name := range in.places().order {
-			if v.applied[name] && pred(name) {
-				i, _ := in.places().first(name)
-				return name, i, true
+	firstApplied := func(pred func(ref *refusalRef) bool) (string, int, bool) {
+		files := v.fileRefs()
+		for r := range files {
+			ref := &files[r]
+			if ref.applied && pred(ref) {
+				return ref.name, int(ref.first), true
 			}
 		}
 		return "", 0, false
 	}
+	inProject := func(ref *refusalRef) bool { return ref.inProject }
+	notInProject := func(ref *refusalRef) bool { return !ref.inProject }
 	if !f.Features.Known {
-		if name, i, ok := firstApplied(in.inProject); ok {
+		if name, i, ok := firstApplied(inProject); ok {
 			cannot(fmt.Sprintf("what the import does to the existing features in %s (their strategies, status, dependencies)", in.Environment),
 				"the features' settings there", name, ptr("features", i, ""))
 		}
-	} else if name, i, ok := firstApplied(func(name string) bool {
-		ff, ok := in.featureFacts(name)
-		return ok && in.inProject(name) && !ff.Milestones.Known && ff.Strategies > 0
+	} else if name, i, ok := firstApplied(func(ref *refusalRef) bool {
+		return ref.hasFacts && ref.inProject && !ref.facts.Milestones.Known && ref.facts.Strategies > 0
 	}); ok {
 		cannot(fmt.Sprintf("whether the strategies the import deletes in %s include release-plan milestone strategies, which no file brings back", in.Environment),
 			"release-plan milestone strategies", name, ptr("features", i, ""))
 	}
 	if !f.ChangeRequests.Known {
-		for i := range d.FeatureStrategies {
-			s := &d.FeatureStrategies[i]
-			if !v.dropped(s.FeatureName) {
-				cannot(fmt.Sprintf("whether change requests are enabled for project %s in %s, where the import refuses every strategy", in.Project, in.Environment),
-					"change-request settings", s.Name, ptr("featureStrategies", i, ""))
-				break
-			}
+		if len(v.keptStrategies) > 0 {
+			i := int(v.keptStrategies[0])
+			cannot(fmt.Sprintf("whether change requests are enabled for project %s in %s, where the import refuses every strategy", in.Project, in.Environment),
+				"change-request settings", d.FeatureStrategies[i].Name, ptr("featureStrategies", i, ""))
 		}
 	}
 	if !f.LinkTemplates.Known {
-		if name, i, ok := firstApplied(func(name string) bool { return !in.inProject(name) }); ok {
+		if name, i, ok := firstApplied(notInProject); ok {
 			cannot(fmt.Sprintf("the link templates of project %s, which the import adds to every feature it creates", in.Project),
 				"the project's link templates", name, ptr("features", i, "name"))
 		}
@@ -100,13 +97,13 @@ func checkImportUnknownFact(in *Input) []Issue {
 	if !f.Tags.Known {
 		for i := range d.Features {
 			ft := &d.Features[i]
-			if ft.FeatureDetails != nil && ft.Tags.Valid && len(ft.Tags.Value) > 0 && v.applied[ft.Name] && !in.inProject(ft.Name) {
+			if ft.FeatureDetails != nil && ft.Tags.Valid && len(ft.Tags.Value) > 0 && v.refs[v.entry[i]].applied && !v.refs[v.entry[i]].inProject {
 				cannot("whether the tags of this new feature exist, without which the import fails", "the instance's tags", ft.Name, ptr("features", i, "tags"))
 			}
 		}
 	}
 	if !f.ProjectArchived.Known && in.ProjectExists {
-		if name, i, ok := firstApplied(func(name string) bool { return !in.inProject(name) }); ok {
+		if name, i, ok := firstApplied(notInProject); ok {
 			cannot(fmt.Sprintf("whether project %s is archived, where the import creates no feature", in.Project), "archived projects", name, ptr("features", i, "name"))
 		}
 	}

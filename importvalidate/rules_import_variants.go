@@ -44,6 +44,164 @@ type refusalVariantList struct {
 	strategy *model.Strategy
 	env      *model.FeatureEnvironment
 	i        int
+	// suspect says which variant rules may find something in the list.
+	suspect refusalVariantSuspect
+}
+
+// refusalVariantSuspect is a set of the variant rules that may find
+// something in a list, read once for every rule: a rule skips the lists
+// it cannot find anything in.
+type refusalVariantSuspect uint16
+
+const (
+	suspectName        refusalVariantSuspect = 1 << iota // a name nameType refuses
+	suspectDuplicate                                     // a name given twice
+	suspectWeight                                        // a weight that is not an integer
+	suspectEmpty                                         // an empty string joi refuses
+	suspectJSON                                          // a json payload that is not an object or array
+	suspectMember                                        // a payload member besides type and value
+	suspectNoVariable                                    // no variable variant
+	suspectFixOver1000                                   // fixed weights over 1000
+	suspectRecomputed                                    // a variable weight the import changes (silentWeights)
+)
+
+// suspects reads, once, which rules may find something in the list,
+// from the variants themselves (without the copy variant makes).
+func (l *refusalVariantList) suspects() {
+	var m refusalVariantSuspect
+	variable := false
+	fixed := 0.0
+	payload := func(typ, value string, extra int) {
+		if value == "" {
+			m |= suspectEmpty
+		}
+		if typ == string(model.PayloadJSON) && value != "" && !refusalJSONObject(value) {
+			m |= suspectJSON
+		}
+		if extra > 0 {
+			m |= suspectMember
+		}
+	}
+	weight := func(typ string, w float64) {
+		if w != float64(int64(w)) {
+			m |= suspectWeight
+		}
+		switch typ {
+		case string(model.WeightVariable):
+			variable = true
+		case string(model.WeightFix):
+			fixed += w
+		}
+	}
+	name := func(k int, name string) {
+		if !refusalNameTypeValid(name, 1, 100) {
+			m |= suspectName
+		}
+		if m&suspectDuplicate == 0 {
+			for j := range k {
+				if l.name(j) == name {
+					m |= suspectDuplicate
+					break
+				}
+			}
+		}
+	}
+	if l.strategy != nil {
+		for k := range *l.strategy.Variants {
+			v := &(*l.strategy.Variants)[k]
+			name(k, v.Name)
+			weight(string(v.WeightType), float64(v.Weight))
+			if v.Stickiness == "" {
+				m |= suspectEmpty
+			}
+			if v.Payload != nil {
+				payload(string(v.Payload.Type), v.Payload.Value, len(v.Payload.Extra))
+			}
+		}
+	} else {
+		for k := range *l.env.Variants {
+			v := &(*l.env.Variants)[k]
+			name(k, v.Name)
+			typ := ""
+			if v.WeightType != nil {
+				typ = string(*v.WeightType)
+			}
+			weight(typ, v.Weight)
+			if v.Stickiness != nil && *v.Stickiness == "" {
+				m |= suspectEmpty
+			}
+			if v.Payload != nil {
+				payload(string(v.Payload.Type), v.Payload.Value, 0)
+			}
+			if v.Overrides != nil {
+				for _, ov := range *v.Overrides {
+					if ov.ContextName == "" || slices.Contains(ov.Values, "") {
+						m |= suspectEmpty
+					}
+				}
+			}
+		}
+	}
+	if !variable {
+		m |= suspectNoVariable
+	}
+	if fixed > 1000 {
+		m |= suspectFixOver1000
+	}
+	if variable && fixed <= 1000 && l.recomputed(fixed) {
+		m |= suspectRecomputed
+	}
+	l.suspect = m
+}
+
+// recomputed reports whether the import gives a variable variant of the
+// list another weight than its own, the fixed ones weighing fixed: the
+// variable ones share what those leave of 1000, the first ones taking
+// the remainder (silentWeights).
+func (l *refusalVariantList) recomputed(fixed float64) bool {
+	n := int64(0)
+	for k := range l.len() {
+		if typ, _ := l.weight(k); typ == string(model.WeightVariable) {
+			n++
+		}
+	}
+	avg, rem := int64(1000-fixed)/n, int64(1000-fixed)%n
+	for k := range l.len() {
+		typ, w := l.weight(k)
+		if typ != string(model.WeightVariable) {
+			continue
+		}
+		want := float64(avg)
+		if rem > 0 {
+			want++
+			rem--
+		}
+		if want != w {
+			return true
+		}
+	}
+	return false
+}
+
+// weight is the weight type ("" for none) and weight of variant k.
+func (l *refusalVariantList) weight(k int) (string, float64) {
+	if l.strategy != nil {
+		v := &(*l.strategy.Variants)[k]
+		return string(v.WeightType), float64(v.Weight)
+	}
+	v := &(*l.env.Variants)[k]
+	if v.WeightType == nil {
+		return "", v.Weight
+	}
+	return string(*v.WeightType), v.Weight
+}
+
+// name is the name of variant k.
+func (l *refusalVariantList) name(k int) string {
+	if l.strategy != nil {
+		return (*l.strategy.Variants)[k].Name
+	}
+	return (*l.env.Variants)[k].Name
 }
 
 // len is the number of variants.
@@ -98,28 +256,47 @@ func (l refusalVariantList) at(k int, rest string) string {
 	return p
 }
 
-// refusalEachVariantList calls f with each list of variants the import
-// checks: those of the strategies it creates, and those of the feature
-// environments it keeps. The lists are found once per input.
-func (in *Input) refusalEachVariantList(f func(l refusalVariantList)) {
-	v := in.refusal()
-	if !v.variantsRead {
-		v.variantsRead = true
-		d := &in.Import.Data
-		in.refusalEachStrategy(func(i int, s *model.Strategy) {
-			if s.Variants != nil && len(*s.Variants) > 0 {
-				v.variants = append(v.variants, refusalVariantList{strategy: s, i: i})
-			}
-		})
-		for i := range d.FeatureEnvironments {
-			e := &d.FeatureEnvironments[i]
-			if in.refusalKeptEnvironment(e) && e.Variants != nil && len(*e.Variants) > 0 {
-				v.variants = append(v.variants, refusalVariantList{env: e, i: i})
-			}
+// refusalVariantLists returns the view with the lists of variants the
+// import checks read: those of the strategies it creates, and those of
+// the feature environments it keeps, in this order. The lists are read
+// once per input; only those in which a rule may find something are
+// kept.
+func (in *Input) refusalVariantLists() *refusalView {
+	v := in.resolved()
+	if v.variantsRead {
+		return v
+	}
+	v.variantsRead = true
+	keep := func(l refusalVariantList) {
+		if l.suspects(); l.suspect != 0 {
+			v.variants = append(v.variants, l)
+			v.suspect |= l.suspect
 		}
 	}
+	in.refusalEachStrategy(func(i int, s *model.Strategy) {
+		if s.Variants != nil && len(*s.Variants) > 0 {
+			keep(refusalVariantList{strategy: s, i: i})
+		}
+	})
+	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
+		if e.Variants != nil && len(*e.Variants) > 0 {
+			keep(refusalVariantList{env: e, i: i})
+		}
+	})
+	return v
+}
+
+// refusalEachSuspectList calls f with each list of variants the import
+// checks in which the rule of suspect may find something.
+func (in *Input) refusalEachSuspectList(suspect refusalVariantSuspect, f func(l refusalVariantList)) {
+	v := in.refusalVariantLists()
+	if v.suspect&suspect == 0 {
+		return
+	}
 	for _, l := range v.variants {
-		f(l)
+		if l.suspect&suspect != 0 {
+			f(l)
+		}
 	}
 }
 
@@ -132,7 +309,7 @@ func refusalVariantLabel(k int, member string) string {
 // refuses.
 func checkImportVariantNameInvalid(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachVariantList(func(l refusalVariantList) {
+	in.refusalEachSuspectList(suspectName, func(l refusalVariantList) {
 		for k := range l.len() {
 			v := l.variant(k)
 			if refusalNameTypeValid(v.name, 1, 100) {
@@ -152,7 +329,7 @@ func checkImportVariantNameInvalid(in *Input) []Issue {
 // "default").
 func checkImportVariantDuplicateName(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachVariantList(func(l refusalVariantList) {
+	in.refusalEachSuspectList(suspectDuplicate, func(l refusalVariantList) {
 		n := l.len()
 		if n < 2 {
 			return
@@ -208,7 +385,7 @@ func (v refusalVariant) validated() refusalValue {
 // that are not integers (a strategy variant's weight is one by schema).
 func checkImportVariantWeightNotInteger(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachVariantList(func(l refusalVariantList) {
+	in.refusalEachSuspectList(suspectWeight, func(l refusalVariantList) {
 		for k := range l.len() {
 			if v := l.variant(k); v.weight != float64(int64(v.weight)) {
 				msg := refusalJoi{kind: joiWeightDecimal, value: refusalNumber(v.weight)}.String()
@@ -227,7 +404,7 @@ func checkImportVariantEmptyString(in *Input) []Issue {
 	empty := func(label, value, pointer string) {
 		out = append(out, refusalIssue(refusalJoi{label: label, kind: joiEmpty}.String(), value, pointer))
 	}
-	in.refusalEachVariantList(func(l refusalVariantList) {
+	in.refusalEachSuspectList(suspectEmpty, func(l refusalVariantList) {
 		for k := range l.len() {
 			v := l.variant(k)
 			if v.hasStickiness && v.stickiness == "" {
@@ -257,7 +434,7 @@ func checkImportVariantEmptyString(in *Input) []Issue {
 // the JSON text of an object or an array (Unleash's validateJsonString).
 func checkImportVariantPayloadJSON(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachVariantList(func(l refusalVariantList) {
+	in.refusalEachSuspectList(suspectJSON, func(l refusalVariantList) {
 		for k := range l.len() {
 			v := l.variant(k)
 			p := &v.payload
@@ -274,8 +451,9 @@ func checkImportVariantPayloadJSON(in *Input) []Issue {
 // refusalJSONObject reports whether JSON.parse(s) gives an object or an
 // array.
 func refusalJSONObject(s string) bool {
-	i := jsonwire.SkipWS([]byte(s), 0)
-	return i < len(s) && (s[i] == '{' || s[i] == '[') && json.Valid([]byte(s))
+	p := refusalJSONScanner{s: s}
+	p.ws()
+	return p.i < len(s) && (s[p.i] == '{' || s[p.i] == '[') && (refusalPlainJSON(s) || json.Valid([]byte(s)))
 }
 
 // refusalQuoteMax is the longest text of a member's value that a finding
@@ -291,7 +469,7 @@ const refusalQuoteMax = 4 << 10
 // member.
 func checkImportVariantPayloadMember(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachVariantList(func(l refusalVariantList) {
+	in.refusalEachSuspectList(suspectMember, func(l refusalVariantList) {
 		for k := range l.len() {
 			v := l.variant(k)
 			if !v.hasPayload || len(v.payload.extra) == 0 {
@@ -326,7 +504,7 @@ func checkImportVariantPayloadMember(in *Input) []Issue {
 // variable).
 func checkImportVariantNoVariable(in *Input) []Issue {
 	var items []Item
-	in.refusalEachVariantList(func(l refusalVariantList) {
+	in.refusalEachSuspectList(suspectNoVariable, func(l refusalVariantList) {
 		for k := range l.len() {
 			if v := l.variant(k); v.hasWeightType && v.weightType == string(model.WeightVariable) {
 				return
@@ -341,7 +519,7 @@ func checkImportVariantNoVariable(in *Input) []Issue {
 // more than 1000.
 func checkImportVariantFixOver1000(in *Input) []Issue {
 	var items []Item
-	in.refusalEachVariantList(func(l refusalVariantList) {
+	in.refusalEachSuspectList(suspectFixOver1000, func(l refusalVariantList) {
 		sum := 0.0
 		for k := range l.len() {
 			if v := l.variant(k); v.hasWeightType && v.weightType == string(model.WeightFix) {
