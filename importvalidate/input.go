@@ -62,7 +62,6 @@ type Input struct {
 	// featureNames are the feature names looked up: every name the file
 	// names, each once.
 	featureNames []string
-	silentCache  *silentView
 	refusalCache *refusalView
 }
 
