@@ -197,9 +197,19 @@ func (r *Report) Response() model.ValidateResponse { return r.response(false) }
 
 func (r *Report) response(referenceOnly bool) model.ValidateResponse {
 	out := model.ValidateResponse{Errors: []model.Issue{}, Warnings: []model.Issue{}, Permissions: []model.Issue{}}
+	// Whether each import code met is a refusal, looked up once a code.
+	refusals := map[Code]bool{}
+	isRefusal := func(c Code) bool {
+		r, ok := refusals[c]
+		if !ok {
+			r = refusal(c)
+			refusals[c] = r
+		}
+		return r
+	}
 	for _, is := range r.Issues {
 		if referenceOnly && !is.Reference || is.Code == CodeImportMissingPermissions ||
-			is.Category == CategoryImport && !refusal(is.Code) {
+			is.Category == CategoryImport && !isRefusal(is.Code) {
 			continue
 		}
 		mi := model.Issue{Message: is.Message, AffectedItems: is.values()}
