@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sync"
 	"testing"
 	"time"
 
@@ -170,9 +169,7 @@ func need(tb testing.TB, err error) {
 // A test that changes SharedDB puts it back before it ends; one that
 // stops its cluster takes its own (StartForTest).
 type Shared struct {
-	once    sync.Once
-	cluster *Cluster
-	err     error // why cluster is nil
+	shared testutil.Shared[*Cluster]
 }
 
 // Need returns the shared cluster, starting it on first use. Without
@@ -180,25 +177,16 @@ type Shared struct {
 // FLAGADMIN_REQUIRE_POSTGRES=1, as StartForTest does.
 func (s *Shared) Need(tb testing.TB) *Cluster {
 	tb.Helper()
-	s.start()
-	need(tb, s.err)
-	return s.cluster
+	c, err := s.shared.Get(startForTests)
+	need(tb, err)
+	return c
 }
 
 // Prestart starts the shared cluster in the background when
 // testutil.EarlyStarts, so that it gets ready while the package's other
 // tests run; Need waits for it. Call it in TestMain before m.Run.
-func (s *Shared) Prestart() {
-	if testutil.EarlyStarts() {
-		go s.start()
-	}
-}
-
-func (s *Shared) start() { s.once.Do(func() { s.cluster, s.err = startForTests() }) }
+func (s *Shared) Prestart() { s.shared.Prestart(startForTests) }
 
 // Stop stops the shared cluster, if it was started, once a start under
 // way ends.
-func (s *Shared) Stop() {
-	s.once.Do(func() {})
-	s.cluster.Stop()
-}
+func (s *Shared) Stop() { s.shared.Stop((*Cluster).Stop) }

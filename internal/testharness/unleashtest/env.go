@@ -32,9 +32,7 @@ type Env struct {
 	// PublicURL is the instance's public URL (see Options.PublicURL).
 	PublicURL string
 
-	once   sync.Once
-	server *Server
-	err    error // why server is nil
+	shared testutil.Shared[*Server]
 }
 
 // Need returns the shared server, starting it on first use. Where Unleash
@@ -43,26 +41,21 @@ type Env struct {
 // the test.
 func (e *Env) Need(tb testing.TB) *Server {
 	tb.Helper()
-	e.start()
-	if e.err != nil {
-		skipOrFail(tb, e.err)
+	s, err := e.shared.Get(e.start)
+	if err != nil {
+		skipOrFail(tb, err)
 	}
-	return e.server
+	return s
 }
 
 // Prestart starts the shared server in the background when
 // testutil.EarlyStarts, so that it gets ready while the package's other
 // tests run; Need waits for it. Call it in TestMain before m.Run.
-func (e *Env) Prestart() {
-	if testutil.EarlyStarts() {
-		go e.start()
-	}
-}
+func (e *Env) Prestart() { e.shared.Prestart(e.start) }
 
-func (e *Env) start() {
-	e.once.Do(func() {
-		e.server, e.err = startWithin(Options{Version: e.Version, Dump: e.Dump, Seed: e.Seed, PublicURL: e.PublicURL})
-	})
+// start starts the server of e's options.
+func (e *Env) start() (*Server, error) {
+	return startWithin(Options{Version: e.Version, Dump: e.Dump, Seed: e.Seed, PublicURL: e.PublicURL})
 }
 
 // startWithin starts a server with opts (see Start), giving it 15 minutes.
@@ -74,10 +67,7 @@ func startWithin(opts Options) (*Server, error) {
 
 // Stop stops the shared server, if it was started, once a start under
 // way ends.
-func (e *Env) Stop() {
-	e.once.Do(func() {})
-	e.server.Stop()
-}
+func (e *Env) Stop() { e.shared.Stop((*Server).Stop) }
 
 // Envs are servers shared by the tests of a package, one per version,
 // each an Env of the version with Options (whose Version is not used).
