@@ -39,12 +39,22 @@ func checkContextLegalValues(in *Input) []Issue {
 // constraints that neither exist nor are imported, once per name in order
 // of first use, located at every use.
 func checkUnknownContextField(in *Input) []Issue {
-	imported := keySet(in.Import.Data.ContextFields, func(cf model.ContextField) string { return cf.Name })
+	known := in.knownContextField()
 	g := newGrouper()
 	in.eachConstraint(func(pointer string, c model.Constraint) {
-		if _, ok := in.ContextFields[c.ContextName]; !ok && !imported[c.ContextName] {
+		if !known(c.ContextName) {
 			g.add(c.ContextName, at(pointer+"/contextName"))
 		}
 	})
 	return one("The following context fields are used in constraints but neither exist nor are imported:", g.items)
+}
+
+// knownContextField returns whether a constraint's context field exists
+// or is one the file imports.
+func (in *Input) knownContextField() func(name string) bool {
+	imported := keySet(in.Import.Data.ContextFields, func(cf model.ContextField) string { return cf.Name })
+	return func(name string) bool {
+		_, ok := in.ContextFields[name]
+		return ok || imported[name]
+	}
 }

@@ -131,14 +131,14 @@ func checkImportConstraintContextUnknown(in *Input) []Issue {
 	if !in.Profile.Import.ConstraintContextMustExist {
 		return nil
 	}
-	imported := keySet(in.Import.Data.ContextFields, func(cf model.ContextField) string { return cf.Name })
+	known := in.knownContextField()
 	var out []Issue
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		if len(out) > 0 || s.Constraints == nil {
 			return
 		}
 		for j, c := range *s.Constraints {
-			if _, ok := in.ContextFields[c.ContextName]; ok || imported[c.ContextName] {
+			if known(c.ContextName) {
 				continue
 			}
 			out = append(out, refusalIssue("Could not find Context field with name "+c.ContextName, c.ContextName,
