@@ -36,7 +36,7 @@ func (c *Client) Current(ctx context.Context, q plan.Query) (*model.Snapshot, er
 		return nil, err
 	}
 	var ex model.ExportData
-	var overview json.RawMessage
+	var d model.SnapshotProjectDefaults
 	var fields []contextFieldAnswer
 	var segments segmentsAnswer
 	var tagTypes tagTypesAnswer
@@ -54,21 +54,7 @@ func (c *Client) Current(ctx context.Context, q plan.Query) (*model.Snapshot, er
 			}
 			return err
 		},
-		func(ctx context.Context) error {
-			// A project the API cannot reach, or one that does not exist
-			// (up to 6.x its overview is a 404), has no defaults.
-			overview = json.RawMessage(`{}`)
-			path, ok := projectPath(q.Project, "/overview")
-			if !ok {
-				return nil
-			}
-			r := request{method: http.MethodGet, path: path, accept: []int{http.StatusNotFound}}
-			a, err := c.do(ctx, r)
-			if err != nil || a.status == http.StatusNotFound {
-				return err
-			}
-			return c.decode(r, a, &overview)
-		},
+		func(ctx context.Context) (err error) { d, err = c.projectDefaults(ctx, q.Project); return err },
 		func(ctx context.Context) error { return c.getJSON(ctx, pathContext, &fields) },
 		func(ctx context.Context) error { return c.getJSON(ctx, "/api/admin/segments", &segments) },
 		func(ctx context.Context) error { return c.getJSON(ctx, "/api/admin/tag-types", &tagTypes) },
@@ -91,14 +77,30 @@ func (c *Client) Current(ctx context.Context, q plan.Query) (*model.Snapshot, er
 	s.ContextFields = named(fields, q.ContextFields, fieldName, contextFieldAnswer.snapshot)
 	s.TagTypes = named(tagTypes.TagTypes, q.TagTypes, func(t tagTypeAnswer) string { return t.Name },
 		func(t tagTypeAnswer) model.SnapshotTagType { return model.SnapshotTagType{Name: t.Name} })
-	d, err := plan.OverviewProjectDefaults(q.Project, overview)
-	if err != nil {
-		return nil, err
-	}
 	if d.Stickiness != "" || len(d.Strategies) > 0 {
 		s.ProjectDefaults = []model.SnapshotProjectDefaults{d}
 	}
 	return s, nil
+}
+
+// projectDefaults reads a project's defaults from its overview. A project
+// the API cannot reach, or one that does not exist (up to 6.x its
+// overview is a 404), has none.
+func (c *Client) projectDefaults(ctx context.Context, id string) (model.SnapshotProjectDefaults, error) {
+	raw := json.RawMessage(`{}`)
+	if path, ok := projectPath(id, "/overview"); ok {
+		r := request{method: http.MethodGet, path: path, accept: []int{http.StatusNotFound}}
+		a, err := c.do(ctx, r)
+		if err != nil {
+			return model.SnapshotProjectDefaults{}, err
+		}
+		if a.status != http.StatusNotFound {
+			if err := c.decode(r, a, &raw); err != nil {
+				return model.SnapshotProjectDefaults{}, err
+			}
+		}
+	}
+	return plan.OverviewProjectDefaults(id, raw)
 }
 
 // strategyOrder reads the ids of the strategies of each feature of the

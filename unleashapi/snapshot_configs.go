@@ -2,9 +2,6 @@ package unleashapi
 
 import (
 	"context"
-	"encoding/json"
-	"net/http"
-	"net/url"
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
@@ -59,19 +56,7 @@ func (c *Client) snapshotConfigs(ctx context.Context, s *model.Snapshot) error {
 		}
 	}
 	for i, p := range s.Projects {
-		fns = append(fns, func(ctx context.Context) error {
-			r := request{method: http.MethodGet, path: "/api/admin/projects/" + url.PathEscape(p.ID) + "/overview"}
-			a, err := c.do(ctx, r)
-			if err != nil {
-				return err
-			}
-			var raw json.RawMessage
-			if err := c.decode(r, a, &raw); err != nil {
-				return err
-			}
-			defaults[i], err = plan.OverviewProjectDefaults(p.ID, raw)
-			return err
-		})
+		fns = append(fns, func(ctx context.Context) (err error) { defaults[i], err = c.projectDefaults(ctx, p.ID); return err })
 	}
 	if err := c.parallel(ctx, fns...); err != nil {
 		return err
