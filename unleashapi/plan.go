@@ -63,9 +63,11 @@ func (c *Client) Current(ctx context.Context, q plan.Query) (*model.Snapshot, er
 		return nil, err
 	}
 	if len(q.Features) > 0 && !c.knownVersion().Profile.AdminAPI.PlaygroundStrategyIDs {
-		if order, err = c.featureSettings(ctx, &ex, q.Environment); err != nil {
+		settings, err := c.readFeatureSettings(ctx, ex.Features)
+		if err != nil {
 			return nil, err
 		}
+		order = applyFeatureSettings(&ex, settings, q.Environment)
 	}
 	plan.OrderStrategies(&ex, order)
 	s := plan.FromExport(&ex, q.Environment)
@@ -119,33 +121,37 @@ func (c *Client) strategyOrder(ctx context.Context, projects []string, env strin
 	return plan.PlaygroundOrder(raw)
 }
 
-// featureSettings reads each feature of export ex from its own endpoint:
-// the ids of its strategies in env, by sort order (then id: equal sort
-// orders come in the order the database returns them, which no reader
-// knows), and whether it is enabled in env, which it sets in ex. A
-// feature the endpoint does not show (archived) keeps the export's.
-func (c *Client) featureSettings(ctx context.Context, ex *model.ExportData, env string) (map[string][]string, error) {
-	type placed struct {
-		ID        string
-		SortOrder int64
+// featureSettings is what a feature's own endpoint (GET
+// /api/admin/projects/{project}/features/{name}) says of it in each
+// environment.
+type featureSettings struct {
+	Environments []struct {
+		Name       string
+		Enabled    bool
+		Strategies []placedStrategy
 	}
-	type settings struct {
-		Environments []struct {
-			Name       string
-			Enabled    bool
-			Strategies []placed
-		}
-	}
-	got := make([]*settings, len(ex.Features))
-	fns := make([]func(context.Context) error, 0, len(ex.Features))
-	for i := range ex.Features {
-		f := &ex.Features[i]
+}
+
+// placedStrategy is a strategy's id and sort order.
+type placedStrategy struct {
+	ID        string
+	SortOrder int64
+}
+
+// readFeatureSettings reads each feature of features from its own
+// endpoint, concurrently, once whatever the number of environments; a
+// feature the endpoint does not show (archived) is left out.
+func (c *Client) readFeatureSettings(ctx context.Context, features []model.Feature) (map[string]*featureSettings, error) {
+	got := make([]*featureSettings, len(features))
+	fns := make([]func(context.Context) error, 0, len(features))
+	for i := range features {
+		f := &features[i]
 		path, ok := projectPath(deref(f.Project), "/features/"+url.PathEscape(f.Name))
 		if !ok || f.Archived != nil && *f.Archived {
 			continue
 		}
 		fns = append(fns, func(ctx context.Context) error {
-			var s settings
+			var s featureSettings
 			if err := c.getJSON(ctx, path, &s); err != nil {
 				if e, ok := err.(*Error); ok && e.Kind == ErrNotFound {
 					return nil
@@ -159,22 +165,34 @@ func (c *Client) featureSettings(ctx context.Context, ex *model.ExportData, env 
 	if err := c.parallel(ctx, fns...); err != nil {
 		return nil, err
 	}
+	out := make(map[string]*featureSettings, len(features))
+	for i, s := range got {
+		if s != nil {
+			out[features[i].Name] = s
+		}
+	}
+	return out, nil
+}
+
+// applyFeatureSettings returns, from the features' own settings, the ids
+// of each feature's strategies in env, by sort order (then id: equal sort
+// orders come in the order the database returns them, which no reader
+// knows), and sets in export ex whether each is enabled in env. A feature
+// without settings (archived) keeps the export's.
+func applyFeatureSettings(ex *model.ExportData, settings map[string]*featureSettings, env string) map[string][]string {
 	order := make(map[string][]string, len(ex.Features))
 	enabled := make(map[string]bool, len(ex.Features))
-	for i, s := range got {
-		if s == nil {
-			continue
-		}
+	for name, s := range settings {
 		for _, e := range s.Environments {
 			if e.Name != env {
 				continue
 			}
-			name := ex.Features[i].Name
 			enabled[name] = e.Enabled
-			slices.SortFunc(e.Strategies, func(x, y placed) int {
+			strategies := slices.Clone(e.Strategies)
+			slices.SortFunc(strategies, func(x, y placedStrategy) int {
 				return cmp.Or(cmp.Compare(x.SortOrder, y.SortOrder), cmp.Compare(x.ID, y.ID))
 			})
-			for _, p := range e.Strategies {
+			for _, p := range strategies {
 				order[name] = append(order[name], p.ID)
 			}
 		}
@@ -189,5 +207,5 @@ func (c *Client) featureSettings(ctx context.Context, ex *model.ExportData, env 
 			fe.Enabled = on
 		}
 	}
-	return order, nil
+	return order
 }

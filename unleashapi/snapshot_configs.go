@@ -22,7 +22,7 @@ type SnapshotOptions struct {
 // strategies in the order Unleash evaluates them (the playground of the
 // environment, see plan.PlaygroundOrder; up to 6.x, whose playground
 // makes up strategy ids, each feature's own endpoint, a request per
-// feature and environment); the projects' defaults from their overviews:
+// feature for every environment); the projects' defaults from their overviews:
 // two requests per environment and one per project beyond Snapshot's.
 func (c *Client) SnapshotWith(ctx context.Context, o SnapshotOptions) (*model.Snapshot, error) {
 	s, err := c.Snapshot(ctx)
@@ -62,13 +62,25 @@ func (c *Client) snapshotConfigs(ctx context.Context, s *model.Snapshot) error {
 		return err
 	}
 	if len(names) > 0 && !ids {
-		// As for a plan (Current): each feature's own endpoint orders
-		// its strategies and says whether it is enabled.
-		for i, e := range s.Environments {
-			var err error
-			if orders[i], err = c.featureSettings(ctx, &exports[i], e.Name); err != nil {
-				return err
+		// As for a plan (Current): each feature's own endpoint, read
+		// once for every environment, orders its strategies and says
+		// whether it is enabled.
+		var features []model.Feature
+		seen := map[string]bool{}
+		for i := range exports {
+			for _, f := range exports[i].Features {
+				if !seen[f.Name] {
+					seen[f.Name] = true
+					features = append(features, f)
+				}
 			}
+		}
+		settings, err := c.readFeatureSettings(ctx, features)
+		if err != nil {
+			return err
+		}
+		for i, e := range s.Environments {
+			orders[i] = applyFeatureSettings(&exports[i], settings, e.Name)
 		}
 	}
 	configs := make(map[string]*model.SnapshotFeatureConfig, len(names))
