@@ -6,5 +6,5 @@ package importvalidate
 // import limits (5.x) create them without counting; their one limit is
 // the segments of a strategy, which every version checks.
 func (in *Input) countsLimits() bool {
-	return in.Profile.Name == "" || in.Profile.Import.Limits != nil
+	return in.versionProfile().Import.Limits != nil
 }

@@ -249,8 +249,18 @@ func (in *Input) checkPermissions(ctx context.Context, perms Permissions) error 
 	return nil
 }
 
+// versionProfile is the profile the rules read: Profile, or the default
+// version's when it is the zero value (an Input a Validator did not
+// make).
+func (in *Input) versionProfile() profile.Profile {
+	if in.Profile.Name == "" {
+		return profile.Default()
+	}
+	return in.Profile
+}
+
 // scopedContextFields says whether the instance's version reports a
 // context field scoped to another project (7.4 and later).
 func (in *Input) scopedContextFields() bool {
-	return in.Profile.Name == "" || in.Profile.Import.ScopedContextFields
+	return in.versionProfile().Import.ScopedContextFields
 }

@@ -128,7 +128,7 @@ func refusalKnexInsert(table string, cols []string, undefined func(column string
 // the import stops there. The first such constraint, in the order the
 // strategies are created, is reported.
 func checkImportConstraintContextUnknown(in *Input) []Issue {
-	if !in.Profile.Import.ConstraintContextMustExist {
+	if !in.versionProfile().Import.ConstraintContextMustExist {
 		return nil
 	}
 	known := in.knownContextField()

@@ -85,11 +85,12 @@ func checkImportStrategyNextSortOrder(in *Input) []Issue {
 		insert       bool
 	}
 	var events []event
+	semantics := in.versionProfile().Import
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		if !inFile[*s.FeatureName] {
 			return
 		}
-		r := StrategyCreationRounds(s, exists, in.Profile.Import)
+		r := StrategyCreationRounds(s, exists, semantics)
 		if s.SortOrder != nil {
 			events = append(events, event{round: r, index: i, insert: true})
 			return

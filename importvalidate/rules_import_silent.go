@@ -14,7 +14,7 @@ import (
 // message of its schema check. The import of 7.x and older accepts them
 // (Profile.Schema.DeprecatedMembers).
 func checkImportMemberNotInSchema(in *Input) []Issue {
-	if in.Profile.Schema.DeprecatedMembers {
+	if in.versionProfile().Schema.DeprecatedMembers {
 		return nil
 	}
 	var out []Issue

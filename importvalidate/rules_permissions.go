@@ -2,8 +2,6 @@ package importvalidate
 
 import (
 	"slices"
-
-	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // Permission is a permission an import may need, named as the reference
@@ -123,10 +121,7 @@ func neededPermissions(in *Input, cleaned bool) []Permission {
 // of the instance's version (the physical order of its permissions
 // table; catalogue order for a permission it does not list).
 func checkMissingPermissions(in *Input) []Issue {
-	prof := in.Profile
-	if prof.Name == "" {
-		prof = profile.Default()
-	}
+	prof := in.versionProfile()
 	var items []Item
 	for _, q := range prof.Permissions {
 		if p := Permission(q.Name); in.Missing[p] && slices.Contains(in.Required, p) {
