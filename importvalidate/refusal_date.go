@@ -36,6 +36,42 @@ const refusalMaxTime = 8.64e15
 // taken to be UTC, as the reference server runs. Everything else is left
 // to V8's fallback parser: dateLenient.
 func refusalDate(s string) refusalDateVerdict {
+	if refusalDatePlain(s) {
+		return dateValid
+	}
+	return refusalDateExact(s)
+}
+
+// refusalDatePlain reports whether s is a date-time in the form exports
+// write, YYYY-MM-DDTHH:mm:ss with an optional fraction and Z, within the
+// ranges: then refusalDateExact says dateValid, without the general scan.
+// It says false of anything else, which the exact check decides.
+func refusalDatePlain(s string) bool {
+	const form = "dddd-dd-ddTdd:dd:dd"
+	if len(s) < len(form)+1 || s[len(s)-1] != 'Z' {
+		return false
+	}
+	for i := range len(form) {
+		if c := s[i]; form[i] == 'd' {
+			if c < '0' || c > '9' {
+				return false
+			}
+		} else if c != form[i] {
+			return false
+		}
+	}
+	if rest := s[len(form) : len(s)-1]; rest != "" {
+		if rest[0] != '.' || !refusalAllDigits(rest[1:]) {
+			return false
+		}
+	}
+	two := func(i int) int { return int(s[i]-'0')*10 + int(s[i+1]-'0') }
+	month, day := two(5), two(8)
+	return month >= 1 && month <= 12 && day >= 1 && day <= 31 && two(11) <= 23 && two(14) <= 59 && two(17) <= 59
+}
+
+// refusalDateExact is refusalDate for any string.
+func refusalDateExact(s string) refusalDateVerdict {
 	if refusalTrim(s) == "" {
 		return dateInvalid
 	}

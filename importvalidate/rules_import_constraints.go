@@ -323,6 +323,34 @@ func checkImportConstraintSemver(in *Input) []Issue {
 // zeros, each at most 2^53-1, an optional pre-release and build, no "v"
 // and no white space, at most 256 characters.
 func refusalSemver(v string) bool {
+	return refusalSemverPlain(v) || refusalSemverExact(v)
+}
+
+// refusalSemverPlain reports whether v is MAJOR.MINOR.PATCH alone, each
+// 0 or 1 to 15 digits without a leading zero (so below 2^53): the form
+// most versions take, which refusalSemverExact accepts, told without the
+// general parse. It says false of anything else, which the exact check
+// decides.
+func refusalSemverPlain(v string) bool {
+	parts, start := 0, 0
+	for i := 0; i <= len(v); i++ {
+		if i < len(v) && v[i] != '.' {
+			if v[i] < '0' || v[i] > '9' {
+				return false
+			}
+			continue
+		}
+		if n := i - start; n == 0 || n > 15 || (n > 1 && v[start] == '0') {
+			return false
+		}
+		parts++
+		start = i + 1
+	}
+	return parts == 3
+}
+
+// refusalSemverExact is refusalSemver for any string.
+func refusalSemverExact(v string) bool {
 	if len(v) > 256 {
 		return false
 	}

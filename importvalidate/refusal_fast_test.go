@@ -1,0 +1,72 @@
+package importvalidate
+
+import "testing"
+
+// The fast paths of the value checks answer only where they are sure, and
+// then as the exact checks do.
+
+var refusalDatePlainSeeds = []string{
+	"2024-03-07T10:00:00Z", "2024-03-07T10:00:00.123456789Z", "0000-01-01T00:00:00.0Z", "9999-12-31T23:59:59.999Z",
+	"2024-02-31T00:00:00Z", "2024-13-01T00:00:00Z", "2024-01-00T00:00:00Z", "2024-01-32T00:00:00Z",
+	"2024-01-01T24:00:00Z", "2024-01-01T23:60:00Z", "2024-01-01T23:59:60Z", "2024-01-01T10:00:00.Z",
+	"2024-01-01T10:00:00+01:00", "2024-01-01t10:00:00z", "2024-01-01T10:00Z", "+002024-01-01T00:00:00Z", "",
+}
+
+func TestRefusalDatePlain(t *testing.T) {
+	sure := 0
+	for _, s := range refusalDatePlainSeeds {
+		if refusalDatePlain(s) {
+			sure++
+			if got := refusalDateExact(s); got != dateValid {
+				t.Errorf("%q: the fast path says valid, the exact check %v", s, got)
+			}
+		}
+	}
+	if sure < 5 {
+		t.Errorf("the fast path is sure of only %d dates", sure)
+	}
+}
+
+// FuzzRefusalDatePlain holds the date fast path to the exact check.
+func FuzzRefusalDatePlain(f *testing.F) {
+	for _, s := range refusalDatePlainSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if refusalDatePlain(s) && refusalDateExact(s) != dateValid {
+			t.Errorf("%q: the fast path says valid, the exact check %v", s, refusalDateExact(s))
+		}
+	})
+}
+
+var refusalSemverPlainSeeds = []string{
+	"1.0.0", "0.0.0", "10.20.30", "999999999999999.0.0", "9999999999999999.0.0", "01.0.0", "1.02.0", "1.0.00",
+	"1.0", "1.0.0.0", "1..0", ".1.0", "1.0.", "v1.0.0", "1.0.0-rc.1", "1.0.0+b", " 1.0.0", "",
+}
+
+func TestRefusalSemverPlain(t *testing.T) {
+	sure := 0
+	for _, s := range refusalSemverPlainSeeds {
+		if refusalSemverPlain(s) {
+			sure++
+			if !refusalSemverExact(s) {
+				t.Errorf("%q: the fast path accepts it, the exact check refuses it", s)
+			}
+		}
+	}
+	if sure < 4 {
+		t.Errorf("the fast path is sure of only %d versions", sure)
+	}
+}
+
+// FuzzRefusalSemverPlain holds the semver fast path to the exact check.
+func FuzzRefusalSemverPlain(f *testing.F) {
+	for _, s := range refusalSemverPlainSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if refusalSemverPlain(s) && !refusalSemverExact(s) {
+			t.Errorf("%q: the fast path accepts it, the exact check refuses it", s)
+		}
+	})
+}
