@@ -67,7 +67,10 @@ func (c refusalConstraintAt) value(k int) string { return c.ptr("values/" + strc
 // longer than 100 bytes. A rule returns at once when it cannot find
 // anything, and walks the constraints of its kind only.
 type refusalConstraints struct {
-	byKind                [opRegex + 1][][2]int32
+	byKind [opRegex + 1][][2]int32
+	// onLegal are the places of the constraints on a context field with
+	// legal values (refusalFieldsWithLegalValues).
+	onLegal               [][2]int32
 	emptyContext          bool
 	maxValues             int
 	emptyValue, longValue bool
@@ -93,9 +96,15 @@ func (in *Input) refusalConstraintList() *refusalConstraints {
 		return cs
 	}
 	cs.read = true
-	var counts [opRegex + 1]int
-	in.refusalEachConstraint(func(_ refusalConstraintAt, c *model.Constraint) {
-		counts[refusalOperator(c.Operator)]++
+	// The fields with legal values are few: a constraint on another one
+	// is passed over without a lookup, and most constraints name the
+	// field of the constraint before them.
+	withLegal := in.refusalFieldsWithLegalValues()
+	prev, prevLegal, started := "", false, false
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		k := refusalOperator(c.Operator)
+		place := [2]int32{int32(at.strategy), int32(at.constraint)}
+		cs.byKind[k] = append(cs.byKind[k], place)
 		cs.emptyContext = cs.emptyContext || c.ContextName == ""
 		if c.Values != nil {
 			cs.maxValues = max(cs.maxValues, len(*c.Values))
@@ -104,15 +113,12 @@ func (in *Input) refusalConstraintList() *refusalConstraints {
 				cs.longValue = cs.longValue || len(v) > 100
 			}
 		}
-	})
-	for k, n := range counts {
-		if n > 0 {
-			cs.byKind[k] = make([][2]int32, 0, n)
+		if !started || c.ContextName != prev {
+			prev, prevLegal, started = c.ContextName, slices.Contains(withLegal, c.ContextName), true
 		}
-	}
-	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		k := refusalOperator(c.Operator)
-		cs.byKind[k] = append(cs.byKind[k], [2]int32{int32(at.strategy), int32(at.constraint)})
+		if prevLegal {
+			cs.onLegal = append(cs.onLegal, place)
+		}
 	})
 	return cs
 }
@@ -479,19 +485,12 @@ func (in *Input) refusalFieldsWithLegalValues() []string {
 func checkImportConstraintNotLegalValue(in *Input) []Issue {
 	var out []Issue
 	cs := in.refusalConstraintList()
-	// The fields with legal values are few: a constraint on another one
-	// is passed over without a lookup.
-	withLegal := in.refusalFieldsWithLegalValues()
-	if len(withLegal) == 0 {
-		return nil
-	}
+	d := &in.Import.Data
 	prev, prevLegal, started := "", refusalLegal{}, false
-	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
-		switch {
-		case started && c.ContextName == prev:
-		case len(withLegal) <= 8 && !slices.Contains(withLegal, c.ContextName):
-			prev, prevLegal, started = c.ContextName, refusalLegal{}, true
-		default:
+	for _, place := range cs.onLegal {
+		at := refusalConstraintAt{int(place[0]), int(place[1])}
+		c := &(*d.FeatureStrategies[place[0]].Constraints)[place[1]]
+		if !started || c.ContextName != prev {
 			started = true
 			l, seen := cs.legal[c.ContextName]
 			if !seen {
@@ -505,7 +504,7 @@ func checkImportConstraintNotLegalValue(in *Input) []Issue {
 		}
 		legal, ok := prevLegal.values, prevLegal.ok
 		if !ok || len(legal) == 0 {
-			return
+			continue
 		}
 		isLegal := func(v string) bool {
 			for _, l := range legal {
@@ -517,19 +516,20 @@ func checkImportConstraintNotLegalValue(in *Input) []Issue {
 		}
 		if refusalOperator(c.Operator) == opString {
 			if c.Values == nil {
-				return
+				continue
 			}
 			for k, v := range *c.Values {
 				if !isLegal(v) {
+					// One message for the constraint, at its first illegal value.
 					out = append(out, refusalIssue("input values are not specified as a legal value on this context field", v, at.value(k)))
-					return // one message for the constraint, at its first illegal value
+					break
 				}
 			}
-			return
+			continue
 		}
 		if c.Value != nil && !isLegal(*c.Value) {
 			out = append(out, refusalIssue(*c.Value+" is not specified as a legal value on this context field", *c.Value, at.ptr("value")))
 		}
-	})
+	}
 	return out
 }
