@@ -68,13 +68,20 @@ type refusalView struct {
 // resolved once per validation.
 type refusalRef struct {
 	name string
+	// project is the existing feature's project (see exists).
+	project string
+	// facts are the facts of the import of the existing feature in the
+	// target environment when hasFacts, else zero. It is never nil.
+	facts *FeatureFacts
 	// first and last are the indices of the name's first and last
 	// features[] entries; -1 when features[] does not name it.
 	first, last int32
+	// strategies counts the strategies of the cleaned file naming an
+	// applied feature, and enabled those of them that are not disabled.
+	strategies, enabled int32
 	// exists is true when a feature of that name exists (any project,
-	// archived or not); project and archived are then its own.
+	// archived or not); project and existingArchived are then its own.
 	exists, existingArchived bool
-	project                  string
 	// inFile is true for a name of the cleaned features[]: the import
 	// creates or updates it. applied is true when it does so in the
 	// target project (the name is new, or an active feature of the
@@ -82,13 +89,8 @@ type refusalRef struct {
 	// project, archived or not.
 	inFile, applied, inProject bool
 	// hasFacts is true when the facts of the import know the existing
-	// feature in the target environment: facts are then its, else
-	// zero. It is never nil.
+	// feature in the target environment.
 	hasFacts bool
-	facts    *FeatureFacts
-	// strategies counts the strategies of the cleaned file naming an
-	// applied feature, and enabled those of them that are not disabled.
-	strategies, enabled int32
 }
 
 // refusal returns the cleaned view of the input, built once.
@@ -149,8 +151,9 @@ func (in *Input) resolved() *refusalView {
 	}
 	d := &in.Import.Data
 	fp := in.places()
-	// Room for a few names that features[] does not list.
-	v.refs = make([]refusalRef, 0, len(fp.order)+len(fp.order)/8+8)
+	// The names that features[] does not list are most often none or
+	// few: they grow the slice when they come.
+	v.refs = make([]refusalRef, 0, len(fp.order))
 	v.entry = make([]int32, len(d.Features))
 	for i := range d.Features {
 		name := d.Features[i].Name

@@ -26,6 +26,8 @@ func (in *Input) refusalEachAppliedDependency(f func(i, k int, child, parent *re
 	v := in.resolved()
 	if !v.parentsRead {
 		v.parentsRead = true
+		// Most dependencies name one parent.
+		v.parents = make([]refusalParent, 0, len(d.Dependencies))
 		for i := range d.Dependencies {
 			dep := &d.Dependencies[i]
 			r := v.dependency[i]
