@@ -151,9 +151,8 @@ func (in *Input) resolved() *refusalView {
 	}
 	d := &in.Import.Data
 	fp := in.places()
-	// The names that features[] does not list are most often none or
-	// few: they grow the slice when they come.
-	v.refs = make([]refusalRef, 0, len(fp.order))
+	// Room for a few names that features[] does not list.
+	v.refs = make([]refusalRef, 0, len(fp.order)+len(fp.order)/8+8)
 	v.entry = make([]int32, len(d.Features))
 	for i := range d.Features {
 		name := d.Features[i].Name

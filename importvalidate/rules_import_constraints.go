@@ -96,15 +96,21 @@ func (in *Input) refusalConstraintList() *refusalConstraints {
 		return cs
 	}
 	cs.read = true
-	// The fields with legal values are few: a constraint on another one
-	// is passed over without a lookup, and most constraints name the
-	// field of the constraint before them.
+	// The fields with legal values are few, and most constraints name
+	// the field of the constraint before them.
 	withLegal := in.refusalFieldsWithLegalValues()
 	prev, prevLegal, started := "", false, false
-	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+	// One walk of the constraints themselves reads the flags and each
+	// one's kind (onLegalBit set for one on a field with legal values);
+	// the lists are then filled, at their sizes, from the strategies'
+	// lengths and those kinds alone.
+	const onLegalBit = 0x80
+	var counts [opRegex + 1]int
+	legal := 0
+	kinds := make([]uint8, 0, 2*len(in.resolved().keptStrategies))
+	in.refusalEachConstraint(func(_ refusalConstraintAt, c *model.Constraint) {
 		k := refusalOperator(c.Operator)
-		place := [2]int32{int32(at.strategy), int32(at.constraint)}
-		cs.byKind[k] = append(cs.byKind[k], place)
+		counts[k]++
 		cs.emptyContext = cs.emptyContext || c.ContextName == ""
 		if c.Values != nil {
 			cs.maxValues = max(cs.maxValues, len(*c.Values))
@@ -116,8 +122,34 @@ func (in *Input) refusalConstraintList() *refusalConstraints {
 		if !started || c.ContextName != prev {
 			prev, prevLegal, started = c.ContextName, slices.Contains(withLegal, c.ContextName), true
 		}
+		kind := uint8(k)
 		if prevLegal {
-			cs.onLegal = append(cs.onLegal, place)
+			kind |= onLegalBit
+			legal++
+		}
+		kinds = append(kinds, kind)
+	})
+	for k, n := range counts {
+		if n > 0 {
+			cs.byKind[k] = make([][2]int32, 0, n)
+		}
+	}
+	if legal > 0 {
+		cs.onLegal = make([][2]int32, 0, legal)
+	}
+	next := 0
+	in.refusalEachStrategy(func(i int, s *model.Strategy) {
+		if s.Constraints == nil {
+			return
+		}
+		for j := range len(*s.Constraints) {
+			kind := kinds[next]
+			next++
+			place := [2]int32{int32(i), int32(j)}
+			cs.byKind[kind&^onLegalBit] = append(cs.byKind[kind&^onLegalBit], place)
+			if kind&onLegalBit != 0 {
+				cs.onLegal = append(cs.onLegal, place)
+			}
 		}
 	})
 	return cs
