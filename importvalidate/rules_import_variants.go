@@ -71,6 +71,10 @@ func (l *refusalVariantList) suspects() {
 	var m refusalVariantSuspect
 	variable := false
 	fixed := 0.0
+	// The weights of the variable variants, in order (most lists have a
+	// few: no allocation).
+	var room [8]float64
+	variables := room[:0]
 	payload := func(typ, value string, extra int) {
 		if value == "" {
 			m |= suspectEmpty
@@ -89,6 +93,7 @@ func (l *refusalVariantList) suspects() {
 		switch typ {
 		case string(model.WeightVariable):
 			variable = true
+			variables = append(variables, w)
 		case string(model.WeightFix):
 			fixed += w
 		}
@@ -148,29 +153,20 @@ func (l *refusalVariantList) suspects() {
 	if fixed > 1000 {
 		m |= suspectFixOver1000
 	}
-	if variable && fixed <= 1000 && l.recomputed(fixed) {
+	if variable && fixed <= 1000 && refusalRecomputed(variables, fixed) {
 		m |= suspectRecomputed
 	}
 	l.suspect = m
 }
 
-// recomputed reports whether the import gives a variable variant of the
-// list another weight than its own, the fixed ones weighing fixed: the
-// variable ones share what those leave of 1000, the first ones taking
-// the remainder (silentWeights).
-func (l *refusalVariantList) recomputed(fixed float64) bool {
-	n := int64(0)
-	for k := range l.len() {
-		if typ, _ := l.weight(k); typ == string(model.WeightVariable) {
-			n++
-		}
-	}
+// refusalRecomputed reports whether the import gives a variable variant
+// of a list another weight than its own, the variable ones weighing
+// variables and the fixed ones fixed: the variable ones share what those
+// leave of 1000, the first ones taking the remainder (silentWeights).
+func refusalRecomputed(variables []float64, fixed float64) bool {
+	n := int64(len(variables))
 	avg, rem := int64(1000-fixed)/n, int64(1000-fixed)%n
-	for k := range l.len() {
-		typ, w := l.weight(k)
-		if typ != string(model.WeightVariable) {
-			continue
-		}
+	for _, w := range variables {
 		want := float64(avg)
 		if rem > 0 {
 			want++
