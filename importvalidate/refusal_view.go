@@ -55,6 +55,11 @@ type refusalView struct {
 	keptStrategies, keptEnvironments []int32
 	// withSegments is true when a kept strategy has segments.
 	withSegments bool
+	// maxConstraints is the most constraints a kept strategy has, and
+	// oddSortOrder is true when one has a sortOrder that is not an
+	// integer of PostgreSQL's integer range.
+	maxConstraints int
+	oddSortOrder   bool
 	// unnamed is true when a strategy or a feature environment names no
 	// feature (a null or empty featureName).
 	unnamed bool
@@ -263,6 +268,10 @@ func (in *Input) resolved() *refusalView {
 		if s.Segments != nil && len(*s.Segments) > 0 {
 			v.withSegments = true
 		}
+		if s.Constraints != nil {
+			v.maxConstraints = max(v.maxConstraints, len(*s.Constraints))
+		}
+		v.oddSortOrder = v.oddSortOrder || !refusalPlainSortOrder(s.SortOrder)
 		if ref := &v.refs[r]; ref.applied {
 			ref.strategies++
 			if off, ok := s.Disabled.Get(); !ok || !off {

@@ -74,7 +74,11 @@ type refusalConstraints struct {
 	emptyContext          bool
 	maxValues             int
 	emptyValue, longValue bool
-	read                  bool
+	// valueMissing is true when a constraint of a single-value operator
+	// (NUM_*, DATE_*, SEMVER_*) has no value (null or ""), and
+	// valuesMissing when one of a list operator has no values.
+	valueMissing, valuesMissing bool
+	read                        bool
 	// dates are the verdicts of the DATE_* values, in the order of
 	// byKind[opDate], read on first use; a missing value is dateValid.
 	dates []refusalDateVerdict
@@ -111,6 +115,12 @@ func (in *Input) refusalConstraintList() *refusalConstraints {
 	in.refusalEachConstraint(func(_ refusalConstraintAt, c *model.Constraint) {
 		k := refusalOperator(c.Operator)
 		counts[k]++
+		switch k {
+		case opNumber, opDate, opSemver:
+			cs.valueMissing = cs.valueMissing || c.Value == nil || *c.Value == ""
+		case opString:
+			cs.valuesMissing = cs.valuesMissing || c.Values == nil || len(*c.Values) == 0
+		}
 		cs.emptyContext = cs.emptyContext || c.ContextName == ""
 		if c.Values != nil {
 			cs.maxValues = max(cs.maxValues, len(*c.Values))
@@ -254,6 +264,9 @@ func checkImportConstraintValueTooLong(in *Input) []Issue {
 // checkImportConstraintValuesMissing reports constraints of the list
 // operators (IN, NOT_IN, STR_*) without values: joi wants at least one.
 func checkImportConstraintValuesMissing(in *Input) []Issue {
+	if !in.refusalConstraintList().valuesMissing {
+		return nil
+	}
 	var out []Issue
 	msg := refusalJoi{label: "value", kind: joiMinItems, limit: 1, value: refusalArray{}}.String()
 	in.refusalEachConstraintOf(opString, func(at refusalConstraintAt, c *model.Constraint) {
@@ -267,10 +280,10 @@ func checkImportConstraintValuesMissing(in *Input) []Issue {
 // checkImportConstraintValueMissing reports constraints of the
 // single-value operators (NUM_*, DATE_*, SEMVER_*) without a value.
 func checkImportConstraintValueMissing(in *Input) []Issue {
-	var out []Issue
-	if !in.refusalConstraintList().has(opNumber, opDate, opSemver) {
+	if !in.refusalConstraintList().valueMissing {
 		return nil
 	}
+	var out []Issue
 	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		switch refusalOperator(c.Operator) {
 		case opNumber, opDate, opSemver:

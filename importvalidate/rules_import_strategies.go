@@ -63,6 +63,9 @@ func checkImportTooManyConstraints(in *Input) []Issue {
 		return nil
 	}
 	limit := in.Facts.Limits.Value.Constraints
+	if int64(in.resolved().maxConstraints) <= limit {
+		return nil
+	}
 	var items []Item
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		if s.Constraints != nil && int64(len(*s.Constraints)) > limit {
@@ -181,16 +184,24 @@ func refusalStrategyInsert(s *model.Strategy, pgMessage string) string {
 	return refusalKnexInsert("feature_strategies", refusalStrategyColumns[:], undefined) + " - " + pgMessage
 }
 
+// refusalPlainSortOrder reports whether a sortOrder is absent or an
+// integer of PostgreSQL's integer range, the common case, which the
+// import writes as one.
+func refusalPlainSortOrder(v *float64) bool {
+	return v == nil || (*v == math.Trunc(*v) && *v >= math.MinInt32 && *v <= math.MaxInt32)
+}
+
 // checkImportStrategySortOrder reports sort orders that PostgreSQL's
 // integer column refuses: node-postgres sends the number as JavaScript
 // writes it, so 1.5 and 1e+21 are not integers and 3000000000 is out of
 // range.
 func checkImportStrategySortOrder(in *Input) []Issue {
+	if !in.resolved().oddSortOrder {
+		return nil
+	}
 	var out []Issue
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
-		// An integer of PostgreSQL's integer range, the common case, is
-		// written as one.
-		if v := s.SortOrder; v == nil || (*v == math.Trunc(*v) && *v >= math.MinInt32 && *v <= math.MaxInt32) {
+		if refusalPlainSortOrder(s.SortOrder) {
 			return
 		}
 		text := jsvalue.FormatFloat(*s.SortOrder)
