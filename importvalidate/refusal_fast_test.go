@@ -70,3 +70,16 @@ func FuzzRefusalSemverPlain(f *testing.F) {
 		}
 	})
 }
+
+// TestRefusalURLFriendlyBytes holds the byte set of URL-friendly names to
+// joi's class, byte by byte.
+func TestRefusalURLFriendlyBytes(t *testing.T) {
+	for b := 0; b < 256; b++ {
+		c := byte(b)
+		want := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+			c == '-' || c == '_' || c == '.' || c == '!' || c == '~' || c == '*' || c == '\'' || c == '(' || c == ')'
+		if got := refusalURLFriendly("x" + string([]byte{c})); got != want {
+			t.Errorf("byte %#x: URL-friendly %v, want %v", c, got, want)
+		}
+	}
+}

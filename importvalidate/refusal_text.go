@@ -59,17 +59,21 @@ func refusalURLFriendly(s string) bool {
 	if s == "." || s == ".." {
 		return false
 	}
+	set := [2]uint64{refusalURLFriendlyLow, refusalURLFriendlyHigh}
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		case c == '-', c == '_', c == '.', c == '!', c == '~', c == '*', c == '\'', c == '(', c == ')':
-		default:
+		if c := s[i]; c >= 128 || set[c>>6]&(1<<(c&63)) == 0 {
 			return false
 		}
 	}
 	return true
 }
+
+// The bytes of a URL-friendly name, A-Z a-z 0-9 and -_.!~*'(), as masks
+// of bytes 0 to 63 and 64 to 127.
+const (
+	refusalURLFriendlyLow  uint64 = 1<<'!' | 1<<'\'' | 1<<'(' | 1<<')' | 1<<'*' | 1<<'-' | 1<<'.' | (1<<10-1)<<'0'
+	refusalURLFriendlyHigh uint64 = (1<<26-1)<<('A'-64) | 1<<('_'-64) | (1<<26-1)<<('a'-64) | 1<<('~'-64)
+)
 
 // refusalIsSpace reports whether r is white space to JavaScript (\s in a
 // regular expression, what trim() removes): WhiteSpace and LineTerminator.
