@@ -222,12 +222,22 @@ func (in *Input) silentEntryWithProject(name string) bool {
 	return ok && withProject(j)
 }
 
+// silentRefWithProject is silentEntryWithProject for the name of ref r,
+// read without hashing the name when features[] has one entry of it.
+func (in *Input) silentRefWithProject(r *refusalRef) bool {
+	if r.first >= 0 && r.first == r.last {
+		p := in.Import.Data.Features[r.first].Project
+		return p != nil && *p != ""
+	}
+	return in.silentEntryWithProject(r.name)
+}
+
 func checkImportDependencyNoProject(in *Input) []Issue {
 	var out []Issue
 	v := in.resolved()
 	for i := range in.Import.Data.Dependencies {
 		dep := &in.Import.Data.Dependencies[i]
-		if v.refs[v.dependency[i]].applied && !in.silentEntryWithProject(dep.Feature) {
+		if ref := &v.refs[v.dependency[i]]; ref.applied && !in.silentRefWithProject(ref) {
 			out = append(out, silentAt(fmt.Sprintf("The import does not create this dependency: the entry of feature %s in features names no project.",
 				strconv.Quote(dep.Feature)), dep.Feature, ptr("dependencies", i, "")))
 		}
