@@ -1,6 +1,9 @@
 package importvalidate
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The fast paths of the value checks answer only where they are sure, and
 // then as the exact checks do.
@@ -82,4 +85,33 @@ func TestRefusalURLFriendlyBytes(t *testing.T) {
 			t.Errorf("byte %#x: URL-friendly %v, want %v", c, got, want)
 		}
 	}
+}
+
+var refusalLengthSeeds = []string{"", "a", "ab", "abc", "abcdef", "é", "éé", "ééé", "😀", "😀😀", "日本", "日本語",
+	"\xed\xa0\x80\xed\xa0\x80", "\xff\xfe", strings.Repeat("a", 50), strings.Repeat("a", 51), strings.Repeat("é", 26),
+	strings.Repeat("😀", 13), strings.Repeat("日", 17)}
+
+// TestRefusalLength holds the length check to the one that counts the
+// code units, for the bounds the rules use.
+func TestRefusalLength(t *testing.T) {
+	for _, s := range refusalLengthSeeds {
+		for _, b := range [][2]int{{1, 100}, {2, 50}, {1, 0}, {2, 0}} {
+			if got, want := refusalLength("x", s, b[0], b[1]), refusalLengthExact("x", s, b[0], b[1]); got != want {
+				t.Errorf("%q %v: %q, counting says %q", s, b, got, want)
+			}
+		}
+	}
+}
+
+// FuzzRefusalLength holds the length check to the one that counts.
+func FuzzRefusalLength(f *testing.F) {
+	for _, s := range refusalLengthSeeds {
+		f.Add(s, 2, 50)
+	}
+	f.Fuzz(func(t *testing.T, s string, min, max int) {
+		min, max = min&127, max&255
+		if got, want := refusalLength("x", s, min, max), refusalLengthExact("x", s, min, max); got != want {
+			t.Errorf("%q [%d,%d]: %q, counting says %q", s, min, max, got, want)
+		}
+	})
 }

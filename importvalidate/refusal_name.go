@@ -33,6 +33,17 @@ func refusalNameTypeValid(s string, min, max int) bool {
 // refusalLength checks the length of the non-empty string s against joi's
 // string().min(min).max(max), in UTF-16 code units; max 0 is no maximum.
 func refusalLength(label, s string, min, max int) string {
+	// A byte is at most one UTF-16 code unit and three bytes at least
+	// one: a string whose byte count is within the bounds that way needs
+	// no count.
+	if len(s) >= 3*min && (max == 0 || len(s) <= max) {
+		return ""
+	}
+	return refusalLengthExact(label, s, min, max)
+}
+
+// refusalLengthExact is refusalLength, counting the code units.
+func refusalLengthExact(label, s string, min, max int) string {
 	n := refusalLen(s)
 	switch {
 	case n < min:
