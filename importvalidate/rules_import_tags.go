@@ -63,11 +63,16 @@ func checkImportTagFeatureMissing(in *Input) []Issue {
 // value of 2 to 50 characters, a type URL friendly of 2 to 50.
 func checkImportTagInvalid(in *Input) []Issue {
 	var out []Issue
+	// Most tags have the type of the tag before them.
+	prevType, typeMsg, started := "", "", false
 	in.refusalEachTag(func(i int, t *model.FeatureTag) {
 		if msg := refusalStringRule("value", t.TagValue, 2, 50); msg != "" {
 			out = append(out, refusalIssue(msg, t.TagValue, ptr("featureTags", i, "tagValue")))
 		}
-		if msg := refusalNameType("type", *t.TagType, 2, 50); msg != "" {
+		if !started || *t.TagType != prevType {
+			prevType, typeMsg, started = *t.TagType, refusalNameType("type", *t.TagType, 2, 50), true
+		}
+		if msg := typeMsg; msg != "" {
 			out = append(out, refusalIssue(msg, *t.TagType, ptr("featureTags", i, "tagType")))
 		}
 	})
@@ -80,8 +85,13 @@ func checkImportTagTypeMissing(in *Input) []Issue {
 	d := &in.Import.Data
 	var listed map[string]bool
 	var out []Issue
+	// Most tags have the type of the tag before them.
+	prevType, prevExists, started := "", false, false
 	in.refusalEachTag(func(i int, t *model.FeatureTag) {
-		if in.TagTypes[*t.TagType] {
+		if !started || *t.TagType != prevType {
+			prevType, prevExists, started = *t.TagType, in.TagTypes[*t.TagType], true
+		}
+		if prevExists {
 			return
 		}
 		if listed == nil {
