@@ -53,8 +53,10 @@ type refusalView struct {
 	// strategies and feature environments the cleaned file keeps, in file
 	// order.
 	keptStrategies, keptEnvironments []int32
-	// withSegments is true when a kept strategy has segments.
-	withSegments bool
+	// segmented are the indices of the kept strategies that have
+	// segments, in file order, and maxSegments the most one has.
+	segmented   []int32
+	maxSegments int
 	// maxConstraints is the most constraints a kept strategy has, and
 	// oddSortOrder is true when one has a sortOrder that is not an
 	// integer of PostgreSQL's integer range.
@@ -266,7 +268,8 @@ func (in *Input) resolved() *refusalView {
 		}
 		v.keptStrategies = append(v.keptStrategies, int32(i))
 		if s.Segments != nil && len(*s.Segments) > 0 {
-			v.withSegments = true
+			v.segmented = append(v.segmented, int32(i))
+			v.maxSegments = max(v.maxSegments, len(*s.Segments))
 		}
 		if s.Constraints != nil {
 			v.maxConstraints = max(v.maxConstraints, len(*s.Constraints))

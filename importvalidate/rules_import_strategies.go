@@ -306,15 +306,19 @@ const (
 // refusalSegments runs one segment check over the strategies that have
 // segments.
 func (in *Input) refusalSegments(which refusalSegmentCheck) []Issue {
-	if !in.resolved().withSegments || (which == refusalSegmentOtherProject && !in.refusalSegmentsElsewhere()) {
+	v := in.resolved()
+	switch {
+	case len(v.segmented) == 0,
+		which == refusalSegmentOtherProject && !in.refusalSegmentsElsewhere(),
+		which == refusalSegmentTooMany && int64(v.maxSegments) <= in.Facts.Limits.Value.StrategySegments,
+		which == refusalSegmentDuplicated && v.maxSegments < 2:
 		return nil
 	}
 	var out []Issue
 	var mapped map[float64]*model.SnapshotSegment
-	in.refusalEachStrategy(func(i int, s *model.Strategy) {
-		if s.Segments == nil || len(*s.Segments) == 0 {
-			return
-		}
+	d := &in.Import.Data
+	for _, k := range v.segmented {
+		i, s := int(k), &d.FeatureStrategies[k]
 		if mapped == nil {
 			mapped = in.refusalSegmentMap()
 		}
@@ -352,7 +356,7 @@ func (in *Input) refusalSegments(which refusalSegmentCheck) []Issue {
 			}
 		case refusalSegmentDuplicated:
 			if len(segs) < 2 {
-				return
+				continue
 			}
 			seen := make(map[int64]bool, len(segs))
 			var items []Item
@@ -368,6 +372,6 @@ func (in *Input) refusalSegments(which refusalSegmentCheck) []Issue {
 			}
 			out = append(out, one(refusalSegmentDuplicate, items)...)
 		}
-	})
+	}
 	return out
 }
