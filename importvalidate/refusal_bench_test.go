@@ -89,12 +89,7 @@ func BenchmarkRefusalRules(b *testing.B) {
 // disabled): the difference is what they cost a validation. It reports the process's CPU time per
 // validation (cpu-ns/op), steadier than the wall clock on a busy machine.
 func BenchmarkValidateImportChecks(b *testing.B) {
-	var importCodes []Code
-	for _, c := range Codes() {
-		if c.Category == CategoryImport && c.Optional {
-			importCodes = append(importCodes, c.Code)
-		}
-	}
+	importCodes := optionalImportCodes()
 	for _, n := range []int{1000, 10000} {
 		for _, with := range []bool{false, true} {
 			b.Run(fmt.Sprintf("N=%d/import=%v", n, with), func(b *testing.B) {
@@ -119,4 +114,16 @@ func BenchmarkValidateImportChecks(b *testing.B) {
 			})
 		}
 	}
+}
+
+// optionalImportCodes are the codes of CategoryImport that may be
+// disabled: the import's own checks.
+func optionalImportCodes() []Code {
+	var codes []Code
+	for _, c := range Codes() {
+		if c.Category == CategoryImport && c.Optional {
+			codes = append(codes, c.Code)
+		}
+	}
+	return codes
 }

@@ -16,12 +16,7 @@ import (
 // (off-cpu-ns/op, on-cpu-ns/op) and their ratio (on/off); an op is one
 // validation of each.
 func BenchmarkValidateImportChecksPaired(b *testing.B) {
-	var importCodes []Code
-	for _, c := range Codes() {
-		if c.Category == CategoryImport && c.Optional {
-			importCodes = append(importCodes, c.Code)
-		}
-	}
+	importCodes := optionalImportCodes()
 	for _, n := range []int{1000, 10000} {
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
 			_, body, st := refusalBenchInput(b, n)
