@@ -49,12 +49,7 @@ func refusalShortInteger(t string) bool {
 	if d == "" || len(d) > 15 || (d[0] == '0' && (len(d) > 1 || len(t) > 1)) {
 		return false
 	}
-	for i := 0; i < len(d); i++ {
-		if d[i] < '0' || d[i] > '9' {
-			return false
-		}
-	}
-	return true
+	return refusalAllDigits(d)
 }
 
 // refusalNumberSyntax reports whether t matches the core of joi's
