@@ -717,7 +717,7 @@ func TestHostileManyProblems(t *testing.T) {
 
 // TestHostileManyKeys: unknown members up to the 500 kB limit in every
 // object of the schema (without testutil.Long every open one
-// and every third closed one): a closed object gets the capped list of
+// and every sixth closed one): a closed object gets the capped list of
 // additional-property problems, an open one a clean result, in n·log n
 // time and bounded memory.
 func TestHostileManyKeys(t *testing.T) {
@@ -783,7 +783,7 @@ func TestHostileMillionFeatures(t *testing.T) {
 
 // TestHostileLongStrings: a key and a value of about 240 kB each in every
 // object of the schema (without testutil.Long every open one
-// and every third closed one): one additional-property problem quoting the key in
+// and every sixth closed one): one additional-property problem quoting the key in
 // a closed object, a clean result in an open one, in memory linear in the
 // body.
 func TestHostileLongStrings(t *testing.T) {
