@@ -25,7 +25,8 @@ type concurrentCase struct {
 }
 
 // TestConcurrentValidation shares one MemoryState and its two Validators
-// (strict and not) among 64 goroutines that validate, in different
+// (strict and not) among 16 goroutines (64 in the long tests,
+// testutil.Long) that validate, in different
 // orders, the recorded request bodies for their recorded callers and
 // generated exports with and without problems. Every report must equal
 // the one a sequential validation gave; under the race detector the test
@@ -92,9 +93,9 @@ func TestConcurrentValidation(t *testing.T) {
 	}
 
 	// Each goroutine validates every third case, from a place of its own,
-	// forwards or backwards: each case runs in about 21 goroutines, with
-	// others beside it.
-	testutil.Concurrently(64, func(g int) {
+	// forwards or backwards: each case runs in about a third of the
+	// goroutines, with others beside it.
+	testutil.Concurrently(testutil.Sized(16, 64), func(g int) {
 		for k := g % 3; k < len(cases); k += 3 {
 			i := (k + 3*g) % len(cases)
 			if g%2 == 1 {

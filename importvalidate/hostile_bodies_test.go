@@ -50,7 +50,7 @@ type objectPlace struct {
 
 // testedPlaces is objectPlaces for the tests that build a body of the
 // size limit at each place: all of them in the long tests
-// (testutil.Long), else every open object and every third closed one.
+// (testutil.Long), else every open object and every sixth closed one.
 func testedPlaces() []objectPlace {
 	all := objectPlaces()
 	if testutil.Long() {
@@ -58,7 +58,7 @@ func testedPlaces() []objectPlace {
 	}
 	var some []objectPlace
 	for i, p := range all {
-		if i%3 == 0 || !p.closed {
+		if i%6 == 0 || !p.closed {
 			some = append(some, p)
 		}
 	}

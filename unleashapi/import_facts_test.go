@@ -2,6 +2,7 @@ package unleashapi_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -14,6 +15,37 @@ import (
 	"github.com/flagadmin/flagadmin/unleashapi"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
+
+// TestImportFactsOnDump validates an import over the import's facts read
+// from the shared server's admin API (Options.ImportFacts): existing-flag
+// of the dump, listed without its description and its strategy, gets the
+// reference's warning that it exists and the rich report's warnings of
+// what the import then resets and replaces, and of the fact the admin API
+// cannot show (whether some of those strategies are release-plan ones).
+func TestImportFactsOnDump(t *testing.T) {
+	s := need(t)
+	c, _ := newClient(t, s.URL, unleashapi.Options{ImportFacts: true})
+	v, err := importvalidate.New(importvalidate.Options{State: c.Instance().State})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := []byte(`{"project":"default","environment":"development","data":{"features":[{"name":"existing-flag"}],"featureStrategies":[],"tagTypes":[]}}`)
+	rep, err := v.Validate(context.Background(), body, importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range rep.Diagnostics() {
+		if d.Severity != importvalidate.SeverityWarning {
+			t.Errorf("%s %s: %s, want warnings alone", d.Severity, d.Code, d.Message())
+		}
+		got = append(got, string(d.Code))
+	}
+	want := []string{"feature-exists", "import-metadata-reset", "import-strategies-replaced", "import-unknown-fact"}
+	if slices.Sort(got); !slices.Equal(got, want) {
+		t.Errorf("codes %q, want %q", got, want)
+	}
+}
 
 // TestImportFactsMatchDatabase asks the admin API and the database of the
 // same instance the same questions about the import's facts: the answers

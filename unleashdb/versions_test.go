@@ -9,6 +9,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/model/profile"
 	"github.com/flagadmin/flagadmin/unleashdb"
@@ -32,7 +33,10 @@ const (
 // TestOpenEveryVersion: a database of each supported version opens, its
 // version is read from its latest migration, and its snapshot, users and
 // plan source hold what the 8.2 database holds but for the columns the
-// version lacks.
+// version lacks. The quick suite opens those of the versions the tests
+// run Unleash of (8.2, 7.6, 6.10, 5.12) and an override; the long tests
+// (testutil.Long) the minor versions between them and the override of
+// another database too, each a clone of the database of its own.
 func TestOpenEveryVersion(t *testing.T) {
 	c := pgtest.Need(t, &env)
 	ctx := context.Background()
@@ -41,18 +45,22 @@ func TestOpenEveryVersion(t *testing.T) {
 		name, setup, override string
 		version, profile      string
 		source                profile.Source
+		long                  bool
 	}{
-		{"8.2", "", "", "8.2.0", "8", profile.FromDatabase},
-		{"7.6", as76, "", "7.6.5", "7.6", profile.FromDatabase},
-		{"7.5", as75, "", "7.5.1", "7.5", profile.FromDatabase},
-		{"7.4", as74, "", "7.4.1", "7.4", profile.FromDatabase},
-		{"6.10", as610, "", "6.10.1", "6.10", profile.FromDatabase},
-		{"5.12", as512, "", "5.12.8", "5.12", profile.FromDatabase},
-		{"override", "", "7.6.5", "7.6.5", "7.6", profile.FromOverride},
-		{"override of another database", as610, "5.12.0", "5.12.0", "5.12", profile.FromOverride},
+		{"8.2", "", "", "8.2.0", "8", profile.FromDatabase, false},
+		{"7.6", as76, "", "7.6.5", "7.6", profile.FromDatabase, false},
+		{"7.5", as75, "", "7.5.1", "7.5", profile.FromDatabase, true},
+		{"7.4", as74, "", "7.4.1", "7.4", profile.FromDatabase, true},
+		{"6.10", as610, "", "6.10.1", "6.10", profile.FromDatabase, false},
+		{"5.12", as512, "", "5.12.8", "5.12", profile.FromDatabase, false},
+		{"override", "", "7.6.5", "7.6.5", "7.6", profile.FromOverride, false},
+		{"override of another database", as610, "5.12.0", "5.12.0", "5.12", profile.FromOverride, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.long {
+				testutil.SkipUnlessLong(t)
+			}
 			name := cloneDB(t)
 			if tt.setup != "" {
 				exec(t, name, tt.setup)

@@ -29,7 +29,8 @@ import (
 )
 
 // The environment of TestValidateMatchesRealImport: the number of files
-// (default 20) and the seed (default 1; "random" for a new one each run).
+// (default 8, 20 in the long tests) and the seed (default 1; "random" for
+// a new one each run).
 const (
 	diffCasesEnv = "FLAGADMIN_IMPORT_DIFF_CASES"
 	diffSeedEnv  = "FLAGADMIN_IMPORT_DIFF_SEED"
@@ -63,7 +64,7 @@ var knownDisagreements = map[string]string{}
 //	    go test ./importvalidate/plan -run TestValidateMatchesRealImport
 func TestValidateMatchesRealImport(t *testing.T) {
 	versions := proofVersions(t, diffCasesEnv)
-	cases, seed := proofRun(t, diffCasesEnv, 20, diffSeedEnv)
+	cases, seed := proofRun(t, diffCasesEnv, testutil.Sized(8, 20), diffSeedEnv)
 	for _, version := range versions {
 		t.Run(version, func(t *testing.T) {
 			s := unleash.Need(t, version)

@@ -351,14 +351,15 @@ func prepare(ctx context.Context, t *testing.T, inst server) (segmentID float64)
 // the instance (strategyOrder), except where two of equal sort order were
 // inserted in the same millisecond, whose order their ids' random part
 // decides (byChance).
-// FLAGADMIN_PLAN_PROOF_CASES sets the number of cases (default 8) and
-// FLAGADMIN_PLAN_PROOF_SEED the seed (default 1; "random" for a new one
-// each run), for a longer randomized run in a CI stage of its own:
+// FLAGADMIN_PLAN_PROOF_CASES sets the number of cases (default 3, 8 in
+// the long tests) and FLAGADMIN_PLAN_PROOF_SEED the seed (default 1;
+// "random" for a new one each run), for a longer randomized run in a CI
+// stage of its own:
 //
 //	FLAGADMIN_PLAN_PROOF_CASES=300 FLAGADMIN_PLAN_PROOF_SEED=random \
 //	    go test ./importvalidate/plan -run TestPlanMatchesRealImport
 func TestPlanMatchesRealImport(t *testing.T) {
-	cases, seed := proofRun(t, "FLAGADMIN_PLAN_PROOF_CASES", 8, "FLAGADMIN_PLAN_PROOF_SEED")
+	cases, seed := proofRun(t, "FLAGADMIN_PLAN_PROOF_CASES", testutil.Sized(3, 8), "FLAGADMIN_PLAN_PROOF_SEED")
 	tgs := targets(t)
 	for _, v := range slices.Sorted(maps.Keys(tgs)) {
 		t.Run(v, func(t *testing.T) { proveVersion(t, tgs[v](t), seed, cases) })

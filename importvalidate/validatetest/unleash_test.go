@@ -6,14 +6,20 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/validatetest"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
 
 // The state may be a live instance's: the real Unleash 8.2.0 on the
 // module's dump holds existing-flag. A token the instance refuses fails
-// the test at once, without the token in the message.
+// the test at once, without the token in the message. A long test
+// (FLAGADMIN_LONG=1, .ci/long): it starts a server of its own, and the
+// quick suite checks the same validation over the same state on
+// unleashapi's shared server (unleashapi.TestImportFactsOnDump), and the
+// refused token there too.
 func TestStateFromLiveInstance(t *testing.T) {
+	testutil.SkipUnlessLong(t)
 	s := unleashtest.StartForTest(t, unleashtest.Options{Dump: true})
 	for token, want := range map[string]string{s.AdminToken: "", "*:*.wrong": "401"} {
 		c, err := unleashapi.New(s.URL, token, unleashapi.Options{ImportFacts: true})

@@ -2,6 +2,7 @@ package jsvalue
 
 import (
 	"github.com/flagadmin/flagadmin/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 
 	"bytes"
 	"cmp"
@@ -82,9 +83,10 @@ func deepText(open, inner, close string, n int) []byte {
 	return []byte(strings.Repeat(open, n) + inner + strings.Repeat(close, n))
 }
 
-// TestDeepValuesBounded quotes values nested hundreds of thousands of
-// levels deep with the goroutine stack capped at 1 MiB, so that recursion
-// per level would abort the test binary, and bounds the heap each quoting
+// TestDeepValuesBounded quotes values nested tens of thousands of levels
+// deep (hundreds of thousands in the long tests, testutil.Long) with the
+// goroutine stack capped at 1 MiB, so that recursion per level would abort
+// the test binary (frames of 64 bytes a level already would), and bounds the heap each quoting
 // allocates: AppendCompact to a multiple of the text (arrays cost nothing
 // per level, an object its list of members), AppendValue and
 // String to a multiple of what Value allocates for the value they
@@ -107,9 +109,9 @@ func TestDeepValuesBounded(t *testing.T) {
 		text           []byte
 		compactPerByte uint64 // bound on AppendCompact's heap per input byte
 	}{
-		{"arrays", deepText("[", "1", "]", 1<<20), 8},
-		{"objects", deepText(`{"a":`, "1", "}", 1<<18), 120},
-		{"mixed", deepText(`[{"0":`, "[]", "}]", 1<<18), 120},
+		{"arrays", deepText("[", "1", "]", testutil.Sized(1<<16, 1<<20)), 8},
+		{"objects", deepText(`{"a":`, "1", "}", testutil.Sized(1<<15, 1<<18)), 120},
+		{"mixed", deepText(`[{"0":`, "[]", "}]", testutil.Sized(1<<15, 1<<18)), 120},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []byte

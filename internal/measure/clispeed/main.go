@@ -13,7 +13,8 @@
 // "environment", "data"}), or with -bare the bare export, the file
 // Unleash's Export button gives (the body's "data"), which the validate
 // command is then given with -project default -environment development.
-// It builds the flagadmin command there, runs each of
+// It takes the flagadmin command from Go's build cache (linked there
+// when missing; else built into that directory), runs each of
 // the two processes once to warm the file cache, then runs them in turn,
 // alternating, and prints the median and the spread of the wall times and
 // the ratio of the medians, then the same for the CPU time of each
@@ -36,6 +37,7 @@ import (
 	"time"
 
 	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
+	"github.com/flagadmin/flagadmin/internal/testharness/serveproc"
 )
 
 func main() {
@@ -101,10 +103,7 @@ func measure(w io.Writer, features, runs int, problems float64, validate string,
 		return err
 	}
 	if validate == "" {
-		validate = filepath.Join(dir, "flagadmin")
-		build := exec.Command("go", "build", "-o", validate, "github.com/flagadmin/flagadmin/examples/flagadmin")
-		build.Stdout, build.Stderr = os.Stderr, os.Stderr
-		if err := build.Run(); err != nil {
+		if validate, err = serveproc.Program(dir); err != nil {
 			return fmt.Errorf("building the validate command: %w", err)
 		}
 	}

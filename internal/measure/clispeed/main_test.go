@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"testing"
+
+	"github.com/flagadmin/flagadmin/internal/testharness/serveproc"
 )
 
 // TestMain lets the test binary be the reading process that measure
@@ -26,12 +27,11 @@ func TestMeasure(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command to build examples/flagadmin with")
 	}
-	// The first run builds the command itself; the others run one built
-	// once here, as -validate gives it.
-	validate := filepath.Join(t.TempDir(), "flagadmin")
-	build := exec.Command("go", "build", "-o", validate, "github.com/flagadmin/flagadmin/examples/flagadmin")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the validate command: %v\n%s", err, out)
+	// The first run finds or builds the command itself; the others run
+	// the one found here, as -validate gives it.
+	validate, err := serveproc.Program(t.TempDir())
+	if err != nil {
+		t.Fatalf("building the validate command: %v", err)
 	}
 	for i, c := range []struct {
 		problems float64

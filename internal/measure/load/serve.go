@@ -32,8 +32,8 @@ func newTarget(base, token string) (*target, func()) {
 }
 
 // start runs 'flagadmin serve' on the embedded default state in a child
-// process: c.flagadmin, or the command built from examples/flagadmin into
-// a temporary directory. It returns the target and the function that
+// process: c.flagadmin, or the command of examples/flagadmin from Go's
+// build cache (serveproc.Program; else built into a temporary directory). It returns the target and the function that
 // stops the server (and removes what it built).
 func start(c config) (*target, func() error, error) {
 	program, cleanup := c.flagadmin, func() {}
@@ -43,7 +43,7 @@ func start(c config) (*target, func() error, error) {
 			return nil, nil, err
 		}
 		cleanup = func() { os.RemoveAll(dir) }
-		if program, err = serveproc.Build(dir); err != nil {
+		if program, err = serveproc.Program(dir); err != nil {
 			cleanup()
 			return nil, nil, err
 		}

@@ -132,7 +132,7 @@ func jsonEqual(a, b []byte) bool {
 // The real server of each version selected by FLAGADMIN_VERSIONS (8.2.0
 // alone by default, every version in .ci/run) still answers as recorded,
 // error ids aside, and its seeded state is the recorded one. The quick
-// suite sends the recorded cases of testdata/conformance and every third
+// suite sends the recorded cases of testdata/conformance and every tenth
 // generated one; the long tests (FLAGADMIN_LONG=1) send them all.
 func TestLiveRecordingsHold(t *testing.T) {
 	for _, v := range unleashtest.LiveVersions(t) {
@@ -157,7 +157,7 @@ func TestLiveRecordingsHold(t *testing.T) {
 	}
 }
 
-// sample keeps the cases of testdata/conformance and every third
+// sample keeps the cases of testdata/conformance and every tenth
 // generated case.
 func sample(cases []conformance.Case) []conformance.Case {
 	var out []conformance.Case
@@ -167,7 +167,7 @@ func sample(cases []conformance.Case) []conformance.Case {
 			out = append(out, c)
 			continue
 		}
-		if n%3 == 0 {
+		if n%10 == 0 {
 			out = append(out, c)
 		}
 		n++

@@ -34,6 +34,41 @@ func Build(dir string) (string, error) {
 	return path, nil
 }
 
+// Cached returns the flagadmin command as Go keeps it in its build cache
+// (Go 1.24 on keeps there the programs of go run): 'go run -exec echo'
+// prints the path of the program it would run, linking it only when the
+// cache lacks it. So the test binaries that go test ./... runs at once
+// share the program, and a later run links nothing while the sources
+// are unchanged. A program just linked is run from go run's work
+// directory, which is gone once go run ends; the second call finds it in
+// the cache.
+func Cached() (string, error) {
+	for range 2 {
+		out, err := exec.Command("go", "run", "-exec", "echo", Package).Output()
+		if err != nil {
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				return "", fmt.Errorf("building %s: %v\n%s", Package, err, ee.Stderr)
+			}
+			return "", fmt.Errorf("building %s: %v", Package, err)
+		}
+		path := strings.TrimSpace(string(out))
+		if _, err := os.Stat(path); err == nil && filepath.IsAbs(path) {
+			return path, nil
+		}
+	}
+	return "", fmt.Errorf("building %s: go run kept no program in the build cache", Package)
+}
+
+// Program returns the flagadmin command: Cached's, else (a go command
+// that keeps no program of go run) one built into dir.
+func Program(dir string) (string, error) {
+	if path, err := Cached(); err == nil {
+		return path, nil
+	}
+	return Build(dir)
+}
+
 // Server is a 'flagadmin serve' running in a child process.
 type Server struct {
 	// URL is the base URL it listens at, such as http://127.0.0.1:41234.
@@ -111,18 +146,22 @@ func (s *Server) Stop() error {
 	}
 }
 
-// Shared is the flagadmin command built at most once for the tests of a
-// process: the first call of Program builds it into a temporary
-// directory, which Remove removes (from TestMain, after the tests).
+// Shared is the flagadmin command found or built at most once for the
+// tests of a process: the first call of Program takes Cached's, else
+// builds it into a temporary directory, which Remove removes (from
+// TestMain, after the tests).
 type Shared struct {
 	once         sync.Once
 	dir, program string
 	err          error
 }
 
-// Program returns the built command, building it on the first call.
+// Program returns the command, finding or building it on the first call.
 func (s *Shared) Program() (string, error) {
 	s.once.Do(func() {
+		if s.program, s.err = Cached(); s.err == nil {
+			return
+		}
 		if s.dir, s.err = os.MkdirTemp("", "flagadmin"); s.err == nil {
 			s.program, s.err = Build(s.dir)
 		}

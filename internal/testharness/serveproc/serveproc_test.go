@@ -2,6 +2,8 @@ package serveproc
 
 import (
 	"net/http"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -48,5 +50,24 @@ func TestStart(t *testing.T) {
 	}
 	if _, err := Start(program, nil, "-no-such-flag"); err == nil || !strings.Contains(err.Error(), "ended before it listened") {
 		t.Errorf("Start with a refused flag: %v", err)
+	}
+}
+
+// TestCached: the command comes from Go's build cache, the same program
+// for every call while the sources are unchanged.
+func TestCached(t *testing.T) {
+	program, err := Cached()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cache := strings.TrimSpace(string(out)); !strings.HasPrefix(program, cache+string(filepath.Separator)) {
+		t.Errorf("program %q is not in the build cache %q", program, cache)
+	}
+	if again, err := Cached(); again != program || err != nil {
+		t.Errorf("second Cached = %q, %v; want the same %q", again, err, program)
 	}
 }

@@ -23,3 +23,13 @@ func SkipUnlessLong(tb testing.TB) {
 		tb.Skip("a long test: " + LongEnv + "=1 (.ci/long) runs it")
 	}
 }
+
+// Sized returns quick, the size a test runs at in the quick suite, or
+// long in the long tests: the same checks, over smaller inputs or fewer
+// cases outside .ci/long.
+func Sized[T any](quick, long T) T {
+	if Long() {
+		return long
+	}
+	return quick
+}

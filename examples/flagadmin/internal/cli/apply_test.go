@@ -62,7 +62,7 @@ const eaStart = `{"project":"default","environment":"development","data":{
 
 func startEA(t *testing.T) *eaServer {
 	t.Helper()
-	s := unleashtest.TakeForTest(t, emptyEarly)
+	s := unleash.Need(t)
 	ctx := context.Background()
 	pat, err := s.AdminPersonalToken(ctx)
 	if err != nil {
@@ -71,9 +71,8 @@ func startEA(t *testing.T) *eaServer {
 	e := &eaServer{Server: s, pat: pat, dir: t.TempDir()}
 	e.patFile = testutil.WriteFile(t, e.dir, "pat", pat+"\n")
 	e.adminFile = testutil.WriteFile(t, e.dir, "admin-token", s.AdminToken+"\n")
-	e.do(t, "POST", "/api/admin/segments", `{"name":"beta-users","constraints":[{"contextName":"userId","operator":"IN","values":["1"]}]}`)
+	// The dump holds the segment beta-users (id 1) and the tag type team.
 	e.do(t, "POST", "/api/admin/segments", `{"name":"gamma","constraints":[{"contextName":"userId","operator":"IN","values":["2"]}]}`)
-	e.do(t, "POST", "/api/admin/tag-types", `{"name":"team"}`)
 	if _, err := s.Do(ctx, "POST", "/api/admin/features-batch/import", pat, []byte(eaStart)); err != nil {
 		t.Fatal(err)
 	}
@@ -136,9 +135,14 @@ func (e *eaServer) planCode(t *testing.T, file string, args ...string) (int, str
 }
 
 // TestExportApply runs export, plan -out and apply on the real Unleash
-// 8.2.0. The rounds of generated edits and every kind of stale plan are
-// long tests (FLAGADMIN_LONG=1, .ci/long).
+// 8.2.0, the package's shared server on the dump, into its project
+// default (the dump's features and the test's). It imports and changes
+// the instance, so it runs after the tests that read the dump's state
+// (t.Parallel: after every test of the package that is not parallel).
+// The rounds of generated edits and every kind of stale plan are long
+// tests (FLAGADMIN_LONG=1, .ci/long).
 func TestExportApply(t *testing.T) {
+	t.Parallel()
 	e := startEA(t)
 	t.Run("export is stable", func(t *testing.T) { exportStable(t, e) })
 	t.Run("export then apply changes nothing", func(t *testing.T) { exportApplyNothing(t, e) })

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
-	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 )
 
@@ -15,13 +14,10 @@ import (
 // background (or by the first test that needs them): a PostgreSQL
 // cluster with the reference dump, and the real Unleash 8.2.0 on a copy
 // of the dump (public URL that of the recorded cases). Tests that change
-// them put them back; tests that stop a server or need another state
-// start their own, as TestExportApply's, on an empty database, which
-// TestMain starts early too.
+// them put them back, or run after the others (TestExportApply).
 var (
-	pg         pgtest.Shared
-	unleash    = unleashtest.Env{Dump: true, PublicURL: "http://127.0.0.1:4242"}
-	emptyEarly *testutil.Early[*unleashtest.Server]
+	pg      pgtest.Shared
+	unleash = unleashtest.Env{Dump: true, PublicURL: "http://127.0.0.1:4242"}
 )
 
 // TestMain runs the program itself when reenterEnv is set, so that a test
@@ -36,9 +32,7 @@ func TestMain(m *testing.M) {
 	}
 	pg.Prestart()
 	unleash.Prestart()
-	emptyEarly = unleashtest.StartEarly(unleashtest.Options{})
 	code := m.Run()
-	emptyEarly.Stop()
 	unleash.Stop()
 	pg.Stop()
 	os.Exit(code)
