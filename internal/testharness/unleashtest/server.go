@@ -122,9 +122,6 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 			s.Stop()
 		}
 	}()
-	if s.Cluster, err = pgtest.Start(ctx); err != nil {
-		return nil, err
-	}
 	// A kept database (seedcache.go): the seeded one for Seed, the
 	// just-migrated one for an empty database.
 	keptDump, loaded := "", false
@@ -134,23 +131,26 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 	case !opts.Dump:
 		keptDump, loaded = kept(migratedDumpPath(in))
 	}
+	// The cluster starts with the database loaded (pgtest keeps the
+	// loaded data directory in its cache).
+	s.Database = "unleash"
 	switch {
 	case opts.Dump:
-		s.Database = "unleash"
-		err = s.Cluster.LoadDump(ctx, s.Database, pgtest.DumpFile())
+		s.Cluster, err = pgtest.StartWithDump(ctx, s.Database, pgtest.DumpFile())
 	case loaded:
-		s.Database = "unleash"
-		if err = s.Cluster.LoadDump(ctx, s.Database, keptDump); err != nil {
+		s.Cluster, err = pgtest.StartWithDump(ctx, s.Database, keptDump)
+		if err != nil && !errors.Is(err, pgtest.ErrNoServer) {
 			// A kept dump that does not load is made again, by seeding
 			// or migrating.
 			os.Remove(keptDump)
 			loaded = false
-			s.Database = fmt.Sprintf("unleash_%d", time.Now().UnixNano())
+		}
+	}
+	if !opts.Dump && !loaded {
+		s.Database = fmt.Sprintf("unleash_%d", time.Now().UnixNano())
+		if s.Cluster, err = pgtest.Start(ctx); err == nil {
 			err = s.Cluster.CreateDB(ctx, s.Database, "")
 		}
-	default:
-		s.Database = fmt.Sprintf("unleash_%d", time.Now().UnixNano())
-		err = s.Cluster.CreateDB(ctx, s.Database, "")
 	}
 	if err != nil {
 		return nil, err
@@ -207,7 +207,13 @@ func (s *Server) run(ctx context.Context, in *Install, hook, script string, port
 		return fmt.Errorf("unleashtest: %w", err)
 	}
 	defer logFile.Close()
-	cmd := exec.Command(in.Node, "--import", (&url.URL{Scheme: "file", Path: hook}).String(), script)
+	args := []string{script}
+	if major, _, _ := strings.Cut(in.Release.Node, "."); major >= "22" {
+		// Node 20 has no module.registerHooks, and its unleash-server
+		// releases are CommonJS.
+		args = []string{"--import", (&url.URL{Scheme: "file", Path: hook}).String(), script}
+	}
+	cmd := exec.Command(in.Node, args...)
 	cmd.Dir = s.dir
 	cmd.Env = append(in.env(),
 		"TZ=UTC", "NODE_ENV=production", "SEND_TELEMETRY=false", "CHECK_VERSION=false",
