@@ -121,6 +121,13 @@ func makeEntry(ctx context.Context, p *prepared, base, entry, prefix string) boo
 	if os.MkdirAll(base, 0o755) != nil {
 		return false
 	}
+	// What a maker that died left behind.
+	left, _ := filepath.Glob(filepath.Join(base, ".making-*"))
+	for _, l := range left {
+		if st, err := os.Stat(l); err == nil && time.Since(st.ModTime()) > time.Hour {
+			os.RemoveAll(l)
+		}
+	}
 	tmp, err := os.MkdirTemp(base, ".making-")
 	if err != nil {
 		return false
