@@ -28,7 +28,7 @@ import (
 // (directory, size and time of postgres), initdb's options, and the
 // dump's path, database and content; a new entry removes those it
 // replaces (the same dump's earlier contents). Where the cache cannot be
-// had, a start runs initdb as before.
+// had, a start runs initdb (and the load) itself.
 
 // CacheEnv names the directory that keeps the data directories instead
 // of flagadmin/postgres under os.UserCacheDir.
