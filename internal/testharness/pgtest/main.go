@@ -61,18 +61,23 @@ func Main(m *testing.M, env *Env) int {
 // startWithDump starts a cluster with the reference dump loaded into
 // TemplateDB and copied into SharedDB; nil and why when it cannot.
 func startWithDump(ctx context.Context) (*Cluster, error) {
-	c, err := Start(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if err = c.LoadDump(ctx, TemplateDB, DumpFile()); err == nil {
-		err = c.CreateDB(ctx, SharedDB, TemplateDB)
-	}
-	if err != nil {
-		c.Stop()
-		return nil, err
-	}
-	return c, nil
+	file := DumpFile()
+	return start(ctx, &prepared{id: "reference", file: file, build: func(ctx context.Context, c *Cluster) error {
+		if err := c.LoadDump(ctx, TemplateDB, file); err != nil {
+			return err
+		}
+		return c.CreateDB(ctx, SharedDB, TemplateDB)
+	}})
+}
+
+// StartWithDump starts a cluster, as Start does, whose database name
+// holds the plain-SQL dump in file, as LoadDump loads it: its data
+// directory is a copy of one kept in the cache for that content of file,
+// which the first start makes. The caller must call Stop.
+func StartWithDump(ctx context.Context, name, file string) (*Cluster, error) {
+	return start(ctx, &prepared{id: "dump " + name, file: file, build: func(ctx context.Context, c *Cluster) error {
+		return c.LoadDump(ctx, name, file)
+	}})
 }
 
 // Need returns the package's cluster. When there is none it skips the

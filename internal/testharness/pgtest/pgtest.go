@@ -1,6 +1,11 @@
-// Package pgtest starts throwaway PostgreSQL clusters for tests: initdb
-// into a temporary directory, a server on a free port of 127.0.0.1 with
-// password authentication, and a teardown that removes everything.
+// Package pgtest starts throwaway PostgreSQL clusters for tests: a data
+// directory in a temporary directory, a server on a free port of
+// 127.0.0.1 with password authentication, and a teardown that removes
+// everything. The data directory is a copy of one that initdb made (with a
+// dump loaded, for StartWithDump and the reference dump of Main), kept in
+// a cache that outlives the test run ($FLAGADMIN_PG_CACHE, else
+// flagadmin/postgres under os.UserCacheDir; see datacache.go), so that a
+// start costs neither initdb nor the load.
 //
 // The binaries are looked up on PATH (pg_ctl) and then under
 // /usr/lib/postgresql/*/bin, newest version first. PostgreSQL refuses to
@@ -96,8 +101,17 @@ func versionOf(binDir string) float64 {
 	return v
 }
 
-// Start creates and starts a cluster. The caller must call Stop.
+// Start creates and starts a cluster. The caller must call Stop. Its data
+// directory is a copy of a freshly initialized one kept in the cache (see
+// datacache.go), made with initdb on first use.
 func Start(ctx context.Context) (*Cluster, error) {
+	return start(ctx, &prepared{id: "initdb"})
+}
+
+// start starts a cluster on a copy of the data directory that p makes,
+// kept in the cache; without p, or when the cache cannot be had, on a
+// data directory of its own that initdb makes (and then p.build).
+func start(ctx context.Context, p *prepared) (*Cluster, error) {
 	bin, err := FindBin()
 	if err != nil {
 		return nil, err
@@ -127,27 +141,50 @@ func Start(ctx context.Context) (*Cluster, error) {
 			return nil, fmt.Errorf("pgtest: %w", err)
 		}
 	}
-	pwfile := filepath.Join(c.dir, "pw")
-	if err := os.WriteFile(pwfile, []byte(c.password+"\n"), 0o644); err != nil {
-		return nil, fmt.Errorf("pgtest: %w", err)
-	}
 	data := filepath.Join(c.dir, "data")
-	if err := c.run(ctx, "initdb", "-D", data, "-U", Superuser, "--pwfile", pwfile,
-		"--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync"); err != nil {
-		return nil, err
+	copied := p != nil && copyCached(ctx, bin, p, data)
+	if !copied {
+		if err := c.initdb(ctx, data); err != nil {
+			return nil, err
+		}
 	}
-	os.Remove(pwfile)
 	if c.port, err = FreePort(); err != nil {
 		return nil, fmt.Errorf("pgtest: %w", err)
 	}
-	opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=60 -c shared_buffers=32MB",
+	opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c min_wal_size=2MB -c max_connections=60 -c shared_buffers=32MB",
 		c.port, c.dir)
 	if err := c.run(ctx, "pg_ctl", "-D", data, "-o", opts, "-l", filepath.Join(c.dir, "log"), "-w", "-t", "60", "start"); err != nil {
 		return nil, err
 	}
 	c.startWatchdog(data)
+	switch {
+	case copied:
+		// The copy has the password of the cluster that made it.
+		if err := c.setPassword(ctx); err != nil {
+			return nil, err
+		}
+	case p != nil && p.build != nil:
+		if err := p.build(ctx, c); err != nil {
+			return nil, err
+		}
+	}
 	ok = true
 	return c, nil
+}
+
+// initdbArgs are the options of initdb besides the data directory and the
+// password file. WAL segments of 1 MB (with min_wal_size at 2 MB) keep
+// the data directories that a start copies small.
+var initdbArgs = []string{"-U", Superuser, "--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync", "--wal-segsize=1"}
+
+// initdb makes the data directory data, with c's password.
+func (c *Cluster) initdb(ctx context.Context, data string) error {
+	pwfile := filepath.Join(c.dir, "pw")
+	if err := os.WriteFile(pwfile, []byte(c.password+"\n"), 0o644); err != nil {
+		return fmt.Errorf("pgtest: %w", err)
+	}
+	defer os.Remove(pwfile)
+	return c.run(ctx, "initdb", append([]string{"-D", data, "--pwfile", pwfile}, initdbArgs...)...)
 }
 
 // startWatchdog starts a shell that waits for this process to end and
