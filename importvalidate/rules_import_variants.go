@@ -69,7 +69,6 @@ const (
 // from the variants themselves (without the copy variant makes).
 func (l *refusalVariantList) suspects() {
 	var m refusalVariantSuspect
-	variable := false
 	fixed := 0.0
 	// The weights of the variable variants, in order (most lists have a
 	// few: no allocation).
@@ -92,7 +91,6 @@ func (l *refusalVariantList) suspects() {
 		}
 		switch typ {
 		case string(model.WeightVariable):
-			variable = true
 			variables = append(variables, w)
 		case string(model.WeightFix):
 			fixed += w
@@ -147,13 +145,13 @@ func (l *refusalVariantList) suspects() {
 			}
 		}
 	}
-	if !variable {
+	if len(variables) == 0 {
 		m |= suspectNoVariable
 	}
 	if fixed > 1000 {
 		m |= suspectFixOver1000
 	}
-	if variable && fixed <= 1000 && refusalRecomputed(variables, fixed) {
+	if len(variables) > 0 && fixed <= 1000 && refusalRecomputed(variables, fixed) {
 		m |= suspectRecomputed
 	}
 	l.suspect = m
