@@ -147,9 +147,9 @@ func (s *Server) Stop() error {
 }
 
 // Shared is the flagadmin command found or built at most once for the
-// tests of a process: the first call of Program takes Cached's, else
-// builds it into a temporary directory, which Remove removes (from
-// TestMain, after the tests).
+// tests of a process: the first call of Program takes the package
+// function Program's, with a temporary directory to build into, which
+// Remove removes (from TestMain, after the tests).
 type Shared struct {
 	once         sync.Once
 	dir, program string
@@ -159,11 +159,8 @@ type Shared struct {
 // Program returns the command, finding or building it on the first call.
 func (s *Shared) Program() (string, error) {
 	s.once.Do(func() {
-		if s.program, s.err = Cached(); s.err == nil {
-			return
-		}
 		if s.dir, s.err = os.MkdirTemp("", "flagadmin"); s.err == nil {
-			s.program, s.err = Build(s.dir)
+			s.program, s.err = Program(s.dir)
 		}
 	})
 	return s.program, s.err
