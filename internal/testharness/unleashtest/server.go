@@ -208,7 +208,7 @@ func (s *Server) run(ctx context.Context, in *Install, hook, script string, port
 	}
 	defer logFile.Close()
 	args := []string{script}
-	if major, _, _ := strings.Cut(in.Release.Node, "."); major >= "22" {
+	if major, _, _ := strings.Cut(in.Release.Node, "."); atLeast(major, 22) {
 		// Node 20 has no module.registerHooks, and its unleash-server
 		// releases are CommonJS.
 		args = []string{"--import", (&url.URL{Scheme: "file", Path: hook}).String(), script}
@@ -264,6 +264,12 @@ func (s *Server) run(ctx context.Context, in *Install, hook, script string, port
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
+}
+
+// atLeast reports whether the decimal number n is at least min.
+func atLeast(n string, min int) bool {
+	v, err := strconv.Atoi(n)
+	return err == nil && v >= min
 }
 
 func readFile(path string) string {
