@@ -67,10 +67,19 @@ func (c refusalConstraintAt) value(k int) string { return c.ptr("values/" + strc
 // longer than 100 bytes. A rule returns at once when it cannot find
 // anything, and walks the constraints of its kind only.
 type refusalConstraints struct {
+	// byKind are the places of the constraints by their operators' kind,
+	// except for the kinds whose values the walk checks itself (NUM_*,
+	// DATE_*, SEMVER_*): their places are in refused.
 	byKind [opRegex + 1][][2]int32
-	// onLegal are the places of the constraints on a context field with
-	// legal values (refusalFieldsWithLegalValues).
-	onLegal               [][2]int32
+	// refused are the places of the constraints whose value the check of
+	// their operator refuses (a number, a date or a semver; a date that
+	// only V8's fallback parser reads too), and of those whose value is
+	// not among the legal values of their context field, with what is
+	// wrong (refusalValueBits). The walk checks every value once; the
+	// rules then read these few places alone.
+	refused []refusalRefusedValue
+	// refusedBits is the union of the refused places' bits.
+	refusedBits           refusalValueBits
 	emptyContext          bool
 	maxValues             int
 	emptyValue, longValue bool
@@ -79,11 +88,23 @@ type refusalConstraints struct {
 	// valuesMissing when one of a list operator has no values.
 	valueMissing, valuesMissing bool
 	read                        bool
-	// dates are the verdicts of the DATE_* values, in the order of
-	// byKind[opDate], read on first use; a missing value is dateValid.
-	dates []refusalDateVerdict
-	// legal caches refusalLegalValues by context name.
-	legal map[string]refusalLegal
+}
+
+// refusalValueBits says what is wrong with a constraint's value.
+type refusalValueBits uint8
+
+const (
+	valueNumber      refusalValueBits = 1 << iota // joi's number() refuses it
+	valueSemver                                   // not a strict semver
+	valueDate                                     // joi's date() refuses it
+	valueDateLenient                              // only V8's fallback parser reads it
+	valueNotLegal                                 // not a legal value of the field
+)
+
+// refusalRefusedValue is a constraint whose value is refused, and why.
+type refusalRefusedValue struct {
+	at   [2]int32
+	bits refusalValueBits
 }
 
 // refusalLegal is what refusalLegalValues returns.
@@ -103,21 +124,23 @@ func (in *Input) refusalConstraintList() *refusalConstraints {
 	// The fields with legal values are few, and most constraints name
 	// the field of the constraint before them.
 	withLegal := in.refusalFieldsWithLegalValues()
-	prev, prevLegal, started := "", false, false
-	// One walk of the constraints themselves reads the flags and each
-	// one's kind (onLegalBit set for one on a field with legal values);
-	// the lists are then filled, at their sizes, from the strategies'
-	// lengths and those kinds alone.
-	const onLegalBit = 0x80
+	var legal map[string]refusalLegal
+	prev, prevLegal, started := "", refusalLegal{}, false
+	// One walk of the constraints themselves reads the flags, checks each
+	// value, and notes each one's kind; the lists are then filled, at
+	// their sizes, from the strategies' lengths and those kinds alone.
 	var counts [opRegex + 1]int
-	legal := 0
 	kinds := make([]uint8, 0, 2*len(in.resolved().keptStrategies))
-	in.refusalEachConstraint(func(_ refusalConstraintAt, c *model.Constraint) {
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		k := refusalOperator(c.Operator)
-		counts[k]++
+		var bits refusalValueBits
 		switch k {
 		case opNumber, opDate, opSemver:
-			cs.valueMissing = cs.valueMissing || c.Value == nil || *c.Value == ""
+			if c.Value == nil || *c.Value == "" {
+				cs.valueMissing = true
+				break
+			}
+			bits = refusalValueCheck(k, *c.Value)
 		case opString:
 			cs.valuesMissing = cs.valuesMissing || c.Values == nil || len(*c.Values) == 0
 		}
@@ -130,22 +153,36 @@ func (in *Input) refusalConstraintList() *refusalConstraints {
 			}
 		}
 		if !started || c.ContextName != prev {
-			prev, prevLegal, started = c.ContextName, slices.Contains(withLegal, c.ContextName), true
+			started, prev, prevLegal = true, c.ContextName, refusalLegal{}
+			if slices.Contains(withLegal, c.ContextName) {
+				var seen bool
+				if prevLegal, seen = legal[c.ContextName]; !seen {
+					prevLegal.values, prevLegal.ok = in.refusalLegalValues(c.ContextName)
+					if legal == nil {
+						legal = map[string]refusalLegal{}
+					}
+					legal[c.ContextName] = prevLegal
+				}
+			}
 		}
-		kind := uint8(k)
-		if prevLegal {
-			kind |= onLegalBit
-			legal++
+		if len(prevLegal.values) > 0 && refusalNotLegal(c, prevLegal.values) >= 0 {
+			bits |= valueNotLegal
 		}
-		kinds = append(kinds, kind)
+		if bits != 0 {
+			cs.refused = append(cs.refused, refusalRefusedValue{at: [2]int32{int32(at.strategy), int32(at.constraint)}, bits: bits})
+			cs.refusedBits |= bits
+		}
+		switch k {
+		case opNumber, opDate, opSemver:
+			k = 0 // their places are in refused
+		}
+		counts[k]++
+		kinds = append(kinds, uint8(k))
 	})
 	for k, n := range counts {
-		if n > 0 {
+		if n > 0 && k > 0 {
 			cs.byKind[k] = make([][2]int32, 0, n)
 		}
-	}
-	if legal > 0 {
-		cs.onLegal = make([][2]int32, 0, legal)
 	}
 	next := 0
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
@@ -155,24 +192,71 @@ func (in *Input) refusalConstraintList() *refusalConstraints {
 		for j := range len(*s.Constraints) {
 			kind := kinds[next]
 			next++
-			place := [2]int32{int32(i), int32(j)}
-			cs.byKind[kind&^onLegalBit] = append(cs.byKind[kind&^onLegalBit], place)
-			if kind&onLegalBit != 0 {
-				cs.onLegal = append(cs.onLegal, place)
+			if kind > 0 {
+				cs.byKind[kind] = append(cs.byKind[kind], [2]int32{int32(i), int32(j)})
 			}
 		}
 	})
 	return cs
 }
 
-// has reports whether a constraint has an operator of one of kinds.
-func (cs *refusalConstraints) has(kinds ...refusalOperatorKind) bool {
-	for _, k := range kinds {
-		if len(cs.byKind[k]) > 0 {
-			return true
+// refusalValueCheck checks the value v of a constraint of kind opNumber,
+// opDate or opSemver as the import does, and says what it refuses.
+func refusalValueCheck(kind refusalOperatorKind, v string) refusalValueBits {
+	switch kind {
+	case opNumber:
+		if refused, _ := refusalCheckNumber(v); refused != 0 {
+			return valueNumber
+		}
+	case opDate:
+		switch refusalDate(v) {
+		case dateInvalid:
+			return valueDate
+		case dateLenient:
+			return valueDateLenient
+		}
+	case opSemver:
+		if !refusalSemver(v) {
+			return valueSemver
 		}
 	}
-	return false
+	return 0
+}
+
+// refusalNotLegal returns the index of the first value of c that is not
+// among legal: of its values for the list operators (IN, NOT_IN, STR_*),
+// 0 for the value of the others; -1 when every value is legal.
+func refusalNotLegal(c *model.Constraint, legal []string) int {
+	if refusalOperator(c.Operator) == opString {
+		if c.Values == nil {
+			return -1
+		}
+		for k, v := range *c.Values {
+			if !slices.Contains(legal, v) {
+				return k
+			}
+		}
+		return -1
+	}
+	if c.Value != nil && !slices.Contains(legal, *c.Value) {
+		return 0
+	}
+	return -1
+}
+
+// refusalEachRefusedValue calls f with each constraint whose value has
+// one of bits wrong, and its place.
+func (in *Input) refusalEachRefusedValue(bits refusalValueBits, f func(at refusalConstraintAt, c *model.Constraint, wrong refusalValueBits)) {
+	cs := in.refusalConstraintList()
+	if cs.refusedBits&bits == 0 {
+		return
+	}
+	d := &in.Import.Data
+	for _, r := range cs.refused {
+		if r.bits&bits != 0 {
+			f(refusalConstraintAt{int(r.at[0]), int(r.at[1])}, &(*d.FeatureStrategies[r.at[0]].Constraints)[r.at[1]], r.bits)
+		}
+	}
 }
 
 // refusalEachConstraint calls f with every constraint of the strategies
@@ -299,13 +383,9 @@ func checkImportConstraintValueMissing(in *Input) []Issue {
 // joi's number() refuses: not a number, or not a safe one.
 func checkImportConstraintNumber(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraintOf(opNumber, func(at refusalConstraintAt, c *model.Constraint) {
-		if c.Value == nil || *c.Value == "" {
-			return
-		}
-		if kind, quoted := refusalCheckNumber(*c.Value); kind != 0 {
-			out = append(out, refusalIssue(refusalJoi{label: "value", kind: kind, value: quoted}.String(), *c.Value, at.ptr("value")))
-		}
+	in.refusalEachRefusedValue(valueNumber, func(at refusalConstraintAt, c *model.Constraint, _ refusalValueBits) {
+		kind, quoted := refusalCheckNumber(*c.Value)
+		out = append(out, refusalIssue(refusalJoi{label: "value", kind: kind, value: quoted}.String(), *c.Value, at.ptr("value")))
 	})
 	return out
 }
@@ -313,38 +393,23 @@ func checkImportConstraintNumber(in *Input) []Issue {
 // checkImportConstraintDate reports values of DATE_* constraints that
 // joi's date() certainly refuses (refusalDate).
 func checkImportConstraintDate(in *Input) []Issue {
-	return in.refusalDates(dateInvalid)
+	return in.refusalDates(valueDate)
 }
 
 // checkImportConstraintDateLenient warns of values of DATE_* constraints
 // that only V8's fallback date parser reads: whether the import accepts
 // them cannot be told, and other JavaScript engines read them otherwise.
 func checkImportConstraintDateLenient(in *Input) []Issue {
-	return in.refusalDates(dateLenient)
+	return in.refusalDates(valueDateLenient)
 }
 
-// refusalDates reports the DATE_* values of the given verdict. The
-// verdicts are read once for both rules of dates.
-func (in *Input) refusalDates(verdict refusalDateVerdict) []Issue {
+// refusalDates reports the DATE_* values of the given verdict
+// (valueDate or valueDateLenient).
+func (in *Input) refusalDates(verdict refusalValueBits) []Issue {
 	var out []Issue
-	cs := in.refusalConstraintList()
-	if cs.dates == nil {
-		cs.dates = make([]refusalDateVerdict, 0, len(cs.byKind[opDate]))
-		in.refusalEachConstraintOf(opDate, func(_ refusalConstraintAt, c *model.Constraint) {
-			v := dateValid
-			if c.Value != nil && *c.Value != "" {
-				v = refusalDate(*c.Value)
-			}
-			cs.dates = append(cs.dates, v)
-		})
-	}
-	k := -1
-	in.refusalEachConstraintOf(opDate, func(at refusalConstraintAt, c *model.Constraint) {
-		if k++; c.Value == nil || *c.Value == "" || cs.dates[k] != verdict {
-			return
-		}
+	in.refusalEachRefusedValue(verdict, func(at refusalConstraintAt, c *model.Constraint, _ refusalValueBits) {
 		msg := refusalJoi{label: "value", kind: joiDate, value: refusalString(*c.Value)}.String()
-		if verdict == dateLenient {
+		if verdict == valueDateLenient {
 			msg = "The import reads " + strconv.Quote(*c.Value) + " with JavaScript's Date, which accepts more than the " +
 				"ECMAScript date-time format by rules of its own; whether the import accepts it cannot be told. " +
 				"Write a date-time such as 2024-03-07T00:00:00.000Z."
@@ -359,10 +424,7 @@ func (in *Input) refusalDates(verdict refusalDateVerdict) []Issue {
 // them (util/semver.js parseStrictSemVer).
 func checkImportConstraintSemver(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraintOf(opSemver, func(at refusalConstraintAt, c *model.Constraint) {
-		if c.Value == nil || *c.Value == "" || refusalSemver(*c.Value) {
-			return
-		}
+	in.refusalEachRefusedValue(valueSemver, func(at refusalConstraintAt, c *model.Constraint, _ refusalValueBits) {
 		msg := "the provided value is not a valid semver format. The value provided was: " + *c.Value
 		out = append(out, refusalIssue(msg, *c.Value, at.ptr("value")))
 	})
@@ -529,52 +591,19 @@ func (in *Input) refusalFieldsWithLegalValues() []string {
 // or values (the others) are not among them, compared exactly.
 func checkImportConstraintNotLegalValue(in *Input) []Issue {
 	var out []Issue
-	cs := in.refusalConstraintList()
-	d := &in.Import.Data
-	prev, prevLegal, started := "", refusalLegal{}, false
-	for _, place := range cs.onLegal {
-		at := refusalConstraintAt{int(place[0]), int(place[1])}
-		c := &(*d.FeatureStrategies[place[0]].Constraints)[place[1]]
-		if !started || c.ContextName != prev {
-			started = true
-			l, seen := cs.legal[c.ContextName]
-			if !seen {
-				l.values, l.ok = in.refusalLegalValues(c.ContextName)
-				if cs.legal == nil {
-					cs.legal = map[string]refusalLegal{}
-				}
-				cs.legal[c.ContextName] = l
-			}
-			prev, prevLegal = c.ContextName, l
-		}
-		legal, ok := prevLegal.values, prevLegal.ok
-		if !ok || len(legal) == 0 {
-			continue
-		}
-		isLegal := func(v string) bool {
-			for _, l := range legal {
-				if l == v {
-					return true
-				}
-			}
-			return false
-		}
-		if refusalOperator(c.Operator) == opString {
-			if c.Values == nil {
-				continue
-			}
-			for k, v := range *c.Values {
-				if !isLegal(v) {
-					// One message for the constraint, at its first illegal value.
-					out = append(out, refusalIssue("input values are not specified as a legal value on this context field", v, at.value(k)))
-					break
-				}
-			}
-			continue
-		}
-		if c.Value != nil && !isLegal(*c.Value) {
-			out = append(out, refusalIssue(*c.Value+" is not specified as a legal value on this context field", *c.Value, at.ptr("value")))
-		}
+	legal := func(name string) []string {
+		values, _ := in.refusalLegalValues(name)
+		return values
 	}
+	in.refusalEachRefusedValue(valueNotLegal, func(at refusalConstraintAt, c *model.Constraint, _ refusalValueBits) {
+		k := refusalNotLegal(c, legal(c.ContextName))
+		if refusalOperator(c.Operator) == opString {
+			// One message for the constraint, at its first illegal value.
+			v := (*c.Values)[k]
+			out = append(out, refusalIssue("input values are not specified as a legal value on this context field", v, at.value(k)))
+			return
+		}
+		out = append(out, refusalIssue(*c.Value+" is not specified as a legal value on this context field", *c.Value, at.ptr("value")))
+	})
 	return out
 }
