@@ -63,6 +63,8 @@ type Input struct {
 	// names, each once.
 	featureNames []string
 	refusalCache *refusalView
+	// strategyTypesCache is strategyTypes, read on first use.
+	strategyTypesCache *strategyTypes
 }
 
 // lookupPlan is the set of names one validation asks the state about.

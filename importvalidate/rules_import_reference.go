@@ -3,8 +3,6 @@ package importvalidate
 import (
 	"strconv"
 	"strings"
-
-	"github.com/flagadmin/flagadmin/model"
 )
 
 // The import checks what its validation checks (the reference errors
@@ -24,18 +22,18 @@ func refusalNotSupported(name string) string { return name + " is not supported.
 // import keeps whose type does not exist.
 func checkImportUnknownStrategy(in *Input) []Issue {
 	var out []Issue
-	// Most strategies are of one or two types: the last answer serves
-	// the next strategy of the same type.
-	prev, known, started := "", false, false
-	in.refusalEachStrategy(func(i int, s *model.Strategy) {
-		if !started || s.Name != prev {
-			_, known = in.Strategies[s.Name]
-			prev, started = s.Name, true
+	// Both lists are in input order: walk them side by side.
+	kept := in.resolved().keptStrategies
+	for _, i := range in.strategyTypes().unknown {
+		for len(kept) > 0 && kept[0] < i {
+			kept = kept[1:]
 		}
-		if !known {
-			out = append(out, refusalIssue(refusalNotSupported(s.Name), s.Name, ptr("featureStrategies", i, "name")))
+		if len(kept) == 0 || kept[0] != i {
+			continue
 		}
-	})
+		name := in.Import.Data.FeatureStrategies[i].Name
+		out = append(out, refusalIssue(refusalNotSupported(name), name, ptr("featureStrategies", int(i), "name")))
+	}
 	return out
 }
 
