@@ -65,6 +65,10 @@ type refusalView struct {
 	// unnamed is true when a strategy or a feature environment names no
 	// feature (a null or empty featureName).
 	unnamed bool
+	// oddName is true when a name of features[] is not one that
+	// Unleash's nameType certainly accepts (refusalNameTypeValid), and
+	// emptyType when a features[] entry has the type "".
+	oddName, emptyType bool
 	// parents are the parents of the dependencies the import applies,
 	// read on first use (parentsRead).
 	parents     []refusalParent
@@ -163,11 +167,15 @@ func (in *Input) resolved() *refusalView {
 	v.entry = make([]int32, len(d.Features))
 	for i := range d.Features {
 		name := d.Features[i].Name
+		if t := d.Features[i].Type; t != nil && *t == "" {
+			v.emptyType = true
+		}
 		// order lists the names in order of first occurrence: the entry
 		// is a first one when its name is the next of order.
 		if k := len(v.refs); k < len(fp.order) && fp.order[k] == name {
 			v.refs = append(v.refs, refusalRef{name: name, first: int32(i), last: int32(i)})
 			v.entry[i] = int32(k)
+			v.oddName = v.oddName || !refusalNameTypeValid(name, 1, 100)
 			continue
 		}
 		j, _ := fp.first(name)

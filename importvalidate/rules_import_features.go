@@ -18,6 +18,9 @@ import (
 func checkImportFeatureNameInvalid(in *Input) []Issue {
 	var out []Issue
 	v := in.resolved()
+	if !v.oddName {
+		return nil
+	}
 	for i := range in.Import.Data.Features {
 		name := in.Import.Data.Features[i].Name
 		if v.refs[v.entry[i]].archived() {
@@ -34,6 +37,9 @@ func checkImportFeatureNameInvalid(in *Input) []Issue {
 // type arrives as "" too): joi's string() refuses it, for new and
 // existing features alike. Any other type is stored as given.
 func checkImportFeatureTypeEmpty(in *Input) []Issue {
+	if !in.resolved().emptyType {
+		return nil
+	}
 	var out []Issue
 	for i := range in.Import.Data.Features {
 		f := &in.Import.Data.Features[i]
