@@ -598,26 +598,18 @@ func checkImportStrategyParametersDefaults(in *Input) []Issue {
 
 func checkImportContextFieldNotUpdated(in *Input) []Issue {
 	var out []Issue
-	for i, cf := range in.Import.Data.ContextFields {
-		def, ok := in.ContextFields[cf.Name]
-		if !ok {
-			continue
-		}
-		var want []string
+	in.eachExistingContextField(func(i int, cf *model.ContextField, def *model.SnapshotContextField) {
+		var want []model.LegalValue
 		if cf.LegalValues != nil {
-			for _, lv := range *cf.LegalValues {
-				want = append(want, lv.Value)
-			}
+			want = *cf.LegalValues
 		}
 		// Values the field lacks are refused (context-legal-values); fewer
 		// are accepted and the field keeps its own.
-		if len(want) < len(def.LegalValues) && !slices.ContainsFunc(want, func(w string) bool {
-			return !slices.ContainsFunc(def.LegalValues, func(d model.LegalValue) bool { return d.Value == w })
-		}) {
+		if len(want) < len(def.LegalValues) && !slices.ContainsFunc(want, func(w model.LegalValue) bool { return lacksLegalValue(def, w.Value) }) {
 			out = append(out, silentAt(fmt.Sprintf("The import leaves the existing context field as it is, with its %d legal values; the file lists %d.",
 				len(def.LegalValues), len(want)), cf.Name, ptr("contextFields", i, "")))
 		}
-	}
+	})
 	return out
 }
 
