@@ -95,52 +95,45 @@ func checkImportEnvironmentNameMismatch(in *Input) []Issue {
 func checkImportStrategyOutsideFile(in *Input) []Issue {
 	var out []Issue
 	v := in.resolved()
-	for _, k := range v.keptStrategies {
-		i := int(k)
-		s := &in.Import.Data.FeatureStrategies[i]
+	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		if ref := &v.refs[v.strategy[i]]; ref.applied || !ref.inProject {
-			continue
+			return
 		}
 		msg := fmt.Sprintf("The import adds this strategy to the strategies feature %s has in %s, which it keeps: the feature is not in features.",
 			strconv.Quote(*s.FeatureName), in.Environment)
 		out = append(out, silentAt(msg, *s.FeatureName, ptr("featureStrategies", i, "featureName")))
-	}
+	})
 	return out
 }
 
 func checkImportTagOutsideFile(in *Input) []Issue {
 	var out []Issue
 	v := in.resolved()
-	for i := range in.Import.Data.FeatureTags {
-		t := &in.Import.Data.FeatureTags[i]
-		f := &v.refs[v.tag[i]]
-		if t.TagType == nil || f.archived() || f.applied || !f.exists {
-			continue
+	in.refusalEachTag(func(i int, t *model.FeatureTag) {
+		if f := &v.refs[v.tag[i]]; !f.applied && f.exists {
+			msg := fmt.Sprintf("The import adds this tag to feature %s of project %s, which keeps its other tags: the feature is not in features.",
+				strconv.Quote(t.FeatureName), f.project)
+			out = append(out, silentAt(msg, t.FeatureName, ptr("featureTags", i, "featureName")))
 		}
-		msg := fmt.Sprintf("The import adds this tag to feature %s of project %s, which keeps its other tags: the feature is not in features.",
-			strconv.Quote(t.FeatureName), f.project)
-		out = append(out, silentAt(msg, t.FeatureName, ptr("featureTags", i, "featureName")))
-	}
+	})
 	return out
 }
 
 func checkImportVariantsOutsideFile(in *Input) []Issue {
 	var out []Issue
 	v := in.resolved()
-	for _, k := range v.keptEnvironments {
-		i := int(k)
-		fe := &in.Import.Data.FeatureEnvironments[i]
+	in.refusalEachKeptEnvironment(func(i int, fe *model.FeatureEnvironment) {
 		f := &v.refs[v.envFeature[i]]
 		if fe.Variants == nil || len(*fe.Variants) == 0 || f.applied {
-			continue
+			return
 		}
 		if !f.exists || (f.hasFacts && !f.facts.InEnvironment) {
-			continue // refused
+			return // refused
 		}
 		msg := fmt.Sprintf("The import overwrites the variants in %s of feature %s of project %s: the feature is not in features.",
 			in.Environment, strconv.Quote(*fe.FeatureName), f.project)
 		out = append(out, silentAt(msg, *fe.FeatureName, ptr("featureEnvironments", i, "featureName")))
-	}
+	})
 	return out
 }
 
@@ -532,12 +525,9 @@ func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 
 func checkImportVariantWithoutWeightType(in *Input) []Issue {
 	var out []Issue
-	v := in.resolved()
-	for _, k := range v.keptEnvironments {
-		i := int(k)
-		fe := &in.Import.Data.FeatureEnvironments[i]
+	in.refusalEachKeptEnvironment(func(i int, fe *model.FeatureEnvironment) {
 		if fe.Variants == nil {
-			continue
+			return
 		}
 		vs := *fe.Variants
 		variable := slices.ContainsFunc(vs, func(x model.Variant) bool { return x.WeightType != nil && *x.WeightType == model.WeightVariable })
@@ -546,7 +536,7 @@ func checkImportVariantWithoutWeightType(in *Input) []Issue {
 				out = append(out, silentAt("The import drops this variant: it has no weightType.", x.Name, ptr("featureEnvironments", i, "variants/"+itoa(k))))
 			}
 		}
-	}
+	})
 	return out
 }
 
@@ -564,11 +554,9 @@ func checkImportStrategyEnvNotInProject(in *Input) []Issue {
 
 func checkImportStrategyParametersDefaults(in *Input) []Issue {
 	var out []Issue
-	for _, k := range in.resolved().keptStrategies {
-		i := int(k)
-		s := &in.Import.Data.FeatureStrategies[i]
+	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		if s.Name != "flexibleRollout" {
-			continue
+			return
 		}
 		var p map[string]string
 		if s.Parameters != nil {
@@ -592,7 +580,7 @@ func checkImportStrategyParametersDefaults(in *Input) []Issue {
 			out = append(out, silentAt("The import gives this flexibleRollout strategy what its parameters leave out: "+strings.Join(set, ", ")+".",
 				s.Name, place))
 		}
-	}
+	})
 	return out
 }
 
@@ -615,13 +603,12 @@ func checkImportContextFieldNotUpdated(in *Input) []Issue {
 
 func checkImportContextFieldProject(in *Input) []Issue {
 	var out []Issue
-	for i, cf := range in.Import.Data.ContextFields {
-		if _, exists := in.ContextFields[cf.Name]; exists || cf.Project == nil || *cf.Project == in.Project {
-			continue
+	in.refusalEachNewContextField(func(i int, cf *model.ContextField) {
+		if cf.Project != nil && *cf.Project != in.Project {
+			out = append(out, silentAt(fmt.Sprintf("The import creates this context field in project %s, the target, not in %s.", in.Project, *cf.Project),
+				*cf.Project, ptr("contextFields", i, "project")))
 		}
-		out = append(out, silentAt(fmt.Sprintf("The import creates this context field in project %s, the target, not in %s.", in.Project, *cf.Project),
-			*cf.Project, ptr("contextFields", i, "project")))
-	}
+	})
 	return out
 }
 
