@@ -49,29 +49,28 @@ func checkImportMemberNotInSchema(in *Input) []Issue {
 }
 
 func checkImportStrategyWithoutFeature(in *Input) []Issue {
-	if !in.resolved().unnamed {
-		return nil
-	}
-	var out []Issue
-	for i := range in.Import.Data.FeatureStrategies {
-		s := &in.Import.Data.FeatureStrategies[i]
-		if s.FeatureName == nil || *s.FeatureName == "" {
-			out = append(out, silentAt("The import drops this strategy: it names no feature (featureName).", s.Name, ptr("featureStrategies", i, "")))
-		}
-	}
-	return out
+	return silentWithoutFeature(in, in.Import.Data.FeatureStrategies, "featureStrategies",
+		"The import drops this strategy: it names no feature (featureName).",
+		func(s *model.Strategy) (*string, string) { return s.FeatureName, s.Name })
 }
 
 func checkImportEnvironmentWithoutFeature(in *Input) []Issue {
+	return silentWithoutFeature(in, in.Import.Data.FeatureEnvironments, "featureEnvironments",
+		"The import drops this environment entry, its enabled and its variants: it has no featureName.",
+		func(fe *model.FeatureEnvironment) (*string, string) { return fe.FeatureName, fe.Name })
+}
+
+// silentWithoutFeature finds, with message msg, the entries of entries
+// (the list named list) whose featureName is absent or empty: the import
+// drops them. names gives an entry's featureName and its own name.
+func silentWithoutFeature[T any](in *Input, entries []T, list, msg string, names func(*T) (featureName *string, name string)) []Issue {
 	if !in.resolved().unnamed {
 		return nil
 	}
 	var out []Issue
-	for i := range in.Import.Data.FeatureEnvironments {
-		fe := &in.Import.Data.FeatureEnvironments[i]
-		if fe.FeatureName == nil || *fe.FeatureName == "" {
-			out = append(out, silentAt("The import drops this environment entry, its enabled and its variants: it has no featureName.",
-				fe.Name, ptr("featureEnvironments", i, "")))
+	for i := range entries {
+		if feature, name := names(&entries[i]); feature == nil || *feature == "" {
+			out = append(out, silentAt(msg, name, ptr(list, i, "")))
 		}
 	}
 	return out
