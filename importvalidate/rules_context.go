@@ -12,18 +12,14 @@ import (
 // errors. Input order, duplicates kept.
 func checkContextLegalValues(in *Input) []Issue {
 	var items []Item
-	for i, cf := range in.Import.Data.ContextFields {
-		def, ok := in.ContextFields[cf.Name]
-		if !ok {
-			continue
-		}
+	in.eachExistingContextField(func(i int, cf *model.ContextField, def *model.SnapshotContextField) {
 		var locs []Location
 		if p := scope(def.Project); p != "" && p != in.Project && in.scopedContextFields() {
 			locs = append(locs, at(ptr("contextFields", i, "name")))
 		}
 		if cf.LegalValues != nil {
 			for j, lv := range *cf.LegalValues {
-				if !slices.ContainsFunc(def.LegalValues, func(d model.LegalValue) bool { return d.Value == lv.Value }) {
+				if lacksLegalValue(def, lv.Value) {
 					locs = append(locs, at(ptr("contextFields", i, "legalValues/"+itoa(j)+"/value")))
 				}
 			}
@@ -31,8 +27,25 @@ func checkContextLegalValues(in *Input) []Issue {
 		if len(locs) > 0 {
 			items = append(items, Item{Value: cf.Name, Locations: locs})
 		}
-	}
+	})
 	return one("We detected the following context fields that do not have matching legal values with the imported ones:", items)
+}
+
+// eachExistingContextField calls f, in the file's order, with each
+// context field of the file that exists (def, the existing one).
+func (in *Input) eachExistingContextField(f func(i int, cf *model.ContextField, def *model.SnapshotContextField)) {
+	cfs := in.Import.Data.ContextFields
+	for i := range cfs {
+		if def, ok := in.ContextFields[cfs[i].Name]; ok {
+			f(i, &cfs[i], &def)
+		}
+	}
+}
+
+// lacksLegalValue reports whether the existing context field def lacks
+// the legal value v (compared exactly).
+func lacksLegalValue(def *model.SnapshotContextField, v string) bool {
+	return !slices.ContainsFunc(def.LegalValues, func(d model.LegalValue) bool { return d.Value == v })
 }
 
 // checkUnknownContextField (strict) reports context fields used in

@@ -49,29 +49,28 @@ func checkImportMemberNotInSchema(in *Input) []Issue {
 }
 
 func checkImportStrategyWithoutFeature(in *Input) []Issue {
-	if !in.resolved().unnamed {
-		return nil
-	}
-	var out []Issue
-	for i := range in.Import.Data.FeatureStrategies {
-		s := &in.Import.Data.FeatureStrategies[i]
-		if s.FeatureName == nil || *s.FeatureName == "" {
-			out = append(out, silentAt("The import drops this strategy: it names no feature (featureName).", s.Name, ptr("featureStrategies", i, "")))
-		}
-	}
-	return out
+	return silentWithoutFeature(in, in.Import.Data.FeatureStrategies, "featureStrategies",
+		"The import drops this strategy: it names no feature (featureName).",
+		func(s *model.Strategy) (*string, string) { return s.FeatureName, s.Name })
 }
 
 func checkImportEnvironmentWithoutFeature(in *Input) []Issue {
+	return silentWithoutFeature(in, in.Import.Data.FeatureEnvironments, "featureEnvironments",
+		"The import drops this environment entry, its enabled and its variants: it has no featureName.",
+		func(fe *model.FeatureEnvironment) (*string, string) { return fe.FeatureName, fe.Name })
+}
+
+// silentWithoutFeature finds, with message msg, the entries of entries
+// (the list named list) whose featureName is absent or empty: the import
+// drops them. names gives an entry's featureName and its own name.
+func silentWithoutFeature[T any](in *Input, entries []T, list, msg string, names func(*T) (featureName *string, name string)) []Issue {
 	if !in.resolved().unnamed {
 		return nil
 	}
 	var out []Issue
-	for i := range in.Import.Data.FeatureEnvironments {
-		fe := &in.Import.Data.FeatureEnvironments[i]
-		if fe.FeatureName == nil || *fe.FeatureName == "" {
-			out = append(out, silentAt("The import drops this environment entry, its enabled and its variants: it has no featureName.",
-				fe.Name, ptr("featureEnvironments", i, "")))
+	for i := range entries {
+		if feature, name := names(&entries[i]); feature == nil || *feature == "" {
+			out = append(out, silentAt(msg, name, ptr(list, i, "")))
 		}
 	}
 	return out
@@ -95,52 +94,45 @@ func checkImportEnvironmentNameMismatch(in *Input) []Issue {
 func checkImportStrategyOutsideFile(in *Input) []Issue {
 	var out []Issue
 	v := in.resolved()
-	for _, k := range v.keptStrategies {
-		i := int(k)
-		s := &in.Import.Data.FeatureStrategies[i]
+	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		if ref := &v.refs[v.strategy[i]]; ref.applied || !ref.inProject {
-			continue
+			return
 		}
 		msg := fmt.Sprintf("The import adds this strategy to the strategies feature %s has in %s, which it keeps: the feature is not in features.",
 			strconv.Quote(*s.FeatureName), in.Environment)
 		out = append(out, silentAt(msg, *s.FeatureName, ptr("featureStrategies", i, "featureName")))
-	}
+	})
 	return out
 }
 
 func checkImportTagOutsideFile(in *Input) []Issue {
 	var out []Issue
 	v := in.resolved()
-	for i := range in.Import.Data.FeatureTags {
-		t := &in.Import.Data.FeatureTags[i]
-		f := &v.refs[v.tag[i]]
-		if t.TagType == nil || f.archived() || f.applied || !f.exists {
-			continue
+	in.refusalEachTag(func(i int, t *model.FeatureTag) {
+		if f := &v.refs[v.tag[i]]; !f.applied && f.exists {
+			msg := fmt.Sprintf("The import adds this tag to feature %s of project %s, which keeps its other tags: the feature is not in features.",
+				strconv.Quote(t.FeatureName), f.project)
+			out = append(out, silentAt(msg, t.FeatureName, ptr("featureTags", i, "featureName")))
 		}
-		msg := fmt.Sprintf("The import adds this tag to feature %s of project %s, which keeps its other tags: the feature is not in features.",
-			strconv.Quote(t.FeatureName), f.project)
-		out = append(out, silentAt(msg, t.FeatureName, ptr("featureTags", i, "featureName")))
-	}
+	})
 	return out
 }
 
 func checkImportVariantsOutsideFile(in *Input) []Issue {
 	var out []Issue
 	v := in.resolved()
-	for _, k := range v.keptEnvironments {
-		i := int(k)
-		fe := &in.Import.Data.FeatureEnvironments[i]
+	in.refusalEachKeptEnvironment(func(i int, fe *model.FeatureEnvironment) {
 		f := &v.refs[v.envFeature[i]]
 		if fe.Variants == nil || len(*fe.Variants) == 0 || f.applied {
-			continue
+			return
 		}
 		if !f.exists || (f.hasFacts && !f.facts.InEnvironment) {
-			continue // refused
+			return // refused
 		}
 		msg := fmt.Sprintf("The import overwrites the variants in %s of feature %s of project %s: the feature is not in features.",
 			in.Environment, strconv.Quote(*fe.FeatureName), f.project)
 		out = append(out, silentAt(msg, *fe.FeatureName, ptr("featureEnvironments", i, "featureName")))
-	}
+	})
 	return out
 }
 
@@ -532,12 +524,9 @@ func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 
 func checkImportVariantWithoutWeightType(in *Input) []Issue {
 	var out []Issue
-	v := in.resolved()
-	for _, k := range v.keptEnvironments {
-		i := int(k)
-		fe := &in.Import.Data.FeatureEnvironments[i]
+	in.refusalEachKeptEnvironment(func(i int, fe *model.FeatureEnvironment) {
 		if fe.Variants == nil {
-			continue
+			return
 		}
 		vs := *fe.Variants
 		variable := slices.ContainsFunc(vs, func(x model.Variant) bool { return x.WeightType != nil && *x.WeightType == model.WeightVariable })
@@ -546,7 +535,7 @@ func checkImportVariantWithoutWeightType(in *Input) []Issue {
 				out = append(out, silentAt("The import drops this variant: it has no weightType.", x.Name, ptr("featureEnvironments", i, "variants/"+itoa(k))))
 			}
 		}
-	}
+	})
 	return out
 }
 
@@ -564,11 +553,9 @@ func checkImportStrategyEnvNotInProject(in *Input) []Issue {
 
 func checkImportStrategyParametersDefaults(in *Input) []Issue {
 	var out []Issue
-	for _, k := range in.resolved().keptStrategies {
-		i := int(k)
-		s := &in.Import.Data.FeatureStrategies[i]
+	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		if s.Name != "flexibleRollout" {
-			continue
+			return
 		}
 		var p map[string]string
 		if s.Parameters != nil {
@@ -592,44 +579,35 @@ func checkImportStrategyParametersDefaults(in *Input) []Issue {
 			out = append(out, silentAt("The import gives this flexibleRollout strategy what its parameters leave out: "+strings.Join(set, ", ")+".",
 				s.Name, place))
 		}
-	}
+	})
 	return out
 }
 
 func checkImportContextFieldNotUpdated(in *Input) []Issue {
 	var out []Issue
-	for i, cf := range in.Import.Data.ContextFields {
-		def, ok := in.ContextFields[cf.Name]
-		if !ok {
-			continue
-		}
-		var want []string
+	in.eachExistingContextField(func(i int, cf *model.ContextField, def *model.SnapshotContextField) {
+		var want []model.LegalValue
 		if cf.LegalValues != nil {
-			for _, lv := range *cf.LegalValues {
-				want = append(want, lv.Value)
-			}
+			want = *cf.LegalValues
 		}
 		// Values the field lacks are refused (context-legal-values); fewer
 		// are accepted and the field keeps its own.
-		if len(want) < len(def.LegalValues) && !slices.ContainsFunc(want, func(w string) bool {
-			return !slices.ContainsFunc(def.LegalValues, func(d model.LegalValue) bool { return d.Value == w })
-		}) {
+		if len(want) < len(def.LegalValues) && !slices.ContainsFunc(want, func(w model.LegalValue) bool { return lacksLegalValue(def, w.Value) }) {
 			out = append(out, silentAt(fmt.Sprintf("The import leaves the existing context field as it is, with its %d legal values; the file lists %d.",
 				len(def.LegalValues), len(want)), cf.Name, ptr("contextFields", i, "")))
 		}
-	}
+	})
 	return out
 }
 
 func checkImportContextFieldProject(in *Input) []Issue {
 	var out []Issue
-	for i, cf := range in.Import.Data.ContextFields {
-		if _, exists := in.ContextFields[cf.Name]; exists || cf.Project == nil || *cf.Project == in.Project {
-			continue
+	in.refusalEachNewContextField(func(i int, cf *model.ContextField) {
+		if cf.Project != nil && *cf.Project != in.Project {
+			out = append(out, silentAt(fmt.Sprintf("The import creates this context field in project %s, the target, not in %s.", in.Project, *cf.Project),
+				*cf.Project, ptr("contextFields", i, "project")))
 		}
-		out = append(out, silentAt(fmt.Sprintf("The import creates this context field in project %s, the target, not in %s.", in.Project, *cf.Project),
-			*cf.Project, ptr("contextFields", i, "project")))
-	}
+	})
 	return out
 }
 
