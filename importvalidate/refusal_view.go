@@ -69,6 +69,11 @@ type refusalView struct {
 	// Unleash's nameType certainly accepts (refusalNameTypeValid), and
 	// emptyType when a features[] entry has the type "".
 	oddName, emptyType bool
+	// featureExtras is true when a features[] entry has one of the
+	// members variants, strategies or dependencies, or one of the
+	// seldom carried ones (model.FeatureDetails): the rules about such
+	// members look at the entries only then.
+	featureExtras bool
 	// parents are the parents of the dependencies the import applies,
 	// read on first use (parentsRead).
 	parents     []refusalParent
@@ -166,9 +171,13 @@ func (in *Input) resolved() *refusalView {
 	v.refs = make([]refusalRef, 0, len(fp.order)+len(fp.order)/8+8)
 	v.entry = make([]int32, len(d.Features))
 	for i := range d.Features {
-		name := d.Features[i].Name
-		if t := d.Features[i].Type; t != nil && *t == "" {
+		f := &d.Features[i]
+		name := f.Name
+		if f.Type != nil && *f.Type == "" {
 			v.emptyType = true
+		}
+		if f.Variants != nil || f.Strategies != nil || f.Dependencies != nil || f.FeatureDetails != nil {
+			v.featureExtras = true
 		}
 		// order lists the names in order of first occurrence: the entry
 		// is a first one when its name is the next of order.

@@ -24,16 +24,19 @@ func checkImportMemberNotInSchema(in *Input) []Issue {
 			"Your request included the `/body%s/%s` property.", object, object, name), name, object+"/"+name))
 	}
 	d := &in.Import.Data
-	for i := range d.Features {
-		f := &d.Features[i]
-		if f.Variants != nil {
-			extra("features", i, "variants")
-		}
-		if f.Strategies != nil {
-			extra("features", i, "strategies")
-		}
-		if f.FeatureDetails != nil && f.LastSeenAt.Present {
-			extra("features", i, "lastSeenAt")
+	// The view notes whether any entry has one of these members.
+	if in.resolved().featureExtras {
+		for i := range d.Features {
+			f := &d.Features[i]
+			if f.Variants != nil {
+				extra("features", i, "variants")
+			}
+			if f.Strategies != nil {
+				extra("features", i, "strategies")
+			}
+			if f.FeatureDetails != nil && f.LastSeenAt.Present {
+				extra("features", i, "lastSeenAt")
+			}
 		}
 	}
 	for i := range d.FeatureTags {
@@ -524,15 +527,12 @@ func checkImportVariantWeightsRecomputed(in *Input) []Issue {
 
 func checkImportVariantWithoutWeightType(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachKeptEnvironment(func(i int, fe *model.FeatureEnvironment) {
-		if fe.Variants == nil {
-			return
-		}
-		vs := *fe.Variants
+	in.refusalEachSuspectList(suspectNoWeightType, func(l refusalVariantList) {
+		vs := *l.env.Variants
 		variable := slices.ContainsFunc(vs, func(x model.Variant) bool { return x.WeightType != nil && *x.WeightType == model.WeightVariable })
 		for k, x := range vs {
 			if variable && x.WeightType == nil {
-				out = append(out, silentAt("The import drops this variant: it has no weightType.", x.Name, ptr("featureEnvironments", i, "variants/"+itoa(k))))
+				out = append(out, silentAt("The import drops this variant: it has no weightType.", x.Name, ptr("featureEnvironments", l.i, "variants/"+itoa(k))))
 			}
 		}
 	})
@@ -614,9 +614,11 @@ func checkImportContextFieldProject(in *Input) []Issue {
 func checkImportIgnoredMember(in *Input) []Issue {
 	var out []Issue
 	d := &in.Import.Data
-	for i := range d.Features {
-		for _, m := range ignoredFeatureMembers(&d.Features[i]) {
-			out = append(out, silentAt(fmt.Sprintf("The import ignores a feature's %s: it reads them from data's own lists.", m), m, ptr("features", i, m)))
+	if in.resolved().featureExtras {
+		for i := range d.Features {
+			for _, m := range ignoredFeatureMembers(&d.Features[i]) {
+				out = append(out, silentAt(fmt.Sprintf("The import ignores a feature's %s: it reads them from data's own lists.", m), m, ptr("features", i, m)))
+			}
 		}
 	}
 	for i := range d.FeatureEnvironments {

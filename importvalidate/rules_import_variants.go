@@ -54,15 +54,16 @@ type refusalVariantList struct {
 type refusalVariantSuspect uint16
 
 const (
-	suspectName        refusalVariantSuspect = 1 << iota // a name nameType refuses
-	suspectDuplicate                                     // a name given twice
-	suspectWeight                                        // a weight that is not an integer
-	suspectEmpty                                         // an empty string joi refuses
-	suspectJSON                                          // a json payload that is not an object or array
-	suspectMember                                        // a payload member besides type and value
-	suspectNoVariable                                    // no variable variant
-	suspectFixOver1000                                   // fixed weights over 1000
-	suspectRecomputed                                    // a variable weight the import changes (silentWeights)
+	suspectName         refusalVariantSuspect = 1 << iota // a name nameType refuses
+	suspectDuplicate                                      // a name given twice
+	suspectWeight                                         // a weight that is not an integer
+	suspectEmpty                                          // an empty string joi refuses
+	suspectJSON                                           // a json payload that is not an object or array
+	suspectMember                                         // a payload member besides type and value
+	suspectNoVariable                                     // no variable variant
+	suspectFixOver1000                                    // fixed weights over 1000
+	suspectRecomputed                                     // a variable weight the import changes (silentWeights)
+	suspectNoWeightType                                   // a feature environment's variant without weightType
 )
 
 // suspects reads, once, which rules may find something in the list,
@@ -128,6 +129,8 @@ func (l *refusalVariantList) suspects() {
 			typ := ""
 			if v.WeightType != nil {
 				typ = string(*v.WeightType)
+			} else {
+				m |= suspectNoWeightType
 			}
 			weight(typ, v.Weight)
 			if v.Stickiness != nil && *v.Stickiness == "" {

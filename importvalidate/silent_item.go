@@ -12,20 +12,20 @@ func silentAt(message, value, pointer string) Issue {
 // dependencies and links from data's own lists.
 func ignoredFeatureMembers(f *model.Feature) []string {
 	var out []string
-	d := f.Details()
-	if d.Tags.Valid && len(d.Tags.Value) > 0 {
+	d := f.FeatureDetails
+	if d != nil && d.Tags.Valid && len(d.Tags.Value) > 0 {
 		out = append(out, "tags")
 	}
-	if d.Environments != nil && len(*d.Environments) > 0 {
+	if d != nil && d.Environments != nil && len(*d.Environments) > 0 {
 		out = append(out, "environments")
 	}
 	if f.Dependencies != nil && len(*f.Dependencies) > 0 {
 		out = append(out, "dependencies")
 	}
-	if d.Links != nil && len(*d.Links) > 0 {
+	if d != nil && d.Links != nil && len(*d.Links) > 0 {
 		out = append(out, "links")
 	}
-	if d.Children != nil && len(*d.Children) > 0 {
+	if d != nil && d.Children != nil && len(*d.Children) > 0 {
 		out = append(out, "children")
 	}
 	return out
