@@ -74,10 +74,42 @@ type refusalView struct {
 	// seldom carried ones (model.FeatureDetails): the rules about such
 	// members look at the entries only then.
 	featureExtras bool
+	// notes are what the walks of the lists found, for the rules that
+	// look for items of one kind.
+	notes refusalNotes
 	// parents are the parents of the dependencies the import applies,
 	// read on first use (parentsRead).
 	parents     []refusalParent
 	parentsRead bool
+}
+
+// refusalNotes are what the view's one walk of each list notes for the
+// rules that look for items of one kind, so that such a rule returns at
+// once when no item is of its kind and walks its list only otherwise.
+// Each note is set by the test the rule itself makes of an item, or by a
+// weaker one (true for more items).
+type refusalNotes struct {
+	// Of the kept strategies: one of a feature outside the target
+	// project once the features are written (outsideProject); one of an
+	// existing feature of the project that the file does not apply
+	// (keptOutsideFile); the most strategies in the environment that an
+	// existing feature outside the file, named by one, has.
+	strategyOutsideProject, strategyOutsideFile bool
+	maxOutsideStrategies                        int
+	// Of the kept feature environments: one whose name is of a feature
+	// outside the target project (outsideProject) or of a feature that is
+	// archived once the features are written; one with variants for a
+	// feature that does not exist then, or that the file does not apply;
+	// one the import refuses for an environment a feature lacks
+	// (refusalEnvironmentLacks). Of all: one whose name and featureName
+	// name two features (envMismatch).
+	envOutsideProject, envArchived, envNoTarget, envVariantsOutside, envLacking, envMismatch bool
+	// Of the tags: one without tagType (kept by the cleaning), one with
+	// the members type or value; of the tags the import adds: one of an
+	// existing feature the file does not apply, one of no feature once
+	// the features are written, one whose value or type joi's tagSchema
+	// may refuse, one whose type does not exist.
+	tagWithoutType, tagOldMembers, tagOutside, tagNoFeature, tagOdd, tagTypeUnknown bool
 }
 
 // refusalRef is one feature name of the file and what the rules ask of it,
@@ -292,24 +324,94 @@ func (in *Input) resolved() *refusalView {
 			v.maxConstraints = max(v.maxConstraints, len(*s.Constraints))
 		}
 		v.oddSortOrder = v.oddSortOrder || !refusalPlainSortOrder(s.SortOrder)
-		if ref := &v.refs[r]; ref.applied {
+		ref := &v.refs[r]
+		if ref.applied {
 			ref.strategies++
 			if off, ok := s.Disabled.Get(); !ok || !off {
 				ref.enabled++
 			}
 		}
+		n := &v.notes
+		n.strategyOutsideProject = n.strategyOutsideProject || ref.outsideProject(in)
+		n.strategyOutsideFile = n.strategyOutsideFile || ref.keptOutsideFile()
+		if !ref.inFile && ref.hasFacts {
+			n.maxOutsideStrategies = max(n.maxOutsideStrategies, ref.facts.Strategies)
+		}
 	}
 	v.keptEnvironments = make([]int32, 0, len(d.FeatureEnvironments))
 	for i := range d.FeatureEnvironments {
+		e := &d.FeatureEnvironments[i]
 		r := v.envFeature[i]
-		if r < 0 || *d.FeatureEnvironments[i].FeatureName == "" {
+		if !v.droppedRef(r) && r != v.envName[i] {
+			v.notes.envMismatch = true
+		}
+		if r < 0 || *e.FeatureName == "" {
 			v.unnamed = true
 		} else if !v.refs[r].archived() {
 			v.keptEnvironments = append(v.keptEnvironments, int32(i))
+			v.noteEnvironment(in, e, &v.refs[r], &v.refs[v.envName[i]])
 		}
 	}
+	v.noteTags(in)
 	return v
 }
+
+// noteEnvironment notes what the rules of feature environments look for
+// in the kept feature environment e, whose featureName is of fr and name
+// of nr.
+func (v *refusalView) noteEnvironment(in *Input, e *model.FeatureEnvironment, fr, nr *refusalRef) {
+	n := &v.notes
+	n.envOutsideProject = n.envOutsideProject || nr.outsideProject(in)
+	n.envArchived = n.envArchived || (nr.existsAfterFeatures() && !nr.activeAfterFeatures(in))
+	if e.Variants != nil && len(*e.Variants) > 0 {
+		n.envNoTarget = n.envNoTarget || !fr.existsAfterFeatures()
+		n.envVariantsOutside = n.envVariantsOutside || !fr.applied
+	}
+	if variants, status := refusalEnvironmentLacks(in, e, fr, nr); variants || status {
+		n.envLacking = true
+	}
+}
+
+// noteTags notes what the rules of tags look for in featureTags.
+func (v *refusalView) noteTags(in *Input) {
+	n := &v.notes
+	d := &in.Import.Data
+	prevType, started := "", false
+	for i := range d.FeatureTags {
+		t := &d.FeatureTags[i]
+		ref := &v.refs[v.tag[i]]
+		n.tagOldMembers = n.tagOldMembers || t.Type != nil || t.Value != nil
+		switch {
+		case ref.archived():
+			continue
+		case t.TagType == nil:
+			n.tagWithoutType = true
+			continue
+		}
+		n.tagOutside = n.tagOutside || ref.tagOutsideFile()
+		n.tagNoFeature = n.tagNoFeature || !ref.existsAfterFeatures()
+		// joi counts UTF-16 code units: a value of 6 to 50 bytes has 2
+		// to 50 (refusalLength).
+		n.tagOdd = n.tagOdd || len(t.TagValue) < 6 || len(t.TagValue) > 50
+		if !started || *t.TagType != prevType {
+			started, prevType = true, *t.TagType
+			n.tagOdd = n.tagOdd || !refusalNameTypeValid(prevType, 2, 50)
+			n.tagTypeUnknown = n.tagTypeUnknown || !in.TagTypes[prevType]
+		}
+	}
+}
+
+// outsideProject reports whether the feature is not one of the target
+// project once the features are written (projectAfterFeatures).
+func (r *refusalRef) outsideProject(in *Input) bool { return r.projectAfterFeatures(in) != in.Project }
+
+// keptOutsideFile reports whether the feature is an existing one of the
+// target project that the file does not apply: it keeps what it has.
+func (r *refusalRef) keptOutsideFile() bool { return !r.applied && r.inProject }
+
+// tagOutsideFile reports whether the feature is an existing one, of any
+// project, that the file does not apply: it keeps its other tags.
+func (r *refusalRef) tagOutsideFile() bool { return !r.applied && r.exists }
 
 // resolveExisting fills in what the existing feature of ref's name, if
 // any, makes of it.

@@ -11,10 +11,14 @@ import "github.com/flagadmin/flagadmin/model"
 // target project's: the import sets the status of a project's features
 // only.
 func checkImportEnvironmentFeatureNotInProject(in *Input) []Issue {
-	var out []Issue
 	v := in.resolved()
+	if !v.notes.envOutsideProject {
+		return nil
+	}
+	var out []Issue
 	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
-		if p := v.refs[v.envName[i]].projectAfterFeatures(in); p != in.Project {
+		if ref := &v.refs[v.envName[i]]; ref.outsideProject(in) {
+			p := ref.projectAfterFeatures(in)
 			out = append(out, refusalIssue(refusalNotInProject(e.Name, in.Project, p), e.Name, ptr("featureEnvironments", i, "name")))
 		}
 	})
@@ -31,6 +35,9 @@ func checkImportEnvironmentVariantsTargetMissing(in *Input) []Issue {
 	}
 	var out []Issue
 	v := in.resolved()
+	if !v.notes.envNoTarget {
+		return nil
+	}
 	d := &in.Import.Data
 	for _, k := range v.keptEnvironments {
 		i := int(k)

@@ -106,6 +106,9 @@ func checkImportArchivedFeatureEnabled(in *Input) []Issue {
 	var out []Issue
 	d := &in.Import.Data
 	v := in.resolved()
+	if !v.notes.envArchived {
+		return nil
+	}
 	for _, k := range v.keptEnvironments {
 		j := int(k)
 		e := &d.FeatureEnvironments[j]

@@ -39,13 +39,15 @@ func checkImportMemberNotInSchema(in *Input) []Issue {
 			}
 		}
 	}
-	for i := range d.FeatureTags {
-		t := &d.FeatureTags[i]
-		if t.Type != nil {
-			extra("featureTags", i, "type")
-		}
-		if t.Value != nil {
-			extra("featureTags", i, "value")
+	if in.resolved().notes.tagOldMembers {
+		for i := range d.FeatureTags {
+			t := &d.FeatureTags[i]
+			if t.Type != nil {
+				extra("featureTags", i, "type")
+			}
+			if t.Value != nil {
+				extra("featureTags", i, "value")
+			}
 		}
 	}
 	return out
@@ -80,8 +82,11 @@ func silentWithoutFeature[T any](in *Input, entries []T, list, msg string, names
 }
 
 func checkImportEnvironmentNameMismatch(in *Input) []Issue {
-	var out []Issue
 	v := in.resolved()
+	if !v.notes.envMismatch {
+		return nil
+	}
+	var out []Issue
 	for i := range in.Import.Data.FeatureEnvironments {
 		fe := &in.Import.Data.FeatureEnvironments[i]
 		if v.droppedRef(v.envFeature[i]) || v.envFeature[i] == v.envName[i] {
@@ -95,10 +100,13 @@ func checkImportEnvironmentNameMismatch(in *Input) []Issue {
 }
 
 func checkImportStrategyOutsideFile(in *Input) []Issue {
-	var out []Issue
 	v := in.resolved()
+	if !v.notes.strategyOutsideFile {
+		return nil
+	}
+	var out []Issue
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
-		if ref := &v.refs[v.strategy[i]]; ref.applied || !ref.inProject {
+		if ref := &v.refs[v.strategy[i]]; !ref.keptOutsideFile() {
 			return
 		}
 		msg := fmt.Sprintf("The import adds this strategy to the strategies feature %s has in %s, which it keeps: the feature is not in features.",
@@ -109,10 +117,13 @@ func checkImportStrategyOutsideFile(in *Input) []Issue {
 }
 
 func checkImportTagOutsideFile(in *Input) []Issue {
-	var out []Issue
 	v := in.resolved()
+	if !v.notes.tagOutside {
+		return nil
+	}
+	var out []Issue
 	in.refusalEachTag(func(i int, t *model.FeatureTag) {
-		if f := &v.refs[v.tag[i]]; !f.applied && f.exists {
+		if f := &v.refs[v.tag[i]]; f.tagOutsideFile() {
 			msg := fmt.Sprintf("The import adds this tag to feature %s of project %s, which keeps its other tags: the feature is not in features.",
 				strconv.Quote(t.FeatureName), f.project)
 			out = append(out, silentAt(msg, t.FeatureName, ptr("featureTags", i, "featureName")))
@@ -122,8 +133,11 @@ func checkImportTagOutsideFile(in *Input) []Issue {
 }
 
 func checkImportVariantsOutsideFile(in *Input) []Issue {
-	var out []Issue
 	v := in.resolved()
+	if !v.notes.envVariantsOutside {
+		return nil
+	}
+	var out []Issue
 	in.refusalEachKeptEnvironment(func(i int, fe *model.FeatureEnvironment) {
 		f := &v.refs[v.envFeature[i]]
 		if fe.Variants == nil || len(*fe.Variants) == 0 || f.applied {
@@ -156,8 +170,11 @@ func checkImportLinksOutsideFile(in *Input) []Issue {
 }
 
 func checkImportTagWithoutType(in *Input) []Issue {
-	var out []Issue
 	v := in.resolved()
+	if !v.notes.tagWithoutType {
+		return nil
+	}
+	var out []Issue
 	for i := range in.Import.Data.FeatureTags {
 		t := &in.Import.Data.FeatureTags[i]
 		if t.TagType != nil || v.refs[v.tag[i]].archived() {

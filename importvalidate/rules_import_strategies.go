@@ -39,11 +39,15 @@ func refusalNotInProject(feature, project, actual string) string {
 // that exists nowhere, or in another project. (One of the project, even
 // archived or absent from the file, gets the strategy.)
 func checkImportStrategyFeatureNotInProject(in *Input) []Issue {
-	var out []Issue
 	v := in.resolved()
+	if !v.notes.strategyOutsideProject {
+		return nil
+	}
+	var out []Issue
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		name := *s.FeatureName
-		if p := v.refs[v.strategy[i]].projectAfterFeatures(in); p != in.Project {
+		if ref := &v.refs[v.strategy[i]]; ref.outsideProject(in) {
+			p := ref.projectAfterFeatures(in)
 			out = append(out, refusalIssue(refusalNotInProject(name, in.Project, p), name, ptr("featureStrategies", i, "featureName")))
 		}
 	})
@@ -105,8 +109,11 @@ func checkImportTooManyStrategies(in *Input) []Issue {
 		return nil
 	}
 	limit := in.Facts.Limits.Value.FeatureEnvironmentStrategies
-	var items []Item
 	v := in.resolved()
+	if int64(v.notes.maxOutsideStrategies) < limit {
+		return nil
+	}
+	var items []Item
 	in.refusalEachStrategy(func(i int, s *model.Strategy) {
 		name := *s.FeatureName
 		ref := &v.refs[v.strategy[i]]

@@ -51,6 +51,9 @@ func (in *Input) refusalEachTag(f func(i int, t *model.FeatureTag)) {
 func checkImportTagFeatureMissing(in *Input) []Issue {
 	var items []Item
 	v := in.resolved()
+	if !v.notes.tagNoFeature {
+		return nil
+	}
 	in.refusalEachTag(func(i int, t *model.FeatureTag) {
 		if !v.refs[v.tag[i]].existsAfterFeatures() {
 			items = append(items, Item{Value: t.FeatureName, Locations: []Location{at(ptr("featureTags", i, "featureName"))}})
@@ -62,6 +65,9 @@ func checkImportTagFeatureMissing(in *Input) []Issue {
 // checkImportTagInvalid reports tags that joi's tagSchema refuses: a
 // value of 2 to 50 characters, a type URL friendly of 2 to 50.
 func checkImportTagInvalid(in *Input) []Issue {
+	if !in.resolved().notes.tagOdd {
+		return nil
+	}
 	var out []Issue
 	// Most tags have the type of the tag before them.
 	prevType, typeMsg, started := "", "", false
@@ -82,6 +88,9 @@ func checkImportTagInvalid(in *Input) []Issue {
 // checkImportTagTypeMissing reports tags whose type neither exists nor is
 // created by the file.
 func checkImportTagTypeMissing(in *Input) []Issue {
+	if !in.resolved().notes.tagTypeUnknown {
+		return nil
+	}
 	d := &in.Import.Data
 	var listed map[string]bool
 	var out []Issue

@@ -147,25 +147,45 @@ func checkImportEnvironmentNotFound(in *Input) []Issue {
 // the project's environments only, and an existing one has those it was
 // connected to.
 func checkImportEnvironmentNotInProject(in *Input) []Issue {
-	if !in.EnvironmentExists {
-		return nil // checkImportEnvironmentNotFound
+	v := in.resolved()
+	if !v.notes.envLacking {
+		return nil
 	}
 	var out []Issue
-	v := in.resolved()
 	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
-		if fr := &v.refs[v.envFeature[i]]; e.Variants != nil && len(*e.Variants) > 0 && fr.existsAfterFeatures() {
-			if has, known := fr.hasEnvironment(in); known && !has {
-				out = append(out, refusalIssue(refusalNoVariantsTarget(*e.FeatureName, in.Environment), *e.FeatureName,
-					ptr("featureEnvironments", i, "featureName")))
-			}
+		variants, status := refusalEnvironmentLacks(in, e, &v.refs[v.envFeature[i]], &v.refs[v.envName[i]])
+		if variants {
+			out = append(out, refusalIssue(refusalNoVariantsTarget(*e.FeatureName, in.Environment), *e.FeatureName,
+				ptr("featureEnvironments", i, "featureName")))
 		}
-		if nr := &v.refs[v.envName[i]]; nr.projectAfterFeatures(in) == in.Project {
-			if has, known := nr.hasEnvironment(in); known && !has {
-				out = append(out, refusalIssue(refusalNoFeatureEnvironment(in.Environment, e.Name), e.Name, ptr("featureEnvironments", i, "name")))
-			}
+		if status {
+			out = append(out, refusalIssue(refusalNoFeatureEnvironment(in.Environment, e.Name), e.Name, ptr("featureEnvironments", i, "name")))
 		}
 	})
 	return out
+}
+
+// refusalEnvironmentLacks reports whether the import refuses the kept
+// feature environment e, whose featureName is of fr and name of nr, for
+// an environment a feature lacks once the features are written: its
+// variants (for a feature that exists without the target environment),
+// its status (for a feature of the project without it). A target
+// environment that does not exist is checkImportEnvironmentNotFound's.
+func refusalEnvironmentLacks(in *Input, e *model.FeatureEnvironment, fr, nr *refusalRef) (variants, status bool) {
+	if !in.EnvironmentExists {
+		return false, false
+	}
+	if e.Variants != nil && len(*e.Variants) > 0 && fr.existsAfterFeatures() {
+		if has, known := fr.hasEnvironment(in); known && !has {
+			variants = true
+		}
+	}
+	if !nr.outsideProject(in) {
+		if has, known := nr.hasEnvironment(in); known && !has {
+			status = true
+		}
+	}
+	return variants, status
 }
 
 // checkImportEnableNeedsStrategyPermission reports feature environments
