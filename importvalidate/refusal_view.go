@@ -69,11 +69,6 @@ type refusalView struct {
 	// Unleash's nameType certainly accepts (refusalNameTypeValid), and
 	// emptyType when a features[] entry has the type "".
 	oddName, emptyType bool
-	// featureExtras is true when a features[] entry has one of the
-	// members variants, strategies or dependencies, or one of the
-	// seldom carried ones (model.FeatureDetails): the rules about such
-	// members look at the entries only then.
-	featureExtras bool
 	// notes are what the walks of the lists found, for the rules that
 	// look for items of one kind.
 	notes refusalNotes
@@ -84,32 +79,49 @@ type refusalView struct {
 }
 
 // refusalNotes are what the view's one walk of each list notes for the
-// rules that look for items of one kind, so that such a rule returns at
-// once when no item is of its kind and walks its list only otherwise.
-// Each note is set by the test the rule itself makes of an item, or by a
-// weaker one (true for more items).
+// rules that look for items of one kind: the indices of those items, in
+// file order, so that such a rule reads those items alone instead of
+// walking its list again. A note is taken by the test the rule itself
+// makes of an item (the methods of refusalRef below, refusalEnvironmentLacks,
+// refusalFeatureMembers), or, for the flags, by a weaker one that is true
+// for more items.
 type refusalNotes struct {
-	// Of the kept strategies: one of a feature outside the target
-	// project once the features are written (outsideProject); one of an
-	// existing feature of the project that the file does not apply
-	// (keptOutsideFile); the most strategies in the environment that an
-	// existing feature outside the file, named by one, has.
-	strategyOutsideProject, strategyOutsideFile bool
+	// Indices into featureStrategies of kept strategies: of a feature
+	// outside the target project once the features are written
+	// (outsideProject); of an existing feature of the project that the
+	// file does not apply (keptOutsideFile). maxOutsideStrategies is the
+	// most strategies in the environment that an existing feature
+	// outside the file, named by a kept strategy, has.
+	strategyOutsideProject, strategyOutsideFile []int32
 	maxOutsideStrategies                        int
-	// Of the kept feature environments: one whose name is of a feature
-	// outside the target project (outsideProject) or of a feature that is
-	// archived once the features are written; one with variants for a
-	// feature that does not exist then, or that the file does not apply;
-	// one the import refuses for an environment a feature lacks
-	// (refusalEnvironmentLacks). Of all: one whose name and featureName
-	// name two features (envMismatch).
-	envOutsideProject, envArchived, envNoTarget, envVariantsOutside, envLacking, envMismatch bool
-	// Of the tags: one without tagType (kept by the cleaning), one with
-	// the members type or value; of the tags the import adds: one of an
-	// existing feature the file does not apply, one of no feature once
-	// the features are written, one whose value or type joi's tagSchema
-	// may refuse, one whose type does not exist.
-	tagWithoutType, tagOldMembers, tagOutside, tagNoFeature, tagOdd, tagTypeUnknown bool
+	// Indices into featureEnvironments of kept entries: whose name is of
+	// a feature outside the target project (outsideProject) or of a
+	// feature that is archived once the features are written; with
+	// variants for a feature that does not exist then
+	// (refusalNoVariantsTarget), or that exists and the file does not
+	// apply (variantsOutsideFile); that the import refuses for an
+	// environment a feature lacks (refusalEnvironmentLacks). Of all
+	// entries: whose name and featureName name two features.
+	envOutsideProject, envArchived, envNoTarget, envVariantsOutside, envLacking, envMismatch []int32
+	// Indices into featureTags: of tags without tagType that the
+	// cleaning keeps; of the tags the import adds, those of an existing
+	// feature the file does not apply (tagOutsideFile) and those of no
+	// feature once the features are written. tagOldMembers is true when a
+	// tag has the member type or value; tagOdd when a tag the import adds
+	// may have a value or type joi's tagSchema refuses; tagTypeUnknown
+	// when one has a type that does not exist.
+	tagWithoutType, tagOutside, tagNoFeature []int32
+	tagOldMembers, tagOdd, tagTypeUnknown    bool
+	// features holds the members of features[] entries that rules look
+	// for (refusalFeatureMembers), over all entries.
+	features refusalFeatureMembers
+}
+
+// refusalNote appends i to note when test holds.
+func refusalNote(note *[]int32, i int, test bool) {
+	if test {
+		*note = append(*note, int32(i))
+	}
 }
 
 // refusalRef is one feature name of the file and what the rules ask of it,
@@ -208,9 +220,7 @@ func (in *Input) resolved() *refusalView {
 		if f.Type != nil && *f.Type == "" {
 			v.emptyType = true
 		}
-		if f.Variants != nil || f.Strategies != nil || f.Dependencies != nil || f.FeatureDetails != nil {
-			v.featureExtras = true
-		}
+		v.notes.features |= featureMembers(f)
 		// order lists the names in order of first occurrence: the entry
 		// is a first one when its name is the next of order.
 		if k := len(v.refs); k < len(fp.order) && fp.order[k] == name {
@@ -332,8 +342,8 @@ func (in *Input) resolved() *refusalView {
 			}
 		}
 		n := &v.notes
-		n.strategyOutsideProject = n.strategyOutsideProject || ref.outsideProject(in)
-		n.strategyOutsideFile = n.strategyOutsideFile || ref.keptOutsideFile()
+		refusalNote(&n.strategyOutsideProject, i, ref.outsideProject(in))
+		refusalNote(&n.strategyOutsideFile, i, ref.keptOutsideFile())
 		if !ref.inFile && ref.hasFacts {
 			n.maxOutsideStrategies = max(n.maxOutsideStrategies, ref.facts.Strategies)
 		}
@@ -342,14 +352,12 @@ func (in *Input) resolved() *refusalView {
 	for i := range d.FeatureEnvironments {
 		e := &d.FeatureEnvironments[i]
 		r := v.envFeature[i]
-		if !v.droppedRef(r) && r != v.envName[i] {
-			v.notes.envMismatch = true
-		}
+		refusalNote(&v.notes.envMismatch, i, !v.droppedRef(r) && r != v.envName[i])
 		if r < 0 || *e.FeatureName == "" {
 			v.unnamed = true
 		} else if !v.refs[r].archived() {
 			v.keptEnvironments = append(v.keptEnvironments, int32(i))
-			v.noteEnvironment(in, e, &v.refs[r], &v.refs[v.envName[i]])
+			v.noteEnvironment(in, i, e, &v.refs[r], &v.refs[v.envName[i]])
 		}
 	}
 	v.noteTags(in)
@@ -357,19 +365,18 @@ func (in *Input) resolved() *refusalView {
 }
 
 // noteEnvironment notes what the rules of feature environments look for
-// in the kept feature environment e, whose featureName is of fr and name
-// of nr.
-func (v *refusalView) noteEnvironment(in *Input, e *model.FeatureEnvironment, fr, nr *refusalRef) {
+// in the kept feature environment e, entry i, whose featureName is of fr
+// and name of nr.
+func (v *refusalView) noteEnvironment(in *Input, i int, e *model.FeatureEnvironment, fr, nr *refusalRef) {
 	n := &v.notes
-	n.envOutsideProject = n.envOutsideProject || nr.outsideProject(in)
-	n.envArchived = n.envArchived || (nr.existsAfterFeatures() && !nr.activeAfterFeatures(in))
+	refusalNote(&n.envOutsideProject, i, nr.outsideProject(in))
+	refusalNote(&n.envArchived, i, nr.existsAfterFeatures() && !nr.activeAfterFeatures(in))
 	if e.Variants != nil && len(*e.Variants) > 0 {
-		n.envNoTarget = n.envNoTarget || !fr.existsAfterFeatures()
-		n.envVariantsOutside = n.envVariantsOutside || !fr.applied
+		refusalNote(&n.envNoTarget, i, !fr.existsAfterFeatures())
+		refusalNote(&n.envVariantsOutside, i, fr.variantsOutsideFile())
 	}
-	if variants, status := refusalEnvironmentLacks(in, e, fr, nr); variants || status {
-		n.envLacking = true
-	}
+	variants, status := refusalEnvironmentLacks(in, e, fr, nr)
+	refusalNote(&n.envLacking, i, variants || status)
 }
 
 // noteTags notes what the rules of tags look for in featureTags.
@@ -385,11 +392,11 @@ func (v *refusalView) noteTags(in *Input) {
 		case ref.archived():
 			continue
 		case t.TagType == nil:
-			n.tagWithoutType = true
+			n.tagWithoutType = append(n.tagWithoutType, int32(i))
 			continue
 		}
-		n.tagOutside = n.tagOutside || ref.tagOutsideFile()
-		n.tagNoFeature = n.tagNoFeature || !ref.existsAfterFeatures()
+		refusalNote(&n.tagOutside, i, ref.tagOutsideFile())
+		refusalNote(&n.tagNoFeature, i, !ref.existsAfterFeatures())
 		// joi counts UTF-16 code units: a value of 6 to 50 bytes has 2
 		// to 50 (refusalLength).
 		n.tagOdd = n.tagOdd || len(t.TagValue) < 6 || len(t.TagValue) > 50
@@ -412,6 +419,14 @@ func (r *refusalRef) keptOutsideFile() bool { return !r.applied && r.inProject }
 // tagOutsideFile reports whether the feature is an existing one, of any
 // project, that the file does not apply: it keeps its other tags.
 func (r *refusalRef) tagOutsideFile() bool { return !r.applied && r.exists }
+
+// variantsOutsideFile reports whether variants for the feature (a
+// featureName) overwrite those of an existing feature the file does not
+// apply, which has the target environment as far as the facts tell (else
+// the import refuses them).
+func (r *refusalRef) variantsOutsideFile() bool {
+	return !r.applied && r.exists && (!r.hasFacts || r.facts.InEnvironment)
+}
 
 // resolveExisting fills in what the existing feature of ref's name, if
 // any, makes of it.

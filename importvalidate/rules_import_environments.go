@@ -1,7 +1,5 @@
 package importvalidate
 
-import "github.com/flagadmin/flagadmin/model"
-
 // The import sets the variants of the feature environments it keeps
 // (featureName) after writing the features, and their status (name)
 // after the strategies (importToggleVariants, importToggleStatuses).
@@ -11,17 +9,13 @@ import "github.com/flagadmin/flagadmin/model"
 // target project's: the import sets the status of a project's features
 // only.
 func checkImportEnvironmentFeatureNotInProject(in *Input) []Issue {
-	v := in.resolved()
-	if !v.notes.envOutsideProject {
-		return nil
-	}
 	var out []Issue
-	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
-		if ref := &v.refs[v.envName[i]]; ref.outsideProject(in) {
-			p := ref.projectAfterFeatures(in)
-			out = append(out, refusalIssue(refusalNotInProject(e.Name, in.Project, p), e.Name, ptr("featureEnvironments", i, "name")))
-		}
-	})
+	v := in.resolved()
+	for _, i := range v.notes.envOutsideProject {
+		e := &in.Import.Data.FeatureEnvironments[i]
+		p := v.refs[v.envName[i]].projectAfterFeatures(in)
+		out = append(out, refusalIssue(refusalNotInProject(e.Name, in.Project, p), e.Name, ptr("featureEnvironments", int(i), "name")))
+	}
 	return out
 }
 
@@ -34,17 +28,9 @@ func checkImportEnvironmentVariantsTargetMissing(in *Input) []Issue {
 		return nil // checkImportEnvironmentNotFound
 	}
 	var out []Issue
-	v := in.resolved()
-	if !v.notes.envNoTarget {
-		return nil
-	}
-	d := &in.Import.Data
-	for _, k := range v.keptEnvironments {
+	for _, k := range in.resolved().notes.envNoTarget {
 		i := int(k)
-		e := &d.FeatureEnvironments[i]
-		if e.Variants == nil || len(*e.Variants) == 0 || v.refs[v.envFeature[i]].existsAfterFeatures() {
-			continue
-		}
+		e := &in.Import.Data.FeatureEnvironments[i]
 		out = append(out, refusalIssue(refusalNoVariantsTarget(*e.FeatureName, in.Environment), *e.FeatureName,
 			ptr("featureEnvironments", i, "featureName")))
 	}

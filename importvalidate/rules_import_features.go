@@ -106,16 +106,10 @@ func checkImportArchivedFeatureEnabled(in *Input) []Issue {
 	var out []Issue
 	d := &in.Import.Data
 	v := in.resolved()
-	if !v.notes.envArchived {
-		return nil
-	}
-	for _, k := range v.keptEnvironments {
+	for _, k := range v.notes.envArchived {
 		j := int(k)
 		e := &d.FeatureEnvironments[j]
 		ref := &v.refs[v.envName[j]]
-		if !ref.existsAfterFeatures() || ref.activeAfterFeatures(in) {
-			continue
-		}
 		is := refusalIssue("Cannot perform this operation on archived features", e.Name, ptr("featureEnvironments", j, "name"))
 		if ref.inFile {
 			is.Items[0].Locations = append(is.Items[0].Locations, at(ptr("features", int(ref.last), "archived")))
@@ -141,6 +135,9 @@ func checkImportFeatureTagUnknown(in *Input) []Issue {
 	var out []Issue
 	d := &in.Import.Data
 	v := in.resolved()
+	if v.notes.features&memberTags == 0 {
+		return nil
+	}
 	created := func(i int) bool {
 		ref := &v.refs[v.entry[i]]
 		return !ref.exists && int(ref.first) == i

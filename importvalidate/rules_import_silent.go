@@ -25,7 +25,7 @@ func checkImportMemberNotInSchema(in *Input) []Issue {
 	}
 	d := &in.Import.Data
 	// The view notes whether any entry has one of these members.
-	if in.resolved().featureExtras {
+	if in.resolved().notes.features&memberNotInSchema != 0 {
 		for i := range d.Features {
 			f := &d.Features[i]
 			if f.Variants != nil {
@@ -82,16 +82,10 @@ func silentWithoutFeature[T any](in *Input, entries []T, list, msg string, names
 }
 
 func checkImportEnvironmentNameMismatch(in *Input) []Issue {
-	v := in.resolved()
-	if !v.notes.envMismatch {
-		return nil
-	}
 	var out []Issue
-	for i := range in.Import.Data.FeatureEnvironments {
+	for _, k := range in.resolved().notes.envMismatch {
+		i := int(k)
 		fe := &in.Import.Data.FeatureEnvironments[i]
-		if v.droppedRef(v.envFeature[i]) || v.envFeature[i] == v.envName[i] {
-			continue
-		}
 		msg := fmt.Sprintf("The import sets enabled on feature %s (name) but the variants of feature %s (featureName).",
 			strconv.Quote(fe.Name), strconv.Quote(*fe.FeatureName))
 		out = append(out, silentAt(msg, fe.Name, ptr("featureEnvironments", i, "")))
@@ -100,56 +94,37 @@ func checkImportEnvironmentNameMismatch(in *Input) []Issue {
 }
 
 func checkImportStrategyOutsideFile(in *Input) []Issue {
-	v := in.resolved()
-	if !v.notes.strategyOutsideFile {
-		return nil
-	}
 	var out []Issue
-	in.refusalEachStrategy(func(i int, s *model.Strategy) {
-		if ref := &v.refs[v.strategy[i]]; !ref.keptOutsideFile() {
-			return
-		}
+	for _, i := range in.resolved().notes.strategyOutsideFile {
+		s := &in.Import.Data.FeatureStrategies[i]
 		msg := fmt.Sprintf("The import adds this strategy to the strategies feature %s has in %s, which it keeps: the feature is not in features.",
 			strconv.Quote(*s.FeatureName), in.Environment)
-		out = append(out, silentAt(msg, *s.FeatureName, ptr("featureStrategies", i, "featureName")))
-	})
+		out = append(out, silentAt(msg, *s.FeatureName, ptr("featureStrategies", int(i), "featureName")))
+	}
 	return out
 }
 
 func checkImportTagOutsideFile(in *Input) []Issue {
-	v := in.resolved()
-	if !v.notes.tagOutside {
-		return nil
-	}
 	var out []Issue
-	in.refusalEachTag(func(i int, t *model.FeatureTag) {
-		if f := &v.refs[v.tag[i]]; f.tagOutsideFile() {
-			msg := fmt.Sprintf("The import adds this tag to feature %s of project %s, which keeps its other tags: the feature is not in features.",
-				strconv.Quote(t.FeatureName), f.project)
-			out = append(out, silentAt(msg, t.FeatureName, ptr("featureTags", i, "featureName")))
-		}
-	})
+	v := in.resolved()
+	for _, i := range v.notes.tagOutside {
+		t := &in.Import.Data.FeatureTags[i]
+		msg := fmt.Sprintf("The import adds this tag to feature %s of project %s, which keeps its other tags: the feature is not in features.",
+			strconv.Quote(t.FeatureName), v.refs[v.tag[i]].project)
+		out = append(out, silentAt(msg, t.FeatureName, ptr("featureTags", int(i), "featureName")))
+	}
 	return out
 }
 
 func checkImportVariantsOutsideFile(in *Input) []Issue {
-	v := in.resolved()
-	if !v.notes.envVariantsOutside {
-		return nil
-	}
 	var out []Issue
-	in.refusalEachKeptEnvironment(func(i int, fe *model.FeatureEnvironment) {
-		f := &v.refs[v.envFeature[i]]
-		if fe.Variants == nil || len(*fe.Variants) == 0 || f.applied {
-			return
-		}
-		if !f.exists || (f.hasFacts && !f.facts.InEnvironment) {
-			return // refused
-		}
+	v := in.resolved()
+	for _, i := range v.notes.envVariantsOutside {
+		fe := &in.Import.Data.FeatureEnvironments[i]
 		msg := fmt.Sprintf("The import overwrites the variants in %s of feature %s of project %s: the feature is not in features.",
-			in.Environment, strconv.Quote(*fe.FeatureName), f.project)
-		out = append(out, silentAt(msg, *fe.FeatureName, ptr("featureEnvironments", i, "featureName")))
-	})
+			in.Environment, strconv.Quote(*fe.FeatureName), v.refs[v.envFeature[i]].project)
+		out = append(out, silentAt(msg, *fe.FeatureName, ptr("featureEnvironments", int(i), "featureName")))
+	}
 	return out
 }
 
@@ -170,16 +145,11 @@ func checkImportLinksOutsideFile(in *Input) []Issue {
 }
 
 func checkImportTagWithoutType(in *Input) []Issue {
-	v := in.resolved()
-	if !v.notes.tagWithoutType {
-		return nil
-	}
 	var out []Issue
-	for i := range in.Import.Data.FeatureTags {
+	v := in.resolved()
+	for _, k := range v.notes.tagWithoutType {
+		i := int(k)
 		t := &in.Import.Data.FeatureTags[i]
-		if t.TagType != nil || v.refs[v.tag[i]].archived() {
-			continue
-		}
 		msg := "The import skips this tag: it has no tagType."
 		if v.refs[v.tag[i]].applied {
 			msg = fmt.Sprintf("The import skips this tag, which has no tagType, and deletes the tags of feature %s all the same.", strconv.Quote(t.FeatureName))
@@ -631,7 +601,7 @@ func checkImportContextFieldProject(in *Input) []Issue {
 func checkImportIgnoredMember(in *Input) []Issue {
 	var out []Issue
 	d := &in.Import.Data
-	if in.resolved().featureExtras {
+	if in.resolved().notes.features&memberIgnored != 0 {
 		for i := range d.Features {
 			for _, m := range ignoredFeatureMembers(&d.Features[i]) {
 				out = append(out, silentAt(fmt.Sprintf("The import ignores a feature's %s: it reads them from data's own lists.", m), m, ptr("features", i, m)))

@@ -40,17 +40,13 @@ func refusalNotInProject(feature, project, actual string) string {
 // archived or absent from the file, gets the strategy.)
 func checkImportStrategyFeatureNotInProject(in *Input) []Issue {
 	v := in.resolved()
-	if !v.notes.strategyOutsideProject {
-		return nil
-	}
 	var out []Issue
-	in.refusalEachStrategy(func(i int, s *model.Strategy) {
-		name := *s.FeatureName
-		if ref := &v.refs[v.strategy[i]]; ref.outsideProject(in) {
-			p := ref.projectAfterFeatures(in)
-			out = append(out, refusalIssue(refusalNotInProject(name, in.Project, p), name, ptr("featureStrategies", i, "featureName")))
-		}
-	})
+	for _, k := range v.notes.strategyOutsideProject {
+		i := int(k)
+		name := *in.Import.Data.FeatureStrategies[i].FeatureName
+		p := v.refs[v.strategy[i]].projectAfterFeatures(in)
+		out = append(out, refusalIssue(refusalNotInProject(name, in.Project, p), name, ptr("featureStrategies", i, "featureName")))
+	}
 	return out
 }
 

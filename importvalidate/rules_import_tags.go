@@ -50,15 +50,10 @@ func (in *Input) refusalEachTag(f func(i int, t *model.FeatureTag)) {
 // once the features are written (any project, archived or not, is tagged).
 func checkImportTagFeatureMissing(in *Input) []Issue {
 	var items []Item
-	v := in.resolved()
-	if !v.notes.tagNoFeature {
-		return nil
+	for _, i := range in.resolved().notes.tagNoFeature {
+		t := &in.Import.Data.FeatureTags[i]
+		items = append(items, Item{Value: t.FeatureName, Locations: []Location{at(ptr("featureTags", int(i), "featureName"))}})
 	}
-	in.refusalEachTag(func(i int, t *model.FeatureTag) {
-		if !v.refs[v.tag[i]].existsAfterFeatures() {
-			items = append(items, Item{Value: t.FeatureName, Locations: []Location{at(ptr("featureTags", i, "featureName"))}})
-		}
-	})
 	return one("No feature flag found", items)
 }
 

@@ -148,11 +148,10 @@ func checkImportEnvironmentNotFound(in *Input) []Issue {
 // connected to.
 func checkImportEnvironmentNotInProject(in *Input) []Issue {
 	v := in.resolved()
-	if !v.notes.envLacking {
-		return nil
-	}
 	var out []Issue
-	in.refusalEachKeptEnvironment(func(i int, e *model.FeatureEnvironment) {
+	for _, k := range v.notes.envLacking {
+		i := int(k)
+		e := &in.Import.Data.FeatureEnvironments[i]
 		variants, status := refusalEnvironmentLacks(in, e, &v.refs[v.envFeature[i]], &v.refs[v.envName[i]])
 		if variants {
 			out = append(out, refusalIssue(refusalNoVariantsTarget(*e.FeatureName, in.Environment), *e.FeatureName,
@@ -161,7 +160,7 @@ func checkImportEnvironmentNotInProject(in *Input) []Issue {
 		if status {
 			out = append(out, refusalIssue(refusalNoFeatureEnvironment(in.Environment, e.Name), e.Name, ptr("featureEnvironments", i, "name")))
 		}
-	})
+	}
 	return out
 }
 

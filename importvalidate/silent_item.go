@@ -30,3 +30,32 @@ func ignoredFeatureMembers(f *model.Feature) []string {
 	}
 	return out
 }
+
+// refusalFeatureMembers is a set of the members of a features[] entry
+// that rules look for.
+type refusalFeatureMembers uint8
+
+const (
+	// memberNotInSchema: variants, strategies or lastSeenAt
+	// (checkImportMemberNotInSchema).
+	memberNotInSchema refusalFeatureMembers = 1 << iota
+	// memberIgnored: a member the import ignores (ignoredFeatureMembers).
+	memberIgnored
+	// memberTags: tags (checkImportFeatureTagUnknown).
+	memberTags
+)
+
+// featureMembers is the set of the members of f that rules look for.
+func featureMembers(f *model.Feature) refusalFeatureMembers {
+	var m refusalFeatureMembers
+	if f.Variants != nil || f.Strategies != nil || (f.FeatureDetails != nil && f.LastSeenAt.Present) {
+		m |= memberNotInSchema
+	}
+	if len(ignoredFeatureMembers(f)) > 0 {
+		m |= memberIgnored
+	}
+	if f.FeatureDetails != nil && f.Tags.Present {
+		m |= memberTags
+	}
+	return m
+}
