@@ -65,6 +65,10 @@ type Input struct {
 	refusalCache *refusalView
 	// strategyTypesCache is strategyTypes, read on first use.
 	strategyTypesCache *strategyTypes
+	// missingParentsCache is missingParents, read on first use
+	// (missingParentsRead).
+	missingParentsCache [][2]int32
+	missingParentsRead  bool
 }
 
 // lookupPlan is the set of names one validation asks the state about.

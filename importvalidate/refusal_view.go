@@ -72,6 +72,10 @@ type refusalView struct {
 	// notes are what the walks of the lists found, for the rules that
 	// look for items of one kind.
 	notes refusalNotes
+	// parentRef are the refs of the parents of every dependency, those of
+	// dependency i from parentStart[i] to parentStart[i+1], resolved on
+	// first use (refusalParentRefs).
+	parentRef, parentStart []int32
 	// parents are the parents of the dependencies the import applies,
 	// read on first use (parentsRead).
 	parents     []refusalParent
@@ -106,12 +110,12 @@ type refusalNotes struct {
 	// Indices into featureTags: of tags without tagType that the
 	// cleaning keeps; of the tags the import adds, those of an existing
 	// feature the file does not apply (tagOutsideFile) and those of no
-	// feature once the features are written. tagOldMembers is true when a
-	// tag has the member type or value; tagOdd when a tag the import adds
-	// may have a value or type joi's tagSchema refuses; tagTypeUnknown
-	// when one has a type that does not exist.
-	tagWithoutType, tagOutside, tagNoFeature []int32
-	tagOldMembers, tagOdd, tagTypeUnknown    bool
+	// feature once the features are written, and those whose value or
+	// type joi's tagSchema refuses. tagOldMembers is true when a tag has
+	// the member type or value, and tagTypeUnknown when a tag the import
+	// adds has a type that does not exist.
+	tagWithoutType, tagOutside, tagNoFeature, tagOdd []int32
+	tagOldMembers, tagTypeUnknown                    bool
 	// features holds the members of features[] entries that rules look
 	// for (refusalFeatureMembers), over all entries.
 	features refusalFeatureMembers
@@ -383,7 +387,7 @@ func (v *refusalView) noteEnvironment(in *Input, i int, e *model.FeatureEnvironm
 func (v *refusalView) noteTags(in *Input) {
 	n := &v.notes
 	d := &in.Import.Data
-	prevType, started := "", false
+	prevType, typeOdd, started := "", false, false
 	for i := range d.FeatureTags {
 		t := &d.FeatureTags[i]
 		ref := &v.refs[v.tag[i]]
@@ -397,14 +401,12 @@ func (v *refusalView) noteTags(in *Input) {
 		}
 		refusalNote(&n.tagOutside, i, ref.tagOutsideFile())
 		refusalNote(&n.tagNoFeature, i, !ref.existsAfterFeatures())
-		// joi counts UTF-16 code units: a value of 6 to 50 bytes has 2
-		// to 50 (refusalLength).
-		n.tagOdd = n.tagOdd || len(t.TagValue) < 6 || len(t.TagValue) > 50
 		if !started || *t.TagType != prevType {
 			started, prevType = true, *t.TagType
-			n.tagOdd = n.tagOdd || !refusalNameTypeValid(prevType, 2, 50)
+			typeOdd = refusalTagTypeRule(prevType) != ""
 			n.tagTypeUnknown = n.tagTypeUnknown || !in.TagTypes[prevType]
 		}
+		refusalNote(&n.tagOdd, i, typeOdd || refusalTagValueRule(t.TagValue) != "")
 	}
 }
 

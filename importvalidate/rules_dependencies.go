@@ -5,8 +5,28 @@ package importvalidate
 // neither imported nor existing (any project, archived included).
 // Duplicates kept.
 func checkMissingDependency(in *Input) []Issue {
-	imported := in.places()
 	var items []Item
+	for _, at := range in.missingParents() {
+		items = append(items, Item{Value: in.Import.Data.Dependencies[at[0]].Dependencies[at[1]].Feature,
+			Locations: []Location{parentLocation(at)}})
+	}
+	return one("We detected the following dependencies that need to be created first:", items)
+}
+
+// parentLocation is the location of parent at[1] of dependency at[0].
+func parentLocation(p [2]int32) Location {
+	return at(ptr("dependencies", int(p[0]), "dependencies/"+itoa(int(p[1]))+"/feature"))
+}
+
+// missingParents are the places (dependency, parent) of the parents that
+// are neither imported nor existing, read once per input: E8 and the
+// import's E8 report them.
+func (in *Input) missingParents() [][2]int32 {
+	if in.missingParentsRead {
+		return in.missingParentsCache
+	}
+	in.missingParentsRead = true
+	imported := in.places()
 	for i, d := range in.Import.Data.Dependencies {
 		for j, parent := range d.Dependencies {
 			if imported.has(parent.Feature) {
@@ -15,9 +35,8 @@ func checkMissingDependency(in *Input) []Issue {
 			if _, ok := in.Features[parent.Feature]; ok {
 				continue
 			}
-			items = append(items, Item{Value: parent.Feature,
-				Locations: []Location{at(ptr("dependencies", i, "dependencies/"+itoa(j)+"/feature"))}})
+			in.missingParentsCache = append(in.missingParentsCache, [2]int32{int32(i), int32(j)})
 		}
 	}
-	return one("We detected the following dependencies that need to be created first:", items)
+	return in.missingParentsCache
 }

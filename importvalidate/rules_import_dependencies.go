@@ -29,7 +29,6 @@ func (in *Input) refusalEachAppliedDependency(f func(i, k int, child, parent *re
 		// Most dependencies name one parent.
 		v.parents = make([]refusalParent, 0, len(d.Dependencies))
 		for i := range d.Dependencies {
-			dep := &d.Dependencies[i]
 			r := v.dependency[i]
 			ref := &v.refs[r]
 			if !ref.inFile {
@@ -38,14 +37,32 @@ func (in *Input) refusalEachAppliedDependency(f func(i, k int, child, parent *re
 			if p := d.Features[ref.first].Project; p == nil || *p == "" {
 				continue
 			}
-			for k := range dep.Dependencies {
-				v.parents = append(v.parents, refusalParent{int32(i), int32(k), r, v.lookup(in, dep.Dependencies[k].Feature)})
+			for k, parent := range in.refusalParentRefs(i) {
+				v.parents = append(v.parents, refusalParent{int32(i), int32(k), r, parent})
 			}
 		}
 	}
 	for _, p := range v.parents {
 		f(int(p.i), int(p.k), &v.refs[p.child], &v.refs[p.parent])
 	}
+}
+
+// refusalParentRefs returns the refs of the parents of dependency i, in
+// order. The parents of every dependency are resolved once per input.
+func (in *Input) refusalParentRefs(i int) []int32 {
+	v := in.resolved()
+	d := &in.Import.Data
+	if v.parentStart == nil {
+		v.parentStart = make([]int32, len(d.Dependencies)+1)
+		for i := range d.Dependencies {
+			v.parentStart[i] = int32(len(v.parentRef))
+			for _, p := range d.Dependencies[i].Dependencies {
+				v.parentRef = append(v.parentRef, v.lookup(in, p.Feature))
+			}
+		}
+		v.parentStart[len(d.Dependencies)] = int32(len(v.parentRef))
+	}
+	return v.parentRef[v.parentStart[i]:v.parentStart[i+1]]
 }
 
 // refusalParentPointer is the pointer to parent k of dependency i.

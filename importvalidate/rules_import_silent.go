@@ -279,11 +279,12 @@ func checkImportDependencyChain(in *Input) []Issue {
 	var out []Issue
 	for _, i := range applied {
 		dep := &in.Import.Data.Dependencies[i]
+		parents := in.refusalParentRefs(i)
 		for k, p := range dep.Dependencies {
 			if p.Feature == dep.Feature {
 				continue
 			}
-			if r := v.lookup(in, p.Feature); int(r) < len(children) && children[r] {
+			if r := parents[k]; int(r) < len(children) && children[r] {
 				out = append(out, silentAt(fmt.Sprintf("The import makes feature %s depend on %s, which depends on another feature: "+
 					"a chain of dependencies that Unleash refuses elsewhere.", strconv.Quote(dep.Feature), strconv.Quote(p.Feature)),
 					p.Feature, ptr("dependencies", i, "dependencies/"+itoa(k)+"/feature")))

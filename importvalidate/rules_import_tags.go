@@ -60,25 +60,27 @@ func checkImportTagFeatureMissing(in *Input) []Issue {
 // checkImportTagInvalid reports tags that joi's tagSchema refuses: a
 // value of 2 to 50 characters, a type URL friendly of 2 to 50.
 func checkImportTagInvalid(in *Input) []Issue {
-	if !in.resolved().notes.tagOdd {
-		return nil
-	}
 	var out []Issue
-	// Most tags have the type of the tag before them.
-	prevType, typeMsg, started := "", "", false
-	in.refusalEachTag(func(i int, t *model.FeatureTag) {
-		if msg := refusalStringRule("value", t.TagValue, 2, 50); msg != "" {
+	for _, k := range in.resolved().notes.tagOdd {
+		i := int(k)
+		t := &in.Import.Data.FeatureTags[i]
+		if msg := refusalTagValueRule(t.TagValue); msg != "" {
 			out = append(out, refusalIssue(msg, t.TagValue, ptr("featureTags", i, "tagValue")))
 		}
-		if !started || *t.TagType != prevType {
-			prevType, typeMsg, started = *t.TagType, refusalNameType("type", *t.TagType, 2, 50), true
-		}
-		if msg := typeMsg; msg != "" {
+		if msg := refusalTagTypeRule(*t.TagType); msg != "" {
 			out = append(out, refusalIssue(msg, *t.TagType, ptr("featureTags", i, "tagType")))
 		}
-	})
+	}
 	return out
 }
+
+// refusalTagValueRule is joi's tagSchema's message for a tag's value,
+// "" when it accepts the value.
+func refusalTagValueRule(value string) string { return refusalStringRule("value", value, 2, 50) }
+
+// refusalTagTypeRule is joi's tagSchema's message for a tag's type, ""
+// when it accepts the type.
+func refusalTagTypeRule(typ string) string { return refusalNameType("type", typ, 2, 50) }
 
 // checkImportTagTypeMissing reports tags whose type neither exists nor is
 // created by the file.
