@@ -125,7 +125,13 @@ func (in *Input) refusalConstraintList() *refusalConstraints {
 	// the field of the constraint before them.
 	withLegal := in.refusalFieldsWithLegalValues()
 	var legal map[string]refusalLegal
-	prev, prevLegal, started := "", refusalLegal{}, false
+	// The legal values of the field of the last constraint and of the
+	// one before it, which most often take turns.
+	var last [2]struct {
+		name  string
+		legal refusalLegal
+		set   bool
+	}
 	// One walk of the constraints themselves reads the flags, checks each
 	// value, and notes each one's kind; the lists are then filled, at
 	// their sizes, from the strategies' lengths and those kinds alone.
@@ -152,20 +158,24 @@ func (in *Input) refusalConstraintList() *refusalConstraints {
 				cs.longValue = cs.longValue || len(v) > 100
 			}
 		}
-		if !started || c.ContextName != prev {
-			started, prev, prevLegal = true, c.ContextName, refusalLegal{}
+		if !last[0].set || c.ContextName != last[0].name {
+			last[0], last[1] = last[1], last[0]
+		}
+		if !last[0].set || c.ContextName != last[0].name {
+			last[0].name, last[0].legal, last[0].set = c.ContextName, refusalLegal{}, true
 			if slices.Contains(withLegal, c.ContextName) {
-				var seen bool
-				if prevLegal, seen = legal[c.ContextName]; !seen {
-					prevLegal.values, prevLegal.ok = in.refusalLegalValues(c.ContextName)
+				l, seen := legal[c.ContextName]
+				if !seen {
+					l.values, l.ok = in.refusalLegalValues(c.ContextName)
 					if legal == nil {
 						legal = map[string]refusalLegal{}
 					}
-					legal[c.ContextName] = prevLegal
+					legal[c.ContextName] = l
 				}
+				last[0].legal = l
 			}
 		}
-		if len(prevLegal.values) > 0 && refusalNotLegal(c, prevLegal.values) >= 0 {
+		if vals := last[0].legal.values; len(vals) > 0 && refusalNotLegal(c, vals) >= 0 {
 			bits |= valueNotLegal
 		}
 		if bits != 0 {
