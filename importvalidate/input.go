@@ -69,6 +69,9 @@ type Input struct {
 	// (missingParentsRead).
 	missingParentsCache [][2]int32
 	missingParentsRead  bool
+	// buffers are the memory the view of the cleaned file may take, kept
+	// by the Validator between validations; nil when it has none.
+	buffers *refusalBuffers
 }
 
 // lookupPlan is the set of names one validation asks the state about.

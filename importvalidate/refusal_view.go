@@ -49,6 +49,9 @@ type refusalView struct {
 	// .featureName, featureTags[i].featureName, dependencies[i].feature
 	// and links[i].feature; -1 where the member is null.
 	entry, strategy, envName, envFeature, tag, dependency, link []int32
+	// ints is the memory of the lists of indices below
+	// (refusalIndexLists).
+	ints []int32
 	// keptStrategies and keptEnvironments are the indices of the
 	// strategies and feature environments the cleaned file keeps, in file
 	// order.
@@ -215,9 +218,14 @@ func (in *Input) resolved() *refusalView {
 	}
 	d := &in.Import.Data
 	fp := in.places()
-	// Room for a few names that features[] does not list.
-	v.refs = make([]refusalRef, 0, len(fp.order)+len(fp.order)/8+8)
-	v.entry = make([]int32, len(d.Features))
+	// Room for a few names that features[] does not list; the lists of
+	// indices in one slice.
+	ns, ne := len(d.FeatureStrategies), len(d.FeatureEnvironments)
+	var lists refusalIndexLists
+	v.refs, lists = refusalViewMemory(in.buffers, len(fp.order)+len(fp.order)/8+8,
+		len(d.Features)+2*ns+3*ne+len(d.FeatureTags)+len(d.Dependencies)+len(d.Links))
+	v.ints = lists.ints
+	v.entry = lists.take(len(d.Features), len(d.Features))
 	for i := range d.Features {
 		f := &d.Features[i]
 		name := f.Name
@@ -294,11 +302,11 @@ func (in *Input) resolved() *refusalView {
 			}
 		}
 	}
-	v.strategy = make([]int32, len(d.FeatureStrategies))
+	v.strategy = lists.take(ns, ns)
 	resolve(v.strategy, len(d.FeatureStrategies), func(i int) *string { return d.FeatureStrategies[i].FeatureName })
-	v.envName = make([]int32, len(d.FeatureEnvironments))
+	v.envName = lists.take(ne, ne)
 	resolve(v.envName, len(d.FeatureEnvironments), func(i int) *string { return &d.FeatureEnvironments[i].Name })
-	v.envFeature = make([]int32, len(d.FeatureEnvironments))
+	v.envFeature = lists.take(ne, ne)
 	for i := range d.FeatureEnvironments {
 		// The featureName is most often the name.
 		e := &d.FeatureEnvironments[i]
@@ -311,14 +319,14 @@ func (in *Input) resolved() *refusalView {
 			v.envFeature[i] = v.lookup(in, *e.FeatureName)
 		}
 	}
-	v.tag = make([]int32, len(d.FeatureTags))
+	v.tag = lists.take(len(d.FeatureTags), len(d.FeatureTags))
 	resolve(v.tag, len(d.FeatureTags), func(i int) *string { return &d.FeatureTags[i].FeatureName })
-	v.dependency = make([]int32, len(d.Dependencies))
+	v.dependency = lists.take(len(d.Dependencies), len(d.Dependencies))
 	resolve(v.dependency, len(d.Dependencies), func(i int) *string { return &d.Dependencies[i].Feature })
-	v.link = make([]int32, len(d.Links))
+	v.link = lists.take(len(d.Links), len(d.Links))
 	resolve(v.link, len(d.Links), func(i int) *string { return &d.Links[i].Feature })
 
-	v.keptStrategies = make([]int32, 0, len(d.FeatureStrategies))
+	v.keptStrategies = lists.take(0, ns)
 	for i := range d.FeatureStrategies {
 		s := &d.FeatureStrategies[i]
 		r := v.strategy[i]
@@ -352,7 +360,7 @@ func (in *Input) resolved() *refusalView {
 			n.maxOutsideStrategies = max(n.maxOutsideStrategies, ref.facts.Strategies)
 		}
 	}
-	v.keptEnvironments = make([]int32, 0, len(d.FeatureEnvironments))
+	v.keptEnvironments = lists.take(0, ne)
 	for i := range d.FeatureEnvironments {
 		e := &d.FeatureEnvironments[i]
 		r := v.envFeature[i]

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 	"github.com/flagadmin/flagadmin/model"
@@ -72,6 +73,9 @@ type Validator struct {
 	// strict keeps the reference errors that the import accepts errors
 	// (Options.Strict).
 	strict bool
+	// spareView is the memory of a view of the cleaned file that the
+	// last validation left, for the next one (refusalBuffers).
+	spareView atomic.Pointer[refusalBuffers]
 }
 
 // New builds a Validator. It fails on a nil State, on an unknown code in
@@ -289,6 +293,7 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 		return nil, err
 	}
 	in.Profile = v.profile
+	in.buffers = v.spareView.Swap(nil)
 	if err := in.checkPermissions(ctx, t.Permissions); err != nil {
 		return nil, err
 	}
@@ -329,5 +334,8 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 		}
 		return a.Severity < b.Severity
 	})
+	if b := in.release(); b != nil && b.size() <= refusalSpareMax {
+		v.spareView.Store(b)
+	}
 	return rep, nil
 }

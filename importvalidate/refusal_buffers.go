@@ -1,0 +1,70 @@
+package importvalidate
+
+import "unsafe"
+
+// refusalBuffers are the memory of a view of the cleaned file
+// (refusalView) that a Validator keeps between validations: the resolved
+// names and the lists of indices, about 100 bytes per feature of the
+// file. Taking them again spares each validation of a large file that
+// much fresh memory, and the garbage collection it brings on. A
+// Validator keeps one set, of at most refusalSpareMax bytes (a file of
+// some 150 000 features); validations at the same time take fresh
+// memory.
+type refusalBuffers struct {
+	refs []refusalRef
+	ints []int32
+}
+
+// refusalSpareMax is the largest set of buffers a Validator keeps.
+const refusalSpareMax = 16 << 20
+
+// size is the memory b holds, in bytes.
+func (b *refusalBuffers) size() int {
+	return cap(b.refs)*int(unsafe.Sizeof(refusalRef{})) + 4*cap(b.ints)
+}
+
+// refusalIndexLists hands out, from one slice, the view's lists of
+// indices: each of its own length and capacity, so that one appended to
+// never reaches the next.
+type refusalIndexLists struct {
+	ints []int32
+}
+
+// take returns a list of length n and capacity c (c >= n).
+func (l *refusalIndexLists) take(n, c int) []int32 {
+	s := l.ints[:n:c]
+	l.ints = l.ints[c:]
+	return s
+}
+
+// refusalViewMemory returns the memory for a view of d's sizes: refs
+// with room for refs names, and the index lists (taken from the
+// buffers b when they are large enough).
+func refusalViewMemory(b *refusalBuffers, refs, ints int) ([]refusalRef, refusalIndexLists) {
+	if b == nil {
+		b = &refusalBuffers{}
+	}
+	r := b.refs[:0]
+	if cap(r) < refs || r == nil {
+		r = make([]refusalRef, 0, refs)
+	}
+	n := b.ints
+	if cap(n) < ints {
+		n = make([]int32, ints)
+	}
+	return r, refusalIndexLists{ints: n[:ints]}
+}
+
+// release hands the view's memory back for the next validation and
+// forgets the view; it returns nil when the input has no view. The
+// names the refs hold are cleared, so that the buffers keep no part of
+// this file alive.
+func (in *Input) release() *refusalBuffers {
+	v := in.refusalCache
+	in.refusalCache = nil
+	if v == nil || v.refs == nil {
+		return nil
+	}
+	clear(v.refs)
+	return &refusalBuffers{refs: v.refs[:0], ints: v.ints}
+}
