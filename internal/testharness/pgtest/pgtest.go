@@ -33,6 +33,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -57,7 +58,9 @@ type Cluster struct {
 	password string // the superuser's password
 	asUser   string // OS user the server runs as; "" for the current one
 	stopped  bool
-	watchdog *exec.Cmd // stops the server should this process die first
+	// noStrategy says that CREATE DATABASE knows no STRATEGY here.
+	noStrategy atomic.Bool
+	watchdog   *exec.Cmd // stops the server should this process die first
 }
 
 // BinEnv is the environment variable that names the directory of the
@@ -299,11 +302,22 @@ func (c *Cluster) Exec(ctx context.Context, db, sql string) error {
 }
 
 // CreateDB creates database name, a copy of template when template is not
-// "".
+// "". The copy is made with STRATEGY FILE_COPY where the server knows it
+// (PostgreSQL 15 and later): a copy of the files and a checkpoint, three
+// to four times faster for the reference database than the default
+// WAL_LOG, which writes every page of it to the WAL.
 func (c *Cluster) CreateDB(ctx context.Context, name, template string) error {
 	sql := "CREATE DATABASE " + pgx.Identifier{name}.Sanitize()
-	if template != "" {
-		sql += " TEMPLATE " + pgx.Identifier{template}.Sanitize()
+	if template == "" {
+		return c.Exec(ctx, "postgres", sql)
+	}
+	sql += " TEMPLATE " + pgx.Identifier{template}.Sanitize()
+	if !c.noStrategy.Load() {
+		err := c.Exec(ctx, "postgres", sql+" STRATEGY FILE_COPY")
+		if err == nil || !strings.Contains(err.Error(), `"strategy"`) {
+			return err
+		}
+		c.noStrategy.Store(true) // before PostgreSQL 15: option "strategy" not recognized
 	}
 	return c.Exec(ctx, "postgres", sql)
 }
