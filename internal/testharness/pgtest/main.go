@@ -111,7 +111,7 @@ func CloneDB(tb testing.TB, env *Env) string {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() {
-		if err := c.Exec(context.Background(), "postgres", "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil && !c.stopped {
+		if err := c.Exec(context.Background(), adminDB, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil && !c.stopped {
 			tb.Errorf("dropping %s: %v", name, err)
 		}
 	})
