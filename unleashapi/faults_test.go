@@ -49,6 +49,7 @@ func wantErr(t *testing.T, err error, kind error, endpoint string, words ...stri
 // The client names itself and reuses the lists with ETags: once their
 // time is up it asks again with If-None-Match and gets 304s.
 func TestUserAgentAndETags(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	p := unleashtest.NewProxy(t, s.URL)
 	c, _ := newClient(t, p.URL, unleashapi.Options{ListTTL: time.Nanosecond})
@@ -71,6 +72,7 @@ func TestUserAgentAndETags(t *testing.T) {
 // An HTML page instead of JSON, a wrong URL, a closed port and an instance
 // of another major version each give one clear error.
 func TestWrongInstance(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	ctx := background()
 	t.Run("html login page", func(t *testing.T) {
@@ -158,6 +160,7 @@ func TestWrongInstance(t *testing.T) {
 // 429 with Retry-After is retried after the wait it asks; a wait beyond
 // the longest one ends at once; 503 is retried, then reported.
 func TestRetries(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	ctx := background()
 	t.Run("429 then success", func(t *testing.T) {
@@ -214,6 +217,7 @@ func TestRetries(t *testing.T) {
 // Slow answers end with a timeout error naming the endpoint, within the
 // request timeout or the context's deadline.
 func TestSlowAnswers(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	p := faultyProxy(t, s.URL, func(w http.ResponseWriter, r *http.Request) bool {
 		if !strings.HasPrefix(r.URL.Path, "/api/admin/projects/") {
@@ -248,7 +252,8 @@ func TestSlowAnswers(t *testing.T) {
 
 // A personal token revoked on the instance is refused: by LookupToken
 // (unknown) and as the client's own token (401), once the cached answer
-// is stale.
+// is stale. It changes the instance, so it is no parallel test: it runs
+// before them, alone.
 func TestRevokedToken(t *testing.T) {
 	s := need(t)
 	ctx := background()
@@ -290,6 +295,7 @@ func TestRevokedToken(t *testing.T) {
 // The caller's rights: admin token, personal tokens, client token,
 // unknown token; cached per token, never across tokens.
 func TestLookupToken(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	ctx := background()
 	c, cnt := newClient(t, s.URL, unleashapi.Options{TokenTTL: time.Minute})
@@ -388,6 +394,7 @@ func TestNewRefuses(t *testing.T) {
 // Answers of the wrong shape, truncated or too large, from a proxy in front
 // of the instance, give ErrBadAnswer (or ErrNotJSON), never a panic.
 func TestHostileAnswers(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	ctx := background()
 	for _, tc := range []struct {
@@ -420,6 +427,7 @@ func TestHostileAnswers(t *testing.T) {
 // Concurrent lookups of one token share one request, and every caller gets
 // its own copy of the principal.
 func TestLookupTokenConcurrent(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	c, cnt := newClient(t, s.URL, unleashapi.Options{TokenTTL: time.Minute})
 	const n = 16
@@ -453,6 +461,7 @@ func TestLookupTokenConcurrent(t *testing.T) {
 // not followed, and no token goes there; one within the instance's origin
 // is.
 func TestRedirects(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	ctx := background()
 	var leaked atomic.Int64
@@ -494,6 +503,7 @@ func TestRedirects(t *testing.T) {
 // another endpoint. Unleash allows such names, but its API cannot reach
 // them; the project is not found.
 func TestDotSegmentProjects(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	p := unleashtest.NewProxy(t, s.URL)
 	c, _ := newClient(t, p.URL, unleashapi.Options{})
@@ -523,6 +533,7 @@ func TestDotSegmentProjects(t *testing.T) {
 // (Authorization: Bearer Bearer <token>, or the bytes 0xA0 before it or
 // 0x85 after it).
 func TestLookupTokenExact(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	c, _ := newClient(t, s.URL, unleashapi.Options{})
 	ctx := background()
@@ -541,6 +552,7 @@ func TestLookupTokenExact(t *testing.T) {
 // Each failure of the instance is an *Error that says whether a retry
 // later may succeed (Unavailable), and when (RetryAfter).
 func TestUnavailableKinds(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	for _, tc := range []struct {
 		name        string

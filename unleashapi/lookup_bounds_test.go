@@ -41,6 +41,7 @@ func wantOverloaded(t *testing.T, err error) {
 // its rate. A token the instance said is valid is asked again without
 // taking from it, so that guesses cannot lock out real callers.
 func TestLookupBudget(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	p := unleashtest.NewProxy(t, s.URL)
 	const burst, rate = 20, 10
@@ -96,6 +97,7 @@ func TestLookupBudget(t *testing.T) {
 // However many lookups come at once, at most Options.TokenLookups reach a
 // slow instance; the others wait at most TokenQueueTimeout for a slot.
 func TestLookupSlots(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	p := faultyProxy(t, s.URL, unleashtest.Delay("/api/admin/user", 1500*time.Millisecond))
 	c, _ := newClient(t, p.URL, unleashapi.Options{TokenRate: -1})
@@ -130,6 +132,7 @@ func TestLookupSlots(t *testing.T) {
 // 504, no answer) is not asked again, and the error carries its
 // Retry-After.
 func TestLookupNotRetried(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	for _, tc := range []struct {
 		fault unleashtest.Fault
@@ -158,6 +161,7 @@ func TestLookupNotRetried(t *testing.T) {
 // The answers about valid tokens are kept apart from those about unknown
 // ones: no number of guesses pushes out a valid token's answer.
 func TestLookupCacheKeepsValid(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	p := unleashtest.NewProxy(t, s.URL)
 	var editorAsked atomic.Int64
@@ -191,7 +195,8 @@ func TestLookupCacheKeepsValid(t *testing.T) {
 
 // An answer about a token larger than MaxTokenAnswer is refused after
 // reading at most that much, declared or not; concurrent lookups of large
-// answers allocate little.
+// answers allocate little. It counts the process's allocations, so it is
+// no parallel test: it runs before them, alone.
 func TestLookupAnswerCap(t *testing.T) {
 	s := need(t)
 	for _, declare := range []bool{false, true} {
@@ -228,6 +233,7 @@ func TestLookupAnswerCap(t *testing.T) {
 // The client's own transport keeps the connections of its lookups: many
 // lookups at once open no more connections than can be in flight.
 func TestLookupConnectionsPooled(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	p := unleashtest.NewProxy(t, s.URL)
 	c, err := unleashapi.New(p.URL, unleashtest.AdminToken, unleashapi.Options{TokenRate: -1})

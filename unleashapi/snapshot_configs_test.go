@@ -25,6 +25,7 @@ import (
 // null), so the two are compared by the plans over them of an import
 // that changes every aspect a plan compares (probe).
 func TestSnapshotConfigsMatchDatabase(t *testing.T) {
+	t.Parallel()
 	s := unleash.Need(t)
 	c, _ := newClient(t, s.URL, unleashapi.Options{})
 	snapshotConfigsMatch(t, c, openDatabase(t, s, unleashdb.Options{}), nil)

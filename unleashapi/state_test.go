@@ -23,6 +23,7 @@ import (
 // instance, member by member, once the database's snapshot is cut down to
 // what the package documentation says the API cannot show.
 func TestSnapshotMatchesDatabase(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	ctx := context.Background()
 	c, _ := newClient(t, s.URL, unleashapi.Options{})
@@ -110,6 +111,7 @@ func TestSnapshotMatchesDatabase(t *testing.T) {
 // The State methods answer as unleashdb's on the same instance, for names
 // that exist and names that do not.
 func TestStateMatchesDatabase(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	ctx := context.Background()
 	c, _ := newClient(t, s.URL, unleashapi.Options{})
@@ -171,6 +173,7 @@ func TestStateMatchesDatabase(t *testing.T) {
 // the answers still fresh, none for the same import and one (the export of
 // the new names) for another.
 func TestRoundTripsPerValidation(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	counts := map[string][3]int64{}
 	for _, env := range []string{"development", "production"} {
@@ -219,6 +222,7 @@ func TestRoundTripsPerValidation(t *testing.T) {
 // The export the package reads is refused to nobody it serves: an error of
 // the instance is an *Error with the endpoint.
 func TestErrorNamesEndpoint(t *testing.T) {
+	t.Parallel()
 	s := need(t)
 	c, err := unleashapi.New(s.URL, "user:not-a-token", unleashapi.Options{})
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 
 // TestWrongPassword: a clear error without the password.
 func TestWrongPassword(t *testing.T) {
+	t.Parallel()
 	c := pgtest.Need(t, &env)
 	const pw = "not-the-password-s3cr3t"
 	for _, url := range []string{
@@ -47,6 +48,7 @@ func TestWrongPassword(t *testing.T) {
 // TestDeadline: a lookup waiting on a lock returns when its context ends,
 // with an error naming the operation.
 func TestDeadline(t *testing.T) {
+	t.Parallel()
 	name := cloneDB(t)
 	db := openDB(t, name, nil)
 	ctx := context.Background()
@@ -71,6 +73,7 @@ func TestDeadline(t *testing.T) {
 // operation fails with a clear error and nothing panics. A long test
 // (FLAGADMIN_LONG=1, .ci/long): it starts a cluster of its own.
 func TestDatabaseStopped(t *testing.T) {
+	t.Parallel()
 	testutil.SkipUnlessLong(t)
 	pgtest.Need(t, &env)
 	ctx := context.Background()
@@ -129,6 +132,7 @@ func TestDatabaseStopped(t *testing.T) {
 // TestOpenRefusesUnknownSchema: Open refuses a database it does not know,
 // naming what it found.
 func TestOpenRefusesUnknownSchema(t *testing.T) {
+	t.Parallel()
 	c := pgtest.Need(t, &env)
 	tests := []struct {
 		name  string
@@ -149,6 +153,7 @@ func TestOpenRefusesUnknownSchema(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel() // a database of its own
 			var name string
 			if tt.setup == "" {
 				name = "empty_" + strings.ReplaceAll(strings.ToLower(t.Name()), "/", "_")
@@ -189,10 +194,11 @@ func TestOpenRefusesUnknownSchema(t *testing.T) {
 // calls that read them fail with an *UnavailableError once
 // Options.QueryTimeout has passed, instead of waiting for the lock.
 func TestQueryTimeout(t *testing.T) {
+	t.Parallel()
 	c := pgtest.Need(t, &env)
 	name := cloneDB(t)
 	ctx := context.Background()
-	db := open(t, c.URL(name), unleashdb.Options{QueryTimeout: 300 * time.Millisecond})
+	db := openRetrying(t, c.URL(name), unleashdb.Options{QueryTimeout: 300 * time.Millisecond})
 	release := lockTables(t, name, "features, api_tokens")
 	v, err := importvalidate.New(importvalidate.Options{State: db})
 	if err != nil {
@@ -227,18 +233,40 @@ func TestQueryTimeout(t *testing.T) {
 		})
 	}
 	release()
-	// Once the lock is gone the calls succeed again. On a busy machine a
-	// call may still pass the 300 ms deadline: an *UnavailableError is
-	// asked again, for a while; any other error fails at once.
+	// Once the lock is gone the calls succeed again.
+	if err := untilAvailable(func() error { _, _, err := db.LookupToken(ctx, adminToken); return err }); err != nil {
+		t.Fatalf("after the lock: %v", err)
+	}
+}
+
+// openRetrying opens the database at url with opts, whose QueryTimeout is
+// short, as open does: on a busy machine reading the schema may pass that
+// deadline, and Open is tried again (see untilAvailable).
+func openRetrying(tb testing.TB, url string, opts unleashdb.Options) *unleashdb.DB {
+	tb.Helper()
+	var db *unleashdb.DB
+	err := untilAvailable(func() (err error) {
+		db, err = unleashdb.Open(context.Background(), url, opts)
+		return err
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(db.Close)
+	return db
+}
+
+// untilAvailable calls call until it returns no *UnavailableError, for
+// up to 30 seconds, and returns its last error: on a busy machine a call
+// may pass a short QueryTimeout with no lock in its way; any other error
+// ends the wait at once.
+func untilAvailable(call func() error) error {
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		_, _, err := db.LookupToken(ctx, adminToken)
-		if err == nil {
-			break
-		}
+		err := call()
 		var u *unleashdb.UnavailableError
-		if !errors.As(err, &u) || time.Now().After(deadline) {
-			t.Fatalf("after the lock: %v", err)
+		if err == nil || !errors.As(err, &u) || time.Now().After(deadline) {
+			return err
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
@@ -248,6 +276,7 @@ func TestQueryTimeout(t *testing.T) {
 // default pool gets a pool it may open: many calls at once wait for a
 // connection instead of failing with "too many connections".
 func TestConnectionLimit(t *testing.T) {
+	t.Parallel()
 	name := cloneDB(t)
 	ctx := context.Background()
 	db := open(t, createReader(t, name, "flagadmin_two", "two-pw", "CONNECTION LIMIT 2", ""), unleashdb.Options{})
@@ -299,6 +328,7 @@ func TestConnectionLimit(t *testing.T) {
 // TestPermissionError: a role that may not read a table, or the schema,
 // is told so, not that the database is not Unleash's.
 func TestPermissionError(t *testing.T) {
+	t.Parallel()
 	name := cloneDB(t)
 	url := createReader(t, name, "flagadmin_partial", "partial-pw", "",
 		`REVOKE SELECT ON api_tokens, users FROM flagadmin_partial; GRANT SELECT (id, name) ON users TO flagadmin_partial;`)

@@ -17,6 +17,7 @@ const maxQueries = 12
 // queries for 10 and for 10 000 features, at most maxQueries, and finds
 // the same problems as on the in-memory state.
 func TestQueriesPerValidation(t *testing.T) {
+	t.Parallel()
 	var counter queryCounter
 	db := openDB(t, pgtest.SharedDB, &counter)
 	mem := oracleMemory(t)

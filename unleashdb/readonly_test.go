@@ -15,6 +15,7 @@ import (
 // TestSelectOnlyRole runs every read through a role that holds nothing but
 // CONNECT, USAGE on the schema and SELECT on its tables.
 func TestSelectOnlyRole(t *testing.T) {
+	t.Parallel()
 	url := createReader(t, cloneDB(t), "flagadmin_reader", "reader-pw", "", "")
 	ctx := context.Background()
 	db := open(t, url, unleashdb.Options{UnleashURL: oracleURL})

@@ -26,6 +26,7 @@ var sortGrants = cmpopts.SortSlices(func(a, b model.Grant) bool {
 // some unknown ones, on the database and with auth.NewMemoryLookup: the
 // principals must be equal.
 func TestTokensMatchSnapshot(t *testing.T) {
+	t.Parallel()
 	db := shared(t)
 	snap := oracleSnapshot(t)
 	mem := memoryLookup(t, snap)
@@ -63,6 +64,7 @@ func TestTokensMatchSnapshot(t *testing.T) {
 // reference's hasPermission on a copy of the database with extra tokens,
 // roles and users.
 func TestPermissions(t *testing.T) {
+	t.Parallel()
 	name := cloneDB(t)
 	exec(t, name, `
 		INSERT INTO api_tokens (secret, username, type, environment) VALUES

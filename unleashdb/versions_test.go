@@ -38,6 +38,7 @@ const (
 // (testutil.Long) the minor versions between them and the override of
 // another database too, each a clone of the database of its own.
 func TestOpenEveryVersion(t *testing.T) {
+	t.Parallel()
 	c := pgtest.Need(t, &env)
 	ctx := context.Background()
 	want82 := snapshot(t, shared(t))
@@ -58,6 +59,7 @@ func TestOpenEveryVersion(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel() // a database of its own
 			if tt.long {
 				testutil.SkipUnlessLong(t)
 			}
@@ -90,6 +92,7 @@ func TestOpenEveryVersion(t *testing.T) {
 		})
 	}
 	t.Run("override of a newer version than the database", func(t *testing.T) {
+		t.Parallel()
 		name := cloneDB(t)
 		exec(t, name, as512)
 		_, err := unleashdb.Open(ctx, c.URL(name), unleashdb.Options{Version: "6.3.0"})
@@ -98,6 +101,7 @@ func TestOpenEveryVersion(t *testing.T) {
 		}
 	})
 	t.Run("override not supported", func(t *testing.T) {
+		t.Parallel()
 		_, err := unleashdb.Open(ctx, c.URL(pgtest.SharedDB), unleashdb.Options{Version: "5.11.0"})
 		if err == nil || !strings.Contains(err.Error(), "Options.Version") || !strings.Contains(err.Error(), "older than Unleash 5.12.0") {
 			t.Errorf("Open with Version 5.11.0: %v", err)

@@ -114,6 +114,7 @@ func makeEntry(ctx context.Context, p *prepared, base, entry, prefix string) boo
 		return false
 	}
 	data := filepath.Join(c.dir, "data")
+	c.closeAdmin()
 	if c.run(ctx, "pg_ctl", "-D", data, "-m", "fast", "-w", "stop") != nil {
 		return false
 	}

@@ -2,11 +2,13 @@ package pgtest
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -98,17 +100,18 @@ func Need(tb testing.TB, env *Env) *Cluster {
 }
 
 // CloneDB creates a fresh copy of TemplateDB for the test and returns its
-// name; it is dropped when the test ends.
+// name; it is dropped when the test ends. Tests that each work on their
+// own copy can run in parallel.
 func CloneDB(tb testing.TB, env *Env) string {
 	tb.Helper()
 	c := Need(tb, env)
-	name := fmt.Sprintf("t_%d", time.Now().UnixNano())
+	name := "t_" + strings.ToLower(rand.Text()) // distinct for tests in parallel
 	ctx := context.Background()
 	if err := c.CreateDB(ctx, name, TemplateDB); err != nil {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() {
-		if err := c.Exec(context.Background(), "postgres", "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil && !c.stopped {
+		if err := c.Exec(context.Background(), adminDB, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil && !c.stopped {
 			tb.Errorf("dropping %s: %v", name, err)
 		}
 	})

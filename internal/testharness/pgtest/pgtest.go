@@ -33,9 +33,12 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // RequireEnv is the environment variable that turns a missing PostgreSQL
@@ -57,7 +60,11 @@ type Cluster struct {
 	password string // the superuser's password
 	asUser   string // OS user the server runs as; "" for the current one
 	stopped  bool
-	watchdog *exec.Cmd // stops the server should this process die first
+	// noStrategy says that CREATE DATABASE knows no STRATEGY here.
+	noStrategy atomic.Bool
+	adminMu    sync.Mutex
+	admin      *pgxpool.Pool // connections to adminDB, for Exec; nil until used
+	watchdog   *exec.Cmd     // stops the server should this process die first
 }
 
 // BinEnv is the environment variable that names the directory of the
@@ -233,6 +240,7 @@ func (c *Cluster) Stop() {
 	if c == nil || c.dir == "" {
 		return
 	}
+	c.closeAdmin()
 	if !c.stopped {
 		c.stopped = true
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -261,6 +269,7 @@ func (c *Cluster) Kill() error {
 		return nil
 	}
 	c.stopped = true
+	c.closeAdmin()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	return c.run(ctx, "pg_ctl", "-D", filepath.Join(c.dir, "data"), "-m", "immediate", "-w", "stop")
@@ -285,8 +294,13 @@ func (c *Cluster) URLAs(role, password, db string) string {
 }
 
 // Exec runs sql (one or more statements, simple protocol) in database db
-// as the superuser, on a connection of its own.
+// as the superuser: in database postgres (CREATE DATABASE, DROP DATABASE,
+// roles) on a connection of the cluster's pool, elsewhere on a connection
+// of its own.
 func (c *Cluster) Exec(ctx context.Context, db, sql string) error {
+	if db == adminDB {
+		return c.execAdmin(ctx, sql)
+	}
 	conn, err := pgx.Connect(ctx, c.URL(db))
 	if err != nil {
 		return fmt.Errorf("pgtest: connecting to %s: %w", db, err)
@@ -298,14 +312,67 @@ func (c *Cluster) Exec(ctx context.Context, db, sql string) error {
 	return nil
 }
 
+// adminDB is the database of the cluster's pool, where databases and
+// roles are created and dropped.
+const adminDB = "postgres"
+
+// execAdmin runs sql in adminDB on a connection of the cluster's pool,
+// opened on first use: a new connection costs the server some 50 ms of
+// processor time (a fork, and OpenSSL's set-up and clean-up for SCRAM),
+// and the tests that clone a database per test make two each.
+func (c *Cluster) execAdmin(ctx context.Context, sql string) error {
+	c.adminMu.Lock()
+	if c.admin == nil {
+		pool, err := pgxpool.New(ctx, c.URL(adminDB))
+		if err != nil {
+			c.adminMu.Unlock()
+			return fmt.Errorf("pgtest: connecting to %s: %w", adminDB, err)
+		}
+		c.admin = pool
+	}
+	pool := c.admin
+	c.adminMu.Unlock()
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("pgtest: connecting to %s: %w", adminDB, err)
+	}
+	defer conn.Release()
+	if _, err := conn.Conn().PgConn().Exec(ctx, sql).ReadAll(); err != nil {
+		return fmt.Errorf("pgtest: in %s: %w", adminDB, err)
+	}
+	return nil
+}
+
+// closeAdmin closes the cluster's pool, before the server stops.
+func (c *Cluster) closeAdmin() {
+	c.adminMu.Lock()
+	pool := c.admin
+	c.admin = nil
+	c.adminMu.Unlock()
+	if pool != nil {
+		pool.Close()
+	}
+}
+
 // CreateDB creates database name, a copy of template when template is not
-// "".
+// "". The copy is made with STRATEGY FILE_COPY where the server knows it
+// (PostgreSQL 15 and later): a copy of the files and a checkpoint, three
+// to four times faster for the reference database than the default
+// WAL_LOG, which writes every page of it to the WAL.
 func (c *Cluster) CreateDB(ctx context.Context, name, template string) error {
 	sql := "CREATE DATABASE " + pgx.Identifier{name}.Sanitize()
-	if template != "" {
-		sql += " TEMPLATE " + pgx.Identifier{template}.Sanitize()
+	if template == "" {
+		return c.Exec(ctx, adminDB, sql)
 	}
-	return c.Exec(ctx, "postgres", sql)
+	sql += " TEMPLATE " + pgx.Identifier{template}.Sanitize()
+	if !c.noStrategy.Load() {
+		err := c.Exec(ctx, adminDB, sql+" STRATEGY FILE_COPY")
+		if err == nil || !strings.Contains(err.Error(), `"strategy"`) {
+			return err
+		}
+		c.noStrategy.Store(true) // before PostgreSQL 15: option "strategy" not recognized
+	}
+	return c.Exec(ctx, adminDB, sql)
 }
 
 // LoadDump creates database name and loads the plain-SQL dump in file
