@@ -61,16 +61,15 @@ func (c refusalConstraintAt) ptr(rest string) string {
 func (c refusalConstraintAt) value(k int) string { return c.ptr("values/" + strconv.Itoa(k)) }
 
 // refusalConstraints is what the rules of constraints read once per
-// input of the constraints of the strategies the import creates: their
-// places by their operators' kind, whether a contextName is empty, the
-// most values one has, and whether a value of their values is "" or
-// longer than 100 bytes. A rule returns at once when it cannot find
-// anything, and walks the constraints of its kind only.
+// input of the constraints of the strategies the import creates: the
+// places of the REGEX constraints and of the values the import refuses,
+// whether a contextName is empty, the most values one has, and whether a
+// value of their values is "" or longer than 100 bytes. A rule returns at
+// once when it cannot find anything, and reads the places it needs only.
 type refusalConstraints struct {
-	// byKind are the places of the constraints by their operators' kind,
-	// except for the kinds whose values the walk checks itself (NUM_*,
-	// DATE_*, SEMVER_*): their places are in refused.
-	byKind [opRegex + 1][][2]int32
+	// regex are the places of the REGEX constraints, whose values the
+	// rules of regular expressions compile.
+	regex [][2]int32
 	// refused are the places of the constraints whose value the check of
 	// their operator refuses (a number, a date or a semver; a date that
 	// only V8's fallback parser reads too), and of those whose value is
@@ -133,10 +132,7 @@ func (in *Input) refusalConstraintList() *refusalConstraints {
 		set   bool
 	}
 	// One walk of the constraints themselves reads the flags, checks each
-	// value, and notes each one's kind; the lists are then filled, at
-	// their sizes, from the strategies' lengths and those kinds alone.
-	var counts [opRegex + 1]int
-	kinds := make([]uint8, 0, 2*len(in.resolved().keptStrategies))
+	// value, and notes the REGEX constraints.
 	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		k := refusalOperator(c.Operator)
 		var bits refusalValueBits
@@ -182,29 +178,8 @@ func (in *Input) refusalConstraintList() *refusalConstraints {
 			cs.refused = append(cs.refused, refusalRefusedValue{at: [2]int32{int32(at.strategy), int32(at.constraint)}, bits: bits})
 			cs.refusedBits |= bits
 		}
-		switch k {
-		case opNumber, opDate, opSemver:
-			k = 0 // their places are in refused
-		}
-		counts[k]++
-		kinds = append(kinds, uint8(k))
-	})
-	for k, n := range counts {
-		if n > 0 && k > 0 {
-			cs.byKind[k] = make([][2]int32, 0, n)
-		}
-	}
-	next := 0
-	in.refusalEachStrategy(func(i int, s *model.Strategy) {
-		if s.Constraints == nil {
-			return
-		}
-		for j := range len(*s.Constraints) {
-			kind := kinds[next]
-			next++
-			if kind > 0 {
-				cs.byKind[kind] = append(cs.byKind[kind], [2]int32{int32(i), int32(j)})
-			}
+		if k == opRegex {
+			cs.regex = append(cs.regex, [2]int32{int32(at.strategy), int32(at.constraint)})
 		}
 	})
 	return cs
@@ -283,11 +258,11 @@ func (in *Input) refusalEachConstraint(f func(at refusalConstraintAt, c *model.C
 	})
 }
 
-// refusalEachConstraintOf calls f with every constraint of the strategies
-// the import creates whose operator is of kind, and its place.
-func (in *Input) refusalEachConstraintOf(kind refusalOperatorKind, f func(at refusalConstraintAt, c *model.Constraint)) {
+// refusalEachRegexConstraint calls f with every REGEX constraint of the
+// strategies the import creates, and its place.
+func (in *Input) refusalEachRegexConstraint(f func(at refusalConstraintAt, c *model.Constraint)) {
 	d := &in.Import.Data
-	for _, at := range in.refusalConstraintList().byKind[kind] {
+	for _, at := range in.refusalConstraintList().regex {
 		f(refusalConstraintAt{int(at[0]), int(at[1])}, &(*d.FeatureStrategies[at[0]].Constraints)[at[1]])
 	}
 }
@@ -363,8 +338,8 @@ func checkImportConstraintValuesMissing(in *Input) []Issue {
 	}
 	var out []Issue
 	msg := refusalJoi{label: "value", kind: joiMinItems, limit: 1, value: refusalArray{}}.String()
-	in.refusalEachConstraintOf(opString, func(at refusalConstraintAt, c *model.Constraint) {
-		if c.Values == nil || len(*c.Values) == 0 {
+	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
+		if refusalOperator(c.Operator) == opString && (c.Values == nil || len(*c.Values) == 0) {
 			out = append(out, refusalIssue(msg, c.ContextName, at.ptr("values")))
 		}
 	})
@@ -525,7 +500,7 @@ func refusalNonNumericIdentifier(s string) bool {
 // regexp is RE2 as well and words its errors alike).
 func checkImportConstraintRegex(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraintOf(opRegex, func(at refusalConstraintAt, c *model.Constraint) {
+	in.refusalEachRegexConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		if c.Value == nil {
 			out = append(out, refusalIssue("the provided value is not a valid regex string.", c.ContextName, at.ptr("value")))
 			return
@@ -543,7 +518,7 @@ func checkImportConstraintRegex(in *Input) []Issue {
 // checkImportConstraintRegexInverted reports inverted REGEX constraints.
 func checkImportConstraintRegexInverted(in *Input) []Issue {
 	var out []Issue
-	in.refusalEachConstraintOf(opRegex, func(at refusalConstraintAt, c *model.Constraint) {
+	in.refusalEachRegexConstraint(func(at refusalConstraintAt, c *model.Constraint) {
 		if c.Inverted != nil && *c.Inverted {
 			out = append(out, refusalIssue("REGEX operator cannot be inverted.", c.ContextName, at.ptr("inverted")))
 		}
