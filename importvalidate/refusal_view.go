@@ -570,3 +570,25 @@ func (v *refusalView) fileRefs() []refusalRef { return v.refs[:v.files] }
 func (v *refusalView) droppedRef(r int32) bool {
 	return r < 0 || v.refs[r].name == "" || v.refs[r].archived()
 }
+
+// refusalLastAnswers returns ask with its answers for the last eight
+// strings it was asked about kept at hand: the values of a member that
+// takes a few values (a feature's type, a tag's type) then cost a few
+// comparisons instead of a lookup.
+func refusalLastAnswers(ask func(string) bool) func(string) bool {
+	var keys [8]string
+	var answers [8]bool
+	n, next := 0, 0
+	return func(s string) bool {
+		for k := range n {
+			if keys[k] == s {
+				return answers[k]
+			}
+		}
+		a := ask(s)
+		keys[next], answers[next] = s, a
+		next = (next + 1) % len(keys)
+		n = min(n+1, len(keys))
+		return a
+	}
+}

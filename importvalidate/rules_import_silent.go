@@ -350,9 +350,10 @@ func checkImportUnknownFeatureType(in *Input) []Issue {
 	}
 	var out []Issue
 	v := in.resolved()
+	known := refusalLastAnswers(func(t string) bool { return in.Facts.FeatureTypes.Value[t] })
 	for i := range in.Import.Data.Features {
 		f := &in.Import.Data.Features[i]
-		if f.Type != nil && *f.Type != "" && v.refs[v.entry[i]].applied && !in.Facts.FeatureTypes.Value[*f.Type] {
+		if f.Type != nil && *f.Type != "" && v.refs[v.entry[i]].applied && !known(*f.Type) {
 			out = append(out, silentAt("The import stores this type, which is not a feature type of the instance.", *f.Type, ptr("features", i, "type")))
 		}
 	}
