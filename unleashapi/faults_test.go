@@ -49,8 +49,7 @@ func wantErr(t *testing.T, err error, kind error, endpoint string, words ...stri
 // The client names itself and reuses the lists with ETags: once their
 // time is up it asks again with If-None-Match and gets 304s.
 func TestUserAgentAndETags(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	p := unleashtest.NewProxy(t, s.URL)
 	c, _ := newClient(t, p.URL, unleashapi.Options{ListTTL: time.Nanosecond})
 	ctx := background()
@@ -72,8 +71,7 @@ func TestUserAgentAndETags(t *testing.T) {
 // An HTML page instead of JSON, a wrong URL, a closed port and an instance
 // of another major version each give one clear error.
 func TestWrongInstance(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	ctx := background()
 	t.Run("html login page", func(t *testing.T) {
 		p := faultyProxy(t, s.URL, func(w http.ResponseWriter, r *http.Request) bool {
@@ -160,8 +158,7 @@ func TestWrongInstance(t *testing.T) {
 // 429 with Retry-After is retried after the wait it asks; a wait beyond
 // the longest one ends at once; 503 is retried, then reported.
 func TestRetries(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	ctx := background()
 	t.Run("429 then success", func(t *testing.T) {
 		p := unleashtest.NewProxy(t, s.URL)
@@ -217,8 +214,7 @@ func TestRetries(t *testing.T) {
 // Slow answers end with a timeout error naming the endpoint, within the
 // request timeout or the context's deadline.
 func TestSlowAnswers(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	p := faultyProxy(t, s.URL, func(w http.ResponseWriter, r *http.Request) bool {
 		if !strings.HasPrefix(r.URL.Path, "/api/admin/projects/") {
 			return false
@@ -295,8 +291,7 @@ func TestRevokedToken(t *testing.T) {
 // The caller's rights: admin token, personal tokens, client token,
 // unknown token; cached per token, never across tokens.
 func TestLookupToken(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	ctx := background()
 	c, cnt := newClient(t, s.URL, unleashapi.Options{TokenTTL: time.Minute})
 	admin, ok, err := c.LookupToken(ctx, unleashtest.AdminToken)
@@ -394,8 +389,7 @@ func TestNewRefuses(t *testing.T) {
 // Answers of the wrong shape, truncated or too large, from a proxy in front
 // of the instance, give ErrBadAnswer (or ErrNotJSON), never a panic.
 func TestHostileAnswers(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	ctx := background()
 	for _, tc := range []struct {
 		path, body string
@@ -427,8 +421,7 @@ func TestHostileAnswers(t *testing.T) {
 // Concurrent lookups of one token share one request, and every caller gets
 // its own copy of the principal.
 func TestLookupTokenConcurrent(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	c, cnt := newClient(t, s.URL, unleashapi.Options{TokenTTL: time.Minute})
 	const n = 16
 	errs := make(chan error, n)
@@ -461,8 +454,7 @@ func TestLookupTokenConcurrent(t *testing.T) {
 // not followed, and no token goes there; one within the instance's origin
 // is.
 func TestRedirects(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	ctx := background()
 	var leaked atomic.Int64
 	elsewhere := faultyProxy(t, s.URL, func(w http.ResponseWriter, r *http.Request) bool {
@@ -503,8 +495,7 @@ func TestRedirects(t *testing.T) {
 // another endpoint. Unleash allows such names, but its API cannot reach
 // them; the project is not found.
 func TestDotSegmentProjects(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	p := unleashtest.NewProxy(t, s.URL)
 	c, _ := newClient(t, p.URL, unleashapi.Options{})
 	ctx := background()
@@ -533,8 +524,7 @@ func TestDotSegmentProjects(t *testing.T) {
 // (Authorization: Bearer Bearer <token>, or the bytes 0xA0 before it or
 // 0x85 after it).
 func TestLookupTokenExact(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	c, _ := newClient(t, s.URL, unleashapi.Options{})
 	ctx := background()
 	admin := unleashtest.AdminToken
@@ -552,8 +542,7 @@ func TestLookupTokenExact(t *testing.T) {
 // Each failure of the instance is an *Error that says whether a retry
 // later may succeed (Unavailable), and when (RetryAfter).
 func TestUnavailableKinds(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	for _, tc := range []struct {
 		name        string
 		fault       unleashtest.Fault

@@ -40,6 +40,15 @@ var (
 
 // need returns the shared server, with scopedField and noRootRoleUser
 // added on first use.
+// needInParallel is need for a test that runs in parallel with the
+// others on the shared server: all but those that change the instance or
+// count the process's allocations, which run first, alone.
+func needInParallel(t *testing.T) *unleashtest.Server {
+	t.Helper()
+	t.Parallel()
+	return need(t)
+}
+
 func need(tb testing.TB) *unleashtest.Server {
 	tb.Helper()
 	s := unleash.Need(tb)

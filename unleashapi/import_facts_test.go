@@ -23,8 +23,7 @@ import (
 // what the import then resets and replaces, and of the fact the admin API
 // cannot show (whether some of those strategies are release-plan ones).
 func TestImportFactsOnDump(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	c, _ := newClient(t, s.URL, unleashapi.Options{ImportFacts: true})
 	v, err := importvalidate.New(importvalidate.Options{State: c.Instance().State})
 	if err != nil {

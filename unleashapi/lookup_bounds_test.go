@@ -41,8 +41,7 @@ func wantOverloaded(t *testing.T, err error) {
 // its rate. A token the instance said is valid is asked again without
 // taking from it, so that guesses cannot lock out real callers.
 func TestLookupBudget(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	p := unleashtest.NewProxy(t, s.URL)
 	const burst, rate = 20, 10
 	c, _ := newClient(t, p.URL, unleashapi.Options{TokenTTL: 50 * time.Millisecond, TokenBurst: burst, TokenRate: rate})
@@ -97,8 +96,7 @@ func TestLookupBudget(t *testing.T) {
 // However many lookups come at once, at most Options.TokenLookups reach a
 // slow instance; the others wait at most TokenQueueTimeout for a slot.
 func TestLookupSlots(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	p := faultyProxy(t, s.URL, unleashtest.Delay("/api/admin/user", 1500*time.Millisecond))
 	c, _ := newClient(t, p.URL, unleashapi.Options{TokenRate: -1})
 	const n = 40
@@ -132,8 +130,7 @@ func TestLookupSlots(t *testing.T) {
 // 504, no answer) is not asked again, and the error carries its
 // Retry-After.
 func TestLookupNotRetried(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	for _, tc := range []struct {
 		fault unleashtest.Fault
 		wait  time.Duration
@@ -161,8 +158,7 @@ func TestLookupNotRetried(t *testing.T) {
 // The answers about valid tokens are kept apart from those about unknown
 // ones: no number of guesses pushes out a valid token's answer.
 func TestLookupCacheKeepsValid(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	p := unleashtest.NewProxy(t, s.URL)
 	var editorAsked atomic.Int64
 	p.SetFault(func(w http.ResponseWriter, r *http.Request) bool {
@@ -233,8 +229,7 @@ func TestLookupAnswerCap(t *testing.T) {
 // The client's own transport keeps the connections of its lookups: many
 // lookups at once open no more connections than can be in flight.
 func TestLookupConnectionsPooled(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	p := unleashtest.NewProxy(t, s.URL)
 	c, err := unleashapi.New(p.URL, unleashtest.AdminToken, unleashapi.Options{TokenRate: -1})
 	if err != nil {

@@ -23,8 +23,7 @@ import (
 // instance, member by member, once the database's snapshot is cut down to
 // what the package documentation says the API cannot show.
 func TestSnapshotMatchesDatabase(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	ctx := context.Background()
 	c, _ := newClient(t, s.URL, unleashapi.Options{})
 	got, err := c.Snapshot(ctx)
@@ -111,8 +110,7 @@ func TestSnapshotMatchesDatabase(t *testing.T) {
 // The State methods answer as unleashdb's on the same instance, for names
 // that exist and names that do not.
 func TestStateMatchesDatabase(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	ctx := context.Background()
 	c, _ := newClient(t, s.URL, unleashapi.Options{})
 	db := openDatabase(t, s, unleashdb.Options{})
@@ -173,8 +171,7 @@ func TestStateMatchesDatabase(t *testing.T) {
 // the answers still fresh, none for the same import and one (the export of
 // the new names) for another.
 func TestRoundTripsPerValidation(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	counts := map[string][3]int64{}
 	for _, env := range []string{"development", "production"} {
 		for _, n := range []int{10, 10000} {
@@ -222,8 +219,7 @@ func TestRoundTripsPerValidation(t *testing.T) {
 // The export the package reads is refused to nobody it serves: an error of
 // the instance is an *Error with the endpoint.
 func TestErrorNamesEndpoint(t *testing.T) {
-	t.Parallel()
-	s := need(t)
+	s := needInParallel(t)
 	c, err := unleashapi.New(s.URL, "user:not-a-token", unleashapi.Options{})
 	if err != nil {
 		t.Fatal(err)

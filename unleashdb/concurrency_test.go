@@ -11,8 +11,7 @@ import (
 // TestConcurrentUse validates, looks tokens up and lists users from many
 // goroutines at once on one DB (run it with -race).
 func TestConcurrentUse(t *testing.T) {
-	t.Parallel()
-	db := shared(t)
+	db := sharedInParallel(t)
 	v, err := importvalidate.New(importvalidate.Options{State: db})
 	if err != nil {
 		t.Fatal(err)

@@ -48,8 +48,7 @@ func TestWrongPassword(t *testing.T) {
 // TestDeadline: a lookup waiting on a lock returns when its context ends,
 // with an error naming the operation.
 func TestDeadline(t *testing.T) {
-	t.Parallel()
-	name := cloneDB(t)
+	name := cloneInParallel(t)
 	db := openDB(t, name, nil)
 	ctx := context.Background()
 	release := lockTables(t, name, "features")
@@ -276,8 +275,7 @@ func untilAvailable(call func() error) error {
 // default pool gets a pool it may open: many calls at once wait for a
 // connection instead of failing with "too many connections".
 func TestConnectionLimit(t *testing.T) {
-	t.Parallel()
-	name := cloneDB(t)
+	name := cloneInParallel(t)
 	ctx := context.Background()
 	db := open(t, createReader(t, name, "flagadmin_two", "two-pw", "CONNECTION LIMIT 2", ""), unleashdb.Options{})
 	if n := db.MaxConns(); n > 2 {
@@ -328,8 +326,7 @@ func TestConnectionLimit(t *testing.T) {
 // TestPermissionError: a role that may not read a table, or the schema,
 // is told so, not that the database is not Unleash's.
 func TestPermissionError(t *testing.T) {
-	t.Parallel()
-	name := cloneDB(t)
+	name := cloneInParallel(t)
 	url := createReader(t, name, "flagadmin_partial", "partial-pw", "",
 		`REVOKE SELECT ON api_tokens, users FROM flagadmin_partial; GRANT SELECT (id, name) ON users TO flagadmin_partial;`)
 	check := func(want string) {

@@ -55,6 +55,14 @@ func open(tb testing.TB, url string, opts unleashdb.Options) *unleashdb.DB {
 // shared opens the package's read-only copy of the reference database.
 func shared(tb testing.TB) *unleashdb.DB { return openDB(tb, pgtest.SharedDB, nil) }
 
+// sharedInParallel is shared for a test that runs in parallel with the
+// others: every test that reads the shared database does.
+func sharedInParallel(t *testing.T) *unleashdb.DB {
+	t.Helper()
+	t.Parallel()
+	return shared(t)
+}
+
 // exec runs sql in database db as the superuser.
 func exec(tb testing.TB, db, sql string) {
 	tb.Helper()
@@ -173,6 +181,14 @@ func genExport(n int) []byte {
 // cloneDB returns a fresh copy of the reference database for a test that
 // changes it.
 func cloneDB(tb testing.TB) string { return pgtest.CloneDB(tb, &env) }
+
+// cloneInParallel is cloneDB for a test that runs in parallel with the
+// others, on its own copy.
+func cloneInParallel(t *testing.T) string {
+	t.Helper()
+	t.Parallel()
+	return cloneDB(t)
+}
 
 // snapshot returns db's snapshot.
 func snapshot(tb testing.TB, db *unleashdb.DB) *model.Snapshot {

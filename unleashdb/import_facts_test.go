@@ -18,8 +18,7 @@ import (
 // of its own snapshot the same questions about the import's facts: the
 // answers must be equal, and say what the setup made.
 func TestImportFactsMatchSnapshot(t *testing.T) {
-	t.Parallel()
-	name := cloneDB(t)
+	name := cloneInParallel(t)
 	exec(t, name, statetest.ImportFactsSetup)
 	limits := importvalidate.ResourceLimits{Constraints: 3, ConstraintValues: 4, FeatureEnvironmentStrategies: 5, StrategySegments: 6, FeatureFlags: 7}
 	ctx := context.Background()

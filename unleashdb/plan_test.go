@@ -18,8 +18,7 @@ import (
 // MemorySource built from the database's snapshot with configurations,
 // and it reads the reference's seeded feature as the seed made it.
 func TestCurrentEqualsSnapshotSource(t *testing.T) {
-	t.Parallel()
-	db := shared(t)
+	db := sharedInParallel(t)
 	ctx := context.Background()
 	mem, err := plan.NewMemorySource(configSnapshot(t, db))
 	if err != nil {
@@ -85,8 +84,7 @@ func TestCurrentQueriesConstant(t *testing.T) {
 // can hold (NUL, an unpaired surrogate) does not fail: such names are
 // never sent, so they are absent, as on a snapshot.
 func TestPlanUnstorableNames(t *testing.T) {
-	t.Parallel()
-	db := shared(t)
+	db := sharedInParallel(t)
 	planner, err := plan.New(plan.Options{Source: db})
 	if err != nil {
 		t.Fatal(err)
@@ -120,8 +118,7 @@ func TestPlanUnstorableNames(t *testing.T) {
 // letters and digits), whatever the order of their rows or their
 // creation times.
 func TestCurrentStrategyOrder(t *testing.T) {
-	t.Parallel()
-	name := cloneDB(t)
+	name := cloneInParallel(t)
 	exec(t, name, `DELETE FROM feature_strategy_segment; DELETE FROM feature_strategies WHERE feature_name = 'existing-flag';
 		INSERT INTO feature_strategies (id, feature_name, project_name, environment, strategy_name, sort_order, created_at, title) VALUES
 		('01B', 'existing-flag', 'default', 'development', 'default', 1, '2026-01-01', 'second'),

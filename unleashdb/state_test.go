@@ -17,8 +17,7 @@ import (
 // TestStateMatchesSnapshot asks the database and the in-memory state of
 // oracle-state.json the same questions: the answers must be equal.
 func TestStateMatchesSnapshot(t *testing.T) {
-	t.Parallel()
-	db := shared(t)
+	db := sharedInParallel(t)
 	mem := oracleMemory(t)
 	ctx := context.Background()
 	byName := func(a, b string) bool { return a < b }
@@ -72,8 +71,7 @@ func TestStateMatchesSnapshot(t *testing.T) {
 // TestProjectCounts checks the feature count and the settings on a copy
 // of the database that is changed under the test.
 func TestProjectCounts(t *testing.T) {
-	t.Parallel()
-	name := cloneDB(t)
+	name := cloneInParallel(t)
 	exec(t, name, `INSERT INTO features (name, project) VALUES ('lim-two', 'limited'), ('lim-gone', 'limited');
 		UPDATE features SET archived_at = now() WHERE name = 'lim-gone';
 		UPDATE project_settings SET feature_limit = NULL, feature_naming_pattern = NULL WHERE project = 'limited';`)

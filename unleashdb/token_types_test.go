@@ -14,8 +14,7 @@ import (
 // authenticates no one (401, not a failed lookup) and is left out of the
 // snapshot; an API token typed "personal" is no user's.
 func TestTokenTypes(t *testing.T) {
-	t.Parallel()
-	name := cloneDB(t)
+	name := cloneInParallel(t)
 	exec(t, name, `INSERT INTO api_tokens (secret, username, type) VALUES
 		('upper-admin', 'u', 'ADMIN'), ('mixed-frontend', 'u', 'Frontend'), ('mystery', 'u', 'mystery'), ('fake-personal', 'u', 'personal')`)
 	db := openDB(t, name, nil)
@@ -53,8 +52,7 @@ func TestTokenTypes(t *testing.T) {
 // written stops authenticating from the snapshot when it stops in the
 // database.
 func TestSnapshotTokenExpiry(t *testing.T) {
-	t.Parallel()
-	name := cloneDB(t)
+	name := cloneInParallel(t)
 	exec(t, name, `INSERT INTO api_tokens (secret, username, type, expires_at) VALUES ('soon', 'u', 'admin', now() + interval '1 second');
 		UPDATE personal_access_tokens SET expires_at = now() + interval '1 second' WHERE user_id = 2`)
 	db := openDB(t, name, nil)

@@ -26,8 +26,7 @@ var sortGrants = cmpopts.SortSlices(func(a, b model.Grant) bool {
 // some unknown ones, on the database and with auth.NewMemoryLookup: the
 // principals must be equal.
 func TestTokensMatchSnapshot(t *testing.T) {
-	t.Parallel()
-	db := shared(t)
+	db := sharedInParallel(t)
 	snap := oracleSnapshot(t)
 	mem := memoryLookup(t, snap)
 	secrets := []string{"", "nope", "*:*.unleash-insecure-admin-api-token ", "user:0000"}
@@ -64,8 +63,7 @@ func TestTokensMatchSnapshot(t *testing.T) {
 // reference's hasPermission on a copy of the database with extra tokens,
 // roles and users.
 func TestPermissions(t *testing.T) {
-	t.Parallel()
-	name := cloneDB(t)
+	name := cloneInParallel(t)
 	exec(t, name, `
 		INSERT INTO api_tokens (secret, username, type, environment) VALUES
 			('other:*.scoped-admin', 'scoped', 'admin', NULL),

@@ -29,8 +29,7 @@ const unstorableBody = `{"project":"PROJECT","environment":"ENV","data":{
 // snapshot, not an error (the database refuses such a parameter with
 // SQLSTATE 22021).
 func TestUnstorableNames(t *testing.T) {
-	t.Parallel()
-	db := shared(t)
+	db := sharedInParallel(t)
 	mem := oracleMemory(t)
 	defaults := map[string]string{
 		"PROJECT": "default", "ENV": "development", "FEATURE": "existing-flag", "STRATEGY": "flexibleRollout",

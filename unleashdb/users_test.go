@@ -15,8 +15,7 @@ import (
 // users.NewMemoryStore of oracle-state.json: the JSON must be equal, and
 // equal to the reference server's recorded answer.
 func TestUserListingMatchesSnapshot(t *testing.T) {
-	t.Parallel()
-	db := shared(t)
+	db := sharedInParallel(t)
 	ctx := context.Background()
 	admin := &auth.Principal{Kind: auth.KindAdmin}
 	list := func(s users.Store) []byte {
@@ -54,8 +53,7 @@ func TestUserListingMatchesSnapshot(t *testing.T) {
 // TestUsersChanges checks deleted users, service accounts, used and
 // expired invitations on a changed copy.
 func TestUsersChanges(t *testing.T) {
-	t.Parallel()
-	name := cloneDB(t)
+	name := cloneInParallel(t)
 	exec(t, name, `
 		INSERT INTO users (id, name, email, is_service) VALUES (20, 'svc', NULL, true);
 		INSERT INTO users (id, username, deleted_at) VALUES (21, 'deleted', now());
