@@ -37,18 +37,18 @@ func (l *refusalIndexLists) take(n, c int) []int32 {
 	return s
 }
 
-// refusalViewMemory returns the memory for a view of d's sizes: refs
-// with room for refs names, and the index lists (taken from the
-// buffers b when they are large enough).
+// refusalViewMemory returns the memory for a view: refs with room for
+// refs names, and index lists of ints indices in all, taken from the
+// buffers b (nil for none) when they are large enough.
 func refusalViewMemory(b *refusalBuffers, refs, ints int) ([]refusalRef, refusalIndexLists) {
-	if b == nil {
-		b = &refusalBuffers{}
+	var r []refusalRef
+	var n []int32
+	if b != nil {
+		r, n = b.refs[:0], b.ints
 	}
-	r := b.refs[:0]
 	if cap(r) < refs || r == nil {
 		r = make([]refusalRef, 0, refs)
 	}
-	n := b.ints
 	if cap(n) < ints {
 		n = make([]int32, ints)
 	}
@@ -56,14 +56,15 @@ func refusalViewMemory(b *refusalBuffers, refs, ints int) ([]refusalRef, refusal
 }
 
 // release hands the view's memory back for the next validation and
-// forgets the view; it returns nil when the input has no view. The
-// names the refs hold are cleared, so that the buffers keep no part of
-// this file alive.
+// forgets the view: the memory the view took, or, when no rule built a
+// view, the buffers the input was given (nil for none). The names the
+// refs hold are cleared, so that the buffers keep no part of this file
+// alive.
 func (in *Input) release() *refusalBuffers {
-	v := in.refusalCache
-	in.refusalCache = nil
+	v, b := in.refusalCache, in.buffers
+	in.refusalCache, in.buffers = nil, nil
 	if v == nil || v.refs == nil {
-		return nil
+		return b
 	}
 	clear(v.refs)
 	return &refusalBuffers{refs: v.refs[:0], ints: v.ints}
