@@ -573,13 +573,13 @@ func (v *refusalView) droppedRef(r int32) bool {
 
 // refusalLastAnswers returns ask with its answers for the last eight
 // strings it was asked about kept at hand: the values of a member that
-// takes a few values (a feature's type, a tag's type) then cost a few
-// comparisons instead of a lookup.
-func refusalLastAnswers(ask func(string) bool) func(string) bool {
+// takes a few values (a feature's type, a constraint's context field)
+// then cost a few comparisons instead of a lookup.
+func refusalLastAnswers[T any](ask func(string) T) func(string) T {
 	var keys [8]string
-	var answers [8]bool
+	var answers [8]T
 	n, next := 0, 0
-	return func(s string) bool {
+	return func(s string) T {
 		for k := range n {
 			if keys[k] == s {
 				return answers[k]

@@ -106,12 +106,6 @@ type refusalRefusedValue struct {
 	bits refusalValueBits
 }
 
-// refusalLegal is what refusalLegalValues returns.
-type refusalLegal struct {
-	values []string
-	ok     bool
-}
-
 // refusalConstraintList returns what the constraints the import checks
 // hold.
 func (in *Input) refusalConstraintList() *refusalConstraints {
@@ -120,17 +114,21 @@ func (in *Input) refusalConstraintList() *refusalConstraints {
 		return cs
 	}
 	cs.read = true
-	// The fields with legal values are few, and most constraints name
-	// the field of the constraint before them.
+	// The fields with legal values are few: each one's are read once,
+	// and most constraints name one of the last few fields.
 	withLegal := in.refusalFieldsWithLegalValues()
-	var legal map[string]refusalLegal
-	// The legal values of the field of the last constraint and of the
-	// one before it, which most often take turns.
-	var last [2]struct {
-		name  string
-		legal refusalLegal
-		set   bool
-	}
+	legal := map[string][]string{}
+	legalOf := refusalLastAnswers(func(name string) []string {
+		if !slices.Contains(withLegal, name) {
+			return nil
+		}
+		values, seen := legal[name]
+		if !seen {
+			values, _ = in.refusalLegalValues(name)
+			legal[name] = values
+		}
+		return values
+	})
 	// One walk of the constraints themselves reads the flags, checks each
 	// value, and notes the REGEX constraints.
 	in.refusalEachConstraint(func(at refusalConstraintAt, c *model.Constraint) {
@@ -154,24 +152,7 @@ func (in *Input) refusalConstraintList() *refusalConstraints {
 				cs.longValue = cs.longValue || len(v) > 100
 			}
 		}
-		if !last[0].set || c.ContextName != last[0].name {
-			last[0], last[1] = last[1], last[0]
-		}
-		if !last[0].set || c.ContextName != last[0].name {
-			last[0].name, last[0].legal, last[0].set = c.ContextName, refusalLegal{}, true
-			if slices.Contains(withLegal, c.ContextName) {
-				l, seen := legal[c.ContextName]
-				if !seen {
-					l.values, l.ok = in.refusalLegalValues(c.ContextName)
-					if legal == nil {
-						legal = map[string]refusalLegal{}
-					}
-					legal[c.ContextName] = l
-				}
-				last[0].legal = l
-			}
-		}
-		if vals := last[0].legal.values; len(vals) > 0 && refusalNotLegal(c, vals) >= 0 {
+		if vals := legalOf(c.ContextName); len(vals) > 0 && refusalNotLegal(c, vals) >= 0 {
 			bits |= valueNotLegal
 		}
 		if bits != 0 {
