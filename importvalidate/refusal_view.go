@@ -68,10 +68,6 @@ type refusalView struct {
 	// unnamed is true when a strategy or a feature environment names no
 	// feature (a null or empty featureName).
 	unnamed bool
-	// oddName is true when a name of features[] is not one that
-	// Unleash's nameType certainly accepts (refusalNameTypeValid), and
-	// emptyType when a features[] entry has the type "".
-	oddName, emptyType bool
 	// notes are what the walks of the lists found, for the rules that
 	// look for items of one kind.
 	notes refusalNotes
@@ -120,8 +116,12 @@ type refusalNotes struct {
 	tagWithoutType, tagOutside, tagNoFeature, tagOdd []int32
 	tagOldMembers, tagTypeUnknown                    bool
 	// features holds the members of features[] entries that rules look
-	// for (refusalFeatureMembers), over all entries.
-	features refusalFeatureMembers
+	// for (refusalFeatureMembers), over all entries; oddName is true when
+	// a name of features[] is not one that Unleash's nameType certainly
+	// accepts (refusalNameTypeValid), and emptyType when an entry has the
+	// type "".
+	features           refusalFeatureMembers
+	oddName, emptyType bool
 }
 
 // refusalNote appends i to note when test holds.
@@ -230,7 +230,7 @@ func (in *Input) resolved() *refusalView {
 		f := &d.Features[i]
 		name := f.Name
 		if f.Type != nil && *f.Type == "" {
-			v.emptyType = true
+			v.notes.emptyType = true
 		}
 		v.notes.features |= featureMembers(f)
 		// order lists the names in order of first occurrence: the entry
@@ -238,7 +238,7 @@ func (in *Input) resolved() *refusalView {
 		if k := len(v.refs); k < len(fp.order) && fp.order[k] == name {
 			v.refs = append(v.refs, refusalRef{name: name, first: int32(i), last: int32(i)})
 			v.entry[i] = int32(k)
-			v.oddName = v.oddName || !refusalNameTypeValid(name, 1, 100)
+			v.notes.oddName = v.notes.oddName || !refusalNameTypeValid(name, 1, 100)
 			continue
 		}
 		j, _ := fp.first(name)

@@ -18,7 +18,7 @@ import (
 func checkImportFeatureNameInvalid(in *Input) []Issue {
 	var out []Issue
 	v := in.resolved()
-	if !v.oddName {
+	if !v.notes.oddName {
 		return nil
 	}
 	for i := range in.Import.Data.Features {
@@ -37,7 +37,7 @@ func checkImportFeatureNameInvalid(in *Input) []Issue {
 // type arrives as "" too): joi's string() refuses it, for new and
 // existing features alike. Any other type is stored as given.
 func checkImportFeatureTypeEmpty(in *Input) []Issue {
-	if !in.resolved().emptyType {
+	if !in.resolved().notes.emptyType {
 		return nil
 	}
 	var out []Issue
