@@ -7,40 +7,6 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// eachOtherFeatureName calls f with every feature name of d that is not
-// the name of a data.features entry's member: the featureName of the
-// strategies, the name and featureName of the environments, the
-// featureName of the tags, the feature and parents of the dependencies
-// and the feature of the links, in this order, repeats included.
-func eachOtherFeatureName(d *model.ExportData, f func(name string)) {
-	for i := range d.Dependencies {
-		for _, parent := range d.Dependencies[i].Dependencies {
-			f(parent.Feature)
-		}
-	}
-	for i := range d.FeatureStrategies {
-		if n := d.FeatureStrategies[i].FeatureName; n != nil {
-			f(*n)
-		}
-	}
-	for i := range d.FeatureEnvironments {
-		fe := &d.FeatureEnvironments[i]
-		f(fe.Name)
-		if fe.FeatureName != nil {
-			f(*fe.FeatureName)
-		}
-	}
-	for i := range d.FeatureTags {
-		f(d.FeatureTags[i].FeatureName)
-	}
-	for i := range d.Dependencies {
-		f(d.Dependencies[i].Feature)
-	}
-	for i := range d.Links {
-		f(d.Links[i].Feature)
-	}
-}
-
 // adminTokenCaller is what Target.Permissions implements when it can tell
 // that the caller authenticated with an admin API token (*auth.Principal
 // does).
@@ -88,7 +54,7 @@ func (in *Input) gatherFacts(ctx context.Context, st State, perms Permissions) e
 		// one say so.
 		return nil
 	}
-	q := ImportQuery{Project: in.Project, Environment: in.Environment, Features: model.StorableOnly(in.featureNames),
+	q := ImportQuery{Project: in.Project, Environment: in.Environment, Features: model.StorableOnly(in.fileNames().names),
 		Tags: factsTags(&in.Import.Data)}
 	got, err := is.ImportFacts(ctx, q)
 	if err != nil {

@@ -59,19 +59,30 @@ type Input struct {
 
 	featurePlaces *featurePlaces
 	namingCache   *namingOutcome
-	// featureNames are the feature names looked up: every name the file
-	// names, each once.
-	featureNames []string
-	refusalCache *refusalView
+	// fileNamesCache is every feature name the file names, resolved while
+	// the lookups are planned.
+	fileNamesCache *fileNames
+	refusalCache   *refusalView
 	// strategyTypesCache is strategyTypes, read on first use.
 	strategyTypesCache *strategyTypes
 	// missingParentsCache is missingParents, read on first use
 	// (missingParentsRead).
 	missingParentsCache [][2]int32
 	missingParentsRead  bool
-	// buffers are the memory the view of the cleaned file may take, kept
-	// by the Validator between validations; nil when it has none.
+	// buffers are the memory the resolved names and the view of the
+	// cleaned file may take, kept by the Validator between validations;
+	// nil when it has none.
 	buffers *refusalBuffers
+}
+
+// fileNames returns every feature name of the file resolved, once per
+// input.
+func (in *Input) fileNames() *fileNames {
+	if in.fileNamesCache == nil {
+		d := &in.Import.Data
+		in.fileNamesCache = resolveFileNames(d, in.places(), refusalNameMemory(in.buffers, fileNameLists(d)))
+	}
+	return in.fileNamesCache
 }
 
 // lookupPlan is the set of names one validation asks the state about.
@@ -81,9 +92,9 @@ type lookupPlan struct {
 
 // planLookups collects, once, every distinct name the rules need. The
 // imported feature names come from fp, the index the rules share.
-func planLookups(imp *model.ImportRequest, fp *featurePlaces, constraintContexts bool) lookupPlan {
+func planLookups(imp *model.ImportRequest, fp *featurePlaces, names *fileNames, constraintContexts bool) lookupPlan {
 	d := &imp.Data
-	p := lookupPlan{features: slices.Clip(fp.order), featureNames: slices.Clip(fp.order)}
+	p := lookupPlan{features: slices.Clip(names.names), featureNames: slices.Clip(fp.order)}
 	others := make(map[string]struct{})
 	add := func(dst *[]string, set map[string]struct{}, name string) {
 		// The strategy types and context names of a file are few: a
@@ -98,14 +109,6 @@ func planLookups(imp *model.ImportRequest, fp *featurePlaces, constraintContexts
 		set[name] = struct{}{}
 		*dst = append(*dst, name)
 	}
-	// Every other feature name of the file, after those; appending to
-	// fp.order's full slice copies it.
-	eachOtherFeatureName(d, func(name string) {
-		if !fp.has(name) {
-			add(&p.features, others, name)
-		}
-	})
-	clear(others)
 	for i := range d.FeatureStrategies {
 		add(&p.strategies, others, d.FeatureStrategies[i].Name)
 	}
@@ -139,9 +142,13 @@ func planLookups(imp *model.ImportRequest, fp *featurePlaces, constraintContexts
 
 // gather asks the state once per kind of fact and builds the rules' input.
 // Empty batches are not asked. Any error aborts with the lookup named.
-func gather(ctx context.Context, st State, imp *model.ImportRequest, project, env string, constraintContexts bool) (*Input, error) {
-	in := &Input{Import: imp, Project: project, Environment: env}
-	p := planLookups(imp, in.places(), constraintContexts)
+//
+// The memory of the names it resolves comes from buffers (nil for none),
+// which the input then holds for the rules.
+func gather(ctx context.Context, st State, imp *model.ImportRequest, project, env string, constraintContexts bool,
+	buffers *refusalBuffers) (*Input, error) {
+	in := &Input{Import: imp, Project: project, Environment: env, buffers: buffers}
+	p := planLookups(imp, in.places(), in.fileNames(), constraintContexts)
 	var err error
 	in.Strategies, err = lookupBy(ctx, "strategies", p.strategies, st.Strategies, byName(func(s model.SnapshotStrategy) string { return s.Name }))
 	if err != nil {
@@ -165,7 +172,6 @@ func gather(ctx context.Context, st State, imp *model.ImportRequest, project, en
 	if err != nil {
 		return nil, err
 	}
-	in.featureNames = p.features
 	in.Features, err = lookupBy(ctx, "features", p.features, st.Features, byName(func(f model.SnapshotFeature) string { return f.Name }))
 	if err != nil {
 		return nil, err

@@ -30,7 +30,7 @@ func refusalBenchInput(b testing.TB, n int) (*Input, []byte, *MemoryState) {
 	if err != nil || problems.HasErrors() {
 		b.Fatal(err, problems)
 	}
-	in, err := gather(context.Background(), st, imp, imp.Project, imp.Environment, true)
+	in, err := gather(context.Background(), st, imp, imp.Project, imp.Environment, true, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -99,6 +99,14 @@ func BenchmarkRefusalRules(b *testing.B) {
 func (in *Input) forget() {
 	in.refusalCache, in.strategyTypesCache = nil, nil
 	in.missingParentsCache, in.missingParentsRead = nil, false
+}
+
+// reread drops all that was read of the file once per input, the
+// resolved names included, so that the rules read the file as it is
+// after an edit.
+func (in *Input) reread() {
+	in.forget()
+	in.featurePlaces, in.fileNamesCache = nil, nil
 }
 
 // BenchmarkValidateImportChecks validates the raw bytes end to end, with

@@ -100,6 +100,7 @@ func refusalCaseInput(t *testing.T, name string) *Input {
 	in := refusalBodyInput(t, body)
 	if setup := refusalCaseSetups[name]; setup != nil {
 		setup(in)
+		in.reread()
 	}
 	return in
 }
@@ -235,7 +236,7 @@ func refusalBodyInput(t *testing.T, body []byte) *Input {
 	if problems.HasErrors() {
 		t.Fatalf("the body fails the structural tier: %v", problems)
 	}
-	in, err := gather(ctx, st, imp, imp.Project, imp.Environment, true)
+	in, err := gather(ctx, st, imp, imp.Project, imp.Environment, true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,12 +33,11 @@ type refusalView struct {
 	// (refusalConstraintList).
 	constraints refusalConstraints
 
-	// refs are the feature names resolved: first those of features[] in
-	// order of first occurrence (files of them), then the others as met.
+	// refs are the feature names resolved, one for each of fileNames'
+	// names: first those of features[] in order of first occurrence (files
+	// of them), then the others.
 	refs  []refusalRef
 	files int
-	// others indexes the refs of the names that are not in features[].
-	others map[string]int32
 	// facts hold the facts of the refs that have some; noFacts is the
 	// zero facts of the others.
 	facts   []FeatureFacts
@@ -47,7 +46,8 @@ type refusalView struct {
 	// the refs of the names of features[i].name,
 	// featureStrategies[i].featureName, featureEnvironments[i].name and
 	// .featureName, featureTags[i].featureName, dependencies[i].feature
-	// and links[i].feature; -1 where the member is null.
+	// and links[i].feature (fileNames' lists); -1 where the member is
+	// null.
 	entry, strategy, envName, envFeature, tag, dependency, link []int32
 	// ints is the memory of the lists of indices below
 	// (refusalIndexLists).
@@ -71,10 +71,6 @@ type refusalView struct {
 	// notes are what the walks of the lists found, for the rules that
 	// look for items of one kind.
 	notes refusalNotes
-	// parentRef are the refs of the parents of every dependency, those of
-	// dependency i from parentStart[i] to parentStart[i+1], resolved on
-	// first use (refusalParentRefs).
-	parentRef, parentStart []int32
 	// parents are the parents of the dependencies the import applies,
 	// read on first use (parentsRead).
 	parents     []refusalParent
@@ -217,35 +213,29 @@ func (in *Input) resolved() *refusalView {
 		return v
 	}
 	d := &in.Import.Data
-	fp := in.places()
-	// Room for a few names that features[] does not list; the lists of
-	// indices in one slice.
+	x := in.fileNames()
 	ns, ne := len(d.FeatureStrategies), len(d.FeatureEnvironments)
 	var lists refusalIndexLists
-	v.refs, lists = refusalViewMemory(in.buffers, len(fp.order)+len(fp.order)/8+8,
-		len(d.Features)+2*ns+3*ne+len(d.FeatureTags)+len(d.Dependencies)+len(d.Links))
+	v.refs, lists = refusalViewMemory(in.buffers, len(x.names), ns+ne)
 	v.ints = lists.ints
-	v.entry = lists.take(len(d.Features), len(d.Features))
+	v.entry, v.strategy, v.envName, v.envFeature = x.entry, x.strategy, x.envName, x.envFeature
+	v.tag, v.dependency, v.link = x.tag, x.dependency, x.link
 	for i := range d.Features {
 		f := &d.Features[i]
-		name := f.Name
 		if f.Type != nil && *f.Type == "" {
 			v.notes.emptyType = true
 		}
 		v.notes.features |= featureMembers(f)
-		// order lists the names in order of first occurrence: the entry
-		// is a first one when its name is the next of order.
-		if k := len(v.refs); k < len(fp.order) && fp.order[k] == name {
-			v.refs = append(v.refs, refusalRef{name: name, first: int32(i), last: int32(i)})
-			v.entry[i] = int32(k)
-			v.notes.oddName = v.notes.oddName || !refusalNameTypeValid(name, 1, 100)
-			continue
+		// The entry is a first one when its name is the next to resolve.
+		if k := x.entry[i]; int(k) == len(v.refs) {
+			v.refs = append(v.refs, refusalRef{name: f.Name, first: int32(i), last: int32(i)})
+			v.notes.oddName = v.notes.oddName || !refusalNameTypeValid(f.Name, 1, 100)
+		} else {
+			v.refs[k].last = int32(i)
 		}
-		j, _ := fp.first(name)
-		v.entry[i] = v.entry[j]
-		v.refs[v.entry[i]].last = int32(i)
 	}
 	v.files = len(v.refs)
+	fp := in.places()
 	// The existing features and their facts are few next to the file's
 	// names in a first import: walk the smaller set.
 	for r := range v.refs {
@@ -264,7 +254,7 @@ func (in *Input) resolved() *refusalView {
 	}
 	v.noFacts = new(FeatureFacts)
 	if facts := in.Facts.Features; facts.Known {
-		v.facts = make([]FeatureFacts, 0, min(len(facts.Value), len(v.refs)+8))
+		v.facts = make([]FeatureFacts, 0, min(len(facts.Value), len(x.names)))
 	}
 	for r := range v.refs {
 		v.refs[r].facts = v.noFacts
@@ -282,49 +272,10 @@ func (in *Input) resolved() *refusalView {
 			}
 		}
 	}
-	resolve := func(dst []int32, n int, name func(i int) *string) {
-		next := 0 // the features[] entry the next name likely has
-		for i := range n {
-			p := name(i)
-			switch {
-			case p == nil:
-				dst[i] = -1
-			case next < len(d.Features) && d.Features[next].Name == *p:
-				dst[i] = v.entry[next]
-				next++
-			case i > 0 && dst[i-1] >= 0 && v.refs[dst[i-1]].name == *p:
-				dst[i] = dst[i-1]
-			default:
-				dst[i] = v.lookup(in, *p)
-				if f := v.refs[dst[i]].first; f >= 0 {
-					next = int(f) + 1
-				}
-			}
-		}
+	// The names features[] does not hold, in the order of names.
+	for _, name := range x.names[v.files:] {
+		v.newRef(in, name)
 	}
-	v.strategy = lists.take(ns, ns)
-	resolve(v.strategy, len(d.FeatureStrategies), func(i int) *string { return d.FeatureStrategies[i].FeatureName })
-	v.envName = lists.take(ne, ne)
-	resolve(v.envName, len(d.FeatureEnvironments), func(i int) *string { return &d.FeatureEnvironments[i].Name })
-	v.envFeature = lists.take(ne, ne)
-	for i := range d.FeatureEnvironments {
-		// The featureName is most often the name.
-		e := &d.FeatureEnvironments[i]
-		switch {
-		case e.FeatureName == nil:
-			v.envFeature[i] = -1
-		case *e.FeatureName == e.Name:
-			v.envFeature[i] = v.envName[i]
-		default:
-			v.envFeature[i] = v.lookup(in, *e.FeatureName)
-		}
-	}
-	v.tag = lists.take(len(d.FeatureTags), len(d.FeatureTags))
-	resolve(v.tag, len(d.FeatureTags), func(i int) *string { return &d.FeatureTags[i].FeatureName })
-	v.dependency = lists.take(len(d.Dependencies), len(d.Dependencies))
-	resolve(v.dependency, len(d.Dependencies), func(i int) *string { return &d.Dependencies[i].Feature })
-	v.link = lists.take(len(d.Links), len(d.Links))
-	resolve(v.link, len(d.Links), func(i int) *string { return &d.Links[i].Feature })
 
 	v.keptStrategies = lists.take(0, ns)
 	for i := range d.FeatureStrategies {
@@ -459,32 +410,14 @@ func (v *refusalView) setFacts(r *refusalRef, f FeatureFacts) {
 	r.facts, r.hasFacts = &v.facts[len(v.facts)-1], true
 }
 
-// newRef resolves name, which features[] does not name, and returns its
-// index.
-func (v *refusalView) newRef(in *Input, name string) int32 {
+// newRef resolves name, which features[] does not name, as the next ref.
+func (v *refusalView) newRef(in *Input, name string) {
 	r := refusalRef{name: name, first: -1, last: -1, facts: v.noFacts}
 	v.resolveExisting(in, &r)
 	if f, ok := in.Facts.Features.Value[name]; ok && in.Facts.Features.Known {
 		v.setFacts(&r, f)
 	}
 	v.refs = append(v.refs, r)
-	return int32(len(v.refs) - 1)
-}
-
-// lookup returns the index of name's ref, resolving it on first use.
-func (v *refusalView) lookup(in *Input, name string) int32 {
-	if j, ok := in.places().first(name); ok {
-		return v.entry[j]
-	}
-	if r, ok := v.others[name]; ok {
-		return r
-	}
-	if v.others == nil {
-		v.others = make(map[string]int32)
-	}
-	r := v.newRef(in, name)
-	v.others[name] = r
-	return r
 }
 
 // archived reports whether the cleaning drops the name's features[]

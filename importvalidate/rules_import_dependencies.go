@@ -48,21 +48,10 @@ func (in *Input) refusalEachAppliedDependency(f func(i, k int, child, parent *re
 }
 
 // refusalParentRefs returns the refs of the parents of dependency i, in
-// order. The parents of every dependency are resolved once per input.
+// order, resolved with the file's other names (fileNames).
 func (in *Input) refusalParentRefs(i int) []int32 {
-	v := in.resolved()
-	d := &in.Import.Data
-	if v.parentStart == nil {
-		v.parentStart = make([]int32, len(d.Dependencies)+1)
-		for i := range d.Dependencies {
-			v.parentStart[i] = int32(len(v.parentRef))
-			for _, p := range d.Dependencies[i].Dependencies {
-				v.parentRef = append(v.parentRef, v.lookup(in, p.Feature))
-			}
-		}
-		v.parentStart[len(d.Dependencies)] = int32(len(v.parentRef))
-	}
-	return v.parentRef[v.parentStart[i]:v.parentStart[i+1]]
+	x := in.fileNames()
+	return x.parent[x.parentStart[i]:x.parentStart[i+1]]
 }
 
 // refusalParentPointer is the pointer to parent k of dependency i.

@@ -73,6 +73,7 @@ func TestImportTooManyStrategiesInFile(t *testing.T) {
 	in := refusalCaseInput(t, "strategy-feature-not-in-file-existing")
 	refusalStrategies("existing-flag", 29)(in)
 	in.Import.Data.FeatureStrategies = append(in.Import.Data.FeatureStrategies, in.Import.Data.FeatureStrategies[0])
+	in.reread()
 	if found := checkImportTooManyStrategiesInFile(in); len(found) != 1 {
 		t.Errorf("29 kept and 2 added: found %s", refusalDescribe(found))
 	}

@@ -288,12 +288,13 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 		return nil, err
 	}
 	project, env := t.over(imp.Project, imp.Environment)
-	in, err := gather(ctx, v.state, imp, project, env, v.constraintContexts)
+	spare := v.spareView.Swap(nil)
+	in, err := gather(ctx, v.state, imp, project, env, v.constraintContexts, spare)
 	if err != nil {
+		v.spareView.CompareAndSwap(nil, spare)
 		return nil, err
 	}
 	in.Profile = v.profile
-	in.buffers = v.spareView.Swap(nil)
 	if err := in.checkPermissions(ctx, t.Permissions); err != nil {
 		return nil, err
 	}
