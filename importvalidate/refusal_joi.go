@@ -60,54 +60,45 @@ type refusalJoi struct {
 	value refusalValue
 }
 
+// refusalJoiWording is how a kind of detail is worded: the quoted label
+// (unless bare), text, then for a kind with a unit the limit and unit.
+type refusalJoiWording struct {
+	bare       bool
+	text, unit string
+}
+
+// refusalJoiWordings holds each kind's wording, indexed by the kind.
+var refusalJoiWordings = [...]refusalJoiWording{
+	joiEmpty:         {text: "is not allowed to be empty"},
+	joiMinLength:     {text: "length must be at least ", unit: " characters long"},
+	joiMaxLength:     {text: "length must be less than or equal to ", unit: " characters long"},
+	joiURLFriendly:   {text: "must be URL friendly"},
+	joiNumber:        {text: "must be a number"},
+	joiUnsafe:        {text: "must be a safe number"},
+	joiDate:          {text: "must be a valid date"},
+	joiArray:         {text: "must be an array"},
+	joiMinItems:      {text: "must contain at least ", unit: " items"},
+	joiDuplicate:     {text: "contains a duplicate value"},
+	joiNotAllowed:    {text: "is not allowed"},
+	joiWeightDecimal: {bare: true, text: "Weight only supports 1 decimal"},
+	joiJSONString:    {bare: true, text: "'value' must be a valid json string when 'type' is json"},
+}
+
 // String is the detail's message as the import's answer writes it.
 func (d refusalJoi) String() string {
 	b := make([]byte, 0, 64+len(d.label))
-	label := func() { b = append(b, '"'); b = append(b, d.label...); b = append(b, '"', ' ') }
-	switch d.kind {
-	case joiEmpty:
-		label()
-		b = append(b, "is not allowed to be empty"...)
-	case joiMinLength:
-		label()
-		b = append(b, "length must be at least "...)
-		b = strconv.AppendInt(b, int64(d.limit), 10)
-		b = append(b, " characters long"...)
-	case joiMaxLength:
-		label()
-		b = append(b, "length must be less than or equal to "...)
-		b = strconv.AppendInt(b, int64(d.limit), 10)
-		b = append(b, " characters long"...)
-	case joiURLFriendly:
-		label()
-		b = append(b, "must be URL friendly"...)
-	case joiNumber:
-		label()
-		b = append(b, "must be a number"...)
-	case joiUnsafe:
-		label()
-		b = append(b, "must be a safe number"...)
-	case joiDate:
-		label()
-		b = append(b, "must be a valid date"...)
-	case joiArray:
-		label()
-		b = append(b, "must be an array"...)
-	case joiMinItems:
-		label()
-		b = append(b, "must contain at least "...)
-		b = strconv.AppendInt(b, int64(d.limit), 10)
-		b = append(b, " items"...)
-	case joiDuplicate:
-		label()
-		b = append(b, "contains a duplicate value"...)
-	case joiNotAllowed:
-		label()
-		b = append(b, "is not allowed"...)
-	case joiWeightDecimal:
-		b = append(b, "Weight only supports 1 decimal"...)
-	case joiJSONString:
-		b = append(b, "'value' must be a valid json string when 'type' is json"...)
+	if int(d.kind) > 0 && int(d.kind) < len(refusalJoiWordings) {
+		w := &refusalJoiWordings[d.kind]
+		if !w.bare {
+			b = append(b, '"')
+			b = append(b, d.label...)
+			b = append(b, '"', ' ')
+		}
+		b = append(b, w.text...)
+		if w.unit != "" {
+			b = strconv.AppendInt(b, int64(d.limit), 10)
+			b = append(b, w.unit...)
+		}
 	}
 	if d.value != nil && d.value.truthy() {
 		b = append(b, ". You provided "...)

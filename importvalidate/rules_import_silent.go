@@ -81,51 +81,50 @@ func silentWithoutFeature[T any](in *Input, entries []T, list, msg string, names
 	return out
 }
 
-func checkImportEnvironmentNameMismatch(in *Input) []Issue {
+// silentNoted finds, for each entry i of noted (indices of the list
+// named list, noted by the view for the rule), the message and value
+// that say returns, at member of the entry ("" for the entry itself).
+func silentNoted(noted []int32, list, member string, say func(i int) (msg, value string)) []Issue {
 	var out []Issue
-	for _, k := range in.resolved().notes.envMismatch {
-		i := int(k)
-		fe := &in.Import.Data.FeatureEnvironments[i]
-		msg := fmt.Sprintf("The import sets enabled on feature %s (name) but the variants of feature %s (featureName).",
-			strconv.Quote(fe.Name), strconv.Quote(*fe.FeatureName))
-		out = append(out, silentAt(msg, fe.Name, ptr("featureEnvironments", i, "")))
+	for _, k := range noted {
+		msg, value := say(int(k))
+		out = append(out, silentAt(msg, value, ptr(list, int(k), member)))
 	}
 	return out
+}
+
+func checkImportEnvironmentNameMismatch(in *Input) []Issue {
+	return silentNoted(in.resolved().notes.envMismatch, "featureEnvironments", "", func(i int) (string, string) {
+		fe := &in.Import.Data.FeatureEnvironments[i]
+		return fmt.Sprintf("The import sets enabled on feature %s (name) but the variants of feature %s (featureName).",
+			strconv.Quote(fe.Name), strconv.Quote(*fe.FeatureName)), fe.Name
+	})
 }
 
 func checkImportStrategyOutsideFile(in *Input) []Issue {
-	var out []Issue
-	for _, i := range in.resolved().notes.strategyOutsideFile {
+	return silentNoted(in.resolved().notes.strategyOutsideFile, "featureStrategies", "featureName", func(i int) (string, string) {
 		s := &in.Import.Data.FeatureStrategies[i]
-		msg := fmt.Sprintf("The import adds this strategy to the strategies feature %s has in %s, which it keeps: the feature is not in features.",
-			strconv.Quote(*s.FeatureName), in.Environment)
-		out = append(out, silentAt(msg, *s.FeatureName, ptr("featureStrategies", int(i), "featureName")))
-	}
-	return out
+		return fmt.Sprintf("The import adds this strategy to the strategies feature %s has in %s, which it keeps: the feature is not in features.",
+			strconv.Quote(*s.FeatureName), in.Environment), *s.FeatureName
+	})
 }
 
 func checkImportTagOutsideFile(in *Input) []Issue {
-	var out []Issue
 	v := in.resolved()
-	for _, i := range v.notes.tagOutside {
+	return silentNoted(v.notes.tagOutside, "featureTags", "featureName", func(i int) (string, string) {
 		t := &in.Import.Data.FeatureTags[i]
-		msg := fmt.Sprintf("The import adds this tag to feature %s of project %s, which keeps its other tags: the feature is not in features.",
-			strconv.Quote(t.FeatureName), v.refs[v.tag[i]].project)
-		out = append(out, silentAt(msg, t.FeatureName, ptr("featureTags", int(i), "featureName")))
-	}
-	return out
+		return fmt.Sprintf("The import adds this tag to feature %s of project %s, which keeps its other tags: the feature is not in features.",
+			strconv.Quote(t.FeatureName), v.refs[v.tag[i]].project), t.FeatureName
+	})
 }
 
 func checkImportVariantsOutsideFile(in *Input) []Issue {
-	var out []Issue
 	v := in.resolved()
-	for _, i := range v.notes.envVariantsOutside {
+	return silentNoted(v.notes.envVariantsOutside, "featureEnvironments", "featureName", func(i int) (string, string) {
 		fe := &in.Import.Data.FeatureEnvironments[i]
-		msg := fmt.Sprintf("The import overwrites the variants in %s of feature %s of project %s: the feature is not in features.",
-			in.Environment, strconv.Quote(*fe.FeatureName), v.refs[v.envFeature[i]].project)
-		out = append(out, silentAt(msg, *fe.FeatureName, ptr("featureEnvironments", int(i), "featureName")))
-	}
-	return out
+		return fmt.Sprintf("The import overwrites the variants in %s of feature %s of project %s: the feature is not in features.",
+			in.Environment, strconv.Quote(*fe.FeatureName), v.refs[v.envFeature[i]].project), *fe.FeatureName
+	})
 }
 
 func checkImportLinksOutsideFile(in *Input) []Issue {
@@ -145,18 +144,14 @@ func checkImportLinksOutsideFile(in *Input) []Issue {
 }
 
 func checkImportTagWithoutType(in *Input) []Issue {
-	var out []Issue
 	v := in.resolved()
-	for _, k := range v.notes.tagWithoutType {
-		i := int(k)
+	return silentNoted(v.notes.tagWithoutType, "featureTags", "", func(i int) (string, string) {
 		t := &in.Import.Data.FeatureTags[i]
-		msg := "The import skips this tag: it has no tagType."
 		if v.refs[v.tag[i]].applied {
-			msg = fmt.Sprintf("The import skips this tag, which has no tagType, and deletes the tags of feature %s all the same.", strconv.Quote(t.FeatureName))
+			return fmt.Sprintf("The import skips this tag, which has no tagType, and deletes the tags of feature %s all the same.", strconv.Quote(t.FeatureName)), t.FeatureName
 		}
-		out = append(out, silentAt(msg, t.FeatureName, ptr("featureTags", i, "")))
-	}
-	return out
+		return "The import skips this tag: it has no tagType.", t.FeatureName
+	})
 }
 
 func checkImportTagTypeUnused(in *Input) []Issue {
@@ -214,30 +209,39 @@ func (in *Input) silentRefWithProject(r *refusalRef) bool {
 	return in.silentEntryWithProject(r.name)
 }
 
-func checkImportDependencyNoProject(in *Input) []Issue {
+// silentDependencies finds, with the message say returns, the entries of
+// dependencies whose child (resolved as ref) say reports, at member of
+// the entry ("" for the entry itself).
+func (in *Input) silentDependencies(member string, say func(dep *model.FeatureDependencies, ref *refusalRef) (string, bool)) []Issue {
 	var out []Issue
 	v := in.resolved()
 	for i := range in.Import.Data.Dependencies {
 		dep := &in.Import.Data.Dependencies[i]
-		if ref := &v.refs[v.dependency[i]]; ref.applied && !in.silentRefWithProject(ref) {
-			out = append(out, silentAt(fmt.Sprintf("The import does not create this dependency: the entry of feature %s in features names no project.",
-				strconv.Quote(dep.Feature)), dep.Feature, ptr("dependencies", i, "")))
+		if msg, ok := say(dep, &v.refs[v.dependency[i]]); ok {
+			out = append(out, silentAt(msg, dep.Feature, ptr("dependencies", i, member)))
 		}
 	}
 	return out
 }
 
-func checkImportDependencyOutside(in *Input) []Issue {
-	var out []Issue
-	v := in.resolved()
-	for i := range in.Import.Data.Dependencies {
-		dep := &in.Import.Data.Dependencies[i]
-		if !v.refs[v.dependency[i]].applied {
-			out = append(out, silentAt(fmt.Sprintf("The import does not create this dependency: feature %s is not imported (it is not in features, or archived).",
-				strconv.Quote(dep.Feature)), dep.Feature, ptr("dependencies", i, "feature")))
+func checkImportDependencyNoProject(in *Input) []Issue {
+	return in.silentDependencies("", func(dep *model.FeatureDependencies, ref *refusalRef) (string, bool) {
+		if !ref.applied || in.silentRefWithProject(ref) {
+			return "", false
 		}
-	}
-	return out
+		return fmt.Sprintf("The import does not create this dependency: the entry of feature %s in features names no project.",
+			strconv.Quote(dep.Feature)), true
+	})
+}
+
+func checkImportDependencyOutside(in *Input) []Issue {
+	return in.silentDependencies("feature", func(dep *model.FeatureDependencies, ref *refusalRef) (string, bool) {
+		if ref.applied {
+			return "", false
+		}
+		return fmt.Sprintf("The import does not create this dependency: feature %s is not imported (it is not in features, or archived).",
+			strconv.Quote(dep.Feature)), true
+	})
 }
 
 func checkImportDependencyReplacesParents(in *Input) []Issue {

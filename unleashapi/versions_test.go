@@ -24,77 +24,73 @@ import (
 // (FLAGADMIN_LONG=1: .ci/long, every version); skipped by -short.
 func TestEveryVersion(t *testing.T) {
 	testutil.SkipUnlessLong(t)
-	versions := unleashtest.LiveVersions(t)
 	ctx := context.Background()
-	for _, v := range versions {
-		t.Run(v, func(t *testing.T) {
-			s := unleashtest.StartForTest(t, unleashtest.Options{Version: v, Seed: true, PublicURL: oracleURL})
-			want, err := profile.Resolve(v, profile.FromInstance)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, err := unleashapi.New(s.URL, unleashtest.AdminToken, unleashapi.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := c.Profile(ctx)
-			if err != nil || r.Version != v || r.Profile.Name != want.Profile.Name || r.Source != profile.FromInstance {
-				t.Fatalf("Profile: %s %s %s, %v; want %s, %s", r.Version, r.Profile.Name, r.Source, err, v, want.Profile.Name)
-			}
-			if got := c.Instance().Version.Version; got != v {
-				t.Errorf("Instance().Version = %q", got)
-			}
-			if us, err := c.Users(ctx); err != nil || len(us) == 0 {
-				t.Errorf("Users over the API: %d, %v", len(us), err)
-			}
-			snap, err := c.Snapshot(ctx)
-			if err != nil {
-				t.Fatalf("Snapshot over the API: %v", err)
-			}
-			if snap.Version != v || len(snap.Features) == 0 {
-				t.Errorf("Snapshot over the API: version %q, %d features", snap.Version, len(snap.Features))
-			}
+	unleashtest.EachSeeded(t, oracleURL, func(t *testing.T, v string, s *unleashtest.Server) {
+		want, err := profile.Resolve(v, profile.FromInstance)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := unleashapi.New(s.URL, unleashtest.AdminToken, unleashapi.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := c.Profile(ctx)
+		if err != nil || r.Version != v || r.Profile.Name != want.Profile.Name || r.Source != profile.FromInstance {
+			t.Fatalf("Profile: %s %s %s, %v; want %s, %s", r.Version, r.Profile.Name, r.Source, err, v, want.Profile.Name)
+		}
+		if got := c.Instance().Version.Version; got != v {
+			t.Errorf("Instance().Version = %q", got)
+		}
+		if us, err := c.Users(ctx); err != nil || len(us) == 0 {
+			t.Errorf("Users over the API: %d, %v", len(us), err)
+		}
+		snap, err := c.Snapshot(ctx)
+		if err != nil {
+			t.Fatalf("Snapshot over the API: %v", err)
+		}
+		if snap.Version != v || len(snap.Features) == 0 {
+			t.Errorf("Snapshot over the API: version %q, %d features", snap.Version, len(snap.Features))
+		}
 
-			db := openDatabase(t, s, unleashdb.Options{UnleashURL: oracleURL})
-			// A plan into a project that does not exist reads no
-			// project defaults from either source (up to 6.x the
-			// project's overview is a 404).
-			for name, src := range map[string]plan.Source{"admin API": c, "database": db} {
-				cur, err := src.Current(ctx, plan.Query{Project: "no-such-project", Environment: "development", Features: []string{"no-such-feature"}})
-				if err != nil {
-					t.Errorf("%s: a plan into a missing project: %v", name, err)
-				} else if len(cur.ProjectDefaults) != 0 || len(cur.Features) != 0 {
-					t.Errorf("%s: a plan into a missing project read defaults %v, features %v", name, cur.ProjectDefaults, cur.Features)
-				}
-			}
-			dbSnap, err := db.Snapshot(ctx)
+		db := openDatabase(t, s, unleashdb.Options{UnleashURL: oracleURL})
+		// A plan into a project that does not exist reads no
+		// project defaults from either source (up to 6.x the
+		// project's overview is a 404).
+		for name, src := range map[string]plan.Source{"admin API": c, "database": db} {
+			cur, err := src.Current(ctx, plan.Query{Project: "no-such-project", Environment: "development", Features: []string{"no-such-feature"}})
 			if err != nil {
-				t.Fatal(err)
+				t.Errorf("%s: a plan into a missing project: %v", name, err)
+			} else if len(cur.ProjectDefaults) != 0 || len(cur.Features) != 0 {
+				t.Errorf("%s: a plan into a missing project read defaults %v, features %v", name, cur.ProjectDefaults, cur.Features)
 			}
-			type named struct {
-				Name, Project string
-				Archived      bool
+		}
+		dbSnap, err := db.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type named struct {
+			Name, Project string
+			Archived      bool
+		}
+		names := func(s *model.Snapshot) (out []named) {
+			for _, f := range s.Features {
+				out = append(out, named{f.Name, f.Project, f.Archived})
 			}
-			names := func(s *model.Snapshot) (out []named) {
-				for _, f := range s.Features {
-					out = append(out, named{f.Name, f.Project, f.Archived})
-				}
-				return out
-			}
-			if d := cmp.Diff(names(dbSnap), names(snap)); d != "" {
-				t.Errorf("the admin API's features differ from the database's (-database +api):\n%s", d)
-			}
-			snapshotConfigsMatch(t, c, db, &want.Profile)
-			if got := db.Version(); got.Version != v || got.Profile.Name != want.Profile.Name || got.Source != profile.FromDatabase {
-				t.Errorf("database Version: %s %s %s; want %s, %s", got.Version, got.Profile.Name, got.Source, v, want.Profile.Name)
-			}
-			got, err := db.Snapshot(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := cmp.Diff(conformance.MustVersionState(t, v), got, cmpopts.EquateEmpty()); d != "" {
-				t.Errorf("the database's snapshot differs from the recorded state (-recorded +database):\n%s", d)
-			}
-		})
-	}
+			return out
+		}
+		if d := cmp.Diff(names(dbSnap), names(snap)); d != "" {
+			t.Errorf("the admin API's features differ from the database's (-database +api):\n%s", d)
+		}
+		snapshotConfigsMatch(t, c, db, &want.Profile)
+		if got := db.Version(); got.Version != v || got.Profile.Name != want.Profile.Name || got.Source != profile.FromDatabase {
+			t.Errorf("database Version: %s %s %s; want %s, %s", got.Version, got.Profile.Name, got.Source, v, want.Profile.Name)
+		}
+		got, err := db.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(conformance.MustVersionState(t, v), got, cmpopts.EquateEmpty()); d != "" {
+			t.Errorf("the database's snapshot differs from the recorded state (-recorded +database):\n%s", d)
+		}
+	})
 }

@@ -139,36 +139,32 @@ func readDeviations(t *testing.T, v string) []string {
 // (FLAGADMIN_LONG=1: .ci/long, every version); skipped by -short.
 func TestVersionsLive(t *testing.T) {
 	testutil.SkipUnlessLong(t)
-	versions := unleashtest.LiveVersions(t)
 	ctx := context.Background()
-	for _, v := range versions {
-		t.Run(v, func(t *testing.T) {
-			s := unleashtest.StartForTest(t, unleashtest.Options{Version: v, Seed: true, PublicURL: dbOracleURL})
-			db, err := unleashdb.Open(ctx, s.Cluster.URL(s.Database), unleashdb.Options{UnleashURL: dbOracleURL})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
-			if db.Version().Version != v {
-				t.Fatalf("the database reads as %s", db.Version().Version)
-			}
-			differ := replayVersion(t, v, instanceHandler(t, db.Instance()))
-			if want := readDeviations(t, v); !slices.Equal(differ, want) {
-				t.Errorf("on the database, answered otherwise: %v; on the recorded state: %v", differ, want)
-			}
-			c, err := unleashapi.New(s.URL, unleashtest.AdminToken, unleashapi.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r, err := c.Profile(ctx); err != nil || r.Version != v {
-				t.Fatalf("the instance reads as %s, %v", r.Version, err)
-			}
-			differ = replayVersion(t, v, instanceHandler(t, c.Instance()))
-			if want := readDeviations(t, v); !slices.Equal(differ, want) {
-				t.Errorf("over the admin API, answered otherwise: %v; on the recorded state: %v", differ, want)
-			}
-		})
-	}
+	unleashtest.EachSeeded(t, dbOracleURL, func(t *testing.T, v string, s *unleashtest.Server) {
+		db, err := unleashdb.Open(ctx, s.Cluster.URL(s.Database), unleashdb.Options{UnleashURL: dbOracleURL})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		if db.Version().Version != v {
+			t.Fatalf("the database reads as %s", db.Version().Version)
+		}
+		differ := replayVersion(t, v, instanceHandler(t, db.Instance()))
+		if want := readDeviations(t, v); !slices.Equal(differ, want) {
+			t.Errorf("on the database, answered otherwise: %v; on the recorded state: %v", differ, want)
+		}
+		c, err := unleashapi.New(s.URL, unleashtest.AdminToken, unleashapi.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, err := c.Profile(ctx); err != nil || r.Version != v {
+			t.Fatalf("the instance reads as %s, %v", r.Version, err)
+		}
+		differ = replayVersion(t, v, instanceHandler(t, c.Instance()))
+		if want := readDeviations(t, v); !slices.Equal(differ, want) {
+			t.Errorf("over the admin API, answered otherwise: %v; on the recorded state: %v", differ, want)
+		}
+	})
 }
 
 // alike says whether got answers as want: the same status, content type

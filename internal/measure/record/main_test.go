@@ -135,26 +135,23 @@ func jsonEqual(a, b []byte) bool {
 // suite sends the recorded cases of testdata/conformance and every tenth
 // generated one; the long tests (FLAGADMIN_LONG=1) send them all.
 func TestLiveRecordingsHold(t *testing.T) {
-	for _, v := range unleashtest.LiveVersions(t) {
-		t.Run(v, func(t *testing.T) {
-			cases := conformance.MustLoadVersion(t, v, "*")
-			if !testutil.Long() {
-				cases = sample(cases)
-			}
-			want := conformance.MustVersionState(t, v)
-			s := unleashtest.StartForTest(t, unleashtest.Options{Version: v, Seed: true, PublicURL: publicURL})
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-			defer cancel()
-			diffs, err := recheck(ctx, s, cases, want)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, d := range diffs {
-				t.Error(d)
-			}
-			t.Logf("%d cases sent to Unleash %s, %d differ from the recording", len(cases), v, len(diffs))
-		})
-	}
+	unleashtest.EachSeeded(t, publicURL, func(t *testing.T, v string, s *unleashtest.Server) {
+		cases := conformance.MustLoadVersion(t, v, "*")
+		if !testutil.Long() {
+			cases = sample(cases)
+		}
+		want := conformance.MustVersionState(t, v)
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+		defer cancel()
+		diffs, err := recheck(ctx, s, cases, want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range diffs {
+			t.Error(d)
+		}
+		t.Logf("%d cases sent to Unleash %s, %d differ from the recording", len(cases), v, len(diffs))
+	})
 }
 
 // sample keeps the cases of testdata/conformance and every tenth

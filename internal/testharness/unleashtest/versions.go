@@ -101,6 +101,18 @@ func LiveVersions(tb testing.TB) []string {
 	return versions
 }
 
+// EachSeeded runs f as a subtest named for each version LiveVersions
+// selects, with a server of that version started seeded, whose public
+// URL is publicURL.
+func EachSeeded(t *testing.T, publicURL string, f func(t *testing.T, v string, s *Server)) {
+	t.Helper()
+	for _, v := range LiveVersions(t) {
+		t.Run(v, func(t *testing.T) {
+			f(t, v, StartForTest(t, Options{Version: v, Seed: true, PublicURL: publicURL}))
+		})
+	}
+}
+
 // ParseVersions returns the versions s names, as VersionsEnv is read, oldest
 // first.
 func ParseVersions(s string) ([]string, error) {
