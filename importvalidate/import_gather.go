@@ -54,7 +54,7 @@ func (in *Input) gatherFacts(ctx context.Context, st State, perms Permissions) e
 		// one say so.
 		return nil
 	}
-	q := ImportQuery{Project: in.Project, Environment: in.Environment, Features: model.StorableOnly(in.fileNames().names),
+	q := ImportQuery{Project: in.Project, Environment: in.Environment, Features: in.storableNames,
 		Tags: factsTags(&in.Import.Data)}
 	got, err := is.ImportFacts(ctx, q)
 	if err != nil {

@@ -60,8 +60,9 @@ type Input struct {
 	featurePlaces *featurePlaces
 	namingCache   *namingOutcome
 	// fileNamesCache is every feature name the file names, resolved while
-	// the lookups are planned.
+	// the lookups are planned; storableNames are those a database can hold.
 	fileNamesCache *fileNames
+	storableNames  []string
 	refusalCache   *refusalView
 	// strategyTypesCache is strategyTypes, read on first use.
 	strategyTypesCache *strategyTypes
@@ -85,7 +86,8 @@ func (in *Input) fileNames() *fileNames {
 	return in.fileNamesCache
 }
 
-// lookupPlan is the set of names one validation asks the state about.
+// lookupPlan is the set of names one validation asks the state about,
+// each list of names a database can hold only (model.Storable).
 type lookupPlan struct {
 	strategies, contextFields, segments, tagTypes, features, featureNames []string
 }
@@ -94,7 +96,14 @@ type lookupPlan struct {
 // imported feature names come from fp, the index the rules share.
 func planLookups(imp *model.ImportRequest, fp *featurePlaces, names *fileNames, constraintContexts bool) lookupPlan {
 	d := &imp.Data
-	p := lookupPlan{features: slices.Clip(names.names), featureNames: slices.Clip(fp.order)}
+	// The names of features[] come first: when all are storable, so are
+	// those of the lists.
+	p := lookupPlan{features: model.StorableOnly(slices.Clip(names.names))}
+	if len(p.features) == len(names.names) {
+		p.featureNames = p.features[:len(fp.order):len(fp.order)]
+	} else {
+		p.featureNames = model.StorableOnly(slices.Clip(fp.order))
+	}
 	others := make(map[string]struct{})
 	add := func(dst *[]string, set map[string]struct{}, name string) {
 		// The strategy types and context names of a file are few: a
@@ -137,6 +146,9 @@ func planLookups(imp *model.ImportRequest, fp *featurePlaces, names *fileNames, 
 			add(&p.tagTypes, others, *t)
 		}
 	}
+	for _, l := range []*[]string{&p.strategies, &p.contextFields, &p.segments, &p.tagTypes} {
+		*l = model.StorableOnly(*l)
+	}
 	return p
 }
 
@@ -172,6 +184,7 @@ func gather(ctx context.Context, st State, imp *model.ImportRequest, project, en
 	if err != nil {
 		return nil, err
 	}
+	in.storableNames = p.features
 	in.Features, err = lookupBy(ctx, "features", p.features, st.Features, byName(func(f model.SnapshotFeature) string { return f.Name }))
 	if err != nil {
 		return nil, err
@@ -203,14 +216,12 @@ func gather(ctx context.Context, st State, imp *model.ImportRequest, project, en
 	return in, nil
 }
 
-// lookupBy asks the state one batched question, lookup of names, and
-// indexes the answer with index. Names no database can hold
-// (model.Storable) are not asked about: they are absent. An empty batch is
+// lookupBy asks the state one batched question, lookup of names (those a
+// database can hold), and indexes the answer with index. An empty batch is
 // not asked: the index is then nil. An error names what was looked up.
 func lookupBy[T any, M any](ctx context.Context, what string, names []string,
 	lookup func(context.Context, []string) ([]T, error), index func([]T) M) (M, error) {
 	var none M
-	names = model.StorableOnly(names)
 	if len(names) == 0 {
 		return none, nil
 	}
