@@ -23,6 +23,8 @@ type memoryFacts struct {
 	environments []string
 	projects     map[string]*model.SnapshotProject
 	features     map[string]*memoryFeature
+	// active counts the features that are not archived.
+	active int64
 }
 
 // memoryFeature is what a snapshot says of one feature.
@@ -91,6 +93,11 @@ func newMemoryFacts(s *model.Snapshot) (*memoryFacts, error) {
 		f := &s.Features[i]
 		m.features[f.Name] = &memoryFeature{f: f, parents: f.Parents}
 	}
+	for _, mf := range m.features {
+		if !mf.f.Archived {
+			m.active++
+		}
+	}
 	for i := range s.FeatureConfigs {
 		c := &s.FeatureConfigs[i]
 		mf := m.features[c.Feature]
@@ -158,13 +165,7 @@ func (m *MemoryState) ImportFacts(_ context.Context, q ImportQuery) (*ImportFact
 	mf := m.facts
 	out := &ImportFacts{Source: m.SourceName(), Limits: mf.limits,
 		FeatureTypes: Known[map[string]bool]{Value: mf.featureTypes, Known: true}}
-	var active int64
-	for _, f := range mf.features {
-		if !f.f.Archived {
-			active++
-		}
-	}
-	out.ActiveFeatures = Known[int64]{Value: active, Known: true}
+	out.ActiveFeatures = Known[int64]{Value: mf.active, Known: true}
 	if p := mf.projects[q.Project]; p != nil {
 		out.ProjectArchived = Known[bool]{Value: p.Archived, Known: true}
 		if mf.linkTemplates {
