@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/unleashapi"
 	"github.com/flagadmin/flagadmin/unleashdb"
@@ -65,6 +66,9 @@ func need(tb testing.TB) *unleashtest.Server {
 }
 
 func TestMain(m *testing.M) {
+	// The parallel tests mostly wait on the instance (its answers, retries
+	// and the faults of a proxy).
+	testutil.ParallelAtLeast(6)
 	unleash.Prestart()
 	code := m.Run()
 	unleash.Stop()

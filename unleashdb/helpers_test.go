@@ -14,6 +14,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
@@ -21,7 +22,12 @@ import (
 // env is the package's throwaway cluster, holding the reference dump.
 var env pgtest.Env
 
-func TestMain(m *testing.M) { os.Exit(pgtest.Main(m, &env)) }
+func TestMain(m *testing.M) {
+	// The parallel tests mostly wait on the cluster (timeouts, locks,
+	// copies of the template database).
+	testutil.ParallelAtLeast(6)
+	os.Exit(pgtest.Main(m, &env))
+}
 
 // oracleURL is the public URL the reference server ran with, the base of
 // the invitation links of oracle-state.json.

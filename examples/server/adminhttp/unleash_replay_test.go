@@ -135,26 +135,15 @@ func headersOnUnleash(t *testing.T, s *unleashtest.Server) {
 // the instance: an instance that does not answer, answers 503 or 429, or
 // hangs, is a 503 with Retry-After (the instance's own when it sent one),
 // within the request's deadline, logged as such; once the instance is
-// back, so are the answers.
+// back, so are the answers. Each fault has a proxy, a handler and a log of
+// its own, so that the faults run side by side: a hung instance costs the
+// handler's store timeout.
 func faultsOnUnleash(t *testing.T, s *unleashtest.Server) {
-	p := unleashtest.NewProxy(t, s.URL)
-	c := apiClient(t, p.URL, unleashapi.Options{ListTTL: -1, TokenTTL: -1})
-	var log testutil.Buffer
-	h := newHandler(t, nil, setup{state: c, tokens: c, users: c, storeTimeout: 2 * time.Second,
-		logger: slog.New(slog.NewJSONHandler(&log, nil))})
 	const admin = unleashtest.AdminToken
 	body := `{"project":"default","environment":"development","data":{"features":[{"name":"existing-flag"}],"featureStrategies":[],"tagTypes":[]}}`
 	requests := []conformance.Request{
 		{Method: "POST", Path: adminhttp.PathValidate, Headers: map[string]string{"Authorization": admin, "Content-Type": "application/json"}, Body: json.RawMessage(body)},
 		{Method: "GET", Path: adminhttp.PathUserAdmin, Headers: map[string]string{"Authorization": admin}},
-	}
-	serve := func(rq conformance.Request) *httptest.ResponseRecorder {
-		// Well within the 30 s write timeout of the flagadmin server.
-		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-		defer cancel()
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, rq.HTTP().WithContext(ctx))
-		return rec
 	}
 	for _, tc := range []struct {
 		name       string
@@ -170,34 +159,50 @@ func faultsOnUnleash(t *testing.T, s *unleashtest.Server) {
 		{"hung", unleashtest.Hang(""), "5"},
 		{"hung export", unleashtest.Hang("/api/admin/features-batch/export"), "5"},
 	} {
-		p.SetFault(tc.fault)
-		for _, rq := range requests {
-			if tc.name == "hung export" && rq.Method == "GET" {
-				continue
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			p := unleashtest.NewProxy(t, s.URL)
+			c := apiClient(t, p.URL, unleashapi.Options{ListTTL: -1, TokenTTL: -1})
+			var log testutil.Buffer
+			h := newHandler(t, nil, setup{state: c, tokens: c, users: c, storeTimeout: 2 * time.Second,
+				logger: slog.New(slog.NewJSONHandler(&log, nil))})
+			serve := func(rq conformance.Request) *httptest.ResponseRecorder {
+				// Well within the 30 s write timeout of the flagadmin server.
+				ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+				defer cancel()
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, rq.HTTP().WithContext(ctx))
+				return rec
 			}
-			t.Run(tc.name+" "+rq.Path, func(t *testing.T) {
-				log.Reset()
-				rec := serve(rq)
-				e := errorOf(t, rec)
-				if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") != tc.retryAfter || e.Name != nameServiceUnavailableError {
-					t.Errorf("%d, Retry-After %q: %s; want 503 with Retry-After %s", rec.Code, rec.Header().Get("Retry-After"), rec.Body.Bytes(), tc.retryAfter)
+			p.SetFault(tc.fault)
+			for _, rq := range requests {
+				if tc.name == "hung export" && rq.Method == "GET" {
+					continue
 				}
-				if !strings.Contains(log.String(), `"status":503`) || !strings.Contains(log.String(), `"error_id":"`+e.ID+`"`) {
-					t.Errorf("the log line does not say 503 with the error's id:\n%s", log.String())
-				}
-				for _, leak := range []string{"unleashapi", "127.0.0.1", admin, "/api/admin/ui-config", "maintenance", "slow down"} {
-					if strings.Contains(rec.Body.String(), leak) {
-						t.Errorf("the body mentions %q: %s", leak, rec.Body.Bytes())
+				t.Run(rq.Path, func(t *testing.T) {
+					log.Reset()
+					rec := serve(rq)
+					e := errorOf(t, rec)
+					if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") != tc.retryAfter || e.Name != nameServiceUnavailableError {
+						t.Errorf("%d, Retry-After %q: %s; want 503 with Retry-After %s", rec.Code, rec.Header().Get("Retry-After"), rec.Body.Bytes(), tc.retryAfter)
 					}
+					if !strings.Contains(log.String(), `"status":503`) || !strings.Contains(log.String(), `"error_id":"`+e.ID+`"`) {
+						t.Errorf("the log line does not say 503 with the error's id:\n%s", log.String())
+					}
+					for _, leak := range []string{"unleashapi", "127.0.0.1", admin, "/api/admin/ui-config", "maintenance", "slow down"} {
+						if strings.Contains(rec.Body.String(), leak) {
+							t.Errorf("the body mentions %q: %s", leak, rec.Body.Bytes())
+						}
+					}
+				})
+			}
+			p.SetFault(nil)
+			for _, rq := range requests {
+				if rec := serve(rq); rec.Code != http.StatusOK {
+					t.Errorf("%s once the instance is back: %d %s", rq.Path, rec.Code, rec.Body.Bytes())
 				}
-			})
-		}
-	}
-	p.SetFault(nil)
-	for _, rq := range requests {
-		if rec := serve(rq); rec.Code != http.StatusOK {
-			t.Errorf("%s once the instance is back: %d %s", rq.Path, rec.Code, rec.Body.Bytes())
-		}
+			}
+		})
 	}
 }
 

@@ -51,8 +51,12 @@ func TestEnsureInstalledConcurrent(t *testing.T) {
 }
 
 // The server on the module's dump answers with the dump's state to its
-// tokens, and PersonalToken makes a token that works.
+// tokens, and PersonalToken makes a token that works. A long test: the
+// quick run starts this server (Env with Dump) in the packages whose
+// tests read it (cli, unleashapi, adminhttp), which list its users and
+// make personal tokens on it.
 func TestServerOnDump(t *testing.T) {
+	testutil.SkipUnlessLong(t)
 	s := shared.Need(t)
 	ctx := context.Background()
 	body, err := s.Do(ctx, "GET", "/api/admin/user-admin", "", nil)
