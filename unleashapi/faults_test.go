@@ -226,14 +226,21 @@ func TestSlowAnswers(t *testing.T) {
 		return true
 	})
 	ctx := background()
-	c, _ := newClient(t, p.URL, unleashapi.Options{RequestTimeout: 300 * time.Millisecond})
-	_, _, err := c.Project(ctx, "default")
+	// The client asks the instance its version first, within the same
+	// 300 ms: a machine too busy to answer that in time is tried again.
+	var err error
+	for try := 0; try < 5; try++ {
+		c, _ := newClient(t, p.URL, unleashapi.Options{RequestTimeout: 300 * time.Millisecond})
+		if _, _, err = c.Project(ctx, "default"); err == nil || !strings.Contains(err.Error(), "/api/admin/ui-config") {
+			break
+		}
+	}
 	wantErr(t, err, unleashapi.ErrUnreachable, "/api/admin/projects/default/overview", "no answer")
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("%v: not a deadline", err)
 	}
 
-	c, _ = newClient(t, p.URL, unleashapi.Options{})
+	c, _ := newClient(t, p.URL, unleashapi.Options{})
 	ctx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
 	defer cancel()
 	v, err := importvalidate.New(importvalidate.Options{State: c})
