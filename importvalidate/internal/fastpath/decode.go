@@ -135,6 +135,7 @@ var decoders = sync.Pool{New: func() any { return new(decoder) }}
 // that would keep the input alive, and returns d to decoders.
 func (d *decoder) release() {
 	d.data, d.arena, d.arenaUsed, d.ctx = nil, nil, 0, nil
+	clear(d.shared[:])
 	d.starts, d.offsets, d.dataMember = nil, nil, ""
 	clear(d.names)
 	d.names = d.names[:0]
@@ -188,6 +189,9 @@ type decoder struct {
 
 	// patterns caches the compiled patterns of patternMatches.
 	patterns map[string]*regexp.Regexp
+	// shared holds short strings kept in this decoding, by a hash of
+	// their text (see keep).
+	shared [sharedSlots]string
 }
 
 // once sets bit in *seen and reports whether it was clear; a member

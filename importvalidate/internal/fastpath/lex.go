@@ -262,6 +262,31 @@ func (d *decoder) keep(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
+	// A short text kept before is most often a value that many items
+	// repeat (a strategy's name, a parameter's name, a stickiness, a
+	// context name): it is handed out again. The result then holds it
+	// once, and comparing two of its copies needs no read of their bytes.
+	if len(b) <= sharedMaxLen {
+		slot := &d.shared[(uint(len(b))*131+uint(b[0])*31+uint(b[len(b)-1]))%sharedSlots]
+		if *slot == viewString(b) {
+			return *slot
+		}
+		s := d.copyKept(b)
+		*slot = s
+		return s
+	}
+	return d.copyKept(b)
+}
+
+// sharedSlots is the number of short strings keep hands out again, and
+// sharedMaxLen the length of the longest.
+const (
+	sharedSlots  = 64
+	sharedMaxLen = 16
+)
+
+// copyKept returns a string holding a copy of b (see keep).
+func (d *decoder) copyKept(b []byte) string {
 	if len(b) > len(d.arena)-d.arenaUsed {
 		if len(b) > arenaChunk/8 {
 			return string(b)
