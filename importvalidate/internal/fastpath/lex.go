@@ -259,23 +259,28 @@ const arenaChunk = 32 << 10
 // again once handed out; only the text the result keeps is copied, in a
 // few allocations.
 func (d *decoder) keep(b []byte) string {
+	if len(b) <= sharedMaxLen {
+		return d.keepShort(b)
+	}
+	return d.copyKept(b)
+}
+
+// keepShort is keep for a text of at most sharedMaxLen bytes. One kept
+// before is most often a value that many items repeat (a strategy's name,
+// a parameter's name, a stickiness, a context name): it is handed out
+// again. The result then holds it once, and comparing two of its copies
+// needs no read of their bytes.
+func (d *decoder) keepShort(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
-	// A short text kept before is most often a value that many items
-	// repeat (a strategy's name, a parameter's name, a stickiness, a
-	// context name): it is handed out again. The result then holds it
-	// once, and comparing two of its copies needs no read of their bytes.
-	if len(b) <= sharedMaxLen {
-		slot := &d.shared[(uint(len(b))*131+uint(b[0])*31+uint(b[len(b)-1]))%sharedSlots]
-		if *slot == viewString(b) {
-			return *slot
-		}
-		s := d.copyKept(b)
-		*slot = s
-		return s
+	slot := &d.shared[(uint(len(b))*131+uint(b[0])*31+uint(b[len(b)-1]))%sharedSlots]
+	if *slot == viewString(b) {
+		return *slot
 	}
-	return d.copyKept(b)
+	s := d.copyKept(b)
+	*slot = s
+	return s
 }
 
 // sharedSlots is the number of short strings keep hands out again, and
