@@ -21,7 +21,7 @@ type refusalView struct {
 	// project; nil when there are none.
 	archived map[string]bool
 	// usedTagTypes is the set of the tag types the remaining featureTags
-	// name.
+	// name, read with the tags' notes (noteTags).
 	usedTagTypes map[string]bool
 	// variants are the lists of variants the import checks in which a
 	// rule may find something, read on first use (variantsRead).
@@ -156,7 +156,8 @@ type refusalRef struct {
 	hasFacts bool
 }
 
-// refusal returns the cleaned view of the input, built once.
+// refusal returns the cleaned view of the input with the names the
+// cleaning drops (archived), built once; resolved fills in the rest.
 func (in *Input) refusal() *refusalView {
 	if in.refusalCache != nil {
 		return in.refusalCache
@@ -176,20 +177,6 @@ func (in *Input) refusal() *refusalView {
 			if f, ok := in.Features[name]; ok && f.Archived {
 				v.addArchived(name)
 			}
-		}
-	}
-	d := &in.Import.Data
-	last := "" // the type of the last tag, most often the next one's
-	for i := range d.FeatureTags {
-		t := &d.FeatureTags[i]
-		if t.TagType != nil && !v.archived[t.FeatureName] {
-			if v.usedTagTypes == nil {
-				v.usedTagTypes = make(map[string]bool)
-			} else if *t.TagType == last {
-				continue
-			}
-			v.usedTagTypes[*t.TagType] = true
-			last = *t.TagType
 		}
 	}
 	in.refusalCache = v
@@ -342,7 +329,8 @@ func (v *refusalView) noteEnvironment(in *Input, i int, e *model.FeatureEnvironm
 	refusalNote(&n.envLacking, i, variants || status)
 }
 
-// noteTags notes what the rules of tags look for in featureTags.
+// noteTags notes what the rules of tags look for in featureTags, and the
+// tag types the kept tags name.
 func (v *refusalView) noteTags(in *Input) {
 	n := &v.notes
 	d := &in.Import.Data
@@ -364,6 +352,10 @@ func (v *refusalView) noteTags(in *Input) {
 			started, prevType = true, *t.TagType
 			typeOdd = refusalTagTypeRule(prevType) != ""
 			n.tagTypeUnknown = n.tagTypeUnknown || !in.TagTypes[prevType]
+			if v.usedTagTypes == nil {
+				v.usedTagTypes = make(map[string]bool)
+			}
+			v.usedTagTypes[prevType] = true
 		}
 		refusalNote(&n.tagOdd, i, typeOdd || refusalTagValueRule(t.TagValue) != "")
 	}

@@ -156,7 +156,7 @@ func checkImportTagWithoutType(in *Input) []Issue {
 
 func checkImportTagTypeUnused(in *Input) []Issue {
 	d := &in.Import.Data
-	used := in.refusal().usedTagTypes
+	used := in.resolved().usedTagTypes
 	var out []Issue
 	for i, tt := range d.TagTypes {
 		if !used[tt.Name] && !in.TagTypes[tt.Name] {

@@ -12,7 +12,7 @@ import "github.com/flagadmin/flagadmin/model"
 // tagTypeSchema refuses: URL friendly, 2 to 50 characters.
 func checkImportTagTypeInvalid(in *Input) []Issue {
 	d := &in.Import.Data
-	used := in.refusal().usedTagTypes
+	used := in.resolved().usedTagTypes
 	if len(used) == 0 {
 		return nil
 	}

@@ -108,7 +108,7 @@ func neededPermissions(in *Input, cleaned bool) []Permission {
 	}
 	req = append(req, PermUpdateFeature)
 	for _, t := range d.TagTypes {
-		if (!cleaned || in.refusal().usedTagTypes[t.Name]) && !in.TagTypes[t.Name] {
+		if (!cleaned || in.resolved().usedTagTypes[t.Name]) && !in.TagTypes[t.Name] {
 			req = append(req, PermCreateTagType)
 			break
 		}
