@@ -102,6 +102,12 @@ func resolveFileNames(d *model.ExportData, fp *featurePlaces, ints []int32) *fil
 	return x
 }
 
+// parents are the indices of the parents of dependency i, in order; in
+// a view of the cleaned file, those of their refs.
+func (x *fileNames) parents(i int) []int32 {
+	return x.parent[x.parentStart[i]:x.parentStart[i+1]]
+}
+
 // resolve fills dst with the index of each of the list's names, name(i)
 // (nil for a null member).
 func (x *fileNames) resolve(d *model.ExportData, fp *featurePlaces, dst []int32, name func(i int) *string) {

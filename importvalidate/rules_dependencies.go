@@ -26,13 +26,15 @@ func (in *Input) missingParents() [][2]int32 {
 		return in.missingParentsCache
 	}
 	in.missingParentsRead = true
-	imported := in.places()
-	for i, d := range in.Import.Data.Dependencies {
-		for j, parent := range d.Dependencies {
-			if imported.has(parent.Feature) {
+	// The parents come resolved with the file's names: the first of
+	// those are the names of features[], the imported ones.
+	x, imported := in.fileNames(), len(in.places().order)
+	for i := range in.Import.Data.Dependencies {
+		for j, k := range x.parents(i) {
+			if int(k) < imported {
 				continue
 			}
-			if _, ok := in.Features[parent.Feature]; ok {
+			if _, ok := in.Features[x.names[k]]; ok {
 				continue
 			}
 			in.missingParentsCache = append(in.missingParentsCache, [2]int32{int32(i), int32(j)})

@@ -37,7 +37,7 @@ func (in *Input) refusalEachAppliedDependency(f func(i, k int, child, parent *re
 			if p := d.Features[ref.first].Project; p == nil || *p == "" {
 				continue
 			}
-			for k, parent := range in.refusalParentRefs(i) {
+			for k, parent := range in.fileNames().parents(i) {
 				v.parents = append(v.parents, refusalParent{int32(i), int32(k), r, parent})
 			}
 		}
@@ -45,13 +45,6 @@ func (in *Input) refusalEachAppliedDependency(f func(i, k int, child, parent *re
 	for _, p := range v.parents {
 		f(int(p.i), int(p.k), &v.refs[p.child], &v.refs[p.parent])
 	}
-}
-
-// refusalParentRefs returns the refs of the parents of dependency i, in
-// order, resolved with the file's other names (fileNames).
-func (in *Input) refusalParentRefs(i int) []int32 {
-	x := in.fileNames()
-	return x.parent[x.parentStart[i]:x.parentStart[i+1]]
 }
 
 // refusalParentPointer is the pointer to parent k of dependency i.

@@ -283,7 +283,7 @@ func checkImportDependencyChain(in *Input) []Issue {
 	var out []Issue
 	for _, i := range applied {
 		dep := &in.Import.Data.Dependencies[i]
-		parents := in.refusalParentRefs(i)
+		parents := in.fileNames().parents(i)
 		for k, p := range dep.Dependencies {
 			if p.Feature == dep.Feature {
 				continue
