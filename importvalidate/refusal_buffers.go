@@ -5,11 +5,11 @@ import "unsafe"
 // refusalBuffers are the memory of the file's resolved names (fileNames)
 // and of a view of the cleaned file (refusalView) that a Validator keeps
 // between validations: the names' refs and the lists of indices, about
-// 100 bytes per feature of the file. Taking them again spares each validation of a large file that
-// much fresh memory, and the garbage collection it brings on. A
-// Validator keeps one set, of at most refusalSpareMax bytes (a file of
-// some 150 000 features); validations at the same time take fresh
-// memory.
+// 100 bytes per feature of the file. Taking them again spares each
+// validation of a large file that much fresh memory, and the garbage
+// collection it brings on. A Validator keeps one set, of at most
+// refusalSpareMax bytes (a file of some 150 000 features); validations at
+// the same time take fresh memory.
 type refusalBuffers struct {
 	refs []refusalRef
 	// ints are the view's lists of indices, names those of fileNames.

@@ -335,7 +335,7 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 		}
 		return a.Severity < b.Severity
 	})
-	if b := in.release(); b != nil && b.size() <= refusalSpareMax {
+	if b := in.release(); b.size() <= refusalSpareMax {
 		v.spareView.Store(b)
 	}
 	return rep, nil

@@ -254,10 +254,11 @@ func viewBytes(s string) []byte {
 // size class of small objects.
 const arenaChunk = 32 << 10
 
-// keep returns a string holding a copy of b. Short strings are copied to
-// the current chunk of the string arena, whose bytes are never written
-// again once handed out; only the text the result keeps is copied, in a
-// few allocations.
+// keep returns a string holding a copy of b: one handed out before for
+// a text of at most sharedMaxLen bytes met again (keepShort), else a new
+// one. Short strings are copied to the current chunk of the string arena,
+// whose bytes are never written again once handed out; only the text the
+// result keeps is copied, in a few allocations.
 func (d *decoder) keep(b []byte) string {
 	if len(b) <= sharedMaxLen {
 		return d.keepShort(b)
