@@ -8,9 +8,17 @@
 // Usage:
 //
 //	go run ./internal/measure/compare -a URL -b URL -token T [flags]
+//	go run ./internal/measure/compare -start [flags]
 //
 // Flags:
 //
+//	-start           start both servers, and stop them at the end: the
+//	                 flagadmin command's server on
+//	                 testdata/conformance/oracle-state.json as -a
+//	                 (flagadmin), and the real Unleash 8.2.0 on the
+//	                 module's database dump testdata/unleash-db as -b
+//	                 (unleash), as the tests start them (PostgreSQL and
+//	                 npm; the first start installs Unleash: minutes)
 //	-a URL, -b URL   base URLs of the two servers, such as
 //	                 http://127.0.0.1:4242; loopback addresses only
 //	-name-a, -name-b labels of the servers in the report (default a, b)
@@ -44,6 +52,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 )
 
 // Bounds of the flags.
@@ -67,6 +77,7 @@ type config struct {
 	warmup        int
 	duration      time.Duration
 	tokenA, token string
+	start         bool
 }
 
 // run parses the flags, measures, and returns the exit code: 0 after a
@@ -89,6 +100,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.rounds, "rounds", 300, "measured rounds per body; a round is one request to each server")
 	fs.IntVar(&c.warmup, "warmup", 50, "rounds sent first and not measured")
 	fs.DurationVar(&c.duration, "duration", time.Minute, "time bound of each body's rounds, warm-up included")
+	fs.BoolVar(&c.start, "start", false, "start both servers: flagadmin serve on the recorded state as -a, Unleash "+unleashtest.UnleashVersion+" on the module's database dump as -b")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -99,9 +111,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(fs.Output(), "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
 		return 2
 	}
-	if err := c.check(*sizes); err != nil {
+	if err := c.check(fs, *sizes); err != nil {
 		fmt.Fprintln(stderr, "compare:", err)
 		return 2
+	}
+	if c.start {
+		s, err := startServers(&c, stderr)
+		if err != nil {
+			fmt.Fprintln(stderr, "compare:", err)
+			return 1
+		}
+		defer func() {
+			if err := s.stop(); err != nil {
+				fmt.Fprintln(stderr, "compare:", err)
+			}
+		}()
+		if err := c.checkEndpoints(); err != nil {
+			fmt.Fprintln(stderr, "compare:", err)
+			return 1
+		}
 	}
 	bodies, err := c.bodies()
 	if err != nil {
@@ -115,26 +143,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// check validates the flags and fills in the tokens and sizes.
-func (c *config) check(sizes string) error {
-	for _, e := range []*endpoint{&c.a, &c.b} {
-		if e.base == "" {
-			return errors.New("both -a and -b are required")
+// check validates the flags of fs and fills in the endpoints, unless
+// -start is to give them, and the sizes.
+func (c *config) check(fs *flag.FlagSet, sizes string) error {
+	if c.start {
+		var set []string
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "a", "b", "name-a", "name-b", "token", "token-b":
+				set = append(set, "-"+f.Name)
+			}
+		})
+		if len(set) > 0 {
+			return fmt.Errorf("-start sets the servers itself: drop %s", strings.Join(set, ", "))
 		}
-	}
-	var err error
-	if c.a.validate, err = validateURL("-a", c.a.base); err != nil {
+	} else if err := c.checkEndpoints(); err != nil {
 		return err
-	}
-	if c.b.validate, err = validateURL("-b", c.b.base); err != nil {
-		return err
-	}
-	if c.a.name == c.b.name {
-		return fmt.Errorf("-name-a and -name-b are both %q", c.a.name)
-	}
-	c.a.token, c.b.token = c.tokenA, c.tokenA
-	if c.token != "" {
-		c.b.token = c.token
 	}
 	switch {
 	case c.rounds <= 0 || c.rounds > maxRounds:
@@ -153,6 +177,31 @@ func (c *config) check(sizes string) error {
 			return fmt.Errorf("-sizes: %q is not a size in bytes from %d to %d", s, minBodySize, maxBodySize)
 		}
 		c.sizes = append(c.sizes, n)
+	}
+	return nil
+}
+
+// checkEndpoints validates the two servers' URLs and names and gives
+// each its token.
+func (c *config) checkEndpoints() error {
+	for _, e := range []*endpoint{&c.a, &c.b} {
+		if e.base == "" {
+			return errors.New("both -a and -b are required")
+		}
+	}
+	var err error
+	if c.a.validate, err = validateURL("-a", c.a.base); err != nil {
+		return err
+	}
+	if c.b.validate, err = validateURL("-b", c.b.base); err != nil {
+		return err
+	}
+	if c.a.name == c.b.name {
+		return fmt.Errorf("-name-a and -name-b are both %q", c.a.name)
+	}
+	c.a.token, c.b.token = c.tokenA, c.tokenA
+	if c.token != "" {
+		c.b.token = c.token
 	}
 	return nil
 }

@@ -177,6 +177,7 @@ func TestFlags(t *testing.T) {
 		{append(ok, "-sizes", "1999"), `-sizes: "1999"`},
 		{append(ok, "-body", "/nonexistent/body.json"), "-body: open /nonexistent/body.json"},
 		{append(ok, "extra"), `unexpected argument "extra"`},
+		{[]string{"-start", "-b", "http://127.0.0.1:2", "-token", "t"}, "-start sets the servers itself: drop -b, -token"},
 		{[]string{"-nope"}, "flag provided but not defined"},
 	} {
 		var out, errs bytes.Buffer
