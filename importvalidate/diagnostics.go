@@ -50,17 +50,21 @@ type Diagnostic struct {
 type problem struct {
 	detail schema.Detail
 	info   CodeInfo
+	// bare: the version the validation answered as writes pointers
+	// without "/body" (wording.bare).
+	bare bool
 }
 
 // Message is the text of the finding in the reference server's words: a
-// rule's message, or a structural problem worded as the reference's 400
-// answer words it, its pointers starting at the HTTP request's root
-// ("/body/data"). It never names its own position (see Problems.Details).
+// rule's message, or a structural problem worded as the 400 answer of the
+// version the validation answered as words it, its pointers starting at
+// the HTTP request's root ("/body/data"; "data" in Unleash 5.x). It never
+// names its own position (see Problems.Details).
 func (d Diagnostic) Message() string {
 	if d.problem == nil {
 		return d.message
 	}
-	return d.problem.info.words(wording{}, d.Location.Pointer, &d.problem.detail)
+	return d.problem.info.words(wording{bare: d.problem.bare}, d.Location.Pointer, &d.problem.detail)
 }
 
 // FileMessage is the text of the finding as FormatDiagnostic prints it:

@@ -129,7 +129,7 @@ func (s *structure) check(ctx context.Context, raw []byte) (body []byte, problem
 	if err != nil {
 		return nil, nil, err
 	}
-	return body, problemsOf(found), nil
+	return body, s.problemsOf(found), nil
 }
 
 // decode checks body and decodes it into the model, reading it once when
@@ -164,7 +164,7 @@ func (s *structure) decode(ctx context.Context, body []byte) (imp *model.ImportR
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	return imp, nil, problemsOf(found), nil
+	return imp, nil, s.problemsOf(found), nil
 }
 
 // fastDecode is the fast path's decode of raw where the profile's schema
@@ -178,15 +178,18 @@ func (s *structure) fastDecode(ctx context.Context, raw []byte) (*model.ImportRe
 }
 
 // problemsOf makes diagnostics of the slow path's problems: each with the
-// code of its kind, an error unless the problem is a warning.
-func problemsOf(found []schema.Problem) Problems {
+// code of its kind, an error unless the problem is a warning, worded as
+// the profile's version words it.
+func (s *structure) problemsOf(found []schema.Problem) Problems {
 	if len(found) == 0 {
 		return nil
 	}
 	table := codeTable()
+	bare := s.profile.Errors.PathPrefix == ""
 	out := make(Problems, len(found))
 	for i, p := range found {
 		out[i] = structural(kindInfo(table, p.Kind), p.Warning, p.Location, p.Detail)
+		out[i].problem.bare = bare
 		out[i].Hint = p.Hint
 	}
 	return out

@@ -13,6 +13,7 @@ import (
 	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // stDetails decodes the details of a recorded error body.
@@ -693,11 +694,13 @@ var positionText = regexp.MustCompile(`line \d+, column \d+|\(byte \d+\)`)
 // never comes from its compilation; a failed keyword without a code of
 // its own is of code schema, worded with the library's message.
 func TestSchemaProblems(t *testing.T) {
-	if _, err := stNew(t, Options{}).slowPath(); err != nil {
+	st := stNew(t, Options{})
+	if _, err := st.slowPath(); err != nil {
 		t.Fatalf("the embedded schema: %v", err)
 	}
-	ps := problemsOf([]schema.Problem{{Kind: schema.KindKeyword, Location: Location{Pointer: "/data/x", Offset: 9},
-		Detail: schema.Detail{Want: "must be multiple of 2", Got: "3"}}})
+	found := []schema.Problem{{Kind: schema.KindKeyword, Location: Location{Pointer: "/data/x", Offset: 9},
+		Detail: schema.Detail{Want: "must be multiple of 2", Got: "3"}}}
+	ps := st.problemsOf(found)
 	const want = "The `/body/data/x` property must be multiple of 2. You sent 3."
 	if len(ps) != 1 || ps[0].Code != codeSchema || ps[0].Message() != want {
 		t.Fatalf("got %v, want one problem of code %s: %s", ps, codeSchema, want)
@@ -707,5 +710,16 @@ func TestSchemaProblems(t *testing.T) {
 	}
 	if got := ps[0].FileMessage(); got != "The `/data/x` property must be multiple of 2; the file has 3." {
 		t.Errorf("file message %q", got)
+	}
+	// Unleash 5.x writes the pointer without the request's /body; the
+	// details keep the reference's path from the request's root.
+	p512, _ := profile.Named("5.12")
+	ps = stNew(t, Options{Profile: &p512}).problemsOf(found)
+	const want512 = "The `data/x` property must be multiple of 2. You sent 3."
+	if got := ps[0].Message(); got != want512 {
+		t.Errorf("5.12: message %q, want %q", got, want512)
+	}
+	if d := ps.Details(); len(d) != 1 || d[0].Path != "/body/data/x" || d[0].Message != want512 {
+		t.Errorf("5.12: details %+v", d)
 	}
 }

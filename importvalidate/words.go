@@ -13,15 +13,22 @@ import (
 // A structural problem holds what it found (schema.Detail) and its place;
 // its words are written when it is shown, in one of two wordings: the
 // reference server's (Diagnostic.Message, and the details of its 400
-// answer), whose pointers start at the HTTP request's root ("/body/data"),
-// or a file's (Diagnostic.FileMessage), whose pointers start at the
-// document's root ("/data") and whose words speak of the file.
+// answer), whose pointers start at the HTTP request's root ("/body/data";
+// "data" as Unleash 5.x writes them), or a file's
+// (Diagnostic.FileMessage), whose pointers start at the document's root
+// ("/data") and whose words speak of the file.
 
 // wording is the wording a structural problem is written in.
 type wording struct {
 	// file words the problem for a file rather than for the reference
 	// server's answer to an HTTP request.
 	file bool
+	// bare writes the reference's pointers as Unleash 5.x does, without
+	// the request's "/body" and the leading slash ("`data/features`"),
+	// and the root object as "the root object of the request body";
+	// 6.x and later write "`/body/data/features`" and "the `/body`
+	// object of the request body" (profile.ErrorStyle.PathPrefix).
+	bare bool
 }
 
 // wordsFunc words a structural problem of one code, found at ptr (a
@@ -31,12 +38,14 @@ type wordsFunc func(w wording, ptr string, d *schema.Detail) string
 // at quotes ptr as a message names it.
 func (w wording) at(ptr string) string {
 	switch {
-	case !w.file:
-		return "`/body" + ptr + "`"
-	case ptr == "":
+	case w.file && ptr == "":
 		return "`/`"
+	case w.file:
+		return "`" + ptr + "`"
+	case w.bare:
+		return "`" + strings.TrimPrefix(ptr, "/") + "`"
 	}
-	return "`" + ptr + "`"
+	return "`/body" + ptr + "`"
 }
 
 // property words a keyword's problem: what the value at ptr must be, and
@@ -71,8 +80,11 @@ func wordsAdditionalProperty(w wording, ptr string, _ *schema.Detail) string {
 	if w.file {
 		return "The " + w.at(object) + " object does not allow additional properties; the file has the " + w.at(ptr) + " property."
 	}
-	return "The " + w.at(object) + " object of the request body does not allow additional properties. Your request included the " +
-		w.at(ptr) + " property."
+	subject := "The " + w.at(object) + " object of the request body"
+	if w.bare && object == "" {
+		subject = "The root object of the request body"
+	}
+	return subject + " does not allow additional properties. Your request included the " + w.at(ptr) + " property."
 }
 
 func wordsType(w wording, ptr string, d *schema.Detail) string {

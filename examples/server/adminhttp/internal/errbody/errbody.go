@@ -84,12 +84,14 @@ func Ordered(details []model.ErrorDetail) []any {
 }
 
 // Described returns details as Unleash 5.x writes them: each with
-// "description", equal to its "message"; a schema problem's path without
-// "/body/" and its message likewise ("The `data` object", "The root
-// object of the request body"). Members come in 5.x's order: message,
-// description for a detail without a path; path, description, message for
-// a missing or an additional property; description, message, path for the
-// other schema problems.
+// "description", equal to its "message", and a schema problem's path as
+// a pointer without the request's "/body" and its leading slash
+// ("data/features"; "" for the root). The messages come worded as 5.x
+// words them: a validation's problems are, when it answered as 5.x
+// (importvalidate.Diagnostic.Message). Members come in 5.x's order:
+// message, description for a detail without a path; path, description,
+// message for a missing or an additional property; description, message,
+// path for the other schema problems.
 func Described(details []model.ErrorDetail) []any {
 	out := make([]any, 0, len(details))
 	for _, d := range details {
@@ -101,8 +103,7 @@ func Described(details []model.ErrorDetail) []any {
 			continue
 		}
 		path := strings.TrimPrefix(strings.TrimPrefix(d.Path, "/body"), "/")
-		msg := strings.ReplaceAll(d.Message, "The `/body` object of the request body", "The root object of the request body")
-		msg = strings.ReplaceAll(msg, "`/body/", "`")
+		msg := d.Message
 		if pathFirst(msg) {
 			out = append(out, struct {
 				Path        string `json:"path"`

@@ -41,26 +41,37 @@ func TestWriter(t *testing.T) {
 }
 
 // TestStyles writes the details of a schema 400 in the members' order of
-// 6.x and later and in the form of 5.x, as each version writes them.
+// 6.x and later and in the form of 5.x, as each version writes them. The
+// messages come worded as the version words them and are written as they
+// come; a 5.x path is the pointer without the request's /body.
 func TestStyles(t *testing.T) {
-	details := []model.ErrorDetail{
-		{Path: "/body/data/features", Message: "The `/body/data/features` property is required. It was not present on the data you sent."},
-		{Path: "/body/extra", Message: "The `/body` object of the request body does not allow additional properties. Your request included the `/body/extra` property."},
-		{Path: "/body/data/featureEnvironments/0/variants/0/weight", Message: "The `/body/data/featureEnvironments/0/variants/0/weight` property must be <= 1000. You sent 2000."},
-	}
 	for _, tt := range []struct {
 		described bool
+		messages  [3]string
 		want      string
 	}{
-		{false, `{"id":"i","name":"BadDataError","message":"m","details":[` +
+		{false, [3]string{
+			"The `/body/data/features` property is required. It was not present on the data you sent.",
+			"The `/body` object of the request body does not allow additional properties. Your request included the `/body/extra` property.",
+			"The `/body/data/featureEnvironments/0/variants/0/weight` property must be <= 1000. You sent 2000.",
+		}, `{"id":"i","name":"BadDataError","message":"m","details":[` +
 			`{"path":"/body/data/features","message":"The ` + "`/body/data/features`" + ` property is required. It was not present on the data you sent."},` +
 			`{"path":"/body/extra","message":"The ` + "`/body`" + ` object of the request body does not allow additional properties. Your request included the ` + "`/body/extra`" + ` property."},` +
 			`{"message":"The ` + "`/body/data/featureEnvironments/0/variants/0/weight`" + ` property must be <= 1000. You sent 2000.","path":"/body/data/featureEnvironments/0/variants/0/weight"}]}`},
-		{true, `{"id":"i","name":"BadDataError","message":"m","details":[` +
+		{true, [3]string{
+			"The `data/features` property is required. It was not present on the data you sent.",
+			"The root object of the request body does not allow additional properties. Your request included the `extra` property.",
+			"The `data/featureEnvironments/0/variants/0/weight` property must be <= 1000. You sent 2000.",
+		}, `{"id":"i","name":"BadDataError","message":"m","details":[` +
 			`{"path":"data/features","description":"The ` + "`data/features`" + ` property is required. It was not present on the data you sent.","message":"The ` + "`data/features`" + ` property is required. It was not present on the data you sent."},` +
 			`{"path":"extra","description":"The root object of the request body does not allow additional properties. Your request included the ` + "`extra`" + ` property.","message":"The root object of the request body does not allow additional properties. Your request included the ` + "`extra`" + ` property."},` +
 			`{"description":"The ` + "`data/featureEnvironments/0/variants/0/weight`" + ` property must be <= 1000. You sent 2000.","message":"The ` + "`data/featureEnvironments/0/variants/0/weight`" + ` property must be <= 1000. You sent 2000.","path":"data/featureEnvironments/0/variants/0/weight"}]}`},
 	} {
+		details := []model.ErrorDetail{
+			{Path: "/body/data/features", Message: tt.messages[0]},
+			{Path: "/body/extra", Message: tt.messages[1]},
+			{Path: "/body/data/featureEnvironments/0/variants/0/weight", Message: tt.messages[2]},
+		}
 		if got := string(NewStyled("i", "BadDataError", "m", details, tt.described).Close()); got != tt.want {
 			t.Errorf("described %v:\n got %s\nwant %s", tt.described, got, tt.want)
 		}
