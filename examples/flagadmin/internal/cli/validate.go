@@ -136,7 +136,7 @@ func (cfg validateConfig) run(ctx context.Context, env Env) int {
 			return ExitUsage
 		}
 		note = rep.VersionNote
-		f := output.File{Name: in.name, Report: rep, Result: pol.Apply(rep), Strict: cfg.strict}
+		f := output.File{Name: in.name, Report: rep, Result: pol.Apply(rep), Strict: cfg.strict, ErrorStyle: prof.Errors}
 		tot.Files++
 		tot.Counts = add(tot.Counts, f.Counts)
 		if f.Failed {

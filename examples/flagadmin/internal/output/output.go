@@ -18,6 +18,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/findings"
 	"github.com/flagadmin/flagadmin/internal/safetext"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // formats are the formats New makes, by name, the default first.
@@ -54,6 +55,10 @@ type File struct {
 	findings.Result
 	// Strict is the -strict of the run.
 	Strict bool
+	// ErrorStyle is how the instance's version writes error bodies
+	// (-format unleash writes the 400 of a file that fails the
+	// structural tier so).
+	ErrorStyle profile.ErrorStyle
 }
 
 // Totals sum up a run.

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"io"
 
+	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/safetext"
-	"github.com/flagadmin/flagadmin/model"
 )
 
 // unleash writes what the reference server answers for the one file
@@ -15,7 +15,8 @@ import (
 // -strict; or, for a file that fails the structural tier, the body of
 // the reference's 400 without its random id. Characters the output rule
 // keeps from being written raw are written as JSON escapes, which leaves
-// the values as they are.
+// the values as they are. The 400's body is written as the instance's
+// version writes it (File.ErrorStyle).
 type unleash struct {
 	w    io.Writer
 	done bool
@@ -28,11 +29,9 @@ func (o *unleash) File(f File) error {
 	o.done = true
 	rep := f.Report
 	if rep.Structural.HasErrors() {
-		return encodeJSON(o.w, struct {
-			Name    string              `json:"name"`
-			Message string              `json:"message"`
-			Details []model.ErrorDetail `json:"details"`
-		}{model.NameBadDataError, model.MsgBadData, rep.Structural.Details()})
+		body := adminhttp.BadDataBody("", rep.Structural, f.ErrorStyle)
+		_, err := io.WriteString(o.w, safetext.Text(string(body))+"\n")
+		return err
 	}
 	resp := rep.Reference()
 	if f.Strict {

@@ -29,13 +29,16 @@ func New(id, name, message string, details []model.ErrorDetail) *Writer {
 	return w
 }
 
-// start begins a body with its id, name and message.
+// start begins a body with its id, name and message; an id "" is left
+// out.
 func start(id, name, message string) *Writer {
 	w := &Writer{}
 	w.enc = json.NewEncoder(&w.buf)
 	w.enc.SetEscapeHTML(false)
 	w.buf.WriteByte('{')
-	w.Member("id", id)
+	if id != "" {
+		w.Member("id", id)
+	}
 	w.Member("name", name)
 	w.Member("message", message)
 	return w

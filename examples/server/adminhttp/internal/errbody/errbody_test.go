@@ -76,6 +76,9 @@ func TestStyles(t *testing.T) {
 			t.Errorf("described %v:\n got %s\nwant %s", tt.described, got, tt.want)
 		}
 	}
+	if got := string(NewStyled("", "N", "m", nil, false).Close()); got != `{"name":"N","message":"m","details":[{"message":"m"}]}` {
+		t.Errorf("a body without an id: %s", got)
+	}
 	if got := string(NewStyled("i", "NoAccessError", "no", nil, true).Close()); got != `{"id":"i","name":"NoAccessError","message":"no","details":[{"message":"no","description":"no"}]}` {
 		t.Errorf("a 5.x error without details: %s", got)
 	}
