@@ -224,36 +224,42 @@ func structural(info CodeInfo, warning bool, l Location, d schema.Detail) Diagno
 
 // Details projects the errors onto the `details` of the reference 400
 // body (warnings are left out: the reference server accepts what they
-// report): path as the problem's code places it (CodeInfo, wirePath),
-// message the problem's Message. The reading problems the reference words
-// otherwise (syntax, invalid UTF-8, a duplicate key, nesting too deep)
-// name their line, column and byte offset in the message, as the HTTP
-// answer has no other place for them.
+// report), one Diagnostic.Detail each.
 func (ps Problems) Details() []model.ErrorDetail {
 	out := make([]model.ErrorDetail, 0, len(ps))
 	for _, p := range ps {
-		if p.Severity == SeverityWarning {
-			continue
+		if p.Severity != SeverityWarning {
+			out = append(out, p.Detail())
 		}
-		var info CodeInfo
-		if p.problem != nil {
-			info = p.problem.info
+	}
+	return out
+}
+
+// Detail is the structural problem as an item of the `details` of the
+// reference 400 body: path as the problem's code places it (CodeInfo,
+// wirePath), from the request's root ("/body/data/features"), message
+// its Message. The reading problems the reference words otherwise
+// (syntax, invalid UTF-8, a duplicate key, nesting too deep) name their
+// line, column and byte offset in the message, as the HTTP answer has no
+// other place for them.
+func (d Diagnostic) Detail() model.ErrorDetail {
+	var info CodeInfo
+	if d.problem != nil {
+		info = d.problem.info
+	}
+	out := model.ErrorDetail{Message: d.Message()}
+	if l := d.Location; info.positioned && l.Line > 0 {
+		out.Message += fmt.Sprintf(" (line %d, column %d, byte %d)", l.Line, l.Column, l.Offset)
+	}
+	switch ptr := d.Location.Pointer; info.path {
+	case pathLastToken:
+		out.Path = jsonwire.LastToken(ptr)
+	case pathBody:
+		out.Path = "/body" + ptr
+	case pathPlaced:
+		if ptr != "" {
+			out.Path = "/body" + ptr
 		}
-		d := model.ErrorDetail{Message: p.Message()}
-		if l := p.Location; info.positioned && l.Line > 0 {
-			d.Message += fmt.Sprintf(" (line %d, column %d, byte %d)", l.Line, l.Column, l.Offset)
-		}
-		switch ptr := p.Location.Pointer; info.path {
-		case pathLastToken:
-			d.Path = jsonwire.LastToken(ptr)
-		case pathBody:
-			d.Path = "/body" + ptr
-		case pathPlaced:
-			if ptr != "" {
-				d.Path = "/body" + ptr
-			}
-		}
-		out = append(out, d)
 	}
 	return out
 }

@@ -10,8 +10,6 @@ import (
 	"mime"
 	"net/http"
 	"strings"
-
-	"github.com/flagadmin/flagadmin/model"
 )
 
 // The reading of a JSON body follows the reference server's body parser:
@@ -190,7 +188,7 @@ func (h *validation) inflateError(coding string, err error) error {
 		// Only the library's own wording: never bytes of the body.
 		msg = fmt.Sprintf("The request body could not be inflated (%s): %s.", coding, inflateReason(err))
 	}
-	return badData([]model.ErrorDetail{{Message: msg}})
+	return badDataMessage(msg)
 }
 
 // inflateReason names what was wrong with compressed data without quoting

@@ -9,6 +9,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp/internal/errbody"
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/model/profile"
 )
@@ -22,7 +23,7 @@ type apiError struct {
 	name    string
 	message string
 	// details are the body's details; nil repeats the message.
-	details []model.ErrorDetail
+	details []errbody.Detail
 	// extra are the members after details, in order.
 	extra []member
 	// header and value are a header field of the answer; "" for none.
@@ -150,10 +151,24 @@ func unsupportedEncoding(charset bool, value string) *apiError {
 }
 
 // badData is the 400 for a body that is not JSON or fails the schema, with
-// one detail per problem.
-func badData(details []model.ErrorDetail) *apiError {
+// one detail per error of ps (Diagnostic.Detail), its path first for a
+// missing or an additional property as the reference writes them.
+func badData(ps importvalidate.Problems) *apiError {
+	details := make([]errbody.Detail, 0, len(ps))
+	for _, d := range ps {
+		if d.Severity != importvalidate.SeverityWarning {
+			details = append(details, errbody.Detail{ErrorDetail: d.Detail(),
+				PathFirst: d.Code == importvalidate.CodeRequired || d.Code == importvalidate.CodeAdditionalProperty})
+		}
+	}
+	return &apiError{status: http.StatusBadRequest, name: model.NameBadDataError, message: model.MsgBadData, details: details}
+}
+
+// badDataMessage is the 400 of a body that could not be read, with msg
+// as its one detail.
+func badDataMessage(msg string) *apiError {
 	return &apiError{status: http.StatusBadRequest, name: model.NameBadDataError, message: model.MsgBadData,
-		details: append([]model.ErrorDetail{}, details...)}
+		details: []errbody.Detail{{ErrorDetail: model.ErrorDetail{Message: msg}}}}
 }
 
 // unavailable is the 503 of an overloaded server, which suggests a retry

@@ -2,6 +2,7 @@ package adminhttp
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"net/http/httptest"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/auth"
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -60,7 +62,7 @@ func TestErrorAnswers(t *testing.T) {
 		ctMissing   = "We do not accept the content-type you provided (you didn't provide one). Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format."
 		ctHTML      = "We do not accept the content-type you provided (a<b>&c). Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format."
 		required    = "The `/body/data` property is required. It was not present on the data you sent."
-		notString   = "The `/body/project` property must be string. You sent 5."
+		notString   = "The `/body/project` property must be string. You sent []."
 		busy        = "The server is busy with other validations. Please try again later."
 		internalMsg = "Something went wrong on our side while handling your request. Please try again later."
 	)
@@ -101,7 +103,7 @@ func TestErrorAnswers(t *testing.T) {
 			simple("UnsupportedEncodingError", `unsupported charset \"LATIN1\"`) + `}`},
 		{"unsupported content encoding", unsupportedEncoding(false, "br"), "", 415, "",
 			simple("UnsupportedEncodingError", `unsupported content encoding \"br\"`) + `}`},
-		{"bad data", badData([]model.ErrorDetail{{Path: "/body/data", Message: required}, {Path: "/body/project", Message: notString}}), "", 400, "",
+		{"bad data", badData(structuralErrors(t, `{"project":[],"environment":"development"}`)), "", 400, "",
 			`{"id":"` + ffID + `","name":"BadDataError","message":"` + model.MsgBadData + `","details":[{"path":"/body/data","message":"` + required + `"},{"message":"` + notString + `","path":"/body/project"}]}`},
 		{"bad data without details", badData(nil), "", 400, "",
 			`{"id":"` + ffID + `","name":"BadDataError","message":"` + model.MsgBadData + `","details":[]}`},
@@ -130,4 +132,27 @@ func TestErrorAnswers(t *testing.T) {
 			}
 		})
 	}
+}
+
+// structuralErrors are the structural problems of body, validated on the
+// embedded default state.
+func structuralErrors(t *testing.T, body string) importvalidate.Problems {
+	t.Helper()
+	snap, err := model.DefaultSnapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := importvalidate.NewMemoryState(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := importvalidate.New(importvalidate.Options{State: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := v.Validate(context.Background(), []byte(body), importvalidate.Target{Permissions: importvalidate.AllPermissions{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep.Structural
 }

@@ -429,7 +429,7 @@ func (h *validation) serve(w, raw http.ResponseWriter, r *http.Request) (out out
 		return vout
 	}
 	if rep.Structural.HasErrors() {
-		return h.fail(w, badData(rep.Structural.Details()))
+		return h.fail(w, badData(rep.Structural))
 	}
 	if h.planner != nil {
 		return h.respondPlan(w, rep, pl)

@@ -33,5 +33,5 @@ func (h *validation) refuseBadSyntax(w http.ResponseWriter, r *http.Request, bod
 	if ps == nil {
 		return outcome{}, false
 	}
-	return h.fail(w, badData(ps.Details())), true
+	return h.fail(w, badData(ps)), true
 }

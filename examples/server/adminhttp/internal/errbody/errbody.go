@@ -44,12 +44,21 @@ func start(id, name, message string) *Writer {
 	return w
 }
 
+// Detail is an item of a body's details with the order of its members:
+// PathFirst is set for a missing or an additional property (ajv's required
+// and additionalProperties), whose path the reference writes before the
+// message; for the other schema problems it writes the message first.
+type Detail struct {
+	model.ErrorDetail
+	PathFirst bool
+}
+
 // NewStyled is New, with the details in the form of Unleash 5.x when
 // described is set (Described), else in the members' order of 6.x and
 // later (Ordered).
-func NewStyled(id, name, message string, details []model.ErrorDetail, described bool) *Writer {
+func NewStyled(id, name, message string, details []Detail, described bool) *Writer {
 	if details == nil {
-		details = []model.ErrorDetail{{Message: message}}
+		details = []Detail{{ErrorDetail: model.ErrorDetail{Message: message}}}
 	}
 	w := start(id, name, message)
 	if described {
@@ -60,22 +69,15 @@ func NewStyled(id, name, message string, details []model.ErrorDetail, described 
 	return w
 }
 
-// pathFirst says whether the reference writes the path of a schema
-// problem before its message: for a missing or an additional property
-// (ajv's required and additionalProperties), not for the other keywords.
-func pathFirst(msg string) bool {
-	return strings.Contains(msg, " is required. ") || strings.Contains(msg, "does not allow additional properties")
-}
-
 // Ordered returns details with their members in the reference's order:
 // path, message for a missing or an additional property; message, path for
 // the other schema problems; message alone without a path.
-func Ordered(details []model.ErrorDetail) []any {
+func Ordered(details []Detail) []any {
 	out := make([]any, 0, len(details))
 	for _, d := range details {
 		switch {
-		case d.Path == "" || pathFirst(d.Message):
-			out = append(out, d)
+		case d.Path == "" || d.PathFirst:
+			out = append(out, d.ErrorDetail)
 		default:
 			out = append(out, struct {
 				Message string `json:"message"`
@@ -95,7 +97,7 @@ func Ordered(details []model.ErrorDetail) []any {
 // message, description for a detail without a path; path, description,
 // message for a missing or an additional property; description, message,
 // path for the other schema problems.
-func Described(details []model.ErrorDetail) []any {
+func Described(details []Detail) []any {
 	out := make([]any, 0, len(details))
 	for _, d := range details {
 		if d.Path == "" {
@@ -107,7 +109,7 @@ func Described(details []model.ErrorDetail) []any {
 		}
 		path := strings.TrimPrefix(strings.TrimPrefix(d.Path, "/body"), "/")
 		msg := d.Message
-		if pathFirst(msg) {
+		if d.PathFirst {
 			out = append(out, struct {
 				Path        string `json:"path"`
 				Description string `json:"description"`

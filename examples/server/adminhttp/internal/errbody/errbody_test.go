@@ -43,7 +43,8 @@ func TestWriter(t *testing.T) {
 // TestStyles writes the details of a schema 400 in the members' order of
 // 6.x and later and in the form of 5.x, as each version writes them. The
 // messages come worded as the version words them and are written as they
-// come; a 5.x path is the pointer without the request's /body.
+// come; a 5.x path is the pointer without the request's /body; the path
+// comes first where the detail says so.
 func TestStyles(t *testing.T) {
 	for _, tt := range []struct {
 		described bool
@@ -67,10 +68,10 @@ func TestStyles(t *testing.T) {
 			`{"path":"extra","description":"The root object of the request body does not allow additional properties. Your request included the ` + "`extra`" + ` property.","message":"The root object of the request body does not allow additional properties. Your request included the ` + "`extra`" + ` property."},` +
 			`{"description":"The ` + "`data/featureEnvironments/0/variants/0/weight`" + ` property must be <= 1000. You sent 2000.","message":"The ` + "`data/featureEnvironments/0/variants/0/weight`" + ` property must be <= 1000. You sent 2000.","path":"data/featureEnvironments/0/variants/0/weight"}]}`},
 	} {
-		details := []model.ErrorDetail{
-			{Path: "/body/data/features", Message: tt.messages[0]},
-			{Path: "/body/extra", Message: tt.messages[1]},
-			{Path: "/body/data/featureEnvironments/0/variants/0/weight", Message: tt.messages[2]},
+		details := []Detail{
+			{ErrorDetail: model.ErrorDetail{Path: "/body/data/features", Message: tt.messages[0]}, PathFirst: true},
+			{ErrorDetail: model.ErrorDetail{Path: "/body/extra", Message: tt.messages[1]}, PathFirst: true},
+			{ErrorDetail: model.ErrorDetail{Path: "/body/data/featureEnvironments/0/variants/0/weight", Message: tt.messages[2]}},
 		}
 		if got := string(NewStyled("i", "BadDataError", "m", details, tt.described).Close()); got != tt.want {
 			t.Errorf("described %v:\n got %s\nwant %s", tt.described, got, tt.want)
