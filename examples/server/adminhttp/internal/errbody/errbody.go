@@ -18,17 +18,6 @@ type Writer struct {
 	enc *json.Encoder
 }
 
-// New starts an error body with id, name, message and details. When
-// details is nil, details repeats the message.
-func New(id, name, message string, details []model.ErrorDetail) *Writer {
-	if details == nil {
-		details = []model.ErrorDetail{{Message: message}}
-	}
-	w := start(id, name, message)
-	w.Member("details", details)
-	return w
-}
-
 // start begins a body with its id, name and message; an id "" is left
 // out.
 func start(id, name, message string) *Writer {
@@ -53,9 +42,10 @@ type Detail struct {
 	PathFirst bool
 }
 
-// NewStyled is New, with the details in the form of Unleash 5.x when
-// described is set (Described), else in the members' order of 6.x and
-// later (Ordered).
+// NewStyled starts an error body with id, name, message and details, in
+// the form of Unleash 5.x when described is set (Described), else in the
+// members' order of 6.x and later (Ordered). When details is nil, details
+// repeats the message.
 func NewStyled(id, name, message string, details []Detail, described bool) *Writer {
 	if details == nil {
 		details = []Detail{{ErrorDetail: model.ErrorDetail{Message: message}}}

@@ -10,22 +10,22 @@ import (
 func TestWriter(t *testing.T) {
 	tests := []struct {
 		name    string
-		details []model.ErrorDetail
+		details []Detail
 		extra   []any // name, value pairs
 		want    string
 	}{
 		{"details repeat the message", nil, nil,
 			`{"id":"i","name":"N","message":"a <b> & c","details":[{"message":"a <b> & c"}]}`},
-		{"given details", []model.ErrorDetail{{Path: "/body/x", Message: "m"}}, nil,
+		{"given details", []Detail{{ErrorDetail: model.ErrorDetail{Path: "/body/x", Message: "m"}, PathFirst: true}}, nil,
 			`{"id":"i","name":"N","message":"a <b> & c","details":[{"path":"/body/x","message":"m"}]}`},
-		{"empty details stay empty", []model.ErrorDetail{}, []any{"permissions", []string{"ADMIN"}, "retry", 3},
+		{"empty details stay empty", []Detail{}, []any{"permissions", []string{"ADMIN"}, "retry", 3},
 			`{"id":"i","name":"N","message":"a <b> & c","details":[],"permissions":["ADMIN"],"retry":3}`},
-		{"a value that cannot be encoded", []model.ErrorDetail{}, []any{"f", func() {}},
+		{"a value that cannot be encoded", []Detail{}, []any{"f", func() {}},
 			`{"id":"i","name":"N","message":"a <b> & c","details":[],"f":null}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := New("i", "N", "a <b> & c", tt.details)
+			w := NewStyled("i", "N", "a <b> & c", tt.details, false)
 			for i := 0; i < len(tt.extra); i += 2 {
 				w.Member(tt.extra[i].(string), tt.extra[i+1])
 			}
