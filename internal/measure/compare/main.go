@@ -115,6 +115,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "compare:", err)
 		return 2
 	}
+	// The bodies are read before -start starts anything.
+	bodies, err := c.bodies()
+	if err != nil {
+		fmt.Fprintln(stderr, "compare:", err)
+		return 2
+	}
 	if c.start {
 		s, err := startServers(&c, stderr)
 		if err != nil {
@@ -130,11 +136,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "compare:", err)
 			return 1
 		}
-	}
-	bodies, err := c.bodies()
-	if err != nil {
-		fmt.Fprintln(stderr, "compare:", err)
-		return 2
 	}
 	if err := compareAll(c, bodies, stdout); err != nil {
 		fmt.Fprintln(stderr, "compare:", err)
