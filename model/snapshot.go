@@ -86,6 +86,11 @@ type SnapshotSegment struct {
 	Name string `json:"name"`
 	// Project is the project the segment belongs to; nil means global.
 	Project *string `json:"project,omitempty"`
+	// Constraints are the segment's constraints as the instance lists
+	// them, where the source tells them (the admin API's State); an
+	// import leaves them as they are, but they decide whom the imported
+	// strategies reach, so a saved plan checks them again.
+	Constraints json.RawMessage `json:"constraints,omitempty"`
 }
 
 // SnapshotTagType is a tag type.

@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 	"mime"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"runtime/debug"
 	"strconv"
@@ -31,6 +32,7 @@ const SupportedMajor = 8
 // Defaults of Options.
 const (
 	DefaultRequestTimeout = 10 * time.Second
+	DefaultImportTimeout  = 10 * time.Minute
 	DefaultRetries        = 3
 	DefaultMaxRetryWait   = 10 * time.Second
 	DefaultListTTL        = 5 * time.Second
@@ -69,6 +71,10 @@ type Options struct {
 	// RequestTimeout bounds each request, retries apart (0 means
 	// DefaultRequestTimeout).
 	RequestTimeout time.Duration
+	// ImportTimeout bounds an Importer's import request instead (0 means
+	// DefaultImportTimeout): Unleash imports a large file in seconds to
+	// minutes, and goes on and commits after a client gives up.
+	ImportTimeout time.Duration
 	// Retries is the number of retries of a request about the state
 	// answered 429, 502, 503 or 504 (0 means DefaultRetries, a negative
 	// value none). The lookups of callers' tokens are never retried: their
@@ -131,6 +137,7 @@ func (o Options) withDefaults() Options {
 		}
 	}
 	def(&o.RequestTimeout, DefaultRequestTimeout)
+	def(&o.ImportTimeout, DefaultImportTimeout)
 	def(&o.MaxRetryWait, DefaultMaxRetryWait)
 	def(&o.ListTTL, DefaultListTTL)
 	def(&o.TokenTTL, DefaultTokenTTL)
@@ -209,12 +216,9 @@ type Client struct {
 // that authenticates with token, an admin API token or a personal access
 // token. It sends nothing: the first lookup checks the instance's version.
 func New(baseURL, token string, opts Options) (*Client, error) {
-	u, err := url.Parse(strings.TrimSpace(baseURL))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("unleashapi: the instance URL must be an absolute http or https URL, not %q", redactURL(baseURL))
-	}
-	if u.User != nil || u.RawQuery != "" || u.Fragment != "" {
-		return nil, fmt.Errorf("unleashapi: the instance URL %q must have no user, query or fragment", redactURL(baseURL))
+	base, err := CanonicalURL(baseURL)
+	if err != nil {
+		return nil, err
 	}
 	if strings.TrimSpace(token) == "" {
 		return nil, errors.New("unleashapi: no API token")
@@ -223,7 +227,7 @@ func New(baseURL, token string, opts Options) (*Client, error) {
 		return nil, errors.New("unleashapi: the API token holds a line break")
 	}
 	c := &Client{
-		base:  strings.TrimRight(u.String(), "/"),
+		base:  base,
 		token: strings.TrimSpace(token),
 		opts:  opts.withDefaults(),
 		ua:    userAgent(),
@@ -237,6 +241,21 @@ func New(baseURL, token string, opts Options) (*Client, error) {
 
 // BaseURL returns the instance's base URL.
 func (c *Client) BaseURL() string { return c.base }
+
+// CanonicalURL returns the base URL a client of baseURL has (BaseURL):
+// an absolute http or https URL with no user, query or fragment, without
+// a final slash. Two URLs name the same instance for a client when their
+// canonical URLs are equal.
+func CanonicalURL(baseURL string) (string, error) {
+	u, err := url.Parse(strings.TrimSpace(baseURL))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("unleashapi: the instance URL must be an absolute http or https URL, not %q", redactURL(baseURL))
+	}
+	if u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("unleashapi: the instance URL %q must have no user, query or fragment", redactURL(baseURL))
+	}
+	return strings.TrimRight(u.String(), "/"), nil
+}
 
 func redactURL(s string) string {
 	u, err := url.Parse(s)
@@ -288,6 +307,8 @@ type request struct {
 	// anyBody takes a 2xx answer whatever its body (the import answers
 	// 200 with an empty one).
 	anyBody bool
+	// timeout replaces Options.RequestTimeout for this request.
+	timeout time.Duration
 }
 
 // endpoint is the request's path without its query, as errors name it.
@@ -366,8 +387,18 @@ func backoff(attempt int) time.Duration {
 // when it has none.
 func (c *Client) once(ctx context.Context, r request, payload []byte, token string) (a answer, retryAfter time.Duration, err error) {
 	retryAfter = -1
-	ctx, cancel := context.WithTimeout(ctx, c.opts.RequestTimeout)
+	timeout := c.opts.RequestTimeout
+	if r.timeout > 0 {
+		timeout = r.timeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	// wrote turns true once the whole request is written: before that,
+	// the instance cannot have acted on it.
+	var wrote atomic.Bool
+	ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+		WroteRequest: func(i httptrace.WroteRequestInfo) { wrote.Store(i.Err == nil) },
+	})
 	var body io.Reader
 	if payload != nil {
 		body = bytes.NewReader(payload)
@@ -395,7 +426,9 @@ func (c *Client) once(ctx context.Context, r request, payload []byte, token stri
 			}
 			return a, retryAfter, c.errorf(r, status, ErrBadAnswer, nil, "%s", re)
 		}
-		return a, retryAfter, c.errorf(r, 0, ErrUnreachable, err, "no answer: %v", scrubErr(err))
+		e := c.errorf(r, 0, ErrUnreachable, err, "no answer: %v", scrubErr(err))
+		e.unsent = !wrote.Load()
+		return a, retryAfter, e
 	}
 	defer resp.Body.Close()
 	a.status = resp.StatusCode

@@ -51,7 +51,15 @@ type Error struct {
 	// retryAfter is the instance's Retry-After, or when the client's
 	// bounds allow a lookup again; 0 when unknown.
 	retryAfter time.Duration
+	// unsent: the request was not written whole to a connection.
+	unsent bool
 }
+
+// NotSent reports whether the request failed before it was written
+// whole to a connection (no connection, a refused dial, a failed TLS
+// handshake, a canceled context): the instance cannot have acted on it.
+// False means it may have, even without an answer.
+func (e *Error) NotSent() bool { return e.unsent }
 
 // Unavailable reports whether the instance cannot answer now and a retry
 // later may succeed: no answer (refused, reset, timed out), a 5xx or a 429

@@ -24,8 +24,8 @@ import (
 // Importer asks the instance who its token is before its first import
 // and sends no import with an admin API token (ErrAdminToken).
 //
-// Unleash 8.2.0 runs an import in one database transaction: refused, it
-// changes nothing.
+// Unleash runs an import in one database transaction: refused, it
+// changes nothing; given up on by the client, it may still commit.
 type Importer struct {
 	c *Client
 
@@ -46,6 +46,9 @@ func NewImporter(baseURL, token string, opts Options) (*Importer, error) {
 
 // BaseURL returns the instance's base URL.
 func (im *Importer) BaseURL() string { return im.c.base }
+
+// pathImport is the import's endpoint.
+const pathImport = "/api/admin/features-batch/import"
 
 // ErrAdminToken is the error of an importer whose token is an admin API
 // token, which Unleash refuses for imports.
@@ -112,11 +115,17 @@ func (e *RefusedError) Error() string {
 
 // Import sends body, an import request body, once (an import is never
 // retried: a failure after the instance received it may hide a
-// committed import). It first checks the token (Caller) and sends no
+// committed import), bounded by Options.ImportTimeout rather than the
+// reads' RequestTimeout. It first checks the token (Caller) and sends no
 // import with an admin API token or a token the instance does not take.
-// The instance's refusal is a *RefusedError; any other failure (no
-// answer, a 5xx, a timeout) is an *Error, after which the import may or
-// may not have happened: read the state again to know.
+//
+// The outcome is one of three. nil: the instance answered 2xx, the
+// import committed. A *RefusedError: it answered 4xx, and nothing
+// changed. An *Error: if its NotSent reports true, the import never
+// reached the instance; otherwise the outcome is unknown (no answer in
+// time, a connection lost before the answer, a 5xx of the instance or of
+// a gateway in front of it), and the instance may still commit the
+// import later: only reading its state can tell.
 func (im *Importer) Import(ctx context.Context, body []byte) error {
 	if _, err := im.Caller(ctx); err != nil {
 		return err
@@ -124,9 +133,16 @@ func (im *Importer) Import(ctx context.Context, body []byte) error {
 	if !json.Valid(body) {
 		return errors.New("unleashapi: the import body is not JSON")
 	}
-	r := request{method: http.MethodPost, path: "/api/admin/features-batch/import", body: json.RawMessage(body), noRetry: true, anyBody: true,
-		accept: []int{http.StatusBadRequest, http.StatusForbidden, http.StatusNotFound, http.StatusConflict, http.StatusRequestEntityTooLarge}}
+	r := request{method: http.MethodPost, path: pathImport, body: json.RawMessage(body), noRetry: true, anyBody: true,
+		timeout: im.c.opts.ImportTimeout,
+		accept:  []int{http.StatusBadRequest, http.StatusForbidden, http.StatusNotFound, http.StatusConflict, http.StatusRequestEntityTooLarge}}
 	a, err := im.c.do(ctx, r)
+	var e *Error
+	if errors.As(err, &e) && e.Status >= 400 && e.Status < 500 {
+		// A 4xx of a gateway in front of the instance (a 401 of its
+		// login, a 429) is a refusal too: it did not pass the import on.
+		return &RefusedError{Status: e.Status, Message: e.Detail}
+	}
 	if err != nil {
 		return err
 	}

@@ -1,8 +1,10 @@
 package unleashapi
 
 import (
+	"bytes"
 	"cmp"
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"slices"
@@ -35,9 +37,10 @@ type (
 		Segments []segmentAnswer `json:"segments"`
 	}
 	segmentAnswer struct {
-		ID      int64   `json:"id"`
-		Name    string  `json:"name"`
-		Project *string `json:"project"`
+		ID          int64           `json:"id"`
+		Name        string          `json:"name"`
+		Project     *string         `json:"project"`
+		Constraints json.RawMessage `json:"constraints"`
 	}
 	tagTypesAnswer struct {
 		TagTypes []tagTypeAnswer `json:"tagTypes"`
@@ -135,7 +138,7 @@ func (c *Client) ContextFields(ctx context.Context, names []string) ([]model.Sna
 func (c *Client) Segments(ctx context.Context, names []string) ([]model.SnapshotSegment, error) {
 	out, err := pick(ctx, c, names,
 		func(l *instanceLists) []segmentAnswer { return l.segments.Segments },
-		func(s segmentAnswer) string { return s.Name }, segmentAnswer.snapshot)
+		func(s segmentAnswer) string { return s.Name }, segmentAnswer.withConstraints)
 	slices.SortFunc(out, func(a, b model.SnapshotSegment) int { return cmp.Compare(a.ID, b.ID) })
 	return out, err
 }
@@ -322,6 +325,17 @@ func (f contextFieldAnswer) snapshot() model.SnapshotContextField {
 
 func (s segmentAnswer) snapshot() model.SnapshotSegment {
 	return model.SnapshotSegment{ID: s.ID, Name: s.Name, Project: s.Project}
+}
+
+// withConstraints is the segment with its constraints, compact; a
+// snapshot leaves them out (its format has none).
+func (s segmentAnswer) withConstraints() model.SnapshotSegment {
+	out := s.snapshot()
+	var b bytes.Buffer
+	if len(s.Constraints) > 0 && string(s.Constraints) != "null" && json.Compact(&b, s.Constraints) == nil {
+		out.Constraints = b.Bytes()
+	}
+	return out
 }
 
 // snapshot is the project id of the overview; it has no naming without a

@@ -141,10 +141,24 @@ type AdminAPI struct {
 	// (archived=IS:true, 6.x and later); before, it ignores the filter,
 	// and GET /api/admin/archive/features lists them.
 	SearchArchived bool
+	// EventSearch: the event log is searched with GET
+	// /api/admin/search/events (project=IS:P, limit up to 1000; 6.x and
+	// later); before, with POST /api/admin/events/search (limit up to
+	// 100). Either lists a project's events newest first, by the start of
+	// the transaction that wrote them, to any user's token.
+	EventSearch bool
 }
+
+// DefaultMaxBody is the reference's limit of a request body: 500 kB as
+// its JSON body parser counts them, 500 × 1024 bytes.
+const DefaultMaxBody = 500 << 10
 
 // Import is what an import does that the rules and the plan depend on.
 type Import struct {
+	// MaxBody is the largest request body, in bytes, that the import
+	// (and the validation) takes: a larger one is answered 413 before
+	// any check.
+	MaxBody int64
 	// Links: the import replaces the links of the features data.links
 	// names.
 	Links bool

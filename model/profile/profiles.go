@@ -81,7 +81,7 @@ func v512() Profile {
 		Users:  UserListing{IsAPI: true, InvalidEmailFailsListing: true},
 		Schema: Schema{Name: "5.12.8", Operators: operators15(), DeprecatedMembers: true},
 		Import: Import{DependencyProject: "file", ConstraintContextMustExist: true, RolloutDefaults: RolloutNone,
-			StickinessInStore: true, DescriptionAsGiven: true},
+			StickinessInStore: true, DescriptionAsGiven: true, MaxBody: DefaultMaxBody},
 		Database: Database{LastMigration: "/20240430075605-add-scim-external-id", DefaultEnvironment: true},
 	}
 }
@@ -108,6 +108,7 @@ func v610(p *Profile) {
 	p.Database.FeatureLink, p.Database.MilestoneID = true, true
 	p.Database.ProjectsArchivedAt = true
 	p.AdminAPI.SearchArchived = true
+	p.AdminAPI.EventSearch = true
 }
 
 // v70 is 7.0 to 7.3, which could not be run: links, the user listing

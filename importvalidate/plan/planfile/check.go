@@ -27,22 +27,53 @@ func Check(ctx context.Context, reads []Read, state importvalidate.State, src pl
 			return nil, err
 		}
 	}
-	now := map[string]Read{}
-	for _, rd := range rec.Reads() {
-		now[rd.Kind+"\x00"+string(rd.Args)] = rd
+	return Compare(reads, rec.Reads()), nil
+}
+
+// Compare returns what differs between was, the reads a plan was made
+// on, and now, those of the same plan made again: each answer that
+// changed, as Check words it, and each read made only once. None when
+// the two are the same reads with the same answers.
+func Compare(was, now []Read) []string {
+	was, now = compactReads(was), compactReads(now)
+	key := func(rd Read) string { return rd.Kind + "\x00" + string(rd.Args) }
+	after := make(map[string]Read, len(now))
+	for _, rd := range now {
+		after[key(rd)] = rd
 	}
 	var out []string
-	for _, rd := range reads {
-		n := now[rd.Kind+"\x00"+string(rd.Args)]
-		if !bytes.Equal(rd.Answer, n.Answer) {
+	seen := map[string]bool{}
+	add := func(lines ...string) {
+		for _, l := range lines {
+			if !seen[l] {
+				seen[l] = true
+				out = append(out, l)
+			}
+		}
+	}
+	for _, rd := range was {
+		n, ok := after[key(rd)]
+		delete(after, key(rd))
+		switch {
+		case !ok:
+			add(fmt.Sprintf("the plan no longer reads the %s of %s", rd.Kind, rd.Args))
+		case !bytes.Equal(rd.Answer, n.Answer):
 			lines := describe(rd, n.Answer)
 			if len(lines) == 0 { // a difference no line names: never none
 				lines = []string{fmt.Sprintf("the %s read of %s changed", rd.Kind, rd.Args)}
 			}
-			out = append(out, lines...)
+			add(lines...)
 		}
 	}
-	return out, nil
+	rest := make([]Read, 0, len(after))
+	for _, rd := range after {
+		rest = append(rest, rd)
+	}
+	sortReads(rest)
+	for _, rd := range rest {
+		add(fmt.Sprintf("the plan now reads the %s of %s, which it did not", rd.Kind, rd.Args))
+	}
+	return out
 }
 
 // replay makes the read rd again.

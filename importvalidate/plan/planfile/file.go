@@ -1,11 +1,18 @@
 // Package planfile is the saved plan of 'flagadmin plan -out', which
-// 'flagadmin apply' applies: per file, the import body, the target, the
-// plan, and the instance state the plan read (every read of the
-// validation and of the plan, with its answer in a normal form, and a
-// SHA-256 of them, the fingerprint). Apply makes the same reads again
-// and refuses the plan when an answer changed (Check), naming what
-// changed; after the import plan.Outcome compares the instance with the
-// plan.
+// 'flagadmin apply' applies: the instance it was made for and, per file,
+// the import body, the target, the plan, and the instance state the plan
+// read (every read of the validation and of the plan, with its answer in
+// a normal form), all under one digest. Apply makes the same reads again
+// and refuses the plan when an answer changed (Check, Compare), naming
+// what changed; after the import plan.Outcome compares the instance with
+// the plan.
+//
+// The digest is no signature: whoever can write the file can write a
+// digest that matches. It makes a file that was damaged, or edited in
+// one part and not the others, fail to decode. What binds a plan to the
+// instance is that apply derives the plan again from the body and the
+// instance now, and refuses it unless the plan and every read are the
+// saved ones.
 //
 // No read of the admin API carries a version of what it returns, and
 // Unleash has no conditional import: the state the plan read is the only
@@ -15,11 +22,13 @@
 package planfile
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
@@ -27,10 +36,11 @@ import (
 )
 
 // Format is the value of the member "format" of a saved plan, and
-// Version its version.
+// Version its version. Version 1, whose digest covered only the reads,
+// is refused.
 const (
 	Format  = "flagadmin-plan"
-	Version = 1
+	Version = 2
 )
 
 // File is a saved plan.
@@ -45,6 +55,8 @@ type File struct {
 	CreatedAt string `json:"createdAt,omitempty"`
 	// Plans holds one entry per file, in the order they are applied.
 	Plans []Entry `json:"plans"`
+	// Digest is the digest of everything apply acts on (Seal).
+	Digest string `json:"digest"`
 }
 
 // Entry is the plan of one file.
@@ -57,58 +69,121 @@ type Entry struct {
 	Body json.RawMessage `json:"body"`
 	// Plan is what the import will change.
 	Plan *plan.Plan `json:"plan"`
-	// Reads are the instance state the validation and the plan read, and
-	// Fingerprint a SHA-256 of them (Fingerprint).
-	Reads       []Read `json:"reads"`
-	Fingerprint string `json:"fingerprint"`
+	// Reads are the instance state the validation and the plan read.
+	Reads []Read `json:"reads"`
 }
 
-// Fingerprint is "sha256:" and the hex SHA-256 of the reads' JSON, in
-// the order of their kinds and arguments.
-func Fingerprint(reads []Read) string {
-	rs := append([]Read(nil), reads...)
-	sortReads(rs)
-	b, _ := json.Marshal(rs)
+// Seal sets f's Digest: "sha256:" and the hex SHA-256 of the JSON of the
+// instance's URL and, per entry in order, its file name, project,
+// environment, body, plan and reads (compact, the reads in the order of
+// their kinds and arguments).
+func (f *File) Seal() { f.Digest = f.digest() }
+
+func (f *File) digest() string {
+	type entry struct {
+		File        string          `json:"file"`
+		Project     string          `json:"project"`
+		Environment string          `json:"environment"`
+		Body        json.RawMessage `json:"body"`
+		Plan        *plan.Plan      `json:"plan"`
+		Reads       []Read          `json:"reads"`
+	}
+	all := struct {
+		Unleash string  `json:"unleash"`
+		Plans   []entry `json:"plans"`
+	}{Unleash: f.Unleash}
+	for _, e := range f.Plans {
+		rs := compactReads(e.Reads)
+		sortReads(rs)
+		all.Plans = append(all.Plans, entry{e.File, e.Project, e.Environment, compact(e.Body), e.Plan, rs})
+	}
+	b, _ := json.Marshal(all)
 	sum := sha256.Sum256(b)
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
-// IsPlanFile reports whether raw is a saved plan: a JSON object whose
-// member "format" is Format.
+// IsPlanFile reports whether raw claims to be a saved plan: a JSON object
+// whose member "format" is Format, before any error in the rest of it
+// (a truncated plan is still a plan, which Decode refuses).
 func IsPlanFile(raw []byte) bool {
-	var probe struct {
-		Format string `json:"format"`
+	d := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
+		return false
 	}
-	return json.Unmarshal(raw, &probe) == nil && probe.Format == Format
+	for d.More() {
+		k, err := d.Token()
+		if err != nil {
+			return false
+		}
+		if k == "format" {
+			var v string
+			return d.Decode(&v) == nil && v == Format
+		}
+		var skip json.RawMessage
+		if d.Decode(&skip) != nil {
+			return false
+		}
+	}
+	return false
 }
 
-// Decode reads a saved plan and checks it: its format and version, and
-// each entry's fingerprint against its reads (a plan edited by hand is
-// refused).
+// Decode reads a saved plan and checks it: its format and version, its
+// digest, that every entry has a body, a plan and reads, and that each
+// entry's project and environment are those of its body and of its plan.
 func Decode(raw []byte) (*File, error) {
 	var f File
 	if err := json.Unmarshal(raw, &f); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("planfile: not valid JSON at byte %d: %v (a truncated or damaged file?)", se.Offset, err)
+		}
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, errors.New("planfile: the JSON ends early (a truncated file?)")
+		}
 		return nil, fmt.Errorf("planfile: %w", err)
 	}
 	switch {
 	case f.Format != Format:
 		return nil, fmt.Errorf("planfile: not a saved plan (format %q, want %q)", f.Format, Format)
 	case f.Version != Version:
-		return nil, fmt.Errorf("planfile: version %d; this flagadmin reads version %d", f.Version, Version)
+		return nil, fmt.Errorf("planfile: version %d; this flagadmin reads version %d: make the plan again", f.Version, Version)
 	case f.Unleash == "":
 		return nil, errors.New("planfile: no instance URL")
 	case len(f.Plans) == 0:
 		return nil, errors.New("planfile: no plan")
 	}
+	if got := f.digest(); got != f.Digest {
+		return nil, fmt.Errorf("planfile: the digest %q does not match the content (%s): the file was changed", f.Digest, got)
+	}
 	for i, e := range f.Plans {
-		if e.Plan == nil || len(e.Body) == 0 {
-			return nil, fmt.Errorf("planfile: plan %d (%s): no body or no plan", i+1, e.File)
-		}
-		if got := Fingerprint(e.Reads); got != e.Fingerprint {
-			return nil, fmt.Errorf("planfile: plan %d (%s): the fingerprint %s does not match its reads (%s): the file was changed", i+1, e.File, e.Fingerprint, got)
+		if err := e.check(); err != nil {
+			return nil, fmt.Errorf("planfile: plan %d (%q): %w", i+1, e.File, err)
 		}
 	}
 	return &f, nil
+}
+
+// check says what is wrong with an entry of a decoded file.
+func (e *Entry) check() error {
+	if e.Plan == nil || len(e.Body) == 0 {
+		return errors.New("no body or no plan")
+	}
+	if len(e.Reads) == 0 {
+		return errors.New("no reads: nothing to check the instance against")
+	}
+	var target struct {
+		Project     string `json:"project"`
+		Environment string `json:"environment"`
+	}
+	if err := json.Unmarshal(e.Body, &target); err != nil {
+		return fmt.Errorf("the body: %w", err)
+	}
+	for _, t := range [][2]string{{target.Project, target.Environment}, {e.Plan.Project, e.Plan.Environment}} {
+		if t[0] != e.Project || t[1] != e.Environment {
+			return fmt.Errorf("the entry targets project %q, environment %q, but its body or plan %q, %q", e.Project, e.Environment, t[0], t[1])
+		}
+	}
+	return nil
 }
 
 // Current returns the query of the entry's plan and the configuration it

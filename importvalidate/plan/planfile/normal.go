@@ -56,13 +56,14 @@ func normalContextFields(in []model.SnapshotContextField) []contextField {
 }
 
 type segment struct {
-	ID      int64  `json:"id"`
-	Name    string `json:"name"`
-	Project string `json:"project,omitempty"`
+	ID          int64           `json:"id"`
+	Name        string          `json:"name"`
+	Project     string          `json:"project,omitempty"`
+	Constraints json.RawMessage `json:"constraints,omitempty"`
 }
 
 func normalSegments(in []model.SnapshotSegment) []segment {
-	return normalList(in, func(s model.SnapshotSegment) segment { return segment{s.ID, s.Name, deref(s.Project)} },
+	return normalList(in, func(s model.SnapshotSegment) segment { return segment{s.ID, s.Name, deref(s.Project), compact(s.Constraints)} },
 		func(x, y segment) int { return cmp.Or(cmp.Compare(x.Name, y.Name), cmp.Compare(x.ID, y.ID)) })
 }
 

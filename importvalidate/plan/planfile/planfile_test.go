@@ -141,11 +141,12 @@ func TestCheckNamesWhatChanged(t *testing.T) {
 		}
 	}
 
-	// The file round trip keeps the reads and the fingerprint; an edited
-	// read is refused.
+	// The file round trip keeps the reads and the digest; an edited read
+	// is refused.
 	f := planfile.File{Format: planfile.Format, Version: planfile.Version, Unleash: "http://127.0.0.1:4242",
 		Plans: []planfile.Entry{{File: "x.json", Project: "default", Environment: "development", Body: json.RawMessage(body), Plan: p,
-			Reads: reads, Fingerprint: planfile.Fingerprint(reads)}}}
+			Reads: reads}}}
+	f.Seal()
 	raw, err := json.Marshal(f)
 	if err != nil {
 		t.Fatal(err)
@@ -170,7 +171,87 @@ func TestCheckNamesWhatChanged(t *testing.T) {
 	}
 	edited := strings.Replace(string(raw), `\"old\"`, `\"older\"`, 1)
 	edited = strings.Replace(edited, `"description":"old"`, `"description":"older"`, 1)
-	if _, err := planfile.Decode([]byte(edited)); err == nil || !strings.Contains(err.Error(), "fingerprint") {
+	if _, err := planfile.Decode([]byte(edited)); err == nil || !strings.Contains(err.Error(), "digest") {
 		t.Errorf("an edited plan file: %v", err)
+	}
+}
+
+// TestDecodeBindsEverything: the digest covers the instance, each
+// entry's target, body, plan and reads; an entry whose target is not its
+// body's, or that has no reads, is refused even with a matching digest;
+// a truncated file is a plan file that does not decode, with a JSON
+// error.
+func TestDecodeBindsEverything(t *testing.T) {
+	cur := current("old", false)
+	reads, p := record(t, state(t, "eu"), fixed{cur})
+	good := func() planfile.File {
+		f := planfile.File{Format: planfile.Format, Version: planfile.Version, Unleash: "http://127.0.0.1:4242",
+			Plans: []planfile.Entry{{File: "x.json", Project: "default", Environment: "development", Body: json.RawMessage(body), Plan: p,
+				Reads: slices.Clone(reads)}}}
+		f.Seal()
+		return f
+	}
+	encode := func(f planfile.File) []byte {
+		raw, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return raw
+	}
+	if _, err := planfile.Decode(encode(good())); err != nil {
+		t.Fatalf("the good file: %v", err)
+	}
+	for _, c := range []struct {
+		name   string
+		edit   func(f *planfile.File)
+		reseal bool
+		says   string
+	}{
+		{"another instance", func(f *planfile.File) { f.Unleash = "https://elsewhere.example" }, false, "digest"},
+		{"another environment", func(f *planfile.File) { f.Plans[0].Environment = "production" }, false, "digest"},
+		{"another body", func(f *planfile.File) {
+			f.Plans[0].Body = json.RawMessage(strings.Replace(body, `"rollout":"50"`, `"rollout":"100"`, 1))
+		}, false, "digest"},
+		{"another plan", func(f *planfile.File) { f.Plans[0].Plan = &plan.Plan{Project: "default", Environment: "development"} }, false, "digest"},
+		{"fewer reads", func(f *planfile.File) { f.Plans[0].Reads = f.Plans[0].Reads[1:] }, false, "digest"},
+		{"another environment, resealed", func(f *planfile.File) { f.Plans[0].Environment = "production" }, true, `targets project "default", environment "production"`},
+		{"no reads, resealed", func(f *planfile.File) { f.Plans[0].Reads = nil }, true, "no reads"},
+		{"version 1", func(f *planfile.File) { f.Version = 1 }, true, "version 1"},
+	} {
+		f := good()
+		c.edit(&f)
+		if c.reseal {
+			f.Seal()
+		}
+		if _, err := planfile.Decode(encode(f)); err == nil || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%s: %v, want an error with %q", c.name, err, c.says)
+		}
+	}
+	raw := encode(good())
+	cut := raw[:len(raw)/2]
+	if !planfile.IsPlanFile(cut) {
+		t.Error("a truncated plan file is not taken for one")
+	}
+	if _, err := planfile.Decode(cut); err == nil || !strings.Contains(err.Error(), "truncated") {
+		t.Errorf("a truncated plan file: %v", err)
+	}
+}
+
+// TestCompareNamesMissingAndNewReads: a read made only at plan time or
+// only now is a difference, each named once.
+func TestCompareNamesMissingAndNewReads(t *testing.T) {
+	a := planfile.Read{Kind: planfile.KindTagTypes, Args: json.RawMessage(`["team"]`), Answer: json.RawMessage(`["team"]`)}
+	b := planfile.Read{Kind: planfile.KindTagTypes, Args: json.RawMessage(`["squad"]`), Answer: json.RawMessage(`[]`)}
+	if got := planfile.Compare([]planfile.Read{a}, []planfile.Read{a}); len(got) != 0 {
+		t.Errorf("the same reads: %v", got)
+	}
+	got := strings.Join(planfile.Compare([]planfile.Read{a, a}, []planfile.Read{b}), "\n")
+	for _, want := range []string{`no longer reads the tagTypes of ["team"]`, `now reads the tagTypes of ["squad"]`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Compare says\n%s\nwant %s", got, want)
+		}
+	}
+	if strings.Count(got, "no longer") != 1 {
+		t.Errorf("a difference named twice:\n%s", got)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/importvalidate/plan/planfile"
+	"github.com/flagadmin/flagadmin/internal/safetext"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/model/profile"
 	"github.com/flagadmin/flagadmin/unleashapi"
@@ -22,38 +23,61 @@ import (
 // apply), ExitFindings (refused before anything was imported) and
 // ExitUsage.
 const (
-	// ExitDiffers: imported, but the instance differs from the plan (the
-	// differences are printed).
+	// ExitDiffers: imported, but the instance differs from the plan, or
+	// another writer changed the same features while apply ran (the
+	// differences and the changes are printed).
 	ExitDiffers = 3
-	// ExitImportFailed: an import was sent and failed (refused by the
-	// instance, or no answer), or refused after an earlier file of the
-	// plan was imported; what it left is printed.
+	// ExitImportFailed: an import was sent and failed, or its outcome is
+	// unknown, or a file was refused after an earlier file of the plan
+	// was imported; what apply saw is printed.
 	ExitImportFailed = 4
 )
 
-// applyTimeout bounds an apply: its reads, the imports and the reads
-// after them.
-const applyTimeout = 5 * time.Minute
+// Defaults of apply's waits.
+const (
+	// defaultImportTimeout bounds one import request: Unleash imports a
+	// file of a thousand features in tens of seconds on a small machine.
+	defaultImportTimeout = unleashapi.DefaultImportTimeout
+	// defaultOutcomeWait bounds how long apply reads the instance after an
+	// import whose answer did not say what happened.
+	defaultOutcomeWait = 2 * time.Minute
+)
 
-const applyUsage = `usage: flagadmin apply [flags] PLANFILE | FILE | -
+// envURL names the instance when -unleash does not.
+const envURL = "UNLEASH_URL"
+
+const applyUsage = `usage: flagadmin apply -unleash URL [flags] PLANFILE | FILE | -
 
 Imports into the instance exactly the plan reviewed: PLANFILE is a plan
 saved by 'flagadmin plan -unleash URL -out PLANFILE'; FILE (or - for
 stdin) an import body or a bare export (with -project and
--environment), which apply plans first. apply then:
+-environment), which apply plans first. The instance is the one -unleash
+(or $UNLEASH_URL) names, never one a file names: a saved plan must have
+been made for it. apply then:
 
  1. checks that the plan still holds: the instance state the plan read
-    (its features, strategies, segments, context fields, tag types,
-    project settings) is read again, and a stale plan is refused, naming
-    what changed since;
- 2. refuses a file that the validation or the plan refuses, or that the
-    token's user lacks permissions for;
- 3. shows the plan and asks for confirmation when standard input is a
-    terminal (-auto-approve for CI; with neither it refuses);
+    (its features, strategies, segments with their constraints, context
+    fields, tag types, project settings) is read again, the plan is made
+    again with the token's permissions, and a plan that is not the saved
+    one is refused, naming what changed since;
+ 2. refuses a file that the validation or the plan refuses, whose body
+    is over the instance's request limit, or that the token's user lacks
+    permissions for;
+ 3. shows the plan (instance, project, environment, counts) and asks for
+    confirmation when standard input is a terminal (-auto-approve for CI;
+    with neither it refuses);
  4. imports (POST /api/admin/features-batch/import), one file after the
-    other: Unleash imports a file in one transaction;
- 5. reads the same features again and compares them with the plan,
-    aspect by aspect.
+    other, each checked again just before it is sent: Unleash imports a
+    file in one transaction;
+ 5. reads the same features again, compares them with the plan aspect by
+    aspect, and reads the instance's event log for changes that another
+    writer made to them meanwhile.
+
+An import whose answer does not say what happened (no answer within
+-import-timeout, a lost connection, a 5xx of the instance or of a gateway)
+is not reported as failed or as done: apply reads the instance for up to
+-outcome-wait until it sees the plan's state (it landed) and otherwise
+says that the outcome is unknown, and how to find out.
 
 The token must be a personal access token (or a service account's
 token) of a user with the import's permissions: Unleash refuses admin API
@@ -61,9 +85,11 @@ tokens for imports, and apply refuses one before sending anything.
 
 Exit code: 0 applied as planned (or nothing to change); 1 refused before
 importing anything; 2 for a usage or I/O problem, or an instance that
-cannot be read; 3 imported, but the instance differs from the plan (the
-differences are printed); 4 an import failed, or one was refused after an
-earlier file was imported (what it left is printed).
+cannot be read; 3 imported, but the instance differs from the plan or
+another writer changed the same features meanwhile (printed); 4 an import
+failed or its outcome is unknown, or a file was refused after an earlier
+file was imported (what apply saw is printed); 130 interrupted at the
+confirmation, nothing sent.
 
 flags:
 `
@@ -73,21 +99,29 @@ type applyConfig struct {
 	file                 string
 	project, environment string
 	autoApprove          bool
+	importTimeout        time.Duration
+	outcomeWait          time.Duration
 }
 
 func parseApply(args []string, stderr io.Writer) (applyConfig, int, bool) {
 	var c applyConfig
 	fs := newFlagSet("flagadmin apply", applyUsage, stderr)
-	c.instance = registerInstance(fs, "to import into (default: the saved plan's)")
+	c.instance = registerInstance(fs, "to import into (default: $"+envURL+"); a saved plan must have been made for it")
 	fs.StringVar(&c.project, "project", "", "`project` to import a FILE into (default: the file's)")
 	fs.StringVar(&c.environment, "environment", "", "`environment` to import a FILE into (default: the file's)")
 	fs.BoolVar(&c.autoApprove, "auto-approve", false, "apply without asking for confirmation (for CI)")
+	fs.DurationVar(&c.importTimeout, "import-timeout", defaultImportTimeout, "how long one import request may take before its outcome is unknown")
+	fs.DurationVar(&c.outcomeWait, "outcome-wait", defaultOutcomeWait, "how long to read the instance after an import of unknown outcome")
 	rest, code, ok := parseInterspersed(fs, args)
 	if !ok {
 		return c, code, false
 	}
-	if len(rest) != 1 {
+	switch {
+	case len(rest) != 1:
 		fmt.Fprintln(stderr, "flagadmin apply: give one PLANFILE or FILE, or - for stdin")
+		return c, ExitUsage, false
+	case c.importTimeout <= 0 || c.outcomeWait < 0:
+		fmt.Fprintln(stderr, "flagadmin apply: -import-timeout must be positive, -outcome-wait not negative")
 		return c, ExitUsage, false
 	}
 	c.file = rest[0]
@@ -97,11 +131,14 @@ func parseApply(args []string, stderr io.Writer) (applyConfig, int, bool) {
 // applier is one run of apply.
 type applier struct {
 	env    Env
+	cfg    applyConfig
 	client *unleashapi.Client
 	// prof is the profile of the instance's version.
 	prof   profile.Profile
 	im     *unleashapi.Importer
 	caller importvalidate.Permissions
+	// user is the id of the token's user, for the event log.
+	user int64
 }
 
 // Apply is the apply subcommand.
@@ -120,31 +157,39 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 	if err != nil {
 		return fail(ExitUsage, err)
 	}
+	// The token goes only to the instance the operator names.
+	named := cfg.instance.url
+	if named == "" {
+		named = strings.TrimSpace(env.getenv(envURL))
+	}
 	var saved *planfile.File
 	if planfile.IsPlanFile(raw) {
 		if saved, err = planfile.Decode(raw); err != nil {
-			return fail(ExitUsage, fmt.Errorf("%s: %w", in.name, err))
+			return fail(ExitUsage, fmt.Errorf("%s: %w", safetext.String(in.name), err))
 		}
 		if cfg.project != "" || cfg.environment != "" {
 			return fail(ExitUsage, errors.New("-project and -environment are for a FILE: a saved plan holds its target"))
 		}
-		switch {
-		case cfg.instance.url == "":
-			cfg.instance.url = saved.Unleash
-		case strings.TrimRight(cfg.instance.url, "/") != saved.Unleash:
-			return fail(ExitFindings, fmt.Errorf("refused: the plan was made for %s, not %s", saved.Unleash, cfg.instance.url))
+		if named == "" {
+			return fail(ExitUsage, fmt.Errorf("give -unleash URL (or set %s): apply sends the token only to an instance named on its command line; this plan was made for %s", envURL, saved.Unleash))
 		}
-	} else if cfg.instance.url == "" {
-		return fail(ExitUsage, errors.New("give -unleash URL, the instance to import into"))
+	} else if named == "" {
+		return fail(ExitUsage, fmt.Errorf("give -unleash URL (or set %s), the instance to import into", envURL))
 	}
+	base, err := unleashapi.CanonicalURL(named)
+	if err != nil {
+		return fail(ExitUsage, fmt.Errorf("-unleash: %w", err))
+	}
+	if saved != nil && base != saved.Unleash {
+		return fail(ExitFindings, fmt.Errorf("refused: the plan was made for %s, not %s; nothing was sent", saved.Unleash, base))
+	}
+	cfg.instance.url = base
+	a := &applier{env: env, cfg: cfg}
 	token, err := cfg.instance.token(ctx, env)
 	if err != nil {
 		return fail(ExitUsage, err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, applyTimeout)
-	defer cancel()
-	a := &applier{env: env}
-	if a.im, err = unleashapi.NewImporter(cfg.instance.url, token, unleashapi.Options{ListTTL: -1, TokenTTL: -1}); err != nil {
+	if a.im, err = unleashapi.NewImporter(cfg.instance.url, token, unleashapi.Options{ListTTL: -1, TokenTTL: -1, ImportTimeout: cfg.importTimeout}); err != nil {
 		return fail(ExitUsage, fmt.Errorf("-unleash: %w", err))
 	}
 	// Who the token is, first: an admin API token is refused before
@@ -159,7 +204,7 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 	case err != nil:
 		return fail(ExitUsage, err)
 	}
-	a.caller = caller
+	a.caller, a.user = caller, caller.UserID
 	if a.client, _, err = cfg.instance.client(ctx, token); err != nil {
 		return fail(ExitUsage, err)
 	}
@@ -169,8 +214,8 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 	}
 	a.prof = version.Profile
 
-	// The entries to apply: the saved plan's, after checking that each
-	// still holds; or the file's, planned now.
+	// The entries to apply: the saved plan's, after checking that the
+	// whole plan still holds; or the file's, planned now.
 	var entries []planfile.Entry
 	if saved != nil {
 		stale := false
@@ -181,10 +226,7 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 			}
 			if len(changed) > 0 {
 				stale = true
-				say("the saved plan of %s is stale: the instance changed since the plan was made:", e.File)
-				for _, c := range changed {
-					fmt.Fprintf(env.Stderr, "  %s\n", c)
-				}
+				a.sayStale(e, changed)
 			}
 		}
 		if stale {
@@ -201,16 +243,17 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 			return fail(ExitUsage, err)
 		case p.refusal != "":
 			_, _ = io.WriteString(env.Stdout, p.refusal)
-			return fail(ExitFindings, errors.New("refused: the validation refuses the file; nothing was imported"))
+			return fail(ExitFindings, errors.New("refused: nothing was imported"))
 		case p.plan.Refused():
 			_ = plan.WriteText(env.Stdout, p.plan, plan.TextOptions{File: in.name})
-			return fail(ExitFindings, fmt.Errorf("refused: the import would be refused (%s); nothing was imported", plan.Summary(p.plan)))
+			return fail(ExitFindings, errors.New("refused: nothing was imported"))
 		}
 		entries = []planfile.Entry{p.entry}
 	}
 
 	// Each entry again, with the caller's permissions: the validation,
-	// the plan (which must be the saved one), its failures.
+	// the plan and its reads (which must be the saved ones), its
+	// failures.
 	checked := make([]verified, len(entries))
 	for i := range entries {
 		v, refusal, err := a.verify(ctx, &entries[i])
@@ -218,18 +261,20 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 			return fail(ExitUsage, err)
 		}
 		if refusal != "" {
-			return fail(ExitFindings, fmt.Errorf("refused: %s: %s; nothing was imported", entries[i].File, refusal))
+			return fail(ExitFindings, fmt.Errorf("refused: %s: %s; nothing was imported", safetext.String(entries[i].File), refusal))
 		}
 		checked[i] = v
 	}
 	var shown bytes.Buffer
-	changes := false
+	fmt.Fprintf(&shown, "Instance: %s (Unleash %s)\n", a.client.BaseURL(), a.prof.Name)
+	changes, files := false, 0
 	for i, e := range entries {
-		if len(entries) > 1 {
-			fmt.Fprintf(&shown, "--- %s (project %s, environment %s)\n", e.File, e.Project, e.Environment)
-		}
+		fmt.Fprintf(&shown, "\n--- %s\n", entryTitle(e, checked[i].plan))
 		_ = plan.WriteText(&shown, checked[i].plan, plan.TextOptions{Color: isTerminal(env.Stdout) && env.getenv("NO_COLOR") == ""})
-		changes = changes || checked[i].plan.HasChanges()
+		if checked[i].plan.HasChanges() {
+			changes = true
+			files++
+		}
 	}
 	_, _ = env.Stdout.Write(shown.Bytes())
 	if !changes {
@@ -240,12 +285,42 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 		if !stdinTerminal(env) {
 			return fail(ExitFindings, errors.New("refused: no terminal to confirm on (standard input is not one): give -auto-approve to apply without confirmation"))
 		}
-		if !confirm(env, a.client.BaseURL()) {
+		what := make([]string, 0, files)
+		for i, e := range entries {
+			if checked[i].plan.HasChanges() {
+				what = append(what, entryTitle(e, checked[i].plan))
+			}
+		}
+		ok, err := confirm(ctx, env, a.client.BaseURL(), strings.Join(what, "; "))
+		if errors.Is(err, errInterrupted) {
+			fmt.Fprintln(env.Stdout, "\nApply cancelled: interrupted. Nothing was sent.")
+			return ExitInterrupted
+		}
+		if !ok {
 			fmt.Fprintln(env.Stdout, "\nApply cancelled.")
 			return ExitFindings
 		}
 	}
+	say("importing into %s", a.client.BaseURL())
 	return a.importAll(ctx, entries, checked)
+}
+
+// entryTitle names an entry's file, target and counts, escaped.
+func entryTitle(e planfile.Entry, p *plan.Plan) string {
+	return fmt.Sprintf("%s: project %s, environment %s: %s", safetext.String(e.File), safetext.String(e.Project), safetext.String(e.Environment), totalsText(p))
+}
+
+// sayStale says that e's plan no longer holds, with each change once.
+func (a *applier) sayStale(e planfile.Entry, changed []string) {
+	sayTo(a.env.Stderr, "flagadmin apply")("the saved plan of %s (project %s, environment %s) is stale: the instance changed since the plan was made:",
+		e.File, e.Project, e.Environment)
+	seen := map[string]bool{}
+	for _, c := range changed {
+		if !seen[c] {
+			seen[c] = true
+			fmt.Fprintf(a.env.Stderr, "  %s\n", c)
+		}
+	}
 }
 
 // verified is an entry checked again just now.
@@ -298,6 +373,10 @@ func (a *applier) verify(ctx context.Context, e *planfile.Entry) (verified, stri
 	}
 	x, _ := json.Marshal(v.plan)
 	y, _ := json.Marshal(e.Plan)
+	if changed := planfile.Compare(e.Reads, rec.Reads()); len(changed) > 0 {
+		a.sayStale(*e, changed)
+		return v, "the plan made now read a state other than the saved one: the instance changed since; make a new plan", nil
+	}
 	if !bytes.Equal(x, y) {
 		return v, "the plan made now differs from the saved one: the instance changed since; make a new plan", nil
 	}
@@ -312,99 +391,8 @@ func (a *applier) verify(ctx context.Context, e *planfile.Entry) (verified, stri
 	return v, "", nil
 }
 
-// importAll imports the entries in order, each checked again just
-// before its import when an earlier one was imported, and compares the
-// instance with each plan afterwards.
-func (a *applier) importAll(ctx context.Context, entries []planfile.Entry, checked []verified) int {
-	say := sayTo(a.env.Stderr, "flagadmin apply")
-	differs := false
-	imported := 0
-	for i, e := range entries {
-		v := checked[i]
-		if !v.plan.HasChanges() {
-			continue
-		}
-		if imported > 0 {
-			// An earlier import may have changed what this plan read.
-			changed, err := planfile.Check(ctx, v.reads, a.client, a.client)
-			if err != nil || len(changed) > 0 {
-				say("%s: not imported: its plan no longer holds after the import of the files before it: %s %v", e.File, strings.Join(changed, "; "), errOrEmpty(err))
-				return ExitImportFailed
-			}
-		}
-		err := a.im.Import(ctx, e.Body)
-		if err != nil {
-			say("%s: the import failed: %v", e.File, err)
-			a.left(ctx, e, v)
-			if imported > 0 {
-				say("the %d files before it were imported", imported)
-			}
-			return ExitImportFailed
-		}
-		imported++
-		after, err := a.client.Current(ctx, *v.query)
-		if err != nil {
-			say("%s: imported; reading the features again failed: %v", e.File, err)
-			return ExitDiffers
-		}
-		d, err := plan.Outcome(v.plan, &v.imp.Data, v.before, after)
-		if err != nil {
-			say("%s: imported; the features read again: %v", e.File, err)
-			return ExitDiffers
-		}
-		if len(d) > 0 {
-			differs = true
-			say("%s: imported, but the instance differs from the plan:", e.File)
-			for _, l := range d {
-				fmt.Fprintf(a.env.Stderr, "  %s\n", l)
-			}
-		} else {
-			fmt.Fprintf(a.env.Stdout, "\nApplied %s: the instance now matches the plan (%s).\n", e.File, totalsText(v.plan))
-		}
-	}
-	if differs {
-		return ExitDiffers
-	}
-	return ExitOK
-}
-
-// left reads the instance after a failed import and says what the
-// import left: nothing (Unleash imports in one transaction), the
-// planned state, or something else.
-func (a *applier) left(ctx context.Context, e planfile.Entry, v verified) {
-	say := sayTo(a.env.Stderr, "flagadmin apply")
-	now, err := a.client.Current(ctx, *v.query)
-	if err != nil {
-		say("%s: reading the features again failed, so what the import left is unknown: %v", e.File, err)
-		return
-	}
-	if planfile.SameCurrent(*v.query, v.before, now) {
-		say("%s: the instance is as before: nothing was changed (Unleash imports a file in one transaction)", e.File)
-		return
-	}
-	d, err := plan.Outcome(v.plan, &v.imp.Data, v.before, now)
-	switch {
-	case err != nil:
-		say("%s: the instance changed; how is unknown: %v", e.File, err)
-	case len(d) == 0:
-		say("%s: the instance matches the plan: the import took effect despite the error", e.File)
-	default:
-		say("%s: the instance changed, and does not match the plan:", e.File)
-		for _, l := range d {
-			fmt.Fprintf(a.env.Stderr, "  %s\n", l)
-		}
-	}
-}
-
 func totalsText(p *plan.Plan) string {
 	t := p.Totals()
 	return fmt.Sprintf("%d created, %d updated, %d unchanged, %d skipped; %d context fields and %d tag types created",
 		t.Create, t.Update, t.Unchanged, t.Skip, t.ContextFields, t.TagTypes)
-}
-
-func errOrEmpty(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
 }

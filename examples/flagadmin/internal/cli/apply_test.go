@@ -152,6 +152,13 @@ func TestExportApply(t *testing.T) {
 	t.Run("a refused import changes nothing", func(t *testing.T) { refusedImport(t, e) })
 	t.Run("promotion between environments", func(t *testing.T) { promotion(t, e) })
 	t.Run("confirmation", func(t *testing.T) { confirmation(t, e) })
+	t.Run("an import of unknown outcome is read until it tells", func(t *testing.T) { unknownOutcomes(t, e) })
+	t.Run("racing applies", func(t *testing.T) { racingApplies(t, e) })
+	t.Run("edited plan files", func(t *testing.T) { editedPlanFiles(t, e) })
+	t.Run("file names escaped", func(t *testing.T) { escapedNames(t, e) })
+	t.Run("a changed segment makes a plan stale", func(t *testing.T) { segmentChanged(t, e) })
+	t.Run("a body over the request limit", func(t *testing.T) { overLimit(t, e) })
+	t.Run("interrupt at the prompt", func(t *testing.T) { interruptAtPrompt(t, e) })
 }
 
 // exportStable: two exports of the unchanged instance are the same
@@ -241,7 +248,7 @@ func exportApplyNothing(t *testing.T, e *eaServer) {
 	}
 	body := e.file(t, "body.json", e.export(t, "-environment", "development", "-project", "default", "-body"))
 	planFile := e.planOut(t, body)
-	if code, out, errOut := e.apply(t, nil, "-auto-approve", planFile); code != ExitOK || !strings.Contains(out, "No changes") {
+	if code, out, errOut := e.apply(t, nil, "-unleash", e.URL, "-auto-approve", planFile); code != ExitOK || !strings.Contains(out, "No changes") {
 		t.Errorf("apply of the saved plan of the export: exit %d\n%s%s", code, out, errOut)
 	}
 	if after := e.export(t, "-environment", "development", "-project", "default"); after != before {
@@ -355,7 +362,7 @@ func generatedEdits(t *testing.T, e *eaServer) {
 		body := e.export(t, "-environment", "development", "-project", "default", "-body")
 		edited := e.file(t, fmt.Sprintf("edited-%d.json", i), mutate(t, r, body, i))
 		planFile := e.planOut(t, edited)
-		code, out, errOut := e.apply(t, nil, "-auto-approve", planFile)
+		code, out, errOut := e.apply(t, nil, "-unleash", e.URL, "-auto-approve", planFile)
 		switch {
 		case code == ExitOK && strings.Contains(out, "No changes"):
 			t.Logf("case %d: the edits changed nothing", i)
@@ -445,7 +452,7 @@ func stalePlans(t *testing.T, e *eaServer) {
 			planFile := e.planOut(t, file)
 			c.change()
 			before := e.export(t, "-environment", "development", "-project", "default")
-			code, out, errOut := e.apply(t, nil, "-auto-approve", planFile)
+			code, out, errOut := e.apply(t, nil, "-unleash", e.URL, "-auto-approve", planFile)
 			if code != ExitFindings || !strings.Contains(errOut, "is stale") || !strings.Contains(errOut, c.says) {
 				t.Errorf("exit %d, want %d naming %q:\n%s%s", code, ExitFindings, c.says, out, errOut)
 			}
@@ -492,8 +499,11 @@ func refusedImport(t *testing.T, e *eaServer) {
 	p := unleashtest.NewProxy(t, e.URL)
 	p.SetFault(unleashtest.Drop("/api/admin/features-batch/import"))
 	edited := strings.Replace(base, `"Checkout"`, `"dropped"`, 1)
-	code, out, errOut = e.apply(t, nil, "-unleash", p.URL, "-auto-approve", e.file(t, "dropped.json", edited))
-	if code != ExitImportFailed || !strings.Contains(errOut, "the instance is as before") {
+	// The connection dropped after the import was sent: the instance
+	// cannot have said, so apply reads it, and says the outcome is
+	// unknown while it is as before, never that nothing was changed.
+	code, out, errOut = e.apply(t, nil, "-unleash", p.URL, "-auto-approve", "-outcome-wait", "2s", e.file(t, "dropped.json", edited))
+	if code != ExitImportFailed || !strings.Contains(errOut, "the outcome is unknown: the instance was still as before") || strings.Contains(errOut, "nothing was changed") {
 		t.Errorf("dropped: exit %d\n%s%s", code, out, errOut)
 	}
 }

@@ -36,6 +36,9 @@ type Env struct {
 	// (unless GOGC or GOMEMLIMIT is set): the programs set it, tests do
 	// not.
 	TuneGC bool
+	// errTerminal: standard error is a terminal, as safe found it before
+	// wrapping it.
+	errTerminal bool
 }
 
 // safe returns e with its standard error written under the output rule
@@ -44,6 +47,7 @@ type Env struct {
 // subcommand starts with it.
 func (e Env) safe() Env {
 	if _, ok := e.Stderr.(*safetext.Writer); !ok && e.Stderr != nil {
+		e.errTerminal = isTerminal(e.Stderr)
 		e.Stderr = safetext.NewWriter(e.Stderr)
 	}
 	return e

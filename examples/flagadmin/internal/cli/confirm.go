@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -19,18 +21,38 @@ func stdinTerminal(env Env) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
+// errInterrupted is confirm's error when the context ended (Ctrl-C)
+// before an answer.
+var errInterrupted = errors.New("interrupted")
+
 // confirm asks on env's terminal, as Terraform does, whether to perform
-// the actions shown, and reports whether the answer was exactly "yes".
-// The question goes to standard error, so that standard output holds
-// only the plan.
-func confirm(env Env, target string) bool {
+// the actions shown on target (the question names it, with what), and
+// reports whether the answer was exactly "yes". The question goes to
+// standard error, so that standard output holds only the plan. The
+// context's end (Ctrl-C) ends the wait at once with errInterrupted; the
+// read of the terminal is then left behind, and nothing acts on what it
+// reads.
+func confirm(ctx context.Context, env Env, target, what string) (bool, error) {
 	fmt.Fprintf(env.Stderr, "\nDo you want to perform these actions on %s?\n"+
-		"  flagadmin will import the changes described above.\n"+
+		"  flagadmin will import %s.\n"+
 		"  Only 'yes' will be accepted to approve.\n\n"+
-		"  Enter a value: ", target)
-	line, err := bufio.NewReader(io.LimitReader(env.Stdin, 1<<10)).ReadString('\n')
-	if err != nil && line == "" {
+		"  Enter a value: ", target, what)
+	answer := make(chan string, 1)
+	go func() {
+		line, err := bufio.NewReader(io.LimitReader(env.Stdin, 1<<10)).ReadString('\n')
+		if err != nil && line == "" {
+			fmt.Fprintln(env.Stderr)
+		}
+		answer <- line
+	}()
+	select {
+	case <-ctx.Done():
 		fmt.Fprintln(env.Stderr)
+		return false, errInterrupted
+	case line := <-answer:
+		if ctx.Err() != nil {
+			return false, errInterrupted
+		}
+		return strings.TrimSpace(line) == "yes", nil
 	}
-	return strings.TrimSpace(line) == "yes"
 }

@@ -1,12 +1,16 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/flagadmin/flagadmin/model/exportfile"
@@ -147,11 +151,14 @@ func (cfg exportConfig) run(ctx context.Context, env Env) int {
 			return fail(ExitUsage, err)
 		}
 	}
+	if !bytes.HasSuffix(out, []byte("\n")) { // a text file, on a terminal too
+		out = append(out[:len(out):len(out)], '\n')
+	}
 	if cfg.out == "" {
 		if _, err := env.Stdout.Write(out); err != nil {
 			return fail(ExitUsage, err)
 		}
-	} else if err := writeFileAtomic(cfg.out, out); err != nil {
+	} else if err := writeFileAtomic(cfg.out, out, 0o666); err != nil {
 		return fail(ExitUsage, err)
 	}
 	fmt.Fprintf(env.Stderr, "flagadmin export: %d %s from %s, environment %s\n", len(ex.Features), plural(len(ex.Features), "feature", "features"), c.BaseURL(), cfg.environment)
@@ -173,10 +180,20 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// writeFileAtomic writes data to a file beside path and renames it to
-// path, so that path holds either its old content or all of data.
-func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+// writeFileAtomic writes data to a new file beside path and renames it
+// to path, so that path holds either its old content or all of data. The
+// new file is created with mode perm less the umask, as os.WriteFile
+// would create it.
+func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
+	var f *os.File
+	var err error
+	for range 100 {
+		tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+"."+strconv.FormatUint(rand.Uint64(), 36))
+		f, err = os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+		if !errors.Is(err, fs.ErrExist) {
+			break
+		}
+	}
 	if err != nil {
 		return err
 	}
@@ -184,9 +201,6 @@ func writeFileAtomic(path string, data []byte) error {
 	_, err = f.Write(data)
 	if cerr := f.Close(); err == nil {
 		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
 	}
 	if err == nil {
 		err = os.Rename(tmp, path)

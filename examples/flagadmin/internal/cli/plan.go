@@ -235,9 +235,13 @@ func planOne(ctx context.Context, state importvalidate.State, src plan.Source, p
 	if err != nil {
 		return out, err
 	}
-	reads := rec.Reads()
+	if limit := prof.Import.MaxBody; limit > 0 && int64(len(body)) > limit {
+		return planned{in: in, refusal: fmt.Sprintf("%s: error: the import body is %d bytes, over the %d bytes (%d kB) that Unleash %s takes: "+
+			"it would answer 413 Request Entity Too Large and import nothing; split the file by feature\n",
+			safetext.String(in.name), len(body), limit, limit>>10, prof.Name)}, nil
+	}
 	out.entry = planfile.Entry{File: in.name, Project: out.plan.Project, Environment: out.plan.Environment,
-		Body: body, Plan: out.plan, Reads: reads, Fingerprint: planfile.Fingerprint(reads)}
+		Body: body, Plan: out.plan, Reads: rec.Reads()}
 	return out, nil
 }
 
@@ -342,11 +346,13 @@ func savePlan(ctx context.Context, cfg planConfig, s *stateSource, all []planned
 	for _, p := range all {
 		f.Plans = append(f.Plans, p.entry)
 	}
+	f.Seal()
 	raw, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(cfg.out, append(raw, '\n'))
+	// A plan holds the bodies and the state read: for its owner alone.
+	return writeFileAtomic(cfg.out, append(raw, '\n'), 0o600)
 }
 
 func isTerminal(w io.Writer) bool {
