@@ -63,7 +63,9 @@ type segment struct {
 }
 
 func normalSegments(in []model.SnapshotSegment) []segment {
-	return normalList(in, func(s model.SnapshotSegment) segment { return segment{s.ID, s.Name, deref(s.Project), compact(s.Constraints)} },
+	return normalList(in, func(s model.SnapshotSegment) segment {
+		return segment{s.ID, s.Name, deref(s.Project), compact(s.Constraints)}
+	},
 		func(x, y segment) int { return cmp.Or(cmp.Compare(x.Name, y.Name), cmp.Compare(x.ID, y.ID)) })
 }
 
