@@ -92,5 +92,6 @@ func TestEveryVersion(t *testing.T) {
 		if d := cmp.Diff(conformance.MustVersionState(t, v), got, cmpopts.EquateEmpty()); d != "" {
 			t.Errorf("the database's snapshot differs from the recorded state (-recorded +database):\n%s", d)
 		}
+		importEventsAndLimit(t, s, &want.Profile) // imports: last
 	})
 }

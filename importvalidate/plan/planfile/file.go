@@ -80,22 +80,14 @@ type Entry struct {
 func (f *File) Seal() { f.Digest = f.digest() }
 
 func (f *File) digest() string {
-	type entry struct {
-		File        string          `json:"file"`
-		Project     string          `json:"project"`
-		Environment string          `json:"environment"`
-		Body        json.RawMessage `json:"body"`
-		Plan        *plan.Plan      `json:"plan"`
-		Reads       []Read          `json:"reads"`
-	}
 	all := struct {
 		Unleash string  `json:"unleash"`
-		Plans   []entry `json:"plans"`
+		Plans   []Entry `json:"plans"`
 	}{Unleash: f.Unleash}
 	for _, e := range f.Plans {
-		rs := compactReads(e.Reads)
-		sortReads(rs)
-		all.Plans = append(all.Plans, entry{e.File, e.Project, e.Environment, compact(e.Body), e.Plan, rs})
+		e.Body, e.Reads = compact(e.Body), compactReads(e.Reads)
+		sortReads(e.Reads)
+		all.Plans = append(all.Plans, e)
 	}
 	b, _ := json.Marshal(all)
 	sum := sha256.Sum256(b)

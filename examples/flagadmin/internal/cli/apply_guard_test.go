@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan/planfile"
-	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 )
 
@@ -331,50 +330,6 @@ func overLimit(t *testing.T, e *eaServer) {
 	code, stdout, errOut := e.apply(t, nil, "-unleash", p.URL, "-auto-approve", file)
 	if code != ExitFindings || !strings.Contains(stdout+errOut, "413") || p.Requests(importPath) != 0 {
 		t.Errorf("apply: exit %d, %d imports sent\n%s%s", code, p.Requests(importPath), stdout, errOut)
-	}
-}
-
-// interruptAtPrompt: Ctrl-C (the context's end) at the confirmation ends
-// apply at once, with nothing sent.
-func interruptAtPrompt(t *testing.T, e *eaServer) {
-	_, slave := openPTY(t)
-	body := e.export(t, "-environment", "development", "-project", "default", "-body")
-	file := e.file(t, "interrupt.json", withFeature(t, body, "ea-interrupt", "int"))
-	p := unleashtest.NewProxy(t, e.URL)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var stdout, stderr bytes.Buffer
-	prompted := make(chan struct{})
-	var once sync.Once
-	w := writerFunc(func(b []byte) (int, error) {
-		if bytes.Contains(b, []byte("Enter a value")) {
-			once.Do(func() { close(prompted) })
-		}
-		return stderr.Write(b)
-	})
-	done := make(chan int, 1)
-	go func() {
-		done <- Main(ctx, []string{"apply", "-unleash", p.URL, "-token-file", e.patFile, file}, Env{Stdin: slave, Stdout: &stdout, Stderr: w, Getenv: testutil.Env(nil)})
-	}()
-	select {
-	case <-prompted:
-	case code := <-done:
-		t.Fatalf("ended without a prompt: exit %d\n%s%s", code, stdout.String(), stderr.String())
-	case <-time.After(60 * time.Second):
-		t.Fatal("no prompt")
-	}
-	start := time.Now()
-	cancel()
-	select {
-	case code := <-done:
-		if code != ExitInterrupted || !strings.Contains(stdout.String(), "Nothing was sent") || time.Since(start) > 5*time.Second {
-			t.Errorf("exit %d after %s\n%s%s", code, time.Since(start), stdout.String(), stderr.String())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("apply did not end after the interrupt")
-	}
-	if n := p.Requests(importPath); n != 0 {
-		t.Errorf("%d imports sent", n)
 	}
 }
 

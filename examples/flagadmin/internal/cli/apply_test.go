@@ -159,6 +159,7 @@ func TestExportApply(t *testing.T) {
 	t.Run("a changed segment makes a plan stale", func(t *testing.T) { segmentChanged(t, e) })
 	t.Run("a body over the request limit", func(t *testing.T) { overLimit(t, e) })
 	t.Run("interrupt at the prompt", func(t *testing.T) { interruptAtPrompt(t, e) })
+	t.Run("progress on a terminal", func(t *testing.T) { progressOnTerminal(t, e) })
 }
 
 // exportStable: two exports of the unchanged instance are the same

@@ -37,22 +37,26 @@ func confirm(ctx context.Context, env Env, target, what string) (bool, error) {
 		"  flagadmin will import %s.\n"+
 		"  Only 'yes' will be accepted to approve.\n\n"+
 		"  Enter a value: ", target, what)
-	answer := make(chan string, 1)
+	type read struct {
+		line string
+		err  error
+	}
+	answer := make(chan read, 1)
 	go func() {
 		line, err := bufio.NewReader(io.LimitReader(env.Stdin, 1<<10)).ReadString('\n')
-		if err != nil && line == "" {
-			fmt.Fprintln(env.Stderr)
-		}
-		answer <- line
+		answer <- read{line, err}
 	}()
 	select {
 	case <-ctx.Done():
 		fmt.Fprintln(env.Stderr)
 		return false, errInterrupted
-	case line := <-answer:
+	case r := <-answer:
+		if r.err != nil && r.line == "" {
+			fmt.Fprintln(env.Stderr)
+		}
 		if ctx.Err() != nil {
 			return false, errInterrupted
 		}
-		return strings.TrimSpace(line) == "yes", nil
+		return strings.TrimSpace(r.line) == "yes", nil
 	}
 }
