@@ -283,7 +283,7 @@ var requiredColumns = map[string][]string{
 	"feature_strategies":     {"feature_name text", "environment text"},
 	"strategies":             {"name text", "built_in int", "sort_order int"},
 	"context_fields":         {"name text", "legal_values json", "sort_order int"},
-	"segments":               {"id int", "name text", "segment_project_id text"},
+	"segments":               {"id int", "name text", "segment_project_id text", "constraints json"},
 	"tag_types":              {"name text"},
 	"users":                  {"id int", "name text", "username text", "email text", "image_url text", "login_attempts int", "created_at time", "seen_at time", "deleted_at time", "is_service bool", "is_system bool", "scim_id text"},
 	"roles":                  {"id int", "name text", "type text", "description text"},

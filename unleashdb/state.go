@@ -19,7 +19,7 @@ import (
 const (
 	qStrategies = `SELECT name, COALESCE(built_in, 0) = 1 FROM strategies WHERE name = ANY($1)`
 	qContext    = `SELECT name, legal_values::text, project FROM context_fields WHERE name = ANY($1)`
-	qSegments   = `SELECT id, name, segment_project_id FROM segments WHERE name = ANY($1) ORDER BY id`
+	qSegments   = `SELECT id, name, segment_project_id, constraints FROM segments WHERE name = ANY($1) ORDER BY id`
 	qTagTypes   = `SELECT name FROM tag_types WHERE name = ANY($1)`
 	qFeatures   = `SELECT name, COALESCE(project, 'default'), ` + archivedExpr + ` FROM features WHERE name = ANY($1)`
 	qProject    = `SELECT p.id, ps.feature_limit, ps.feature_naming_pattern, ps.feature_naming_example,
@@ -51,7 +51,10 @@ func (db *DB) ContextFields(ctx context.Context, names []string) ([]model.Snapsh
 var (
 	scanStrategy = columns(func(s *model.SnapshotStrategy) []any { return []any{&s.Name, &s.BuiltIn} })
 	scanSegment  = columns(func(s *model.SnapshotSegment) []any { return []any{&s.ID, &s.Name, &s.Project} })
-	scanTagType  = columns(func(t *model.SnapshotTagType) []any { return []any{&t.Name} })
+	// scanSegmentConstraints reads a segment with its constraints, as
+	// the State tells them (a snapshot leaves them out).
+	scanSegmentConstraints = columns(func(s *model.SnapshotSegment) []any { return []any{&s.ID, &s.Name, &s.Project, &s.Constraints} })
+	scanTagType            = columns(func(t *model.SnapshotTagType) []any { return []any{&t.Name} })
 )
 
 // scanContextField reads a row of a context field's name, legal_values
@@ -84,7 +87,7 @@ func legalValues(name string, raw *string) ([]model.LegalValue, error) {
 
 // Segments implements importvalidate.State.
 func (db *DB) Segments(ctx context.Context, names []string) ([]model.SnapshotSegment, error) {
-	return byNames(ctx, db, "segments", qSegments, names, scanSegment)
+	return byNames(ctx, db, "segments", qSegments, names, scanSegmentConstraints)
 }
 
 // TagTypes implements importvalidate.State.
