@@ -47,8 +47,8 @@ func NewImporter(baseURL, token string, opts Options) (*Importer, error) {
 // BaseURL returns the instance's base URL.
 func (im *Importer) BaseURL() string { return im.c.base }
 
-// pathImport is the import's endpoint.
-const pathImport = "/api/admin/features-batch/import"
+// ImportPath is the import's endpoint, as an *Error's Endpoint names it.
+const ImportPath = "/api/admin/features-batch/import"
 
 // ErrAdminToken is the error of an importer whose token is an admin API
 // token, which Unleash refuses for imports.
@@ -133,7 +133,7 @@ func (im *Importer) Import(ctx context.Context, body []byte) error {
 	if !json.Valid(body) {
 		return errors.New("unleashapi: the import body is not JSON")
 	}
-	r := request{method: http.MethodPost, path: pathImport, body: json.RawMessage(body), noRetry: true, anyBody: true,
+	r := request{method: http.MethodPost, path: ImportPath, body: json.RawMessage(body), noRetry: true, anyBody: true,
 		timeout: im.c.opts.ImportTimeout,
 		accept:  []int{http.StatusBadRequest, http.StatusForbidden, http.StatusNotFound, http.StatusConflict, http.StatusRequestEntityTooLarge}}
 	a, err := im.c.do(ctx, r)

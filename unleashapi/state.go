@@ -1,7 +1,6 @@
 package unleashapi
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -327,13 +326,13 @@ func (s segmentAnswer) snapshot() model.SnapshotSegment {
 	return model.SnapshotSegment{ID: s.ID, Name: s.Name, Project: s.Project}
 }
 
-// withConstraints is the segment with its constraints, compact; a
-// snapshot leaves them out (its format has none).
+// withConstraints is the segment with its constraints as the instance
+// gives them (a saved plan's normal form compacts them); a snapshot
+// leaves them out (its format has none).
 func (s segmentAnswer) withConstraints() model.SnapshotSegment {
 	out := s.snapshot()
-	var b bytes.Buffer
-	if len(s.Constraints) > 0 && string(s.Constraints) != "null" && json.Compact(&b, s.Constraints) == nil {
-		out.Constraints = b.Bytes()
+	if string(s.Constraints) != "null" {
+		out.Constraints = s.Constraints
 	}
 	return out
 }

@@ -314,13 +314,7 @@ func entryTitle(e planfile.Entry, p *plan.Plan) string {
 func (a *applier) sayStale(e planfile.Entry, changed []string) {
 	sayTo(a.env.Stderr, "flagadmin apply")("the saved plan of %s (project %s, environment %s) is stale: the instance changed since the plan was made:",
 		e.File, e.Project, e.Environment)
-	seen := map[string]bool{}
-	for _, c := range changed {
-		if !seen[c] {
-			seen[c] = true
-			fmt.Fprintf(a.env.Stderr, "  %s\n", c)
-		}
-	}
+	a.list(changed)
 }
 
 // verified is an entry checked again just now.

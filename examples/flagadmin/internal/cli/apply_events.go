@@ -19,7 +19,7 @@ const eventImported = "features-imported"
 const maxOtherLines = 20
 
 // mark returns the newest event of the log of e's project, and whether
-// the log can be read; when it cannot, apply says so once and goes on
+// the log can be read; when it cannot, apply says so for the file and goes on
 // without seeing other writers.
 func (a *applier) mark(ctx context.Context, e planfile.Entry) (int64, bool) {
 	id, err := a.client.LatestProjectEvent(ctx, e.Project)

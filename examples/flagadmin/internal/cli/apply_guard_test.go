@@ -16,10 +16,11 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan/planfile"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
+	"github.com/flagadmin/flagadmin/unleashapi"
 )
 
 // importPath is the import's endpoint, as a proxy's faults name it.
-const importPath = "/api/admin/features-batch/import"
+const importPath = unleashapi.ImportPath
 
 // withFeature is the exported body with one more feature, name, enabled
 // in development with the default strategy, and desc as its

@@ -76,9 +76,7 @@ func (a *applier) importAll(ctx context.Context, entries []planfile.Entry, check
 		start := time.Now()
 		err := a.importShowingProgress(ctx, e)
 		switch a.settle(ctx, e, v, err, start) {
-		case notLanded:
-			return stop(ExitImportFailed)
-		case unknown:
+		case notLanded, unknown:
 			return stop(ExitImportFailed)
 		}
 		done = append(done, name)
@@ -173,7 +171,7 @@ func (a *applier) settle(ctx context.Context, e planfile.Entry, v verified, err 
 	case errors.As(err, &ue) && ue.NotSent():
 		say("%s: the import was not sent (%v): nothing was changed", name, err)
 		return notLanded
-	case !errors.As(err, &ue) || ue.Endpoint != importEndpoint:
+	case !errors.As(err, &ue) || ue.Endpoint != unleashapi.ImportPath:
 		// A failure before the import (the token's check, a body that
 		// is not JSON).
 		say("%s: the import was not sent: %v: nothing was changed", name, err)
@@ -260,7 +258,3 @@ func planFeatures(p *plan.Plan) map[string]bool {
 	}
 	return out
 }
-
-// importEndpoint is the endpoint of the import, as an
-// *unleashapi.Error names it.
-const importEndpoint = "/api/admin/features-batch/import"
