@@ -208,12 +208,14 @@ func Delay(path string, d time.Duration) Fault {
 func Hang(path string) Fault { return Delay(path, 24*time.Hour) }
 
 // Drop closes the connection of each request under path without an
-// answer.
+// answer, once the whole request has arrived: the client has sent it and
+// cannot know what became of it.
 func Drop(path string) Fault {
 	return func(w http.ResponseWriter, r *http.Request) bool {
 		if !under(r, path) {
 			return false
 		}
+		_, _ = io.Copy(io.Discard, r.Body)
 		if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
 			conn.Close()
 		}

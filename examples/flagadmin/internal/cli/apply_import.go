@@ -169,7 +169,7 @@ func (a *applier) settle(ctx context.Context, e planfile.Entry, v verified, err 
 		a.left(ctx, e, v)
 		return notLanded
 	case errors.As(err, &ue) && ue.NotSent():
-		say("%s: the import was not sent (%v): nothing was changed", name, err)
+		say("%s: the import was not sent whole (%v): nothing was changed", name, err)
 		return notLanded
 	case !errors.As(err, &ue) || ue.Endpoint != unleashapi.ImportPath:
 		// A failure before the import (the token's check, a body that
