@@ -3,12 +3,17 @@ package importvalidate
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/fastpath"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 	"github.com/flagadmin/flagadmin/internal/jsonwire"
+	"github.com/flagadmin/flagadmin/model"
 )
 
 // isExport reports whether raw is a bare export, the file Unleash's
@@ -22,12 +27,197 @@ func isExport(raw []byte) bool {
 	return i < len(raw) && raw[i] == '{' && !jsonwire.HasMember(raw, "project", "environment", "data")
 }
 
-// NoTargetError is the error of an export validated without
-// Target.Project and Target.Environment: an export names no target.
-type NoTargetError struct{}
+// IsExport reports whether raw reads as a bare export, the file Unleash's
+// Export button downloads, rather than as an import request body: a JSON
+// object with none of the members "project", "environment" and "data".
+// Validate reads such a file for Target.Project and Target.Environment.
+func IsExport(raw []byte) bool { return isExport(raw) }
 
-func (*NoTargetError) Error() string {
-	return "importvalidate: an export names no project or environment: give Target.Project and Target.Environment"
+// NoTargetError is the error of an export validated without
+// Target.Project and Target.Environment, or given to ExportTarget.Fill
+// when it does not name one project or one environment where the target
+// leaves them open.
+type NoTargetError struct {
+	// Missing lists what the target lacks and the export does not name
+	// unambiguously: "project", "environment", or both in that order.
+	// It is empty for Validate's own error, which reads nothing of the
+	// export.
+	Missing []string
+	// Export is what the export names (see ExportTarget.Fill).
+	Export ExportTarget
+}
+
+func (e *NoTargetError) Error() string {
+	if len(e.Missing) == 0 {
+		return "importvalidate: an export names no project or environment: give Target.Project and Target.Environment"
+	}
+	give := make([]string, len(e.Missing))
+	for i, m := range e.Missing {
+		give[i] = "Target." + strings.ToUpper(m[:1]) + m[1:]
+	}
+	return "importvalidate: the export names no single target: " + e.Why() + ": give " + strings.Join(give, " and ")
+}
+
+// Why says why the export does not name what is Missing, each part as
+// ExportTarget.Ambiguity says it, joined by "; ".
+func (e *NoTargetError) Why() string {
+	why := make([]string, len(e.Missing))
+	for i, m := range e.Missing {
+		why[i] = e.Export.Ambiguity(m)
+	}
+	return strings.Join(why, "; ")
+}
+
+// ExportTarget is what a bare export says of the project and environment
+// it was exported from: the "project" of its features and the
+// "environment" of its featureEnvironments. An import ignores both (the
+// request body's project and environment decide); a file exported from
+// one project and one environment names one of each, and ExportTarget.Fill
+// takes them as the target.
+type ExportTarget struct {
+	// Projects are the distinct projects the features name, and
+	// Environments the distinct environments of the featureEnvironments,
+	// each in the order of first appearance. A feature without a
+	// "project" string, or a featureEnvironments entry without an
+	// "environment" string, names none.
+	Projects     []string
+	Environments []string
+}
+
+// ReadExportTarget reads what raw, a bare export (see IsExport), names of
+// its target. ok is false when raw is no export or no JSON text; members
+// of an unexpected type name nothing.
+func ReadExportTarget(raw []byte) (ExportTarget, bool) {
+	if !isExport(raw) {
+		return ExportTarget{}, false
+	}
+	var named struct {
+		Features []struct {
+			Project json.RawMessage `json:"project"`
+		} `json:"features"`
+		FeatureEnvironments []struct {
+			Environment json.RawMessage `json:"environment"`
+		} `json:"featureEnvironments"`
+	}
+	var se *json.SyntaxError
+	if err := json.Unmarshal(raw[jsonwire.BOMLen(raw):], &named); errors.As(err, &se) {
+		return ExportTarget{}, false
+	}
+	var e ExportTarget
+	for _, f := range named.Features {
+		e.Projects = addName(e.Projects, f.Project)
+	}
+	for _, fe := range named.FeatureEnvironments {
+		e.Environments = addName(e.Environments, fe.Environment)
+	}
+	return e, true
+}
+
+// ExportTargetOf is what the decoded export d names of its target, as
+// ReadExportTarget reads it from the bytes: for a Report's Import.Data,
+// read already.
+func ExportTargetOf(d *model.ExportData) ExportTarget {
+	var e ExportTarget
+	for _, f := range d.Features {
+		if f.Project != nil && !slices.Contains(e.Projects, *f.Project) {
+			e.Projects = append(e.Projects, *f.Project)
+		}
+	}
+	for _, fe := range d.FeatureEnvironments {
+		if fe.Environment != nil && !slices.Contains(e.Environments, *fe.Environment) {
+			e.Environments = append(e.Environments, *fe.Environment)
+		}
+	}
+	return e
+}
+
+// addName adds the JSON string raw to names unless it is there already
+// or raw is no string.
+func addName(names []string, raw json.RawMessage) []string {
+	var s string
+	if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &s) != nil || slices.Contains(names, s) {
+		return names
+	}
+	return append(names, s)
+}
+
+// FileTarget returns t completed from raw, the content of a file: when
+// raw is a bare export (see IsExport) and t leaves Project or Environment
+// empty, with the ones the export names (ExportTarget.Fill, whose
+// *NoTargetError says why when it names none or several). Anything else,
+// a request body or no JSON text, gives t as it is, for Validate to read.
+func FileTarget(raw []byte, t Target) (Target, error) {
+	if t.Project != "" && t.Environment != "" {
+		return t, nil
+	}
+	named, ok := ReadExportTarget(raw)
+	if !ok {
+		return t, nil
+	}
+	return named.Fill(t)
+}
+
+// One returns the one project and the one environment the export names,
+// each "" when it names none or several.
+func (e ExportTarget) One() (project, environment string) {
+	if len(e.Projects) == 1 {
+		project = e.Projects[0]
+	}
+	if len(e.Environments) == 1 {
+		environment = e.Environments[0]
+	}
+	return project, environment
+}
+
+// Fill returns t with the project and the environment the export names
+// where t leaves them empty. When the export names none or several of
+// what t lacks, the error is a *NoTargetError that says so.
+func (e ExportTarget) Fill(t Target) (Target, error) {
+	project, environment := e.One()
+	var missing []string
+	if t.Project == "" {
+		if t.Project = project; project == "" {
+			missing = append(missing, "project")
+		}
+	}
+	if t.Environment == "" {
+		if t.Environment = environment; environment == "" {
+			missing = append(missing, "environment")
+		}
+	}
+	if len(missing) > 0 {
+		return t, &NoTargetError{Missing: missing, Export: e}
+	}
+	return t, nil
+}
+
+// Ambiguity says why the export names no single value of member,
+// "project" or "environment", such as `its features name 2 projects
+// ("a", "b")` or `no featureEnvironments entry names an environment`.
+func (e ExportTarget) Ambiguity(member string) string {
+	names, owner := e.Projects, "its features name"
+	if member == "environment" {
+		names, owner = e.Environments, "its featureEnvironments name"
+	}
+	switch len(names) {
+	case 0:
+		if member == "environment" {
+			return "no featureEnvironments entry names an environment"
+		}
+		return "no feature names its project"
+	case 1:
+		return fmt.Sprintf("%s %s %q", owner, member, names[0])
+	}
+	quoted := make([]string, 0, min(len(names), 3))
+	for _, n := range names[:cap(quoted)] {
+		quoted = append(quoted, strconv.Quote(n))
+	}
+	list := strings.Join(quoted, ", ")
+	if len(names) > len(quoted) {
+		list += ", …"
+	}
+	plural := map[string]string{"project": "projects", "environment": "environments"}[member]
+	return fmt.Sprintf("%s %d %s (%s)", owner, len(names), plural, list)
 }
 
 // An export is validated as the request body made of the target and the
@@ -59,15 +249,25 @@ func (v *Validator) validateExportInPlace(ctx context.Context, raw []byte, t Tar
 	if rep, err = v.ValidateImport(ctx, imp, t); err != nil {
 		return nil, true, err
 	}
-	// The pointers go from the body's root to the export's before they
-	// are located in raw; a place outside "/data" has none in the export.
-	// The body's own root, which starts where the body does, reads as
-	// the export's first byte.
+	for _, issues := range [][]Issue{rep.Issues, rep.Restated} {
+		if err := inExport(ctx, raw, starts, issues); err != nil {
+			return nil, true, err
+		}
+	}
+	return rep, true, nil
+}
+
+// inExport moves the locations of issues, found in the request body made
+// of an export, into the export raw: their pointers go from the body's
+// root to the export's before they are located in raw; a place outside
+// "/data" has none in the export. The body's own root, which starts
+// where the body does, reads as the export's first byte.
+func inExport(ctx context.Context, raw []byte, starts jsonwire.ItemStarts, issues []Issue) error {
 	type place struct{ issue, item, loc int }
 	var roots []place
-	for i := range rep.Issues {
-		for j := range rep.Issues[i].Items {
-			it := &rep.Issues[i].Items[j]
+	for i := range issues {
+		for j := range issues[i].Items {
+			it := &issues[i].Items[j]
 			kept := it.Locations[:0]
 			for _, l := range it.Locations {
 				if p, ok := exportPointer(l.Pointer); ok {
@@ -82,14 +282,14 @@ func (v *Validator) validateExportInPlace(ctx context.Context, raw []byte, t Tar
 			it.Locations = kept
 		}
 	}
-	if err := locateItems(ctx, raw, starts, rep.Issues); err != nil {
-		return nil, true, err
+	if err := locateItems(ctx, raw, starts, issues); err != nil {
+		return err
 	}
 	for _, p := range roots {
-		l := &rep.Issues[p.issue].Items[p.item].Locations[p.loc]
+		l := &issues[p.issue].Items[p.item].Locations[p.loc]
 		l.Offset, l.Line, l.Column = 0, 1, 1
 	}
-	return rep, true, nil
+	return nil
 }
 
 // validateExportWrapped validates any export: the request body made of
@@ -122,9 +322,17 @@ func (v *Validator) validateExportWrapped(ctx context.Context, raw []byte, t Tar
 			d.problem.detail.Other = rb.location(d.problem.detail.Other)
 		}
 	}
-	for i := range rep.Issues {
-		for j := range rep.Issues[i].Items {
-			it := &rep.Issues[i].Items[j]
+	rb.issues(rep.Issues)
+	rb.issues(rep.Restated)
+	return rep, nil
+}
+
+// issues moves the locations of issues into the export, leaving out
+// those it has no place for.
+func (rb rebase) issues(issues []Issue) {
+	for i := range issues {
+		for j := range issues[i].Items {
+			it := &issues[i].Items[j]
 			kept := it.Locations[:0]
 			for _, l := range it.Locations {
 				if l = rb.location(l); l.Offset >= 0 || l.Pointer != "" {
@@ -134,7 +342,6 @@ func (v *Validator) validateExportWrapped(ctx context.Context, raw []byte, t Tar
 			it.Locations = kept
 		}
 	}
-	return rep, nil
 }
 
 // rebase maps a location in the request body validateExportWrapped

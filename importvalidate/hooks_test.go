@@ -14,9 +14,6 @@ import (
 // every problem (see structure.Check).
 func (v *Validator) CheckStructure(raw []byte) ([]byte, Problems) { return v.structure.Check(raw) }
 
-// IsExport is isExport.
-var IsExport = isExport
-
 // CmpDiagnostics makes go-cmp compare diagnostics by what they show.
 var CmpDiagnostics = cmp.Transformer("show", show)
 

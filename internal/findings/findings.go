@@ -77,6 +77,37 @@ func RuleCodes(codes []string) ([]importvalidate.Code, error) {
 	return rules, nil
 }
 
+// CheckAccept checks codes whose findings are not to fail (-accept,
+// validatetest's Accept): each must be the code of a warning or of a
+// missing permission, which are what may pass; an error always fails.
+func CheckAccept(codes []string) error {
+	infos := map[importvalidate.Code]importvalidate.CodeInfo{}
+	var mayPass []string
+	for _, info := range importvalidate.Codes() {
+		infos[info.Code] = info
+		if acceptable(info) {
+			mayPass = append(mayPass, string(info.Code))
+		}
+	}
+	for _, c := range codes {
+		switch info, ok := infos[importvalidate.Code(c)]; {
+		case !ok:
+			return fmt.Errorf("no finding has the code %q%s (the codes: docs/RULES.md, or package importvalidate's documentation)",
+				c, didYouMean(c, mayPass))
+		case !acceptable(info):
+			return fmt.Errorf("%q is the code of an error, which fails whatever is accepted (-disable leaves a rule out)", c)
+		}
+	}
+	return nil
+}
+
+// acceptable reports whether findings of the code may be accepted: a
+// missing permission, or a warning, which strict mode may make an error
+// (then failing as every error does).
+func acceptable(info importvalidate.CodeInfo) bool {
+	return info.Category == importvalidate.CategoryPermission || info.Severity == importvalidate.SeverityWarning
+}
+
 // didYouMean is "; did you mean \"code\"?" for the known word nearest to
 // word, "" when none is close.
 func didYouMean(word string, known []string) string {

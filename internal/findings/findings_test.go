@@ -83,6 +83,18 @@ func TestParse(t *testing.T) {
 			t.Errorf("RuleCodes(%q) = %v, want an error saying %q", tc.codes, err, tc.want)
 		}
 	}
+	if err := CheckAccept([]string{"feature-exists", "missing-permissions", "import-missing-permissions"}); err != nil {
+		t.Errorf("CheckAccept of a warning's and the permissions' codes: %v", err)
+	}
+	for _, tc := range []struct{ code, want string }{
+		{"feature-exist", `no finding has the code "feature-exist"; did you mean "feature-exists"?`},
+		{"duplicate-feature", `"duplicate-feature" is the code of an error, which fails whatever is accepted`},
+		{"required", `"required" is the code of an error`},
+	} {
+		if err := CheckAccept([]string{tc.code}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("CheckAccept(%q) = %v, want an error saying %q", tc.code, err, tc.want)
+		}
+	}
 	if _, _, err := ParseFailOn([]string{"warnings"}); err == nil || !strings.Contains(err.Error(), `did you mean "warning"?`) {
 		t.Errorf("ParseFailOn(warnings) = %v", err)
 	}
