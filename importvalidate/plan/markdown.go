@@ -22,9 +22,10 @@ type MarkdownOptions struct {
 
 // WriteMarkdown writes p for a pull-request comment: a heading, the
 // summary line in bold, and the lines of the text form in a diff block,
-// their marks moved to the first column so that the block colours them
-// ("+" added, "-" removed, "!" changed; unchanged and skipped features
-// and the items' settings are context lines). Names and values follow
+// "+" (created, added) and "-" (removed) moved to the first column so
+// that the block colours them; the other lines are context lines that
+// keep their marks, as the text form has them ("~" updated or changed,
+// "=" unchanged, "!" skipped). Names and values follow
 // package safetext's rule, and the block's fence is longer than any run
 // of backquotes in it, so that nothing from the file ends it early.
 func WriteMarkdown(w io.Writer, p *Plan, o MarkdownOptions) error {
@@ -35,9 +36,7 @@ func WriteMarkdown(w io.Writer, p *Plan, o MarkdownOptions) error {
 		switch l.mark {
 		case "+", "-":
 			mark = l.mark
-		case "~":
-			mark = "!"
-		case "=", "!":
+		case "~", "=", "!":
 			text = l.mark + " " + text
 		}
 		body = append(body, mark+" "+strings.Repeat(" ", l.indent)+text)

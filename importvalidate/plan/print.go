@@ -193,14 +193,32 @@ func orAbsent(s string) string {
 // create." or, when the import will be refused, "Plan: the import will
 // be refused (2 errors); nothing changes."
 func Summary(p *Plan) string {
-	if n := len(p.Failures) + p.MoreFailures; n > 0 {
-		return fmt.Sprintf("Plan: the import will be refused (%d %s); nothing changes.", n, plural(n, "error", "errors"))
+	if p.Refused() {
+		return "Plan: the import will be refused (" + failureCounts(p) + "); nothing changes."
 	}
 	c := p.Count()
 	return fmt.Sprintf("Plan: %d to create, %d to update, %d unchanged, %d skipped; %d %s and %d %s to create.",
 		c.Create, c.Update, c.Unchanged, c.Skip,
 		len(p.ContextFields), plural(len(p.ContextFields), "context field", "context fields"),
 		len(p.TagTypes), plural(len(p.TagTypes), "tag type", "tag types"))
+}
+
+// failureCounts counts p's failures in the unit of importvalidate.Counts,
+// a missing permission as one, as validate counts it: "2 errors", "1
+// missing permission", "2 errors and 1 missing permission". The failures
+// past those listed count as errors: a missing permission, which has no
+// place in the file, is listed after them all.
+func failureCounts(p *Plan) string {
+	c := importvalidate.CountDiagnostics(p.Failures)
+	c.Errors += p.MoreFailures
+	var parts []string
+	if c.Errors > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s", c.Errors, plural(c.Errors, "error", "errors")))
+	}
+	if c.Permissions > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s", c.Permissions, plural(c.Permissions, "missing permission", "missing permissions")))
+	}
+	return strings.Join(parts, " and ")
 }
 
 func plural(n int, one, many string) string {
