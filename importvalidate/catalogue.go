@@ -3,8 +3,9 @@ package importvalidate
 import "context"
 
 // Catalogue returns the built-in rules in the order they run: the
-// reference errors E1-E8, the extra errors, the reference warnings W1-W3,
-// the extra warnings, and the permissions entry (the rules of Codes).
+// reference errors E1-E8, the reference warnings W1-W3, the extra
+// warnings, the permissions entry, then the import's own checks (the
+// rules of Codes).
 // Each call returns a fresh slice.
 //
 // docs/RULES.md lists the same rules with what each reports; a test fails
@@ -14,7 +15,7 @@ func Catalogue() []Rule {
 	for _, info := range codeTable() {
 		if info.check != nil {
 			rules = append(rules, Rule{Code: info.Code, Severity: info.Severity, Category: info.Category,
-				Summary: info.Summary, Reference: info.Reference, Strict: info.Strict, Check: pure(info.check)})
+				Summary: info.Summary, Reference: info.Reference, Import: info.Import, Check: pure(info.check)})
 		}
 	}
 	return rules

@@ -24,12 +24,12 @@ const rulesDoc = "../docs/RULES.md"
 // is declared in the file linked and names the code.
 func TestRulesDocMatchesCatalogue(t *testing.T) {
 	rows := docTable(t, "## The rule catalogue",
-		"code", "severity", "category", "reference", "runs", "summary", "check", "test", "reported when")
+		"code", "severity", "category", "reference", "import", "summary", "check", "test", "reported when")
 	cat := importvalidate.Catalogue()
 	eachRow(t, rows, cat, "Catalogue", func(rule importvalidate.Rule) importvalidate.Code { return rule.Code },
 		func(i int, r docRow, rule importvalidate.Rule) {
 			want := catalogueRow(rule)
-			got := []string{r.code(t), r.cells["severity"], r.cells["category"], r.flag("reference"), r.cells["runs"], r.cells["summary"]}
+			got := []string{r.code(t), r.cells["severity"], r.cells["category"], r.flag("reference"), r.cells["import"], r.cells["summary"]}
 			if strings.Join(got, "|") != strings.Join(want, "|") {
 				t.Errorf("%s:%d: row %d disagrees with Catalogue (rows keep catalogue order)\n got: %q\nwant: %q", rulesDoc, r.line, i+1, got, want)
 				return
@@ -48,7 +48,7 @@ func TestRulesDocMatchesCatalogue(t *testing.T) {
 // with its severity, a check declared in the file linked, and a test
 // declared in the file linked that names the code.
 func TestStructureDocMatchesCodes(t *testing.T) {
-	rows := docTable(t, "## The structural tier", "code", "severity", "check", "test", "reported when")
+	rows := docTable(t, "## The structural tier", "code", "severity", "import", "check", "test", "reported when")
 	var codes []importvalidate.CodeInfo
 	for _, info := range importvalidate.Codes() {
 		if info.Category == importvalidate.CategoryStructure {
@@ -64,8 +64,9 @@ func TestStructureDocMatchesCodes(t *testing.T) {
 			case info.Severity == importvalidate.SeverityWarning:
 				sev += " (error with strict)"
 			}
-			if code := r.code(t); code != string(info.Code) || r.cells["severity"] != sev {
-				t.Errorf("%s:%d: row %d is %s, %s; Codes has %s, %s there", rulesDoc, r.line, i+1, code, r.cells["severity"], info.Code, sev)
+			if code := r.code(t); code != string(info.Code) || r.cells["severity"] != sev || r.cells["import"] != info.Import.String() {
+				t.Errorf("%s:%d: row %d is %s, %s, %s; Codes has %s, %s, %s there", rulesDoc, r.line, i+1,
+					code, r.cells["severity"], r.cells["import"], info.Code, sev, info.Import)
 				return
 			}
 			r.declares(t, "check")
@@ -91,16 +92,14 @@ func eachRow[E any](t *testing.T, rows []docRow, list []E, listed string, code f
 }
 
 // catalogueRow is what a row of the catalogue says of rule: code,
-// severity, category, reference, runs and summary.
+// severity, category, reference, what the import does with what it finds
+// and summary.
 func catalogueRow(rule importvalidate.Rule) []string {
-	ref, runs := "no", "always"
+	ref := "no"
 	if rule.Reference {
 		ref = "yes"
 	}
-	if rule.Strict {
-		runs = "strict"
-	}
-	return []string{string(rule.Code), rule.Severity.String(), rule.Category.String(), ref, runs, rule.Summary}
+	return []string{string(rule.Code), rule.Severity.String(), rule.Category.String(), ref, rule.Import.String(), rule.Summary}
 }
 
 // docRow is one row of a table of rulesDoc, its cells by column.
@@ -264,4 +263,27 @@ func docTable(t *testing.T, heading string, columns ...string) []docRow {
 		t.Fatalf("%s: no table after %q", rulesDoc, heading)
 	}
 	return rows
+}
+
+// TestRestatedDocMatchesCodes holds the table of "One mistake, one
+// finding" in rulesDoc to the codes' YieldsTo: a row for each code that
+// yields, in the order of Codes, naming the codes it yields to in order.
+func TestRestatedDocMatchesCodes(t *testing.T) {
+	rows := docTable(t, "### One mistake, one finding", "code", "left out where one of these says the same")
+	var yielding []importvalidate.CodeInfo
+	for _, info := range importvalidate.Codes() {
+		if len(info.YieldsTo) > 0 {
+			yielding = append(yielding, info)
+		}
+	}
+	eachRow(t, rows, yielding, "Codes", func(info importvalidate.CodeInfo) importvalidate.Code { return info.Code },
+		func(i int, r docRow, info importvalidate.CodeInfo) {
+			var want []string
+			for _, c := range info.YieldsTo {
+				want = append(want, "`"+string(c)+"`")
+			}
+			if code, by := r.code(t), r.cells["left out where one of these says the same"]; code != string(info.Code) || by != strings.Join(want, ", ") {
+				t.Errorf("%s:%d: row %d is %s: %s; Codes has %s: %s", rulesDoc, r.line, i+1, code, by, info.Code, strings.Join(want, ", "))
+			}
+		})
 }

@@ -83,7 +83,8 @@ const (
 	CodeMissingPermissions    Code = "missing-permissions"
 )
 
-// The codes of the extra rules, which the reference server does not make.
+// The codes of the extra rules, which the reference server does not make:
+// warnings of what the import accepts (errors with Options.Strict).
 const (
 	CodeConstraintValue         Code = "constraint-value"
 	CodeUnknownContextField     Code = "unknown-context-field"
@@ -92,9 +93,14 @@ const (
 	CodeUnknownFeatureReference Code = "unknown-feature-reference"
 	CodeUnknownTagType          Code = "unknown-tag-type"
 	CodeDuplicateStrategyID     Code = "duplicate-strategy-id"
-	CodeUnknownProject          Code = "unknown-project"
-	CodeUnknownEnvironment      Code = "unknown-environment"
-	CodeInvalidNamingPattern    Code = "invalid-naming-pattern"
+	// CodeUnknownStickiness: a flexibleRollout strategy's stickiness or
+	// a variant's names neither default, random, userId, sessionId nor a
+	// context field that exists or is imported; the import keeps it, and
+	// an SDK whose context has no such value matches nobody with it.
+	CodeUnknownStickiness    Code = "unknown-stickiness"
+	CodeUnknownProject       Code = "unknown-project"
+	CodeUnknownEnvironment   Code = "unknown-environment"
+	CodeInvalidNamingPattern Code = "invalid-naming-pattern"
 )
 
 // CodeInfo describes a built-in code.
@@ -110,8 +116,9 @@ type CodeInfo struct {
 	// structural error in its 400 answer, a rule's issue in its response
 	// (Report.Reference).
 	Reference bool
-	// Strict marks the rules that run only with Options.Strict.
-	Strict bool
+	// Import says what Unleash's import does with a file that holds what
+	// a finding of the code reports.
+	Import Verdict
 	// Optional marks the codes whose findings may be left out: a rule's
 	// (Options.Disable), and a structural warning's, which reports what
 	// the reference server reads past.
@@ -125,8 +132,53 @@ type CodeInfo struct {
 	// positioned adds its line, column and byte to the message there.
 	path       wirePath
 	positioned bool
+	// YieldsTo are the codes that say the same mistake more exactly: a
+	// finding of this code is left out at the place of a finding of one
+	// of them (Report.Restated), so that one mistake is one finding.
+	YieldsTo []Code
+
 	// check is a rule's check.
 	check func(in *Input) []Issue
+}
+
+// Verdict says what Unleash's import does with a file that holds what a
+// finding reports.
+type Verdict int
+
+const (
+	// VerdictNone: the finding says nothing of the file's import (the
+	// list of problems was cut, a fact the source cannot tell).
+	VerdictNone Verdict = iota
+	// VerdictRefuses: the import refuses the file (an error by default).
+	VerdictRefuses
+	// VerdictAccepts: the import accepts the file, and keeps, drops or
+	// changes what the finding names (a warning by default, an error with
+	// Options.Strict).
+	VerdictAccepts
+	// VerdictDepends: it depends on the case, said with the code in
+	// docs/RULES.md.
+	VerdictDepends
+)
+
+// String is the verdict as docs/RULES.md writes it.
+func (v Verdict) String() string {
+	if v == VerdictNone {
+		return "-"
+	}
+	return enumName("Verdict", int(v), "refuses", "accepts", "depends")
+}
+
+// yielding is info whose findings are left out where a finding of one of
+// codes says the same mistake.
+func (info CodeInfo) yielding(codes ...Code) CodeInfo {
+	info.YieldsTo = codes
+	return info
+}
+
+// with is info of the verdict v.
+func (info CodeInfo) with(v Verdict) CodeInfo {
+	info.Import = v
+	return info
 }
 
 // wirePath is how Problems.Details writes the path of a structural
@@ -214,15 +266,16 @@ func codeTable() []CodeInfo {
 	)
 	// The kinds of structural problems: the reference server's errors, the
 	// library's own, and what the reference server reads past.
-	referenceProblem := CodeInfo{Category: structure, Severity: errorSev, Reference: true}
-	ownProblem := CodeInfo{Category: structure, Severity: errorSev}
-	readPast := CodeInfo{Category: structure, Severity: warning, Optional: true}
-	// The kinds of rules, each with its category, severity and flags.
-	referenceError := CodeInfo{Category: CategoryRule, Severity: errorSev, Reference: true, Optional: true}
-	strictError := CodeInfo{Category: CategoryRule, Severity: errorSev, Strict: true, Optional: true}
-	referenceWarning := CodeInfo{Category: CategoryRule, Severity: warning, Reference: true, Optional: true}
-	extraWarning := CodeInfo{Category: CategoryRule, Severity: warning, Optional: true}
-	permissionEntry := CodeInfo{Category: CategoryPermission, Severity: errorSev, Reference: true, Optional: true}
+	referenceProblem := CodeInfo{Category: structure, Severity: errorSev, Reference: true, Import: VerdictRefuses}
+	ownProblem := CodeInfo{Category: structure, Severity: errorSev, Import: VerdictDepends}
+	readPast := CodeInfo{Category: structure, Severity: warning, Optional: true, Import: VerdictAccepts}
+	// The kinds of rules, each with its category, severity, flags and
+	// verdict. An extra rule reports what the import accepts: where the
+	// import refuses, its own finding says so (YieldsTo).
+	referenceError := CodeInfo{Category: CategoryRule, Severity: errorSev, Reference: true, Optional: true, Import: VerdictRefuses}
+	referenceWarning := CodeInfo{Category: CategoryRule, Severity: warning, Reference: true, Optional: true, Import: VerdictAccepts}
+	extraWarning := CodeInfo{Category: CategoryRule, Severity: warning, Optional: true, Import: VerdictAccepts}
+	permissionEntry := CodeInfo{Category: CategoryPermission, Severity: errorSev, Reference: true, Optional: true, Import: VerdictRefuses}
 	table := []CodeInfo{
 		// The structural tier, in the order of docs/RULES.md.
 		referenceProblem.problem(CodeSyntax, "the file is a JSON text", schema.KindSyntax, wordsSyntax, pathNone).withPosition(),
@@ -237,17 +290,17 @@ func codeTable() []CodeInfo {
 		referenceProblem.problem(CodeMaxLength, "strings have a length within their bounds", schema.KindMaxLength, wordsMaxLength, pathBody),
 		referenceProblem.problem(CodePattern, "strings match their pattern", schema.KindPattern, wordsPattern, pathBody),
 		referenceProblem.problem(CodeFormat, "date-times are well formed", schema.KindFormat, wordsFormat, pathBody),
-		ownProblem.problem(CodeTooManyProblems, "the list of problems was cut", schema.KindTooManyProblems, wordsTooManyProblems, pathNone),
+		ownProblem.problem(CodeTooManyProblems, "the list of problems was cut", schema.KindTooManyProblems, wordsTooManyProblems, pathNone).with(VerdictNone),
 		readPast.problem(CodeCoerced, "scalars have their type, not one the reference server converts", schema.KindCoerced, wordsCoerced, pathPlaced),
 		readPast.problem(CodeDuplicateKey, "no object has the same key twice", schema.KindDuplicateKey, wordsDuplicateKey, pathBody).withPosition(),
 		readPast.problem(CodeInvalidUTF8, "strings are valid UTF-8", schema.KindInvalidUTF8, wordsInvalidUTF8, pathBody).withPosition(),
 		readPast.problem(CodeByteOrderMark, "the file has no byte order mark", schema.KindByteOrderMark, wordsByteOrderMark, pathNone),
 		readPast.problem(CodeNumber, "numbers fit the member that holds them", schema.KindNumber, wordsNumber, pathPlaced),
 		ownProblem.problem(CodeDecode, "the data decodes into the model", schema.KindDecode, wordsGot, pathPlaced),
-		ownProblem.problem(codeSchema, "the embedded schema is sound", schema.KindKeyword, wordsKeyword, pathPlaced),
+		ownProblem.problem(codeSchema, "the embedded schema is sound", schema.KindKeyword, wordsKeyword, pathPlaced).with(VerdictNone),
 		// Beside a structural refusal: what a newer version knows
 		// (version_members.go). No rule: it is made with the problems.
-		{Code: CodeImportMemberOfNewerVersion, Category: CategoryImport, Severity: errorSev,
+		{Code: CodeImportMemberOfNewerVersion, Category: CategoryImport, Severity: errorSev, Import: VerdictRefuses,
 			Summary: "no member or operator that only a newer Unleash version knows"},
 
 		// The reference server's errors E1-E8.
@@ -260,24 +313,34 @@ func codeTable() []CodeInfo {
 		referenceError.rule(CodeUnknownSegment, "imported segments exist globally or in the project", checkUnknownSegment),
 		referenceError.rule(CodeMissingDependency, "every dependency's parent is imported or exists", checkMissingDependency),
 
-		// Extra errors, only with Options.Strict.
-		strictError.rule(CodeConstraintValue, "constraint values parse for their operator", checkConstraintValue),
-		strictError.rule(CodeUnknownContextField, "constraints use context fields that exist or are imported", checkUnknownContextField),
-		strictError.rule(CodeUnknownSegmentID, "strategies use segment ids that are imported", checkUnknownSegmentID),
-		strictError.rule(CodeVariantWeights, "variable variant weights sum to 1000", checkVariantWeights),
-		strictError.rule(CodeUnknownFeatureReference, "strategies, tags, environments and dependencies name imported features", checkUnknownFeatureReference),
-		strictError.rule(CodeUnknownTagType, "tags use tag types that exist or are imported", checkUnknownTagType),
-		strictError.rule(CodeDuplicateStrategyID, "no two strategies share an id", checkDuplicateStrategyID),
-
 		// The reference server's warnings W1-W3.
 		referenceWarning.rule(CodeCustomStrategyUsed, "custom strategy types are used", checkCustomStrategyUsed),
 		referenceWarning.rule(CodeArchivedFeature, "archived features are not imported", checkArchivedFeature),
 		referenceWarning.rule(CodeFeatureExists, "existing features of the project are overwritten", checkFeatureExists),
 
-		// Extra warnings, always on (errors with Options.Strict).
+		// Extra warnings (errors with Options.Strict): what the import
+		// accepts and the file most likely does not mean.
 		extraWarning.rule(CodeUnknownProject, "the target project exists", checkUnknownProject),
 		extraWarning.rule(CodeUnknownEnvironment, "the target environment exists", checkUnknownEnvironment),
-		extraWarning.rule(CodeInvalidNamingPattern, "the project's naming pattern is a valid JavaScript regular expression, so names can be checked", checkInvalidNamingPattern),
+		extraWarning.rule(CodeInvalidNamingPattern, "the project's naming pattern is a valid JavaScript regular expression, so names can be checked", checkInvalidNamingPattern).with(VerdictDepends),
+		extraWarning.rule(CodeConstraintValue, "constraint values parse for their operator", checkConstraintValue).
+			yielding(CodeImportConstraintNumber, CodeImportConstraintDate, CodeImportConstraintDateLenient, CodeImportConstraintSemver,
+				CodeImportConstraintRegex, CodeImportConstraintRegexInverted, CodeImportConstraintValueEmpty, CodeImportConstraintValueMissing,
+				CodeImportConstraintValuesMissing, CodeImportConstraintValueTooLong),
+		extraWarning.rule(CodeUnknownContextField, "constraints use context fields that exist or are imported", checkUnknownContextField).
+			yielding(CodeImportConstraintContextUnknown, CodeImportConstraintContextNameEmpty),
+		extraWarning.rule(CodeUnknownStickiness, "stickiness names a context field that exists or is imported", checkUnknownStickiness),
+		extraWarning.rule(CodeUnknownSegmentID, "strategies use segment ids that are imported", checkUnknownSegmentID).
+			yielding(CodeImportStrategySegmentNotListed, CodeImportStrategySegmentOtherProject),
+		extraWarning.rule(CodeVariantWeights, "variable variant weights sum to 1000", checkVariantWeights).
+			yielding(CodeImportVariantWeightsRecomputed, CodeImportVariantFixOver1000, CodeImportVariantNoVariable, CodeImportVariantWeightNotInteger),
+		extraWarning.rule(CodeUnknownFeatureReference, "strategies, tags, environments and dependencies name imported features", checkUnknownFeatureReference).
+			yielding(CodeImportStrategyFeatureNotInProject, CodeImportStrategyWithoutFeature, CodeImportStrategyOutsideFile,
+				CodeImportEnvironmentFeatureNotInProject, CodeImportEnvironmentWithoutFeature, CodeImportVariantsOutsideFile,
+				CodeImportTagFeatureMissing, CodeImportTagOutsideFile, CodeImportDependencySkippedOutsideFile, CodeImportLinksOutsideFile),
+		extraWarning.rule(CodeUnknownTagType, "tags use tag types that exist or are imported", checkUnknownTagType).
+			yielding(CodeImportTagTypeMissing, CodeImportTagWithoutType, CodeImportTagInvalid),
+		extraWarning.rule(CodeDuplicateStrategyID, "no two strategies share an id", checkDuplicateStrategyID),
 
 		// The permissions entry.
 		permissionEntry.rule(CodeMissingPermissions, "the caller holds every permission the import needs", checkMissingPermissions),

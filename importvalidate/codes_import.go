@@ -50,7 +50,11 @@ const (
 // /api/admin/features-batch/import) refuses a file, and a finding of it
 // carries the import's own message.
 const (
-	// The caller and the target.
+	// The request and the caller and the target.
+	// CodeImportBodyTooLarge (error; a warning when the body compact is
+	// under the limit): the request body is over the instance's limit,
+	// and Unleash answers 413 without reading it.
+	CodeImportBodyTooLarge                  Code = "import-body-too-large"
 	CodeImportAdminToken                    Code = "import-admin-token"
 	CodeImportEnableNeedsStrategyPermission Code = "import-enable-needs-strategy-permission"
 	CodeImportChangeRequestsEnabled         Code = "import-change-requests-enabled"
@@ -151,12 +155,12 @@ const (
 // verification, features, variants, tag types and tags, context fields,
 // links, strategies, statuses, dependencies).
 func importCodes() (silent, refusals []CodeInfo) {
-	importError := CodeInfo{Category: CategoryImport, Severity: SeverityError, Optional: true}
+	importError := CodeInfo{Category: CategoryImport, Severity: SeverityError, Optional: true, Import: VerdictRefuses}
 	importWarning, importPermissions := importError, importError
-	importWarning.Severity, importPermissions.Category = SeverityWarning, CategoryPermission
+	importWarning.Severity, importWarning.Import, importPermissions.Category = SeverityWarning, VerdictAccepts, CategoryPermission
 	silent = []CodeInfo{
 		importError.rule(CodeImportMemberNotInReferenceSchema, "no member that the import's schema refuses", checkImportMemberNotInSchema),
-		importWarning.rule(CodeImportUnknownFact, "the state source tells every fact the import's checks need", checkImportUnknownFact),
+		importWarning.rule(CodeImportUnknownFact, "the state source tells every fact the import's checks need", checkImportUnknownFact).with(VerdictNone),
 		importWarning.rule(CodeImportStrategyWithoutFeature, "every strategy names its feature", checkImportStrategyWithoutFeature),
 		importWarning.rule(CodeImportEnvironmentWithoutFeature, "every environment entry names its feature", checkImportEnvironmentWithoutFeature),
 		importWarning.rule(CodeImportEnvironmentNameMismatch, "an environment entry's name and featureName agree", checkImportEnvironmentNameMismatch),
@@ -185,24 +189,25 @@ func importCodes() (silent, refusals []CodeInfo) {
 		importWarning.rule(CodeImportIgnoredMember, "no member the import ignores", checkImportIgnoredMember),
 	}
 	refusals = []CodeInfo{
-		// The caller, before the import reads the file.
+		// The request, then the caller, before the import reads the file.
+		importError.rule(CodeImportBodyTooLarge, "the request body is within the instance's limit", checkImportBodyTooLarge).with(VerdictDepends),
 		importError.rule(CodeImportAdminToken, "the caller does not use an admin API token", checkImportAdminToken),
 
 		// The import's verification of the cleaned file: its versions of E1, E2, the
 		// permissions, E3, E7 and E8.
-		importError.rule(CodeImportUnknownStrategy, "the strategies the import creates name existing strategy types", checkImportUnknownStrategy),
+		importError.rule(CodeImportUnknownStrategy, "the strategies the import creates name existing strategy types", checkImportUnknownStrategy).yielding(CodeUnknownStrategy),
 		importError.rule(CodeImportConstraintContextUnknown, "up to Unleash 6.x, the constraints of the strategies the import creates name context fields that exist or are imported", checkImportConstraintContextUnknown),
-		importError.rule(CodeImportContextLegalValues, "imported context fields match the legal values and project of existing ones", checkImportContextLegalValues),
-		importPermissions.rule(CodeImportMissingPermissions, "the caller holds every permission the import asks for", checkImportMissingPermissions),
-		importError.rule(CodeImportFeatureInOtherProject, "no feature the import creates or updates is active in another project", checkImportFeatureInOtherProject),
-		importError.rule(CodeImportUnknownSegment, "imported segments exist globally or in the project", checkImportUnknownSegment),
-		importError.rule(CodeImportMissingDependency, "every dependency's parent is imported or exists", checkImportMissingDependency),
+		importError.rule(CodeImportContextLegalValues, "imported context fields match the legal values and project of existing ones", checkImportContextLegalValues).yielding(CodeContextLegalValues),
+		importPermissions.rule(CodeImportMissingPermissions, "the caller holds every permission the import asks for", checkImportMissingPermissions).yielding(CodeMissingPermissions),
+		importError.rule(CodeImportFeatureInOtherProject, "no feature the import creates or updates is active in another project", checkImportFeatureInOtherProject).yielding(CodeFeatureInOtherProject),
+		importError.rule(CodeImportUnknownSegment, "imported segments exist globally or in the project", checkImportUnknownSegment).yielding(CodeUnknownSegment),
+		importError.rule(CodeImportMissingDependency, "every dependency's parent is imported or exists", checkImportMissingDependency).yielding(CodeMissingDependency),
 
 		// The features, created or updated one by one.
 		importError.rule(CodeImportFeatureNameInvalid, "feature names are URL friendly and at most 100 characters long", checkImportFeatureNameInvalid),
-		importError.rule(CodeImportDuplicateFeature, "no feature the import creates is given twice", checkImportDuplicateFeature),
-		importError.rule(CodeImportNamingPattern, "the features the import creates match the project's naming pattern", checkImportNamingPattern),
-		importError.rule(CodeImportProjectFeatureLimit, "the features the import creates stay within the project's feature limit", checkImportProjectFeatureLimit),
+		importError.rule(CodeImportDuplicateFeature, "no feature the import creates is given twice", checkImportDuplicateFeature).yielding(CodeDuplicateFeature),
+		importError.rule(CodeImportNamingPattern, "the features the import creates match the project's naming pattern", checkImportNamingPattern).yielding(CodeNamingPattern),
+		importError.rule(CodeImportProjectFeatureLimit, "the features the import creates stay within the project's feature limit", checkImportProjectFeatureLimit).yielding(CodeFeatureLimit),
 		importError.rule(CodeImportGlobalFeatureLimit, "the features the import creates stay within the instance's feature limit (Unleash 6.x and later; 5.x has no such limit)", checkImportGlobalFeatureLimit),
 		importError.rule(CodeImportProjectNotActive, "the target project exists and is not archived when the import creates features", checkImportProjectNotActive),
 		importError.rule(CodeImportFeatureTypeEmpty, "no feature has an empty type", checkImportFeatureTypeEmpty),

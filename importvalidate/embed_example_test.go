@@ -38,10 +38,8 @@ func Example() {
 	// Output:
 	// flags.json:2:33: error duplicate-feature: We detected the following features are duplicate in your import data: (checkout)
 	// flags.json:2:55: error duplicate-feature: We detected the following features are duplicate in your import data: (checkout)
-	// flags.json:2:55: error import-duplicate-feature: A flag with that name already exists (checkout)
 	// flags.json:3:42: error unknown-strategy: We detected the following custom strategy that needs to be created first: (myRollout)
-	// flags.json:3:42: error import-unknown-strategy: myRollout is not supported. (myRollout)
-	// 5 errors, 0 warnings, 0 missing permissions
+	// 3 errors, 0 warnings, 0 missing permissions
 	// can import: false
 	// {"errors":[{"message":"We detected the following custom strategy that needs to be created first:","affectedItems":["myRollout"]},{"message":"We detected the following features are duplicate in your import data:","affectedItems":["checkout"]}],"warnings":[],"permissions":[]}
 }

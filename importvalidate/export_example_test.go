@@ -27,8 +27,7 @@ func ExampleValidator_Validate_export() {
 	fmt.Println(rep.Summary())
 	// Output:
 	// export.json:2:33: error unknown-strategy: We detected the following custom strategy that needs to be created first: (flexibleRolout); did you mean "flexibleRollout"?
-	// export.json:2:33: error import-unknown-strategy: flexibleRolout is not supported. (flexibleRolout)
-	// 2 errors, 0 warnings, 0 missing permissions
+	// 1 error, 0 warnings, 0 missing permissions
 }
 
 // A custom state lists an organisation's own strategy types; WithBuiltIns

@@ -18,12 +18,15 @@ type Input struct {
 	// Project and Environment are the target of the import.
 	Project     string
 	Environment string
+	// Body is the size of the request body the import was read from;
+	// zero when the validation read no bytes (ValidateImport).
+	Body BodySize
 
 	// Strategies are the existing strategy types named by the import, by
 	// name.
 	Strategies map[string]model.SnapshotStrategy
 	// ContextFields are the existing context fields named by the import
-	// (imported fields and, for the extra rules, constraint context names),
+	// (imported fields, constraint context names and stickiness values),
 	// by name.
 	ContextFields map[string]model.SnapshotContextField
 	// Segments are the existing segments named by the imported segments,
@@ -58,7 +61,11 @@ type Input struct {
 	Facts ImportFacts
 
 	featurePlaces *featurePlaces
-	namingCache   *namingOutcome
+	// names are what the issue without items of a code names in its
+	// message (the permissions of the import's refusal), for
+	// restatements.leaveOut.
+	names       map[Code][]string
+	namingCache *namingOutcome
 	// fileNamesCache is every feature name the file names, resolved while
 	// the lookups are planned; storableNames are those a database can hold.
 	fileNamesCache *fileNames
@@ -129,6 +136,14 @@ func planLookups(imp *model.ImportRequest, fp *featurePlaces, names *fileNames, 
 				add(&p.contextFields, others, c.ContextName)
 			}
 		}
+	}
+	if constraintContexts {
+		in := Input{Import: imp}
+		in.eachStickiness(func(_, name string) {
+			if !sdkStickiness(name) {
+				add(&p.contextFields, others, name)
+			}
+		})
 	}
 	for i := range d.ContextFields {
 		add(&p.contextFields, others, d.ContextFields[i].Name)
@@ -289,4 +304,13 @@ func (in *Input) versionProfile() profile.Profile {
 // context field scoped to another project (7.4 and later).
 func (in *Input) scopedContextFields() bool {
 	return in.versionProfile().Import.ScopedContextFields
+}
+
+// named records what the issue without items of code c names in its
+// message.
+func (in *Input) named(c Code, names []string) {
+	if in.names == nil {
+		in.names = map[Code][]string{}
+	}
+	in.names[c] = names
 }

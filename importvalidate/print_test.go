@@ -150,7 +150,7 @@ func TestWriteTextRecordedBody(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep, lines := writeText(t, "f", body)
-	if n := len(lines) - 1; lines[n] != "13 errors, 0 warnings, 0 missing permissions" {
+	if n := len(lines) - 1; lines[n] != "8 errors, 0 warnings, 0 missing permissions" {
 		t.Errorf("summary %q after %d lines", lines[n], n)
 	}
 	prev := int64(-1)

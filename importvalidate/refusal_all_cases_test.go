@@ -102,7 +102,7 @@ func TestImportRefusalRulesRegister(t *testing.T) {
 			t.Errorf("%s: severity %s, want %s", r.Code, r.Severity, want)
 		}
 	}
-	if len(rules) != 69 {
+	if len(rules) != 70 {
 		t.Errorf("%d rules", len(rules))
 	}
 }

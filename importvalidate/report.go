@@ -85,6 +85,13 @@ type Report struct {
 	// warnings, then the permissions entry, each group in catalogue order.
 	// Report.Diagnostics lists the same findings flat, one per place.
 	Issues []Issue `json:"issues"`
+	// Restated are the findings left out of Issues because a finding at
+	// the same place says the same mistake (one mistake, one finding; see
+	// docs/RULES.md): an extra rule's where the import's own check
+	// refuses the value, the import's version of a reference error where
+	// the reference error is reported. They count nowhere; a plan reads
+	// them for the import's refusals in the import's own words.
+	Restated []Issue `json:"-"`
 	// Import is the decoded import the rules ran on, its values read as
 	// the reference server reads them (a coerced scalar already
 	// converted); nil when the body failed the structural tier. It is

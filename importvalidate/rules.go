@@ -24,8 +24,13 @@ type Rule struct {
 	// Reference marks the rules of the reference server, whose issues go
 	// into Report.Reference.
 	Reference bool
-	// Strict marks the extra rules that run only when Options.Strict is set.
+	// Strict marks a rule that runs only when Options.Strict is set; no
+	// built-in rule is one (each runs always, what the import accepts as
+	// a warning).
 	Strict bool
+	// Import says what Unleash's import does with a file that holds what
+	// the rule finds (VerdictNone for a rule of the caller's).
+	Import Verdict
 	// Check inspects the input and returns the issues found, possibly none.
 	// An error aborts the validation.
 	Check func(ctx context.Context, in *Input) ([]Issue, error)
@@ -99,6 +104,11 @@ func (g *grouper) add(value string, loc Location) {
 		return
 	}
 	g.pos[value] = len(g.items)
+	if len(g.items) == cap(g.items) {
+		// Doubled, not grown by a quarter as append grows a long
+		// slice: a file may hold tens of thousands of unknown names.
+		g.items = append(make([]Item, 0, 2*cap(g.items)+8), g.items...)
+	}
 	g.items = append(g.items, Item{Value: value, Locations: []Location{loc}})
 }
 

@@ -71,3 +71,68 @@ func (in *Input) knownContextField() func(name string) bool {
 		return ok || imported[name]
 	}
 }
+
+// sdkStickiness reports whether every SDK knows the stickiness name
+// without a context field of that name: default (userId, then sessionId,
+// then random), random, and the two standard fields default tries.
+func sdkStickiness(name string) bool {
+	switch name {
+	case "default", "random", "userId", "sessionId":
+		return true
+	}
+	return false
+}
+
+// eachStickiness calls f with the place and value of every stickiness
+// the file sets, in file order: a flexibleRollout strategy's parameter,
+// its variants', and the variants of feature environments and features.
+// Empty values are left out (the import's own checks name them).
+func (in *Input) eachStickiness(f func(pointer, name string)) {
+	d := &in.Import.Data
+	for i := range d.FeatureStrategies {
+		s := &d.FeatureStrategies[i]
+		if s.Name == "flexibleRollout" && s.Parameters != nil {
+			if v := (*s.Parameters)["stickiness"]; v != "" {
+				f(ptr("featureStrategies", i, "parameters/stickiness"), v)
+			}
+		}
+		if s.Variants != nil {
+			for j, v := range *s.Variants {
+				if v.Stickiness != "" {
+					f(ptr("featureStrategies", i, "variants/"+itoa(j)+"/stickiness"), v.Stickiness)
+				}
+			}
+		}
+	}
+	variants := func(member string, i int, vs *[]model.Variant) {
+		if vs == nil {
+			return
+		}
+		for j, v := range *vs {
+			if v.Stickiness != nil && *v.Stickiness != "" {
+				f(ptr(member, i, "variants/"+itoa(j)+"/stickiness"), *v.Stickiness)
+			}
+		}
+	}
+	for i := range d.FeatureEnvironments {
+		variants("featureEnvironments", i, d.FeatureEnvironments[i].Variants)
+	}
+	for i := range d.Features {
+		variants("features", i, d.Features[i].Variants)
+	}
+}
+
+// checkUnknownStickiness reports stickiness values that are neither one
+// every SDK knows (sdkStickiness) nor a context field that exists or is
+// imported, once per value in order of first use, located at every use.
+// The import keeps them; an SDK then finds no such value in its context.
+func checkUnknownStickiness(in *Input) []Issue {
+	known := in.knownContextField()
+	g := newGrouper()
+	in.eachStickiness(func(pointer, name string) {
+		if !sdkStickiness(name) && !known(name) {
+			g.add(name, at(pointer))
+		}
+	})
+	return one("The following stickiness values are neither default, random, userId, sessionId nor a context field that exists or is imported:", g.items)
+}

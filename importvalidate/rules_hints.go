@@ -17,19 +17,22 @@ func addHints(issues []Issue, in *Input) {
 		var known []string
 		d := &in.Import.Data
 		switch issues[i].Code {
-		case CodeUnknownStrategy:
+		case CodeUnknownStrategy, CodeImportUnknownStrategy:
 			known = append(BuiltInStrategies(), slices.Sorted(maps.Keys(in.Strategies))...)
-		case CodeUnknownContextField:
-			known = append(BuiltInContextFields(), slices.Sorted(maps.Keys(in.ContextFields))...)
+		case CodeUnknownContextField, CodeImportConstraintContextUnknown, CodeUnknownStickiness:
+			if issues[i].Code == CodeUnknownStickiness {
+				known = []string{"default", "random"}
+			}
+			known = append(append(known, BuiltInContextFields()...), slices.Sorted(maps.Keys(in.ContextFields))...)
 			for _, cf := range d.ContextFields {
 				known = append(known, cf.Name)
 			}
-		case CodeUnknownTagType:
+		case CodeUnknownTagType, CodeImportTagTypeMissing:
 			known = append([]string{"simple"}, slices.Sorted(maps.Keys(in.TagTypes))...)
 			for _, tt := range d.TagTypes {
 				known = append(known, tt.Name)
 			}
-		case CodeUnknownSegment:
+		case CodeUnknownSegment, CodeImportUnknownSegment:
 			known = slices.Sorted(maps.Keys(in.Segments))
 		default:
 			continue

@@ -9,7 +9,8 @@ import (
 )
 
 // TestHints: unknown names close to known ones get the nearest known name,
-// outside the reference answer.
+// outside the reference answer, also where the import's own finding says
+// the mistake (a tag type the import refuses).
 func TestHints(t *testing.T) {
 	v := mustNew(t, importvalidate.Options{Strict: true})
 	raw := []byte(`{"features": [{"name": "a"}], "featureStrategies": [{"name": "flexibleRolout", "featureName": "a",
@@ -29,7 +30,7 @@ func TestHints(t *testing.T) {
 	want := map[string]string{
 		"unknown-strategy flexibleRolout": "flexibleRollout",
 		"unknown-context-field regoin":    "region",
-		"unknown-tag-type simpel":         "simple",
+		"import-tag-type-missing simpel":  "simple",
 	}
 	for k, w := range want {
 		if hints[k] != w {

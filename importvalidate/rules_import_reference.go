@@ -194,6 +194,7 @@ func checkImportMissingPermissions(in *Input) []Issue {
 		msg = `You don't have the required permissions to perform this operation. To perform this action, you need one of the following permissions: "` +
 			strings.Join(names, `", "`) + `".`
 	}
+	in.named(CodeImportMissingPermissions, names)
 	return []Issue{{Message: msg}}
 }
 

@@ -208,48 +208,60 @@ func TestPermissionsRule(t *testing.T) {
 	})
 }
 
-func TestStrictRules(t *testing.T) {
+// TestExtraRules: the extra rules run by default, as warnings of what
+// the import accepts (errors with strict); where the import refuses a
+// value, its own finding says so and the extra rule's is left out.
+func TestExtraRules(t *testing.T) {
+	warning, errorSev := importvalidate.SeverityWarning, importvalidate.SeverityError
+	// Values the import reads past: a list beside a single value, and a
+	// date without its time.
+	const acceptedValues = `"features":[{"name":"a"}],"featureStrategies":[{"name":"default","featureName":"a","constraints":[
+		{"contextName":"appName","operator":"NUM_EQ","value":"1","values":["abc"]},
+		{"contextName":"appName","operator":"DATE_AFTER","value":"2024-01-01"}]}]`
 	runRuleCases(t, []ruleCase{
-		{name: "strict rules off by default", data: `"featureStrategies":[{"name":"default","constraints":[{"contextName":"x","operator":"NUM_EQ","value":"abc"}]}]`, code: "constraint-value"},
-		{name: "constraint values per operator", strict: true, data: `"featureStrategies":[{"name":"default","constraints":[
+		{name: "on by default, a warning", data: acceptedValues, code: "constraint-value", sev: warning,
+			want: []string{`NUM_EQ "abc": not a number`, `DATE_AFTER "2024-01-01": not an RFC 3339 date-time`}},
+		{name: "an error with strict", strict: true, data: acceptedValues, code: "constraint-value", sev: errorSev,
+			want: []string{`NUM_EQ "abc": not a number`, `DATE_AFTER "2024-01-01": not an RFC 3339 date-time`}},
+		{name: "what the import refuses is its finding alone", strict: true, data: `"features":[{"name":"a"}],"featureStrategies":[{"name":"default","featureName":"a","constraints":[
 			{"contextName":"appName","operator":"NUM_EQ","value":"abc"},
 			{"contextName":"appName","operator":"NUM_GT","value":"1.5e3"},
 			{"contextName":"appName","operator":"DATE_AFTER","value":"2024-13-01T00:00:00Z"},
-			{"contextName":"appName","operator":"DATE_BEFORE","value":"2024-01-01T00:00:00Z"},
 			{"contextName":"appName","operator":"SEMVER_EQ","value":"1.2"},
-			{"contextName":"appName","operator":"SEMVER_GT","value":"1.2.3-beta.1"},
-			{"contextName":"appName","operator":"REGEX","value":"(unclosed"},
-			{"contextName":"appName","operator":"IN","values":["anything"]},
-			{"contextName":"appName","operator":"NUM_LT"}]}]`,
-			code: "constraint-value", want: []string{
-				`NUM_EQ "abc": not a number`,
-				`DATE_AFTER "2024-13-01T00:00:00Z": not an RFC 3339 date-time`,
-				`SEMVER_EQ "1.2": not a semantic version (invalid semantic version)`,
-				"REGEX \"(unclosed\": not a regular expression (error parsing regexp: missing closing ): `(unclosed`)",
-				"NUM_LT: no value given"}},
-		{name: "unknown context fields", strict: true, data: `"contextFields":[{"name":"imported"}],"featureStrategies":[{"name":"default","constraints":[
+			{"contextName":"appName","operator":"IN","values":["anything"]}]}]`,
+			code: "constraint-value"},
+		{name: "unknown context fields", data: `"contextFields":[{"name":"imported"}],"featureStrategies":[{"name":"default","constraints":[
 			{"contextName":"imported","operator":"IN"},{"contextName":"region","operator":"IN"},{"contextName":"ghost","operator":"IN"},{"contextName":"ghost","operator":"IN"}]}]`,
-			code: "unknown-context-field", want: []string{"ghost"}},
-		{name: "unknown segment ids", strict: true, data: `"segments":[{"id":1,"name":"global-seg"}],"featureStrategies":[{"name":"default","segments":[1,7,7.5]}]`,
+			code: "unknown-context-field", want: []string{"ghost"}, sev: warning},
+		{name: "unknown stickiness", data: `"contextFields":[{"name":"tenant"}],"features":[{"name":"a"}],"featureStrategies":[
+			{"name":"flexibleRollout","featureName":"a","parameters":{"rollout":"50","stickiness":"tenant","groupId":"a"}},
+			{"name":"flexibleRollout","featureName":"a","parameters":{"rollout":"50","stickiness":"region","groupId":"a"}},
+			{"name":"flexibleRollout","featureName":"a","parameters":{"rollout":"50","stickiness":"random","groupId":"a"}},
+			{"name":"flexibleRollout","featureName":"a","parameters":{"rollout":"50","stickiness":"costomerId","groupId":"a"},
+			 "variants":[{"name":"v","weight":1000,"weightType":"variable","stickiness":"acount"}]},
+			{"name":"default","featureName":"a","parameters":{"stickiness":"not-a-rollout"}}],
+			"featureEnvironments":[{"name":"a","enabled":true,"variants":[{"name":"x","weight":1000,"stickiness":"userId"},{"name":"y","weight":0,"stickiness":"costomerId"}]}]`,
+			code: "unknown-stickiness", want: []string{"costomerId", "acount"}, sev: warning},
+		{name: "unknown segment ids", data: `"segments":[{"id":1,"name":"global-seg"}],"featureStrategies":[{"name":"default","segments":[1,7,7.5]}]`,
 			code: "unknown-segment-id", want: []string{"7", "7.5"}},
-		{name: "variant weights", strict: true, data: `"features":[{"name":"a"},{"name":"b"}],
+		{name: "variant weights", data: `"features":[{"name":"a"},{"name":"b"}],
 			"featureEnvironments":[{"name":"a","enabled":true,"variants":[{"name":"x","weight":300},{"name":"y","weight":300}]},
 			                       {"name":"b","enabled":true,"variants":[{"name":"x","weight":300,"weightType":"fix"},{"name":"y","weight":700}]},
 			                       {"name":"b","enabled":true,"variants":[{"name":"x","weight":300,"weightType":"fix"}]}],
 			"featureStrategies":[{"name":"default","featureName":"b","variants":[{"name":"v","weight":999,"weightType":"variable","stickiness":"default"}]}]`,
-			code: "variant-weights", want: []string{"a (weights sum to 600)", "b (weights sum to 999)"}},
-		{name: "unknown feature references", strict: true, data: `"features":[{"name":"a"}],
+			code: "variant-weights", want: []string{"a (weights sum to 600)"}},
+		{name: "unknown feature references", data: `"features":[{"name":"a"}],
 			"featureStrategies":[{"name":"default","featureName":"ghost"},{"name":"default","featureName":"a"}],
 			"featureEnvironments":[{"name":"envless","enabled":true},{"name":"x","featureName":"a","enabled":true}],
 			"featureTags":[{"featureName":"ghost","tagValue":"v"}],
 			"dependencies":[{"feature":"orphan","dependencies":[{"feature":"a"}]}]`,
-			code: "unknown-feature-reference", want: []string{"ghost", "envless", "orphan"}},
-		{name: "unknown tag types", strict: true, data: `"tagTypes":[{"name":"imported"}],"featureTags":[
+			code: "unknown-feature-reference", want: []string{"ghost"}},
+		{name: "unknown tag types", data: `"tagTypes":[{"name":"imported"}],"featureTags":[
 			{"featureName":"a","tagType":"imported","tagValue":"v"},{"featureName":"a","tagType":"simple","tagValue":"v"},
 			{"featureName":"a","tagType":"ghost","tagValue":"v"},{"featureName":"a","type":"old-ghost","tagValue":"v"}]`,
-			code: "unknown-tag-type", want: []string{"ghost", "old-ghost"}},
-		{name: "duplicate strategy ids", strict: true, data: `"featureStrategies":[{"name":"default","id":"s1"},{"name":"default","id":"s2"},{"name":"default","id":"s1"}]`,
-			code: "duplicate-strategy-id", want: []string{"s1"}},
+			code: "unknown-tag-type"},
+		{name: "duplicate strategy ids", data: `"featureStrategies":[{"name":"default","id":"s1"},{"name":"default","id":"s2"},{"name":"default","id":"s1"}]`,
+			code: "duplicate-strategy-id", want: []string{"s1"}, sev: warning},
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/model/profile"
 )
@@ -21,10 +22,11 @@ type Options struct {
 	// strategies and context fields as the instance does; WithBuiltIns
 	// adds them.
 	State State
-	// Strict turns on the extra rules the reference server does not make
-	// (the rules whose Strict field is set), and makes errors of the
-	// built-in warnings beyond the reference's (such as a naming pattern
-	// that JavaScript refuses) and of the structural warnings (a coerced
+	// Strict runs the rules of Options.Rules whose Strict field is set
+	// (every built-in rule runs always), and makes errors of the
+	// built-in warnings beyond the reference's (such as a constraint on a
+	// context field that exists nowhere, or a naming pattern that
+	// JavaScript refuses) and of the structural warnings (a coerced
 	// scalar, a repeated key, a number the model cannot hold, ...): what
 	// the reference server accepts after changing it is then an error (over
 	// HTTP a 400). Their issues never appear in Report.Reference.
@@ -58,8 +60,10 @@ type Options struct {
 // Validator validates import requests. It is safe for concurrent use; build
 // one and reuse it.
 type Validator struct {
-	state     State
-	rules     []Rule
+	state State
+	rules []Rule
+	// restated are the yields of the rules that run (restated.go).
+	restated  restatements
 	structure *structure
 	profile   profile.Profile
 	// versionNote is Report.VersionNote: set when no profile was given.
@@ -134,9 +138,10 @@ func New(opts Options) (*Validator, error) {
 			r.Category = CategoryRule
 		}
 		v.rules = append(v.rules, r)
-		v.constraintContexts = v.constraintContexts || r.Code == CodeUnknownContextField || r.Category == CategoryImport
+		v.constraintContexts = v.constraintContexts || r.Code == CodeUnknownContextField || r.Code == CodeUnknownStickiness || r.Category == CategoryImport
 		v.importFacts = v.importFacts || r.Category == CategoryImport
 	}
+	v.restated = restatementsOf(v.rules)
 	var err error
 	if v.structure, err = newStructure(opts); err != nil {
 		return nil, err
@@ -230,6 +235,12 @@ func (v *Validator) Validate(ctx context.Context, data []byte, t Target) (*Repor
 
 // validateBody validates the bytes of an import request body.
 func (v *Validator) validateBody(ctx context.Context, body []byte, t Target) (*Report, error) {
+	return v.validateBodySized(ctx, body, t, BodySize{Sent: int64(len(body)), Compact: jsonwire.CompactLen(body)})
+}
+
+// validateBodySized validates the bytes of an import request body of the
+// given size as it is sent.
+func (v *Validator) validateBodySized(ctx context.Context, body []byte, t Target, size BodySize) (*Report, error) {
 	imp, starts, problems, err := v.structure.decode(ctx, body)
 	if err != nil {
 		return nil, err
@@ -244,7 +255,7 @@ func (v *Validator) validateBody(ctx context.Context, body []byte, t Target) (*R
 		}
 		return &Report{Project: project, Environment: env, Structural: problems, Issues: newer}, nil
 	}
-	rep, err := v.ValidateImport(ctx, imp, t)
+	rep, err := v.validateImport(ctx, imp, t, size)
 	if err != nil {
 		return nil, err
 	}
@@ -255,6 +266,11 @@ func (v *Validator) validateBody(ctx context.Context, body []byte, t Target) (*R
 	// them, which leaves only the wanted items to read again.
 	if err := locateItems(ctx, body, starts, rep.Issues); err != nil {
 		return nil, err
+	}
+	if len(rep.Restated) > 0 {
+		if err := locateItems(ctx, body, starts, rep.Restated); err != nil {
+			return nil, err
+		}
 	}
 	return rep, nil
 }
@@ -281,6 +297,12 @@ func (t Target) over(project, env string) (string, string) {
 // ValidateImport validates an already decoded import request, such as a
 // Report.Import. Item locations carry JSON pointers but no offsets.
 func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest, t Target) (*Report, error) {
+	return v.validateImport(ctx, imp, t, BodySize{})
+}
+
+// validateImport is ValidateImport of an import read from a request body
+// of the given size.
+func (v *Validator) validateImport(ctx context.Context, imp *model.ImportRequest, t Target, size BodySize) (*Report, error) {
 	if imp == nil {
 		return nil, errors.New("importvalidate: nil import request")
 	}
@@ -294,7 +316,7 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 		v.spareView.CompareAndSwap(nil, spare)
 		return nil, err
 	}
-	in.Profile = v.profile
+	in.Profile, in.Body = v.profile, size
 	if err := in.checkPermissions(ctx, t.Permissions); err != nil {
 		return nil, err
 	}
@@ -328,6 +350,7 @@ func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest
 	if !v.strict {
 		refusalConfirm(in, rep.Issues)
 	}
+	rep.Issues, rep.Restated = v.restated.leaveOut(rep.Issues, in.names)
 	addHints(rep.Issues, in)
 	sortBy(rep.Issues, func(a, b Issue) bool {
 		if ra, rb := a.Category.rank(), b.Category.rank(); ra != rb {

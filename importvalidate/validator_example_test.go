@@ -43,9 +43,7 @@ func ExampleValidator_Validate() {
 	// Output:
 	// 2:33: error duplicate-feature: checkout
 	// 2:55: error duplicate-feature: checkout
-	// 2:55: error import-duplicate-feature: checkout
 	// 3:42: error unknown-strategy: myRollout
-	// 3:42: error import-unknown-strategy: myRollout
 	// can import: false
 }
 

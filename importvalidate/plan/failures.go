@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -17,6 +18,13 @@ const DefaultMaxFailures = 100
 // name the same long feature, which the plan would otherwise repeat whole
 // in each.
 func failuresOf(rep *importvalidate.Report, maxFailures int) ([]importvalidate.Diagnostic, int) {
+	if len(rep.Restated) > 0 {
+		// A refusal that a reference error says in the report is still
+		// one of the import's, in its words.
+		all := *rep
+		all.Issues = append(slices.Clip(rep.Issues), rep.Restated...)
+		rep = &all
+	}
 	out, more := rep.FirstDiagnostics(maxFailures, isFailure)
 	for i := range out {
 		out[i].Item = short(out[i].Item)

@@ -91,7 +91,11 @@ func TestFailuresAreTheValidationsFindings(t *testing.T) {
 					t.Errorf("failure without its line or message: %v", f)
 				}
 			}
-			for _, d := range rep.Diagnostics() {
+			// The import's refusals, those said once with a reference
+			// error included (Report.Restated).
+			all := *rep
+			all.Issues = append(slices.Clip(rep.Issues), rep.Restated...)
+			for _, d := range all.Diagnostics() {
 				if d.Severity == importvalidate.SeverityError && d.Category == importvalidate.CategoryImport {
 					fromReport = append(fromReport, string(d.Code)+" "+d.Location.Pointer)
 				}

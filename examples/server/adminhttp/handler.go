@@ -59,7 +59,7 @@ const DefaultMaxBody int64 = 500 * 1024
 // Authenticate or Tokens.
 type Options struct {
 	// Validator validates import bodies. Build it with the state of the
-	// instance; its options decide strict rules and scalar coercion.
+	// instance; its options decide strict mode and scalar coercion.
 	Validator *importvalidate.Validator
 	// Users answers the user listing.
 	Users users.Store
@@ -107,7 +107,7 @@ type Options struct {
 	// Strict answers the validation with every issue of the report
 	// (Report.Response), the extra rules' included, instead of the
 	// reference rules' only (Report.Reference). Build Validator with
-	// importvalidate.Options.Strict for the extra rules to run.
+	// importvalidate.Options.Strict for their warnings to be errors.
 	Strict bool
 	// Rand is the source of the ids of error bodies; nil means
 	// crypto/rand. The handlers serialise their reads, so any reader will

@@ -229,10 +229,15 @@ func TestSchemaErrorListsEveryProblem(t *testing.T) {
 
 func TestStrictAnswersWithTheExtraRules(t *testing.T) {
 	snap := oracleSnapshot(t)
-	// A strategy of a feature that is not imported: the reference says
-	// nothing; the strict answer carries the strict rule
-	// unknown-feature-reference and the import's own refusal of it.
-	body := `{"project":"default","environment":"development","data":{"features":[{"name":"f1"}],"featureStrategies":[{"name":"default","featureName":"ghost"}],"tagTypes":[]}}`
+	// A constraint on a context field that exists nowhere, which the
+	// import keeps, and a strategy of a feature that is not imported,
+	// which it refuses: the reference says nothing; the strict answer
+	// carries the extra rule's finding of the first, and the import's
+	// own refusal of the second alone (the extra rule's finding of the
+	// same mistake is said once).
+	body := `{"project":"default","environment":"development","data":{"features":[{"name":"f1"}],"featureStrategies":[` +
+		`{"name":"default","featureName":"f1","constraints":[{"contextName":"regoin","operator":"IN","values":["eu"]}]},` +
+		`{"name":"default","featureName":"ghost"}],"tagTypes":[]}}`
 	errorsOf := func(h http.Handler) []model.Issue {
 		rec := do(h, http.MethodPost, validate, adminToken, "application/json", strings.NewReader(body))
 		if rec.Code != http.StatusOK {
@@ -249,7 +254,7 @@ func TestStrictAnswersWithTheExtraRules(t *testing.T) {
 	}
 	errs := errorsOf(newHandler(t, snap, setup{strict: true}))
 	want := []model.Issue{
-		{Message: "The following features are referenced but not imported in features:", AffectedItems: []string{"ghost"}},
+		{Message: "The following context fields are used in constraints but neither exist nor are imported:", AffectedItems: []string{"regoin"}},
 		{Message: `There's no feature named "ghost" in project "default".`, AffectedItems: []string{"ghost"}},
 	}
 	if d := gocmp.Diff(want, errs); d != "" {

@@ -33,7 +33,7 @@ func TestFileWords(t *testing.T) {
 		{"empty", []string{"-demo", empty}, 1, empty + ":1:1: error syntax: The file is empty; an export is a JSON object", "", "required"},
 		{"not JSON", []string{"-demo", yaml}, 1, yaml + ":1:1: error syntax: The file is not JSON: it starts with 'f'", "", "Unexpected"},
 		{"directory without JSON", []string{"-demo", noJSON}, 2, "", noJSON + ": the directory holds no .json file", ""},
-		{"export without target", []string{"-demo", "testdata/export-clean.json"}, 2, "", "testdata/export-clean.json: the file is an export, which names no project or environment: give -project and -environment", ""},
+		{"export without target", []string{"-demo", "testdata/export-clean.json"}, 2, "", "testdata/export-clean.json: the export does not say its target (no feature names its project; no featureEnvironments entry names an environment): give -project and -environment", ""},
 		{"request words", []string{"-demo", "-"}, 1, "The `/data` property is required. The file lacks it.", "", "you sent"},
 		{"an export as the state", []string{"-state", "testdata/export-clean.json", clean}, 2, "",
 			"testdata/export-clean.json is a feature export, not a state snapshot. A state snapshot describes the instance to check against", ""},
@@ -59,7 +59,7 @@ func TestManyFiles(t *testing.T) {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if last := lines[len(lines)-1]; last != "3 files (1 failed): 5 errors, 2 warnings, 0 missing permissions" {
+	if last := lines[len(lines)-1]; last != "3 files (1 failed): 3 errors, 2 warnings, 0 missing permissions" {
 		t.Errorf("last line %q", last)
 	}
 	if !strings.HasPrefix(lines[0], "testdata/export-broken.json:3:15: error duplicate-feature") {
@@ -102,7 +102,7 @@ func TestMachineFormats(t *testing.T) {
 		t.Fatalf("sarif: %v\n%s", err, out)
 	}
 	run := log.Runs[0]
-	if len(run.Results) != 10 || len(run.Tool.Driver.Rules) != 7 {
+	if len(run.Results) != 7 || len(run.Tool.Driver.Rules) != 4 {
 		t.Errorf("sarif: %d results, %d rules\n%s", len(run.Results), len(run.Tool.Driver.Rules), out)
 	}
 	if r := run.Results[0]; r.RuleID != "duplicate-feature" || r.Level != "error" || r.Locations[0].PhysicalLocation.Region.StartLine != 3 ||
