@@ -23,9 +23,10 @@ type TokenLookup interface {
 }
 
 // MemoryLookup is a TokenLookup over the tokens, users and roles of a state
-// snapshot. It keeps only SHA-256 digests of the secrets and compares a
-// candidate against every one of them in constant time. It is immutable and
-// safe for concurrent use.
+// snapshot. It keeps only SHA-256 digests of the secrets (a snapshot's
+// secretSha256, or the digest of a clear secret) and compares the digest
+// of a candidate against every one of them in constant time. It is
+// immutable and safe for concurrent use.
 type MemoryLookup struct {
 	entries []memoryEntry
 }
@@ -49,12 +50,15 @@ const viewerRoleName = "Viewer"
 // there is one, matching what the user listing shows. Tokens of deleted
 // users are left out, so they do not authenticate.
 //
-// It fails on an empty secret, a duplicate secret, an unknown token type, a
-// personal token without a user or with an unknown user, and a user whose
-// root role does not exist. A token whose ExpiresAt has passed does not
-// authenticate, as the reference server refuses it: LookupToken compares
-// the expiry with the time of each lookup. Errors name tokens by their index in
-// s.Tokens, never by their secret. A nil s is an empty instance.
+// It fails on a token with neither a secret nor its digest, with both, or
+// with a digest that is not 64 hexadecimal digits
+// (model.SnapshotToken.Digest), on a duplicate secret, an unknown token
+// type, a personal token without a user or with an unknown user, and a
+// user whose root role does not exist. A token whose ExpiresAt has passed
+// does not authenticate, as the reference server refuses it: LookupToken
+// compares the expiry with the time of each lookup. Errors name tokens by
+// their index in s.Tokens, never by their secret. A nil s is an empty
+// instance.
 func NewMemoryLookup(s *model.Snapshot) (*MemoryLookup, error) {
 	if s == nil {
 		return &MemoryLookup{}, nil
@@ -83,10 +87,10 @@ func NewMemoryLookup(s *model.Snapshot) (*MemoryLookup, error) {
 	l := &MemoryLookup{entries: make([]memoryEntry, 0, len(s.Tokens))}
 	seen := make(map[[sha256.Size]byte]int, len(s.Tokens))
 	for i, t := range s.Tokens {
-		if t.Secret == "" {
-			return nil, fmt.Errorf("auth: token %d has an empty secret", i)
+		digest, err := t.Digest()
+		if err != nil {
+			return nil, fmt.Errorf("auth: token %d has no usable secret: %w", i, err)
 		}
-		digest := sha256.Sum256([]byte(t.Secret))
 		if j, dup := seen[digest]; dup {
 			return nil, fmt.Errorf("auth: tokens %d and %d have the same secret", j, i)
 		}

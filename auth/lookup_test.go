@@ -11,8 +11,19 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
+// TestMemoryLookupOracle: each token authenticates as what it is, told
+// by its secret in clear (a snapshot written by hand, or by an earlier
+// flagadmin) or by the digest that snapshots hold, and nothing else does.
 func TestMemoryLookupOracle(t *testing.T) {
-	l, err := NewMemoryLookup(extendedState(t))
+	digests := extendedState(t)
+	digests.WithoutSecrets()
+	for form, st := range map[string]*model.Snapshot{"clear secrets": extendedState(t), "digests": digests} {
+		t.Run(form, func(t *testing.T) { lookupOracle(t, st) })
+	}
+}
+
+func lookupOracle(t *testing.T, st *model.Snapshot) {
+	l, err := NewMemoryLookup(st)
 	if err != nil {
 		t.Fatalf("NewMemoryLookup: %v", err)
 	}
@@ -126,10 +137,20 @@ func TestNewMemoryLookupErrors(t *testing.T) {
 		want string
 	}{
 		{"empty secret", model.Snapshot{Tokens: []model.SnapshotToken{{Type: model.TokenAdmin}}},
-			"token 0 has an empty secret"},
+			"token 0 has no usable secret: the token has neither secretSha256 nor secret"},
 		{"duplicate secret", model.Snapshot{Tokens: []model.SnapshotToken{
 			{Secret: secret, Type: model.TokenAdmin}, {Secret: secret, Type: model.TokenClient}}},
 			"tokens 0 and 1 have the same secret"},
+		{"a secret and its digest", model.Snapshot{Tokens: []model.SnapshotToken{
+			{Secret: secret, Type: model.TokenAdmin}, {SecretSHA256: model.TokenDigest(secret), Type: model.TokenClient}}},
+			"tokens 0 and 1 have the same secret"},
+		{"secret and digest both", model.Snapshot{Tokens: []model.SnapshotToken{
+			{Secret: secret, SecretSHA256: model.TokenDigest(secret), Type: model.TokenAdmin}}},
+			"token 0 has no usable secret: the token has both secret and secretSha256"},
+		{"short digest", model.Snapshot{Tokens: []model.SnapshotToken{{SecretSHA256: "abc123", Type: model.TokenAdmin}}},
+			"token 0 has no usable secret: secretSha256 is not a SHA-256 in hexadecimal"},
+		{"digest not hexadecimal", model.Snapshot{Tokens: []model.SnapshotToken{{SecretSHA256: strings.Repeat("g", 64), Type: model.TokenAdmin}}},
+			"token 0 has no usable secret: secretSha256 is not a SHA-256 in hexadecimal"},
 		{"unknown type", model.Snapshot{Tokens: []model.SnapshotToken{{Secret: secret, Type: "backend"}}},
 			`token 0 has unknown type "backend"`},
 		{"personal token without user", model.Snapshot{Tokens: []model.SnapshotToken{{Secret: secret, Type: model.TokenPersonal}}},

@@ -175,9 +175,19 @@ const (
 	TokenPersonal = "personal"
 )
 
-// SnapshotToken is an API token.
+// SnapshotToken is an API token. A snapshot tells it by the SHA-256 of
+// its secret (SecretSHA256), which is all a lookup needs: a candidate
+// secret is hashed and compared with it. Secret, the secret in clear, is
+// read from a snapshot written by hand (the embedded demo state) or by an
+// earlier flagadmin, and never written (see MarshalJSON). A token has one
+// of the two.
 type SnapshotToken struct {
-	Secret string `json:"secret"`
+	// Secret is the token's secret in clear; "" when the snapshot holds
+	// its digest only.
+	Secret string `json:"secret,omitempty"`
+	// SecretSHA256 is the lower-case hexadecimal SHA-256 of the secret's
+	// bytes (TokenDigest); "" when the snapshot holds the secret instead.
+	SecretSHA256 string `json:"secretSha256,omitempty"`
 	// Type is one of TokenAdmin, TokenClient, TokenFrontend, TokenPersonal.
 	Type string `json:"type"`
 	// UserID is the user a personal token acts as.
@@ -186,14 +196,16 @@ type SnapshotToken struct {
 	ExpiresAt *time.Time `json:"expiresAt,omitempty"`
 }
 
-// MarshalJSON writes the token with its expiry as the reference server
-// writes a time (see User.MarshalJSON).
+// MarshalJSON writes the token without its secret: secretSha256 holds
+// the digest (of Secret when the token has its secret in clear), and the
+// expiry is written as the reference server writes a time (see
+// User.MarshalJSON).
 func (t SnapshotToken) MarshalJSON() ([]byte, error) {
 	type plain SnapshotToken
 	return json.Marshal(struct {
 		plain
 		ExpiresAt *jsTime `json:"expiresAt,omitempty"`
-	}{plain(t), (*jsTime)(t.ExpiresAt)})
+	}{plain(t.WithoutSecret()), (*jsTime)(t.ExpiresAt)})
 }
 
 // MarshalJSON writes the user with its times as the reference server
@@ -223,10 +235,16 @@ func (t jsTime) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeSnapshot decodes a state snapshot strictly (see DecodeStrict): an
-// unknown member is an error naming its JSON pointer.
+// unknown member is an error naming its JSON pointer, and so is a token's
+// secretSha256 that is no SHA-256 in hexadecimal or that comes with a
+// secret. A token's clear secret (a snapshot written by hand or by an
+// earlier flagadmin) is read as it is; the token lookup hashes it.
 func DecodeSnapshot(b []byte) (*Snapshot, error) {
 	var s Snapshot
 	if err := DecodeStrict(b, &s); err != nil {
+		return nil, err
+	}
+	if err := checkTokenDigests(b, &s); err != nil {
 		return nil, err
 	}
 	return &s, nil

@@ -57,11 +57,18 @@ type (
 // not). Its requests go out concurrently, each fan-out at most
 // Options.Concurrency at once; the feature search is read page by page. It needs an admin token
 // (or the personal token of an Admin) for the API tokens; without the
-// right to list them, the snapshot has none.
-//
-// The snapshot holds the instance's API token secrets: treat it as a
-// secret. Unlike a database snapshot it is not read at one instant.
+// right to list them, the snapshot has none. Each token is held by the
+// SHA-256 of its secret (secretSha256), never by the secret; the users'
+// e-mail addresses and invitation links are left out (SnapshotWith with
+// SnapshotOptions.PersonalData keeps them). Unlike a database snapshot it
+// is not read at one instant.
 func (c *Client) Snapshot(ctx context.Context) (*model.Snapshot, error) {
+	return c.snapshot(ctx, false)
+}
+
+// snapshot is Snapshot, with the users' personal data when personal is
+// true.
+func (c *Client) snapshot(ctx context.Context, personal bool) (*model.Snapshot, error) {
 	var (
 		envs     *environmentsAnswer
 		projects *projectsAnswer
@@ -167,6 +174,9 @@ func (c *Client) Snapshot(ctx context.Context) (*model.Snapshot, error) {
 
 	s.Roles = ua.roles()
 	s.Users = ua.users()
+	if !personal {
+		s.WithoutPersonalData()
+	}
 
 	slices.SortStableFunc(tokens.Tokens, func(a, b apiToken) int {
 		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.Secret, b.Secret))
@@ -185,7 +195,7 @@ func (c *Client) Snapshot(ctx context.Context) (*model.Snapshot, error) {
 		default:
 			return nil, fmt.Errorf("unleashapi: GET /api/admin/api-tokens: an API token has the unknown type %q", t.Type)
 		}
-		s.Tokens = append(s.Tokens, model.SnapshotToken{Secret: t.Secret, Type: typ})
+		s.Tokens = append(s.Tokens, model.SnapshotToken{SecretSHA256: model.TokenDigest(t.Secret), Type: typ})
 	}
 	return s, nil
 }

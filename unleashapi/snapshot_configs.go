@@ -14,6 +14,12 @@ type SnapshotOptions struct {
 	// projectDefaults), what an import plan over the snapshot needs
 	// (plan.MemorySource).
 	FeatureConfigs bool
+	// PersonalData keeps the users' e-mail addresses and invitation
+	// links, which a snapshot leaves out otherwise
+	// (model.Snapshot.WithoutPersonalData). An invitation link lets
+	// whoever holds it set the user's password until it expires: keep
+	// such a snapshot secret.
+	PersonalData bool
 }
 
 // SnapshotWith is Snapshot with options. With FeatureConfigs, the
@@ -25,7 +31,7 @@ type SnapshotOptions struct {
 // feature for every environment); the projects' defaults from their overviews:
 // two requests per environment and one per project beyond Snapshot's.
 func (c *Client) SnapshotWith(ctx context.Context, o SnapshotOptions) (*model.Snapshot, error) {
-	s, err := c.Snapshot(ctx)
+	s, err := c.snapshot(ctx, o.PersonalData)
 	if err != nil || !o.FeatureConfigs {
 		return s, err
 	}

@@ -101,6 +101,28 @@ func TestSnapshotMatchesDatabase(t *testing.T) {
 	if len(got.Features) == 0 || len(got.Users) == 0 || len(got.Tokens) == 0 {
 		t.Errorf("the snapshot is nearly empty: %d features, %d users, %d tokens", len(got.Features), len(got.Users), len(got.Tokens))
 	}
+	// Tokens are told by their digests; the users' e-mail addresses and
+	// invitation links are there only when asked for.
+	for _, tok := range got.Tokens {
+		if tok.Secret != "" || tok.SecretSHA256 == "" {
+			t.Errorf("a %s token is not told by its digest alone", tok.Type)
+		}
+	}
+	personal, err := c.SnapshotWith(ctx, unleashapi.SnapshotOptions{PersonalData: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	emails := 0
+	for _, u := range personal.Users {
+		if u.Email != nil {
+			emails++
+		}
+	}
+	personalUsers := personal.Users
+	personal.WithoutPersonalData()
+	if d := cmp.Diff(got.Users, personal.Users); d != "" || emails == 0 || slices.EqualFunc(personalUsers, got.Users, func(a, b model.User) bool { return a.InviteLink == b.InviteLink }) {
+		t.Errorf("with PersonalData, the users (%d e-mail addresses) differ by more than their e-mail addresses and invitation links (-default +personal):\n%s", emails, d)
+	}
 	// The snapshot loads into the in-memory implementations.
 	b, _ := json.Marshal(got)
 	if _, err := model.DecodeSnapshot(b); err != nil {

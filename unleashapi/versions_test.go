@@ -85,11 +85,13 @@ func TestEveryVersion(t *testing.T) {
 		if got := db.Version(); got.Version != v || got.Profile.Name != want.Profile.Name || got.Source != profile.FromDatabase {
 			t.Errorf("database Version: %s %s %s; want %s, %s", got.Version, got.Profile.Name, got.Source, v, want.Profile.Name)
 		}
-		got, err := db.Snapshot(ctx)
+		got, err := db.SnapshotWith(ctx, unleashdb.SnapshotOptions{PersonalData: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := cmp.Diff(conformance.MustVersionState(t, v), got, cmpopts.EquateEmpty()); d != "" {
+		recorded := conformance.MustVersionState(t, v)
+		recorded.WithoutSecrets() // the snapshot holds the digests
+		if d := cmp.Diff(recorded, got, cmpopts.EquateEmpty()); d != "" {
 			t.Errorf("the database's snapshot differs from the recorded state (-recorded +database):\n%s", d)
 		}
 		importEventsAndLimit(t, s, &want.Profile) // imports: last

@@ -247,6 +247,12 @@ type SnapshotOptions struct {
 	// environment and the projects' defaults (featureConfigs and
 	// projectDefaults), what an import plan over the snapshot needs.
 	FeatureConfigs bool
+	// PersonalData keeps the users' e-mail addresses and invitation
+	// links, which a snapshot leaves out otherwise
+	// (model.Snapshot.WithoutPersonalData). An invitation link lets
+	// whoever holds it set the user's password until it expires: keep
+	// such a snapshot secret.
+	PersonalData bool
 }
 
 // featureConfigs is the step of Snapshot that writes each feature's

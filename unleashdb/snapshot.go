@@ -39,15 +39,17 @@ const (
 // auth.NewMemoryLookup, users.NewMemoryStore) need to give the same
 // answers as the database. System users and their tokens are left out;
 // expired tokens too, and API tokens of a type LookupToken does not know.
-// Each token keeps its expiry (expiresAt), so that a snapshot's token
-// stops authenticating when it would in the database.
+// Each token is held by the SHA-256 of its secret (secretSha256), never
+// by the secret, and keeps its expiry (expiresAt), so that a snapshot's
+// token authenticates, and stops authenticating, as it would in the
+// database. The users' e-mail addresses and invitation links are left
+// out (SnapshotOptions.PersonalData keeps them).
 // A user without a root role has the Viewer role's id as its rootRole, as
 // the user listing shows it (and as an instance's admin API lists it).
 // A root role's permissions that are not of type root are written for
 // project default, where the reference assigns root roles; the grants of a
 // user's project and group roles are written as the user's own grants.
 //
-// The snapshot holds the instance's token secrets: treat it as a secret.
 // It is read in one transaction, so it is consistent. Each of its queries
 // has the deadline of one database call.
 func (db *DB) Snapshot(ctx context.Context) (*model.Snapshot, error) {
@@ -74,6 +76,9 @@ func (db *DB) SnapshotWith(ctx context.Context, o SnapshotOptions) (*model.Snaps
 		if err := step(ctx, s); err != nil {
 			return nil, err
 		}
+	}
+	if !o.PersonalData {
+		s.WithoutPersonalData()
 	}
 	return s, nil
 }
@@ -233,10 +238,11 @@ func (r *snapReader) users(ctx context.Context, s *model.Snapshot) error {
 func (r *snapReader) tokens(ctx context.Context, s *model.Snapshot) error {
 	err := r.each(ctx, "API tokens", qSnapAPITokens, nil, func(rows pgx.Rows) error {
 		var t model.SnapshotToken
-		var typ string
-		if err := rows.Scan(&t.Secret, &typ, &t.ExpiresAt); err != nil {
+		var secret, typ string
+		if err := rows.Scan(&secret, &typ, &t.ExpiresAt); err != nil {
 			return err
 		}
+		t.SecretSHA256 = model.TokenDigest(secret)
 		_, kind, ok := apiTokenKind(typ)
 		if !ok {
 			return nil // it does not authenticate (LookupToken)
@@ -251,10 +257,12 @@ func (r *snapReader) tokens(ctx context.Context, s *model.Snapshot) error {
 	}
 	return r.each(ctx, "personal access tokens", qSnapPersonalTokens, nil, func(rows pgx.Rows) error {
 		var t model.SnapshotToken
+		var secret string
 		var uid int64
-		if err := rows.Scan(&t.Secret, &uid, &t.ExpiresAt); err != nil {
+		if err := rows.Scan(&secret, &uid, &t.ExpiresAt); err != nil {
 			return err
 		}
+		t.SecretSHA256 = model.TokenDigest(secret)
 		t.Type = model.TokenPersonal
 		t.UserID = &uid
 		t.ExpiresAt = utc(t.ExpiresAt)

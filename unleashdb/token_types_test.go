@@ -34,13 +34,13 @@ func TestTokenTypes(t *testing.T) {
 	s := snapshot(t, db)
 	got := map[string]string{}
 	for _, tok := range s.Tokens {
-		got[tok.Secret] = tok.Type
+		got[tok.SecretSHA256] = tok.Type
 	}
-	if got["upper-admin"] != model.TokenAdmin || got["mixed-frontend"] != model.TokenFrontend {
+	if got[model.TokenDigest("upper-admin")] != model.TokenAdmin || got[model.TokenDigest("mixed-frontend")] != model.TokenFrontend {
 		t.Errorf("snapshot types: %q", got)
 	}
 	for _, secret := range []string{"mystery", "fake-personal"} {
-		if typ, ok := got[secret]; ok {
+		if typ, ok := got[model.TokenDigest(secret)]; ok {
 			t.Errorf("snapshot holds %s as %q", secret, typ)
 		}
 	}

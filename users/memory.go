@@ -15,7 +15,9 @@ type MemoryStore struct {
 }
 
 // NewMemoryStore copies the users and roles of s. A nil s is an empty
-// instance. The values that their pointers point to are shared with s,
+// instance. A snapshot written without the users' personal data (the
+// default of flagadmin snapshot; model.Snapshot.WithoutPersonalData)
+// lists no e-mail address and no invitation link. The values that their pointers point to are shared with s,
 // which must not change them while the store is in use.
 func NewMemoryStore(s *model.Snapshot) *MemoryStore {
 	if s == nil {

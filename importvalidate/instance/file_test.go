@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/model"
 )
 
 func TestDecodeNamesThePlace(t *testing.T) {
@@ -23,6 +24,9 @@ func TestDecodeNamesThePlace(t *testing.T) {
 		{"an export", `{"features":[{"name":"f"}],"featureStrategies":[],"contextFields":[{"name":"c","description":"d"}],"tagTypes":[]}`,
 			"s.json is a feature export, not a state snapshot. A state snapshot describes the instance to check against: {\"projects\": "},
 		{"an import body", `{"project":"default","environment":"development","data":{"features":[]}}`, "s.json is an import request body, not a state snapshot"},
+		{"token digest", `{"tokens": [{"secretSha256": "0123", "type": "admin"}]}`, "s.json:1:14: /tokens/0/secretSha256: secretSha256 is not a SHA-256 in hexadecimal"},
+		{"token secret and digest", `{"tokens": [{"secret": "s3cret-value", "secretSha256": "` + model.TokenDigest("s3cret-value") + `", "type": "admin"}]}`,
+			"s.json:1:40: /tokens/0/secretSha256: the token has both secret and secretSha256"},
 		{"duplicate member", "{\"projects\": [{\"id\": \"a\"}],\n \"projects\": []}", `s.json:2:2: /projects: duplicate member "projects": the object has it at line 1, column 2 already`},
 	}
 	for _, tt := range tests {
@@ -48,7 +52,7 @@ func TestFromFile(t *testing.T) {
 		}
 		return path
 	}
-	good := write("good.json", `{"tagTypes":[{"name":"simple"}],"users":[{"id":1}],"tokens":[{"secret":"s1","type":"admin"}]}`)
+	good := write("good.json", `{"tagTypes":[{"name":"simple"}],"users":[{"id":1}],"tokens":[{"secretSha256":"`+model.TokenDigest("s1")+`","type":"admin"}]}`)
 	i, err := FromFile(ctx, good)
 	if err != nil {
 		t.Fatal(err)
@@ -59,6 +63,20 @@ func TestFromFile(t *testing.T) {
 	}
 	if _, ok, err := i.Tokens.LookupToken(ctx, "s1"); !ok || err != nil {
 		t.Errorf("LookupToken(s1) = %v, %v", ok, err)
+	}
+	// A snapshot that holds a secret in clear, as earlier ones did.
+	old, err := FromFile(ctx, write("old.json", `{"tokens":[{"secret":"s1","type":"admin"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer old.Close()
+	for secret, want := range map[string]bool{"s1": true, "s2": false, model.TokenDigest("s1"): false} {
+		if _, ok, err := old.Tokens.LookupToken(ctx, secret); ok != want || err != nil {
+			t.Errorf("LookupToken(%s) of the old snapshot = %v, %v; want %v", secret, ok, err, want)
+		}
+		if _, ok, err := i.Tokens.LookupToken(ctx, secret); ok != want || err != nil {
+			t.Errorf("LookupToken(%s) = %v, %v; want %v", secret, ok, err, want)
+		}
 	}
 	if us, err := i.Users.Users(ctx); err != nil || len(us) != 1 {
 		t.Errorf("Users = %v, %v", us, err)

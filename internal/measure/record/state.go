@@ -16,7 +16,8 @@ import (
 const publicURL = "http://127.0.0.1:4242"
 
 // readState returns the state of s's database as a snapshot, read by
-// unleashdb from a copy of it, with the version its migrations say. It stops s's node process first, which a copy needs (no other
+// unleashdb from a copy of it, with the version its migrations say and
+// the users' personal data. It stops s's node process first, which a copy needs (no other
 // connection to the database), and keeps s's cluster running.
 func readState(ctx context.Context, s *unleashtest.Server) (*model.Snapshot, error) {
 	s.Kill()
@@ -37,7 +38,9 @@ func readState(ctx context.Context, s *unleashtest.Server) (*model.Snapshot, err
 		return nil, err
 	}
 	defer db.Close()
-	snap, err := db.Snapshot(ctx)
+	// With the users' e-mail addresses and invitation links, which the
+	// recorded user listings show.
+	snap, err := db.SnapshotWith(ctx, unleashdb.SnapshotOptions{PersonalData: true})
 	if err != nil {
 		return nil, err
 	}

@@ -21,8 +21,12 @@ Writes the state of an instance, read from its PostgreSQL database
 (-database URL or $DATABASE_URL) or over its admin API (-unleash URL,
 without what the API does not show), as a state snapshot (the format of
 model.Snapshot), for checking export files offline with
-'flagadmin validate -state state.json'. The snapshot holds the instance's
-API token secrets: keep it as secret as the database.
+'flagadmin validate -state state.json'. Each API token is written as the
+SHA-256 of its secret, never the secret, which is all that checking a
+token's permissions needs. The users' e-mail addresses and invitation
+links are left out unless -personal-data is given. With -state FILE,
+an older snapshot is written anew without its tokens' secrets
+(docs/SNAPSHOT.md says what a snapshot holds).
 
 Exit code: 0 on success, 1 when reading the state fails, 2 for a usage
 problem.
@@ -36,13 +40,14 @@ func Snapshot(ctx context.Context, args []string, env Env) int {
 	fs := newFlagSet("flagadmin snapshot", snapshotUsage, env.Stderr)
 	source := registerSource(fs)
 	configs := fs.Bool("configs", false, "also write the features' configurations and the projects' defaults (featureConfigs, projectDefaults), which 'flagadmin plan' compares an import with; from -database or -unleash")
+	personal := fs.Bool("personal-data", false, "also write the users' e-mail addresses and invitation links (which let whoever holds them set an invited user's password: keep such a snapshot secret)")
 	if code, ok := cmdflag.Parse(fs, args); !ok {
 		return code
 	}
 	ctx, cancel := context.WithTimeout(ctx, snapshotTimeout)
 	defer cancel()
 	src, err := source.Open(ctx, sourceOptions{Getenv: env.Getenv, MaxConns: 2, Note: noteTo(env.Stderr, "flagadmin snapshot"),
-		FeatureConfigs: *configs})
+		FeatureConfigs: *configs, PersonalData: *personal})
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "flagadmin snapshot:", err)
 		var ue *usageError
@@ -57,6 +62,12 @@ func Snapshot(ctx context.Context, args []string, env Env) int {
 		fmt.Fprintln(env.Stderr, "flagadmin snapshot:", err)
 		return ExitFindings
 	}
+	if !*personal {
+		// A database and a live instance leave it out themselves; a
+		// snapshot file (-state) or the demo holds what it holds.
+		s.WithoutPersonalData()
+	}
+	// Written as the digests of the tokens' secrets (model.SnapshotToken).
 	b, err := json.MarshalIndent(s, "", " ")
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "flagadmin snapshot:", err)

@@ -99,6 +99,9 @@ type sourceOptions struct {
 	// write the features' configurations and the projects' defaults too
 	// (unleashdb.SnapshotOptions, unleashapi.SnapshotOptions).
 	FeatureConfigs bool
+	// PersonalData makes the Snapshot of a database or a live instance
+	// keep the users' e-mail addresses and invitation links.
+	PersonalData bool
 	// Note, when not nil, is told the note of the source's version: a
 	// version answered by a profile not verified on it
 	// (model/profile.Resolved.Note).
@@ -123,8 +126,9 @@ type stateSource struct {
 	snapshot func(context.Context) (*model.Snapshot, error)
 }
 
-// Snapshot returns the source's state as a state snapshot (secrets
-// included).
+// Snapshot returns the source's state as a state snapshot: from a
+// database or a live instance with the tokens' digests, not their
+// secrets; from a snapshot file as it is.
 func (s *stateSource) Snapshot(ctx context.Context) (*model.Snapshot, error) { return s.snapshot(ctx) }
 
 // Principal resolves secret, a token of the source, to a caller of the
@@ -263,7 +267,7 @@ func (f *sourceFlags) openDatabase(ctx context.Context, url string, opts sourceO
 		return nil, err
 	}
 	snapshot := func(ctx context.Context) (*model.Snapshot, error) {
-		return db.SnapshotWith(ctx, unleashdb.SnapshotOptions{FeatureConfigs: opts.FeatureConfigs})
+		return db.SnapshotWith(ctx, unleashdb.SnapshotOptions{FeatureConfigs: opts.FeatureConfigs, PersonalData: opts.PersonalData})
 	}
 	return &stateSource{Instance: db.Instance(), Name: "the Unleash database", Database: true, snapshot: snapshot}, nil
 }

@@ -40,7 +40,7 @@ func (f *sourceFlags) openUnleash(ctx context.Context, getenv func(string) strin
 		return nil, err
 	}
 	snapshot := func(ctx context.Context) (*model.Snapshot, error) {
-		return c.SnapshotWith(ctx, unleashapi.SnapshotOptions{FeatureConfigs: opts.FeatureConfigs})
+		return c.SnapshotWith(ctx, unleashapi.SnapshotOptions{FeatureConfigs: opts.FeatureConfigs, PersonalData: opts.PersonalData})
 	}
 	return &stateSource{Instance: c.Instance(), Unleash: true,
 		Name:     fmt.Sprintf("the Unleash %s instance at %s", v, c.BaseURL()),
