@@ -25,8 +25,15 @@ var ErrNoImport = errors.New("the report holds no decoded import (the body faile
 // makes one call to the Source, with the names of the file that a
 // database can hold (model.StorableOnly).
 func (p *Planner) Plan(ctx context.Context, rep *importvalidate.Report) (*Plan, error) {
+	out, _, err := p.PlanSortOrders(ctx, rep)
+	return out, err
+}
+
+// PlanSortOrders is Plan, with the sort orders that make the order of
+// the strategies that the plan shows certain (see SortOrders).
+func (p *Planner) PlanSortOrders(ctx context.Context, rep *importvalidate.Report) (*Plan, SortOrders, error) {
 	if rep == nil || rep.Import == nil {
-		return nil, fmt.Errorf("plan: %w", ErrNoImport)
+		return nil, nil, fmt.Errorf("plan: %w", ErrNoImport)
 	}
 	project, env := rep.Project, rep.Environment
 	d := &rep.Import.Data
@@ -68,17 +75,21 @@ func (p *Planner) Plan(ctx context.Context, rep *importvalidate.Report) (*Plan, 
 			cur, err = currentOf(got, project, env)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("plan: %w", err)
+			return nil, nil, fmt.Errorf("plan: %w", err)
 		}
 	}
 	a := newApplier(ctx, p.imp, project, env, d, cur)
 	a.apply()
 	out := a.plan()
 	if a.err != nil {
-		return nil, a.err
+		return nil, nil, a.err
 	}
 	out.Failures, out.MoreFailures = failuresOf(rep, p.maxFailures)
-	return out, nil
+	orders := SortOrders(a.sortOrders)
+	if orders == nil {
+		orders = SortOrders{}
+	}
+	return out, orders, nil
 }
 
 // compute is the plan of importing d into project and env over the
@@ -110,6 +121,11 @@ type applier struct {
 	// contextFields are the context fields that exist when the import
 	// creates the strategies: the instance's and the file's.
 	contextFields map[string]bool
+	// sortOrders are the sort orders that make the order of the created
+	// strategies certain, by their index in data.featureStrategies;
+	// notes are the features' notes (ties.go).
+	sortOrders map[int]int64
+	notes      map[*config][]Note
 	// steps counts the steps of the loops, for looking at ctx now and
 	// then; err is ctx's error once it ended, and the loops then stop.
 	steps int

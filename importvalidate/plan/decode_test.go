@@ -51,6 +51,13 @@ func reportOf(imp *model.ImportRequest) *importvalidate.Report {
 // types added: the instance a plan over snap meets.
 func validatorOver(tb testing.TB, snap *model.Snapshot) *importvalidate.Validator {
 	tb.Helper()
+	return validatorOverAs(tb, snap, importvalidate.Options{})
+}
+
+// validatorOverAs is validatorOver with opts, such as a version's
+// profile.
+func validatorOverAs(tb testing.TB, snap *model.Snapshot, opts importvalidate.Options) *importvalidate.Validator {
+	tb.Helper()
 	s, err := model.DefaultSnapshot()
 	if err != nil {
 		tb.Fatal(err)
@@ -68,7 +75,7 @@ func validatorOver(tb testing.TB, snap *model.Snapshot) *importvalidate.Validato
 			}
 		}
 	}
-	return statetest.Validator(tb, s, importvalidate.Options{})
+	return statetest.Validator(tb, s, opts)
 }
 
 // validated is the report of body's validation by v, as a caller who

@@ -28,9 +28,9 @@ func (a *applier) plan() *Plan {
 		case want == nil:
 			fp.Action, fp.Reason = Skip, a.skipped[name]
 		case old == nil:
-			fp.Action, fp.Changes = Create, created(want)
+			fp.Action, fp.Changes, fp.Notes = Create, created(want), a.notes[want]
 		default:
-			fp.Changes = diff(old, want)
+			fp.Changes, fp.Notes = diff(old, want), a.notes[want]
 			fp.Action = Unchanged
 			if len(fp.Changes) > 0 {
 				fp.Action = Update

@@ -60,6 +60,7 @@ type (
 		Action  Action       `json:"action"`
 		Reason  string       `json:"reason,omitempty"`
 		Changes []changeJSON `json:"changes,omitempty"`
+		Notes   []Note       `json:"notes,omitempty"`
 	}
 	itemChangeWire struct {
 		Key    string      `json:"key"`
@@ -72,7 +73,7 @@ func (p Plan) MarshalJSON() ([]byte, error) {
 	w := planWire{Project: p.Project, Environment: p.Environment, Features: make([]featureWire, len(p.Features)),
 		ContextFields: p.ContextFields, TagTypes: p.TagTypes, Failures: p.Failures, MoreFailures: p.MoreFailures, Summary: p.Totals()}
 	for i, f := range p.Features {
-		fw := featureWire{Name: f.Name, Action: f.Action, Reason: f.Reason}
+		fw := featureWire{Name: f.Name, Action: f.Action, Reason: f.Reason, Notes: f.Notes}
 		for _, c := range f.Changes {
 			fw.Changes = append(fw.Changes, c.wire())
 		}

@@ -32,7 +32,8 @@ import (
 // with a constraint thus comes after a plain one before it in the file.
 // Strategies of equal sort order are ordered by their ids, which grow
 // with the time of their insert (to the millisecond; within one
-// millisecond at random): the plan orders them by their insert.
+// millisecond at random): the plan orders them by their insert, and
+// notes that their order is chance (ties.go).
 //
 // The rounds were read in the source of unleash-server 8.2.0
 // (export-import-service.js, feature-toggle-service.js,
@@ -136,9 +137,21 @@ func (a *applier) order(created []creation) {
 	slices.SortFunc(created, func(x, y creation) int {
 		return cmp.Or(cmp.Compare(x.sortOrder, y.sortOrder), cmp.Compare(x.inserted, y.inserted))
 	})
+	byFeature := make(map[*config][]*creation, len(a.want))
+	var features []*config
 	for i := range created {
 		c := &created[i]
 		c.feature.Strategies = append(c.feature.Strategies, c.strategy)
+		if byFeature[c.feature] == nil {
+			features = append(features, c.feature)
+		}
+		byFeature[c.feature] = append(byFeature[c.feature], c)
+	}
+	for _, f := range features {
+		if a.stop() {
+			return
+		}
+		a.settle(byFeature[f])
 	}
 }
 

@@ -107,6 +107,10 @@ type FeaturePlan struct {
 	// of the Aspect constants; for a create, what the feature brings
 	// (see created).
 	Changes []Change `json:"changes,omitempty"`
+	// Notes say where what the plan shows of the feature is not certain:
+	// strategies whose order the import leaves to chance
+	// (NoteStrategyOrder), in the order of the feature's strategies.
+	Notes []Note `json:"notes,omitempty"`
 }
 
 // Change is how one aspect changes. A single-valued aspect (type,

@@ -61,6 +61,7 @@ func planOfCase(t *testing.T, file string) *plan.Plan {
 	if src.calls != 1 {
 		t.Errorf("%d calls to the source, want 1", src.calls)
 	}
+	plan.LocateNotes(p, c.Import)
 	return p
 }
 

@@ -43,7 +43,8 @@ type line struct {
 // feature, "+" create, "~" update, "=" unchanged, "!" skip; under a
 // create, what the feature brings, and under an update, one line per
 // aspect that changes and per item ("+" added, with its settings under
-// it, "-" removed, "~" changed, with its changed fields); then what the
+// it, "-" removed, "~" changed, with its changed fields) and its notes
+// ("file:line:col: note code: message"); then what the
 // import creates besides, the failures it will meet, and the summary
 // line (see Summary). Names and values are printed under package
 // safetext's rule: control characters, bidirectional overrides and line
@@ -84,10 +85,11 @@ func lines(p *Plan, file string) []line {
 		case Update:
 			add(0, "~", printable(f.Name), yellow)
 		}
+		changes := f.Changes
 		if f.Action != Update && f.Action != Create {
-			continue
+			changes = nil
 		}
-		for _, c := range f.Changes {
+		for _, c := range changes {
 			if c.From != "" || c.To != "" {
 				if f.Action == Create {
 					add(4, "", fmt.Sprintf("%s: %s", c.Aspect, printable(c.To)), "")
@@ -112,6 +114,9 @@ func lines(p *Plan, file string) []line {
 					add(10, "", fmt.Sprintf("%s: %s -> %s", printable(fc.Field), orAbsent(fc.From), orAbsent(fc.To)), "")
 				}
 			}
+		}
+		for _, n := range f.Notes {
+			add(4, "", printable(noteLine(file, n)), "")
 		}
 	}
 	for _, n := range p.ContextFields {

@@ -546,52 +546,17 @@ func proveOne(ctx context.Context, t *testing.T, inst server, pat string, v *imp
 	}
 	aAspects, chance := read()
 	c := p.Count()
-	t.Logf("planned: %d create, %d update, %d unchanged, %d skip", c.Create, c.Update, c.Unchanged, c.Skip)
+	noted := 0
 	for _, fp := range p.Features {
-		b, a := bAspects[fp.Name], aAspects[fp.Name]
-		// Where the new order of the strategies is partly chance, the
-		// strategies are not compared (the other aspects are).
-		checked := func(asp plan.Aspect) bool { return asp != plan.AspectStrategies || !chance[fp.Name] }
-		if chance[fp.Name] {
-			t.Logf("%s: strategies of equal sort order made in the same millisecond: their order is chance", fp.Name)
-		}
-		var differ []string
-		for _, asp := range allAspects {
-			if b[asp] != a[asp] && checked(asp) {
-				differ = append(differ, string(asp))
-			}
-		}
-		var named []string
-		for _, c := range fp.Changes {
-			if checked(c.Aspect) {
-				named = append(named, string(c.Aspect))
-			}
-		}
-		switch fp.Action {
-		case plan.Update:
-			if !slices.Equal(differ, named) {
-				t.Errorf("%s: plan updates %v, the import changed %v", fp.Name, named, differ)
-				for _, asp := range allAspects {
-					if b[asp] != a[asp] {
-						t.Logf("  %s: %s\n   -> %s", asp, b[asp], a[asp])
-					}
-				}
-			}
-		case plan.Unchanged, plan.Skip:
-			if len(differ) > 0 {
-				t.Errorf("%s: plan says %s, the import changed %v", fp.Name, fp.Action, differ)
-				for _, asp := range allAspects {
-					if b[asp] != a[asp] {
-						t.Logf("  %s: %s\n   -> %s", asp, b[asp], a[asp])
-					}
-				}
-			}
-		case plan.Create:
-			if b != nil || a == nil {
-				t.Errorf("%s: plan creates it; existed before: %v, after: %v", fp.Name, b != nil, a != nil)
-			}
+		if len(fp.Notes) > 0 {
+			noted++
 		}
 	}
+	t.Logf("planned: %d create, %d update, %d unchanged, %d skip; %d with a note of strategies of equal sort order, %d ordered by chance",
+		c.Create, c.Update, c.Unchanged, c.Skip, noted, len(chance))
+	// Where the order was chance, the plan said so.
+	mustHaveNoted(t, p, chance)
+	compareWithPlan(t, p, bAspects, aAspects, chance)
 	again, err := planner.Plan(ctx, validated(imp))
 	if err != nil {
 		t.Fatal(err)
@@ -609,6 +574,7 @@ func proveOne(ctx context.Context, t *testing.T, inst server, pat string, v *imp
 		t.Fatalf("second import: %v", err)
 	}
 	tAspects, chanceTwice := read()
+	mustHaveNoted(t, again, chanceTwice)
 	for _, fp := range again.Features {
 		x, y := maps.Clone(tAspects[fp.Name]), maps.Clone(aAspects[fp.Name])
 		if chance[fp.Name] || chanceTwice[fp.Name] {
@@ -617,6 +583,114 @@ func proveOne(ctx context.Context, t *testing.T, inst server, pat string, v *imp
 		}
 		if !reflect.DeepEqual(x, y) {
 			t.Errorf("%s: planned %s, a second import changed it", fp.Name, fp.Action)
+		}
+	}
+	// The file with the plan's sort orders (as apply sends it): its plan
+	// has no note, and the import orders every feature's strategies as
+	// the plan shows them, nothing left to chance.
+	_, orders, err := planner.PlanSortOrders(ctx, validated(imp))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(imp)
+	fixed, _, err := orders.InBody(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var certain model.ImportRequest
+	if err := json.Unmarshal(fixed, &certain); err != nil {
+		t.Fatal(err)
+	}
+	pc, err := planner.Plan(ctx, validated(&certain))
+	if err != nil || pc.Refused() {
+		t.Fatalf("the plan of the file with sort orders: %v %v", err, pc.Failures)
+	}
+	for _, fp := range pc.Features {
+		if len(fp.Notes) > 0 {
+			t.Errorf("%s: the file with the plan's sort orders has notes %v", fp.Name, fp.Notes)
+		}
+	}
+	if err := importBody(ctx, inst, pat, &certain); err != nil {
+		t.Fatalf("import with sort orders: %v\n%s", err, fixed)
+	}
+	cAspects, chanceCertain := read()
+	for _, fp := range pc.Features {
+		if chanceCertain[fp.Name] && fp.Action != plan.Skip {
+			t.Errorf("%s: strategies of equal sort order after an import with the plan's", fp.Name)
+		}
+		if fp.Action == plan.Skip {
+			// Not imported: its strategies are as an earlier import
+			// left them.
+			delete(chanceCertain, fp.Name)
+		}
+	}
+	compareWithPlan(t, pc, tAspects, cAspects, chanceCertain)
+}
+
+// mustHaveNoted fails t for each feature of chance (its strategies'
+// order was chance in the import) whose plan in p has no note that says
+// so; a skipped feature's strategies are an earlier import's.
+func mustHaveNoted(t *testing.T, p *plan.Plan, chance map[string]bool) {
+	t.Helper()
+	for _, fp := range p.Features {
+		noted := slices.ContainsFunc(fp.Notes, func(n plan.Note) bool { return n.Code == plan.NoteStrategyOrder })
+		switch {
+		case fp.Action == plan.Skip:
+		case chance[fp.Name] && !noted:
+			t.Errorf("%s: the import ordered strategies of equal sort order by chance; the plan has no note of it: %+v", fp.Name, fp.Changes)
+		case chance[fp.Name]:
+			t.Logf("%s: strategies of equal sort order made in the same millisecond: their order is chance, as the plan notes", fp.Name)
+		}
+	}
+}
+
+// compareWithPlan fails t for each feature of p whose aspects before and
+// after the import differ otherwise than p says: an update in exactly
+// the aspects it names, none for unchanged and skipped features. Where
+// the new order of the strategies is chance (chance), the strategies are
+// not compared (the other aspects are).
+func compareWithPlan(t *testing.T, p *plan.Plan, before, after map[string]map[plan.Aspect]string, chance map[string]bool) {
+	t.Helper()
+	for _, fp := range p.Features {
+		b, a := before[fp.Name], after[fp.Name]
+		checked := func(asp plan.Aspect) bool { return asp != plan.AspectStrategies || !chance[fp.Name] }
+		var differ []string
+		for _, asp := range allAspects {
+			if b[asp] != a[asp] && checked(asp) {
+				differ = append(differ, string(asp))
+			}
+		}
+		var named []string
+		for _, c := range fp.Changes {
+			if checked(c.Aspect) {
+				named = append(named, string(c.Aspect))
+			}
+		}
+		switch fp.Action {
+		case plan.Update:
+			if !slices.Equal(differ, named) {
+				t.Errorf("%s: plan updates %v, the import changed %v", fp.Name, named, differ)
+				logDiffering(t, b, a)
+			}
+		case plan.Unchanged, plan.Skip:
+			if len(differ) > 0 {
+				t.Errorf("%s: plan says %s, the import changed %v", fp.Name, fp.Action, differ)
+				logDiffering(t, b, a)
+			}
+		case plan.Create:
+			if b != nil || a == nil {
+				t.Errorf("%s: plan creates it; existed before: %v, after: %v", fp.Name, b != nil, a != nil)
+			}
+		}
+	}
+}
+
+// logDiffering logs the aspects in which b and a differ.
+func logDiffering(t *testing.T, b, a map[plan.Aspect]string) {
+	t.Helper()
+	for _, asp := range allAspects {
+		if b[asp] != a[asp] {
+			t.Logf("  %s: %s\n   -> %s", asp, b[asp], a[asp])
 		}
 	}
 }

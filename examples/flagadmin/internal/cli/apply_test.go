@@ -160,6 +160,7 @@ func TestExportApply(t *testing.T) {
 	t.Run("a body over the request limit", func(t *testing.T) { overLimit(t, e) })
 	t.Run("interrupt at the prompt", func(t *testing.T) { interruptAtPrompt(t, e) })
 	t.Run("progress on a terminal", func(t *testing.T) { progressOnTerminal(t, e) })
+	t.Run("strategies of equal sort order are applied in the plan's order", func(t *testing.T) { tiesApplied(t, e) })
 }
 
 // exportStable: two exports of the unchanged instance are the same
