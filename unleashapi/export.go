@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/flagadmin/flagadmin/internal/suggest"
 	"github.com/flagadmin/flagadmin/model/exportfile"
 )
 
@@ -235,7 +236,7 @@ func (c *Client) emptyExport(q ExportQuery) (*Export, error) {
 func (c *Client) projectHasEnvironment(ctx context.Context, project, env string) error {
 	path, ok := projectPath(project, "/overview")
 	if !ok {
-		return fmt.Errorf("unleashapi: export: %w: %q", ErrNoProject, project)
+		return c.noProject(ctx, project)
 	}
 	r := request{method: http.MethodGet, path: path, accept: []int{http.StatusNotFound}}
 	a, err := c.do(ctx, r)
@@ -243,7 +244,7 @@ func (c *Client) projectHasEnvironment(ctx context.Context, project, env string)
 		return err
 	}
 	if a.status == http.StatusNotFound {
-		return fmt.Errorf("unleashapi: export: %w: %q", ErrNoProject, project)
+		return c.noProject(ctx, project)
 	}
 	var o struct {
 		Environments []struct {
@@ -261,6 +262,22 @@ func (c *Client) projectHasEnvironment(ctx context.Context, project, env string)
 		names = append(names, e.Environment)
 	}
 	return fmt.Errorf("unleashapi: export: %w: project %q has no environment %q (it has %s)", ErrEnvironment, project, env, strings.Join(quoteAll(names), ", "))
+}
+
+// noProject is the error of an export of project, which the instance
+// does not have, with the nearest project it has when one is close.
+func (c *Client) noProject(ctx context.Context, project string) error {
+	hint := ""
+	if list, err := get(ctx, c, &c.projects, "/api/admin/projects"); err == nil {
+		ids := make([]string, len(list.Projects))
+		for i, p := range list.Projects {
+			ids[i] = p.ID
+		}
+		if near := suggest.Nearest(project, ids); near != "" {
+			hint = fmt.Sprintf("; did you mean %q?", near)
+		}
+	}
+	return fmt.Errorf("unleashapi: export: %w: %q%s", ErrNoProject, project, hint)
 }
 
 func quoteAll(names []string) []string {

@@ -10,8 +10,10 @@
 //		})
 //	}
 //
-// The file is the one Unleash's Export button downloads (an export, which
-// needs Project and Environment) or an import request body; it is
+// The file is the one Unleash's Export button downloads (an export,
+// validated for Project and Environment, or where they are empty for the
+// project and environment it was exported from when it names one of
+// each) or an import request body; it is
 // validated as the admin API's import validation would (see package
 // importvalidate) against Options.State: a snapshot file (StateFile), or
 // any other source's (instance.Instance.State, such as that of
@@ -47,9 +49,11 @@ import (
 // Options configure a check. State and Permissions are required: the
 // zero value is refused with a message that says what to set.
 type Options struct {
-	// Project and Environment are the target: an export (the file
-	// Unleash's Export button downloads) needs both; they override an
-	// import request body's own when not empty.
+	// Project and Environment are the target. For an export (the file
+	// Unleash's Export button downloads) an empty one is the one the
+	// export names, when its features name one project and its
+	// featureEnvironments one environment (importvalidate.FileTarget);
+	// they override an import request body's own when not empty.
 	Project     string
 	Environment string
 	// Strict runs the extra rules as well (importvalidate.Options.Strict).
@@ -135,14 +139,14 @@ func Validate(body []byte, opts Options) (*importvalidate.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep, err := v.Validate(context.Background(), body, importvalidate.Target{
+	target, err := importvalidate.FileTarget(body, importvalidate.Target{
 		Project: opts.Project, Environment: opts.Environment, Permissions: opts.Permissions,
 	})
 	var nt *importvalidate.NoTargetError
 	if errors.As(err, &nt) {
-		return nil, errors.New("the file is an export, which names no project or environment: set Options.Project and Options.Environment")
+		return nil, fmt.Errorf("the file is an export whose target is not in it (%s): set Options.Project and Options.Environment", nt.Why())
 	}
-	return rep, err
+	return v.Validate(context.Background(), body, target)
 }
 
 // StateFile is the state of the state snapshot file at path (flagadmin
@@ -162,6 +166,9 @@ func StateFile(tb testing.TB, path string) importvalidate.State {
 // policy is the findings policy of opts.
 func (opts Options) policy() (findings.Policy, error) {
 	p := findings.Policy{FailOnWarning: true, FailOnPermission: true, Accept: opts.Accept, Disabled: opts.Disable, MaxSame: opts.MaxSame}
+	if err := findings.CheckAccept(opts.Accept); err != nil {
+		return p, fmt.Errorf("Options.Accept: %w", err)
+	}
 	if opts.FailOn != nil {
 		var err error
 		if p.FailOnWarning, p.FailOnPermission, err = findings.ParseFailOn(opts.FailOn); err != nil {

@@ -235,10 +235,10 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 		entries = saved.Plans
 	} else {
 		p, err := planOne(ctx, a.client, a.client, a.prof, in, raw, cfg.project, cfg.environment)
-		var nt *importvalidate.NoTargetError
+		if p.note != "" {
+			say("note: %s: %s", in.name, p.note)
+		}
 		switch {
-		case errors.As(err, &nt):
-			return fail(ExitUsage, errors.New("a bare export needs -project and -environment"))
 		case err != nil:
 			return fail(ExitUsage, err)
 		case p.refusal != "":

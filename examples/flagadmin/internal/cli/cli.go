@@ -1,20 +1,21 @@
-// Package cli is the flagadmin command: its subcommands (validate, plan,
-// snapshot, serve) and their flags. Package main of examples/flagadmin
-// calls Main.
+// Package cli is the flagadmin command: its subcommands (validate,
+// export, plan, apply, snapshot, serve, version) and their flags.
+// Package main of examples/flagadmin calls Main.
 //
 // A subcommand is a function of the command line and an Env, listed by
 // commands; the instance's state comes from the source flags of
-// source.go, which every subcommand takes alike.
+// source.go, which validate, plan, snapshot and serve take alike (export
+// and apply name one live instance: instance.go).
 package cli
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/cmdflag"
 	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/gcsetting"
 	"github.com/flagadmin/flagadmin/internal/safetext"
 )
@@ -76,6 +77,7 @@ func commands() []command {
 		{"apply", "import a saved plan (or a file, planned first) after checking that it still holds", Apply},
 		{"snapshot", "write the state of an instance as a state snapshot, for offline checks", Snapshot},
 		{"serve", "serve the import validation and the user listing of the admin API over HTTP", Serve},
+		{"version", "write the version of flagadmin and of the Go that built it", Version},
 	}
 }
 
@@ -91,6 +93,8 @@ func Main(ctx context.Context, args []string, env Env) int {
 	case "-h", "-help", "--help", "help":
 		usage(env.Stdout)
 		return ExitOK
+	case "-version", "--version":
+		return Version(ctx, args[1:], env)
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
@@ -126,11 +130,11 @@ type parsed interface {
 }
 
 // start runs a subcommand: with env made safe, it parses args with parse,
-// which prints why when the command is to stop, and runs the parsed
-// command line.
+// which prints why when the command is to stop (to env.flagOutput), and
+// runs the parsed command line.
 func start[C parsed](ctx context.Context, args []string, env Env, parse func([]string, io.Writer) (C, int, bool)) int {
 	env = env.safe()
-	cfg, code, ok := parse(args, env.Stderr)
+	cfg, code, ok := parse(args, env.flagOutput())
 	if !ok {
 		return code
 	}
@@ -153,35 +157,17 @@ func failTo(w io.Writer, command string) func(code int, err error) int {
 	}
 }
 
-// newFlagSet is the flag set of the subcommand name ("flagadmin plan"):
-// it reports to stderr, and its usage is usage followed by the flags.
-func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), usage)
-		fs.PrintDefaults()
-	}
-	return fs
-}
+// newFlagSet is the flag set of the subcommand name ("flagadmin plan"),
+// whose help is usage followed by the flags (cmdflag.New): w is
+// env.flagOutput(), or a writer for both help and errors.
+func newFlagSet(name, usage string, w io.Writer) *flag.FlagSet { return cmdflag.New(name, usage, w) }
+
+// flagOutput is where a subcommand's flags are reported: errors to
+// standard error, the help of -h to standard output.
+func (e Env) flagOutput() cmdflag.Output { return cmdflag.Output{Writer: e.Stderr, Stdout: e.Stdout} }
 
 // parseInterspersed parses args with fs, where the positional arguments
-// may stand before, between and after the flags, and returns them in
-// order. When the command is to stop, ok is false and code is its exit
-// code: ExitOK after -help, ExitUsage for a flag fs refused (it has
-// printed why, with the usage).
+// may stand before, between and after the flags (cmdflag.ParseInterspersed).
 func parseInterspersed(fs *flag.FlagSet, args []string) (rest []string, code int, ok bool) {
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return rest, ExitOK, false
-			}
-			return rest, ExitUsage, false
-		}
-		if fs.NArg() == 0 {
-			return rest, 0, true
-		}
-		rest = append(rest, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
+	return cmdflag.ParseInterspersed(fs, args)
 }

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/cmdflag"
 	"github.com/flagadmin/flagadmin/model/exportfile"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
@@ -68,10 +69,7 @@ func parseExport(args []string, stderr io.Writer) (exportConfig, int, bool) {
 			n++
 		}
 	}
-	fail := func(msg string) (exportConfig, int, bool) {
-		fmt.Fprintln(stderr, "flagadmin export:", msg)
-		return c, ExitUsage, false
-	}
+	fail := func(msg string) (exportConfig, int, bool) { return c, cmdflag.Fail(fs, msg), false }
 	switch {
 	case len(rest) > 0:
 		return fail("no arguments besides the flags: " + strings.Join(rest, " "))

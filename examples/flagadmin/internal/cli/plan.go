@@ -122,6 +122,8 @@ type planned struct {
 	plan    *plan.Plan
 	refusal string // validation findings when the validation refused the file
 	entry   planfile.Entry
+	target  fileTarget
+	note    string // what to know of the target (fileTarget.note)
 }
 
 // Plan is the plan subcommand.
@@ -156,12 +158,14 @@ func (cfg planConfig) run(ctx context.Context, env Env) int {
 			return fail(ExitUsage, err)
 		}
 		p, err := planOne(ctx, s.State, s.Plan, s.Profile(), in, body, cfg.project, cfg.environment)
-		var nt *importvalidate.NoTargetError
+		if p.note != "" {
+			noteTo(env.Stderr, "flagadmin plan")(in.name + ": " + p.note)
+		}
 		switch {
-		case errors.As(err, &nt):
-			return fail(ExitUsage, fmt.Errorf("%s: a bare export needs -project and -environment", in.name))
 		case errors.Is(err, plan.ErrNoConfiguration):
 			return fail(ExitUsage, fmt.Errorf("%s: %w; write %s with 'flagadmin snapshot -configs'", in.name, err, s.Name))
+		case errors.As(err, new(*targetError)):
+			return fail(ExitUsage, err)
 		case err != nil:
 			return fail(ExitUsage, fmt.Errorf("%s: %w", in.name, err))
 		}
@@ -202,17 +206,21 @@ func planOne(ctx context.Context, state importvalidate.State, src plan.Source, p
 	if err != nil {
 		return out, err
 	}
+	if out.target, err = targetOf(in.name, raw, importvalidate.Target{Project: project, Environment: environment,
+		Permissions: importvalidate.AllPermissions{}}); err != nil {
+		return out, err
+	}
 	// A bare export is validated in place, so that its findings name
 	// places in the file as given.
-	rep, err := v.Validate(ctx, raw, importvalidate.Target{Project: project, Environment: environment,
-		Permissions: importvalidate.AllPermissions{}})
+	rep, err := v.Validate(ctx, raw, out.target.Target)
 	if err != nil {
 		return out, err
 	}
+	out.note = out.target.note(raw, rep, "planned")
 	refusal := func() (planned, error) {
 		var b bytes.Buffer
 		_ = importvalidate.WriteText(&b, in.name, rep)
-		return planned{in: in, refusal: b.String()}, nil
+		return planned{in: in, refusal: b.String(), target: out.target, note: out.note}, nil
 	}
 	if rep.Import == nil {
 		return refusal()
@@ -224,12 +232,10 @@ func planOne(ctx context.Context, state importvalidate.State, src plan.Source, p
 	// The plan's failures are the validation's findings of what the
 	// import refuses; an error of the validation that is none of them
 	// refuses the file too, with the validation's findings.
-	var orders plan.SortOrders
-	out.plan, orders, err = planner.PlanSortOrders(ctx, rep)
+	out.plan, err = planner.Plan(ctx, rep)
 	if err != nil {
 		return out, err
 	}
-	plan.LocateNotes(out.plan, raw)
 	if rep.HasErrors() && !out.plan.Refused() {
 		return refusal()
 	}
@@ -237,16 +243,13 @@ func planOne(ctx context.Context, state importvalidate.State, src plan.Source, p
 	if err != nil {
 		return out, err
 	}
-	// The body saved and sent gives every strategy its sort order.
-	if out.entry, err = certainOrder(ctx, state, src, prof, in.name, body, out.plan, orders, rec.Reads()); err != nil {
-		return out, err
-	}
-	body = out.entry.Body
 	if limit := prof.Import.MaxBody; limit > 0 && int64(len(body)) > limit {
-		return planned{in: in, refusal: fmt.Sprintf("%s: error: the import body is %d bytes, over the %d bytes (%d kB) that Unleash %s takes: "+
+		return planned{in: in, target: out.target, note: out.note, refusal: fmt.Sprintf("%s: error: the import body is %d bytes, over the %d bytes (%d kB) that Unleash %s takes: "+
 			"it would answer 413 Request Entity Too Large and import nothing; split the file by feature\n",
 			safetext.String(in.name), len(body), limit, limit>>10, prof.Name)}, nil
 	}
+	out.entry = planfile.Entry{File: in.name, Project: out.plan.Project, Environment: out.plan.Environment,
+		Body: body, Plan: out.plan, Reads: rec.Reads()}
 	return out, nil
 }
 
@@ -300,7 +303,7 @@ func writePlans(env Env, cfg planConfig, all []planned) error {
 		b.WriteString(safetext.Text(string(out)) + "\n")
 	case "markdown":
 		for _, p := range all {
-			title := fmt.Sprintf("%s: project %s, environment %s", p.in.name, cfg.project, cfg.environment)
+			title := fmt.Sprintf("%s: project %s, environment %s", p.in.name, p.target.Project, p.target.Environment)
 			if p.plan != nil {
 				title = fmt.Sprintf("%s: project %s, environment %s", p.in.name, p.plan.Project, p.plan.Environment)
 				_ = plan.WriteMarkdown(&b, p.plan, plan.MarkdownOptions{Title: title, File: p.in.name, MaxBytes: 60000 / len(all)})

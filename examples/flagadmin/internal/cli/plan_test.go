@@ -39,6 +39,8 @@ func TestPlanGolden(t *testing.T) {
 		{"json", []string{imp, "-format", "json", "-state", state}},
 		{"bare-export", []string{"-state", state, "-project", "default", "-environment", "development", bare}},
 		{"bare-export-no-target", []string{"-state", state, bare}},
+		{"export-target-from-file", []string{"-state", state, filepath.Join(dir, "export-development.json")}},
+		{"export-other-environment", []string{"-state", state, "-environment", "production", filepath.Join(dir, "export-development.json")}},
 		{"bare-export-refused", []string{"-state", state, "-project", "default", "-environment", "development", "testdata/export-broken.json"}},
 		{"other-environment", []string{"-state", state, "-environment", "production", imp}},
 		{"refused", []string{"-state", state, "../../../../testdata/exports/recorded-many-problems-admin.json"}},

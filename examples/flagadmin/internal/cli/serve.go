@@ -101,7 +101,7 @@ func Serve(ctx context.Context, args []string, env Env) int {
 // handler and binds the listen address. With the demo instance it prints
 // the demo's admin token to stdout.
 func setupServer(args []string, env Env) (*http.Server, net.Listener, error) {
-	fs := newFlagSet("flagadmin serve", serveUsage, env.Stderr)
+	fs := newFlagSet("flagadmin serve", serveUsage, env.flagOutput())
 	addr := fs.String("addr", "127.0.0.1:4242", "listen `address`")
 	source := registerSource(fs)
 	maxBody := fs.Int64("max-body", adminhttp.DefaultMaxBody, "largest accepted request body in `bytes` (500 kB = 500×1024)")

@@ -37,7 +37,7 @@ flags:
 // Snapshot is the snapshot subcommand.
 func Snapshot(ctx context.Context, args []string, env Env) int {
 	env = env.safe()
-	fs := newFlagSet("flagadmin snapshot", snapshotUsage, env.Stderr)
+	fs := newFlagSet("flagadmin snapshot", snapshotUsage, env.flagOutput())
 	source := registerSource(fs)
 	configs := fs.Bool("configs", false, "also write the features' configurations and the projects' defaults (featureConfigs, projectDefaults), which 'flagadmin plan' compares an import with; from -database or -unleash")
 	personal := fs.Bool("personal-data", false, "also write the users' e-mail addresses and invitation links (which let whoever holds them set an invited user's password: keep such a snapshot secret)")

@@ -2,12 +2,10 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
 	"strings"
 
-	"github.com/flagadmin/flagadmin/internal/readfile"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
@@ -15,9 +13,6 @@ import (
 // tokenEnv is the environment variable that holds the API token of
 // -unleash when -token-file is not given.
 const tokenEnv = "UNLEASH_API_TOKEN"
-
-// maxTokenFile bounds the size of a token file.
-const maxTokenFile = 64 << 10
 
 // openUnleash opens the live instance of -unleash over its admin API, with
 // the token of -token-file or else of UNLEASH_API_TOKEN, after checking
@@ -80,20 +75,5 @@ func readToken(ctx context.Context, tokenFile string, getenv func(string) string
 		}
 		return t, nil
 	}
-	b, err := readfile.File(ctx, tokenFile, maxTokenFile)
-	var tl *readfile.TooLargeError
-	if errors.As(err, &tl) {
-		return "", fmt.Errorf("-token-file: %s is larger than %d bytes: not a token", tokenFile, maxTokenFile)
-	}
-	if err != nil {
-		return "", fmt.Errorf("-token-file: %w", err)
-	}
-	t := strings.TrimSpace(string(b))
-	if t == "" {
-		return "", fmt.Errorf("-token-file: %s is empty", tokenFile)
-	}
-	if strings.ContainsAny(t, "\r\n") {
-		return "", fmt.Errorf("-token-file: %s holds more than one line", tokenFile)
-	}
-	return t, nil
+	return readTokenFile(ctx, "-token-file", tokenFile)
 }

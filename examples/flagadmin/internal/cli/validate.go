@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/cmdflag"
 	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/gcsetting"
 	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/output"
 	"github.com/flagadmin/flagadmin/importvalidate"
@@ -42,9 +43,11 @@ type validateConfig struct {
 	project     string
 	environment string
 	token       string
+	tokenFile   string
 	strict      bool
 	format      string
 	failOn      string
+	accept      string
 	disable     string
 	maxSame     int
 	exclude     excludes
@@ -78,13 +81,13 @@ func (cfg validateConfig) run(ctx context.Context, env Env) int {
 	}
 	defer src.Close()
 	target := importvalidate.Target{Project: cfg.project, Environment: cfg.environment, Permissions: importvalidate.AllPermissions{}}
-	if cfg.token != "" {
-		p, err := src.Principal(ctx, cfg.token)
-		if err != nil {
-			fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
-			return ExitUsage
-		}
-		target.Permissions = p
+	token, err := cfg.callerToken(ctx, env)
+	if err == nil && token != "" {
+		target.Permissions, err = src.Principal(ctx, token)
+	}
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
+		return ExitUsage
 	}
 	prof := src.Profile()
 	vopts := importvalidate.Options{State: src.State, Strict: cfg.strict, Disable: ruleCodes, Profile: &prof}
@@ -118,22 +121,27 @@ func (cfg validateConfig) run(ctx context.Context, env Env) int {
 			// Standard input, or a file that read otherwise than its size.
 			tuneGC(env, validateGC(n))
 		}
-		rep, err := v.Validate(ctx, raw, target)
-		var nt *importvalidate.NoTargetError
+		ft, targetErr := targetOf(in.name, raw, target)
+		var rep *importvalidate.Report
+		if targetErr == nil {
+			if rep, err = v.Validate(ctx, raw, ft.Target); err != nil {
+				fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
+				return ExitUsage
+			}
+		}
 		// A snapshot fails as an export: only then is it worth looking
 		// for one.
-		if (errors.As(err, &nt) || err == nil && rep.Structural.HasErrors()) && in.skipped(raw) {
+		if (targetErr != nil || rep.Structural.HasErrors()) && in.skipped(raw) {
 			fmt.Fprintln(env.Stderr, "flagadmin validate: note: "+in.name+": skipped, a state snapshot rather than an export "+
 				"(name the file to validate it anyway, or leave it out with -exclude)")
 			continue
 		}
-		if errors.As(err, &nt) {
-			problems = append(problems, in.name+": the file is an export, which names no project or environment: give -project and -environment")
+		if targetErr != nil {
+			problems = append(problems, targetErr.Error())
 			continue
 		}
-		if err != nil {
-			fmt.Fprintln(env.Stderr, "flagadmin validate:", err)
-			return ExitUsage
+		if n := ft.note(raw, rep, "checked"); n != "" {
+			noteTo(env.Stderr, "flagadmin validate")(in.name + ": " + n)
 		}
 		note = rep.VersionNote
 		f := output.File{Name: in.name, Report: rep, Result: pol.Apply(rep), Strict: cfg.strict, ErrorStyle: prof.Errors}
@@ -180,7 +188,7 @@ func validateGC(size int64) gcsetting.Setting {
 // usageProblem reports err as a usage problem.
 func usageProblem(stderr io.Writer, err error) int {
 	fmt.Fprintln(stderr, "flagadmin validate:", err)
-	fmt.Fprintln(stderr, "usage: flagadmin validate [flags] FILE|DIR|GLOB|- ...  (flagadmin validate -h lists the flags)")
+	fmt.Fprintln(stderr, cmdflag.Line("flagadmin validate", validateUsage))
 	return ExitUsage
 }
 
@@ -192,10 +200,12 @@ func parseValidate(args []string, stderr io.Writer) (cfg validateConfig, code in
 	cfg.source = registerSource(fs)
 	fs.StringVar(&cfg.project, "project", "", "`project` to validate for (an export needs it; a request body's own by default)")
 	fs.StringVar(&cfg.environment, "environment", "", "`environment` to validate for (an export needs it; a request body's own by default)")
-	fs.StringVar(&cfg.token, "token", "", "check the permissions of this token `secret` of the state (default: no permission check, as for an admin)")
+	fs.StringVar(&cfg.tokenFile, "caller-token-file", "", "check the permissions of the token of the state in this `file` (default: $"+callerTokenEnv+"; else no permission check, as for an admin)")
+	fs.StringVar(&cfg.token, "token", "", "the caller's token `secret`, as -caller-token-file has it, but visible to ps and kept in the shell's history")
 	fs.BoolVar(&cfg.strict, "strict", false, "run the extra rules as well and make errors of the warnings beyond the reference server's")
 	fs.StringVar(&cfg.format, "format", "text", "output `format`: "+strings.Join(output.Formats(), ", "))
 	fs.StringVar(&cfg.failOn, "fail-on", "error", "what fails a file, a comma-separated `list` of: error (always), warning, permission (a missing permission)")
+	fs.StringVar(&cfg.accept, "accept", "", "comma-separated `codes` of warnings and missing permissions that never fail a file, such as feature-exists (with -fail-on warning)")
 	fs.StringVar(&cfg.disable, "disable", "", "comma-separated `codes` of findings to leave out (rules, and structural warnings such as coerced)")
 	fs.IntVar(&cfg.maxSame, "max-same", 0, "show at most `N` findings of one code per file, and count the rest (0: all)")
 	fs.Var(&cfg.exclude, "exclude", "leave out the files and directories whose path or base name matches this `glob` (repeatable); state snapshots found in a directory are left out anyway")
@@ -211,19 +221,44 @@ func parseValidate(args []string, stderr io.Writer) (cfg validateConfig, code in
 	return cfg, 0, true
 }
 
-// policy checks and reads -fail-on, -disable and -max-same, and returns
+// policy checks and reads -fail-on, -accept, -disable and -max-same, and returns
 // the codes of the rules not to run.
 func (cfg validateConfig) policy() (findings.Policy, []importvalidate.Code, error) {
-	p := findings.Policy{Disabled: splitList(cfg.disable), MaxSame: cfg.maxSame}
+	p := findings.Policy{Disabled: splitList(cfg.disable), Accept: splitList(cfg.accept), MaxSame: cfg.maxSame}
 	var err error
 	if p.FailOnWarning, p.FailOnPermission, err = findings.ParseFailOn(splitList(cfg.failOn)); err != nil {
 		return p, nil, fmt.Errorf("-fail-on: %w", err)
+	}
+	if err := findings.CheckAccept(p.Accept); err != nil {
+		return p, nil, fmt.Errorf("-accept: %w", err)
 	}
 	rules, err := findings.RuleCodes(p.Disabled)
 	if err != nil {
 		return p, nil, fmt.Errorf("-disable: %w", err)
 	}
 	return p, rules, nil
+}
+
+// callerTokenEnv holds the token whose permissions validate checks when
+// neither -token nor -caller-token-file is given.
+const callerTokenEnv = "FLAGADMIN_CALLER_TOKEN"
+
+// callerToken returns the token whose permissions to check: -token's
+// (with a warning: the command line is visible to every user of the
+// machine), -caller-token-file's, or $FLAGADMIN_CALLER_TOKEN's; "" for
+// none, which checks no permission.
+func (cfg validateConfig) callerToken(ctx context.Context, env Env) (string, error) {
+	switch {
+	case cfg.token != "" && cfg.tokenFile != "":
+		return "", errors.New("give one of -token and -caller-token-file")
+	case cfg.token != "":
+		sayTo(env.Stderr, "flagadmin validate")("warning: -token puts the token's secret where ps and the shell's history show it; "+
+			"give -caller-token-file FILE or set %s instead", callerTokenEnv)
+		return cfg.token, nil
+	case cfg.tokenFile != "":
+		return readTokenFile(ctx, "-caller-token-file", cfg.tokenFile)
+	}
+	return strings.TrimSpace(env.getenv(callerTokenEnv)), nil
 }
 
 // splitList splits a comma-separated flag value, dropping empty parts.

@@ -1,7 +1,6 @@
 package cmdflag_test
 
 import (
-	"flag"
 	"fmt"
 	"os"
 
@@ -9,8 +8,7 @@ import (
 )
 
 func ExampleParse() {
-	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(os.Stdout)
+	fs := cmdflag.New("demo", "usage: demo [flags]\n\nflags:\n", cmdflag.Output{Writer: os.Stdout, Stdout: os.Stdout})
 	n := fs.Int("n", 1, "a number")
 	if code, ok := cmdflag.Parse(fs, []string{"-n", "2", "stray"}); !ok {
 		fmt.Println("exit", code)
@@ -18,6 +16,7 @@ func ExampleParse() {
 	fmt.Println("n =", *n)
 	// Output:
 	// demo: unexpected argument "stray"
+	// usage: demo [flags]; 'demo -h' for help
 	// exit 2
 	// n = 2
 }
