@@ -3,12 +3,14 @@
 // and serves the admin API's import validation and user listing:
 //
 //	go install github.com/flagadmin/flagadmin/examples/flagadmin@latest
-//	flagadmin validate -state state.json -project default -environment production export.json
-//	flagadmin snapshot -database "$DATABASE_URL" > state.json
+//	flagadmin validate -state state.json export.json   # for the project and environment the export names
+//	flagadmin snapshot -database-file db.url > state.json
 //	flagadmin serve -demo
+//	flagadmin version
 //
-// 'flagadmin COMMAND -h' lists the flags of a command; docs/CLI.md
-// describes them, the output formats and the exit codes.
+// 'flagadmin COMMAND -h' writes the help of a command, its flags
+// included; docs/CLI.md describes them, the output formats and the exit
+// codes.
 package main
 
 import "github.com/flagadmin/flagadmin/examples/flagadmin/internal/cli"

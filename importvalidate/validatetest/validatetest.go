@@ -4,9 +4,11 @@
 //	func TestFlags(t *testing.T) {
 //		validatetest.File(t, "testdata/flags.json", validatetest.Options{
 //			State:       validatetest.StateFile(t, "testdata/state.json"), // flagadmin snapshot writes one
-//			Project:     "default",
-//			Environment: "production",
 //			Permissions: importvalidate.AllPermissions{},
+//			// The target is the file's: the project and the environment it was
+//			// exported from (set Project and Environment to choose another).
+//			// Its flags exist, and importing it overwrites them, as intended.
+//			Accept: []string{"feature-exists"},
 //		})
 //	}
 //

@@ -50,8 +50,8 @@ const applyUsage = `usage: flagadmin apply -unleash URL [flags] PLANFILE | FILE 
 
 Imports into the instance exactly the plan reviewed: PLANFILE is a plan
 saved by 'flagadmin plan -unleash URL -out PLANFILE'; FILE (or - for
-stdin) an import body or a bare export (with -project and
--environment), which apply plans first. The instance is the one -unleash
+stdin) an import body or a bare export (for the target it names, or
+-project and -environment), which apply plans first. The instance is the one -unleash
 (or $UNLEASH_URL) names, never one a file names: a saved plan must have
 been made for it. apply then:
 

@@ -29,20 +29,20 @@ const ExitChanges = 2
 const planUsage = `usage: flagadmin plan [flags] FILE|DIR|GLOB|- ...
 
 Tells what importing each FILE (an import request body, or a bare export
-with -project and -environment; - reads stdin; a directory its .json
-files) will change, feature by feature, before the import runs, following
-Unleash 8.2.0's import (docs/PLAN.md): "+" create (then what it brings),
-"~" update (then its aspects: "+" added, "-" removed, "~" changed), "="
-unchanged, "!" skipped, coloured on a terminal unless NO_COLOR is set,
-then a summary line. -format json prints the plan.Plan value (values as
-JSON values, counts in "summary"; several files: an array of
-{"file", "plan"}), -format markdown a plan for a pull-request comment.
-Each file is validated first, as validate does without permissions, and
-planned from that validation: when the import would be refused, the plan
-ends with its failures, the validation's findings of what the import
-refuses, each at its place (FILE:LINE:COL); a file whose structure fails,
-or that the validation refuses for no such finding, gets the findings
-instead of a plan.
+for the target it names or -project and -environment; - reads stdin; a
+directory its .json files) will change, feature by feature, before the
+import runs, following Unleash 8.2.0's import (docs/PLAN.md): "+" create
+(then what it brings), "~" update (then its aspects: "+" added, "-"
+removed, "~" changed), "=" unchanged, "!" skipped, coloured on a
+terminal unless NO_COLOR is set, then a summary line. -format json
+prints the plan.Plan value (values as JSON values, counts in "summary";
+several files: an array of {"file", "plan"}), -format markdown a plan
+for a pull-request comment. Each file is validated first, as validate
+does without permissions, and planned from that validation: when the
+import would be refused, the plan ends with its failures, the
+validation's findings of what the import refuses, each at its place
+(FILE:LINE:COL); a file whose structure fails, or that the validation
+refuses for no such finding, gets the findings instead of a plan.
 
 -out FILE saves the plan for 'flagadmin apply': the bodies, the target,
 the plans, and the instance state they read (the fingerprint), which

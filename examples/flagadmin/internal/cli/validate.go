@@ -23,12 +23,15 @@ const validateTimeout = time.Minute
 const validateUsage = `usage: flagadmin validate [flags] FILE|DIR|GLOB|- ...
 
 Checks each export file, the file Unleash's Export button downloads
-({"features": [...], ...}; give -project and -environment), or an import
-request body ({"project", "environment", "data"}), against the state of an
-instance: -state FILE, -database URL (or $DATABASE_URL), -unleash URL (a
-live instance over its admin API) or -demo. A directory stands for the
-.json files under it (a state snapshot among them is skipped, with a note;
--exclude GLOB leaves out more); - reads standard input.
+({"features": [...], ...}), or an import request body ({"project",
+"environment", "data"}), against the state of an instance. An export is
+checked for the project its features name and the environment its
+featureEnvironments name (said in a note), or for -project and
+-environment. The state: -state FILE, -database URL (or $DATABASE_URL),
+-unleash URL (a live instance over its admin API) or -demo. A directory
+stands for the .json files under it (a state snapshot among them is
+skipped, with a note; -exclude GLOB leaves out more); - reads standard
+input.
 
 Exit code: 0 when no file fails -fail-on, 1 when one does, 2 for a usage
 problem or a file or state that cannot be read.
