@@ -210,9 +210,11 @@ func (c *Client) checkVersion(ctx context.Context) error {
 	}
 	var cfg struct {
 		Version     *string `json:"version"`
+		Environment *string `json:"environment"`
 		VersionInfo struct {
 			Current struct {
-				OSS string `json:"oss"`
+				OSS        string  `json:"oss"`
+				Enterprise *string `json:"enterprise"`
 			} `json:"current"`
 		} `json:"versionInfo"`
 		ResourceLimits *resourceLimitsAnswer `json:"resourceLimits"`
@@ -241,6 +243,7 @@ func (c *Client) checkVersion(ctx context.Context) error {
 	}
 	c.version = res
 	c.limits = limitsOf(cfg.ResourceLimits)
+	c.openSource = openSource(cfg.Environment, cfg.VersionInfo.Current.Enterprise)
 	return nil
 }
 

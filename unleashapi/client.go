@@ -95,10 +95,13 @@ type Options struct {
 	// checks need of the instance (importvalidate.ImportState): the
 	// target project's overview, the feature types, tags and active
 	// features, and exports of the named features and of the project, up
-	// to six requests a validation, which the instance may rate-limit
-	// (its feature search answers 429 under load). Without it those facts
-	// are unknown but the resource limits, and the findings that need
-	// them say so (import-unknown-fact).
+	// to six requests a validation, and an export of every feature when
+	// the import may create one (the number of active features); the
+	// feature types and tags are reused for ListTTL. Without it
+	// those facts are unknown but the resource limits and, on the
+	// open-source edition, the change-request settings and release-plan
+	// milestones (none), and the findings that need the others say so
+	// (import-unknown-fact).
 	ImportFacts bool
 	// TokenTTL is how long the rights of a caller's token are reused (0
 	// means DefaultTokenTTL, a negative value no reuse). They are kept by
@@ -186,7 +189,10 @@ type Client struct {
 	// limits are the instance's resource limits, read with the version;
 	// nil when it shows none.
 	limits *importvalidate.ResourceLimits
-	ic     importCache
+	// openSource is true when the instance said, with its version, that
+	// it is the open-source edition (see openSource).
+	openSource bool
+	ic         importCache
 
 	lc       listCache
 	userList cached[userAdminAnswer]

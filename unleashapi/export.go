@@ -70,7 +70,10 @@ var ErrNoProject = errors.New("no such project")
 // for a project (its overview, to check that it exists and has the
 // environment) and one more for a tag: the instance exports by a tag's
 // value, whatever its type, so the features that carry the tag of
-// TagType are found in a first export, then exported by name.
+// TagType are found in a first export, then exported by name. On 6.x,
+// whose export says the environment's enabled, each feature's status
+// comes from its own endpoint, one more request per feature
+// (featuresEnabled).
 func (c *Client) Export(ctx context.Context, q ExportQuery) (*Export, error) {
 	if err := q.check(); err != nil {
 		return nil, err
@@ -134,6 +137,11 @@ func (c *Client) Export(ctx context.Context, q ExportQuery) (*Export, error) {
 	}
 	slices.Sort(out.Features)
 	slices.Sort(out.Projects)
+	if c.knownVersion().Profile.AdminAPI.ExportEnvironmentEnabled {
+		if raw, err = c.featuresEnabled(ctx, raw, &ex, q.Environment); err != nil {
+			return nil, err
+		}
+	}
 	var order map[string][]string
 	if len(out.Features) > len(out.Archived) {
 		if order, err = c.strategyOrder(ctx, out.Projects, q.Environment); err != nil {
@@ -158,6 +166,7 @@ type exportAnswerEnv struct {
 	} `json:"features"`
 	FeatureEnvironments []struct {
 		FeatureName string `json:"featureName"`
+		Enabled     bool   `json:"enabled"`
 	} `json:"featureEnvironments"`
 	FeatureTags []struct {
 		FeatureName string `json:"featureName"`

@@ -2,8 +2,9 @@ package unleashapi
 
 import (
 	"context"
-	"net/url"
+	"net/http"
 	"slices"
+	"strings"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/model"
@@ -55,15 +56,33 @@ type (
 			Feature string `json:"feature"`
 		} `json:"dependencies"`
 	}
-	searchTotalAnswer struct {
-		Total int64 `json:"total"`
-	}
 )
 
-// importCache holds the instance-wide lists ImportFacts reads.
+// importCache holds the instance-wide answers ImportFacts reads.
 type importCache struct {
 	featureTypes cached[featureTypesAnswer]
 	tags         cached[tagsAnswer]
+}
+
+// openSource reports whether GET /api/admin/ui-config says the instance
+// is the open-source edition, as Unleash 5.12 to 8.x decide it
+// (create-config's isOss): it runs no enterprise version
+// (versionInfo.current.enterprise is "") and its UI environment is the
+// default, "Open Source" (the hosted Pro edition says "Pro"). The
+// open-source edition has no API that enables change requests or adds
+// release plans: its change-request settings and release-plan milestone
+// strategies are none, unless written into its database directly.
+func openSource(environment, enterprise *string) bool {
+	return environment != nil && strings.EqualFold(*environment, "Open Source") && enterprise != nil && *enterprise == ""
+}
+
+// versionFacts are what the client read with the instance's version: its
+// resource limits (nil when it shows none) and whether it is the
+// open-source edition.
+func (c *Client) versionFacts() (*importvalidate.ResourceLimits, bool) {
+	c.versionMu.Lock()
+	defer c.versionMu.Unlock()
+	return c.limits, c.openSource
 }
 
 // ossExportEnvironments are the environments whose feature settings the
@@ -75,22 +94,29 @@ var ossExportEnvironments = []string{"default", "development", "production"}
 func (c *Client) SourceName() string { return "the admin API" }
 
 // ImportFacts implements importvalidate.ImportState. Without
-// Options.ImportFacts it tells the resource limits alone, read with the
-// version. With it, it asks at most six
-// requests sent concurrently whatever the size of the import: the
+// Options.ImportFacts it tells the resource limits, read with the
+// version, and, on the open-source edition, that change requests are
+// enabled nowhere. With it, it asks at most six
+// requests sent concurrently, and a seventh, whatever the size of the
+// import: the
 // resource limits come from GET /api/admin/ui-config (read once with the
 // version), the target project's state, environments and link templates
-// from its overview, the feature types and tags from their lists, the
-// number of active features from the feature search, the named features'
+// from its overview, the feature types and tags from their lists (both
+// reused for Options.ListTTL), the named features'
 // settings in the environment, strategies and parents from the
 // instance's export of them, and the number of each one's children from
 // those exports and an export of the target project, whose size is that
 // of the project: a feature's children are in its project, and an export
 // of a project leaves out its archived features, so that an archived
-// child that the file does not name is not counted. The
-// admin API of the open-source edition shows neither change-request
-// settings nor release-plan milestone strategies: those facts are
-// unknown, and the strategies counted are the others. The export of an
+// child that the file does not name is not counted. When the import may
+// create a feature (see mayCreate), a seventh request, after the others,
+// exports every feature: the number of active features, which only the
+// instance's feature limit reads. The admin API shows
+// neither change-request settings nor release-plan milestone strategies
+// (the export leaves those out): on the open-source edition, which the
+// version's answer tells (see openSource), there are none; on another
+// those facts are unknown, and the strategies counted are the others.
+// The export of an
 // open-source instance shows the feature settings of the environments
 // default, development and production only: in another, the features'
 // facts are unknown.
@@ -98,10 +124,9 @@ func (c *Client) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) 
 	if err := c.checkVersion(ctx); err != nil {
 		return nil, err
 	}
-	out := &importvalidate.ImportFacts{Source: c.SourceName()}
-	c.versionMu.Lock()
-	limits := c.limits
-	c.versionMu.Unlock()
+	limits, oss := c.versionFacts()
+	out := &importvalidate.ImportFacts{Source: c.SourceName(),
+		ChangeRequests: importvalidate.Known[importvalidate.ChangeRequests]{Known: oss}}
 	if limits != nil {
 		out.Limits = importvalidate.Known[importvalidate.ResourceLimits]{Value: *limits, Known: true}
 	}
@@ -118,7 +143,6 @@ func (c *Client) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) 
 	var projectExists bool
 	var types *featureTypesAnswer
 	var tags *tagsAnswer
-	var total searchTotalAnswer
 	var ex, project factsExportAnswer
 	err := c.parallel(ctx,
 		func(ctx context.Context) (err error) { ov, projectExists, err = c.overview(ctx, q.Project); return err },
@@ -133,10 +157,7 @@ func (c *Client) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) 
 			return err
 		},
 		func(ctx context.Context) error {
-			return c.getJSON(ctx, "/api/admin/search/features?"+url.Values{"limit": {"1"}}.Encode(), &total)
-		},
-		func(ctx context.Context) error {
-			if !withFeatures {
+			if len(names) == 0 {
 				return nil
 			}
 			return c.exportFeatures(ctx, q.Environment, names, &ex)
@@ -151,7 +172,13 @@ func (c *Client) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) 
 	if err != nil {
 		return nil, err
 	}
-	out.ActiveFeatures = importvalidate.Known[int64]{Value: total.Total, Known: true}
+	if mayCreate(names, &ex) {
+		var all factsExportAnswer
+		if err := c.exportAll(ctx, q.Environment, &all); err != nil {
+			return nil, err
+		}
+		out.ActiveFeatures = importvalidate.Known[int64]{Value: int64(len(all.Features)), Known: true}
+	}
 	ft := make(map[string]bool, len(types.Types))
 	for _, t := range types.Types {
 		ft[t.ID] = true
@@ -181,15 +208,38 @@ func (c *Client) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) 
 	}
 	out.Tags = importvalidate.Known[map[model.SnapshotTag]bool]{Value: tagSet, Known: true}
 	if withFeatures || len(names) == 0 {
-		out.Features = importvalidate.Known[map[string]importvalidate.FeatureFacts]{Value: featureFactsOf(&ex, &project), Known: true}
+		out.Features = importvalidate.Known[map[string]importvalidate.FeatureFacts]{Value: featureFactsOf(&ex, &project, oss), Known: true}
 	}
 	return out, nil
+}
+
+// mayCreate reports whether an import that names the features names may
+// create one: whether one of them is not in ex, their export (archived
+// ones included). Only then does a check read the number of active
+// features (the instance's feature limit), and only then is it asked,
+// after the others: from an export of every feature, whose size is the
+// instance's. The feature search would tell it in one small answer, but
+// Unleash 8 answers it 15 times a minute by default
+// (SEARCH_FEATURES_RATE_LIMIT_PER_MINUTE), then 429, which a few commands
+// in a row would reach; the projects' list would not do either (the
+// open-source edition lists project default alone).
+func mayCreate(names []string, ex *factsExportAnswer) bool {
+	exist := make(map[string]bool, len(ex.Features))
+	for _, f := range ex.Features {
+		exist[f.Name] = true
+	}
+	return slices.ContainsFunc(names, func(n string) bool { return !exist[n] })
 }
 
 // featureFactsOf are the facts of the features of ex, an export of them
 // in the target environment, with their children counted in project, an
 // export of the target project (dependencies are within one project).
-func featureFactsOf(ex, project *factsExportAnswer) map[string]importvalidate.FeatureFacts {
+// Their release-plan milestone strategies, which an export leaves out,
+// are known to be none when openSource, else unknown. On 6.x, whose
+// export says the environment's enabled
+// (profile.AdminAPI.ExportEnvironmentEnabled), Enabled is that, which no
+// check of the import reads.
+func featureFactsOf(ex, project *factsExportAnswer, openSource bool) map[string]importvalidate.FeatureFacts {
 	out := make(map[string]importvalidate.FeatureFacts, len(ex.Features))
 	for _, f := range ex.Features {
 		md := importvalidate.FeatureMetadata{Type: "release", Stale: f.Stale, ImpressionData: f.ImpressionData}
@@ -199,7 +249,7 @@ func featureFactsOf(ex, project *factsExportAnswer) map[string]importvalidate.Fe
 		if f.Description != nil {
 			md.Description = *f.Description
 		}
-		out[f.Name] = importvalidate.FeatureFacts{Milestones: importvalidate.Known[int]{},
+		out[f.Name] = importvalidate.FeatureFacts{Milestones: importvalidate.Known[int]{Known: openSource},
 			Metadata: importvalidate.Known[importvalidate.FeatureMetadata]{Value: md, Known: true}}
 	}
 	edit := func(name string, f func(*importvalidate.FeatureFacts)) {
@@ -242,10 +292,21 @@ func featureFactsOf(ex, project *factsExportAnswer) map[string]importvalidate.Fe
 	return out
 }
 
+// exportAll exports every feature that is not archived, in env, into v:
+// the export of an empty list of features (the instance's schema asks
+// for a list, a project or a tag).
+func (c *Client) exportAll(ctx context.Context, env string, v any) error {
+	return c.exportBody(ctx, map[string]any{"environment": env, "features": []string{}}, v)
+}
+
 // exportProject exports every feature of project in env into v.
 func (c *Client) exportProject(ctx context.Context, project, env string, v any) error {
-	r := request{method: "POST", path: "/api/admin/features-batch/export",
-		body: map[string]any{"project": project, "environment": env}}
+	return c.exportBody(ctx, map[string]any{"project": project, "environment": env}, v)
+}
+
+// exportBody sends the export of body and decodes the answer into v.
+func (c *Client) exportBody(ctx context.Context, body map[string]any, v any) error {
+	r := request{method: http.MethodPost, path: pathExport, body: body}
 	a, err := c.do(ctx, r)
 	if err != nil {
 		return err

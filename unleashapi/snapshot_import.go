@@ -12,7 +12,8 @@ import (
 // and the admin API shows: the resource limits, the feature types and
 // tags, and each feature's environments as the feature search showed them
 // (features, in the order of s.Features). Change requests and release-plan
-// milestone strategies it does not show: they are named unknown. Each
+// milestone strategies it does not show: on the open-source edition there
+// are none (see openSource); on another they are named unknown. Each
 // feature's strategies are not counted (the search says only whether it
 // has some in an environment), nor its parents listed (a snapshot with
 // featureConfigs has them there).
@@ -32,9 +33,7 @@ func (c *Client) snapshotImportFacts(ctx context.Context, s *model.Snapshot, fea
 	if err != nil {
 		return err
 	}
-	c.versionMu.Lock()
-	limits := c.limits
-	c.versionMu.Unlock()
+	limits, oss := c.versionFacts()
 	if l := limits; l != nil {
 		s.ResourceLimits = &model.SnapshotResourceLimits{Constraints: &l.Constraints, ConstraintValues: &l.ConstraintValues,
 			FeatureEnvironmentStrategies: &l.FeatureEnvironmentStrategies, StrategySegments: &l.StrategySegments,
@@ -42,7 +41,9 @@ func (c *Client) snapshotImportFacts(ctx context.Context, s *model.Snapshot, fea
 	} else {
 		s.Unknown = append(s.Unknown, model.UnknownResourceLimits)
 	}
-	s.Unknown = append(s.Unknown, model.UnknownChangeRequests, model.UnknownMilestones)
+	if !oss {
+		s.Unknown = append(s.Unknown, model.UnknownChangeRequests, model.UnknownMilestones)
+	}
 	s.FeatureTypes = []model.SnapshotFeatureType{}
 	for _, t := range types.Types {
 		s.FeatureTypes = append(s.FeatureTypes, model.SnapshotFeatureType{ID: t.ID})

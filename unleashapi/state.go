@@ -263,9 +263,11 @@ func (c *Client) Features(ctx context.Context, names []string) ([]model.Snapshot
 }
 
 // FeaturesWithStrategies implements importvalidate.State: the features it
-// does not know from a recent answer are asked in one export of env.
+// does not know from a recent answer are asked in one export of env. No
+// feature has strategies in environment "", which no environment is
+// named, and which the instance's export reads as every environment.
 func (c *Client) FeaturesWithStrategies(ctx context.Context, env string, names []string) ([]string, error) {
-	if len(names) == 0 {
+	if len(names) == 0 || env == "" {
 		return nil, nil
 	}
 	c.lastEnv.Store(env)

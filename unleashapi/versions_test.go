@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
@@ -40,6 +41,13 @@ func TestEveryVersion(t *testing.T) {
 		}
 		if got := c.Instance().Version.Version; got != v {
 			t.Errorf("Instance().Version = %q", got)
+		}
+		// Every version says, with its version, that it is the open-source
+		// edition: no change requests, whatever the import's facts.
+		if f, err := c.ImportFacts(ctx, importvalidate.ImportQuery{Project: "default", Environment: "development"}); err != nil {
+			t.Errorf("ImportFacts: %v", err)
+		} else if !f.ChangeRequests.Known || f.ChangeRequests.Value.Project || !f.Limits.Known {
+			t.Errorf("ImportFacts: change requests %+v, limits known %v", f.ChangeRequests, f.Limits.Known)
 		}
 		if us, err := c.Users(ctx); err != nil || len(us) == 0 {
 			t.Errorf("Users over the API: %d, %v", len(us), err)

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/model/profile"
 )
 
@@ -58,10 +59,16 @@ type Options struct {
 	// It must be one of 5.12.0 to 8.x.
 	Version string
 	// ResourceLimits are the instance's resource limits, which its
-	// configuration sets (UNLEASH_*_LIMIT) and its database does not
-	// hold; nil leaves them unknown, and the import's checks that need
-	// them say so instead of guessing (importvalidate.ImportState).
+	// configuration sets (UNLEASH_CONSTRAINTS_LIMIT and the like) and its
+	// database does not hold. nil means the defaults of the database's
+	// version (model/profile), with LimitOverrides over them: right for
+	// an instance started without such settings, and wrong, both ways,
+	// for one started with them (importvalidate.ImportState).
 	ResourceLimits *importvalidate.ResourceLimits
+	// LimitOverrides, when ResourceLimits is nil, are the limits the
+	// instance's configuration sets, one by one: a member left nil is
+	// the version's default. None may be negative.
+	LimitOverrides *model.SnapshotResourceLimits
 }
 
 // DB is an Unleash database. It is safe for concurrent use.
@@ -74,7 +81,7 @@ type DB struct {
 	// tables and columns it lacks (versions.go).
 	version profile.Resolved
 	shim    *strings.Replacer
-	limits  *importvalidate.ResourceLimits
+	limits  importvalidate.ResourceLimits
 }
 
 // bound returns ctx with the deadline of one database call.
@@ -210,10 +217,6 @@ func New(ctx context.Context, pool *pgxpool.Pool, opts Options) (*DB, error) {
 		return nil, fmt.Errorf("unleashdb: Options.QueryTimeout %v is negative", opts.QueryTimeout)
 	}
 	db := &DB{pool: pool, unleashURL: strings.TrimRight(opts.UnleashURL, "/"), timeout: opts.QueryTimeout}
-	if l := opts.ResourceLimits; l != nil {
-		limits := *l
-		db.limits = &limits
-	}
 	if db.unleashURL == "" {
 		db.unleashURL = DefaultUnleashURL
 	}
@@ -221,6 +224,10 @@ func New(ctx context.Context, pool *pgxpool.Pool, opts Options) (*DB, error) {
 		db.timeout = DefaultQueryTimeout
 	}
 	if err := db.checkSchema(ctx, opts.Version); err != nil {
+		return nil, err
+	}
+	var err error
+	if db.limits, err = resourceLimits(opts, db.version.Profile); err != nil {
 		return nil, err
 	}
 	return db, nil

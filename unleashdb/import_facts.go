@@ -44,12 +44,10 @@ func (db *DB) SourceName() string { return "the database" }
 // ImportFacts implements importvalidate.ImportState in three queries of
 // one read-only transaction, whatever the size of the import. The
 // resource limits are the instance's configuration, not its database's:
-// they are Options.ResourceLimits, unknown when that is nil.
+// they are those Options say, by default the version's defaults.
 func (db *DB) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) (*importvalidate.ImportFacts, error) {
-	out := &importvalidate.ImportFacts{Source: db.SourceName()}
-	if db.limits != nil {
-		out.Limits = importvalidate.Known[importvalidate.ResourceLimits]{Value: *db.limits, Known: true}
-	}
+	out := &importvalidate.ImportFacts{Source: db.SourceName(),
+		Limits: importvalidate.Known[importvalidate.ResourceLimits]{Value: db.limits, Known: true}}
 	if !model.Storable(q.Project) || !model.Storable(q.Environment) {
 		return out, nil
 	}

@@ -32,15 +32,9 @@ const (
 // settings, and completes the projects and features that projects and
 // features read with what the import's checks need. The resource limits
 // are the instance's configuration, not its database's: they are written
-// when Options.ResourceLimits gives them, else named unknown.
+// as Options say them, by default the version's defaults.
 func (r *snapReader) importFacts(ctx context.Context, s *model.Snapshot) error {
-	if l := r.db.limits; l != nil {
-		s.ResourceLimits = &model.SnapshotResourceLimits{Constraints: &l.Constraints, ConstraintValues: &l.ConstraintValues,
-			FeatureEnvironmentStrategies: &l.FeatureEnvironmentStrategies, StrategySegments: &l.StrategySegments,
-			FeatureFlags: &l.FeatureFlags}
-	} else {
-		s.Unknown = append(s.Unknown, model.UnknownResourceLimits)
-	}
+	s.ResourceLimits = snapshotLimits(r.db.limits)
 	s.FeatureTypes = []model.SnapshotFeatureType{}
 	err := appendRows(ctx, r, "feature types", qSnapFeatureTypes, &s.FeatureTypes, columns(func(t *model.SnapshotFeatureType) []any {
 		return []any{&t.ID}

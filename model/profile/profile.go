@@ -141,6 +141,12 @@ type AdminAPI struct {
 	// (archived=IS:true, 6.x and later); before, it ignores the filter,
 	// and GET /api/admin/archive/features lists them.
 	SearchArchived bool
+	// ExportEnvironmentEnabled: the export's featureEnvironments[].enabled
+	// is the environment's, not the feature's (6.x, whose open-source
+	// filter joins the environments table, and its enabled column wins);
+	// a feature's own endpoint (GET
+	// /api/admin/projects/{project}/features/{name}) says the feature's.
+	ExportEnvironmentEnabled bool
 	// EventSearch: the event log is searched with GET
 	// /api/admin/search/events (project=IS:P, limit up to 1000; 6.x and
 	// later); before, with POST /api/admin/events/search (limit up to

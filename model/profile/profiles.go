@@ -109,6 +109,7 @@ func v610(p *Profile) {
 	p.Database.ProjectsArchivedAt = true
 	p.AdminAPI.SearchArchived = true
 	p.AdminAPI.EventSearch = true
+	p.AdminAPI.ExportEnvironmentEnabled = true
 }
 
 // v70 is 7.0 to 7.3, which could not be run: links, the user listing
@@ -125,6 +126,7 @@ func v70(p *Profile) {
 	p.Import.ConstraintContextMustExist = false
 	p.Import.RolloutDefaults, p.Import.StickinessInStore, p.Import.OrderedTies = RolloutAbsent, false, true
 	p.AdminAPI.PlaygroundStrategyIDs = true
+	p.AdminAPI.ExportEnvironmentEnabled = false
 	p.Database.LastMigration = ""
 	p.Database.DefaultEnvironment = false
 }

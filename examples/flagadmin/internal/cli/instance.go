@@ -33,9 +33,11 @@ func (f *instanceFlags) token(ctx context.Context, env Env) (string, error) {
 
 // client opens a reading client of the instance, with no answer reused
 // (what export and apply read must be the instance's state now), after
-// checking that it answers and is Unleash 8.
+// checking that it answers and is Unleash 8. It reads the import's facts,
+// as plan does by default, so that apply plans and checks a saved plan
+// with them.
 func (f *instanceFlags) client(ctx context.Context, token string) (*unleashapi.Client, string, error) {
-	c, err := unleashapi.New(f.url, token, unleashapi.Options{ListTTL: -1, TokenTTL: -1})
+	c, err := unleashapi.New(f.url, token, unleashapi.Options{ListTTL: -1, TokenTTL: -1, ImportFacts: true})
 	if err != nil {
 		return nil, "", fmt.Errorf("-unleash: %w", err)
 	}

@@ -121,6 +121,9 @@ func setupServer(args []string, env Env) (*http.Server, net.Listener, error) {
 	if *queueTimeout <= 0 {
 		return nil, nil, fmt.Errorf("-queue-timeout must be positive, not %v", *queueTimeout)
 	}
+	// The default answer, the reference's, reads none of the import's
+	// facts: over -unleash they would cost requests for nothing.
+	source.ImportFacts = source.ImportFacts && *strict
 	octx, cancel := context.WithTimeout(context.Background(), openTimeout)
 	defer cancel()
 	src, err := source.Open(octx, sourceOptions{Getenv: env.Getenv, DemoByDefault: true, Note: noteTo(env.Stderr, "flagadmin serve"), PublicURL: "http://" + *addr})

@@ -2,8 +2,9 @@ package cli
 
 // Where the state of the instance comes from, alike for every subcommand:
 // registerSource registers the source flags on a subcommand's flag set
-// (-state, -demo, -database, -database-file, -database-timeout,
-// -database-max-conns, -unleash with -token-file, -public-url, and
+// (-state, -demo, -database, -database-file, -database-limits,
+// -database-timeout, -database-max-conns, -unleash with -token-file and
+// -import-facts, -public-url, and
 // -max-file-size, the bound of every file a command reads) and Open opens
 // the instance they name (an instance.Instance), with what the
 // subcommands say about it and a snapshot of its state.
@@ -54,6 +55,10 @@ type sourceFlags struct {
 	// else in the environment variable UNLEASH_API_TOKEN.
 	Unleash   string
 	TokenFile string
+	// ImportFacts makes a validation over -unleash read what the import's
+	// own checks need of the instance (-import-facts, on by default;
+	// unleashapi.Options.ImportFacts).
+	ImportFacts bool
 	// PublicURL is the instance's public URL, the base of invitation
 	// links (-public-url); with -unleash the instance's own links are
 	// used.
@@ -76,6 +81,8 @@ func registerSource(fs *flag.FlagSet) *sourceFlags {
 		"largest number of database connections; 0 means the default, and any value is lowered to what the role and the database may open")
 	fs.StringVar(&f.Unleash, "unleash", "", "base `URL` of a live Unleash instance (5.12 to 8.x), read over its admin API (token: -token-file or $"+tokenEnv+")")
 	fs.StringVar(&f.TokenFile, "token-file", "", "`file` holding the API token for -unleash (default: $"+tokenEnv+")")
+	fs.BoolVar(&f.ImportFacts, "import-facts", true, "with -unleash, read what the import's own checks need of the instance "+
+		"(up to seven more requests a file); false leaves those facts unknown, and the findings that need one say so")
 	fs.StringVar(&f.Version, "unleash-version", "", "the instance's Unleash `version` (5.12.0 to 8.x), instead of what the source says (the instance, the database's migrations, the snapshot; else 8.2.0)")
 	fs.StringVar(&f.PublicURL, "public-url", "", "public `URL` of the instance, the base of invitation links")
 	f.MaxFileSize = readfile.Register(fs)
@@ -199,7 +206,11 @@ func (f *sourceFlags) open(ctx context.Context, opts sourceOptions) (*stateSourc
 	if getenv == nil {
 		getenv = func(string) string { return "" }
 	}
+	limitsMissing := &usageError{"-" + dbflag.LimitsFlag + " is for -database, which is missing"}
 	if f.Unleash != "" {
+		if f.Database.Limits() != nil {
+			return nil, limitsMissing
+		}
 		return f.openUnleash(ctx, getenv, opts)
 	}
 	if f.MaxFileSize != nil && *f.MaxFileSize <= 0 {
@@ -208,6 +219,9 @@ func (f *sourceFlags) open(ctx context.Context, opts sourceOptions) (*stateSourc
 	url, err := f.Database.URL(ctx, getenv, len(given) == 0)
 	if err != nil {
 		return nil, &usageError{err.Error()}
+	}
+	if url == "" && f.Database.Limits() != nil {
+		return nil, limitsMissing
 	}
 	switch {
 	case url != "":
@@ -262,7 +276,8 @@ func (f *sourceFlags) openDatabase(ctx context.Context, url string, opts sourceO
 	if f.DatabaseTimeout < 0 || f.DatabaseMaxConns < 0 || f.DatabaseMaxConns > math.MaxInt32 {
 		return nil, &usageError{fmt.Sprintf("-database-timeout must not be negative and -database-max-conns must be in [0, %d]", math.MaxInt32)}
 	}
-	db, err := unleashdb.Open(ctx, url, unleashdb.Options{UnleashURL: public, MaxConns: maxConns, QueryTimeout: f.DatabaseTimeout, Version: f.Version})
+	db, err := unleashdb.Open(ctx, url, unleashdb.Options{UnleashURL: public, MaxConns: maxConns, QueryTimeout: f.DatabaseTimeout, Version: f.Version,
+		LimitOverrides: f.Database.Limits()})
 	if err != nil {
 		return nil, err
 	}

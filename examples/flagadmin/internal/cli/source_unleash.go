@@ -17,7 +17,8 @@ const tokenEnv = "UNLEASH_API_TOKEN"
 // openUnleash opens the live instance of -unleash over its admin API, with
 // the token of -token-file or else of UNLEASH_API_TOKEN, after checking
 // that the instance answers to it and is Unleash 5.12 to 8.x. Each caller's token is
-// checked by asking the instance with it. No error holds the token.
+// checked by asking the instance with it. A validation reads the import's
+// facts too unless -import-facts=false. No error holds the token.
 func (f *sourceFlags) openUnleash(ctx context.Context, getenv func(string) string, opts sourceOptions) (*stateSource, error) {
 	if err := schemeMissing(f.Unleash); err != nil {
 		return nil, err
@@ -26,7 +27,7 @@ func (f *sourceFlags) openUnleash(ctx context.Context, getenv func(string) strin
 	if err != nil {
 		return nil, err
 	}
-	c, err := unleashapi.New(f.Unleash, token, unleashapi.Options{Version: f.Version})
+	c, err := unleashapi.New(f.Unleash, token, unleashapi.Options{Version: f.Version, ImportFacts: f.ImportFacts})
 	if err != nil {
 		return nil, &usageError{"-unleash: " + err.Error()}
 	}

@@ -6,6 +6,11 @@
 // A URL on the command line, password included, is visible to every user
 // of the machine in the process list (ps); a file, or DATABASE_URL, keeps
 // it out of there. The help of -database says so.
+//
+// The database does not hold the instance's resource limits, which its
+// configuration sets: the state is read with the defaults of the
+// database's version, and -database-limits gives those an instance
+// started with other settings changes.
 package dbflag
 
 import (
@@ -16,17 +21,21 @@ import (
 	"strings"
 
 	"github.com/flagadmin/flagadmin/internal/readfile"
+	"github.com/flagadmin/flagadmin/model"
 )
 
 // EnvVar is the environment variable read when no flag names a database.
 const EnvVar = "DATABASE_URL"
 
-// Flags are the values of -database and -database-file of one flag set.
+// Flags are the values of -database, -database-file and -database-limits
+// of one flag set.
 type Flags struct {
 	url, file string
+	limits    *model.SnapshotResourceLimits
 }
 
-// Register adds -database and -database-file to fs. purpose completes
+// Register adds -database, -database-file and -database-limits to fs
+// (the limits: limits.go). purpose completes
 // their help: "PostgreSQL URL of an Unleash database (5.12 to 8.x) " + purpose,
 // e.g. "to read the state from".
 func Register(fs *flag.FlagSet, purpose string) *Flags {
@@ -36,6 +45,7 @@ func Register(fs *flag.FlagSet, purpose string) *Flags {
 		" (default: $"+EnvVar+")")
 	fs.StringVar(&f.file, "database-file", "", "`file` holding the PostgreSQL URL of -database (white space around it is dropped), "+
 		"which keeps the password out of the process list")
+	fs.Func(LimitsFlag, limitsHelp, f.setLimits)
 	return f
 }
 
