@@ -132,11 +132,19 @@ func TestBrokenFileFails(t *testing.T) {
 	}
 }
 
+// TestErrorsCannotBeAccepted: Accept takes the codes of warnings and
+// missing permissions; an error's code is refused at once, naming it, and
+// so is a code no finding has.
 func TestErrorsCannotBeAccepted(t *testing.T) {
-	f := &fakeTB{}
-	validatetest.File(f, broken, validatetest.Options{State: demo, Permissions: all, Accept: []string{"duplicate-feature", "unknown-strategy"}})
-	if len(f.errors) != 5 {
-		t.Errorf("accepted errors: %q", f.errors)
+	for _, tc := range []struct{ code, want string }{
+		{"duplicate-feature", `Options.Accept: "duplicate-feature" is the code of an error`},
+		{"feature-exist", `Options.Accept: no finding has the code "feature-exist"; did you mean "feature-exists"?`},
+	} {
+		f := &fakeTB{}
+		validatetest.File(f, broken, validatetest.Options{State: demo, Permissions: all, Accept: []string{tc.code}})
+		if len(f.fatals) != 1 || !strings.Contains(f.fatals[0], tc.want) || len(f.errors) != 0 {
+			t.Errorf("Accept %q: fatal %q, errors %q; want one fatal saying %q", tc.code, f.fatals, f.errors, tc.want)
+		}
 	}
 }
 
