@@ -232,10 +232,12 @@ func planOne(ctx context.Context, state importvalidate.State, src plan.Source, p
 	// The plan's failures are the validation's findings of what the
 	// import refuses; an error of the validation that is none of them
 	// refuses the file too, with the validation's findings.
-	out.plan, err = planner.Plan(ctx, rep)
+	var orders plan.SortOrders
+	out.plan, orders, err = planner.PlanSortOrders(ctx, rep)
 	if err != nil {
 		return out, err
 	}
+	plan.LocateNotes(out.plan, raw)
 	if rep.HasErrors() && !out.plan.Refused() {
 		return refusal()
 	}
@@ -243,13 +245,16 @@ func planOne(ctx context.Context, state importvalidate.State, src plan.Source, p
 	if err != nil {
 		return out, err
 	}
+	// The body saved and sent gives every strategy its sort order.
+	if out.entry, err = certainOrder(ctx, state, src, prof, in.name, body, out.plan, orders, rec.Reads()); err != nil {
+		return out, err
+	}
+	body = out.entry.Body
 	if limit := prof.Import.MaxBody; limit > 0 && int64(len(body)) > limit {
 		return planned{in: in, target: out.target, note: out.note, refusal: fmt.Sprintf("%s: error: the import body is %d bytes, over the %d bytes (%d kB) that Unleash %s takes: "+
 			"it would answer 413 Request Entity Too Large and import nothing; split the file by feature\n",
 			safetext.String(in.name), len(body), limit, limit>>10, prof.Name)}, nil
 	}
-	out.entry = planfile.Entry{File: in.name, Project: out.plan.Project, Environment: out.plan.Environment,
-		Body: body, Plan: out.plan, Reads: rec.Reads()}
 	return out, nil
 }
 
