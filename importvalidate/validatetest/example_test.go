@@ -39,8 +39,6 @@ func ExampleFile() {
 	// Output:
 	// testdata/export.json:3:15: error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)
 	// testdata/export.json:4:15: error duplicate-feature: We detected the following features are duplicate in your import data: (checkout-v2)
-	// testdata/export.json:4:15: error import-duplicate-feature: A flag with that name already exists (checkout-v2)
 	// testdata/export.json:5:15: warning feature-exists: The following features already exist in this project and will be overwritten: (existing-flag)
 	// testdata/export.json:8:15: error unknown-strategy: We detected the following custom strategy that needs to be created first: (flexibleRolout); did you mean "flexibleRollout"?
-	// testdata/export.json:8:15: error import-unknown-strategy: flexibleRolout is not supported. (flexibleRolout)
 }

@@ -58,7 +58,8 @@ type Options struct {
 	// they override an import request body's own when not empty.
 	Project     string
 	Environment string
-	// Strict runs the extra rules as well (importvalidate.Options.Strict).
+	// Strict makes errors of the warnings beyond the reference's
+	// (importvalidate.Options.Strict).
 	Strict bool
 	// State is the state of the instance: of a state snapshot file
 	// (StateFile), or the State of any instance.Instance (a snapshot's,

@@ -205,7 +205,7 @@ func parseValidate(args []string, stderr io.Writer) (cfg validateConfig, code in
 	fs.StringVar(&cfg.environment, "environment", "", "`environment` to validate for (an export needs it; a request body's own by default)")
 	fs.StringVar(&cfg.tokenFile, "caller-token-file", "", "check the permissions of the token of the state in this `file` (default: $"+callerTokenEnv+"; else no permission check, as for an admin)")
 	fs.StringVar(&cfg.token, "token", "", "the caller's token `secret`, as -caller-token-file has it, but visible to ps and kept in the shell's history")
-	fs.BoolVar(&cfg.strict, "strict", false, "run the extra rules as well and make errors of the warnings beyond the reference server's")
+	fs.BoolVar(&cfg.strict, "strict", false, "make errors of the warnings beyond the reference server's (what the import accepts but the file most likely does not mean)")
 	fs.StringVar(&cfg.format, "format", "text", "output `format`: "+strings.Join(output.Formats(), ", "))
 	fs.StringVar(&cfg.failOn, "fail-on", "error", "what fails a file, a comma-separated `list` of: error (always), warning, permission (a missing permission)")
 	fs.StringVar(&cfg.accept, "accept", "", "comma-separated `codes` of warnings and missing permissions that never fail a file, such as feature-exists (with -fail-on warning)")
