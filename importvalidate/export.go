@@ -246,7 +246,7 @@ func (v *Validator) validateExportInPlace(ctx context.Context, raw []byte, t Tar
 		return nil, false, ctx.Err()
 	}
 	imp.Project, imp.Environment = t.Project, t.Environment
-	if rep, err = v.validateImport(ctx, imp, t, exportBodySize(raw, t)); err != nil {
+	if rep, err = v.validateImport(ctx, imp, t, requestBody{raw: raw, export: true}); err != nil {
 		return nil, true, err
 	}
 	for _, issues := range [][]Issue{rep.Issues, rep.Restated} {
@@ -309,7 +309,7 @@ func (v *Validator) validateExportWrapped(ctx context.Context, raw []byte, t Tar
 	prefix := `{"project":` + string(project) + `,"environment":` + string(env) + `,"data":` + "\n"
 	body := make([]byte, 0, len(prefix)+len(raw)+2)
 	body = append(append(append(append(body, raw[:bom]...), prefix...), raw[bom:]...), "\n}"...)
-	rep, err := v.validateBodySized(ctx, body, t, exportBodySize(raw[bom:], t))
+	rep, err := v.validateBodyOf(ctx, body, t, requestBody{raw: raw[bom:], export: true})
 	if err != nil {
 		return nil, err
 	}
@@ -384,13 +384,4 @@ func exportPointer(p string) (string, bool) {
 		return p[len("/data"):], true
 	}
 	return "", false
-}
-
-// exportBodySize is the size of the request body that imports the export
-// raw into t's target: compact, as flagadmin apply sends it.
-func exportBodySize(raw []byte, t Target) BodySize {
-	project, _ := json.Marshal(t.Project)
-	env, _ := json.Marshal(t.Environment)
-	n := int64(len(`{"project":,"environment":,"data":}`)+len(project)+len(env)) + jsonwire.CompactLen(raw)
-	return BodySize{Sent: n, Compact: n}
 }

@@ -18,9 +18,6 @@ type Input struct {
 	// Project and Environment are the target of the import.
 	Project     string
 	Environment string
-	// Body is the size of the request body the import was read from;
-	// zero when the validation read no bytes (ValidateImport).
-	Body BodySize
 
 	// Strategies are the existing strategy types named by the import, by
 	// name.
@@ -60,6 +57,12 @@ type Input struct {
 	// the caller (import_facts.go).
 	Facts ImportFacts
 
+	// body is the request body the import was read from; empty when the
+	// validation read no bytes (ValidateImport).
+	body requestBody
+	// stickiness are the stickiness values the file sets that no SDK
+	// knows by itself, read once (unusualStickiness).
+	stickiness    []stickinessUse
 	featurePlaces *featurePlaces
 	// names are what the issue without items of a code names in its
 	// message (the permissions of the import's refusal), for
@@ -101,7 +104,7 @@ type lookupPlan struct {
 
 // planLookups collects, once, every distinct name the rules need. The
 // imported feature names come from fp, the index the rules share.
-func planLookups(imp *model.ImportRequest, fp *featurePlaces, names *fileNames, constraintContexts bool) lookupPlan {
+func planLookups(imp *model.ImportRequest, fp *featurePlaces, names *fileNames, stickiness []stickinessUse, constraintContexts bool) lookupPlan {
 	d := &imp.Data
 	// The names of features[] come first: when all are storable, so are
 	// those of the lists.
@@ -137,13 +140,8 @@ func planLookups(imp *model.ImportRequest, fp *featurePlaces, names *fileNames, 
 			}
 		}
 	}
-	if constraintContexts {
-		in := Input{Import: imp}
-		in.eachStickiness(func(_, name string) {
-			if !sdkStickiness(name) {
-				add(&p.contextFields, others, name)
-			}
-		})
+	for _, u := range stickiness {
+		add(&p.contextFields, others, u.name)
 	}
 	for i := range d.ContextFields {
 		add(&p.contextFields, others, d.ContextFields[i].Name)
@@ -175,7 +173,10 @@ func planLookups(imp *model.ImportRequest, fp *featurePlaces, names *fileNames, 
 func gather(ctx context.Context, st State, imp *model.ImportRequest, project, env string, constraintContexts bool,
 	buffers *refusalBuffers) (*Input, error) {
 	in := &Input{Import: imp, Project: project, Environment: env, buffers: buffers}
-	p := planLookups(imp, in.places(), in.fileNames(), constraintContexts)
+	if constraintContexts {
+		in.stickiness = in.unusualStickiness()
+	}
+	p := planLookups(imp, in.places(), in.fileNames(), in.stickiness, constraintContexts)
 	var err error
 	in.Strategies, err = lookupBy(ctx, "strategies", p.strategies, st.Strategies, byName(func(s model.SnapshotStrategy) string { return s.Name }))
 	if err != nil {

@@ -107,9 +107,10 @@ type placeIndex struct {
 // saidPlaces indexes the findings of issues whose codes some code of rs
 // yields to.
 func saidPlaces(issues []Issue, rs restatements) places {
+	// The codes yielded to by the codes found.
 	wanted := map[Code]bool{}
-	for _, by := range rs {
-		for _, c := range by {
+	for _, is := range issues {
+		for _, c := range rs[is.Code] {
 			wanted[c] = true
 		}
 	}

@@ -48,6 +48,9 @@ func one(message string, items []Item) []Issue {
 // offset from the raw bytes.
 func at(pointer string) Location { return Location{Pointer: pointer, Offset: -1} }
 
+// located is the location of the place p, as at makes it.
+func located(p place) Location { return at(p.pointer()) }
+
 // ptr builds "/data/<member>/<i>/<rest>".
 func ptr(member string, i int, rest string) string {
 	p := "/data/" + member + "/" + strconv.Itoa(i)
@@ -122,14 +125,45 @@ func keySet[T any, K comparable](items []T, key func(T) K) map[K]bool {
 }
 
 // eachConstraint calls f with every constraint of the imported strategies,
-// in input order, and the pointer to it.
-func (in *Input) eachConstraint(f func(pointer string, c model.Constraint)) {
-	for i, s := range in.Import.Data.FeatureStrategies {
-		if s.Constraints == nil {
+// in input order, and its place: constraint j of strategy i.
+func (in *Input) eachConstraint(f func(at place, c *model.Constraint)) {
+	ss := in.Import.Data.FeatureStrategies
+	for i := range ss {
+		if ss[i].Constraints == nil {
 			continue
 		}
-		for j, c := range *s.Constraints {
-			f(ptr("featureStrategies", i, "constraints/"+itoa(j)), c)
+		cs := *ss[i].Constraints
+		for j := range cs {
+			f(place{member: "featureStrategies", i: i, list: "constraints", j: j}, &cs[j])
 		}
 	}
+}
+
+// place names a value of data's lists without building its pointer,
+// which only a finding needs: member i, or the item j of its list, and
+// a member of that (field).
+type place struct {
+	member string
+	i      int
+	list   string
+	j      int
+	field  string
+}
+
+// pointer is the JSON pointer of p.
+func (p place) pointer() string {
+	s := ptr(p.member, p.i, "")
+	if p.list != "" {
+		s += "/" + p.list + "/" + itoa(p.j)
+	}
+	if p.field != "" {
+		s += "/" + p.field
+	}
+	return s
+}
+
+// with is p's member field.
+func (p place) with(field string) place {
+	p.field = field
+	return p
 }

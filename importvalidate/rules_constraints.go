@@ -17,14 +17,14 @@ import (
 // syntax). These operators also need a value at all.
 func checkConstraintValue(in *Input) []Issue {
 	var items []Item
-	in.eachConstraint(func(pointer string, c model.Constraint) {
-		items = append(items, badConstraintValues(c, pointer)...)
+	in.eachConstraint(func(at place, c *model.Constraint) {
+		items = append(items, badConstraintValues(c, at)...)
 	})
 	return one("The following constraint values do not parse for their operator:", items)
 }
 
-// badConstraintValues checks one constraint; base is its pointer.
-func badConstraintValues(c model.Constraint, base string) []Item {
+// badConstraintValues checks one constraint, at its place.
+func badConstraintValues(c *model.Constraint, at place) []Item {
 	check := constraintParser(c.Operator)
 	if check == nil {
 		return nil
@@ -35,7 +35,7 @@ func badConstraintValues(c model.Constraint, base string) []Item {
 		n++
 		if why := check(*c.Value); why != "" {
 			items = append(items, Item{Value: string(c.Operator) + " " + strconv.Quote(*c.Value) + ": " + why,
-				Locations: []Location{at(base + "/value")}})
+				Locations: []Location{located(at.with("value"))}})
 		}
 	}
 	if c.Values != nil {
@@ -43,12 +43,12 @@ func badConstraintValues(c model.Constraint, base string) []Item {
 			n++
 			if why := check(v); why != "" {
 				items = append(items, Item{Value: string(c.Operator) + " " + strconv.Quote(v) + ": " + why,
-					Locations: []Location{at(base + "/values/" + itoa(k))}})
+					Locations: []Location{located(at.with("values/" + itoa(k)))}})
 			}
 		}
 	}
 	if n == 0 {
-		items = append(items, Item{Value: string(c.Operator) + ": no value given", Locations: []Location{at(base)}})
+		items = append(items, Item{Value: string(c.Operator) + ": no value given", Locations: []Location{located(at)}})
 	}
 	return items
 }
@@ -74,6 +74,11 @@ func constraintParser(op model.Operator) func(string) string {
 		}
 	case strings.HasPrefix(string(op), "SEMVER_"):
 		return func(v string) string {
+			// MAJOR.MINOR.PATCH alone, the common form, is told
+			// without the parse, which allocates.
+			if refusalSemverPlain(v) {
+				return ""
+			}
 			if _, err := semver.StrictNewVersion(v); err != nil {
 				return "not a semantic version (" + err.Error() + ")"
 			}

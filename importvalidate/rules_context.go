@@ -54,9 +54,9 @@ func lacksLegalValue(def *model.SnapshotContextField, v string) bool {
 func checkUnknownContextField(in *Input) []Issue {
 	known := in.knownContextField()
 	g := newGrouper()
-	in.eachConstraint(func(pointer string, c model.Constraint) {
+	in.eachConstraint(func(p place, c *model.Constraint) {
 		if !known(c.ContextName) {
-			g.add(c.ContextName, at(pointer+"/contextName"))
+			g.add(c.ContextName, located(p.with("contextName")))
 		}
 	})
 	return one("The following context fields are used in constraints but neither exist nor are imported:", g.items)
@@ -87,19 +87,19 @@ func sdkStickiness(name string) bool {
 // the file sets, in file order: a flexibleRollout strategy's parameter,
 // its variants', and the variants of feature environments and features.
 // Empty values are left out (the import's own checks name them).
-func (in *Input) eachStickiness(f func(pointer, name string)) {
+func (in *Input) eachStickiness(f func(at place, name string)) {
 	d := &in.Import.Data
 	for i := range d.FeatureStrategies {
 		s := &d.FeatureStrategies[i]
 		if s.Name == "flexibleRollout" && s.Parameters != nil {
 			if v := (*s.Parameters)["stickiness"]; v != "" {
-				f(ptr("featureStrategies", i, "parameters/stickiness"), v)
+				f(place{member: "featureStrategies", i: i, field: "parameters/stickiness"}, v)
 			}
 		}
 		if s.Variants != nil {
 			for j, v := range *s.Variants {
 				if v.Stickiness != "" {
-					f(ptr("featureStrategies", i, "variants/"+itoa(j)+"/stickiness"), v.Stickiness)
+					f(place{member: "featureStrategies", i: i, list: "variants", j: j, field: "stickiness"}, v.Stickiness)
 				}
 			}
 		}
@@ -110,7 +110,7 @@ func (in *Input) eachStickiness(f func(pointer, name string)) {
 		}
 		for j, v := range *vs {
 			if v.Stickiness != nil && *v.Stickiness != "" {
-				f(ptr(member, i, "variants/"+itoa(j)+"/stickiness"), *v.Stickiness)
+				f(place{member: member, i: i, list: "variants", j: j, field: "stickiness"}, *v.Stickiness)
 			}
 		}
 	}
@@ -122,6 +122,25 @@ func (in *Input) eachStickiness(f func(pointer, name string)) {
 	}
 }
 
+// stickinessUse is a stickiness value the file sets, and where.
+type stickinessUse struct {
+	at   place
+	name string
+}
+
+// unusualStickiness are the stickiness values of the file that no SDK
+// knows by itself (sdkStickiness), in file order: the context fields they
+// name are looked up with those of the constraints.
+func (in *Input) unusualStickiness() []stickinessUse {
+	var out []stickinessUse
+	in.eachStickiness(func(at place, name string) {
+		if !sdkStickiness(name) {
+			out = append(out, stickinessUse{at, name})
+		}
+	})
+	return out
+}
+
 // checkUnknownStickiness reports stickiness values that are neither one
 // every SDK knows (sdkStickiness) nor a context field that exists or is
 // imported, once per value in order of first use, located at every use.
@@ -129,10 +148,10 @@ func (in *Input) eachStickiness(f func(pointer, name string)) {
 func checkUnknownStickiness(in *Input) []Issue {
 	known := in.knownContextField()
 	g := newGrouper()
-	in.eachStickiness(func(pointer, name string) {
-		if !sdkStickiness(name) && !known(name) {
-			g.add(name, at(pointer))
+	for _, u := range in.stickiness {
+		if !known(u.name) {
+			g.add(u.name, located(u.at))
 		}
-	})
+	}
 	return one("The following stickiness values are neither default, random, userId, sessionId nor a context field that exists or is imported:", g.items)
 }

@@ -1,12 +1,43 @@
 package importvalidate
 
-import "strconv"
+import (
+	"encoding/json"
+	"strconv"
 
-// BodySize is the size of an import request body, in bytes: as it is
-// sent, and with the white space outside its strings removed. An export
-// is sent compact, wrapped in its target, as flagadmin apply sends it.
-type BodySize struct {
-	Sent, Compact int64
+	"github.com/flagadmin/flagadmin/internal/jsonwire"
+)
+
+// requestBody is the request body an import was read from: the body
+// itself, or an export, which is sent compact inside its target as
+// flagadmin apply sends it.
+type requestBody struct {
+	raw    []byte
+	export bool
+}
+
+// size is the body's size in bytes as it is sent, and with the white
+// space outside its strings removed, for the target project and env;
+// over is false, and the sizes not counted, when it is within limit.
+func (b requestBody) size(project, env string, limit int64) (sent, compact int64, over bool) {
+	if b.raw == nil {
+		return 0, 0, false
+	}
+	if !b.export {
+		sent = int64(len(b.raw))
+		if sent <= limit {
+			return sent, sent, false
+		}
+		return sent, jsonwire.CompactLen(b.raw), true
+	}
+	p, _ := json.Marshal(project)
+	e, _ := json.Marshal(env)
+	wrap := int64(len(`{"project":,"environment":,"data":}`) + len(p) + len(e))
+	// Compact is at most the export's own length.
+	if wrap+int64(len(b.raw)) <= limit {
+		return 0, 0, false
+	}
+	sent = wrap + jsonwire.CompactLen(b.raw)
+	return sent, sent, sent > limit
 }
 
 // checkImportBodyTooLarge reports a request body over the instance's
@@ -15,14 +46,18 @@ type BodySize struct {
 // warning when compacting it would take it under.
 func checkImportBodyTooLarge(in *Input) []Issue {
 	limit := in.versionProfile().Import.MaxBody
-	if limit <= 0 || in.Body.Sent <= limit {
+	if limit <= 0 {
 		return nil
 	}
-	over := "The request body is " + strconv.FormatInt(in.Body.Sent, 10) + " bytes, over the " + strconv.FormatInt(limit, 10) +
-		" bytes that Unleash " + in.versionProfile().Name + " takes: it answers 413 Request Entity Too Large"
-	if in.Body.Compact > limit {
-		return []Issue{{Message: over + " and imports nothing. Split the file by feature."}}
+	sent, compact, over := in.body.size(in.Project, in.Environment, limit)
+	if !over {
+		return nil
 	}
-	return []Issue{{Severity: SeverityWarning, Message: over + " as it is written; without the white space between its values it is " +
-		strconv.FormatInt(in.Body.Compact, 10) + " bytes and is taken (flagadmin apply sends it so)."}}
+	msg := "The request body is " + strconv.FormatInt(sent, 10) + " bytes, over the " + strconv.FormatInt(limit, 10) +
+		" bytes that Unleash " + in.versionProfile().Name + " takes: it answers 413 Request Entity Too Large"
+	if compact > limit {
+		return []Issue{{Message: msg + " and imports nothing. Split the file by feature."}}
+	}
+	return []Issue{{Severity: SeverityWarning, Message: msg + " as it is written; without the white space between its values it is " +
+		strconv.FormatInt(compact, 10) + " bytes and is taken (flagadmin apply sends it so)."}}
 }

@@ -8,28 +8,28 @@ func checkUnknownFeatureReference(in *Input) []Issue {
 	imported := in.places()
 	d := &in.Import.Data
 	g := newGrouper()
-	check := func(name, pointer string) {
+	check := func(name string, at place) {
 		if !imported.has(name) {
-			g.add(name, at(pointer))
+			g.add(name, located(at))
 		}
 	}
-	for i, s := range d.FeatureStrategies {
-		if s.FeatureName != nil {
-			check(*s.FeatureName, ptr("featureStrategies", i, "featureName"))
+	for i := range d.FeatureStrategies {
+		if n := d.FeatureStrategies[i].FeatureName; n != nil {
+			check(*n, place{member: "featureStrategies", i: i, field: "featureName"})
 		}
 	}
-	for i, fe := range d.FeatureEnvironments {
-		if fe.FeatureName != nil {
-			check(*fe.FeatureName, ptr("featureEnvironments", i, "featureName"))
+	for i := range d.FeatureEnvironments {
+		if fe := &d.FeatureEnvironments[i]; fe.FeatureName != nil {
+			check(*fe.FeatureName, place{member: "featureEnvironments", i: i, field: "featureName"})
 		} else {
-			check(fe.Name, ptr("featureEnvironments", i, "name"))
+			check(fe.Name, place{member: "featureEnvironments", i: i, field: "name"})
 		}
 	}
-	for i, t := range d.FeatureTags {
-		check(t.FeatureName, ptr("featureTags", i, "featureName"))
+	for i := range d.FeatureTags {
+		check(d.FeatureTags[i].FeatureName, place{member: "featureTags", i: i, field: "featureName"})
 	}
-	for i, dep := range d.Dependencies {
-		check(dep.Feature, ptr("dependencies", i, "feature"))
+	for i := range d.Dependencies {
+		check(d.Dependencies[i].Feature, place{member: "dependencies", i: i, field: "feature"})
 	}
 	return one("The following features are referenced but not imported in features:", g.items)
 }

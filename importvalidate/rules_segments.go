@@ -31,13 +31,14 @@ func checkUnknownSegment(in *Input) []Issue {
 func checkUnknownSegmentID(in *Input) []Issue {
 	ids := keySet(in.Import.Data.Segments, func(s model.Segment) float64 { return s.ID })
 	g := newGrouper()
-	for i, s := range in.Import.Data.FeatureStrategies {
-		if s.Segments == nil {
+	ss := in.Import.Data.FeatureStrategies
+	for i := range ss {
+		if ss[i].Segments == nil {
 			continue
 		}
-		for j, id := range *s.Segments {
+		for j, id := range *ss[i].Segments {
 			if !ids[id] {
-				g.add(strconv.FormatFloat(id, 'g', -1, 64), at(ptr("featureStrategies", i, "segments/"+itoa(j))))
+				g.add(strconv.FormatFloat(id, 'g', -1, 64), located(place{member: "featureStrategies", i: i, list: "segments", j: j}))
 			}
 		}
 	}

@@ -61,17 +61,19 @@ func checkCustomStrategyUsed(in *Input) []Issue {
 // checkDuplicateStrategyID (strict) reports strategy ids carried by more
 // than one imported strategy.
 func checkDuplicateStrategyID(in *Input) []Issue {
+	ss := in.Import.Data.FeatureStrategies
+	// How often each id occurs, then the strategies of those twice.
+	seen := make(map[string]int32, len(ss))
+	for i := range ss {
+		if id := ss[i].ID; id != nil {
+			seen[*id]++
+		}
+	}
 	g := newGrouper()
-	for i, s := range in.Import.Data.FeatureStrategies {
-		if s.ID != nil {
-			g.add(*s.ID, at(ptr("featureStrategies", i, "id")))
+	for i := range ss {
+		if id := ss[i].ID; id != nil && seen[*id] > 1 {
+			g.add(*id, located(place{member: "featureStrategies", i: i, field: "id"}))
 		}
 	}
-	var items []Item
-	for _, it := range g.items {
-		if len(it.Locations) > 1 {
-			items = append(items, it)
-		}
-	}
-	return one("The following strategy ids are used by more than one strategy:", items)
+	return one("The following strategy ids are used by more than one strategy:", g.items)
 }

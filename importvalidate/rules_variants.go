@@ -19,7 +19,8 @@ func checkVariantWeights(in *Input) []Issue {
 			Locations: []Location{at(pointer)},
 		})
 	}
-	for i, fe := range d.FeatureEnvironments {
+	for i := range d.FeatureEnvironments {
+		fe := &d.FeatureEnvironments[i]
 		name := fe.Name
 		if fe.FeatureName != nil {
 			name = *fe.FeatureName
@@ -30,7 +31,8 @@ func checkVariantWeights(in *Input) []Issue {
 			}
 		}
 	}
-	for i, s := range d.FeatureStrategies {
+	for i := range d.FeatureStrategies {
+		s := &d.FeatureStrategies[i]
 		if s.Variants == nil {
 			continue
 		}
@@ -47,8 +49,8 @@ func checkVariantWeights(in *Input) []Issue {
 			add(name, sum, ptr("featureStrategies", i, "variants"))
 		}
 	}
-	for i, f := range d.Features {
-		if f.Variants != nil {
+	for i := range d.Features {
+		if f := &d.Features[i]; f.Variants != nil {
 			if sum, bad := variantSum(*f.Variants); bad {
 				add(f.Name, sum, ptr("features", i, "variants"))
 			}

@@ -7,7 +7,6 @@ import (
 	"sync/atomic"
 
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
-	"github.com/flagadmin/flagadmin/internal/jsonwire"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/model/profile"
 )
@@ -235,12 +234,12 @@ func (v *Validator) Validate(ctx context.Context, data []byte, t Target) (*Repor
 
 // validateBody validates the bytes of an import request body.
 func (v *Validator) validateBody(ctx context.Context, body []byte, t Target) (*Report, error) {
-	return v.validateBodySized(ctx, body, t, BodySize{Sent: int64(len(body)), Compact: jsonwire.CompactLen(body)})
+	return v.validateBodyOf(ctx, body, t, requestBody{raw: body})
 }
 
-// validateBodySized validates the bytes of an import request body of the
-// given size as it is sent.
-func (v *Validator) validateBodySized(ctx context.Context, body []byte, t Target, size BodySize) (*Report, error) {
+// validateBodyOf validates the bytes of an import request body, which
+// req is as it is sent (the body itself, or the export it wraps).
+func (v *Validator) validateBodyOf(ctx context.Context, body []byte, t Target, req requestBody) (*Report, error) {
 	imp, starts, problems, err := v.structure.decode(ctx, body)
 	if err != nil {
 		return nil, err
@@ -255,7 +254,7 @@ func (v *Validator) validateBodySized(ctx context.Context, body []byte, t Target
 		}
 		return &Report{Project: project, Environment: env, Structural: problems, Issues: newer}, nil
 	}
-	rep, err := v.validateImport(ctx, imp, t, size)
+	rep, err := v.validateImport(ctx, imp, t, req)
 	if err != nil {
 		return nil, err
 	}
@@ -297,12 +296,12 @@ func (t Target) over(project, env string) (string, string) {
 // ValidateImport validates an already decoded import request, such as a
 // Report.Import. Item locations carry JSON pointers but no offsets.
 func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest, t Target) (*Report, error) {
-	return v.validateImport(ctx, imp, t, BodySize{})
+	return v.validateImport(ctx, imp, t, requestBody{})
 }
 
-// validateImport is ValidateImport of an import read from a request body
-// of the given size.
-func (v *Validator) validateImport(ctx context.Context, imp *model.ImportRequest, t Target, size BodySize) (*Report, error) {
+// validateImport is ValidateImport of an import read from the request
+// body req (none for a decoded import).
+func (v *Validator) validateImport(ctx context.Context, imp *model.ImportRequest, t Target, req requestBody) (*Report, error) {
 	if imp == nil {
 		return nil, errors.New("importvalidate: nil import request")
 	}
@@ -316,7 +315,7 @@ func (v *Validator) validateImport(ctx context.Context, imp *model.ImportRequest
 		v.spareView.CompareAndSwap(nil, spare)
 		return nil, err
 	}
-	in.Profile, in.Body = v.profile, size
+	in.Profile, in.body = v.profile, req
 	if err := in.checkPermissions(ctx, t.Permissions); err != nil {
 		return nil, err
 	}

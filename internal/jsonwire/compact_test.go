@@ -3,6 +3,7 @@ package jsonwire
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"testing"
 )
 
@@ -33,4 +34,17 @@ func FuzzCompactLen(f *testing.F) {
 			t.Errorf("CompactLen(%q) = %d, want %d", data, got, b.Len())
 		}
 	})
+}
+
+func BenchmarkCompactLen(b *testing.B) {
+	var buf bytes.Buffer
+	for i := range 20000 {
+		fmt.Fprintf(&buf, "  {\n    \"name\": \"feature-%06d\",\n    \"description\": \"a \\\"quoted\\\" word\\\\\"\n  },\n", i)
+	}
+	data := buf.Bytes()
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		CompactLen(data)
+	}
 }
