@@ -1,6 +1,8 @@
 package importvalidate
 
 import (
+	"slices"
+
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -199,7 +201,9 @@ func (r *Report) Reference() model.ValidateResponse { return r.response(true) }
 // refusals (the codes that are errors by default) are sent as errors;
 // what it would do without a word (its warnings, errors only in strict
 // mode), and the permissions it asks for beyond the reference's own list
-// (import-missing-permissions), stay in the report.
+// (import-missing-permissions), stay in the report. The extra rules'
+// findings that the report leaves to a finding of the import
+// (Report.Restated) are in it, after the others of their severity.
 func (r *Report) Response() model.ValidateResponse { return r.response(false) }
 
 func (r *Report) response(referenceOnly bool) model.ValidateResponse {
@@ -214,7 +218,15 @@ func (r *Report) response(referenceOnly bool) model.ValidateResponse {
 		}
 		return r
 	}
-	for _, is := range r.Issues {
+	issues := r.Issues
+	if !referenceOnly {
+		for _, is := range r.Restated {
+			if is.Category == CategoryRule {
+				issues = append(slices.Clip(issues), is)
+			}
+		}
+	}
+	for _, is := range issues {
 		if referenceOnly && !is.Reference || is.Code == CodeImportMissingPermissions ||
 			is.Category == CategoryImport && !isRefusal(is.Code) {
 			continue

@@ -232,9 +232,9 @@ func TestStrictAnswersWithTheExtraRules(t *testing.T) {
 	// A constraint on a context field that exists nowhere, which the
 	// import keeps, and a strategy of a feature that is not imported,
 	// which it refuses: the reference says nothing; the strict answer
-	// carries the extra rule's finding of the first, and the import's
-	// own refusal of the second alone (the extra rule's finding of the
-	// same mistake is said once).
+	// carries the extra rules' findings of both and the import's own
+	// refusal of the second (which the report says once, as the
+	// import's).
 	body := `{"project":"default","environment":"development","data":{"features":[{"name":"f1"}],"featureStrategies":[` +
 		`{"name":"default","featureName":"f1","constraints":[{"contextName":"regoin","operator":"IN","values":["eu"]}]},` +
 		`{"name":"default","featureName":"ghost"}],"tagTypes":[]}}`
@@ -256,6 +256,7 @@ func TestStrictAnswersWithTheExtraRules(t *testing.T) {
 	want := []model.Issue{
 		{Message: "The following context fields are used in constraints but neither exist nor are imported:", AffectedItems: []string{"regoin"}},
 		{Message: `There's no feature named "ghost" in project "default".`, AffectedItems: []string{"ghost"}},
+		{Message: "The following features are referenced but not imported in features:", AffectedItems: []string{"ghost"}},
 	}
 	if d := gocmp.Diff(want, errs); d != "" {
 		t.Errorf("strict answer errors (-want +got):\n%s", d)
