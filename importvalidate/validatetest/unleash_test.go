@@ -36,9 +36,9 @@ func TestStateFromLiveInstance(t *testing.T) {
 		}
 		// The file lists existing-flag without its description and its
 		// strategy: what the import then resets and deletes comes with
-		// the reference's warning, and the admin API cannot tell whether
-		// some of those strategies are release-plan ones.
-		codes := []string{"import-unknown-fact", "import-metadata-reset", "import-strategies-replaced", "feature-exists"}
+		// the reference's warning. The instance is open source, which
+		// has no release plans: nothing is left unknown.
+		codes := []string{"import-metadata-reset", "import-strategies-replaced", "feature-exists"}
 		if len(f.errors) != len(codes) || len(f.fatals) != 0 {
 			t.Errorf("errors = %q, fatals = %q; want the warnings %q", f.errors, f.fatals, codes)
 			continue

@@ -277,8 +277,11 @@ func escapedNames(t *testing.T, e *eaServer) {
 }
 
 // segmentChanged: the constraints of a segment the file uses, changed
-// between plan and apply, make the plan stale.
+// between plan and apply, make the plan stale. The segment is its own
+// (the long tests delete gamma before).
 func segmentChanged(t *testing.T, e *eaServer) {
+	const name = "ea-seg-delta"
+	e.do(t, "POST", "/api/admin/segments", `{"name":"`+name+`","constraints":[{"contextName":"userId","operator":"IN","values":["2"]}]}`)
 	var segs struct {
 		Segments []struct {
 			ID   int64
@@ -288,24 +291,24 @@ func segmentChanged(t *testing.T, e *eaServer) {
 	_ = json.Unmarshal(e.do(t, "GET", "/api/admin/segments", ""), &segs)
 	var id int64
 	for _, s := range segs.Segments {
-		if s.Name == "gamma" {
+		if s.Name == name {
 			id = s.ID
 		}
 	}
 	if id == 0 {
-		t.Fatal("no segment gamma")
+		t.Fatal("no segment " + name)
 	}
 	body := e.export(t, "-environment", "development", "-project", "default", "-body")
 	var b map[string]any
 	_ = json.Unmarshal([]byte(withFeature(t, body, "ea-seg", "seg")), &b)
 	d := b["data"].(map[string]any)
-	d["segments"] = append(d["segments"].([]any), map[string]any{"id": id, "name": "gamma"})
+	d["segments"] = append(d["segments"].([]any), map[string]any{"id": id, "name": name})
 	d["featureStrategies"] = append(d["featureStrategies"].([]any), map[string]any{"name": "default", "featureName": "ea-seg", "segments": []any{id}})
 	raw, _ := json.Marshal(b)
 	planFile := e.planOut(t, e.file(t, "seg.json", string(raw)))
-	e.do(t, "PUT", fmt.Sprintf("/api/admin/segments/%d", id), `{"name":"gamma","constraints":[{"contextName":"userId","operator":"IN","values":["2","3"]}]}`)
+	e.do(t, "PUT", fmt.Sprintf("/api/admin/segments/%d", id), `{"name":"`+name+`","constraints":[{"contextName":"userId","operator":"IN","values":["2","3"]}]}`)
 	code, out, errOut := e.apply(t, nil, "-unleash", e.URL, "-auto-approve", planFile)
-	if code != ExitFindings || !strings.Contains(errOut, `segment "gamma"`) || !strings.Contains(errOut, "constraints") {
+	if code != ExitFindings || !strings.Contains(errOut, `segment "`+name+`"`) || !strings.Contains(errOut, "constraints") {
 		t.Errorf("exit %d, want %d naming the segment's constraints:\n%s%s", code, ExitFindings, out, errOut)
 	}
 }
