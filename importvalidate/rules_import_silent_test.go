@@ -23,9 +23,14 @@ func TestImportSilentWarnings(t *testing.T) {
 		code  Code
 		file  string
 		setup func(*Input)
+		// message, when set, is a part of the first issue's message.
+		message string
 	}{
 		{code: CodeImportMemberNotInReferenceSchema, file: "feature-variants-member"},
 		{code: CodeImportUnknownFact, file: "ok-baseline", setup: func(in *Input) { in.Facts.ChangeRequests = Known[ChangeRequests]{} }},
+		// The limits known, not how many features count against them.
+		{code: CodeImportUnknownFact, file: "feature-type-unknown", setup: func(in *Input) { in.Facts.ActiveFeatures = Known[int64]{} },
+			message: "the new features against the instance's feature limit"},
 		{code: CodeImportStrategyWithoutFeature, file: "strategy-without-feature-name"},
 		{code: CodeImportEnvironmentWithoutFeature, file: "env-without-feature-name"},
 		{code: CodeImportEnvironmentNameMismatch, file: "env-name-differs-from-feature-name"},
@@ -72,6 +77,9 @@ func TestImportSilentWarnings(t *testing.T) {
 			found := info.check(in)
 			if len(found) == 0 {
 				t.Fatalf("%s: nothing reported", tc.file)
+			}
+			if !strings.Contains(found[0].Message, tc.message) {
+				t.Errorf("%s: %q, want it to say %q", tc.file, found[0].Message, tc.message)
 			}
 			for _, is := range found {
 				if is.Message == "" || len(is.Items) == 0 {

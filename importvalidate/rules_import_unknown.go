@@ -70,6 +70,14 @@ func checkImportUnknownFact(in *Input) []Issue {
 	}
 	inProject := func(ref *refusalRef) bool { return ref.inProject }
 	notInProject := func(ref *refusalRef) bool { return !ref.inProject }
+	if f.Limits.Known && !f.ActiveFeatures.Known && in.countsLimits() {
+		// The limits are known, not how many features count against
+		// the instance's own.
+		if name, i, ok := firstApplied(notInProject); ok {
+			cannot(fmt.Sprintf("the new features against the instance's feature limit (%d)", f.Limits.Value.FeatureFlags),
+				"the number of active features", name, ptr("features", i, "name"))
+		}
+	}
 	if !f.Features.Known {
 		if name, i, ok := firstApplied(inProject); ok {
 			cannot(fmt.Sprintf("what the import does to the existing features in %s (their strategies, status, dependencies)", in.Environment),

@@ -96,6 +96,8 @@ func parsePlan(args []string, stderr io.Writer) (planConfig, int, bool) {
 		return fail(fmt.Sprintf("-format %q: text, json or markdown", c.format))
 	case c.out != "" && c.source.Unleash == "":
 		return fail("-out needs -unleash URL: a saved plan is applied to the instance it was made on")
+	case c.out != "" && !c.source.ImportFacts:
+		return fail("-out needs the import's facts (leave out -import-facts=false): apply reads them again, and a plan made without them would be stale")
 	}
 	c.files = rest
 	return c, ExitOK, true

@@ -34,6 +34,10 @@ func TestPlanSeveralFilesAndExitCodes(t *testing.T) {
 	if code, _, errOut := runPlan(nil, nil, "-state", state, "-out", "x.json", imp); code != ExitUsage || !strings.Contains(errOut, "-out needs -unleash") {
 		t.Errorf("-out without -unleash: exit %d %s", code, errOut)
 	}
+	if code, _, errOut := runPlan(nil, nil, "-unleash", "http://127.0.0.1:1", "-import-facts=false", "-out", "x.json", imp); code != ExitUsage ||
+		!strings.Contains(errOut, "-out needs the import's facts") {
+		t.Errorf("-out with -import-facts=false: exit %d %s", code, errOut)
+	}
 
 	_, md, _ := runPlan(nil, []byte(empty), "-state", state, "-format", "markdown", imp, "-")
 	if strings.Count(md, "```diff") != 1 || strings.Count(md, "#### ") != 2 || !strings.Contains(md, "**Plan: 1 to create") {
