@@ -17,27 +17,30 @@ type requestBody struct {
 
 // size is the body's size in bytes as it is sent, and with the white
 // space outside its strings removed, for the target project and env;
-// over is false, and the sizes not counted, when it is within limit.
-func (b requestBody) size(project, env string, limit int64) (sent, compact int64, over bool) {
+// over is false when it is within limit. The compact size is counted
+// only up to the limit (a size above it stands for any such size), and
+// for an export sent is that count too: there, exact is the export's own
+// length instead.
+func (b requestBody) size(project, env string, limit int64) (sent, compact, exact int64, over bool) {
 	if b.raw == nil {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
 	if !b.export {
 		sent = int64(len(b.raw))
 		if sent <= limit {
-			return sent, sent, false
+			return sent, sent, sent, false
 		}
-		return sent, jsonwire.CompactLen(b.raw), true
+		return sent, jsonwire.CompactLenUpTo(b.raw, limit), sent, true
 	}
 	p, _ := json.Marshal(project)
 	e, _ := json.Marshal(env)
 	wrap := int64(len(`{"project":,"environment":,"data":}`) + len(p) + len(e))
 	// Compact is at most the export's own length.
 	if wrap+int64(len(b.raw)) <= limit {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
-	sent = wrap + jsonwire.CompactLen(b.raw)
-	return sent, sent, sent > limit
+	sent = wrap + jsonwire.CompactLenUpTo(b.raw, limit-wrap)
+	return sent, sent, int64(len(b.raw)), sent > limit
 }
 
 // checkImportBodyTooLarge reports a request body over the instance's
@@ -49,12 +52,16 @@ func checkImportBodyTooLarge(in *Input) []Issue {
 	if limit <= 0 {
 		return nil
 	}
-	sent, compact, over := in.body.size(in.Project, in.Environment, limit)
+	sent, compact, exact, over := in.body.size(in.Project, in.Environment, limit)
 	if !over {
 		return nil
 	}
-	msg := "The request body is " + strconv.FormatInt(sent, 10) + " bytes, over the " + strconv.FormatInt(limit, 10) +
-		" bytes that Unleash " + in.versionProfile().Name + " takes: it answers 413 Request Entity Too Large"
+	what := "The request body is " + strconv.FormatInt(sent, 10) + " bytes,"
+	if in.body.export {
+		what = "The export is " + strconv.FormatInt(exact, 10) + " bytes, and the request body that imports it is"
+	}
+	msg := what + " over the " + strconv.FormatInt(limit, 10) + " bytes that Unleash " + in.versionProfile().Name +
+		" takes: it answers 413 Request Entity Too Large"
 	if compact > limit {
 		return []Issue{{Message: msg + " and imports nothing. Split the file by feature."}}
 	}

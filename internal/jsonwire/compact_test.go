@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"testing"
 )
 
-func TestCompactLen(t *testing.T) {
+func TestCompactLenUpTo(t *testing.T) {
 	for _, s := range []string{
 		`{}`, ` { "a" : [ 1 , 2 ] } `, "{\n\t\"a b\": \"x \\\" y\\\\\", \"c\":\r\n null}", `"  "`, `[ "\\", " " ]`, "",
 	} {
@@ -17,8 +18,17 @@ func TestCompactLen(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if got := CompactLen([]byte(s)); got != int64(b.Len()) {
-			t.Errorf("CompactLen(%q) = %d, want %d", s, got, b.Len())
+		want := int64(b.Len())
+		if got := CompactLenUpTo([]byte(s), math.MaxInt64); got != want {
+			t.Errorf("CompactLenUpTo(%q) = %d, want %d", s, got, want)
+		}
+		if want > 0 {
+			if got := CompactLenUpTo([]byte(s), want-1); got <= want-1 {
+				t.Errorf("CompactLenUpTo(%q, %d) = %d, want more", s, want-1, got)
+			}
+			if got := CompactLenUpTo([]byte(s), want); got != want {
+				t.Errorf("CompactLenUpTo(%q, %d) = %d, want %d", s, want, got, want)
+			}
 		}
 	}
 }
@@ -30,12 +40,13 @@ func FuzzCompactLen(f *testing.F) {
 		if json.Compact(&b, data) != nil {
 			return
 		}
-		if got := CompactLen(data); got != int64(b.Len()) {
-			t.Errorf("CompactLen(%q) = %d, want %d", data, got, b.Len())
+		if got := CompactLenUpTo(data, math.MaxInt64); got != int64(b.Len()) {
+			t.Errorf("CompactLenUpTo(%q) = %d, want %d", data, got, b.Len())
 		}
 	})
 }
 
+// BenchmarkCompactLen counts a long indented JSON text in full.
 func BenchmarkCompactLen(b *testing.B) {
 	var buf bytes.Buffer
 	for i := range 20000 {
@@ -45,6 +56,6 @@ func BenchmarkCompactLen(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		CompactLen(data)
+		CompactLenUpTo(data, math.MaxInt64)
 	}
 }
