@@ -3,8 +3,6 @@ package unleashdb
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/model"
@@ -35,10 +33,16 @@ func resourceLimits(opts Options, p profile.Profile) (importvalidate.ResourceLim
 	b, _ := json.Marshal(o)
 	var given map[string]int64
 	_ = json.Unmarshal(b, &given)
-	for _, name := range slices.Sorted(maps.Keys(given)) {
-		if given[name] < 0 {
-			return l, fmt.Errorf("unleashdb: Options.LimitOverrides: %s is %d, a negative limit", name, given[name])
+	// The first negative limit by name, so that the error is the same
+	// from run to run.
+	bad := ""
+	for name, v := range given {
+		if v < 0 && (bad == "" || name < bad) {
+			bad = name
 		}
+	}
+	if bad != "" {
+		return l, fmt.Errorf("unleashdb: Options.LimitOverrides: %s is %d, a negative limit", bad, given[bad])
 	}
 	_ = json.Unmarshal(b, &l)
 	return l, nil
