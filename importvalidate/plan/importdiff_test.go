@@ -122,8 +122,9 @@ func runDiff(t *testing.T, s *unleashtest.Server, seed uint64, cases int) {
 	var inst *statesource.Instance
 	if s.Release.Version == unleashtest.UnleashVersion && os.Getenv(diffSourceEnv) != "api" {
 		// The instance runs with Unleash's default resource limits, which
-		// its configuration sets and its database does not hold.
-		db, err := unleashdb.Open(ctx, s.Cluster.URL(s.Database), unleashdb.Options{ResourceLimits: &importvalidate.DefaultResourceLimits})
+		// its configuration sets and its database does not hold: the
+		// source takes its version's, as flagadmin's -database does.
+		db, err := unleashdb.Open(ctx, s.Cluster.URL(s.Database), unleashdb.Options{})
 		if err != nil {
 			stop(err)
 		}
