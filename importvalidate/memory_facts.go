@@ -55,9 +55,9 @@ func newMemoryFacts(s *model.Snapshot) (*memoryFacts, error) {
 		}
 	}
 	if limitsKnown {
-		l, err := snapshotLimits(s.ResourceLimits)
+		l, err := DefaultResourceLimits.With(s.ResourceLimits)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("importvalidate: state: /resourceLimits: %w", err)
 		}
 		m.limits = Known[ResourceLimits]{Value: l, Known: true}
 	}
@@ -119,31 +119,6 @@ func newMemoryFacts(s *model.Snapshot) (*memoryFacts, error) {
 		}
 	}
 	return m, nil
-}
-
-// snapshotLimits are the limits of a snapshot, Unleash's defaults where
-// it sets none.
-func snapshotLimits(l *model.SnapshotResourceLimits) (ResourceLimits, error) {
-	out := DefaultResourceLimits
-	if l == nil {
-		return out, nil
-	}
-	for _, f := range []struct {
-		name string
-		in   *int64
-		out  *int64
-	}{{"constraints", l.Constraints, &out.Constraints}, {"constraintValues", l.ConstraintValues, &out.ConstraintValues},
-		{"featureEnvironmentStrategies", l.FeatureEnvironmentStrategies, &out.FeatureEnvironmentStrategies},
-		{"strategySegments", l.StrategySegments, &out.StrategySegments}, {"featureFlags", l.FeatureFlags, &out.FeatureFlags}} {
-		if f.in == nil {
-			continue
-		}
-		if *f.in < 0 {
-			return out, fmt.Errorf("importvalidate: state: /resourceLimits/%s: %d is negative", f.name, *f.in)
-		}
-		*f.out = *f.in
-	}
-	return out, nil
 }
 
 // projectEnvironments are the environments of project p (nil: the

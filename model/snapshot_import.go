@@ -24,6 +24,21 @@ type SnapshotResourceLimits struct {
 	FeatureFlags                 *int64 `json:"featureFlags,omitempty"`
 }
 
+// LimitField is one limit of SnapshotResourceLimits: its JSON name and
+// its member.
+type LimitField struct {
+	Name  string
+	Value **int64
+}
+
+// Fields returns l's limits in the order of its members, each with its
+// JSON name, the name a command line or an instance's answer gives it.
+func (l *SnapshotResourceLimits) Fields() []LimitField {
+	return []LimitField{{"constraints", &l.Constraints}, {"constraintValues", &l.ConstraintValues},
+		{"featureEnvironmentStrategies", &l.FeatureEnvironmentStrategies}, {"strategySegments", &l.StrategySegments},
+		{"featureFlags", &l.FeatureFlags}}
+}
+
 // SnapshotFeatureType is a feature type of the instance.
 type SnapshotFeatureType struct {
 	ID string `json:"id"`

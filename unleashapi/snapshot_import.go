@@ -34,10 +34,8 @@ func (c *Client) snapshotImportFacts(ctx context.Context, s *model.Snapshot, fea
 		return err
 	}
 	limits, oss := c.versionFacts()
-	if l := limits; l != nil {
-		s.ResourceLimits = &model.SnapshotResourceLimits{Constraints: &l.Constraints, ConstraintValues: &l.ConstraintValues,
-			FeatureEnvironmentStrategies: &l.FeatureEnvironmentStrategies, StrategySegments: &l.StrategySegments,
-			FeatureFlags: &l.FeatureFlags}
+	if limits != nil {
+		s.ResourceLimits = limits.Snapshot()
 	} else {
 		s.Unknown = append(s.Unknown, model.UnknownResourceLimits)
 	}

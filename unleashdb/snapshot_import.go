@@ -34,7 +34,7 @@ const (
 // are the instance's configuration, not its database's: they are written
 // as Options say them, by default the version's defaults.
 func (r *snapReader) importFacts(ctx context.Context, s *model.Snapshot) error {
-	s.ResourceLimits = snapshotLimits(r.db.limits)
+	s.ResourceLimits = r.db.limits.Snapshot()
 	s.FeatureTypes = []model.SnapshotFeatureType{}
 	err := appendRows(ctx, r, "feature types", qSnapFeatureTypes, &s.FeatureTypes, columns(func(t *model.SnapshotFeatureType) []any {
 		return []any{&t.ID}

@@ -19,31 +19,18 @@ const limitsHelp = "the instance's resource `limits` where its configuration cha
 	"(UNLEASH_CONSTRAINTS_LIMIT and the like), which the database does not hold: name=N pairs separated by commas, " +
 	"of constraints, constraintValues, featureEnvironmentStrategies, strategySegments, featureFlags"
 
-// limitNames are the names -database-limits takes, those of a snapshot's
-// resourceLimits and of the instance's own answer (GET
-// /api/admin/ui-config), each with where its value goes.
-func limitNames(l *model.SnapshotResourceLimits) []struct {
-	name string
-	to   **int64
-} {
-	return []struct {
-		name string
-		to   **int64
-	}{{"constraints", &l.Constraints}, {"constraintValues", &l.ConstraintValues},
-		{"featureEnvironmentStrategies", &l.FeatureEnvironmentStrategies}, {"strategySegments", &l.StrategySegments},
-		{"featureFlags", &l.FeatureFlags}}
-}
-
 // parseLimits reads name=N pairs separated by commas, such as
 // "constraints=50,constraintValues=1000", into the limits they set; the
 // others are left nil. A name not known, given twice, or a value that is
 // not a whole number from 0 up is an error naming it.
 func parseLimits(s string) (*model.SnapshotResourceLimits, error) {
 	l := &model.SnapshotResourceLimits{}
-	names := limitNames(l)
+	// The names of a snapshot's resourceLimits and of the instance's
+	// own answer (GET /api/admin/ui-config).
+	names := l.Fields()
 	known := make([]string, len(names))
 	for i, n := range names {
-		known[i] = n.name
+		known[i] = n.Name
 	}
 	if strings.TrimSpace(s) == "" {
 		return nil, errors.New("no limit given: name=N pairs separated by commas, of " + strings.Join(known, ", "))
@@ -61,14 +48,14 @@ func parseLimits(s string) (*model.SnapshotResourceLimits, error) {
 			}
 			return nil, fmt.Errorf("no limit is named %q (the limits: %s)%s", name, strings.Join(known, ", "), hint)
 		}
-		if *names[i].to != nil {
+		if *names[i].Value != nil {
 			return nil, fmt.Errorf("%s is given twice", name)
 		}
 		n, err := strconv.ParseInt(value, 10, 64)
 		if err != nil || n < 0 {
 			return nil, fmt.Errorf("%s=%s: the limit must be a whole number from 0 up", name, value)
 		}
-		*names[i].to = &n
+		*names[i].Value = &n
 	}
 	return l, nil
 }

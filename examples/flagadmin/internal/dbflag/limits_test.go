@@ -40,9 +40,9 @@ func TestLimits(t *testing.T) {
 			continue
 		}
 		got := map[string]int64{}
-		for _, n := range limitNames(f.Limits()) {
-			if *n.to != nil {
-				got[n.name] = **n.to
+		for _, n := range f.Limits().Fields() {
+			if *n.Value != nil {
+				got[n.Name] = **n.Value
 			}
 		}
 		if len(got) != len(tt.want) {
