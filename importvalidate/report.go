@@ -219,10 +219,11 @@ func (r *Report) response(referenceOnly bool) model.ValidateResponse {
 		return r
 	}
 	issues := r.Issues
-	if !referenceOnly {
+	if !referenceOnly && len(r.Restated) > 0 {
+		issues = slices.Clip(issues)
 		for _, is := range r.Restated {
 			if is.Category == CategoryRule {
-				issues = append(slices.Clip(issues), is)
+				issues = append(issues, is)
 			}
 		}
 	}

@@ -97,9 +97,14 @@ func (rs restatements) leaveOut(issues []Issue, names map[Code][]string) (kept, 
 type places map[Code]*placeIndex
 
 // placeIndex holds the places of one code's findings: the pointers
-// themselves, the items' ancestors among them (deep enough to be places,
-// see samePlace), the objects holding a member among them, and the
-// values of the items without a place.
+// themselves, their ancestors deep enough to be places (an item of one
+// of data's lists or within one), the objects holding a member among
+// them, and the values of the items without a place. A pointer is at the
+// same place as an indexed one when it is the same value, one is inside
+// the other, or the two are members of one object (a feature
+// environment's name and featureName); two items of an array are two
+// places, and so is all of data or one of its lists against anything in
+// it.
 type placeIndex struct {
 	at, inside, members, values map[string]struct{}
 }
@@ -148,7 +153,7 @@ func (ix *placeIndex) add(p string) {
 	}
 }
 
-// has reports whether the index holds a place that samePlace takes for p.
+// has reports whether the index holds a place that is the same as p.
 func (ix *placeIndex) has(p string) bool {
 	if _, ok := ix.at[p]; ok {
 		return true
@@ -216,28 +221,6 @@ func (ps places) split(it Item, by []Code) (left, gone Item, keep, drop bool) {
 	left, gone = it, it
 	left.Locations, gone.Locations = kept, again
 	return left, gone, len(kept) > 0, len(again) > 0
-}
-
-// samePlace reports whether two JSON pointers name the same place of a
-// file for two findings of one mistake: the same value, one inside the
-// other, or two members of one object (a feature environment's name and
-// featureName). Two items of an array are two places, and so is all of
-// data or one of its lists against anything in it. placeIndex answers
-// the same for one pointer against many.
-func samePlace(a, b string) bool {
-	if a == b {
-		return true
-	}
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	// a is the shorter: inside it, or a sibling member.
-	if strings.HasPrefix(b, a+"/") {
-		return depth(a) >= 3
-	}
-	pa, la := parent(a)
-	pb, lb := parent(b)
-	return pa == pb && depth(pa) >= 3 && !isIndex(la) && !isIndex(lb)
 }
 
 // depth is the number of reference tokens of a pointer: 3 for

@@ -123,3 +123,24 @@ func TestPlaceIndexIsSamePlace(t *testing.T) {
 		}
 	}
 }
+
+// samePlace is what placeIndex answers, for two pointers: whether they
+// name the same place of a file for two findings of one mistake: the same value, one inside the
+// other, or two members of one object (a feature environment's name and
+// featureName). Two items of an array are two places, and so is all of
+// data or one of its lists against anything in it.
+func samePlace(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	// a is the shorter: inside it, or a sibling member.
+	if strings.HasPrefix(b, a+"/") {
+		return depth(a) >= 3
+	}
+	pa, la := parent(a)
+	pb, lb := parent(b)
+	return pa == pb && depth(pa) >= 3 && !isIndex(la) && !isIndex(lb)
+}
