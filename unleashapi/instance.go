@@ -1,6 +1,6 @@
 package unleashapi
 
-import "github.com/flagadmin/flagadmin/importvalidate/instance"
+import "github.com/flagadmin/flagadmin/instance"
 
 // Instance is c as one source of the instance's state: its State, Tokens,
 // Users and Plan are c. Its Version is the instance's once checked (call

@@ -1,6 +1,6 @@
 package unleashdb
 
-import "github.com/flagadmin/flagadmin/importvalidate/instance"
+import "github.com/flagadmin/flagadmin/instance"
 
 // Instance is db as one source of the instance's state: its State,
 // Tokens, Users and Plan are db, and closing it closes db.

@@ -6,8 +6,8 @@ import (
 	"os"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/importvalidate/instance"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/instance"
 	"github.com/flagadmin/flagadmin/model"
 )
 

@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	statesource "github.com/flagadmin/flagadmin/importvalidate/instance"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	statesource "github.com/flagadmin/flagadmin/instance"
 	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"

@@ -44,7 +44,7 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/importvalidate/instance"
+	"github.com/flagadmin/flagadmin/instance"
 	"github.com/flagadmin/flagadmin/internal/findings"
 )
 

@@ -9,8 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/importvalidate/instance"
 	"github.com/flagadmin/flagadmin/importvalidate/validatetest"
+	"github.com/flagadmin/flagadmin/instance"
 	"github.com/flagadmin/flagadmin/model"
 )
 

@@ -11,7 +11,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/flagadmin/flagadmin/importvalidate/instance"
+	"github.com/flagadmin/flagadmin/instance"
 	"github.com/flagadmin/flagadmin/internal/readfile"
 )
 

@@ -24,7 +24,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/dbflag"
-	"github.com/flagadmin/flagadmin/importvalidate/instance"
+	"github.com/flagadmin/flagadmin/instance"
 	"github.com/flagadmin/flagadmin/internal/readfile"
 	"github.com/flagadmin/flagadmin/internal/safetext"
 	"github.com/flagadmin/flagadmin/model"
