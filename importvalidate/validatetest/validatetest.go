@@ -44,8 +44,8 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/findings"
 	"github.com/flagadmin/flagadmin/instance"
-	"github.com/flagadmin/flagadmin/internal/findings"
 )
 
 // Options configure a check. State and Permissions are required: the

@@ -13,7 +13,7 @@ import (
 	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/gcsetting"
 	"github.com/flagadmin/flagadmin/examples/flagadmin/internal/output"
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/findings"
+	"github.com/flagadmin/flagadmin/importvalidate/findings"
 	"github.com/flagadmin/flagadmin/model/profile"
 )
 

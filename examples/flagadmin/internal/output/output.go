@@ -16,7 +16,7 @@ import (
 	"strings"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/internal/findings"
+	"github.com/flagadmin/flagadmin/importvalidate/findings"
 	"github.com/flagadmin/flagadmin/internal/safetext"
 	"github.com/flagadmin/flagadmin/model/profile"
 )
