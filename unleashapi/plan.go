@@ -3,8 +3,6 @@ package unleashapi
 import (
 	"cmp"
 	"context"
-	"encoding/json"
-	"net/http"
 	"net/url"
 	"slices"
 
@@ -16,9 +14,9 @@ var _ plan.Source = (*Client)(nil)
 
 // Current implements plan.Source: the named features' configuration in
 // the environment comes from the instance's own export of them (POST
-// /api/admin/features-batch/export, see plan.FromExport), their
+// /api/admin/features-batch/export, see exportSnapshot), their
 // strategies put in the order Unleash evaluates them by the project's
-// playground (POST /api/admin/playground, see plan.PlaygroundOrder), the
+// playground (POST /api/admin/playground, see strategyOrder), the
 // existing context fields, tag types and segments from their lists, and
 // the project's defaults from its overview: six requests, sent
 // concurrently, whatever the number of features (after the check of the
@@ -69,8 +67,8 @@ func (c *Client) Current(ctx context.Context, q plan.Query) (*model.Snapshot, er
 		}
 		order = applyFeatureSettings(&ex, settings, q.Environment)
 	}
-	plan.OrderStrategies(&ex, order)
-	s := plan.FromExport(&ex, q.Environment)
+	orderStrategies(&ex, order)
+	s := exportSnapshot(&ex, q.Environment)
 	s.Segments = nil // the instance's list names them all
 	for _, sg := range segments.Segments {
 		s.Segments = append(s.Segments, sg.snapshot())
@@ -83,42 +81,6 @@ func (c *Client) Current(ctx context.Context, q plan.Query) (*model.Snapshot, er
 		s.ProjectDefaults = []model.SnapshotProjectDefaults{d}
 	}
 	return s, nil
-}
-
-// projectDefaults reads a project's defaults from its overview. A project
-// the API cannot reach, or one that does not exist (up to 6.x its
-// overview is a 404), has none.
-func (c *Client) projectDefaults(ctx context.Context, id string) (model.SnapshotProjectDefaults, error) {
-	raw := json.RawMessage(`{}`)
-	if path, ok := projectPath(id, "/overview"); ok {
-		r := request{method: http.MethodGet, path: path, accept: []int{http.StatusNotFound}}
-		a, err := c.do(ctx, r)
-		if err != nil {
-			return model.SnapshotProjectDefaults{}, err
-		}
-		if a.status != http.StatusNotFound {
-			if err := c.decode(r, a, &raw); err != nil {
-				return model.SnapshotProjectDefaults{}, err
-			}
-		}
-	}
-	return plan.OverviewProjectDefaults(id, raw)
-}
-
-// strategyOrder reads the ids of the strategies of each feature of the
-// projects (nil: all) in env, in the order Unleash evaluates them, from
-// the playground.
-func (c *Client) strategyOrder(ctx context.Context, projects []string, env string) (map[string][]string, error) {
-	r := request{method: http.MethodPost, path: "/api/admin/playground", body: json.RawMessage(plan.PlaygroundRequest(projects, env))}
-	a, err := c.do(ctx, r)
-	if err != nil {
-		return nil, err
-	}
-	var raw json.RawMessage
-	if err := c.decode(r, a, &raw); err != nil {
-		return nil, err
-	}
-	return plan.PlaygroundOrder(raw)
 }
 
 // featureSettings is what a feature's own endpoint (GET

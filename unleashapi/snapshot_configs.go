@@ -3,7 +3,6 @@ package unleashapi
 import (
 	"context"
 
-	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -26,7 +25,7 @@ type SnapshotOptions struct {
 // configurations come from the instance's own export of every feature
 // (archived ones included), one per environment, each feature's
 // strategies in the order Unleash evaluates them (the playground of the
-// environment, see plan.PlaygroundOrder; up to 6.x, whose playground
+// environment, see strategyOrder; up to 6.x, whose playground
 // makes up strategy ids, each feature's own endpoint, a request per
 // feature for every environment); the projects' defaults from their overviews:
 // two requests per environment and one per project beyond Snapshot's.
@@ -94,8 +93,8 @@ func (c *Client) snapshotConfigs(ctx context.Context, s *model.Snapshot) error {
 		if len(names) == 0 {
 			break
 		}
-		plan.OrderStrategies(&exports[i], orders[i])
-		part := plan.FromExport(&exports[i], e.Name)
+		orderStrategies(&exports[i], orders[i])
+		part := exportSnapshot(&exports[i], e.Name)
 		for j := range part.FeatureConfigs {
 			c := &part.FeatureConfigs[j]
 			// Every environment's export repeats the feature's own

@@ -52,10 +52,11 @@ type Options struct {
 // links in their order (the order an import recreates them in); a
 // strategy's segment ids in ascending order; and each feature's
 // strategies in the order Unleash evaluates them: order maps a feature
-// to its strategies' ids in that order (plan.PlaygroundOrder reads it),
-// and strategies it does not place (an archived feature's) come after,
-// by their content. Values inside the items (parameters, constraints,
-// variants) are written as the instance wrote them.
+// to its strategies' ids in that order (unleashapi reads it from the
+// instance's playground), and strategies it does not place (an archived
+// feature's) come after, by their content. Values inside the items
+// (parameters, constraints, variants) are written as the instance wrote
+// them.
 func Canonical(export []byte, order map[string][]string, o Options) ([]byte, error) {
 	top, err := parseObject(export)
 	if err != nil {

@@ -1,15 +1,15 @@
-package plan
+package unleashapi
 
 import "github.com/flagadmin/flagadmin/model"
 
-// FromExport is what an instance's own export of features (POST
+// exportSnapshot is what an instance's own export of features (POST
 // /api/admin/features-batch/export with their names and environment env)
-// tells of them, as a Source's answer (Source.Current): the features,
-// archived ones too, their configuration in env, and the segments their
-// strategies name. A Source over the admin API answers with it, the
+// tells of them, as a plan.Source's answer (plan.Source.Current): the
+// features, archived ones too, their configuration in env, and the
+// segments their strategies name. Current answers with it, the
 // strategies first put in the order Unleash evaluates them
-// (OrderStrategies).
-func FromExport(d *model.ExportData, env string) *model.Snapshot {
+// (orderStrategies).
+func exportSnapshot(d *model.ExportData, env string) *model.Snapshot {
 	s := &model.Snapshot{}
 	if d == nil {
 		return s

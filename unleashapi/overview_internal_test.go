@@ -1,31 +1,24 @@
-package plan_test
+package unleashapi
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/flagadmin/flagadmin/importvalidate/plan"
 )
 
-// The overview and segment listing as Unleash 8.2.0 answers them (shapes
-// recorded from the reference server).
+// TestOverviewDefaults reads a project's defaults from its overview as
+// Unleash 8.2.0 answers it (a shape recorded from the reference server).
 func TestOverviewDefaults(t *testing.T) {
-	segs, err := plan.SegmentNames([]byte(`{"segments":[{"id":1,"name":"beta-users","constraints":[]}]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := cmp.Diff(map[float64]string{1: "beta-users"}, segs); d != "" {
-		t.Error(d)
-	}
 	overview := []byte(`{"name":"Default","defaultStickiness":"userId","environments":[
 	  {"environment":"development","defaultStrategy":{"name":"flexibleRollout","segments":[1],
 	   "parameters":{"groupId":"","rollout":"30","stickiness":""},"constraints":[{"values":["us"],"operator":"IN","contextName":"region"}]}},
 	  {"environment":"production"}]}`)
-	d, err := plan.OverviewProjectDefaults("default", overview)
-	if err != nil {
+	var o overviewAnswer
+	if err := json.Unmarshal(overview, &o); err != nil {
 		t.Fatal(err)
 	}
+	d := o.defaults("default")
 	if d.Project != "default" || d.Stickiness != "userId" || len(d.Strategies) != 1 {
 		t.Fatalf("%+v", d)
 	}
@@ -34,10 +27,8 @@ func TestOverviewDefaults(t *testing.T) {
 		(*s.Strategy.Parameters)["rollout"] != "30" || len(*s.Strategy.Constraints) != 1 {
 		t.Errorf("%+v", s)
 	}
-	if _, err := plan.OverviewProjectDefaults("x", []byte(`[`)); err == nil {
-		t.Error("a bad overview was read")
-	}
-	if _, err := plan.SegmentNames([]byte(`{`)); err == nil {
-		t.Error("a bad listing was read")
+	var none overviewAnswer
+	if d := none.defaults("x"); d.Project != "x" || d.Stickiness != "" || d.Strategies != nil {
+		t.Errorf("no overview: %+v", d)
 	}
 }
