@@ -53,6 +53,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/flagadmin/flagadmin/internal/measure/measureflag"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 )
 
@@ -101,15 +102,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.warmup, "warmup", 50, "rounds sent first and not measured")
 	fs.DurationVar(&c.duration, "duration", time.Minute, "time bound of each body's rounds, warm-up included")
 	fs.BoolVar(&c.start, "start", false, "start both servers: flagadmin serve on the recorded state as -a, Unleash "+unleashtest.UnleashVersion+" on the module's database dump as -b")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2 // fs has printed why, with the usage
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(fs.Output(), "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
-		return 2
+	if code, ok := measureflag.Parse(fs, args); !ok {
+		return code
 	}
 	if err := c.check(fs, *sizes); err != nil {
 		fmt.Fprintln(stderr, "compare:", err)

@@ -47,7 +47,6 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -58,6 +57,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/flagadmin/flagadmin/internal/measure/measureflag"
 	"github.com/flagadmin/flagadmin/internal/testharness/hostilebody"
 )
 
@@ -98,15 +98,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.attack, "attack", unknownKeys, "the attack `body`: \""+unknownKeys+"\" or a hostile plan body's name")
 	fs.IntVar(&c.attackSize, "attack-size", 0, "the attack body's size in `bytes`; 0 means the largest under the limit")
 	fs.StringVar(&c.attackPath, "attack-path", "validate", "where the attackers send: validate or plan")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2 // fs has printed why, with the usage
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(fs.Output(), "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
-		return 2
+	if code, ok := measureflag.Parse(fs, args); !ok {
+		return code
 	}
 	switch {
 	case c.duration <= 0 || c.duration > maxDuration:

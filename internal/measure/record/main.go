@@ -40,7 +40,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -48,6 +47,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/flagadmin/flagadmin/internal/measure/measureflag"
 	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 )
@@ -70,15 +70,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	check := fs.Bool("check", false, "compare the live answers with the recorded ones; write nothing")
 	summary := fs.Bool("summary", false, "compare the recordings with 8.2.0's, without a server")
 	install := fs.Bool("install", false, "only install the versions into the cache")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "record: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if code, ok := measureflag.Parse(fs, args); !ok {
+		return code
 	}
 	if n := btoi(*check) + btoi(*summary) + btoi(*install); n > 1 {
 		fmt.Fprintln(stderr, "record: -check, -summary and -install exclude each other")
