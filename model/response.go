@@ -27,14 +27,6 @@ type ErrorResponse struct {
 	Details []ErrorDetail `json:"details,omitempty"`
 }
 
-// The name and message of the ErrorResponse of a request body that is no
-// JSON or fails the schema (400), the reference server's; Details then
-// lists each problem.
-const (
-	NameBadDataError = "BadDataError"
-	MsgBadData       = "Request validation failed: your request body or params contain invalid data. Refer to the `details` list for more information."
-)
-
 // ErrorDetail is one entry of ErrorResponse.Details.
 type ErrorDetail struct {
 	// Path is the JSON pointer of the offending value, prefixed with /body.

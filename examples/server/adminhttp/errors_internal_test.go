@@ -11,6 +11,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/errbody"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -104,9 +105,9 @@ func TestErrorAnswers(t *testing.T) {
 		{"unsupported content encoding", unsupportedEncoding(false, "br"), "", 415, "",
 			simple("UnsupportedEncodingError", `unsupported content encoding \"br\"`) + `}`},
 		{"bad data", badData(structuralErrors(t, `{"project":[],"environment":"development"}`)), "", 400, "",
-			`{"id":"` + ffID + `","name":"BadDataError","message":"` + model.MsgBadData + `","details":[{"path":"/body/data","message":"` + required + `"},{"message":"` + notString + `","path":"/body/project"}]}`},
+			`{"id":"` + ffID + `","name":"BadDataError","message":"` + errbody.MsgBadData + `","details":[{"path":"/body/data","message":"` + required + `"},{"message":"` + notString + `","path":"/body/project"}]}`},
 		{"bad data without details", badData(nil), "", 400, "",
-			`{"id":"` + ffID + `","name":"BadDataError","message":"` + model.MsgBadData + `","details":[]}`},
+			`{"id":"` + ffID + `","name":"BadDataError","message":"` + errbody.MsgBadData + `","details":[]}`},
 		{"service unavailable", unavailable(2), "", 503, "Retry-After: 2", simple("ServiceUnavailableError", busy) + `}`},
 		{"a failure", errors.New("db at 10.1.2.3 down"), "", 500, "", simple("InternalError", internalMsg) + `}`},
 	}

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/flagadmin/flagadmin/internal/errbody"
 )
 
 // StoreRetryAfter is the Retry-After, in seconds, of the 503 for a store
@@ -47,7 +49,6 @@ func storeUnavailable(err error) *apiError {
 	if errors.As(err, &h) && h.RetryAfter() > 0 {
 		after = int(min(math.Ceil(h.RetryAfter().Seconds()), maxRetryAfter))
 	}
-	return &apiError{status: http.StatusServiceUnavailable, name: "ServiceUnavailableError",
-		message: "The server cannot reach its data source now. Please try again later.",
-		header:  "Retry-After", value: strconv.Itoa(after), cause: err}
+	return &apiError{status: http.StatusServiceUnavailable, Body: errbody.StoreUnavailable(),
+		header: "Retry-After", value: strconv.Itoa(after), cause: err}
 }

@@ -1,6 +1,11 @@
-// Package errbody writes the JSON bodies of HTTP error answers the way the
-// reference server does: members in a fixed order, HTML characters left
-// unescaped. The HTTP example writes every error body with it.
+// Package errbody holds every error body the module writes, byte for
+// byte as the reference server writes it: the name and message of each
+// (bodies.go, in the reference's words; PermissionMessage is also the
+// message of an import refused for a permission) and the writer that puts
+// the members in the reference's order for each version, HTML characters
+// left unescaped. The HTTP adapter (examples/server/adminhttp) answers
+// with these bodies; what status and header fields go with each is its
+// own.
 package errbody
 
 import (
