@@ -6,51 +6,19 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 	"github.com/flagadmin/flagadmin/model"
-	"github.com/flagadmin/flagadmin/model/profile"
 )
-
-// StrategyCreationRounds is the number of queries Unleash's import sends,
-// one at a time, creating strategy s before it reads the next sort order
-// (or, for a strategy whose sortOrder the file gives, before its insert):
-// whether change requests are on, the feature's project, whether the
-// strategy type exists, then its segments (when it has any), its
-// constraints' context fields (two queries when one of them exists, as
-// exists says of a name, one else; when it has constraints), the
-// project's default stickiness (a flexibleRollout strategy without one),
-// and the strategy limit. Up to 6.x (imp.ConstraintContextMustExist), a
-// constraint's context field is read once; where the store reads the
-// default stickiness (imp.StickinessInStore) it does so after the next
-// sort order, so it does not count here. The import creates all the
-// file's strategies at once on one connection, so the creations advance
-// in rounds of one query each; package plan orders the strategies by them
-// (docs/PLAN.md, rule 19) and import-strategy-next-sort-order reads them.
-func StrategyCreationRounds(s *model.Strategy, exists func(contextField string) bool, imp profile.Import) int {
-	n := 4
-	if s.Segments != nil && len(*s.Segments) > 0 {
-		n++
-	}
-	if s.Constraints != nil && len(*s.Constraints) > 0 {
-		n++
-		if !imp.ConstraintContextMustExist && slices.ContainsFunc(*s.Constraints, func(c model.Constraint) bool { return exists(c.ContextName) }) {
-			n++
-		}
-	}
-	if !imp.StickinessInStore && s.Name == "flexibleRollout" && (s.Parameters == nil || (*s.Parameters)["stickiness"] == "") {
-		n++
-	}
-	return n
-}
 
 // checkImportStrategyNextSortOrder reports the strategies without a
 // sortOrder that read, as their next sort order, one past the largest
 // 32-bit integer: a strategy of the same feature with sort order
 // 2147483647 was inserted before the read, in an earlier round of the
 // creations or earlier in the file in the same round (see
-// StrategyCreationRounds). The import deletes the strategies of the
-// file's features in the environment first, so only the file's count; a
-// strategy of a feature outside the file is left out, since the sort
-// orders of its strategies are not known.
+// importmodel.StrategyCreationRounds). The import deletes the strategies
+// of the file's features in the environment first, so only the file's
+// count; a strategy of a feature outside the file is left out, since the
+// sort orders of its strategies are not known.
 func checkImportStrategyNextSortOrder(in *Input) []Issue {
 	d := &in.Import.Data
 	// Each read is one past a sort order inserted before it, so a read
@@ -90,7 +58,7 @@ func checkImportStrategyNextSortOrder(in *Input) []Issue {
 		if !inFile[*s.FeatureName] {
 			return
 		}
-		r := StrategyCreationRounds(s, exists, semantics)
+		r := importmodel.StrategyCreationRounds(s, exists, semantics)
 		if s.SortOrder != nil {
 			events = append(events, event{round: r, index: i, insert: true})
 			return

@@ -1,6 +1,9 @@
 package plan
 
-import "github.com/flagadmin/flagadmin/model"
+import (
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
+	"github.com/flagadmin/flagadmin/model"
+)
 
 // created lists what a feature the import creates brings, as changes
 // from nothing, in the order of the Aspect constants: its type and
@@ -8,7 +11,7 @@ import "github.com/flagadmin/flagadmin/model"
 // impressionData, stale and archived when true; its strategies (in the
 // order Unleash evaluates them), variants, tags, parents and links as
 // added items. Only To is set on the single-valued aspects.
-func created(c *config) []Change {
+func created(c *importmodel.Config) []Change {
 	var out []Change
 	scalar := func(a Aspect, show bool, v any) {
 		if show {
@@ -26,10 +29,10 @@ func created(c *config) []Change {
 			out = append(out, Change{Aspect: a, Added: items})
 		}
 	}
-	list(AspectStrategies, added(c.Strategies, strategyKey, func(s strategy) any { return canonicalStrategy(s) }))
+	list(AspectStrategies, added(c.Strategies, strategyKey, func(s importmodel.Strategy) any { return canonicalStrategy(s) }))
 	list(AspectVariants, added(c.Variants, func(v model.Variant) string { return v.Name }, nil))
 	list(AspectTags, added(c.Tags, func(t model.SnapshotTag) string { return t.Type + ":" + t.Value }, nil))
-	list(AspectDependencies, added(c.Dependencies, func(d dependency) string { return d.Feature }, nil))
+	list(AspectDependencies, added(c.Dependencies, func(d importmodel.Dependency) string { return d.Feature }, nil))
 	list(AspectLinks, added(c.Links, linkKey, nil))
 	return out
 }

@@ -7,91 +7,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// plan turns the replayed import into its plan.
-func (a *applier) plan() *Plan {
-	p := &Plan{Project: a.project, Environment: a.env, Features: make([]FeaturePlan, 0, len(a.d.Features))}
-	seen := make(map[string]bool, len(a.d.Features))
-	for i := range a.d.Features {
-		if a.stop() {
-			break
-		}
-		name := a.d.Features[i].Name
-		if seen[name] {
-			continue
-		}
-		seen[name] = true
-		fp := FeaturePlan{Name: name}
-		switch want, old := a.want[name], a.existing[name]; {
-		case want == nil:
-			fp.Action, fp.Reason = Skip, a.skipped[name]
-		case old == nil:
-			fp.Action, fp.Changes, fp.Notes = Create, created(want), a.notes[want]
-		default:
-			fp.Changes, fp.Notes = diff(old, want), a.notes[want]
-			fp.Action = Unchanged
-			if len(fp.Changes) > 0 {
-				fp.Action = Update
-			}
-		}
-		p.Features = append(p.Features, fp)
-	}
-	p.ContextFields = a.newContextFields()
-	p.TagTypes = a.newTagTypes()
-	return p
-}
-
-// newContextFields is getNewContextFields: the file's context fields
-// that do not exist, by name.
-func (a *applier) newContextFields() []string {
-	names := make([]string, len(a.d.ContextFields))
-	for i, cf := range a.d.ContextFields {
-		names[i] = cf.Name
-	}
-	return a.missing(names, a.cur.ContextFields, nil)
-}
-
-// newTagTypes is getNewTagTypes after removeArchivedFeatures: the file's
-// tag types that a kept tag uses and that do not exist.
-func (a *applier) newTagTypes() []string {
-	used := map[string]bool{}
-	for _, ft := range a.d.FeatureTags {
-		if ft.TagType != nil && !a.archived(ft.FeatureName) {
-			used[*ft.TagType] = true
-		}
-	}
-	names := make([]string, len(a.d.TagTypes))
-	for i, tt := range a.d.TagTypes {
-		names[i] = tt.Name
-	}
-	return a.missing(names, a.cur.TagTypes, used)
-}
-
-// missing lists, once each and in their order, the names that existing
-// does not hold and that used holds (nil: all).
-func (a *applier) missing(names, existing []string, used map[string]bool) []string {
-	skip := make(map[string]bool, len(existing)+len(names))
-	for _, n := range existing {
-		skip[n] = true
-	}
-	var out []string
-	for _, n := range names {
-		if a.stop() {
-			return nil
-		}
-		if !skip[n] && (used == nil || used[n]) {
-			skip[n] = true
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
 // diff lists the aspects in which to differs from from, in the order of
 // the Aspect constants; none when they are the same configuration.
-func diff(from, to *config) []Change {
+func diff(from, to *importmodel.Config) []Change {
 	var out []Change
 	scalar := func(a Aspect, same bool, x, y any) {
 		if !same {
@@ -120,9 +42,9 @@ func diff(from, to *config) []Change {
 		list(AspectTags, diffKeyed(from.Tags, to.Tags, func(t model.SnapshotTag) string { return t.Type + ":" + t.Value }, nil))
 	}
 	if !sameInOrder(from.Dependencies, to.Dependencies, dependencyEqual) {
-		list(AspectDependencies, diffKeyed(from.Dependencies, to.Dependencies, func(d dependency) string { return d.Feature }, dependencyFields))
+		list(AspectDependencies, diffKeyed(from.Dependencies, to.Dependencies, func(d importmodel.Dependency) string { return d.Feature }, dependencyFields))
 	}
-	if !sameInOrder(from.Links, to.Links, func(x, y link) bool { return x.URL == y.URL && ptrEqual(x.Title, y.Title) }) {
+	if !sameInOrder(from.Links, to.Links, func(x, y importmodel.Link) bool { return x.URL == y.URL && ptrEqual(x.Title, y.Title) }) {
 		list(AspectLinks, diffCounted(from.Links, to.Links, linkKey))
 	}
 	return out
@@ -148,7 +70,7 @@ func ptrEqual[T comparable](x, y *T) bool {
 
 // strategyEqual reports whether two strategies are the same
 // configuration: canonicalStrategy gives them the same text.
-func strategyEqual(x, y strategy) bool {
+func strategyEqual(x, y importmodel.Strategy) bool {
 	if x.Name != y.Name || !ptrEqual(x.Title, y.Title) || x.Disabled != y.Disabled ||
 		len(x.Parameters) != len(y.Parameters) || len(x.Constraints) != len(y.Constraints) ||
 		!slices.Equal(x.Segments, y.Segments) || !slices.EqualFunc(x.Variants, y.Variants, strategyVariantEqual) {
@@ -184,7 +106,7 @@ func variantEqual(x, y model.Variant) bool {
 	})
 }
 
-func dependencyEqual(x, y dependency) bool {
+func dependencyEqual(x, y importmodel.Dependency) bool {
 	return x.Feature == y.Feature && x.Enabled == y.Enabled && slices.Equal(x.Variants, y.Variants)
 }
 
@@ -199,8 +121,8 @@ func text(v any) string {
 
 // canonicalStrategy is s in the form two equal strategies share: its
 // segments and variants sorted.
-func canonicalStrategy(s strategy) strategy {
-	c := cloneStrategy(s)
+func canonicalStrategy(s importmodel.Strategy) importmodel.Strategy {
+	c := s.Clone()
 	if c.Parameters != nil && len(c.Parameters) == 0 {
 		c.Parameters = nil
 	}
@@ -218,7 +140,7 @@ func canonicalStrategy(s strategy) strategy {
 	return c
 }
 
-func strategyKey(s strategy) string {
+func strategyKey(s importmodel.Strategy) string {
 	if s.Title != nil && *s.Title != "" {
 		return s.Name + " " + text(*s.Title)
 	}
@@ -232,15 +154,15 @@ func strategyKey(s strategy) string {
 // fewest such, so that the others keep their order) is changed in its
 // "position" (1-based, in each list): the order decides whose variants
 // apply.
-func diffStrategies(from, to []strategy) Change {
+func diffStrategies(from, to []importmodel.Strategy) Change {
 	type entry struct {
-		s    strategy
+		s    importmodel.Strategy
 		text string
 		// pair is the index of the other list's entry it pairs with, -1
 		// for none.
 		pair int
 	}
-	mk := func(ss []strategy) []entry {
+	mk := func(ss []importmodel.Strategy) []entry {
 		out := make([]entry, len(ss))
 		for i, s := range ss {
 			c := canonicalStrategy(s)
@@ -353,7 +275,7 @@ func fieldText(v any) string {
 	return s
 }
 
-func strategyFields(x, y strategy) []FieldChange {
+func strategyFields(x, y importmodel.Strategy) []FieldChange {
 	var out []FieldChange
 	out = field(out, "title", x.Title, y.Title)
 	out = field(out, "disabled", x.Disabled, y.Disabled)
@@ -395,7 +317,7 @@ func variantFields(x, y model.Variant) []FieldChange {
 	return out
 }
 
-func dependencyFields(x, y dependency) []FieldChange {
+func dependencyFields(x, y importmodel.Dependency) []FieldChange {
 	var out []FieldChange
 	out = field(out, "enabled", x.Enabled, y.Enabled)
 	out = field(out, "variants", x.Variants, y.Variants)
@@ -404,7 +326,7 @@ func dependencyFields(x, y dependency) []FieldChange {
 
 // linkKey names a link by its URL and title: a feature may hold one URL
 // twice, under two titles.
-func linkKey(l link) string {
+func linkKey(l importmodel.Link) string {
 	if l.Title == nil {
 		return l.URL
 	}

@@ -1,33 +1,56 @@
 package plan
 
 import (
+	"context"
 	"maps"
 	"slices"
 
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
-// The plan's working form and its pure functions, for the tests, which
-// build a current configuration directly, compute plans without a
-// Source, and turn the working form back into a Source's answer (the
-// inverse of currentOf, which the package itself never needs).
+// The instance before and after an import (importmodel's) and the
+// plan's pure functions, for the tests, which build an instance directly,
+// compute plans without a Source, and turn the instance back into a
+// Source's answer (the inverse of currentOf, which the package itself
+// never needs).
 type (
-	Current    = current
-	Config     = config
-	Strategy   = strategy
-	Dependency = dependency
+	Current    = importmodel.Before
+	Config     = importmodel.Config
+	Strategy   = importmodel.Strategy
+	Dependency = importmodel.Dependency
 )
 
 var (
 	Compute = compute
-	Applied = applied
 	Diff    = diff
 )
+
+// Applied is the configuration that importing d into project and env
+// gives each feature it imports (skipped features left out), in the
+// file's order: what an export of them shows afterwards.
+func Applied(project, env string, d *model.ExportData, cur *importmodel.Before) []importmodel.Config {
+	after, err := importmodel.Apply(context.Background(), profile.Default().Import, project, env, d, cur)
+	if err != nil {
+		panic(err) // the context never ends
+	}
+	out := make([]importmodel.Config, 0, len(after.Features))
+	seen := make(map[string]bool, len(after.Features))
+	for i := range d.Features {
+		name := d.Features[i].Name
+		if c := after.Features[name]; c != nil && !seen[name] {
+			seen[name] = true
+			out = append(out, *c)
+		}
+	}
+	return out
+}
 
 // SnapshotOf is cur as a Source's answer about project and env, the
 // inverse of currentOf; segmentID numbers the segments its strategies
 // name.
-func SnapshotOf(cur *current, project, env string, segmentID map[string]float64) *model.Snapshot {
+func SnapshotOf(cur *importmodel.Before, project, env string, segmentID map[string]float64) *model.Snapshot {
 	s := &model.Snapshot{}
 	for _, c := range cur.Features {
 		s.Features = append(s.Features, model.SnapshotFeature{Name: c.Name, Project: c.Project, Archived: c.Archived})
@@ -54,10 +77,10 @@ func SnapshotOf(cur *current, project, env string, segmentID map[string]float64)
 }
 
 // SnapshotConfig is the snapshot form of feature configuration c in
-// environment env, the inverse of configOf; segmentID numbers the
+// environment env, the inverse of importmodel.BeforeOf's reading; segmentID numbers the
 // segments of its strategies. With Applied, it gives the snapshot of the
 // state after an import.
-func SnapshotConfig(c config, env string, segmentID map[string]float64) model.SnapshotFeatureConfig {
+func SnapshotConfig(c importmodel.Config, env string, segmentID map[string]float64) model.SnapshotFeatureConfig {
 	out := model.SnapshotFeatureConfig{Feature: c.Name, Type: c.Type, Description: c.Description,
 		Stale: c.Stale, ImpressionData: c.ImpressionData}
 	out.Tags = append(out.Tags, c.Tags...)
@@ -86,7 +109,7 @@ func SnapshotConfig(c config, env string, segmentID map[string]float64) model.Sn
 }
 
 // modelStrategy is s in the model's form, its segments numbered.
-func modelStrategy(s strategy, segmentID map[string]float64) model.Strategy {
+func modelStrategy(s importmodel.Strategy, segmentID map[string]float64) model.Strategy {
 	m := model.Strategy{Name: s.Name}
 	if s.Title != nil {
 		m.Title = model.Some(*s.Title)

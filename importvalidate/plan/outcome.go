@@ -1,11 +1,15 @@
 package plan
 
 import (
+	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // Outcome compares the instance after an import of d with what its plan
@@ -27,16 +31,16 @@ func Outcome(p *Plan, d *model.ExportData, before, after *model.Snapshot) ([]str
 	if err != nil {
 		return nil, fmt.Errorf("plan: after the import: %w", err)
 	}
-	want := map[string]config{}
-	for _, c := range applied(p.Project, p.Environment, d, was) {
-		want[c.Name] = c
-	}
-	for _, c := range was.Features {
-		if _, ok := want[c.Name]; !ok {
-			want[c.Name] = c // skipped: as it was
+	// The context never ends: Apply does not fail.
+	imported, _ := importmodel.Apply(context.Background(), profile.Default().Import, p.Project, p.Environment, d, was)
+	want := make(map[string]*importmodel.Config, len(imported.Features)+len(was.Features))
+	maps.Copy(want, imported.Features)
+	for i := range was.Features {
+		if _, ok := want[was.Features[i].Name]; !ok {
+			want[was.Features[i].Name] = &was.Features[i] // skipped: as it was
 		}
 	}
-	got := map[string]*config{}
+	got := map[string]*importmodel.Config{}
 	for i := range now.Features {
 		got[now.Features[i].Name] = &now.Features[i]
 	}
@@ -51,7 +55,7 @@ func Outcome(p *Plan, d *model.ExportData, before, after *model.Snapshot) ([]str
 		case g == nil:
 			out = append(out, fmt.Sprintf("feature %q: missing after the import (planned: %s)", fp.Name, fp.Action))
 		default:
-			for _, c := range diff(&w, g) {
+			for _, c := range diff(w, g) {
 				out = append(out, fmt.Sprintf("feature %q: %s: %s", fp.Name, c.Aspect, changeText(c)))
 			}
 		}

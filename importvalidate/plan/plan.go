@@ -3,10 +3,12 @@
 // /api/admin/features-batch/import) then changes it: which features it
 // creates, which it updates and in which aspects, which it leaves as they
 // are and which it skips, and the context fields and tag types it
-// creates. It replays Unleash 8.2.0's import, with what the import of the
-// instance's version does otherwise (Options.Profile, its Import member:
-// 5.12 to 8.x). docs/PLAN.md lists the import rules it follows, per
-// version, and how each was checked on the real server.
+// creates. It is the difference between the instance before the import
+// and after it, as package importmodel replays Unleash 8.2.0's import,
+// with what the import of the instance's version does otherwise
+// (Options.Profile, its Import member: 5.12 to 8.x). docs/PLAN.md lists
+// the import rules, per version, and how each was checked on the real
+// server.
 //
 // A plan reads the current configuration through a [Source], in one call
 // whatever the size of the file. It does no I/O of its own.

@@ -1,11 +1,11 @@
-package plan
+package importmodel
 
 import (
 	"cmp"
 	"slices"
 
-	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/model"
+	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // The order of the strategies an import creates.
@@ -32,8 +32,8 @@ import (
 // with a constraint thus comes after a plain one before it in the file.
 // Strategies of equal sort order are ordered by their ids, which grow
 // with the time of their insert (to the millisecond; within one
-// millisecond at random): the plan orders them by their insert, and
-// notes that their order is chance (ties.go).
+// millisecond at random): After orders them by their insert, and notes
+// that their order is chance (after_ties.go).
 //
 // The rounds were read in the source of unleash-server 8.2.0
 // (export-import-service.js, feature-toggle-service.js,
@@ -42,13 +42,45 @@ import (
 // Up to 6.x (profile.Import.StickinessInStore), a constraint's context
 // field is one read and the store reads the default stickiness between
 // the next sort order and the insert, for every strategy; ties of sort
-// order are then in the database's order (random ids), which the plan
+// order are then in the database's order (random ids), which After
 // takes to be the inserts'.
+
+// StrategyCreationRounds is the number of queries Unleash's import sends,
+// one at a time, creating strategy s before it reads the next sort order
+// (or, for a strategy whose sortOrder the file gives, before its insert):
+// whether change requests are on, the feature's project, whether the
+// strategy type exists, then its segments (when it has any), its
+// constraints' context fields (two queries when one of them exists, as
+// exists says of a name, one else; when it has constraints), the
+// project's default stickiness (a flexibleRollout strategy without one),
+// and the strategy limit. Up to 6.x (imp.ConstraintContextMustExist), a
+// constraint's context field is read once; where the store reads the
+// default stickiness (imp.StickinessInStore) it does so after the next
+// sort order, so it does not count here. The import creates all the
+// file's strategies at once on one connection, so the creations advance
+// in rounds of one query each; Apply orders the strategies by them
+// (docs/PLAN.md, rule 19) and import-strategy-next-sort-order reads them.
+func StrategyCreationRounds(s *model.Strategy, exists func(contextField string) bool, imp profile.Import) int {
+	n := 4
+	if s.Segments != nil && len(*s.Segments) > 0 {
+		n++
+	}
+	if s.Constraints != nil && len(*s.Constraints) > 0 {
+		n++
+		if !imp.ConstraintContextMustExist && slices.ContainsFunc(*s.Constraints, func(c model.Constraint) bool { return exists(c.ContextName) }) {
+			n++
+		}
+	}
+	if !imp.StickinessInStore && s.Name == "flexibleRollout" && (s.Parameters == nil || (*s.Parameters)["stickiness"] == "") {
+		n++
+	}
+	return n
+}
 
 // creation is a strategy the import creates.
 type creation struct {
-	feature  *config
-	strategy strategy
+	feature  *Config
+	strategy Strategy
 	// index is the strategy's place in data.featureStrategies.
 	index int
 	// rounds is the number of queries before the next sort order (or,
@@ -63,20 +95,20 @@ type creation struct {
 }
 
 // roundsBefore is the number of rounds the creation of s takes before it
-// reads the next sort order (importvalidate.StrategyCreationRounds, as
-// the instance's version creates it), the context fields that exist being
-// the instance's and the file's; the default stickiness that the store
-// reads after the next sort order, up to 6.x, is in gap.
-func (a *applier) roundsBefore(s *model.Strategy) int {
-	return importvalidate.StrategyCreationRounds(s, func(name string) bool { return a.contextFields[name] }, a.imp)
+// reads the next sort order (StrategyCreationRounds, as the instance's
+// version creates it), the context fields that exist being the
+// instance's and the file's; the default stickiness that the store reads
+// after the next sort order, up to 6.x, is in gap.
+func (r *replay) roundsBefore(s *model.Strategy) int {
+	return StrategyCreationRounds(s, func(name string) bool { return r.contextFields[name] }, r.imp)
 }
 
 // gap is the number of rounds from the read of the next sort order to
 // the insert: 1, or 2 where the store reads the default stickiness in
 // between (profile.Import.StickinessInStore). A creation with a given
 // sort order skips the read but not the stickiness.
-func (a *applier) gap() int {
-	if a.imp.StickinessInStore {
+func (r *replay) gap() int {
+	if r.imp.StickinessInStore {
 		return 2
 	}
 	return 1
@@ -85,7 +117,7 @@ func (a *applier) gap() int {
 // order assigns each created strategy its sort order as the import does,
 // and sets the strategies of each feature in the order Unleash evaluates
 // them.
-func (a *applier) order(created []creation) {
+func (r *replay) order(created []creation) {
 	// The events of the creations: each reads the next sort order (unless
 	// given) and inserts, in rounds.
 	type event struct {
@@ -94,7 +126,7 @@ func (a *applier) order(created []creation) {
 		insert bool
 	}
 	events := make([]event, 0, 2*len(created))
-	gap := a.gap()
+	gap := r.gap()
 	for i := range created {
 		c := &created[i]
 		if c.given {
@@ -111,10 +143,10 @@ func (a *applier) order(created []creation) {
 		max int64
 		any bool
 	}
-	inserted := make(map[*config]top, len(a.want))
+	inserted := make(map[*Config]top, len(r.want))
 	inserts := 0
 	for _, e := range events {
-		if a.stop() {
+		if r.stop() {
 			return
 		}
 		t := inserted[e.c.feature]
@@ -137,8 +169,8 @@ func (a *applier) order(created []creation) {
 	slices.SortFunc(created, func(x, y creation) int {
 		return cmp.Or(cmp.Compare(x.sortOrder, y.sortOrder), cmp.Compare(x.inserted, y.inserted))
 	})
-	byFeature := make(map[*config][]*creation, len(a.want))
-	var features []*config
+	byFeature := make(map[*Config][]*creation, len(r.want))
+	var features []*Config
 	for i := range created {
 		c := &created[i]
 		c.feature.Strategies = append(c.feature.Strategies, c.strategy)
@@ -148,34 +180,9 @@ func (a *applier) order(created []creation) {
 		byFeature[c.feature] = append(byFeature[c.feature], c)
 	}
 	for _, f := range features {
-		if a.stop() {
+		if r.stop() {
 			return
 		}
-		a.settle(byFeature[f])
+		r.settle(byFeature[f])
 	}
-}
-
-// appendConstraintFields appends to names the context fields that the
-// constraints of strategies name and names does not hold.
-func appendConstraintFields(names []string, strategies []model.Strategy) []string {
-	var seen map[string]bool
-	for i := range strategies {
-		s := &strategies[i]
-		if s.Constraints == nil {
-			continue
-		}
-		for _, c := range *s.Constraints {
-			if seen == nil {
-				seen = make(map[string]bool, len(names))
-				for _, n := range names {
-					seen[n] = true
-				}
-			}
-			if !seen[c.ContextName] {
-				seen[c.ContextName] = true
-				names = append(names, c.ContextName)
-			}
-		}
-	}
-	return names
 }
