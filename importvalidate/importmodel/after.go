@@ -99,6 +99,9 @@ type replay struct {
 	// enableCalls is the last enabled status the file sets per feature.
 	enableCalls map[string]bool
 	segmentName map[float64]string
+	// segmentIDs tells the ids of a strategy's segments given before
+	// (after_strategies.go).
+	segmentIDs firstSeen[float64]
 	// contextFields are the context fields that exist when the import
 	// creates the strategies: the instance's and the file's.
 	contextFields map[string]bool

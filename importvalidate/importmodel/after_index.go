@@ -58,3 +58,47 @@ func hasKey[K comparable, V any](m map[K]V, k K) bool {
 	_, ok := m[k]
 	return ok
 }
+
+// firstSeen tells, of keys given one at a time, which come for the first
+// time, in a few steps however many come: up to shortList keys are
+// searched, more get a set. Its zero value has seen nothing.
+type firstSeen[K comparable] struct {
+	few  [shortList]K
+	n    int
+	many map[K]bool
+	// compared counts the keys compared or looked up so far, resets
+	// included, for the tests of its cost.
+	compared int
+}
+
+// first reports whether k comes for the first time since the last reset.
+func (f *firstSeen[K]) first(k K) bool {
+	if f.many != nil {
+		f.compared++
+		if f.many[k] {
+			return false
+		}
+		f.many[k] = true
+		return true
+	}
+	f.compared += f.n
+	if slices.Contains(f.few[:f.n], k) {
+		return false
+	}
+	if f.n < shortList {
+		f.few[f.n] = k
+		f.n++
+		return true
+	}
+	f.many = make(map[K]bool, 2*shortList)
+	for _, x := range f.few {
+		f.many[x] = true
+	}
+	f.many[k] = true
+	return true
+}
+
+// reset forgets the keys seen, in one step however many there were.
+func (f *firstSeen[K]) reset() {
+	f.n, f.many = 0, nil
+}

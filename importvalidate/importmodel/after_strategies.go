@@ -58,19 +58,24 @@ func (r *replay) strategies() {
 	r.order(created)
 }
 
-// segments names the segments of s by the file's data.segments. An id
-// missing there, an id given twice and more segments than the instance
-// allows refuse the import (import-strategy-segment-not-listed,
-// import-strategy-duplicate-segment, import-strategy-too-many-segments);
-// the names are then incomplete.
+// segments names the segments of s by the file's data.segments, an id
+// given twice once. An id missing there, an id given twice and more
+// segments than the instance allows refuse the import
+// (import-strategy-segment-not-listed, import-strategy-duplicate-segment,
+// import-strategy-too-many-segments); the names are then incomplete. The
+// ids are as many as the body holds: each is one lookup, and whether it
+// came before is told by r.segmentIDs, never by a search of the ids
+// before it.
 func (r *replay) segments(s *model.Strategy) []string {
-	ids := *s.Segments
+	r.segmentIDs.reset()
 	var names []string
-	for j, id := range ids {
-		if slices.Contains(ids[:j], id) {
-			continue
+	for _, id := range *s.Segments {
+		if r.stop() {
+			return nil
 		}
-		if n, ok := r.segmentName[id]; ok {
+		// An id and an earlier one equal to it are both named or both
+		// not: only the named ones need telling apart.
+		if n, ok := r.segmentName[id]; ok && r.segmentIDs.first(id) {
 			names = append(names, n)
 		}
 	}
