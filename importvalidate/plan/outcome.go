@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"slices"
 	"strings"
 
 	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
@@ -60,17 +59,25 @@ func Outcome(p *Plan, d *model.ExportData, before, after *model.Snapshot) ([]str
 			}
 		}
 	}
-	for _, n := range p.ContextFields {
-		if !slices.Contains(now.ContextFields, n) {
-			out = append(out, fmt.Sprintf("context field %q: not created", n))
-		}
-	}
-	for _, n := range p.TagTypes {
-		if !slices.Contains(now.TagTypes, n) {
-			out = append(out, fmt.Sprintf("tag type %q: not created", n))
-		}
-	}
+	out = appendNotCreated(out, "context field", p.ContextFields, now.ContextFields)
+	out = appendNotCreated(out, "tag type", p.TagTypes, now.TagTypes)
 	return out, nil
+}
+
+// appendNotCreated appends to out a line for each name of planned, of
+// the kind what, that exists does not hold; exists is read into a set
+// once, not searched for each name.
+func appendNotCreated(out []string, what string, planned, exists []string) []string {
+	have := make(map[string]bool, len(exists))
+	for _, n := range exists {
+		have[n] = true
+	}
+	for _, n := range planned {
+		if !have[n] {
+			out = append(out, fmt.Sprintf("%s %q: not created", what, n))
+		}
+	}
+	return out
 }
 
 // changeText says how an aspect differs from the plan: "planned X, is

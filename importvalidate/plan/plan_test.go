@@ -222,7 +222,8 @@ type boomError struct{}
 func (*boomError) Error() string { return "boom" }
 
 // The query names every feature, context field and tag type of the file,
-// and the context fields its constraints name, once each; the target
+// the features its links name and the context fields its constraints
+// name, once each, in the file's order; the target
 // of the validation (its overrides of the file's project and
 // environment) is the plan's.
 func TestQuery(t *testing.T) {
@@ -233,7 +234,8 @@ func TestQuery(t *testing.T) {
 		Features:          []model.Feature{{Name: "a"}, {Name: "b"}},
 		ContextFields:     []model.ContextField{{Name: "c"}},
 		FeatureStrategies: []model.Strategy{{Name: "default", FeatureName: ptr("a"), Constraints: &constraints}},
-		TagTypes:          []model.TagType{{Name: "t"}}}}
+		TagTypes:          []model.TagType{{Name: "t"}},
+		Links:             []model.FeatureLinks{{Feature: "x"}, {Feature: "b"}, {Feature: "x"}, {Feature: "y"}, {Feature: "a"}}}}
 	rep, err := newDecoder(t).ValidateImport(context.Background(), imp, importvalidate.Target{Environment: "prod", Permissions: importvalidate.AllPermissions{}})
 	if err != nil {
 		t.Fatal(err)
@@ -241,7 +243,7 @@ func TestQuery(t *testing.T) {
 	if _, err := mustPlanner(t, src).Plan(context.Background(), rep); err != nil {
 		t.Fatal(err)
 	}
-	want := plan.Query{Project: "p", Environment: "prod", Features: []string{"a", "b"}, ContextFields: []string{"c", "userId"}, TagTypes: []string{"t"}}
+	want := plan.Query{Project: "p", Environment: "prod", Features: []string{"a", "b", "x", "y"}, ContextFields: []string{"c", "userId"}, TagTypes: []string{"t"}}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Error(d)
 	}

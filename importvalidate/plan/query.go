@@ -1,7 +1,7 @@
 package plan
 
 import (
-	"slices"
+	"iter"
 
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -20,18 +20,20 @@ func queryOf(project, env string, d *model.ExportData) Query {
 	// The import replaces the links of the features data.links names,
 	// in the file or not: whether one outside the file exists and is
 	// active decides whether the import is refused.
-	for _, fl := range d.Links {
-		if !slices.Contains(q.Features, fl.Feature) {
-			q.Features = append(q.Features, fl.Feature)
+	q.Features = appendUnseen(q.Features, func(yield func(string) bool) {
+		for _, fl := range d.Links {
+			if !yield(fl.Feature) {
+				return
+			}
 		}
-	}
+	})
 	for _, cf := range d.ContextFields {
 		q.ContextFields = append(q.ContextFields, cf.Name)
 	}
 	// The context fields the constraints name: whether each exists
 	// decides how long the import takes to create a strategy, and so the
 	// strategies' order (importmodel.StrategyCreationRounds).
-	q.ContextFields = appendConstraintFields(q.ContextFields, d.FeatureStrategies)
+	q.ContextFields = appendUnseen(q.ContextFields, constraintFields(d.FeatureStrategies))
 	for _, tt := range d.TagTypes {
 		q.TagTypes = append(q.TagTypes, tt.Name)
 	}
@@ -41,26 +43,38 @@ func queryOf(project, env string, d *model.ExportData) Query {
 	return q
 }
 
-// appendConstraintFields appends to names the context fields that the
-// constraints of strategies name and names does not hold.
-func appendConstraintFields(names []string, strategies []model.Strategy) []string {
-	var seen map[string]bool
-	for i := range strategies {
-		s := &strategies[i]
-		if s.Constraints == nil {
-			continue
-		}
-		for _, c := range *s.Constraints {
-			if seen == nil {
-				seen = make(map[string]bool, len(names))
-				for _, n := range names {
-					seen[n] = true
+// constraintFields yields the context field of each constraint of
+// strategies, in their order.
+func constraintFields(strategies []model.Strategy) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for i := range strategies {
+			if s := &strategies[i]; s.Constraints != nil {
+				for _, c := range *s.Constraints {
+					if !yield(c.ContextName) {
+						return
+					}
 				}
 			}
-			if !seen[c.ContextName] {
-				seen[c.ContextName] = true
-				names = append(names, c.ContextName)
+		}
+	}
+}
+
+// appendUnseen appends to names, in their order, the names of more that
+// names does not hold yet, telling them apart with a set: a search of
+// names for each would be quadratic in a file of tens of thousands of
+// items.
+func appendUnseen(names []string, more iter.Seq[string]) []string {
+	var seen map[string]bool
+	for n := range more {
+		if seen == nil {
+			seen = make(map[string]bool, len(names))
+			for _, x := range names {
+				seen[x] = true
 			}
+		}
+		if !seen[n] {
+			seen[n] = true
+			names = append(names, n)
 		}
 	}
 	return names
