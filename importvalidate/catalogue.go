@@ -13,9 +13,9 @@ import "context"
 func Catalogue() []Rule {
 	var rules []Rule
 	for _, info := range codeTable() {
-		if info.check != nil {
+		if check := info.ruleCheck(); check != nil {
 			rules = append(rules, Rule{Code: info.Code, Severity: info.Severity, Category: info.Category,
-				Summary: info.Summary, Reference: info.Reference, Import: info.Import, Check: pure(info.check)})
+				Summary: info.Summary, Reference: info.Reference, Import: info.Import, Check: pure(check)})
 		}
 	}
 	return rules

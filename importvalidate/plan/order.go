@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -63,12 +63,12 @@ type creation struct {
 }
 
 // roundsBefore is the number of rounds the creation of s takes before it
-// reads the next sort order (importvalidate.StrategyCreationRounds, as
+// reads the next sort order (importmodel.StrategyCreationRounds, as
 // the instance's version creates it), the context fields that exist being
 // the instance's and the file's; the default stickiness that the store
 // reads after the next sort order, up to 6.x, is in gap.
 func (a *applier) roundsBefore(s *model.Strategy) int {
-	return importvalidate.StrategyCreationRounds(s, func(name string) bool { return a.contextFields[name] }, a.imp)
+	return importmodel.StrategyCreationRounds(s, func(name string) bool { return a.contextFields[name] }, a.imp)
 }
 
 // gap is the number of rounds from the read of the next sort order to
