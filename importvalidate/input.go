@@ -234,3 +234,68 @@ func (in *Input) named(c Code, names []string) {
 	}
 	in.names[c] = names
 }
+
+// adminTokenCaller is what Target.Permissions implements when it can tell
+// that the caller authenticated with an admin API token (*auth.Principal
+// does).
+type adminTokenCaller interface {
+	AdminAPIToken() bool
+}
+
+// sourceNamer is what a State implements to name itself in findings.
+type sourceNamer interface {
+	SourceName() string
+}
+
+// factsPermissions are the permissions the import checks itself, beyond
+// those it requires, that Facts.Granted answers.
+var factsPermissions = [...]Permission{PermCreateFeatureStrategy, PermSkipChangeRequest}
+
+// gatherFacts fills in.Facts: the caller's from perms, the instance's
+// from st when it is an ImportState, in one call whatever the size of the
+// import, with the feature names looked up for in.Features (every name
+// the file names).
+func (in *Input) gatherFacts(ctx context.Context, st State, perms Permissions) error {
+	f := &in.Facts
+	f.Source = "the state"
+	if n, ok := st.(sourceNamer); ok {
+		f.Source = n.SourceName()
+	}
+	if c, ok := perms.(adminTokenCaller); ok {
+		f.AdminToken = c.AdminAPIToken()
+	}
+	f.Granted = make(map[Permission]bool, len(factsPermissions))
+	for _, p := range factsPermissions {
+		if _, all := perms.(AllPermissions); all {
+			f.Granted[p] = true
+			continue
+		}
+		ok, err := perms.HasPermission(ctx, string(p), in.Project, in.Environment)
+		if err != nil {
+			return fmt.Errorf("importvalidate: checking permission %s: %w", p, err)
+		}
+		f.Granted[p] = ok
+	}
+	is, ok := st.(ImportState)
+	if !ok || !model.Storable(in.Project) || !model.Storable(in.Environment) {
+		// A target no database can hold has no facts; the rules that need
+		// one say so.
+		return nil
+	}
+	q := ImportQuery{Project: in.Project, Environment: in.Environment, Features: in.storableNames,
+		Tags: importmodel.QueryTags(&in.Import.Data)}
+	got, err := is.ImportFacts(ctx, q)
+	if err != nil {
+		return fmt.Errorf("importvalidate: looking up the facts of the import: %w", err)
+	}
+	if got == nil {
+		return nil
+	}
+	granted, admin, source := f.Granted, f.AdminToken, f.Source
+	*f = *got
+	f.Granted, f.AdminToken = granted, admin
+	if f.Source == "" {
+		f.Source = source
+	}
+	return nil
+}

@@ -4,6 +4,14 @@ import "github.com/flagadmin/flagadmin/importvalidate/importmodel"
 
 import "github.com/flagadmin/flagadmin/model"
 
+// checkMissingDependency is E8: parents named in
+// dependencies[].dependencies[].feature, flattened in input order, that are
+// neither imported nor existing (any project, archived included).
+// Duplicates kept.
+func checkMissingDependency(in *Input) []Issue {
+	return one("We detected the following dependencies that need to be created first:", itemsOf(in.MissingDependencies()))
+}
+
 // checkUnknownFeatureReference (strict) reports strategies, tags, feature
 // environments and dependencies that name a feature absent from features.
 func checkUnknownFeatureReference(in *Input) []Issue {

@@ -143,7 +143,7 @@ func checkImportConstraintContextUnknown(in *Input) []Finding {
 				continue
 			}
 			out = append(out, single("Could not find Context field with name "+c.ContextName, c.ContextName,
-				place("featureStrategies", i, "constraints/"+strconv.Itoa(j)+"/contextName")))
+				placeIn("featureStrategies", i, "constraints", j, "contextName")))
 			return
 		}
 	})

@@ -132,3 +132,29 @@ type LinkTemplate struct {
 	URLTemplate string  `json:"urlTemplate"`
 	Title       *string `json:"title,omitempty"`
 }
+
+// QueryTags are the distinct (type, value) pairs of the tags that the
+// features of d carry in features[].tags, those a database can hold:
+// Query.Tags.
+func QueryTags(d *model.ExportData) []model.SnapshotTag {
+	var out []model.SnapshotTag
+	var seen map[model.SnapshotTag]bool
+	for i := range d.Features {
+		ft := &d.Features[i]
+		if ft.FeatureDetails == nil || !ft.Tags.Valid {
+			continue
+		}
+		for _, t := range ft.Tags.Value {
+			k := model.SnapshotTag{Type: t.Type, Value: t.Value}
+			if seen[k] || !model.Storable(k.Type) || !model.Storable(k.Value) {
+				continue
+			}
+			if seen == nil {
+				seen = map[model.SnapshotTag]bool{}
+			}
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	return out
+}

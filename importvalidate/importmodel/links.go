@@ -50,7 +50,7 @@ func checkImportLinkTooMany(in *Input) []Finding {
 		for k := range links[i].Links {
 			count[links[i].Feature]++
 			if count[links[i].Feature] > maxLinks {
-				items = append(items, Item{Value: links[i].Feature, Places: []Place{place("links", i, "links/"+strconv.Itoa(k))}})
+				items = append(items, Item{Value: links[i].Feature, Places: []Place{placeIn("links", i, "links", k, "")}})
 			}
 		}
 	}
@@ -81,7 +81,7 @@ func (in *Input) linkURLs(verdict urlVerdict) []Finding {
 				msg = "The import reads the host of " + strconv.Quote(link.URL) + " with Unicode's IDNA processing, " +
 					"which is not reproduced here: whether it accepts the URL cannot be told."
 			}
-			out = append(out, single(msg, link.URL, place("links", i, "links/"+strconv.Itoa(k)+"/url")))
+			out = append(out, single(msg, link.URL, placeIn("links", i, "links", k, "url")))
 		}
 	}
 	return out

@@ -291,7 +291,7 @@ func checkImportDependencyChain(in *Input) []Finding {
 			if r := parents[k]; int(r) < len(children) && children[r] {
 				out = append(out, single(fmt.Sprintf("The import makes feature %s depend on %s, which depends on another feature: "+
 					"a chain of dependencies that Unleash refuses elsewhere.", strconv.Quote(dep.Feature), strconv.Quote(p.Feature)),
-					p.Feature, place("dependencies", i, "dependencies/"+itoa(k)+"/feature")))
+					p.Feature, placeIn("dependencies", i, "dependencies", k, "feature")))
 			}
 		}
 	}

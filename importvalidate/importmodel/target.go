@@ -67,7 +67,7 @@ func checkImportChangeRequestsEnabled(in *Input) []Finding {
 	}
 	if cr.Project && skipKnown && !skip {
 		in.eachAppliedDependency(func(i, k int, child, _ *ref) {
-			items = append(items, Item{Value: child.name, Places: []Place{place("dependencies", i, "dependencies/"+itoa(k))}})
+			items = append(items, Item{Value: child.name, Places: []Place{placeIn("dependencies", i, "dependencies", k, "")}})
 		})
 	}
 	return one(permissionMessage(string(PermSkipChangeRequest), ""), items)
