@@ -131,7 +131,12 @@ func itemsOf(items []importmodel.Item) []Item {
 // featureItem is an item naming an imported feature, located at every
 // occurrence of the name in data.features.
 func (in *Input) featureItem(value, name string) Item {
-	return itemsOf([]importmodel.Item{in.FeatureItem(value, name)})[0]
+	idx := in.Places().Indices(name)
+	locs := make([]Location, len(idx))
+	for k, i := range idx {
+		locs[k] = located(importmodel.Place{Member: "features", I: i, Field: "name"})
+	}
+	return Item{Value: value, Locations: locs}
 }
 
 // eachFeature calls f for each distinct imported feature name, in order of

@@ -71,7 +71,7 @@ type ImportState interface {
 }
 
 // The facts of the import (package importmodel, where they are
-// documented), under the names this package has always given them.
+// documented), under this package's names.
 type (
 	ImportQuery     = importmodel.Query
 	ImportFacts     = importmodel.Facts

@@ -3,7 +3,7 @@ package importmodel
 import "unsafe"
 
 // Buffers are the memory of the file's resolved names (fileNames)
-// and of a view of the cleaned file (view) that a Validator keeps
+// and of a view of the cleaned file (view) that an importvalidate.Validator keeps
 // between validations: the names' refs and the lists of indices, about
 // 100 bytes per feature of the file. Taking them again spares each
 // validation of a large file that much fresh memory, and the garbage

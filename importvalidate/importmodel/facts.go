@@ -2,11 +2,12 @@ package importmodel
 
 import "github.com/flagadmin/flagadmin/model"
 
-// Query names what Facts is asked about: the target, every
-// feature name the file names anywhere (features, strategies,
-// environments, tags, dependencies and their parents, links), and the
-// (type, value) pairs of the tags that the file's features carry in
-// features[].tags. Names no database can hold are never asked about.
+// Query names what a state source is asked about for the Facts
+// (importvalidate.ImportState): the target, every feature name the file
+// names anywhere (features, strategies, environments, tags, dependencies
+// and their parents, links), and the (type, value) pairs of the tags that
+// the file's features carry in features[].tags. Names no database can
+// hold are never asked about.
 type Query struct {
 	Project     string
 	Environment string

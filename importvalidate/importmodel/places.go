@@ -94,6 +94,9 @@ func (fp *Places) First(name string) (int, bool) { return fp.first(name) }
 // Has reports whether name is an imported feature's name.
 func (fp *Places) Has(name string) bool { return fp.has(name) }
 
+// Indices returns every index of name in data.features.
+func (fp *Places) Indices(name string) []int { return fp.indices(name) }
+
 // Again returns every index of name in data.features when it occurs more
 // than once, else nil.
 func (fp *Places) Again(name string) []int { return fp.again[name] }
