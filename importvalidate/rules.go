@@ -90,15 +90,27 @@ func located(p importmodel.Place) Location {
 
 // issuesOf turns the model's findings into the rule's issues: the one
 // boundary between the two, where their places become locations and
-// what a finding without items names is recorded (named).
+// what a finding without items names is recorded (named). The issues'
+// items and locations take their memory from one slice each.
 func (in *Input) issuesOf(found []importmodel.Finding) []Issue {
 	if len(found) == 0 {
 		return nil
 	}
+	n, places := 0, 0
+	for k := range found {
+		n += len(found[k].Items)
+		places += placesIn(found[k].Items)
+	}
+	items, locs := make([]Item, n), make([]Location, places)
 	out := make([]Issue, len(found))
 	for k := range found {
 		f := &found[k]
-		out[k] = Issue{Message: f.Message, Items: itemsOf(f.Items)}
+		out[k].Message = f.Message
+		if f.Items != nil {
+			m := len(f.Items)
+			out[k].Items, items = items[:m:m], items[m:]
+			locs = locateInto(out[k].Items, f.Items, locs)
+		}
 		if f.Warning {
 			out[k].Severity = SeverityWarning
 		}
@@ -115,17 +127,34 @@ func itemsOf(items []importmodel.Item) []Item {
 		return nil
 	}
 	out := make([]Item, len(items))
+	locateInto(out, items, make([]Location, placesIn(items)))
+	return out
+}
+
+// placesIn counts the places of items.
+func placesIn(items []importmodel.Item) int {
+	n := 0
+	for k := range items {
+		n += len(items[k].Places)
+	}
+	return n
+}
+
+// locateInto fills out with items, located: their locations are taken
+// from locs, whose rest it returns.
+func locateInto(out []Item, items []importmodel.Item, locs []Location) []Location {
 	for k := range items {
 		it := &items[k]
-		out[k] = Item{Value: it.Value}
+		out[k].Value = it.Value
 		if it.Places != nil {
-			out[k].Locations = make([]Location, len(it.Places))
-			for m, p := range it.Places {
-				out[k].Locations[m] = located(p)
+			m := len(it.Places)
+			out[k].Locations, locs = locs[:m:m], locs[m:]
+			for j, p := range it.Places {
+				out[k].Locations[j] = located(p)
 			}
 		}
 	}
-	return out
+	return locs
 }
 
 // featureItem is an item naming an imported feature, located at every
