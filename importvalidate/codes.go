@@ -1,6 +1,9 @@
 package importvalidate
 
-import "github.com/flagadmin/flagadmin/importvalidate/internal/schema"
+import (
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
+	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
+)
 
 // Code is the stable code of a finding: of a structural problem, or of the
 // rule that found it. Codes lists every built-in code with what it means;
@@ -137,8 +140,11 @@ type CodeInfo struct {
 	// of them (Report.Restated), so that one mistake is one finding.
 	YieldsTo []Code
 
-	// check is a rule's check.
-	check func(in *Input) []Issue
+	// check is a rule's check; fromModel marks a rule of the import's
+	// whose check is the model's of the kind of its code
+	// (importmodel.CheckOf), which ruleCheck adapts.
+	check     func(in *Input) []Issue
+	fromModel bool
 }
 
 // Verdict says what Unleash's import does with a file that holds what a
@@ -239,6 +245,23 @@ func (info CodeInfo) withPosition() CodeInfo {
 func (info CodeInfo) rule(c Code, summary string, check func(in *Input) []Issue) CodeInfo {
 	info.Code, info.Summary, info.check = c, summary, check
 	return info
+}
+
+// imported is the entry of the rule of code c, with its summary, of the
+// kind info describes, whose check is the model's (importmodel.CheckOf).
+func (info CodeInfo) imported(c Code, summary string) CodeInfo {
+	info.Code, info.Summary, info.fromModel = c, summary, true
+	return info
+}
+
+// ruleCheck is the rule's check, nil for a code of no rule: its own, or
+// the model's, whose findings become issues here (issuesOf).
+func (info CodeInfo) ruleCheck() func(in *Input) []Issue {
+	if !info.fromModel {
+		return info.check
+	}
+	k := importmodel.Kind(info.Code)
+	return func(in *Input) []Issue { return in.issuesOf(in.Check(k)) }
 }
 
 // severityIn is the code's severity with or without Options.Strict.

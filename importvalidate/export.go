@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/fastpath"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 	"github.com/flagadmin/flagadmin/internal/jsonwire"
@@ -246,7 +247,7 @@ func (v *Validator) validateExportInPlace(ctx context.Context, raw []byte, t Tar
 		return nil, false, ctx.Err()
 	}
 	imp.Project, imp.Environment = t.Project, t.Environment
-	if rep, err = v.validateImport(ctx, imp, t, requestBody{raw: raw, export: true}); err != nil {
+	if rep, err = v.validateImport(ctx, imp, t, importmodel.RequestBody{Raw: raw, Export: true}); err != nil {
 		return nil, true, err
 	}
 	for _, issues := range [][]Issue{rep.Issues, rep.Restated} {
@@ -309,7 +310,7 @@ func (v *Validator) validateExportWrapped(ctx context.Context, raw []byte, t Tar
 	prefix := `{"project":` + string(project) + `,"environment":` + string(env) + `,"data":` + "\n"
 	body := make([]byte, 0, len(prefix)+len(raw)+2)
 	body = append(append(append(append(body, raw[:bom]...), prefix...), raw[bom:]...), "\n}"...)
-	rep, err := v.validateBodyOf(ctx, body, t, requestBody{raw: raw[bom:], export: true})
+	rep, err := v.validateBodyOf(ctx, body, t, importmodel.RequestBody{Raw: raw[bom:], Export: true})
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -21,9 +22,13 @@ var CmpDiagnostics = cmp.Transformer("show", show)
 // for a code that has none.
 func CheckName(code Code) string {
 	info, _ := lookup(code)
-	if info.check == nil {
+	var check any = info.check
+	if info.fromModel {
+		check = importmodel.CheckOf(importmodel.Kind(code))
+	}
+	if reflect.ValueOf(check).IsNil() {
 		return ""
 	}
-	name := runtime.FuncForPC(reflect.ValueOf(info.check).Pointer()).Name()
+	name := runtime.FuncForPC(reflect.ValueOf(check).Pointer()).Name()
 	return name[strings.LastIndexByte(name, '.')+1:]
 }

@@ -5,95 +5,29 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 	"github.com/flagadmin/flagadmin/model"
-	"github.com/flagadmin/flagadmin/model/profile"
 )
 
 // Input is what a rule sees: the decoded import, the target, and the
-// existing state looked up once for the whole import. Rules must not
-// modify it.
+// existing state looked up once for the whole import (importmodel.Input's
+// fields), with the model of what Unleash's import does with the file,
+// computed once. Rules must not modify it.
 type Input struct {
-	// Import is the decoded request body.
-	Import *model.ImportRequest
-	// Project and Environment are the target of the import.
-	Project     string
-	Environment string
+	importmodel.Input
 
-	// Strategies are the existing strategy types named by the import, by
-	// name.
-	Strategies map[string]model.SnapshotStrategy
-	// ContextFields are the existing context fields named by the import
-	// (imported fields, constraint context names and stickiness values),
-	// by name.
-	ContextFields map[string]model.SnapshotContextField
-	// Segments are the existing segments named by the imported segments,
-	// by name; several projects may hold a segment of the same name.
-	Segments map[string][]model.SnapshotSegment
-	// TagTypes is the set of existing tag types named by the import.
-	TagTypes map[string]bool
-	// Features are the existing features named by the import (imported
-	// features and dependency parents), by name.
-	Features map[string]model.SnapshotFeature
-	// TargetProject is the target project with its settings;
-	// ProjectExists is false when the project does not exist.
-	TargetProject Project
-	ProjectExists bool
-	// EnvironmentExists is false when the target environment does not
-	// exist; it is true when the State cannot tell (it does not
-	// implement EnvironmentState).
-	EnvironmentExists bool
-	// WithStrategies is the set of imported features that already have a
-	// strategy in the target environment.
-	WithStrategies map[string]bool
-	// Missing is the set of required permissions the caller lacks. Nil
-	// when permissions are not checked.
-	Missing map[Permission]bool
-	// Required lists the permissions the import needs, in catalogue order.
-	Required []Permission
-	// Profile is how the instance's Unleash version answers
-	// (Options.Profile); the zero value is the default version's.
-	Profile profile.Profile
-	// Facts are what the import's own checks read of the instance and of
-	// the caller (import_facts.go).
-	Facts ImportFacts
-
-	// body is the request body the import was read from; empty when the
-	// validation read no bytes (ValidateImport).
-	body requestBody
 	// stickiness are the stickiness values the file sets that no SDK
 	// knows by itself, read once (unusualStickiness).
-	stickiness    []stickinessUse
-	featurePlaces *featurePlaces
+	stickiness []stickinessUse
 	// names are what the issue without items of a code names in its
 	// message (the permissions of the import's refusal), for
 	// restatements.leaveOut.
-	names       map[Code][]string
-	namingCache *namingOutcome
-	// fileNamesCache is every feature name the file names, resolved while
-	// the lookups are planned; storableNames are those a database can hold.
-	fileNamesCache *fileNames
-	storableNames  []string
-	refusalCache   *refusalView
-	// strategyTypesCache is strategyTypes, read on first use.
-	strategyTypesCache *strategyTypes
-	// missingParentsCache is missingParents, read on first use
-	// (missingParentsRead).
-	missingParentsCache [][2]int32
-	missingParentsRead  bool
-	// buffers are the memory the resolved names and the view of the
-	// cleaned file may take, kept by the Validator between validations;
-	// nil when it has none.
-	buffers *refusalBuffers
-}
-
-// fileNames returns every feature name of the file resolved, once per
-// input.
-func (in *Input) fileNames() *fileNames {
-	if in.fileNamesCache == nil {
-		d := &in.Import.Data
-		in.fileNamesCache = resolveFileNames(d, in.places(), refusalNameMemory(in.buffers, fileNameLists(d)))
-	}
-	return in.fileNamesCache
+	names map[Code][]string
+	// storableNames are the names of FileNames that a database can hold.
+	storableNames []string
+	// strict is Options.Strict: the reference errors that the import
+	// accepts stay errors, without ImportAccepts.
+	strict bool
 }
 
 // lookupPlan is the set of names one validation asks the state about,
@@ -104,15 +38,16 @@ type lookupPlan struct {
 
 // planLookups collects, once, every distinct name the rules need. The
 // imported feature names come from fp, the index the rules share.
-func planLookups(imp *model.ImportRequest, fp *featurePlaces, names *fileNames, stickiness []stickinessUse, constraintContexts bool) lookupPlan {
+func planLookups(imp *model.ImportRequest, fp *importmodel.Places, names []string, stickiness []stickinessUse, constraintContexts bool) lookupPlan {
 	d := &imp.Data
 	// The names of features[] come first: when all are storable, so are
 	// those of the lists.
-	p := lookupPlan{features: model.StorableOnly(slices.Clip(names.names))}
-	if len(p.features) == len(names.names) {
-		p.featureNames = p.features[:len(fp.order):len(fp.order)]
+	order := fp.Order()
+	p := lookupPlan{features: model.StorableOnly(slices.Clip(names))}
+	if len(p.features) == len(names) {
+		p.featureNames = p.features[:len(order):len(order)]
 	} else {
-		p.featureNames = model.StorableOnly(slices.Clip(fp.order))
+		p.featureNames = model.StorableOnly(slices.Clip(order))
 	}
 	others := make(map[string]struct{})
 	add := func(dst *[]string, set map[string]struct{}, name string) {
@@ -171,12 +106,12 @@ func planLookups(imp *model.ImportRequest, fp *featurePlaces, names *fileNames, 
 // The memory of the names it resolves comes from buffers (nil for none),
 // which the input then holds for the rules.
 func gather(ctx context.Context, st State, imp *model.ImportRequest, project, env string, constraintContexts bool,
-	buffers *refusalBuffers) (*Input, error) {
-	in := &Input{Import: imp, Project: project, Environment: env, buffers: buffers}
+	body importmodel.RequestBody, buffers *importmodel.Buffers) (*Input, error) {
+	in := &Input{Input: importmodel.NewInput(imp, project, env, body, buffers)}
 	if constraintContexts {
 		in.stickiness = in.unusualStickiness()
 	}
-	p := planLookups(imp, in.places(), in.fileNames(), in.stickiness, constraintContexts)
+	p := planLookups(imp, in.Places(), in.FileNames(), in.stickiness, constraintContexts)
 	var err error
 	in.Strategies, err = lookupBy(ctx, "strategies", p.strategies, st.Strategies, byName(func(s model.SnapshotStrategy) string { return s.Name }))
 	if err != nil {
@@ -267,7 +202,7 @@ func nameSet(names []string) map[string]bool {
 // checkPermissions fills Required and Missing by asking perms about each
 // required permission in the target project and environment.
 func (in *Input) checkPermissions(ctx context.Context, perms Permissions) error {
-	in.Required = requiredPermissions(in)
+	in.Required = in.NeededPermissions(false)
 	if _, all := perms.(AllPermissions); all {
 		return nil
 	}
@@ -275,7 +210,7 @@ func (in *Input) checkPermissions(ctx context.Context, perms Permissions) error 
 	asked := make(map[Permission]bool, len(in.Required))
 	// The import asks for permissions on the file it imports after
 	// cleaning it, which may need one the file as sent does not.
-	for _, p := range append(slices.Clip(in.Required), refusalRequiredPermissions(in)...) {
+	for _, p := range append(slices.Clip(in.Required), in.NeededPermissions(true)...) {
 		if asked[p] {
 			continue
 		}
@@ -291,22 +226,6 @@ func (in *Input) checkPermissions(ctx context.Context, perms Permissions) error 
 	return nil
 }
 
-// versionProfile is the profile the rules read: Profile, or the default
-// version's when it is the zero value (an Input a Validator did not
-// make).
-func (in *Input) versionProfile() profile.Profile {
-	if in.Profile.Name == "" {
-		return profile.Default()
-	}
-	return in.Profile
-}
-
-// scopedContextFields says whether the instance's version reports a
-// context field scoped to another project (7.4 and later).
-func (in *Input) scopedContextFields() bool {
-	return in.versionProfile().Import.ScopedContextFields
-}
-
 // named records what the issue without items of code c names in its
 // message.
 func (in *Input) named(c Code, names []string) {
@@ -314,4 +233,69 @@ func (in *Input) named(c Code, names []string) {
 		in.names = map[Code][]string{}
 	}
 	in.names[c] = names
+}
+
+// adminTokenCaller is what Target.Permissions implements when it can tell
+// that the caller authenticated with an admin API token (*auth.Principal
+// does).
+type adminTokenCaller interface {
+	AdminAPIToken() bool
+}
+
+// sourceNamer is what a State implements to name itself in findings.
+type sourceNamer interface {
+	SourceName() string
+}
+
+// factsPermissions are the permissions the import checks itself, beyond
+// those it requires, that Facts.Granted answers.
+var factsPermissions = [...]Permission{PermCreateFeatureStrategy, PermSkipChangeRequest}
+
+// gatherFacts fills in.Facts: the caller's from perms, the instance's
+// from st when it is an ImportState, in one call whatever the size of the
+// import, with the feature names looked up for in.Features (every name
+// the file names).
+func (in *Input) gatherFacts(ctx context.Context, st State, perms Permissions) error {
+	f := &in.Facts
+	f.Source = "the state"
+	if n, ok := st.(sourceNamer); ok {
+		f.Source = n.SourceName()
+	}
+	if c, ok := perms.(adminTokenCaller); ok {
+		f.AdminToken = c.AdminAPIToken()
+	}
+	f.Granted = make(map[Permission]bool, len(factsPermissions))
+	for _, p := range factsPermissions {
+		if _, all := perms.(AllPermissions); all {
+			f.Granted[p] = true
+			continue
+		}
+		ok, err := perms.HasPermission(ctx, string(p), in.Project, in.Environment)
+		if err != nil {
+			return fmt.Errorf("importvalidate: checking permission %s: %w", p, err)
+		}
+		f.Granted[p] = ok
+	}
+	is, ok := st.(ImportState)
+	if !ok || !model.Storable(in.Project) || !model.Storable(in.Environment) {
+		// A target no database can hold has no facts; the rules that need
+		// one say so.
+		return nil
+	}
+	q := ImportQuery{Project: in.Project, Environment: in.Environment, Features: in.storableNames,
+		Tags: importmodel.QueryTags(&in.Import.Data)}
+	got, err := is.ImportFacts(ctx, q)
+	if err != nil {
+		return fmt.Errorf("importvalidate: looking up the facts of the import: %w", err)
+	}
+	if got == nil {
+		return nil
+	}
+	granted, admin, source := f.Granted, f.AdminToken, f.Source
+	*f = *got
+	f.Granted, f.AdminToken = granted, admin
+	if f.Source == "" {
+		f.Source = source
+	}
+	return nil
 }

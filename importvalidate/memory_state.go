@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -23,8 +24,8 @@ type MemoryState struct {
 	// withStrategies maps an environment to the set of features that have
 	// a strategy in it.
 	withStrategies map[string]map[string]bool
-	// facts answer ImportFacts (memory_facts.go).
-	facts *memoryFacts
+	// facts answer ImportFacts.
+	facts *importmodel.SnapshotFacts
 }
 
 // NewMemoryState builds a MemoryState from a snapshot. It fails on a
@@ -44,7 +45,7 @@ func NewMemoryState(s *model.Snapshot) (*MemoryState, error) {
 		withStrategies: map[string]map[string]bool{},
 	}
 	var err error
-	if m.facts, err = newMemoryFacts(s); err != nil {
+	if m.facts, err = importmodel.NewSnapshotFacts(s); err != nil {
 		return nil, err
 	}
 	for _, st := range s.Strategies {
@@ -100,12 +101,12 @@ func NewMemoryState(s *model.Snapshot) (*MemoryState, error) {
 
 // Strategies implements State.
 func (m *MemoryState) Strategies(_ context.Context, names []string) ([]model.SnapshotStrategy, error) {
-	return pick(m.strategies, names), nil
+	return model.Pick(m.strategies, names), nil
 }
 
 // ContextFields implements State.
 func (m *MemoryState) ContextFields(_ context.Context, names []string) ([]model.SnapshotContextField, error) {
-	return pick(m.contextFields, names), nil
+	return model.Pick(m.contextFields, names), nil
 }
 
 // Segments implements State.
@@ -131,7 +132,7 @@ func (m *MemoryState) TagTypes(_ context.Context, names []string) ([]string, err
 // Features implements State. The features come without their
 // StrategyEnvironments, which FeaturesWithStrategies answers.
 func (m *MemoryState) Features(_ context.Context, names []string) ([]model.SnapshotFeature, error) {
-	return pick(m.features, names), nil
+	return model.Pick(m.features, names), nil
 }
 
 // Project implements State.
@@ -158,12 +159,14 @@ func (m *MemoryState) FeaturesWithStrategies(_ context.Context, env string, name
 	return out, nil
 }
 
-func pick[T any](m map[string]T, names []string) []T {
-	var out []T
-	for _, n := range names {
-		if v, ok := m[n]; ok {
-			out = append(out, v)
-		}
-	}
-	return out
+var _ ImportState = (*MemoryState)(nil)
+
+// SourceName names a snapshot in findings.
+func (m *MemoryState) SourceName() string { return "the snapshot" }
+
+// ImportFacts implements ImportState from the snapshot's members (see
+// model.Snapshot): what it lists in Unknown is unknown, everything else
+// known.
+func (m *MemoryState) ImportFacts(_ context.Context, q ImportQuery) (*ImportFacts, error) {
+	return m.facts.Answer(m.SourceName(), q), nil
 }

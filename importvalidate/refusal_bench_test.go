@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
@@ -30,7 +31,7 @@ func refusalBenchInput(b testing.TB, n int) (*Input, []byte, *MemoryState) {
 	if err != nil || problems.HasErrors() {
 		b.Fatal(err, problems)
 	}
-	in, err := gather(context.Background(), st, imp, imp.Project, imp.Environment, true, nil)
+	in, err := gather(context.Background(), st, imp, imp.Project, imp.Environment, true, importmodel.RequestBody{}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -83,7 +84,7 @@ func BenchmarkRefusalRules(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for range b.N {
-				in.forget()
+				in.Forget()
 				for _, r := range rules {
 					if _, err := r.Check(context.Background(), in); err != nil {
 						b.Fatal(err)
@@ -92,21 +93,6 @@ func BenchmarkRefusalRules(b *testing.B) {
 			}
 		})
 	}
-}
-
-// forget drops what the rules read once per input, so that the next
-// run reads it again.
-func (in *Input) forget() {
-	in.refusalCache, in.strategyTypesCache = nil, nil
-	in.missingParentsCache, in.missingParentsRead = nil, false
-}
-
-// reread drops all that was read of the file once per input, the
-// resolved names included, so that the rules read the file as it is
-// after an edit.
-func (in *Input) reread() {
-	in.forget()
-	in.featurePlaces, in.fileNamesCache = nil, nil
 }
 
 // BenchmarkValidateImportChecks validates the raw bytes end to end, with

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -100,7 +101,7 @@ func refusalCaseInput(t *testing.T, name string) *Input {
 	in := refusalBodyInput(t, body)
 	if setup := refusalCaseSetups[name]; setup != nil {
 		setup(in)
-		in.reread()
+		in.Reread()
 	}
 	return in
 }
@@ -164,9 +165,9 @@ func refusalExisting(name, project string, archived bool) func(*Input) {
 // role held CREATE_FEATURE and UPDATE_FEATURE).
 func refusalRole(granted ...Permission) func(*Input) {
 	return func(in *Input) {
-		in.Required = requiredPermissions(in)
+		in.Required = in.NeededPermissions(false)
 		in.Missing = map[Permission]bool{}
-		for _, p := range append(in.Required, refusalRequiredPermissions(in)...) {
+		for _, p := range append(in.Required, in.NeededPermissions(true)...) {
 			in.Missing[p] = !slices.Contains(granted, p)
 		}
 		for _, p := range []Permission{PermCreateFeatureStrategy, PermSkipChangeRequest} {
@@ -236,7 +237,7 @@ func refusalBodyInput(t *testing.T, body []byte) *Input {
 	if problems.HasErrors() {
 		t.Fatalf("the body fails the structural tier: %v", problems)
 	}
-	in, err := gather(ctx, st, imp, imp.Project, imp.Environment, true, nil)
+	in, err := gather(ctx, st, imp, imp.Project, imp.Environment, true, importmodel.RequestBody{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -474,8 +475,8 @@ func refusalProject(id string) *string { return &id }
 func refusalCheck(t *testing.T, code Code) func(*Input) []Issue {
 	t.Helper()
 	info, ok := lookup(code)
-	if !ok || info.check == nil || info.Category == CategoryRule || info.Category == CategoryStructure {
+	if !ok || info.ruleCheck() == nil || info.Category == CategoryRule || info.Category == CategoryStructure {
 		t.Fatalf("%s is no rule of the import's in the code table", code)
 	}
-	return info.check
+	return info.ruleCheck()
 }

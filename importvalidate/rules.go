@@ -2,8 +2,8 @@ package importvalidate
 
 import (
 	"context"
-	"strconv"
 
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -36,6 +36,30 @@ type Rule struct {
 	Check func(ctx context.Context, in *Input) ([]Issue, error)
 }
 
+// Catalogue returns the built-in rules in the order they run: the
+// reference errors E1-E8, the reference warnings W1-W3, the extra
+// warnings, the permissions entry, then the import's own checks (the
+// rules of Codes).
+// Each call returns a fresh slice.
+//
+// docs/RULES.md lists the same rules with what each reports; a test fails
+// when the two disagree.
+func Catalogue() []Rule {
+	var rules []Rule
+	for _, info := range codeTable() {
+		if check := info.ruleCheck(); check != nil {
+			rules = append(rules, Rule{Code: info.Code, Severity: info.Severity, Category: info.Category,
+				Summary: info.Summary, Reference: info.Reference, Import: info.Import, Check: pure(check)})
+		}
+	}
+	return rules
+}
+
+// pure adapts a function of the input alone to Rule.Check.
+func pure(f func(in *Input) []Issue) func(context.Context, *Input) ([]Issue, error) {
+	return func(_ context.Context, in *Input) ([]Issue, error) { return f(in), nil }
+}
+
 // one returns a single issue with items, or nothing when items is empty.
 func one(message string, items []Item) []Issue {
 	if len(items) == 0 {
@@ -48,34 +72,98 @@ func one(message string, items []Item) []Issue {
 // offset from the raw bytes.
 func at(pointer string) Location { return Location{Pointer: pointer, Offset: -1} }
 
-// located is the location of the place p, as at makes it.
-func located(p place) Location { return at(p.pointer()) }
-
-// ptr builds "/data/<member>/<i>/<rest>".
-func ptr(member string, i int, rest string) string {
-	p := "/data/" + member + "/" + strconv.Itoa(i)
-	if rest != "" {
-		p += "/" + rest
+// located is the location of the place p, its JSON pointer built: where a
+// place of the model becomes a location, only for a finding.
+func located(p importmodel.Place) Location {
+	s := ""
+	if p.Member != "" {
+		s = "/data/" + p.Member + "/" + itoa(p.I)
+		if p.List != "" {
+			s += "/" + p.List + "/" + itoa(p.J)
+		}
 	}
-	return p
+	if p.Field != "" {
+		s += "/" + p.Field
+	}
+	return at(s)
 }
 
-func (in *Input) places() *featurePlaces {
-	if in.featurePlaces != nil {
-		return in.featurePlaces
+// issuesOf turns the model's findings into the rule's issues: the one
+// boundary between the two, where their places become locations and
+// what a finding without items names is recorded (named). The issues'
+// items and locations take their memory from one slice each.
+func (in *Input) issuesOf(found []importmodel.Finding) []Issue {
+	if len(found) == 0 {
+		return nil
 	}
-	fs := in.Import.Data.Features
-	in.featurePlaces = newFeaturePlaces(len(fs), func(i int) string { return fs[i].Name })
-	return in.featurePlaces
+	n, places := 0, 0
+	for k := range found {
+		n += len(found[k].Items)
+		places += placesIn(found[k].Items)
+	}
+	items, locs := make([]Item, n), make([]Location, places)
+	out := make([]Issue, len(found))
+	for k := range found {
+		f := &found[k]
+		out[k].Message = f.Message
+		if f.Items != nil {
+			m := len(f.Items)
+			out[k].Items, items = items[:m:m], items[m:]
+			locs = locateInto(out[k].Items, f.Items, locs)
+		}
+		if f.Warning {
+			out[k].Severity = SeverityWarning
+		}
+		if f.Names != nil {
+			in.named(Code(f.Kind), f.Names)
+		}
+	}
+	return out
+}
+
+// itemsOf are the model's items as issue items, located.
+func itemsOf(items []importmodel.Item) []Item {
+	if items == nil {
+		return nil
+	}
+	out := make([]Item, len(items))
+	locateInto(out, items, make([]Location, placesIn(items)))
+	return out
+}
+
+// placesIn counts the places of items.
+func placesIn(items []importmodel.Item) int {
+	n := 0
+	for k := range items {
+		n += len(items[k].Places)
+	}
+	return n
+}
+
+// locateInto fills out with items, located: their locations are taken
+// from locs, whose rest it returns.
+func locateInto(out []Item, items []importmodel.Item, locs []Location) []Location {
+	for k := range items {
+		it := &items[k]
+		out[k].Value = it.Value
+		if it.Places != nil {
+			m := len(it.Places)
+			out[k].Locations, locs = locs[:m:m], locs[m:]
+			for j, p := range it.Places {
+				out[k].Locations[j] = located(p)
+			}
+		}
+	}
+	return locs
 }
 
 // featureItem is an item naming an imported feature, located at every
 // occurrence of the name in data.features.
 func (in *Input) featureItem(value, name string) Item {
-	idx := in.places().indices(name)
+	idx := in.Places().Indices(name)
 	locs := make([]Location, len(idx))
 	for k, i := range idx {
-		locs[k] = at(ptr("features", i, "name"))
+		locs[k] = located(importmodel.Place{Member: "features", I: i, Field: "name"})
 	}
 	return Item{Value: value, Locations: locs}
 }
@@ -84,7 +172,7 @@ func (in *Input) featureItem(value, name string) Item {
 // first occurrence, and collects the items it returns.
 func (in *Input) eachFeature(f func(name string) (Item, bool)) []Item {
 	var items []Item
-	for _, n := range in.places().order {
+	for _, n := range in.Places().Order() {
 		if it, ok := f(n); ok {
 			items = append(items, it)
 		}
@@ -126,7 +214,7 @@ func keySet[T any, K comparable](items []T, key func(T) K) map[K]bool {
 
 // eachConstraint calls f with every constraint of the imported strategies,
 // in input order, and its place: constraint j of strategy i.
-func (in *Input) eachConstraint(f func(at place, c *model.Constraint)) {
+func (in *Input) eachConstraint(f func(at importmodel.Place, c *model.Constraint)) {
 	ss := in.Import.Data.FeatureStrategies
 	for i := range ss {
 		if ss[i].Constraints == nil {
@@ -134,36 +222,7 @@ func (in *Input) eachConstraint(f func(at place, c *model.Constraint)) {
 		}
 		cs := *ss[i].Constraints
 		for j := range cs {
-			f(place{member: "featureStrategies", i: i, list: "constraints", j: j}, &cs[j])
+			f(importmodel.Place{Member: "featureStrategies", I: i, List: "constraints", J: j}, &cs[j])
 		}
 	}
-}
-
-// place names a value of data's lists without building its pointer,
-// which only a finding needs: member i, or the item j of its list, and
-// a member of that (field).
-type place struct {
-	member string
-	i      int
-	list   string
-	j      int
-	field  string
-}
-
-// pointer is the JSON pointer of p.
-func (p place) pointer() string {
-	s := ptr(p.member, p.i, "")
-	if p.list != "" {
-		s += "/" + p.list + "/" + itoa(p.j)
-	}
-	if p.field != "" {
-		s += "/" + p.field
-	}
-	return s
-}
-
-// with is p's member field.
-func (p place) with(field string) place {
-	p.field = field
-	return p
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/Masterminds/semver/v3"
-
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -17,14 +17,14 @@ import (
 // syntax). These operators also need a value at all.
 func checkConstraintValue(in *Input) []Issue {
 	var items []Item
-	in.eachConstraint(func(at place, c *model.Constraint) {
+	in.eachConstraint(func(at importmodel.Place, c *model.Constraint) {
 		items = append(items, badConstraintValues(c, at)...)
 	})
 	return one("The following constraint values do not parse for their operator:", items)
 }
 
 // badConstraintValues checks one constraint, at its place.
-func badConstraintValues(c *model.Constraint, at place) []Item {
+func badConstraintValues(c *model.Constraint, at importmodel.Place) []Item {
 	check := constraintParser(c.Operator)
 	if check == nil {
 		return nil
@@ -35,7 +35,7 @@ func badConstraintValues(c *model.Constraint, at place) []Item {
 		n++
 		if why := check(*c.Value); why != "" {
 			items = append(items, Item{Value: string(c.Operator) + " " + strconv.Quote(*c.Value) + ": " + why,
-				Locations: []Location{located(at.with("value"))}})
+				Locations: []Location{located(at.With("value"))}})
 		}
 	}
 	if c.Values != nil {
@@ -43,7 +43,7 @@ func badConstraintValues(c *model.Constraint, at place) []Item {
 			n++
 			if why := check(v); why != "" {
 				items = append(items, Item{Value: string(c.Operator) + " " + strconv.Quote(v) + ": " + why,
-					Locations: []Location{located(at.with("values/" + itoa(k)))}})
+					Locations: []Location{located(at.With("values/" + itoa(k)))}})
 			}
 		}
 	}
@@ -76,7 +76,7 @@ func constraintParser(op model.Operator) func(string) string {
 		return func(v string) string {
 			// MAJOR.MINOR.PATCH alone, the common form, is told
 			// without the parse, which allocates.
-			if refusalSemverPlain(v) {
+			if importmodel.SemverPlain(v) {
 				return ""
 			}
 			if _, err := semver.StrictNewVersion(v); err != nil {

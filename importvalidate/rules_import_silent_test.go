@@ -64,17 +64,17 @@ func TestImportSilentWarnings(t *testing.T) {
 	} {
 		t.Run(string(tc.code), func(t *testing.T) {
 			info, ok := lookup(tc.code)
-			if !ok || info.Category != CategoryImport || info.check == nil {
+			if !ok || info.Category != CategoryImport || info.ruleCheck() == nil {
 				t.Fatalf("%s is not a rule of the import's category: %+v", tc.code, info)
 			}
-			if found := info.check(refusalCaseInput(t, "ok-baseline")); len(found) != 0 {
+			if found := info.ruleCheck()(refusalCaseInput(t, "ok-baseline")); len(found) != 0 {
 				t.Errorf("the baseline file: %s", refusalDescribe(found))
 			}
 			in := refusalCaseInput(t, tc.file)
 			if tc.setup != nil {
 				tc.setup(in)
 			}
-			found := info.check(in)
+			found := info.ruleCheck()(in)
 			if len(found) == 0 {
 				t.Fatalf("%s: nothing reported", tc.file)
 			}

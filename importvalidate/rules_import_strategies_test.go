@@ -52,7 +52,7 @@ func TestImportTooManyStrategiesInFile(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			answer := readRefusalAnswer(t, tc.name)
-			limitMsg := refusalExceeds("strategy", 30)
+			limitMsg := "Failed to create strategy. You can't create more than the established limit of 30."
 			if answer.Status != 200 && answer.message() != limitMsg {
 				t.Fatalf("the import answered %d %q, neither outcome the warning names", answer.Status, answer.message())
 			}
@@ -65,7 +65,7 @@ func TestImportTooManyStrategiesInFile(t *testing.T) {
 		})
 	}
 	for _, name := range []string{"strategy-constraints-at-limit", "strategy-feature-not-in-file-existing", "ok-baseline"} {
-		if found := checkImportTooManyStrategiesInFile(refusalCaseInput(t, name)); len(found) > 0 {
+		if found := refusalCheck(t, CodeImportTooManyStrategiesInFile)(refusalCaseInput(t, name)); len(found) > 0 {
 			t.Errorf("%s: found %s", name, refusalDescribe(found))
 		}
 	}
@@ -73,8 +73,8 @@ func TestImportTooManyStrategiesInFile(t *testing.T) {
 	in := refusalCaseInput(t, "strategy-feature-not-in-file-existing")
 	refusalStrategies("existing-flag", 29)(in)
 	in.Import.Data.FeatureStrategies = append(in.Import.Data.FeatureStrategies, in.Import.Data.FeatureStrategies[0])
-	in.reread()
-	if found := checkImportTooManyStrategiesInFile(in); len(found) != 1 {
+	in.Reread()
+	if found := refusalCheck(t, CodeImportTooManyStrategiesInFile)(in); len(found) != 1 {
 		t.Errorf("29 kept and 2 added: found %s", refusalDescribe(found))
 	}
 }

@@ -3,6 +3,7 @@ package importvalidate
 import (
 	"strconv"
 
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -10,20 +11,7 @@ import (
 // the same name that is global or belongs to the target project (the
 // imported id is ignored). Input order, duplicates kept.
 func checkUnknownSegment(in *Input) []Issue {
-	var items []Item
-	for i, s := range in.Import.Data.Segments {
-		found := false
-		for _, def := range in.Segments[s.Name] {
-			if p := scope(def.Project); p == "" || p == in.Project {
-				found = true
-				break
-			}
-		}
-		if !found {
-			items = append(items, Item{Value: s.Name, Locations: []Location{at(ptr("segments", i, "name"))}})
-		}
-	}
-	return one("We detected the following segments that need to be created first:", items)
+	return one("We detected the following segments that need to be created first:", itemsOf(in.UnknownSegments()))
 }
 
 // checkUnknownSegmentID (strict) reports segment ids used by strategies that
@@ -38,7 +26,7 @@ func checkUnknownSegmentID(in *Input) []Issue {
 		}
 		for j, id := range *ss[i].Segments {
 			if !ids[id] {
-				g.add(strconv.FormatFloat(id, 'g', -1, 64), located(place{member: "featureStrategies", i: i, list: "segments", j: j}))
+				g.add(strconv.FormatFloat(id, 'g', -1, 64), located(importmodel.Place{Member: "featureStrategies", I: i, List: "segments", J: j}))
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package importvalidate
 import (
 	"strconv"
 
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -13,10 +14,10 @@ import (
 func checkVariantWeights(in *Input) []Issue {
 	d := &in.Import.Data
 	var items []Item
-	add := func(feature string, sum float64, pointer string) {
+	add := func(feature string, sum float64, member string, i int) {
 		items = append(items, Item{
 			Value:     feature + " (weights sum to " + strconv.FormatFloat(sum, 'g', -1, 64) + ")",
-			Locations: []Location{at(pointer)},
+			Locations: []Location{located(importmodel.Place{Member: member, I: i, Field: "variants"})},
 		})
 	}
 	for i := range d.FeatureEnvironments {
@@ -27,7 +28,7 @@ func checkVariantWeights(in *Input) []Issue {
 		}
 		if fe.Variants != nil {
 			if sum, bad := variantSum(*fe.Variants); bad {
-				add(name, sum, ptr("featureEnvironments", i, "variants"))
+				add(name, sum, "featureEnvironments", i)
 			}
 		}
 	}
@@ -46,13 +47,13 @@ func checkVariantWeights(in *Input) []Issue {
 			if s.FeatureName != nil {
 				name = *s.FeatureName
 			}
-			add(name, sum, ptr("featureStrategies", i, "variants"))
+			add(name, sum, "featureStrategies", i)
 		}
 	}
 	for i := range d.Features {
 		if f := &d.Features[i]; f.Variants != nil {
 			if sum, bad := variantSum(*f.Variants); bad {
-				add(f.Name, sum, ptr("features", i, "variants"))
+				add(f.Name, sum, "features", i)
 			}
 		}
 	}

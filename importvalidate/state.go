@@ -3,6 +3,7 @@ package importvalidate
 import (
 	"context"
 
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -51,29 +52,43 @@ type EnvironmentState interface {
 // Project is a project as the rules read it: its settings, as a state
 // snapshot holds them, and the number of its features, which a snapshot
 // gives by listing them.
-type Project struct {
-	model.SnapshotProject
-	// FeatureCount is the number of non-archived features of the project.
-	FeatureCount int64
+type Project = importmodel.Project
+
+// ImportState is a State that also answers what the import's own checks
+// need to know of the instance beyond State's answers: its resource
+// limits, feature types, tags, the target project's environments and
+// settings, and per feature its environment, strategies and dependencies.
+// When the State implements it, a validation asks it once (ImportFacts),
+// whatever the size of the import; otherwise every such fact is unknown,
+// and the checks that need one say so in a warning (CodeImportUnknownFact)
+// instead of guessing. MemoryState, unleashdb.DB and unleashapi.Client
+// implement it.
+type ImportState interface {
+	State
+	// ImportFacts answers q. A fact the source cannot know is left with
+	// Known false; an error aborts the validation.
+	ImportFacts(ctx context.Context, q ImportQuery) (*ImportFacts, error)
 }
 
-// naming is the project's feature naming pattern, whose Pattern is ""
-// when it has none.
-func (p Project) naming() model.FeatureNaming {
-	if p.FeatureNaming == nil {
-		return model.FeatureNaming{}
-	}
-	return *p.FeatureNaming
-}
+// The facts of the import (package importmodel, where they are
+// documented), under this package's names.
+type (
+	ImportQuery     = importmodel.Query
+	ImportFacts     = importmodel.Facts
+	ResourceLimits  = importmodel.ResourceLimits
+	FeatureFacts    = importmodel.FeatureFacts
+	FeatureMetadata = importmodel.FeatureMetadata
+	ChangeRequests  = importmodel.ChangeRequests
+	LinkTemplate    = importmodel.LinkTemplate
+)
 
-// scope is the project a context field or a segment belongs to, "" for a
-// global one.
-func scope(project *string) string {
-	if project == nil {
-		return ""
-	}
-	return *project
-}
+// Known is a fact of the instance that a state source may not be able to
+// tell (importmodel.Known).
+type Known[T any] = importmodel.Known[T]
+
+// DefaultResourceLimits are Unleash 8.2.0's resource limits when its
+// configuration sets none (importmodel.DefaultResourceLimits).
+var DefaultResourceLimits = importmodel.DefaultResourceLimits
 
 // Permissions answers whether the caller holds a permission. The auth
 // package's principals implement it.

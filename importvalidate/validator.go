@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync/atomic"
 
+	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 	"github.com/flagadmin/flagadmin/importvalidate/internal/schema"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/model/profile"
@@ -77,8 +78,8 @@ type Validator struct {
 	// (Options.Strict).
 	strict bool
 	// spareView is the memory of a view of the cleaned file that the
-	// last validation left, for the next one (refusalBuffers).
-	spareView atomic.Pointer[refusalBuffers]
+	// last validation left, for the next one (importmodel.Buffers).
+	spareView atomic.Pointer[importmodel.Buffers]
 }
 
 // New builds a Validator. It fails on a nil State, on an unknown code in
@@ -234,12 +235,12 @@ func (v *Validator) Validate(ctx context.Context, data []byte, t Target) (*Repor
 
 // validateBody validates the bytes of an import request body.
 func (v *Validator) validateBody(ctx context.Context, body []byte, t Target) (*Report, error) {
-	return v.validateBodyOf(ctx, body, t, requestBody{raw: body})
+	return v.validateBodyOf(ctx, body, t, importmodel.RequestBody{Raw: body})
 }
 
 // validateBodyOf validates the bytes of an import request body, which
 // req is as it is sent (the body itself, or the export it wraps).
-func (v *Validator) validateBodyOf(ctx context.Context, body []byte, t Target, req requestBody) (*Report, error) {
+func (v *Validator) validateBodyOf(ctx context.Context, body []byte, t Target, req importmodel.RequestBody) (*Report, error) {
 	imp, starts, problems, err := v.structure.decode(ctx, body)
 	if err != nil {
 		return nil, err
@@ -296,12 +297,12 @@ func (t Target) over(project, env string) (string, string) {
 // ValidateImport validates an already decoded import request, such as a
 // Report.Import. Item locations carry JSON pointers but no offsets.
 func (v *Validator) ValidateImport(ctx context.Context, imp *model.ImportRequest, t Target) (*Report, error) {
-	return v.validateImport(ctx, imp, t, requestBody{})
+	return v.validateImport(ctx, imp, t, importmodel.RequestBody{})
 }
 
 // validateImport is ValidateImport of an import read from the request
 // body req (none for a decoded import).
-func (v *Validator) validateImport(ctx context.Context, imp *model.ImportRequest, t Target, req requestBody) (*Report, error) {
+func (v *Validator) validateImport(ctx context.Context, imp *model.ImportRequest, t Target, req importmodel.RequestBody) (*Report, error) {
 	if imp == nil {
 		return nil, errors.New("importvalidate: nil import request")
 	}
@@ -310,12 +311,12 @@ func (v *Validator) validateImport(ctx context.Context, imp *model.ImportRequest
 	}
 	project, env := t.over(imp.Project, imp.Environment)
 	spare := v.spareView.Swap(nil)
-	in, err := gather(ctx, v.state, imp, project, env, v.constraintContexts, spare)
+	in, err := gather(ctx, v.state, imp, project, env, v.constraintContexts, req, spare)
 	if err != nil {
 		v.spareView.CompareAndSwap(nil, spare)
 		return nil, err
 	}
-	in.Profile, in.body = v.profile, req
+	in.Profile, in.strict = v.profile, v.strict
 	if err := in.checkPermissions(ctx, t.Permissions); err != nil {
 		return nil, err
 	}
@@ -346,9 +347,6 @@ func (v *Validator) validateImport(ctx context.Context, imp *model.ImportRequest
 			rep.Issues = append(rep.Issues, is)
 		}
 	}
-	if !v.strict {
-		refusalConfirm(in, rep.Issues)
-	}
 	rep.Issues, rep.Restated = v.restated.leaveOut(rep.Issues, in.names)
 	addHints(rep.Issues, in)
 	sortBy(rep.Issues, func(a, b Issue) bool {
@@ -357,7 +355,7 @@ func (v *Validator) validateImport(ctx context.Context, imp *model.ImportRequest
 		}
 		return a.Severity < b.Severity
 	})
-	if b := in.release(); b.size() <= refusalSpareMax {
+	if b := in.Release(); b.Size() <= importmodel.SpareMax {
 		v.spareView.Store(b)
 	}
 	return rep, nil

@@ -77,8 +77,8 @@ func (m *MemorySource) Current(_ context.Context, q Query) (*model.Snapshot, err
 			}
 		}
 	}
-	s.ContextFields = pick(m.contextFields, q.ContextFields)
-	s.TagTypes = pick(m.tagTypes, q.TagTypes)
+	s.ContextFields = model.Pick(m.contextFields, q.ContextFields)
+	s.TagTypes = model.Pick(m.tagTypes, q.TagTypes)
 	if d, ok := m.defaults[q.Project]; ok {
 		s.ProjectDefaults = []model.SnapshotProjectDefaults{d}
 	}
@@ -93,15 +93,4 @@ func inEnvironment(envs []model.SnapshotFeatureEnvironment, env string) []model.
 		}
 	}
 	return nil
-}
-
-// pick is the values of m under names, in the order of names.
-func pick[T any](m map[string]T, names []string) []T {
-	var out []T
-	for _, n := range names {
-		if v, ok := m[n]; ok {
-			out = append(out, v)
-		}
-	}
-	return out
 }
