@@ -1,7 +1,7 @@
 package importmodel
 
 // links is importLinks: a feature listed in data.links has its links
-// replaced by the file's, URLs normalised (after_url.go).
+// replaced by the file's, URLs normalised (normalizeURL).
 func (r *replay) links() {
 	if !r.imp.Links {
 		return // before 7.0, no import changes links (nor has any)
@@ -20,8 +20,8 @@ func (r *replay) links() {
 				return
 			}
 			l := &fl.Links[j]
-			u, ok := normalizeURL(l.URL)
-			if !ok {
+			u, v := normalizeURL(l.URL)
+			if v == urlInvalid {
 				continue // the import refuses it (import-link-invalid-url)
 			}
 			var title *string
