@@ -79,15 +79,23 @@ func StrategyCreationRounds(s *model.Strategy, exists func(contextField string) 
 
 // creation is a strategy the import creates.
 type creation struct {
-	feature  *Config
+	ordered[*Config]
 	strategy Strategy
+}
+
+// ordered is a strategy the import creates, as the order of the
+// creations reads it (creationOrder), of the feature that K names.
+type ordered[K comparable] struct {
+	feature K
 	// index is the strategy's place in data.featureStrategies.
 	index int
 	// rounds is the number of queries before the next sort order (or,
 	// with a given sort order, before the insert).
 	rounds int
 	// given reports a sort order given by the file; sortOrder is the
-	// strategy's sort order, given or assigned.
+	// strategy's sort order, given or assigned: the largest of the
+	// feature's inserted before its read, plus one (it may pass the
+	// largest 32-bit integer, which refuses the import), 0 when none was.
 	given     bool
 	sortOrder int64
 	// inserted is the strategy's place among the inserts.
@@ -104,31 +112,38 @@ func (r *replay) roundsBefore(s *model.Strategy) int {
 }
 
 // gap is the number of rounds from the read of the next sort order to
-// the insert: 1, or 2 where the store reads the default stickiness in
+// the insert in imp's version: 1, or 2 where the store reads the default stickiness in
 // between (profile.Import.StickinessInStore). A creation with a given
 // sort order skips the read but not the stickiness.
-func (r *replay) gap() int {
-	if r.imp.StickinessInStore {
+func gap(imp profile.Import) int {
+	if imp.StickinessInStore {
 		return 2
 	}
 	return 1
 }
 
-// order assigns each created strategy its sort order as the import does,
-// and sets the strategies of each feature in the order Unleash evaluates
-// them.
-func (r *replay) order(created []creation) {
+// creationOrder runs the creations of list (at(&list[i]) is creation i),
+// in file order, of some number of features, as the import
+// of imp's version runs them: each reads the next sort order of its
+// feature (unless given) after its rounds, and inserts gap rounds later;
+// the events of one round come in file order. It sets each one's
+// sortOrder and inserted. It is the one model of the order of the created
+// strategies: Apply orders them by it (order), and
+// import-strategy-next-sort-order (checkImportStrategyNextSortOrder)
+// reports the reads it gives past the largest 32-bit integer. It stops,
+// unfinished, when stop reports true.
+func creationOrder[T any, K comparable](list []T, at func(*T) *ordered[K], features int, imp profile.Import, stop func() bool) {
 	// The events of the creations: each reads the next sort order (unless
 	// given) and inserts, in rounds.
 	type event struct {
 		round  int
-		c      *creation
+		c      *ordered[K]
 		insert bool
 	}
-	events := make([]event, 0, 2*len(created))
-	gap := r.gap()
-	for i := range created {
-		c := &created[i]
+	events := make([]event, 0, 2*len(list))
+	gap := gap(imp)
+	for i := range list {
+		c := at(&list[i])
 		if c.given {
 			events = append(events, event{round: c.rounds + gap - 1, c: c, insert: true})
 			continue
@@ -143,10 +158,10 @@ func (r *replay) order(created []creation) {
 		max int64
 		any bool
 	}
-	inserted := make(map[*Config]top, len(r.want))
+	inserted := make(map[K]top, features)
 	inserts := 0
 	for _, e := range events {
-		if r.stop() {
+		if stop() {
 			return
 		}
 		t := inserted[e.c.feature]
@@ -158,12 +173,20 @@ func (r *replay) order(created []creation) {
 			e.c.inserted = inserts
 			inserts++
 		case t.any:
-			// One past the largest 32-bit integer refuses the import
-			// (import-strategy-next-sort-order).
 			e.c.sortOrder = t.max + 1
 		default:
 			e.c.sortOrder = 0
 		}
+	}
+}
+
+// order assigns each created strategy its sort order as the import does
+// (creationOrder), and sets the strategies of each feature in the order
+// Unleash evaluates them.
+func (r *replay) order(created []creation) {
+	creationOrder(created, func(c *creation) *ordered[*Config] { return &c.ordered }, len(r.want), r.imp, r.stop)
+	if r.err != nil {
+		return
 	}
 	// Each feature's strategies by sort order, then by their insert.
 	slices.SortFunc(created, func(x, y creation) int {

@@ -20,7 +20,7 @@ func (r *replay) strategies() {
 			return
 		}
 		s := &r.d.FeatureStrategies[i]
-		if s.FeatureName == nil || *s.FeatureName == "" {
+		if !namesFeature(s.FeatureName) {
 			continue
 		}
 		c := r.want[*s.FeatureName]
@@ -47,7 +47,7 @@ func (r *replay) strategies() {
 			st.Variants, _ = fixStrategyVariants(*s.Variants)
 		}
 		r.withDefaults(&st, c.Name)
-		cr := creation{feature: c, strategy: st, index: i, rounds: r.roundsBefore(s)}
+		cr := creation{ordered: ordered[*Config]{feature: c, index: i, rounds: r.roundsBefore(s)}, strategy: st}
 		if s.SortOrder != nil {
 			// One that is no integer of 32 bits refuses the import
 			// (import-strategy-sort-order).
