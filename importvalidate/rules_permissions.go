@@ -1,8 +1,6 @@
 package importvalidate
 
 import (
-	"slices"
-
 	"github.com/flagadmin/flagadmin/importvalidate/importmodel"
 )
 
@@ -32,23 +30,22 @@ const (
 // import accepts a permission, where it does not ask for it.
 func checkMissingPermissions(in *Input) []Issue {
 	prof := in.VersionProfile()
-	var items []Item
-	for _, q := range prof.Permissions {
-		if p := Permission(q.Name); in.Missing[p] && slices.Contains(in.Required, p) {
-			items = append(items, Item{Value: q.DisplayName})
+	var missing []Permission
+	for _, p := range in.Required {
+		if in.Missing[p] {
+			missing = append(missing, p)
 		}
 	}
-	for _, p := range in.Required {
-		if in.Missing[p] && prof.Rank(string(p)) == len(prof.Permissions) {
-			items = append(items, Item{Value: p.DisplayName()})
-		}
+	var items []Item
+	for _, name := range importmodel.DisplayNames(prof, missing) {
+		items = append(items, Item{Value: name})
 	}
 	if len(items) > 0 && !in.strict {
 		// What the import does not ask for on the cleaned file, it
 		// does not refuse the file for.
 		needed := map[string]bool{}
-		for _, p := range in.NeededPermissions(true) {
-			needed[p.DisplayName()] = true
+		for _, name := range importmodel.DisplayNames(prof, in.NeededPermissions(true)) {
+			needed[name] = true
 		}
 		for k := range items {
 			if !needed[items[k].Value] {

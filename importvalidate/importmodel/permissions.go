@@ -1,5 +1,11 @@
 package importmodel
 
+import (
+	"slices"
+
+	"github.com/flagadmin/flagadmin/model/profile"
+)
+
 // Permission is a permission an import may need, named as the reference
 // server names it; Permissions.HasPermission is asked about it.
 type Permission string
@@ -20,35 +26,24 @@ const (
 // request.
 const PermSkipChangeRequest = "SKIP_CHANGE_REQUEST"
 
-// permissionNames pairs each permission with the name the reference
-// response shows for it.
-func permissionNames() []struct {
-	perm Permission
-	name string
-} {
-	return []struct {
-		perm Permission
-		name string
-	}{
-		{PermCreateContextField, "Create context fields"},
-		{PermCreateFeatureStrategy, "Create activation strategies"},
-		{PermDeleteFeatureStrategy, "Delete activation strategies"},
-		{PermUpdateVariants, "Update variants"},
-		{PermCreateFeature, "Create feature flags"},
-		{PermUpdateFeature, "Update feature flags"},
-		{PermCreateTagType, "Create tag types"},
-	}
-}
-
-// DisplayName is the name the reference response shows for p, or p
-// itself when it has none.
-func (p Permission) DisplayName() string {
-	for _, n := range permissionNames() {
-		if n.perm == p {
-			return n.name
+// DisplayNames are the names that an instance of version prof shows for
+// perms, as its permissions table holds them (model/profile), in that
+// table's order; a permission the table does not list comes after those,
+// under its own name, in the order of perms. The validation's
+// missing-permissions and the import's refusal name them so.
+func DisplayNames(prof profile.Profile, perms []Permission) []string {
+	var names []string
+	for _, q := range prof.Permissions {
+		if slices.Contains(perms, Permission(q.Name)) {
+			names = append(names, q.DisplayName)
 		}
 	}
-	return string(p)
+	for _, p := range perms {
+		if prof.Rank(string(p)) == len(prof.Permissions) {
+			names = append(names, string(p))
+		}
+	}
+	return names
 }
 
 // NeededPermissions lists, in catalogue order, the permissions the import

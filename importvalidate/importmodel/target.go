@@ -1,6 +1,9 @@
 package importmodel
 
-import "github.com/flagadmin/flagadmin/model"
+import (
+	"github.com/flagadmin/flagadmin/internal/errbody"
+	"github.com/flagadmin/flagadmin/model"
+)
 
 // The import's refusals that come from the caller or from the target
 // project and environment rather than from one item of the file.
@@ -18,15 +21,10 @@ func checkImportAdminToken(in *Input) []Finding {
 	return []Finding{single(msg, "admin token", Place{})}
 }
 
-// permissionMessage is the message of Unleash's PermissionError for
-// one permission, in an environment when env is not "".
-func permissionMessage(permission, env string) string {
-	msg := `You don't have the required permissions to perform this operation. To perform this action, you need the "` +
-		permission + `" permission`
-	if env != "" {
-		return msg + ` in the "` + env + `" environment.`
-	}
-	return msg + "."
+// permissionMessage is the message of Unleash's PermissionError for one
+// permission, in an environment when env is not "" (errbody's).
+func permissionMessage(permission Permission, env string) string {
+	return errbody.PermissionMessage([]string{string(permission)}, env)
 }
 
 // granted returns whether the caller holds permission in the
@@ -70,7 +68,7 @@ func checkImportChangeRequestsEnabled(in *Input) []Finding {
 			items = append(items, Item{Value: child.name, Places: []Place{placeIn("dependencies", i, "dependencies", k, "")}})
 		})
 	}
-	return one(permissionMessage(string(PermSkipChangeRequest), ""), items)
+	return one(permissionMessage(PermSkipChangeRequest, ""), items)
 }
 
 // checkImportProjectNotActive reports the features the import would
@@ -225,5 +223,5 @@ func checkImportEnableNeedsStrategyPermission(in *Input) []Finding {
 			items = append(items, Item{Value: e.Name, Places: []Place{place("featureEnvironments", i, "enabled")}})
 		}
 	}
-	return one(permissionMessage(string(PermCreateFeatureStrategy), in.Environment), items)
+	return one(permissionMessage(PermCreateFeatureStrategy, in.Environment), items)
 }

@@ -3,6 +3,8 @@ package importmodel
 import (
 	"strconv"
 	"strings"
+
+	"github.com/flagadmin/flagadmin/internal/errbody"
 )
 
 // The import checks what its validation checks (the reference errors
@@ -179,20 +181,17 @@ func checkImportMissingPermissions(in *Input) []Finding {
 	if in.Missing == nil {
 		return nil
 	}
-	var names []string
+	var missing []Permission
 	for _, p := range in.NeededPermissions(true) {
 		if in.Missing[p] {
-			names = append(names, p.DisplayName())
+			missing = append(missing, p)
 		}
 	}
-	if len(names) == 0 {
+	if len(missing) == 0 {
 		return nil
 	}
-	msg := permissionMessage(names[0], "")
-	if len(names) > 1 {
-		msg = `You don't have the required permissions to perform this operation. To perform this action, you need one of the following permissions: "` +
-			strings.Join(names, `", "`) + `".`
-	}
+	names := DisplayNames(in.VersionProfile(), missing)
+	msg := errbody.PermissionMessage(names, "")
 	return []Finding{{Message: msg, Names: names}}
 }
 
@@ -202,7 +201,7 @@ func checkImportMissingPermissions(in *Input) []Finding {
 func (in *Input) StrategyAccepted(i int) string {
 	s := &in.Import.Data.FeatureStrategies[i]
 	switch {
-	case s.FeatureName == nil || *s.FeatureName == "":
+	case !namesFeature(s.FeatureName):
 		return "the import drops a strategy that names no feature"
 	case !in.keptStrategy(s):
 		return "the import drops the strategies of " + *s.FeatureName + ", which exists archived"
