@@ -122,13 +122,10 @@ func newReplay(ctx context.Context, imp profile.Import, project, env string, d *
 		want:          make(map[string]*Config, len(d.Features)),
 		skipped:       map[string]Skip{},
 		enableCalls:   map[string]bool{},
-		segmentName:   make(map[float64]string, len(d.Segments)),
+		segmentName:   fileSegmentNames(d.Segments),
 		contextFields: make(map[string]bool, len(before.ContextFields)+len(d.ContextFields))}
 	for i := range before.Features {
 		r.existing[before.Features[i].Name] = &before.Features[i]
-	}
-	for _, s := range d.Segments {
-		r.segmentName[s.ID] = s.Name
 	}
 	for _, n := range before.ContextFields {
 		r.contextFields[n] = true

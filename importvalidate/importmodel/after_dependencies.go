@@ -2,8 +2,8 @@ package importmodel
 
 import "slices"
 
-// dependencies is importDependencies: the parents of a feature whose item
-// in data.features names a project are replaced by those the file gives
+// dependencies is importDependencies: the parents of a feature whose first
+// item in data.features names a project (appliesDependencies) are replaced by those the file gives
 // it. Each parent is upserted by a store call that first deletes all the
 // child's parents; the calls run together, all the deletes before the
 // inserts, so the child ends with every parent the file gives it (the
@@ -13,7 +13,9 @@ func (r *replay) dependencies() {
 	withProject := make(map[string]bool, len(r.d.Features))
 	for i := range r.d.Features {
 		f := &r.d.Features[i]
-		withProject[f.Name] = f.Project != nil && *f.Project != "" && r.want[f.Name] != nil
+		if _, seen := withProject[f.Name]; !seen {
+			withProject[f.Name] = appliesDependencies(f) && r.want[f.Name] != nil
+		}
 	}
 	places := placeIndex[Dependency, string]{key: func(d Dependency) string { return d.Feature }}
 	replaced := make(map[*Config]bool, len(r.d.Dependencies))

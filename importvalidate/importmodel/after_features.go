@@ -72,7 +72,7 @@ func cloneConfig(c *Config) Config {
 // to, by its featureName; "" when the import drops the item (no
 // featureName, or an archived feature).
 func (r *replay) featureEnvTarget(fe *model.FeatureEnvironment) string {
-	if fe.FeatureName == nil || *fe.FeatureName == "" || r.archived(*fe.FeatureName) {
+	if !namesFeature(fe.FeatureName) || r.archived(*fe.FeatureName) {
 		return ""
 	}
 	return *fe.FeatureName

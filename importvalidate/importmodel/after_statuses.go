@@ -51,8 +51,8 @@ func active(ss []Strategy) int {
 // (StrategyEnablingAdds), active being the number of the feature's
 // strategies that are not disabled once the import created the file's:
 // enabling a feature without an active strategy adds the project's
-// default one. The validation's finding that says so (importvalidate's
-// checkImportDefaultStrategyAdded) must read it.
+// default one. The replay (statuses) and the validation's finding that
+// says so (checkImportDefaultStrategyAdded) both read it.
 func EnablingAddsStrategy(enabled bool, active int) bool {
 	return enabled && active == 0
 }
@@ -63,9 +63,10 @@ func EnablingAddsStrategy(enabled bool, active int) bool {
 // (getProjectDefaultStrategy: an empty groupId is the feature's name, an
 // absent one is empty), or a 100% flexibleRollout (getDefaultStrategy),
 // completed as the import completes the file's strategies. It comes
-// after the feature's other strategies. The validation's finding that
-// says what enabling adds (importvalidate's
-// checkImportDefaultStrategyAdded) must read it.
+// after the feature's other strategies. The validation's finding
+// (checkImportDefaultStrategyAdded) says when enabling adds it
+// (EnablingAddsStrategy) and names it the project's default strategy: the
+// facts of a validation do not hold the project's defaults.
 func (b *Before) StrategyEnablingAdds(imp profile.Import, feature string) Strategy {
 	var s Strategy
 	if b.DefaultStrategy != nil {

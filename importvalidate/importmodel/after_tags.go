@@ -3,7 +3,7 @@ package importmodel
 import "github.com/flagadmin/flagadmin/model"
 
 // tags is importTags: the tags of every imported feature are replaced by
-// the file's, only items with a tagType counting.
+// the file's, only the tagged items counting.
 func (r *replay) tags() {
 	for _, c := range r.want {
 		c.Tags = nil
@@ -13,7 +13,7 @@ func (r *replay) tags() {
 		if r.stop() {
 			return
 		}
-		if r.archived(ft.FeatureName) || ft.TagType == nil || *ft.TagType == "" {
+		if r.archived(ft.FeatureName) || !tagged(&ft) {
 			continue
 		}
 		c := r.want[ft.FeatureName]

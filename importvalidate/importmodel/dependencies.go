@@ -1,11 +1,22 @@
 package importmodel
 
+import "github.com/flagadmin/flagadmin/model"
+
 // The import applies a dependency when its child is a feature of the
 // cleaned file whose first entry names a project; the others it skips
 // (importDependencies). For each parent it checks, in this order, that the
 // child is not its own parent, that neither the child has children nor
 // the parent has parents, that the parent is active, and that both belong
 // to the target project (dependent-features-service.js).
+
+// appliesDependencies reports whether the import applies the dependencies
+// of the feature whose first features[] entry is f: importDependencies
+// finds the first entry of the child's name in the cleaned file and skips
+// the child when it names no project. The validation's checks and the
+// replay (after_dependencies.go) read it.
+func appliesDependencies(f *model.Feature) bool {
+	return f.Project != nil && *f.Project != ""
+}
 
 // dependencyParent is parent k of dependency i, with the resolved names of
 // the child and the parent.
@@ -32,7 +43,7 @@ func (in *Input) eachAppliedDependency(f func(i, k int, child, parent *ref)) {
 			if !ref.inFile {
 				continue
 			}
-			if p := d.Features[ref.first].Project; p == nil || *p == "" {
+			if !appliesDependencies(&d.Features[ref.first]) {
 				continue
 			}
 			for k, parent := range in.fileNames().parents(i) {

@@ -74,7 +74,7 @@ func silentWithoutFeature[T any](in *Input, entries []T, list, msg string, names
 	}
 	var out []Finding
 	for i := range entries {
-		if feature, name := names(&entries[i]); feature == nil || *feature == "" {
+		if feature, name := names(&entries[i]); !namesFeature(feature) {
 			out = append(out, single(msg, name, place(list, i, "")))
 		}
 	}
@@ -167,7 +167,8 @@ func checkImportTagTypeUnused(in *Input) []Finding {
 }
 
 // silentAppliedDependencies calls f for each dependency entry whose child
-// is applied with a project, the entries the import applies.
+// is applied and applies its dependencies (appliesDependencies), the
+// entries the import applies.
 func (in *Input) silentAppliedDependencies(f func(i int, dep *model.FeatureDependencies)) {
 	d := &in.Import.Data
 	if len(d.Dependencies) == 0 {
@@ -175,38 +176,10 @@ func (in *Input) silentAppliedDependencies(f func(i int, dep *model.FeatureDepen
 	}
 	v := in.resolved()
 	for i := range d.Dependencies {
-		ref := &v.refs[v.dependency[i]]
-		if !ref.applied {
-			continue
-		}
-		// The last entry of the name says.
-		if p := d.Features[ref.last].Project; p != nil && *p != "" {
+		if ref := &v.refs[v.dependency[i]]; ref.applied && appliesDependencies(&d.Features[ref.first]) {
 			f(i, &d.Dependencies[i])
 		}
 	}
-}
-
-// silentEntryWithProject reports whether an entry of the features[] name
-// names a project.
-func (in *Input) silentEntryWithProject(name string) bool {
-	fs := in.Import.Data.Features
-	withProject := func(j int) bool { return fs[j].Project != nil && *fs[j].Project != "" }
-	fp := in.Places()
-	if w, ok := fp.again[name]; ok {
-		return slices.ContainsFunc(w, withProject)
-	}
-	j, ok := fp.first(name)
-	return ok && withProject(j)
-}
-
-// silentRefWithProject is silentEntryWithProject for the name of ref r,
-// read without hashing the name when features[] has one entry of it.
-func (in *Input) silentRefWithProject(r *ref) bool {
-	if r.first >= 0 && r.first == r.last {
-		p := in.Import.Data.Features[r.first].Project
-		return p != nil && *p != ""
-	}
-	return in.silentEntryWithProject(r.name)
 }
 
 // silentDependencies finds, with the message say returns, the entries of
@@ -226,7 +199,7 @@ func (in *Input) silentDependencies(member string, say func(dep *model.FeatureDe
 
 func checkImportDependencyNoProject(in *Input) []Finding {
 	return in.silentDependencies("", func(dep *model.FeatureDependencies, ref *ref) (string, bool) {
-		if !ref.applied || in.silentRefWithProject(ref) {
+		if !ref.applied || appliesDependencies(&in.Import.Data.Features[ref.first]) {
 			return "", false
 		}
 		return fmt.Sprintf("The import does not create this dependency: the entry of feature %s in features names no project.",
@@ -319,6 +292,7 @@ func checkImportMetadataReset(in *Input) []Finding {
 	if !in.Facts.Features.Known {
 		return nil
 	}
+	asGiven := in.VersionProfile().Import.DescriptionAsGiven
 	v := in.resolved()
 	for i := range in.Import.Data.Features {
 		f := &in.Import.Data.Features[i]
@@ -326,19 +300,26 @@ func checkImportMetadataReset(in *Input) []Finding {
 		if !ref.applied || !ref.inProject || !ref.hasFacts || !ref.facts.Metadata.Known {
 			continue
 		}
-		facts := ref.facts
-		md, det := facts.Metadata.Value, f.Details()
-		var reset []string
-		if f.Type == nil && md.Type != "release" {
-			reset = append(reset, fmt.Sprintf("type %s to release", strconv.Quote(md.Type)))
+		// What the import makes of the settings the entry leaves out is
+		// setMetadata's, the replay's.
+		md, det := ref.facts.Metadata.Value, f.Details()
+		before := Config{Type: md.Type, Stale: md.Stale, ImpressionData: md.ImpressionData}
+		if md.Description != "" {
+			before.Description = &md.Description
 		}
-		if !f.Description.Present && md.Description != "" {
+		after := before
+		after.setMetadata(f, asGiven)
+		var reset []string
+		if f.Type == nil && after.Type != before.Type {
+			reset = append(reset, fmt.Sprintf("type %s to %s", strconv.Quote(before.Type), after.Type))
+		}
+		if !f.Description.Present && before.Description != nil && after.Description == nil {
 			reset = append(reset, "description to none")
 		}
-		if det.Stale == nil && md.Stale {
+		if det.Stale == nil && before.Stale && !after.Stale {
 			reset = append(reset, "stale to false")
 		}
-		if det.ImpressionData == nil && md.ImpressionData {
+		if det.ImpressionData == nil && before.ImpressionData && !after.ImpressionData {
 			reset = append(reset, "impressionData to false")
 		}
 		if len(reset) > 0 {
@@ -378,7 +359,7 @@ func checkImportDefaultStrategyAdded(in *Input) []Finding {
 		}
 		seen[r] = true
 		ref := &v.refs[r]
-		if !fe.Enabled || (!ref.applied && !ref.inProject) {
+		if !ref.applied && !ref.inProject {
 			continue
 		}
 		total, enabled := int(ref.strategies), int(ref.enabled)
@@ -390,7 +371,7 @@ func checkImportDefaultStrategyAdded(in *Input) []Finding {
 			enabled += ref.facts.Strategies - ref.facts.Disabled
 		}
 		switch {
-		case enabled > 0:
+		case !EnablingAddsStrategy(fe.Enabled, enabled):
 		case total == 0:
 			out = append(out, single(fmt.Sprintf("Enabling feature %s, which has no strategy in %s, adds the project's default strategy "+
 				"(a 100%% flexibleRollout unless the project sets another).", strconv.Quote(fe.Name), in.Environment),
@@ -453,67 +434,17 @@ func checkImportStrategiesReplaced(in *Input) []Finding {
 	})
 }
 
-// silentWeights returns the weights the import gives variants (weight
-// types types, weights weights): the variable ones share what the fixed
-// ones leave of 1000, the first ones taking the remainder; ok is false
-// when the import refuses them (no variable variant, fixed ones over
-// 1000) or drops some. The weights are written into buf's array when it
-// is large enough.
-func silentWeights(types []model.WeightType, weights, buf []float64) ([]float64, bool) {
-	var fixed float64
-	n := 0
-	for i, t := range types {
-		switch t {
-		case model.WeightVariable:
-			n++
-		case model.WeightFix:
-			fixed += weights[i]
-		}
-	}
-	if n == 0 || fixed > 1000 {
-		return nil, false
-	}
-	out := append(buf[:0], weights...)
-	avg, rem := int64(1000-fixed)/int64(n), int64(1000-fixed)%int64(n)
-	for i, t := range types {
-		if t == model.WeightVariable {
-			out[i] = float64(avg)
-			if rem > 0 {
-				out[i]++
-				rem--
-			}
-		}
-	}
-	return out, true
-}
-
 func checkImportVariantWeightsRecomputed(in *Input) []Finding {
 	var out []Finding
-	// The lists are read into buffers that serve every list.
-	var types []model.WeightType
-	var weights, got []float64
-	check := func(at func(k int) Place) {
-		var ok bool
-		got, ok = silentWeights(types, weights, got)
-		if !ok {
-			return
-		}
-		for k := range weights {
-			if got[k] != weights[k] {
-				out = append(out, single(fmt.Sprintf("The import gives this variable variant the weight %s, not %s: variable variants share what the fixed ones leave of 1000.",
-					strconv.FormatFloat(got[k], 'f', -1, 64), strconv.FormatFloat(weights[k], 'f', -1, 64)),
-					strconv.FormatFloat(weights[k], 'f', -1, 64), at(k)))
-			}
-		}
-	}
 	// Only the lists whose weights the import changes are read again.
 	in.eachSuspectList(suspectRecomputed, func(l variantList) {
-		types, weights = types[:0], weights[:0]
-		for k := range l.len() {
-			t, w := l.weight(k)
-			types, weights = append(types, model.WeightType(t)), append(weights, w)
-		}
-		check(func(k int) Place { return l.at(k, "weight") })
+		fixVariantWeights(l.len(), l.typedWeight, func(k int, w float64) {
+			if _, old := l.weight(k); w != old {
+				out = append(out, single(fmt.Sprintf("The import gives this variable variant the weight %s, not %s: variable variants share what the fixed ones leave of 1000.",
+					strconv.FormatFloat(w, 'f', -1, 64), strconv.FormatFloat(old, 'f', -1, 64)),
+					strconv.FormatFloat(old, 'f', -1, 64), l.at(k, "weight")))
+			}
+		})
 	})
 	return out
 }
@@ -546,30 +477,39 @@ func checkImportStrategyEnvNotInProject(in *Input) []Finding {
 
 func checkImportStrategyParametersDefaults(in *Input) []Finding {
 	var out []Finding
+	imp := in.VersionProfile().Import
+	// The parameters are completed as the replay completes them
+	// (profile.Import.StrategyParameters). The project's default
+	// stickiness is not among the facts: a stand-in tells where the
+	// import puts it.
+	const projectStickiness = "\x00"
 	in.eachStrategy(func(i int, s *model.Strategy) {
-		if s.Name != "flexibleRollout" {
-			return
-		}
 		var p map[string]string
 		if s.Parameters != nil {
 			p = *s.Parameters
 		}
+		got := imp.StrategyParameters(s.Name, *s.FeatureName, p, projectStickiness)
 		var set []string
-		if _, ok := p["rollout"]; !ok {
-			set = append(set, "rollout 100")
-		}
-		if p["stickiness"] == "" {
-			set = append(set, "the project's default stickiness")
-		}
-		if p["groupId"] == "" {
-			set = append(set, "groupId "+strconv.Quote(*s.FeatureName))
+		for _, k := range [...]string{"rollout", "stickiness", "groupId"} {
+			v, ok := got[k]
+			if old, had := p[k]; !ok || (had && old == v) {
+				continue
+			}
+			switch {
+			case k == "stickiness" && v == projectStickiness:
+				set = append(set, "the project's default stickiness")
+			case k == "groupId":
+				set = append(set, "groupId "+strconv.Quote(v))
+			default:
+				set = append(set, k+" "+v)
+			}
 		}
 		if len(set) > 0 {
 			at := place("featureStrategies", i, "parameters")
 			if s.Parameters == nil {
 				at = place("featureStrategies", i, "")
 			}
-			out = append(out, single("The import gives this flexibleRollout strategy what its parameters leave out: "+strings.Join(set, ", ")+".",
+			out = append(out, single("The import gives this "+s.Name+" strategy what its parameters leave out: "+strings.Join(set, ", ")+".",
 				s.Name, at))
 		}
 	})

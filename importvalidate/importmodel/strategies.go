@@ -237,20 +237,30 @@ const segmentSelectUndefined = `Undefined binding(s) detected when compiling SEL
 const segmentDuplicate = `insert into "feature_strategy_segment" ("feature_strategy_id", "segment_id") values ($1, $2) - ` +
 	`duplicate key value violates unique constraint "feature_strategy_segment_pkey"`
 
-// segmentMap maps the ids of data.segments to the existing segment
-// of the same name that the import links instead (remapSegments): the
-// first of that name; a later entry of the same id wins. An id that
-// data.segments does not list is absent; a listed id whose name no
-// segment has maps to nil.
+// fileSegmentNames names the ids of data.segments, as the import maps a
+// strategy's segment ids (remapSegments): a later entry of the same id
+// wins. The replay (after_strategies.go) and segmentMap read it.
+func fileSegmentNames(segments []model.Segment) map[float64]string {
+	m := make(map[float64]string, len(segments))
+	for _, s := range segments {
+		m[s.ID] = s.Name
+	}
+	return m
+}
+
+// segmentMap maps the ids of data.segments (fileSegmentNames) to the
+// existing segment of the same name that the import links instead
+// (remapSegments): the first of that name. An id that data.segments does
+// not list is absent; a listed id whose name no segment has maps to nil.
 func (in *Input) segmentMap() map[float64]*model.SnapshotSegment {
-	d := &in.Import.Data
-	m := make(map[float64]*model.SnapshotSegment, len(d.Segments))
-	for k := range d.Segments {
+	names := fileSegmentNames(in.Import.Data.Segments)
+	m := make(map[float64]*model.SnapshotSegment, len(names))
+	for id, name := range names {
 		var seg *model.SnapshotSegment
-		if existing := in.Segments[d.Segments[k].Name]; len(existing) > 0 {
+		if existing := in.Segments[name]; len(existing) > 0 {
 			seg = &existing[0]
 		}
-		m[d.Segments[k].ID] = seg
+		m[id] = seg
 	}
 	return m
 }

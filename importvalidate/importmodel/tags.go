@@ -33,14 +33,20 @@ func checkImportTagTypeInvalid(in *Input) []Finding {
 	return out
 }
 
+// tagged reports whether the import adds tag t (importTags): it has a
+// tagType, one that is not empty (if (tag.tagType)); it skips the others.
+// The view's notes, the tag checks and the replay (after_tags.go) read
+// it.
+func tagged(t *model.FeatureTag) bool { return t.TagType != nil && *t.TagType != "" }
+
 // eachTag calls f with every tag the import adds: those of the
-// cleaned file that have a tagType.
+// cleaned file that are tagged.
 func (in *Input) eachTag(f func(i int, t *model.FeatureTag)) {
 	d := &in.Import.Data
 	v := in.resolved()
 	for i := range d.FeatureTags {
 		t := &d.FeatureTags[i]
-		if t.TagType != nil && !v.refs[v.tag[i]].archived() {
+		if tagged(t) && !v.refs[v.tag[i]].archived() {
 			f(i, t)
 		}
 	}

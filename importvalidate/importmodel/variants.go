@@ -62,7 +62,7 @@ const (
 	suspectMember                                  // a payload member besides type and value
 	suspectNoVariable                              // no variable variant
 	suspectFixOver1000                             // fixed weights over 1000
-	suspectRecomputed                              // a variable weight the import changes (silentWeights)
+	suspectRecomputed                              // a variable weight the import changes (fixVariantWeights)
 	suspectNoWeightType                            // a feature environment's variant without weightType
 )
 
@@ -70,11 +70,7 @@ const (
 // from the variants themselves (without the copy variant makes).
 func (l *variantList) suspects() {
 	var m variantSuspect
-	fixed := 0.0
-	// The weights of the variable variants, in order (most lists have a
-	// few: no allocation).
-	var room [8]float64
-	variables := room[:0]
+	fixed, variables := 0.0, 0
 	payload := func(typ, value string, extra int) {
 		if value == "" {
 			m |= suspectEmpty
@@ -92,7 +88,7 @@ func (l *variantList) suspects() {
 		}
 		switch typ {
 		case string(model.WeightVariable):
-			variables = append(variables, w)
+			variables++
 		case string(model.WeightFix):
 			fixed += w
 		}
@@ -148,36 +144,18 @@ func (l *variantList) suspects() {
 			}
 		}
 	}
-	if len(variables) == 0 {
+	if variables == 0 {
 		m |= suspectNoVariable
 	}
 	if fixed > 1000 {
 		m |= suspectFixOver1000
 	}
-	if len(variables) > 0 && fixed <= 1000 && recomputed(variables, fixed) {
-		m |= suspectRecomputed
-	}
+	fixVariantWeights(l.len(), l.typedWeight, func(k int, w float64) {
+		if _, old := l.weight(k); w != old {
+			m |= suspectRecomputed
+		}
+	})
 	l.suspect = m
-}
-
-// recomputed reports whether the import gives a variable variant
-// of a list another weight than its own, the variable ones weighing
-// variables and the fixed ones fixed: the variable ones share what those
-// leave of 1000, the first ones taking the remainder (silentWeights).
-func recomputed(variables []float64, fixed float64) bool {
-	n := int64(len(variables))
-	avg, rem := int64(1000-fixed)/n, int64(1000-fixed)%n
-	for _, w := range variables {
-		want := float64(avg)
-		if rem > 0 {
-			want++
-			rem--
-		}
-		if want != w {
-			return true
-		}
-	}
-	return false
 }
 
 // weight is the weight type ("" for none) and weight of variant k.
@@ -191,6 +169,13 @@ func (l *variantList) weight(k int) (string, float64) {
 		return "", v.Weight
 	}
 	return string(*v.WeightType), v.Weight
+}
+
+// typedWeight is the weight type and weight of variant k, as
+// fixVariantWeights reads them.
+func (l *variantList) typedWeight(k int) (model.WeightType, float64) {
+	t, w := l.weight(k)
+	return model.WeightType(t), w
 }
 
 // name is the name of variant k.

@@ -340,7 +340,7 @@ func (v *view) noteTags(in *Input) {
 		switch {
 		case ref.archived():
 			continue
-		case t.TagType == nil:
+		case !tagged(t):
 			n.tagWithoutType = append(n.tagWithoutType, int32(i))
 			continue
 		}
@@ -447,16 +447,23 @@ func (r *ref) activeAfterFeatures(in *Input) bool {
 	return r.exists && !r.existingArchived
 }
 
+// namesFeature reports whether the featureName of a strategy or a
+// feature environment names a feature: the cleaning drops those whose
+// featureName is absent or empty (removeArchivedFeatures, and
+// importStrategies' hasFeatureName), and those of an archived feature.
+// The view and the replay (featureEnvTarget, strategies) read it.
+func namesFeature(featureName *string) bool { return featureName != nil && *featureName != "" }
+
 // keptStrategy reports whether the cleaned file keeps strategy s:
-// it names a feature (a non-empty featureName) that is not archived.
+// it names a feature that is not archived.
 func (in *Input) keptStrategy(s *model.Strategy) bool {
-	return s.FeatureName != nil && *s.FeatureName != "" && !in.cleaned().archived[*s.FeatureName]
+	return namesFeature(s.FeatureName) && !in.cleaned().archived[*s.FeatureName]
 }
 
 // keptEnvironment reports whether the cleaned file keeps the
 // feature environment e, by its featureName as for strategies.
 func (in *Input) keptEnvironment(e *model.FeatureEnvironment) bool {
-	return e.FeatureName != nil && *e.FeatureName != "" && !in.cleaned().archived[*e.FeatureName]
+	return namesFeature(e.FeatureName) && !in.cleaned().archived[*e.FeatureName]
 }
 
 // eachKeptEnvironment calls f with each feature environment that
