@@ -340,16 +340,10 @@ func writePlans(env Env, cfg planConfig, all []planned) error {
 	return err
 }
 
-// instanceInfo is what a saved plan records of the instance of -unleash.
-type instanceInfo interface {
-	BaseURL() string
-	Version(ctx context.Context) (string, error)
-}
-
 // savePlan writes the plan file of cfg.out.
 func savePlan(ctx context.Context, cfg planConfig, s *stateSource, all []planned) error {
-	inst, ok := s.State.(instanceInfo)
-	if !ok {
+	inst := s.Client
+	if inst == nil {
 		return errors.New("-out needs -unleash URL")
 	}
 	version, err := inst.Version(ctx)

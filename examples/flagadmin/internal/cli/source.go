@@ -29,6 +29,7 @@ import (
 	"github.com/flagadmin/flagadmin/internal/safetext"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/model/profile"
+	"github.com/flagadmin/flagadmin/unleashapi"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
@@ -124,11 +125,12 @@ type stateSource struct {
 	Name string
 	// Demo reports the embedded demo instance; AdminToken is then its
 	// admin token's secret. Database reports an Unleash database, Unleash
-	// a live instance read over its admin API.
+	// a live instance read over its admin API, whose client Client is.
 	Demo       bool
 	AdminToken string
 	Database   bool
 	Unleash    bool
+	Client     *unleashapi.Client
 
 	snapshot func(context.Context) (*model.Snapshot, error)
 }
