@@ -27,58 +27,28 @@ func BuiltInContextFields() []string {
 // built-in strategy types (BuiltInStrategies, marked BuiltIn) and context
 // fields (BuiltInContextFields, global without legal values), for a
 // custom State that lists only an organisation's own. What st answers for
-// one of those names wins. The result implements EnvironmentState and
-// ImportState, and asks st about environments and the import's facts
-// when st answers them (else every environment exists, and the facts are
-// unknown).
-func WithBuiltIns(st State) EnvironmentState { return builtIns{st} }
+// one of those names wins; every other part of a Reading is st's.
+func WithBuiltIns(st State) State { return builtIns{st} }
 
 // builtIns is the State of WithBuiltIns.
-type builtIns struct{ State }
+type builtIns struct{ st State }
 
-// Strategies implements State.
-func (b builtIns) Strategies(ctx context.Context, names []string) ([]model.SnapshotStrategy, error) {
-	got, err := b.State.Strategies(ctx, names)
+// Read implements State: st's Reading, with the built-in strategy types
+// and context fields among q's names that st left out.
+func (b builtIns) Read(ctx context.Context, q Query) (*Reading, error) {
+	r, err := b.st.Read(ctx, q)
 	if err != nil {
 		return nil, err
 	}
-	return addMissing(got, names, BuiltInStrategies(), func(s model.SnapshotStrategy) string { return s.Name },
-		func(n string) model.SnapshotStrategy { return model.SnapshotStrategy{Name: n, BuiltIn: true} }), nil
-}
-
-// ContextFields implements State.
-func (b builtIns) ContextFields(ctx context.Context, names []string) ([]model.SnapshotContextField, error) {
-	got, err := b.State.ContextFields(ctx, names)
-	if err != nil {
-		return nil, err
+	var out Reading
+	if r != nil {
+		out = *r
 	}
-	return addMissing(got, names, BuiltInContextFields(), func(c model.SnapshotContextField) string { return c.Name },
-		func(n string) model.SnapshotContextField { return model.SnapshotContextField{Name: n} }), nil
-}
-
-// Environment implements EnvironmentState.
-func (b builtIns) Environment(ctx context.Context, name string) (bool, error) {
-	if es, ok := b.State.(EnvironmentState); ok {
-		return es.Environment(ctx, name)
-	}
-	return true, nil
-}
-
-// ImportFacts implements ImportState: st's answer when st is one, else
-// none (every fact unknown).
-func (b builtIns) ImportFacts(ctx context.Context, q ImportQuery) (*ImportFacts, error) {
-	if is, ok := b.State.(ImportState); ok {
-		return is.ImportFacts(ctx, q)
-	}
-	return nil, nil
-}
-
-// SourceName names st in findings, as st names itself.
-func (b builtIns) SourceName() string {
-	if n, ok := b.State.(sourceNamer); ok {
-		return n.SourceName()
-	}
-	return "the state"
+	out.Strategies = addMissing(slices.Clip(out.Strategies), q.Strategies, BuiltInStrategies(), func(s model.SnapshotStrategy) string { return s.Name },
+		func(n string) model.SnapshotStrategy { return model.SnapshotStrategy{Name: n, BuiltIn: true} })
+	out.ContextFields = addMissing(slices.Clip(out.ContextFields), q.ContextFields, BuiltInContextFields(), func(c model.SnapshotContextField) string { return c.Name },
+		func(n string) model.SnapshotContextField { return model.SnapshotContextField{Name: n} })
+	return &out, nil
 }
 
 // addMissing appends to got, for each name of builtIn asked for in names

@@ -3,8 +3,10 @@
 // Diagnostic with a severity, a stable Code, a message and its place in
 // the input (JSON pointer, byte offset, line and column).
 //
-// Build a Validator with New over the instance's State (NewMemoryState of
-// a snapshot, package unleashdb or unleashapi, DemoState, or your own);
+// Build a Validator with New over the instance's State, the one interface
+// a validation and a plan read an instance through, one Read each
+// (NewMemoryState of a snapshot, package unleashdb or unleashapi,
+// DemoState, or your own store, answering with ReadSnapshot);
 // Validate takes the bytes of a file or of an HTTP request body, and
 // ValidateImport a decoded import. A body is first checked against the
 // embedded import.schema.json as the reference reads it (the structural

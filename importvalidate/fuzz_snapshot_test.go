@@ -18,7 +18,7 @@ import (
 // The places the errors of the in-memory implementations name: a JSON
 // pointer into the snapshot, or a token, user or role by index or id.
 var (
-	stateErrPlace = regexp.MustCompile(`^importvalidate: state: /(projects|features)/\d+/\w+: `)
+	stateErrPlace = regexp.MustCompile(`^importvalidate: state: /((projects|features|featureConfigs)/\d+/\w+|resourceLimits): `)
 	authErrPlace  = regexp.MustCompile(`^auth: (token|tokens|personal token|user|user id|role id) -?\d+ `)
 )
 

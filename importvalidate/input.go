@@ -1,6 +1,7 @@
 package importvalidate
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -100,98 +101,84 @@ func planLookups(imp *model.ImportRequest, fp *importmodel.Places, names []strin
 	return p
 }
 
-// gather asks the state once per kind of fact and builds the rules' input.
-// Empty batches are not asked. Any error aborts with the lookup named.
+// gather reads the state once (one Read of every name the rules need,
+// with the import's facts when facts is set) and builds the rules' input.
+// An error aborts with the read named.
 //
 // The memory of the names it resolves comes from buffers (nil for none),
 // which the input then holds for the rules.
-func gather(ctx context.Context, st State, imp *model.ImportRequest, project, env string, constraintContexts bool,
+func gather(ctx context.Context, st State, imp *model.ImportRequest, project, env string, constraintContexts, facts bool,
 	body importmodel.RequestBody, buffers *importmodel.Buffers) (*Input, error) {
 	in := &Input{Input: importmodel.NewInput(imp, project, env, body, buffers)}
 	if constraintContexts {
 		in.stickiness = in.unusualStickiness()
 	}
 	p := planLookups(imp, in.Places(), in.FileNames(), in.stickiness, constraintContexts)
-	var err error
-	in.Strategies, err = lookupBy(ctx, "strategies", p.strategies, st.Strategies, byName(func(s model.SnapshotStrategy) string { return s.Name }))
-	if err != nil {
-		return nil, err
-	}
-	in.ContextFields, err = lookupBy(ctx, "context fields", p.contextFields, st.ContextFields, byName(func(c model.SnapshotContextField) string { return c.Name }))
-	if err != nil {
-		return nil, err
-	}
-	in.Segments, err = lookupBy(ctx, "segments", p.segments, st.Segments, func(got []model.SnapshotSegment) map[string][]model.SnapshotSegment {
-		m := make(map[string][]model.SnapshotSegment, len(got))
-		for _, s := range got {
-			m[s.Name] = append(m[s.Name], s)
-		}
-		return m
-	})
-	if err != nil {
-		return nil, err
-	}
-	in.TagTypes, err = lookupBy(ctx, "tag types", p.tagTypes, st.TagTypes, nameSet)
-	if err != nil {
-		return nil, err
-	}
-	in.storableNames = p.features
-	in.Features, err = lookupBy(ctx, "features", p.features, st.Features, byName(func(f model.SnapshotFeature) string { return f.Name }))
-	if err != nil {
-		return nil, err
-	}
 	// A project or environment no database can hold does not exist: the
-	// state is not asked about it.
-	if model.Storable(project) {
-		p, ok, err := st.Project(ctx, project)
-		if err != nil {
-			return nil, fmt.Errorf("importvalidate: looking up project %q: %w", project, err)
-		}
-		in.TargetProject, in.ProjectExists = p, ok
+	// state is asked about "" instead, which names nothing, and a target
+	// of such a name has no facts (the rules that need one say so).
+	projectOK, envOK := model.Storable(project), model.Storable(env)
+	q := Query{Strategies: p.strategies, ContextFields: p.contextFields, Segments: p.segments, TagTypes: p.tagTypes,
+		Features: p.features, Want: PartTarget}
+	if projectOK {
+		q.Project = project
 	}
-	if model.Storable(env) {
-		in.EnvironmentExists = true
-		if es, ok := st.(EnvironmentState); ok {
-			if in.EnvironmentExists, err = es.Environment(ctx, env); err != nil {
-				return nil, fmt.Errorf("importvalidate: looking up environment %q: %w", env, err)
+	if envOK {
+		q.Environment = env
+	}
+	if facts && projectOK && envOK {
+		q.Want |= PartFacts
+		q.Tags = importmodel.QueryTags(&imp.Data)
+	}
+	r, err := st.Read(ctx, q)
+	if err != nil {
+		return nil, fmt.Errorf("importvalidate: reading the state: %w", err)
+	}
+	if r == nil {
+		r = &Reading{}
+	}
+	in.Strategies = byName(r.Strategies, func(s model.SnapshotStrategy) string { return s.Name })
+	in.ContextFields = byName(r.ContextFields, func(c model.SnapshotContextField) string { return c.Name })
+	in.Segments = make(map[string][]model.SnapshotSegment, len(r.Segments))
+	for _, s := range r.Segments {
+		in.Segments[s.Name] = append(in.Segments[s.Name], s)
+	}
+	in.TagTypes = nameSet(r.TagTypes)
+	in.storableNames = p.features
+	in.Features = byName(r.Features, func(f model.SnapshotFeature) string { return f.Name })
+	if projectOK && r.Project != nil {
+		in.TargetProject, in.ProjectExists = *r.Project, true
+	}
+	if envOK {
+		// A state that cannot tell takes the environment as existing.
+		in.EnvironmentExists = !r.Environment.Known || r.Environment.Value
+		// The features of data.features only: the import asks to delete
+		// strategies when one of those has some.
+		fp := in.Places()
+		in.WithStrategies = make(map[string]bool, len(r.WithStrategies))
+		for _, n := range r.WithStrategies {
+			if fp.Has(n) {
+				in.WithStrategies[n] = true
 			}
 		}
-		withStrategies := func(ctx context.Context, names []string) ([]string, error) {
-			return st.FeaturesWithStrategies(ctx, env, names)
-		}
-		in.WithStrategies, err = lookupBy(ctx, "strategies of existing features", p.featureNames, withStrategies, nameSet)
-		if err != nil {
-			return nil, err
+	}
+	if facts {
+		in.Facts.Source = cmp.Or(r.Source, "the state")
+		if r.Facts != nil && q.Want.Has(PartFacts) {
+			in.Facts = *r.Facts
+			in.Facts.Source = cmp.Or(in.Facts.Source, r.Source, "the state")
 		}
 	}
 	return in, nil
 }
 
-// lookupBy asks the state one batched question, lookup of names (those a
-// database can hold), and indexes the answer with index. An empty batch is
-// not asked: the index is then nil. An error names what was looked up.
-func lookupBy[T any, M any](ctx context.Context, what string, names []string,
-	lookup func(context.Context, []string) ([]T, error), index func([]T) M) (M, error) {
-	var none M
-	if len(names) == 0 {
-		return none, nil
+// byName indexes items by the name that name reads.
+func byName[T any](items []T, name func(T) string) map[string]T {
+	m := make(map[string]T, len(items))
+	for _, it := range items {
+		m[name(it)] = it
 	}
-	got, err := lookup(ctx, names)
-	if err != nil {
-		return none, fmt.Errorf("importvalidate: looking up %s: %w", what, err)
-	}
-	return index(got), nil
-}
-
-// byName returns an index of items by the name that name reads.
-func byName[T any](name func(T) string) func([]T) map[string]T {
-	return func(items []T) map[string]T {
-		m := make(map[string]T, len(items))
-		for _, it := range items {
-			m[name(it)] = it
-		}
-		return m
-	}
+	return m
 }
 
 // nameSet is the set of names.
@@ -242,25 +229,15 @@ type adminTokenCaller interface {
 	AdminAPIToken() bool
 }
 
-// sourceNamer is what a State implements to name itself in findings.
-type sourceNamer interface {
-	SourceName() string
-}
-
 // factsPermissions are the permissions the import checks itself, beyond
 // those it requires, that Facts.Granted answers.
 var factsPermissions = [...]Permission{PermCreateFeatureStrategy, PermSkipChangeRequest}
 
-// gatherFacts fills in.Facts: the caller's from perms, the instance's
-// from st when it is an ImportState, in one call whatever the size of the
-// import, with the feature names looked up for in.Features (every name
-// the file names).
-func (in *Input) gatherFacts(ctx context.Context, st State, perms Permissions) error {
+// callerFacts fills the caller's part of in.Facts from perms: whether it
+// holds an admin API token, and its answers for the permissions the
+// import checks itself.
+func (in *Input) callerFacts(ctx context.Context, perms Permissions) error {
 	f := &in.Facts
-	f.Source = "the state"
-	if n, ok := st.(sourceNamer); ok {
-		f.Source = n.SourceName()
-	}
 	if c, ok := perms.(adminTokenCaller); ok {
 		f.AdminToken = c.AdminAPIToken()
 	}
@@ -275,27 +252,6 @@ func (in *Input) gatherFacts(ctx context.Context, st State, perms Permissions) e
 			return fmt.Errorf("importvalidate: checking permission %s: %w", p, err)
 		}
 		f.Granted[p] = ok
-	}
-	is, ok := st.(ImportState)
-	if !ok || !model.Storable(in.Project) || !model.Storable(in.Environment) {
-		// A target no database can hold has no facts; the rules that need
-		// one say so.
-		return nil
-	}
-	q := ImportQuery{Project: in.Project, Environment: in.Environment, Features: in.storableNames,
-		Tags: importmodel.QueryTags(&in.Import.Data)}
-	got, err := is.ImportFacts(ctx, q)
-	if err != nil {
-		return fmt.Errorf("importvalidate: looking up the facts of the import: %w", err)
-	}
-	if got == nil {
-		return nil
-	}
-	granted, admin, source := f.Granted, f.AdminToken, f.Source
-	*f = *got
-	f.Granted, f.AdminToken = granted, admin
-	if f.Source == "" {
-		f.Source = source
 	}
 	return nil
 }

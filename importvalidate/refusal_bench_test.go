@@ -31,7 +31,7 @@ func refusalBenchInput(b testing.TB, n int) (*Input, []byte, *MemoryState) {
 	if err != nil || problems.HasErrors() {
 		b.Fatal(err, problems)
 	}
-	in, err := gather(context.Background(), st, imp, imp.Project, imp.Environment, true, importmodel.RequestBody{}, nil)
+	in, err := gather(context.Background(), st, imp, imp.Project, imp.Environment, true, false, importmodel.RequestBody{}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

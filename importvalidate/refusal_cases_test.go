@@ -237,18 +237,14 @@ func refusalBodyInput(t *testing.T, body []byte) *Input {
 	if problems.HasErrors() {
 		t.Fatalf("the body fails the structural tier: %v", problems)
 	}
-	in, err := gather(ctx, st, imp, imp.Project, imp.Environment, true, importmodel.RequestBody{}, nil)
+	in, err := gather(ctx, st, imp, imp.Project, imp.Environment, true, false, importmodel.RequestBody{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Every feature the file names is looked up (see STATE-CONTRACT):
 	// the existing features among them.
-	named, err := st.Features(ctx, refusalNamedFeatures(imp))
-	if err != nil {
-		t.Fatal(err)
-	}
 	in.Features = map[string]model.SnapshotFeature{}
-	for _, f := range named {
+	for _, f := range st.Answer(Query{Features: refusalNamedFeatures(imp)}).Features {
 		in.Features[f.Name] = f
 	}
 	in.Facts = refusalSeedFacts(in, snap)

@@ -13,61 +13,19 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// countingState counts the calls made to a State and can fail one method.
+// countingState counts the reads made of a State and can fail them.
 type countingState struct {
 	importvalidate.State
-	calls  atomic.Int64
-	failOn string
+	calls atomic.Int64
+	fail  bool
 }
 
-func (c *countingState) hit(method string) error {
+func (c *countingState) Read(ctx context.Context, q importvalidate.Query) (*importvalidate.Reading, error) {
 	c.calls.Add(1)
-	if c.failOn == method {
-		return errors.New("store unavailable")
+	if c.fail {
+		return nil, errors.New("store unavailable")
 	}
-	return nil
-}
-
-func (c *countingState) Strategies(ctx context.Context, n []string) ([]model.SnapshotStrategy, error) {
-	return counted(c, "Strategies", func() ([]model.SnapshotStrategy, error) { return c.State.Strategies(ctx, n) })
-}
-func (c *countingState) ContextFields(ctx context.Context, n []string) ([]model.SnapshotContextField, error) {
-	return counted(c, "ContextFields", func() ([]model.SnapshotContextField, error) { return c.State.ContextFields(ctx, n) })
-}
-func (c *countingState) Segments(ctx context.Context, n []string) ([]model.SnapshotSegment, error) {
-	return counted(c, "Segments", func() ([]model.SnapshotSegment, error) { return c.State.Segments(ctx, n) })
-}
-func (c *countingState) TagTypes(ctx context.Context, n []string) ([]string, error) {
-	return counted(c, "TagTypes", func() ([]string, error) { return c.State.TagTypes(ctx, n) })
-}
-func (c *countingState) Features(ctx context.Context, n []string) ([]model.SnapshotFeature, error) {
-	return counted(c, "Features", func() ([]model.SnapshotFeature, error) { return c.State.Features(ctx, n) })
-}
-func (c *countingState) Project(ctx context.Context, id string) (importvalidate.Project, bool, error) {
-	if err := c.hit("Project"); err != nil {
-		return importvalidate.Project{}, false, err
-	}
-	return c.State.Project(ctx, id)
-}
-func (c *countingState) FeaturesWithStrategies(ctx context.Context, env string, n []string) ([]string, error) {
-	return counted(c, "FeaturesWithStrategies", func() ([]string, error) { return c.State.FeaturesWithStrategies(ctx, env, n) })
-}
-
-// counted asks the state with ask after counting the call of name, or
-// fails it as the state was told to.
-func (c *countingState) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) (*importvalidate.ImportFacts, error) {
-	return counted(c, "ImportFacts", func() (*importvalidate.ImportFacts, error) {
-		return c.State.(importvalidate.ImportState).ImportFacts(ctx, q)
-	})
-}
-func (c *countingState) SourceName() string { return "the counted state" }
-
-func counted[T any](c *countingState, name string, ask func() (T, error)) (T, error) {
-	if err := c.hit(name); err != nil {
-		var zero T
-		return zero, err
-	}
-	return ask()
+	return c.State.Read(ctx, q)
 }
 
 // countingPerms counts permission questions.
@@ -141,28 +99,25 @@ func TestStateCallsDoNotGrowWithInput(t *testing.T) {
 		if s10 != sn || p10 != pn {
 			t.Errorf("strict=%v: state calls 10 features: %d, %d features: %d; permission calls %d vs %d", strict, s10, n, sn, p10, pn)
 		}
-		// Seven lookups and the import's facts; the seven permissions an
-		// import may need and the two the import checks itself.
-		if s10 > 8 || p10 > 9 {
-			t.Errorf("strict=%v: %d state calls and %d permission calls; want at most 8 and 9", strict, s10, p10)
+		// One read, the import's facts with the rest; the seven
+		// permissions an import may need and the two the import checks
+		// itself.
+		if s10 != 1 || p10 > 9 {
+			t.Errorf("strict=%v: %d state reads and %d permission calls; want 1 and at most 9", strict, s10, p10)
 		}
 	}
 }
 
 func TestLookupErrorAbortsWithoutReport(t *testing.T) {
 	base := mustState(t, `{"projects":[{"id":"default"}],"strategies":`+builtIns+`}`)
-	for _, m := range []string{"Strategies", "ContextFields", "Segments", "TagTypes", "Features", "Project", "FeaturesWithStrategies"} {
-		t.Run(m, func(t *testing.T) {
-			st := &countingState{State: base, failOn: m}
-			v := mustNew(t, importvalidate.Options{State: st})
-			rep, err := v.ValidateImport(context.Background(), bigImport(3), importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
-			if err == nil || rep != nil {
-				t.Fatalf("got report %v, error %v; want no report and an error", rep, err)
-			}
-			if !strings.Contains(err.Error(), "store unavailable") {
-				t.Errorf("error %q does not wrap the lookup's error", err)
-			}
-		})
+	st := &countingState{State: base, fail: true}
+	v := mustNew(t, importvalidate.Options{State: st})
+	rep, err := v.ValidateImport(context.Background(), bigImport(3), importvalidate.Target{Permissions: importvalidate.AllPermissions{}, RequestBody: true})
+	if err == nil || rep != nil {
+		t.Fatalf("got report %v, error %v; want no report and an error", rep, err)
+	}
+	if !strings.Contains(err.Error(), "store unavailable") {
+		t.Errorf("error %q does not wrap the read's error", err)
 	}
 }
 
@@ -179,48 +134,18 @@ func (s *storeLikeState) refuse(names ...string) error {
 	return nil
 }
 
-func (s *storeLikeState) Features(ctx context.Context, n []string) ([]model.SnapshotFeature, error) {
-	return refusing(s, n, func() ([]model.SnapshotFeature, error) { return s.State.Features(ctx, n) })
-}
-func (s *storeLikeState) Strategies(ctx context.Context, n []string) ([]model.SnapshotStrategy, error) {
-	return refusing(s, n, func() ([]model.SnapshotStrategy, error) { return s.State.Strategies(ctx, n) })
-}
-func (s *storeLikeState) ContextFields(ctx context.Context, n []string) ([]model.SnapshotContextField, error) {
-	return refusing(s, n, func() ([]model.SnapshotContextField, error) { return s.State.ContextFields(ctx, n) })
-}
-func (s *storeLikeState) Segments(ctx context.Context, n []string) ([]model.SnapshotSegment, error) {
-	return refusing(s, n, func() ([]model.SnapshotSegment, error) { return s.State.Segments(ctx, n) })
-}
-func (s *storeLikeState) TagTypes(ctx context.Context, n []string) ([]string, error) {
-	return refusing(s, n, func() ([]string, error) { return s.State.TagTypes(ctx, n) })
-}
-func (s *storeLikeState) Project(ctx context.Context, id string) (importvalidate.Project, bool, error) {
-	if err := s.refuse(id); err != nil {
-		return importvalidate.Project{}, false, err
+func (s *storeLikeState) Read(ctx context.Context, q importvalidate.Query) (*importvalidate.Reading, error) {
+	names := append([]string{q.Project, q.Environment}, q.Strategies...)
+	for _, l := range [][]string{q.ContextFields, q.Segments, q.TagTypes, q.Features} {
+		names = append(names, l...)
 	}
-	return s.State.Project(ctx, id)
-}
-func (s *storeLikeState) FeaturesWithStrategies(ctx context.Context, env string, n []string) ([]string, error) {
-	return refusing(s, append([]string{env}, n...), func() ([]string, error) { return s.State.FeaturesWithStrategies(ctx, env, n) })
-}
-
-func (s *storeLikeState) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) (*importvalidate.ImportFacts, error) {
-	names := append([]string{q.Project, q.Environment}, q.Features...)
 	for _, t := range q.Tags {
 		names = append(names, t.Type, t.Value)
 	}
-	return refusing(s, names, func() (*importvalidate.ImportFacts, error) {
-		return s.State.(importvalidate.ImportState).ImportFacts(ctx, q)
-	})
-}
-func (s *storeLikeState) SourceName() string { return "the snapshot" }
-
-func refusing[T any](s *storeLikeState, names []string, ask func() (T, error)) (T, error) {
 	if err := s.refuse(names...); err != nil {
-		var zero T
-		return zero, err
+		return nil, err
 	}
-	return ask()
+	return s.State.Read(ctx, q)
 }
 
 // TestUnstorableNamesNotAsked: a name no database can hold (U+0000, an

@@ -15,10 +15,11 @@ import (
 // Options configure a Validator. State is required; the rest may stay
 // zero, which runs the reference rules.
 type Options struct {
-	// State is the existing state of the instance: an Unleash database
-	// (package unleashdb), a snapshot (NewMemoryState), your own store, or
-	// the embedded demo instance asked for by name (DemoState). New
-	// refuses a nil State. A custom state must answer Unleash's built-in
+	// State is the existing state of the instance, read once per
+	// validation: an Unleash database (package unleashdb), a live
+	// instance (package unleashapi), a snapshot (NewMemoryState), your
+	// own store, or the embedded demo instance asked for by name
+	// (DemoState). New refuses a nil State. A custom state must answer Unleash's built-in
 	// strategies and context fields as the instance does; WithBuiltIns
 	// adds them.
 	State State
@@ -311,7 +312,7 @@ func (v *Validator) validateImport(ctx context.Context, imp *model.ImportRequest
 	}
 	project, env := t.over(imp.Project, imp.Environment)
 	spare := v.spareView.Swap(nil)
-	in, err := gather(ctx, v.state, imp, project, env, v.constraintContexts, req, spare)
+	in, err := gather(ctx, v.state, imp, project, env, v.constraintContexts, v.importFacts, req, spare)
 	if err != nil {
 		v.spareView.CompareAndSwap(nil, spare)
 		return nil, err
@@ -321,7 +322,7 @@ func (v *Validator) validateImport(ctx context.Context, imp *model.ImportRequest
 		return nil, err
 	}
 	if v.importFacts {
-		if err := in.gatherFacts(ctx, v.state, t.Permissions); err != nil {
+		if err := in.callerFacts(ctx, t.Permissions); err != nil {
 			return nil, err
 		}
 	}

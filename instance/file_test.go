@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -58,8 +58,8 @@ func TestFromFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer i.Close()
-	if tags, err := i.State.TagTypes(ctx, []string{"simple", "other"}); err != nil || len(tags) != 1 {
-		t.Errorf("TagTypes = %v, %v; want [simple]", tags, err)
+	if r, err := i.State.Read(ctx, importvalidate.Query{TagTypes: []string{"simple", "other"}}); err != nil || len(r.TagTypes) != 1 {
+		t.Errorf("Read = %+v, %v; want the tag type simple", r, err)
 	}
 	if _, ok, err := i.Tokens.LookupToken(ctx, "s1"); !ok || err != nil {
 		t.Errorf("LookupToken(s1) = %v, %v", ok, err)
@@ -80,9 +80,6 @@ func TestFromFile(t *testing.T) {
 	}
 	if us, err := i.Users.Users(ctx); err != nil || len(us) != 1 {
 		t.Errorf("Users = %v, %v", us, err)
-	}
-	if cur, err := i.Plan.Current(ctx, plan.Query{TagTypes: []string{"simple"}}); err != nil || len(cur.TagTypes) != 1 {
-		t.Errorf("Current = %+v, %v", cur, err)
 	}
 	for name, tc := range map[string]struct{ path, want string }{
 		"missing":   {filepath.Join(dir, "missing.json"), "missing.json"},

@@ -1,8 +1,7 @@
 // Package instance holds one source of an Unleash instance's state as a
-// single value: what the import rules read (importvalidate.State), what
-// resolves API tokens (auth.TokenLookup), what lists users and roles
-// (users.Store) and what an import plan compares a file with
-// (plan.Source), released together by Close.
+// single value: what the import rules and an import plan read (the one
+// importvalidate.State), what resolves API tokens (auth.TokenLookup) and
+// what lists users and roles (users.Store), released together by Close.
 //
 // FromSnapshot and FromFile hold a state snapshot in memory;
 // unleashdb.DB.Instance and unleashapi.Client.Instance read a database or
@@ -14,7 +13,6 @@ import (
 
 	"github.com/flagadmin/flagadmin/auth"
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/model/profile"
 	"github.com/flagadmin/flagadmin/users"
@@ -23,14 +21,13 @@ import (
 // Instance is one source of an instance's state. Its readers only read,
 // and are safe for concurrent use.
 type Instance struct {
-	// State answers the import rules.
+	// State answers the import rules and the import plans
+	// (importvalidate.State, plan.Options.Source).
 	State importvalidate.State
 	// Tokens resolves API token secrets to callers.
 	Tokens auth.TokenLookup
 	// Users lists the users and roles.
 	Users users.Store
-	// Plan is the features' current configuration, for import plans.
-	Plan plan.Source
 	// OnClose, when not nil, releases what the source holds (a
 	// database's connections); Close calls it.
 	OnClose func()
@@ -59,8 +56,8 @@ func (i *Instance) Close() {
 }
 
 // FromSnapshot holds s in memory: its State is an
-// importvalidate.MemoryState, its Tokens an auth.MemoryLookup, its Users
-// a users.MemoryStore and its Plan a plan.MemorySource, all of s. It
+// importvalidate.MemoryState, its Tokens an auth.MemoryLookup and its
+// Users a users.MemoryStore, all of s. It
 // fails where one of them refuses s (a feature named twice, a negative
 // feature limit, a token of an unknown user, a configuration of an
 // unknown feature, ...) and where s.Version is not a supported version
@@ -83,9 +80,5 @@ func FromSnapshot(s *model.Snapshot) (*Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	configs, err := plan.NewMemorySource(s)
-	if err != nil {
-		return nil, err
-	}
-	return &Instance{State: st, Tokens: tokens, Users: users.NewMemoryStore(s), Plan: configs, Version: version}, nil
+	return &Instance{State: st, Tokens: tokens, Users: users.NewMemoryStore(s), Version: version}, nil
 }

@@ -1,7 +1,7 @@
 package model
 
 // The members of a snapshot that the import's own checks read (see
-// importvalidate.ImportState). As for every member, an absent one is the
+// importvalidate.ImportFacts). As for every member, an absent one is the
 // value of an empty instance: Unleash's default resource limits, its
 // built-in feature types, no tags, no change requests. What the writer of
 // a snapshot could not know it names in Snapshot.Unknown.

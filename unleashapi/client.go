@@ -92,12 +92,13 @@ type Options struct {
 	// projects (0 means DefaultListTTL, a negative value no reuse).
 	ListTTL time.Duration
 	// ImportFacts makes every validation read what the import's own
-	// checks need of the instance (importvalidate.ImportState): the
-	// target project's overview, the feature types, tags and active
-	// features, and exports of the named features and of the project, up
-	// to six requests a validation, and an export of every feature when
-	// the import may create one (the number of active features); the
-	// feature types and tags are reused for ListTTL. Without it
+	// checks need of the instance (importvalidate.PartFacts): the target
+	// project's overview and the export of the named features, which the
+	// validation reads anyway, and the feature types, tags and an export
+	// of the project, up to three more requests a validation, and an
+	// export of every feature when the import may create one (the number
+	// of active features); the feature types and tags are reused for
+	// ListTTL. Without it
 	// those facts are unknown but the resource limits and, on the
 	// open-source edition, the change-request settings and release-plan
 	// milestones (none), and the findings that need the others say so
@@ -204,7 +205,6 @@ type Client struct {
 	strategiesIn envFacts[bool]
 	projectFacts facts[projectFact]
 	featureEnvs  featureEnvs
-	lastEnv      atomic.Value // string: the environment last asked about
 
 	tokens tokenCache
 	// lookups are the slots of the lookups of callers' tokens under way

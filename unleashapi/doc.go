@@ -2,8 +2,9 @@
 // for those who reach their instance over HTTP(S) with an API token and
 // not its PostgreSQL (package unleashdb reads the database itself):
 //
-//   - *Client implements importvalidate.EnvironmentState (the existing
-//     state the import rules ask for), users.Store (the user listing) and
+//   - *Client implements importvalidate.State (the existing state the
+//     import rules and an import plan read, in one Read each), users.Store
+//     (the user listing) and
 //     auth.TokenLookup (the rights of a caller's token, asked of the
 //     instance with that same token);
 //   - (*Client).Snapshot reads the state as a model.Snapshot, as far as the
@@ -20,16 +21,14 @@
 //
 // # Round trips
 //
-// A validation costs a constant number of requests whatever the size of
-// the import: the four instance-wide lists the rules read (strategies,
-// context fields with those of projects, segments, tag types), asked
-// concurrently; the list of
+// A validation makes one Read, a constant number of requests whatever the
+// size of the import, sent concurrently: the instance-wide lists the rules
+// read (strategies, context fields with those of projects, segments, tag
+// types), those of them whose kind the import names; the list of
 // environments (GET /api/admin/environments); the target project's
 // overview (GET /api/admin/projects/{id}/overview); and one export for all
-// the named features, which also gives their strategies in the
-// environment the last validation asked about, plus one more for their
-// strategies when the target environment is another. That is at most 8
-// requests with a cold cache; the first lookup of a Client adds one to
+// the named features, which also gives their strategies in the target
+// environment. That is at most 7 requests with a cold cache; the first lookup of a Client adds one to
 // read the instance's version (GET /api/admin/ui-config), which Version
 // does ahead. Every answer is reused for Options.ListTTL (the lists with
 // If-None-Match, as the instance sends ETags; features and projects by

@@ -4,27 +4,23 @@ import (
 	"context"
 	"sync"
 	"time"
-
-	"github.com/flagadmin/flagadmin/importvalidate"
 )
 
-var _ importvalidate.EnvironmentState = (*Client)(nil)
-
-// featureEnvs are the environments the features show, read by Environment
-// when the list of environments does not name the one asked for.
+// featureEnvs are the environments the features show, read by
+// environment when the list of environments does not name the one asked for.
 type featureEnvs struct {
 	mu    sync.Mutex
 	names map[string]bool
 	at    time.Time
 }
 
-// Environment implements importvalidate.EnvironmentState: an environment
-// exists when GET /api/admin/environments lists it. The open-source
+// environment reports whether an environment exists (Reading.Environment):
+// it does when GET /api/admin/environments lists it. The open-source
 // edition lists only development and production, so a name it does not
 // list is looked for among the environments the features show (the
 // feature search, every page, reused for Options.ListTTL); one that no
 // feature's project has is then reported missing.
-func (c *Client) Environment(ctx context.Context, name string) (bool, error) {
+func (c *Client) environment(ctx context.Context, name string) (bool, error) {
 	if name == "" {
 		return false, nil
 	}

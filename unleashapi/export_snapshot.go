@@ -4,11 +4,11 @@ import "github.com/flagadmin/flagadmin/model"
 
 // exportSnapshot is what an instance's own export of features (POST
 // /api/admin/features-batch/export with their names and environment env)
-// tells of them, as a plan.Source's answer (plan.Source.Current): the
+// tells of them, as a plan reads them (importvalidate.PartConfigs): the
 // features, archived ones too, their configuration in env, and the
-// segments their strategies name. Current answers with it, the
+// segments their strategies name. A plan's Read answers with it, the
 // strategies first put in the order Unleash evaluates them
-// (orderStrategies).
+// (orderStrategies, planOf).
 func exportSnapshot(d *model.ExportData, env string) *model.Snapshot {
 	s := &model.Snapshot{}
 	if d == nil {

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/unleashapi"
@@ -54,7 +54,7 @@ func TestUserAgentAndETags(t *testing.T) {
 	c, _ := newClient(t, p.URL, unleashapi.Options{ListTTL: time.Nanosecond})
 	ctx := background()
 	for range 2 {
-		if _, err := c.Strategies(ctx, []string{"default"}); err != nil {
+		if _, err := statetest.Strategies(ctx, c, []string{"default"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -80,12 +80,12 @@ func TestWrongInstance(t *testing.T) {
 			return true
 		})
 		c, _ := newClient(t, p.URL, unleashapi.Options{})
-		_, err := c.Strategies(ctx, []string{"default"})
+		_, err := statetest.Strategies(ctx, c, []string{"default"})
 		wantErr(t, err, unleashapi.ErrNotJSON, "/api/admin/ui-config", "200", "HTML page", "not JSON")
 	})
 	t.Run("wrong path", func(t *testing.T) {
 		c, _ := newClient(t, s.URL+"/not/the/base", unleashapi.Options{})
-		_, err := c.Strategies(ctx, []string{"default"})
+		_, err := statetest.Strategies(ctx, c, []string{"default"})
 		if !errors.Is(err, unleashapi.ErrNotFound) && !errors.Is(err, unleashapi.ErrNotJSON) {
 			t.Fatalf("got %v, want a not-found or not-JSON error", err)
 		}
@@ -101,21 +101,21 @@ func TestWrongInstance(t *testing.T) {
 		addr := l.Addr().String()
 		l.Close()
 		c, _ := newClient(t, "http://"+addr, unleashapi.Options{})
-		_, err = c.Strategies(ctx, []string{"default"})
+		_, err = statetest.Strategies(ctx, c, []string{"default"})
 		wantErr(t, err, unleashapi.ErrUnreachable, "/api/admin/ui-config", "no answer")
 	})
 	t.Run("an unsupported version", func(t *testing.T) {
 		p := faultyProxy(t, s.URL, unleashtest.Status("/api/admin/ui-config", http.StatusOK, `{"version":"5.11.3","versionInfo":{"current":{"oss":"5.11.3"}}}`))
 		c, _ := newClient(t, p.URL, unleashapi.Options{})
-		_, err := c.Features(ctx, []string{"existing-flag"})
+		_, err := statetest.Features(ctx, c, []string{"existing-flag"})
 		wantErr(t, err, unleashapi.ErrUnsupportedVersion, "/api/admin/ui-config", "5.11.3", "Unleash 5.12.0 to 8.x")
 		// A plan's source is refused alike.
 		c, _ = newClient(t, p.URL, unleashapi.Options{})
-		_, err = c.Current(ctx, plan.Query{Features: []string{"existing-flag"}, Project: "default", Environment: "development"})
+		_, err = statetest.Current(ctx, c, importvalidate.Query{Features: []string{"existing-flag"}, Project: "default", Environment: "development"})
 		wantErr(t, err, unleashapi.ErrUnsupportedVersion, "/api/admin/ui-config", "5.11.3", "Unleash 5.12.0 to 8.x")
 		p.SetFault(unleashtest.Status("/api/admin/ui-config", http.StatusOK, `{"version":"9.0.0"}`))
 		c, _ = newClient(t, p.URL, unleashapi.Options{})
-		_, err = c.Features(ctx, []string{"existing-flag"})
+		_, err = statetest.Features(ctx, c, []string{"existing-flag"})
 		wantErr(t, err, unleashapi.ErrUnsupportedVersion, "/api/admin/ui-config", "9.0.0", "Unleash 5.12.0 to 8.x")
 	})
 	t.Run("the reported version chooses the profile", func(t *testing.T) {
@@ -172,7 +172,7 @@ func TestRetries(t *testing.T) {
 			return true
 		})
 		c, _ := newClient(t, p.URL, unleashapi.Options{})
-		got, err := c.Segments(ctx, []string{"beta-users"})
+		got, err := statetest.Segments(ctx, c, []string{"beta-users"})
 		if err != nil || len(got) != 1 {
 			t.Fatalf("Segments = %v, %v", got, err)
 		}
@@ -185,7 +185,7 @@ func TestRetries(t *testing.T) {
 		c, _ := newClient(t, p.URL, unleashapi.Options{})
 		ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 		defer cancel()
-		_, err := c.Segments(ctx, []string{"beta-users"})
+		_, err := statetest.Segments(ctx, c, []string{"beta-users"})
 		wantErr(t, err, unleashapi.ErrRateLimited, "/api/admin/segments", "429", "slow down", "Retry-After")
 		if ctx.Err() != nil {
 			t.Errorf("the client waited out the deadline")
@@ -203,7 +203,7 @@ func TestRetries(t *testing.T) {
 			return true
 		})
 		c, _ := newClient(t, p.URL, unleashapi.Options{Retries: 2})
-		_, err := c.TagTypes(ctx, []string{"team"})
+		_, err := statetest.TagTypes(ctx, c, []string{"team"})
 		wantErr(t, err, unleashapi.ErrUnavailable, "/api/admin/tag-types", "503")
 		if hits.Load() != 3 {
 			t.Errorf("%d requests, want 3 (one and two retries)", hits.Load())
@@ -231,7 +231,7 @@ func TestSlowAnswers(t *testing.T) {
 	var err error
 	for try := 0; try < 5; try++ {
 		c, _ := newClient(t, p.URL, unleashapi.Options{RequestTimeout: 300 * time.Millisecond})
-		if _, _, err = c.Project(ctx, "default"); err == nil || !strings.Contains(err.Error(), "/api/admin/ui-config") {
+		if _, _, err = statetest.Project(ctx, c, "default"); err == nil || !strings.Contains(err.Error(), "/api/admin/ui-config") {
 			break
 		}
 	}
@@ -275,7 +275,7 @@ func TestRevokedToken(t *testing.T) {
 	if p, ok, err := owner.LookupToken(ctx, secret); err != nil || !ok || !p.MayUseAdminAPI() {
 		t.Fatalf("before revoking: %v %v %v", p, ok, err)
 	}
-	if _, err := c.TagTypes(ctx, []string{"team"}); err != nil {
+	if _, err := statetest.TagTypes(ctx, c, []string{"team"}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.ContainsAny(secret, "'\\") {
@@ -287,7 +287,7 @@ func TestRevokedToken(t *testing.T) {
 	if p, ok, err := owner.LookupToken(ctx, secret); err != nil || ok || p != nil {
 		t.Errorf("after revoking: %v %v %v, want unknown", p, ok, err)
 	}
-	_, err = c.TagTypes(ctx, []string{"team"})
+	_, err = statetest.TagTypes(ctx, c, []string{"team"})
 	// The four lists are read together: the first refused one answers.
 	wantErr(t, err, unleashapi.ErrUnauthorized, "/api/admin/", "401")
 	if strings.Contains(err.Error(), secret) {
@@ -417,7 +417,9 @@ func TestHostileAnswers(t *testing.T) {
 		if tc.path == "/api/admin/user-admin" {
 			_, err = c.Users(ctx)
 		} else {
-			_, err = c.TagTypes(ctx, []string{"team"})
+			// A read of every kind of name reads the four lists.
+			names := []string{"team"}
+			_, err = c.Read(ctx, importvalidate.Query{Strategies: names, ContextFields: names, Segments: names, TagTypes: names})
 		}
 		if !errors.Is(err, tc.kind) || !strings.Contains(err.Error(), tc.path) {
 			t.Errorf("%s answering %.40s: %v, want %v naming the endpoint", tc.path, tc.body, err, tc.kind)
@@ -472,7 +474,7 @@ func TestRedirects(t *testing.T) {
 	})
 	p := faultyProxy(t, s.URL, unleashtest.Redirect("", http.StatusTemporaryRedirect, elsewhere.URL))
 	c, _ := newClient(t, p.URL, unleashapi.Options{})
-	_, err := c.Strategies(ctx, []string{"default"})
+	_, err := statetest.Strategies(ctx, c, []string{"default"})
 	wantErr(t, err, unleashapi.ErrBadAnswer, "/api/admin/ui-config", "307", "another origin", elsewhere.URL)
 	if _, _, err := c.LookupToken(ctx, editorPAT); !errors.Is(err, unleashapi.ErrBadAnswer) {
 		t.Errorf("a token lookup redirected elsewhere: %v, want ErrBadAnswer", err)
@@ -490,7 +492,7 @@ func TestRedirects(t *testing.T) {
 		return false
 	})
 	c, _ = newClient(t, p.URL+"/moved", unleashapi.Options{})
-	if got, err := c.Strategies(ctx, []string{"default"}); err != nil || len(got) != 1 {
+	if got, err := statetest.Strategies(ctx, c, []string{"default"}); err != nil || len(got) != 1 {
 		t.Errorf("a redirect within the origin: %v, %v", got, err)
 	}
 	if pr, ok, err := c.LookupToken(ctx, editorPAT); err != nil || !ok || pr.UserID != 3 {
@@ -507,10 +509,10 @@ func TestDotSegmentProjects(t *testing.T) {
 	c, _ := newClient(t, p.URL, unleashapi.Options{})
 	ctx := background()
 	for _, id := range []string{".", ".."} {
-		if _, ok, err := c.Project(ctx, id); ok || err != nil {
+		if _, ok, err := statetest.Project(ctx, c, id); ok || err != nil {
 			t.Errorf("Project(%q) = %v, %v; want not found", id, ok, err)
 		}
-		if _, err := c.Current(ctx, plan.Query{Features: []string{"existing-flag"}, Project: id, Environment: "development"}); err != nil {
+		if _, err := statetest.Current(ctx, c, importvalidate.Query{Features: []string{"existing-flag"}, Project: id, Environment: "development"}); err != nil {
 			t.Errorf("Current in project %q: %v", id, err)
 		}
 	}
@@ -567,7 +569,7 @@ func TestUnavailableKinds(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := faultyProxy(t, s.URL, tc.fault)
 			c, _ := newClient(t, p.URL, unleashapi.Options{Retries: -1, RequestTimeout: 300 * time.Millisecond})
-			_, err := c.TagTypes(background(), []string{"team"})
+			_, err := statetest.TagTypes(background(), c, []string{"team"})
 			var e *unleashapi.Error
 			if !errors.As(err, &e) {
 				t.Fatalf("got %v, want an *Error", err)

@@ -10,9 +10,8 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-var _ importvalidate.ImportState = (*Client)(nil)
-
-// The shapes of the answers ImportFacts reads.
+// The shapes of the answers the import's facts read
+// (importvalidate.PartFacts).
 type (
 	featureTypesAnswer struct {
 		Types []struct {
@@ -31,7 +30,7 @@ type (
 		StrategySegments             *int64 `json:"strategySegments"`
 		FeatureFlags                 *int64 `json:"featureFlags"`
 	}
-	// factsExportAnswer is what ImportFacts reads of an export.
+	// factsExportAnswer is what the import's facts read of an export.
 	factsExportAnswer struct {
 		Features []struct {
 			Name           string  `json:"name"`
@@ -58,7 +57,7 @@ type (
 	}
 )
 
-// importCache holds the instance-wide answers ImportFacts reads.
+// importCache holds the instance-wide answers the import's facts read.
 type importCache struct {
 	featureTypes cached[featureTypesAnswer]
 	tags         cached[tagsAnswer]
@@ -90,102 +89,114 @@ func (c *Client) versionFacts() (*importvalidate.ResourceLimits, bool) {
 // filters the others out).
 var ossExportEnvironments = []string{"default", "development", "production"}
 
-// SourceName names the instance's admin API in findings.
-func (c *Client) SourceName() string { return "the admin API" }
+// sourceName names the instance's admin API in findings.
+const sourceName = "the admin API"
 
-// ImportFacts implements importvalidate.ImportState. Without
-// Options.ImportFacts it tells the resource limits, read with the
-// version, and, on the open-source edition, that change requests are
-// enabled nowhere. With it, it asks at most six
-// requests sent concurrently, and a seventh, whatever the size of the
-// import: the
-// resource limits come from GET /api/admin/ui-config (read once with the
-// version), the target project's state, environments and link templates
-// from its overview, the feature types and tags from their lists (both
-// reused for Options.ListTTL), the named features'
-// settings in the environment, strategies and parents from the
+// factsReads are the answers the import's facts read (Read with
+// importvalidate.PartFacts and Options.ImportFacts), beyond the target
+// project's overview.
+type factsReads struct {
+	// names are the features named, but "": no feature has an empty name,
+	// and the export refuses one (400).
+	names []string
+	// withFeatures is set when the export of names in the environment
+	// tells the features' facts: on the open-source edition, only in the
+	// environments it exports (ossExportEnvironments); withChildren when
+	// the export of the target project counts their children too.
+	withFeatures, withChildren bool
+	types                      *featureTypesAnswer
+	tags                       *tagsAnswer
+	ex, project                factsExportAnswer
+	// active is the number of active features, when the import may
+	// create one (mayCreate).
+	active *int64
+}
+
+// factsTasks returns the requests, for Client.parallel, of the facts of
+// q beyond the target's overview and the export of the named features
+// (f.ex when f.withFeatures, which Read sends with the features' own):
+// the feature types, the tags (reused for Options.ListTTL) and the export
+// of the target project.
+func (c *Client) factsTasks(q importvalidate.Query, f *factsReads) []func(context.Context) error {
+	f.names = slices.DeleteFunc(slices.Clone(model.StorableOnly(q.Features)), func(n string) bool { return n == "" })
+	f.withFeatures = len(f.names) > 0 && slices.Contains(ossExportEnvironments, q.Environment)
+	// An export without a project would export every feature.
+	f.withChildren = f.withFeatures && q.Project != ""
+	tasks := []func(context.Context) error{
+		func(ctx context.Context) (err error) {
+			f.types, err = get(ctx, c, &c.ic.featureTypes, "/api/admin/feature-types")
+			return err
+		},
+	}
+	if len(q.Tags) > 0 {
+		tasks = append(tasks, func(ctx context.Context) (err error) {
+			f.tags, err = get(ctx, c, &c.ic.tags, "/api/admin/tags")
+			return err
+		})
+	}
+	if f.withChildren {
+		tasks = append(tasks, func(ctx context.Context) error { return c.exportProject(ctx, q.Project, q.Environment, &f.project) })
+	}
+	return tasks
+}
+
+// countActive reads, after the others, the number of active features when
+// the import may create a feature (see mayCreate) among those of exist:
+// from an export of every feature, whose size is the instance's.
+func (c *Client) countActive(ctx context.Context, env string, f *factsReads, exist []model.SnapshotFeature) error {
+	if !mayCreate(f.names, exist) {
+		return nil
+	}
+	var all factsExportAnswer
+	if err := c.exportAll(ctx, env, &all); err != nil {
+		return err
+	}
+	n := int64(len(all.Features))
+	f.active = &n
+	return nil
+}
+
+// factsOf are the import's facts of q. Without Options.ImportFacts (f
+// nil) they tell the resource limits, read with the version, and, on the
+// open-source edition, that change requests are enabled nowhere. With
+// it, they tell the rest from f and the target project's overview ov
+// (nil when the project does not exist): its state, environments and
+// link templates; the feature types and tags from their lists; the named
+// features' settings in the environment, strategies and parents from the
 // instance's export of them, and the number of each one's children from
 // those exports and an export of the target project, whose size is that
 // of the project: a feature's children are in its project, and an export
 // of a project leaves out its archived features, so that an archived
-// child that the file does not name is not counted. When the import may
-// create a feature (see mayCreate), a seventh request, after the others,
-// exports every feature: the number of active features, which only the
-// instance's feature limit reads. The admin API shows
-// neither change-request settings nor release-plan milestone strategies
-// (the export leaves those out): on the open-source edition, which the
-// version's answer tells (see openSource), there are none; on another
-// those facts are unknown, and the strategies counted are the others.
-// The export of an
-// open-source instance shows the feature settings of the environments
-// default, development and production only: in another, the features'
-// facts are unknown.
-func (c *Client) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) (*importvalidate.ImportFacts, error) {
-	if err := c.checkVersion(ctx); err != nil {
-		return nil, err
-	}
+// child that the file does not name is not counted; the number of active
+// features, which only the instance's feature limit reads, from an
+// export of every feature when the import may create one. The admin API
+// shows neither change-request settings nor release-plan milestone
+// strategies (the export leaves those out): on the open-source edition,
+// which the version's answer tells (see openSource), there are none; on
+// another those facts are unknown, and the strategies counted are the
+// others. The export of an open-source instance shows the feature
+// settings of the environments default, development and production only:
+// in another, the features' facts are unknown.
+func (c *Client) factsOf(q importvalidate.Query, ov *projectOverviewAnswer, f *factsReads) *importvalidate.ImportFacts {
 	limits, oss := c.versionFacts()
-	out := &importvalidate.ImportFacts{Source: c.SourceName(),
+	out := &importvalidate.ImportFacts{Source: sourceName,
 		ChangeRequests: importvalidate.Known[importvalidate.ChangeRequests]{Known: oss}}
 	if limits != nil {
 		out.Limits = importvalidate.Known[importvalidate.ResourceLimits]{Value: *limits, Known: true}
 	}
-	if !c.opts.ImportFacts || !model.Storable(q.Project) || !model.Storable(q.Environment) {
-		return out, nil
+	if f == nil {
+		return out
 	}
-	// No feature has an empty name, and the export refuses one (400): it
-	// is left out, as a name no database can hold.
-	names := slices.DeleteFunc(slices.Clone(model.StorableOnly(q.Features)), func(n string) bool { return n == "" })
-	withFeatures := len(names) > 0 && slices.Contains(ossExportEnvironments, q.Environment)
-	// An export without a project would export every feature.
-	withChildren := withFeatures && q.Project != ""
-	var ov *projectOverviewAnswer
-	var projectExists bool
-	var types *featureTypesAnswer
-	var tags *tagsAnswer
-	var ex, project factsExportAnswer
-	err := c.parallel(ctx,
-		func(ctx context.Context) (err error) { ov, projectExists, err = c.overview(ctx, q.Project); return err },
-		func(ctx context.Context) (err error) {
-			types, err = get(ctx, c, &c.ic.featureTypes, "/api/admin/feature-types")
-			return err
-		},
-		func(ctx context.Context) (err error) {
-			if len(q.Tags) > 0 {
-				tags, err = get(ctx, c, &c.ic.tags, "/api/admin/tags")
-			}
-			return err
-		},
-		func(ctx context.Context) error {
-			if len(names) == 0 {
-				return nil
-			}
-			return c.exportFeatures(ctx, q.Environment, names, &ex)
-		},
-		func(ctx context.Context) error {
-			if !withChildren {
-				return nil
-			}
-			return c.exportProject(ctx, q.Project, q.Environment, &project)
-		},
-	)
-	if err != nil {
-		return nil, err
+	if f.active != nil {
+		out.ActiveFeatures = importvalidate.Known[int64]{Value: *f.active, Known: true}
 	}
-	if mayCreate(names, &ex) {
-		var all factsExportAnswer
-		if err := c.exportAll(ctx, q.Environment, &all); err != nil {
-			return nil, err
-		}
-		out.ActiveFeatures = importvalidate.Known[int64]{Value: int64(len(all.Features)), Known: true}
-	}
-	ft := make(map[string]bool, len(types.Types))
-	for _, t := range types.Types {
+	ft := make(map[string]bool, len(f.types.Types))
+	for _, t := range f.types.Types {
 		ft[t.ID] = true
 	}
 	out.FeatureTypes = importvalidate.Known[map[string]bool]{Value: ft, Known: true}
 	out.ProjectArchived.Known, out.ProjectEnvironment.Known, out.LinkTemplates.Known = true, true, true
-	if projectExists {
+	if ov != nil {
 		out.ProjectArchived.Value = ov.ArchivedAt != nil
 		for _, e := range ov.Environments {
 			out.ProjectEnvironment.Value = out.ProjectEnvironment.Value || e.Environment == q.Environment
@@ -195,27 +206,27 @@ func (c *Client) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) 
 		}
 	}
 	tagSet := make(map[model.SnapshotTag]bool, len(q.Tags))
-	if tags != nil {
+	if f.tags != nil {
 		want := make(map[model.SnapshotTag]bool, len(q.Tags))
 		for _, t := range q.Tags {
 			want[t] = true
 		}
-		for _, t := range tags.Tags {
+		for _, t := range f.tags.Tags {
 			if want[t] {
 				tagSet[t] = true
 			}
 		}
 	}
 	out.Tags = importvalidate.Known[map[model.SnapshotTag]bool]{Value: tagSet, Known: true}
-	if withFeatures || len(names) == 0 {
-		out.Features = importvalidate.Known[map[string]importvalidate.FeatureFacts]{Value: featureFactsOf(&ex, &project, oss), Known: true}
+	if f.withFeatures || len(f.names) == 0 {
+		out.Features = importvalidate.Known[map[string]importvalidate.FeatureFacts]{Value: featureFactsOf(&f.ex, &f.project, oss), Known: true}
 	}
-	return out, nil
+	return out
 }
 
 // mayCreate reports whether an import that names the features names may
-// create one: whether one of them is not in ex, their export (archived
-// ones included). Only then does a check read the number of active
+// create one: whether one of them is not among exist, those of them that
+// exist (archived ones included). Only then does a check read the number of active
 // features (the instance's feature limit), and only then is it asked,
 // after the others: from an export of every feature, whose size is the
 // instance's. The feature search would tell it in one small answer, but
@@ -223,12 +234,12 @@ func (c *Client) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) 
 // (SEARCH_FEATURES_RATE_LIMIT_PER_MINUTE), then 429, which a few commands
 // in a row would reach; the projects' list would not do either (the
 // open-source edition lists project default alone).
-func mayCreate(names []string, ex *factsExportAnswer) bool {
-	exist := make(map[string]bool, len(ex.Features))
-	for _, f := range ex.Features {
-		exist[f.Name] = true
+func mayCreate(names []string, exist []model.SnapshotFeature) bool {
+	set := make(map[string]bool, len(exist))
+	for _, f := range exist {
+		set[f.Name] = true
 	}
-	return slices.ContainsFunc(names, func(n string) bool { return !exist[n] })
+	return slices.ContainsFunc(names, func(n string) bool { return !set[n] })
 }
 
 // featureFactsOf are the facts of the features of ex, an export of them

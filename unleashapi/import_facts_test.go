@@ -84,14 +84,14 @@ func TestImportFactsMatchDatabase(t *testing.T) {
 	}
 	for _, q := range statetest.ImportQueries() {
 		before := cnt.n.Load()
-		got, err := c.ImportFacts(ctx, q)
+		got, err := statetest.Facts(ctx, c, q)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if n := cnt.n.Load() - before; n > 7 {
 			t.Errorf("ImportFacts(%s, %s) sent %d requests, want at most 7", q.Project, q.Environment, n)
 		}
-		want, err := db.ImportFacts(ctx, q)
+		want, err := statetest.Facts(ctx, db, q)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,7 +116,7 @@ func TestImportFactsMatchDatabase(t *testing.T) {
 	}
 	// Outside the environments whose settings an open-source export
 	// shows, the features' facts are unknown.
-	got, err := c.ImportFacts(ctx, importvalidate.ImportQuery{Project: "default", Environment: "staging", Features: []string{"existing-flag"}})
+	got, err := statetest.Facts(ctx, c, importvalidate.Query{Project: "default", Environment: "staging", Features: []string{"existing-flag"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,10 +2,10 @@ package unleashapi
 
 import "github.com/flagadmin/flagadmin/instance"
 
-// Instance is c as one source of the instance's state: its State, Tokens,
-// Users and Plan are c. Its Version is the instance's once checked (call
+// Instance is c as one source of the instance's state: its State, Tokens
+// and Users are c. Its Version is the instance's once checked (call
 // Profile or Version first), else the zero value, the default version.
 // Closing it releases nothing.
 func (c *Client) Instance() *instance.Instance {
-	return &instance.Instance{State: c, Tokens: c, Users: c, Plan: c, Version: c.knownVersion()}
+	return &instance.Instance{State: c, Tokens: c, Users: c, Version: c.knownVersion()}
 }

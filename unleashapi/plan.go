@@ -6,81 +6,84 @@ import (
 	"net/url"
 	"slices"
 
-	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/model"
 )
 
-var _ plan.Source = (*Client)(nil)
+// planReads are the answers of what a plan reads (Read with
+// importvalidate.PartConfigs). Nothing is reused from an earlier answer,
+// since a plan tells what the import will meet now.
+type planReads struct {
+	ex       model.ExportData
+	defaults model.SnapshotProjectDefaults
+	fields   []contextFieldAnswer
+	segments segmentsAnswer
+	tagTypes tagTypesAnswer
+	order    map[string][]string
+}
 
-// Current implements plan.Source: the named features' configuration in
-// the environment comes from the instance's own export of them (POST
-// /api/admin/features-batch/export, see exportSnapshot), their
-// strategies put in the order Unleash evaluates them by the project's
-// playground (POST /api/admin/playground, see strategyOrder), the
-// existing context fields, tag types and segments from their lists, and
-// the project's defaults from its overview: six requests, sent
-// concurrently, whatever the number of features (after the check of the
-// instance's version that a Client makes once). Nothing is reused from an
-// earlier answer, since a plan tells what the import will meet now.
+// planTasks returns the requests, for Client.parallel, of what a plan of
+// q reads: the named features' configuration in the environment from the
+// instance's own export of them (POST /api/admin/features-batch/export,
+// see exportSnapshot), their strategies put in the order Unleash
+// evaluates them by the project's playground (POST /api/admin/playground,
+// see strategyOrder), the context fields and tag types asked about and
+// every segment from their lists, and the project's defaults from its
+// overview: six requests, whatever the number of features.
 //
 // Up to 6.x the playground's strategies carry no ids
 // (profile.AdminAPI.PlaygroundStrategyIDs), and 6.x's export says the
 // environment's enabled, not the feature's: there, each exported
 // feature's own endpoint (GET /api/admin/projects/{project}/features/{name})
 // gives its strategies' order and whether it is enabled, a request per
-// feature after the others.
-func (c *Client) Current(ctx context.Context, q plan.Query) (*model.Snapshot, error) {
-	if err := c.checkVersion(ctx); err != nil {
-		return nil, err
+// feature after the others (planOf).
+func (c *Client) planTasks(q importvalidate.Query, p *planReads) []func(context.Context) error {
+	tasks := []func(context.Context) error{
+		func(ctx context.Context) (err error) { p.defaults, err = c.projectDefaults(ctx, q.Project); return err },
+		func(ctx context.Context) error { return c.getJSON(ctx, "/api/admin/segments", &p.segments) },
 	}
-	var ex model.ExportData
-	var d model.SnapshotProjectDefaults
-	var fields []contextFieldAnswer
-	var segments segmentsAnswer
-	var tagTypes tagTypesAnswer
-	var order map[string][]string
-	err := c.parallel(ctx,
-		func(ctx context.Context) error {
-			if len(q.Features) == 0 {
-				return nil // an empty list would export every feature
-			}
-			return c.exportFeatures(ctx, q.Environment, q.Features, &ex)
-		},
-		func(ctx context.Context) (err error) {
-			if len(q.Features) > 0 && c.knownVersion().Profile.AdminAPI.PlaygroundStrategyIDs {
-				order, err = c.strategyOrder(ctx, []string{q.Project}, q.Environment)
-			}
+	if len(q.ContextFields) > 0 {
+		tasks = append(tasks, func(ctx context.Context) error { return c.getJSON(ctx, pathContext, &p.fields) })
+	}
+	if len(q.TagTypes) > 0 {
+		tasks = append(tasks, func(ctx context.Context) error { return c.getJSON(ctx, "/api/admin/tag-types", &p.tagTypes) })
+	}
+	if len(q.Features) == 0 {
+		return tasks // an empty list would export every feature
+	}
+	tasks = append(tasks, func(ctx context.Context) error { return c.exportFeatures(ctx, q.Environment, q.Features, &p.ex) })
+	if c.knownVersion().Profile.AdminAPI.PlaygroundStrategyIDs {
+		tasks = append(tasks, func(ctx context.Context) (err error) {
+			p.order, err = c.strategyOrder(ctx, []string{q.Project}, q.Environment)
 			return err
-		},
-		func(ctx context.Context) (err error) { d, err = c.projectDefaults(ctx, q.Project); return err },
-		func(ctx context.Context) error { return c.getJSON(ctx, pathContext, &fields) },
-		func(ctx context.Context) error { return c.getJSON(ctx, "/api/admin/segments", &segments) },
-		func(ctx context.Context) error { return c.getJSON(ctx, "/api/admin/tag-types", &tagTypes) },
-	)
-	if err != nil {
-		return nil, err
+		})
 	}
+	return tasks
+}
+
+// planOf fills r from p, the answers of planTasks to q: the features of
+// the export and their configurations, every segment, the context fields
+// and tag types asked about, and the project's defaults.
+func (c *Client) planOf(ctx context.Context, q importvalidate.Query, p *planReads, r *importvalidate.Reading) error {
 	if len(q.Features) > 0 && !c.knownVersion().Profile.AdminAPI.PlaygroundStrategyIDs {
-		settings, err := c.readFeatureSettings(ctx, ex.Features)
+		settings, err := c.readFeatureSettings(ctx, p.ex.Features)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		order = applyFeatureSettings(&ex, settings, q.Environment)
+		p.order = applyFeatureSettings(&p.ex, settings, q.Environment)
 	}
-	orderStrategies(&ex, order)
-	s := exportSnapshot(&ex, q.Environment)
-	s.Segments = nil // the instance's list names them all
-	for _, sg := range segments.Segments {
-		s.Segments = append(s.Segments, sg.snapshot())
+	orderStrategies(&p.ex, p.order)
+	s := exportSnapshot(&p.ex, q.Environment)
+	r.Features, r.FeatureConfigs = s.Features, s.FeatureConfigs
+	for _, sg := range p.segments.Segments {
+		r.Segments = append(r.Segments, sg.snapshot())
 	}
-	fieldName := func(f contextFieldAnswer) string { return f.Name }
-	s.ContextFields = named(fields, q.ContextFields, fieldName, contextFieldAnswer.snapshot)
-	s.TagTypes = named(tagTypes.TagTypes, q.TagTypes, func(t tagTypeAnswer) string { return t.Name },
-		func(t tagTypeAnswer) model.SnapshotTagType { return model.SnapshotTagType{Name: t.Name} })
-	if d.Stickiness != "" || len(d.Strategies) > 0 {
-		s.ProjectDefaults = []model.SnapshotProjectDefaults{d}
+	r.ContextFields = named(p.fields, q.ContextFields, func(f contextFieldAnswer) string { return f.Name }, contextFieldAnswer.snapshot)
+	r.TagTypes = named(p.tagTypes.TagTypes, q.TagTypes, func(t tagTypeAnswer) string { return t.Name }, func(t tagTypeAnswer) string { return t.Name })
+	if d := p.defaults; d.Stickiness != "" || len(d.Strategies) > 0 {
+		r.ProjectDefaults = &d
 	}
-	return s, nil
+	return nil
 }
 
 // featureSettings is what a feature's own endpoint (GET

@@ -11,7 +11,7 @@ type SnapshotOptions struct {
 	// FeatureConfigs writes each feature's configuration in every
 	// environment and the projects' defaults (featureConfigs and
 	// projectDefaults), what an import plan over the snapshot needs
-	// (plan.MemorySource).
+	// (importvalidate.MemoryState, importvalidate.PartConfigs).
 	FeatureConfigs bool
 	// PersonalData keeps the users' e-mail addresses and invitation
 	// links, which a snapshot leaves out otherwise
@@ -67,7 +67,7 @@ func (c *Client) snapshotConfigs(ctx context.Context, s *model.Snapshot) error {
 		return err
 	}
 	if len(names) > 0 && !ids {
-		// As for a plan (Current): each feature's own endpoint, read
+		// As for a plan (planOf): each feature's own endpoint, read
 		// once for every environment, orders its strategies and says
 		// whether it is enabled.
 		var features []model.Feature

@@ -57,9 +57,9 @@ func snapshotConfigsMatch(t *testing.T, c *unleashapi.Client, db *unleashdb.DB, 
 		t.Fatalf("%d configurations of %d features", len(got.FeatureConfigs), len(got.Features))
 	}
 	// The database's source, then the API's.
-	var sources []plan.Source
+	var sources []importvalidate.State
 	for _, snap := range []*model.Snapshot{want, got} {
-		src, err := plan.NewMemorySource(snap)
+		src, err := importvalidate.NewMemoryState(snap)
 		if err != nil {
 			t.Fatal(err)
 		}

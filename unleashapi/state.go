@@ -1,7 +1,6 @@
 package unleashapi
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -11,8 +10,6 @@ import (
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/model"
 )
-
-var _ importvalidate.State = (*Client)(nil)
 
 // The shapes of the answers this package reads.
 type (
@@ -102,54 +99,6 @@ func named[T, R any](items []T, names []string, name func(T) string, conv func(T
 	return out
 }
 
-// pick answers a lookup of importvalidate.State from the instance's
-// lists: named of the items of items(l). No names asks nothing.
-func pick[T, R any](ctx context.Context, c *Client, names []string, items func(*instanceLists) []T, name func(T) string, conv func(T) R) ([]R, error) {
-	if len(names) == 0 {
-		return nil, nil
-	}
-	l, err := c.lists(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return named(items(l), names, name, conv), nil
-}
-
-// Strategies implements importvalidate.State from GET
-// /api/admin/strategies. A strategy is built in when the instance says it
-// is not editable.
-func (c *Client) Strategies(ctx context.Context, names []string) ([]model.SnapshotStrategy, error) {
-	return pick(ctx, c, names,
-		func(l *instanceLists) []strategyAnswer { return l.strategies.Strategies },
-		func(s strategyAnswer) string { return s.Name }, strategyAnswer.snapshot)
-}
-
-// ContextFields implements importvalidate.State from GET
-// /api/admin/context?include=project: the instance-wide fields and those
-// of every project, with their project.
-func (c *Client) ContextFields(ctx context.Context, names []string) ([]model.SnapshotContextField, error) {
-	return pick(ctx, c, names,
-		func(l *instanceLists) []contextFieldAnswer { return *l.context },
-		func(f contextFieldAnswer) string { return f.Name }, contextFieldAnswer.snapshot)
-}
-
-// Segments implements importvalidate.State from GET /api/admin/segments.
-func (c *Client) Segments(ctx context.Context, names []string) ([]model.SnapshotSegment, error) {
-	out, err := pick(ctx, c, names,
-		func(l *instanceLists) []segmentAnswer { return l.segments.Segments },
-		func(s segmentAnswer) string { return s.Name }, segmentAnswer.withConstraints)
-	slices.SortFunc(out, func(a, b model.SnapshotSegment) int { return cmp.Compare(a.ID, b.ID) })
-	return out, err
-}
-
-// TagTypes implements importvalidate.State from GET /api/admin/tag-types.
-func (c *Client) TagTypes(ctx context.Context, names []string) ([]string, error) {
-	return pick(ctx, c, names,
-		func(l *instanceLists) []tagTypeAnswer { return l.tagTypes.TagTypes },
-		func(t tagTypeAnswer) string { return t.Name },
-		func(t tagTypeAnswer) string { return t.Name })
-}
-
 // featureFact is what an export says of a feature name: whether it
 // exists, with its project (numbered by Client.projectIDs) and archived
 // flag.
@@ -163,27 +112,17 @@ func (c *Client) feature(name string, f featureFact) model.SnapshotFeature {
 	return model.SnapshotFeature{Name: name, Project: c.projectIDs.name(f.project), Archived: f.archived}
 }
 
-// defaultExportEnv is the environment of the exports that Features sends
-// until a validation names one: the features listed do not depend on it
-// (one that does not exist is accepted), and the strategies it gives are
-// kept for FeaturesWithStrategies, so Features uses the environment the
-// last validation asked about.
+// defaultExportEnv is the environment of the exports that read the
+// features of no environment: the features listed do not depend on it
+// (one that does not exist is accepted).
 const defaultExportEnv = "development"
-
-// exportEnv returns the environment of Features' exports.
-func (c *Client) exportEnv() string {
-	if e, ok := c.lastEnv.Load().(string); ok {
-		return e
-	}
-	return defaultExportEnv
-}
 
 // export asks POST /api/admin/features-batch/export, in one request
 // whatever their number, for the features among names (archived ones
-// included) and their strategies in env, and records what it learns. The
-// export changes no state (the instance records in its event log that it
-// happened).
-func (c *Client) export(ctx context.Context, env string, names []string) (map[string]featureFact, map[string]bool, error) {
+// included) and their strategies in env, and records what it learns; the
+// answer is decoded into each of also too. The export changes no state
+// (the instance records in its event log that it happened).
+func (c *Client) export(ctx context.Context, env string, names []string, also ...any) (map[string]featureFact, map[string]bool, error) {
 	want := set(names)
 	if len(want) == 0 {
 		// An empty list would export every feature.
@@ -198,7 +137,7 @@ func (c *Client) export(ctx context.Context, env string, names []string) (map[st
 	}
 	slices.Sort(list)
 	var ex exportAnswer
-	if err := c.exportFeatures(ctx, env, list, &ex); err != nil {
+	if err := c.exportFeatures(ctx, env, list, append([]any{&ex}, also...)...); err != nil {
 		return nil, nil, err
 	}
 	found := make(map[string]featureFact, len(want))
@@ -223,93 +162,91 @@ func (c *Client) export(ctx context.Context, env string, names []string) (map[st
 }
 
 // exportFeatures sends POST /api/admin/features-batch/export for the
-// features in env and decodes the answer into v. The features must not be
-// empty: an empty list would export every feature.
-func (c *Client) exportFeatures(ctx context.Context, env string, features []string, v any) error {
+// features in env and decodes the answer into each of vs. The features
+// must not be empty: an empty list would export every feature.
+func (c *Client) exportFeatures(ctx context.Context, env string, features []string, vs ...any) error {
 	r := request{method: http.MethodPost, path: "/api/admin/features-batch/export",
 		body: map[string]any{"features": features, "environment": env}}
 	a, err := c.do(ctx, r)
 	if err != nil {
 		return err
 	}
-	return c.decode(r, a, v)
+	for _, v := range vs {
+		if err := c.decode(r, a, v); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// Features implements importvalidate.State: the features it does not
-// know from a recent answer are asked in one export.
-func (c *Client) Features(ctx context.Context, names []string) ([]model.SnapshotFeature, error) {
+// namedFeatures reads the features among names (archived ones included)
+// and those of them that have a strategy in env: what it does not know
+// from a recent answer is asked in one export of env. No feature has
+// strategies in environment "", which no environment is named, and which
+// the instance's export reads as every environment.
+func (c *Client) namedFeatures(ctx context.Context, env string, names []string) ([]model.SnapshotFeature, []string, error) {
 	if len(names) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
-	var out []model.SnapshotFeature
+	var features []model.SnapshotFeature
+	var with []string
 	missing := c.features.scan(names, c.opts.ListTTL, func(n string, f featureFact) {
 		if f.exists {
-			out = append(out, c.feature(n, f))
+			features = append(features, c.feature(n, f))
 		}
 	})
-	if len(missing) > 0 {
-		more, _, err := c.export(ctx, c.exportEnv(), missing)
-		if err != nil {
-			return nil, err
-		}
-		for _, n := range missing {
-			if f := more[n]; f.exists {
-				out = append(out, c.feature(n, f))
-				more[n] = featureFact{} // once, should a name repeat
+	exportEnv := defaultExportEnv
+	var missingWith []string
+	if env != "" {
+		exportEnv = env
+		missingWith = c.strategiesIn.in(env).scan(names, c.opts.ListTTL, func(n string, has bool) {
+			if has {
+				with = append(with, n)
 			}
-		}
+		})
 	}
-	return out, nil
+	if len(missing)+len(missingWith) == 0 {
+		return features, with, nil
+	}
+	found, more, err := c.export(ctx, exportEnv, append(slices.Clip(missing), missingWith...))
+	if err != nil {
+		return nil, nil, err
+	}
+	return c.appendFeatures(features, with, missing, missingWith, found, more)
 }
 
-// FeaturesWithStrategies implements importvalidate.State: the features it
-// does not know from a recent answer are asked in one export of env. No
-// feature has strategies in environment "", which no environment is
-// named, and which the instance's export reads as every environment.
-func (c *Client) FeaturesWithStrategies(ctx context.Context, env string, names []string) ([]string, error) {
-	if len(names) == 0 || env == "" {
-		return nil, nil
-	}
-	c.lastEnv.Store(env)
-	var out []string
-	missing := c.strategiesIn.in(env).scan(names, c.opts.ListTTL, func(n string, has bool) {
-		if has {
-			out = append(out, n)
-		}
-	})
-	if len(missing) > 0 {
-		_, more, err := c.export(ctx, env, missing)
-		if err != nil {
-			return nil, err
-		}
-		for _, n := range missing {
-			if more[n] {
-				out = append(out, n)
-				more[n] = false
-			}
+// appendFeatures appends to features and with what an export told of the
+// names missing and missingWith (found, more), each name once.
+func (c *Client) appendFeatures(features []model.SnapshotFeature, with, missing, missingWith []string,
+	found map[string]featureFact, more map[string]bool) ([]model.SnapshotFeature, []string, error) {
+	for _, n := range missing {
+		if f := found[n]; f.exists {
+			features = append(features, c.feature(n, f))
+			found[n] = featureFact{} // once, should a name repeat
 		}
 	}
-	return out, nil
+	for _, n := range missingWith {
+		if more[n] {
+			with = append(with, n)
+			more[n] = false
+		}
+	}
+	return features, with, nil
 }
 
-// Project implements importvalidate.State from GET
-// /api/admin/projects/{id}/overview: its feature limit and naming
-// pattern, and the number of its features that are not archived (the sum
-// of its feature type counts).
-func (c *Client) Project(ctx context.Context, id string) (importvalidate.Project, bool, error) {
-	ov, ok, err := c.overview(ctx, id)
-	if err != nil || !ok {
-		return importvalidate.Project{}, false, err
-	}
-	p := importvalidate.Project{SnapshotProject: ov.snapshot(id)}
+// projectOf is the project id of its overview ov: its feature limit and
+// naming pattern, and the number of its features that are not archived
+// (the sum of its feature type counts).
+func projectOf(id string, ov *projectOverviewAnswer) *importvalidate.Project {
+	p := &importvalidate.Project{SnapshotProject: ov.snapshot(id)}
 	for _, t := range ov.FeatureTypeCounts {
 		p.FeatureCount += t.Count
 	}
-	return p, true, nil
+	return p
 }
 
-// The answers of the admin API in the types of a state snapshot, for the
-// State methods and Snapshot alike. Only the values of a context field's
+// The answers of the admin API in the types of a state snapshot, for Read
+// and Snapshot alike. Only the values of a context field's
 // legal values are kept, which is what an import compares.
 
 func (s strategyAnswer) snapshot() model.SnapshotStrategy {

@@ -8,8 +8,8 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/testharness/conformance"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 	"github.com/flagadmin/flagadmin/model"
@@ -44,7 +44,7 @@ func TestEveryVersion(t *testing.T) {
 		}
 		// Every version says, with its version, that it is the open-source
 		// edition: no change requests, whatever the import's facts.
-		if f, err := c.ImportFacts(ctx, importvalidate.ImportQuery{Project: "default", Environment: "development"}); err != nil {
+		if f, err := statetest.Facts(ctx, c, importvalidate.Query{Project: "default", Environment: "development"}); err != nil {
 			t.Errorf("ImportFacts: %v", err)
 		} else if !f.ChangeRequests.Known || f.ChangeRequests.Value.Project || !f.Limits.Known {
 			t.Errorf("ImportFacts: change requests %+v, limits known %v", f.ChangeRequests, f.Limits.Known)
@@ -64,8 +64,8 @@ func TestEveryVersion(t *testing.T) {
 		// A plan into a project that does not exist reads no
 		// project defaults from either source (up to 6.x the
 		// project's overview is a 404).
-		for name, src := range map[string]plan.Source{"admin API": c, "database": db} {
-			cur, err := src.Current(ctx, plan.Query{Project: "no-such-project", Environment: "development", Features: []string{"no-such-feature"}})
+		for name, src := range map[string]importvalidate.State{"admin API": c, "database": db} {
+			cur, err := statetest.Current(ctx, src, importvalidate.Query{Project: "no-such-project", Environment: "development", Features: []string{"no-such-feature"}})
 			if err != nil {
 				t.Errorf("%s: a plan into a missing project: %v", name, err)
 			} else if len(cur.ProjectDefaults) != 0 || len(cur.Features) != 0 {

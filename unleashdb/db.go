@@ -44,9 +44,8 @@ type Options struct {
 	// as more would be refused. A call that finds every connection busy
 	// waits for one, within its deadline.
 	MaxConns int32
-	// QueryTimeout is the deadline of each database call (a State or
-	// Store method, a token lookup, each query of Open, Snapshot and
-	// Current); 0 means DefaultQueryTimeout. A call that does not end
+	// QueryTimeout is the deadline of each database call (each query of
+	// Read, Open and Snapshot, a Store method, a token lookup); 0 means DefaultQueryTimeout. A call that does not end
 	// within it fails with an *UnavailableError, as does one the database
 	// refuses for being down, starting, shutting down or out of
 	// connections.
@@ -63,7 +62,7 @@ type Options struct {
 	// database does not hold. nil means the defaults of the database's
 	// version (model/profile), with LimitOverrides over them: right for
 	// an instance started without such settings, and wrong, both ways,
-	// for one started with them (importvalidate.ImportState).
+	// for one started with them (importvalidate.ImportFacts).
 	ResourceLimits *importvalidate.ResourceLimits
 	// LimitOverrides, when ResourceLimits is nil, are the limits the
 	// instance's configuration sets, one by one: a member left nil is

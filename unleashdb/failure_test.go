@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
@@ -55,7 +55,7 @@ func TestDeadline(t *testing.T) {
 	dctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := db.Features(dctx, []string{"existing-flag"})
+	_, err := statetest.Features(dctx, db, []string{"existing-flag"})
 	if took := time.Since(start); took > 5*time.Second {
 		t.Errorf("Features returned after %v, long after its deadline", took)
 	}
@@ -63,7 +63,7 @@ func TestDeadline(t *testing.T) {
 		t.Errorf("error %v; want a features error wrapping context.DeadlineExceeded", err)
 	}
 	release()
-	if _, err := db.Features(ctx, []string{"existing-flag"}); err != nil {
+	if _, err := statetest.Features(ctx, db, []string{"existing-flag"}); err != nil {
 		t.Errorf("after the lock: %v", err)
 	}
 }
@@ -204,7 +204,7 @@ func TestQueryTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	calls := map[string]func() error{
-		"Features": func() error { _, err := db.Features(ctx, []string{"existing-flag"}); return err },
+		"Features": func() error { _, err := statetest.Features(ctx, db, []string{"existing-flag"}); return err },
 		"LookupToken": func() error {
 			_, _, err := db.LookupToken(ctx, adminToken)
 			if err != nil && strings.Contains(err.Error(), adminToken) {
@@ -218,7 +218,7 @@ func TestQueryTimeout(t *testing.T) {
 		},
 		"Snapshot": func() error { _, err := db.Snapshot(ctx); return err },
 		"Current": func() error {
-			_, err := db.Current(ctx, plan.Query{Project: "default", Environment: "development", Features: []string{"existing-flag"}})
+			_, err := statetest.Current(ctx, db, importvalidate.Query{Project: "default", Environment: "development", Features: []string{"existing-flag"}})
 			return err
 		},
 	}

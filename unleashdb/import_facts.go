@@ -10,8 +10,9 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// The queries of ImportFacts, in one read-only transaction: the facts of
-// the instance and the target, the named features' and the named tags'.
+// The queries of the import's facts (importvalidate.PartFacts): the facts
+// of the instance and the target, the named features' and the named
+// tags'.
 const (
 	qFactsTarget = `SELECT
 		(SELECT count(*) FROM features f WHERE NOT ` + archivedExprF + `),
@@ -22,7 +23,9 @@ const (
 		EXISTS (SELECT 1 FROM change_request_settings WHERE project = $1 AND environment = $2),
 		EXISTS (SELECT 1 FROM change_request_settings c JOIN project_environments pe
 			ON pe.project_id = c.project AND pe.environment_name = c.environment WHERE c.project = $1)`
-	qFactsFeatures = `SELECT f.name,
+	// qFeaturesFacts reads the features among $1, as qFeatures does, with
+	// their facts in environment $2.
+	qFeaturesFacts = `SELECT f.name, COALESCE(f.project, 'default'), ` + archivedExprF + `,
 		EXISTS (SELECT 1 FROM feature_environments fe WHERE fe.feature_name = f.name AND fe.environment = $2),
 		COALESCE((SELECT fe.enabled FROM feature_environments fe WHERE fe.feature_name = f.name AND fe.environment = $2), false),
 		(SELECT count(*) FROM feature_strategies fs WHERE fs.feature_name = f.name AND fs.environment = $2)::int,
@@ -36,31 +39,25 @@ const (
 		ON t.type = q.type AND t.value = q.value`
 )
 
-var _ importvalidate.ImportState = (*DB)(nil)
+// sourceName names the database in findings.
+const sourceName = "the database"
 
-// SourceName names the database in findings.
-func (db *DB) SourceName() string { return "the database" }
-
-// ImportFacts implements importvalidate.ImportState in three queries of
-// one read-only transaction, whatever the size of the import. The
-// resource limits are the instance's configuration, not its database's:
-// they are those Options say, by default the version's defaults.
-func (db *DB) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) (*importvalidate.ImportFacts, error) {
-	out := &importvalidate.ImportFacts{Source: db.SourceName(),
+// readFacts reads the facts of the instance and the target of q, and of
+// its tags, in two queries of q's transaction; the features' facts come
+// with the features (readFeatureFacts). The resource limits are the
+// instance's configuration, not its database's: they are those Options
+// say, by default the version's defaults.
+func (db *DB) readFacts(ctx context.Context, tx querier, q importvalidate.Query) (*importvalidate.ImportFacts, error) {
+	out := &importvalidate.ImportFacts{Source: sourceName,
 		Limits: importvalidate.Known[importvalidate.ResourceLimits]{Value: db.limits, Known: true}}
 	if !model.Storable(q.Project) || !model.Storable(q.Environment) {
 		return out, nil
 	}
-	tx, end, err := db.readTx(ctx, "import facts")
-	if err != nil {
-		return nil, err
-	}
-	defer end()
 	var active int64
 	var types []string
 	var archived, inProject, crEnv, crProject bool
 	var templates string
-	err = db.eachRow(ctx, tx, "import facts: the target", qFactsTarget, []any{q.Project, q.Environment}, func(r pgx.Rows) error {
+	err := db.eachRow(ctx, tx, "import facts: the target", qFactsTarget, []any{q.Project, q.Environment}, func(r pgx.Rows) error {
 		return r.Scan(&active, &types, &archived, &inProject, &templates, &crEnv, &crProject)
 	})
 	if err != nil {
@@ -82,38 +79,14 @@ func (db *DB) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) (*i
 	}
 	out.LinkTemplates = importvalidate.Known[[]importvalidate.LinkTemplate]{Value: lt, Known: true}
 
-	features := make(map[string]importvalidate.FeatureFacts, len(q.Features))
-	if names := model.StorableOnly(q.Features); len(names) > 0 {
-		err = db.eachRow(ctx, tx, "import facts: features", qFactsFeatures, []any{names, q.Environment}, func(r pgx.Rows) error {
-			var name string
-			var f importvalidate.FeatureFacts
-			var md importvalidate.FeatureMetadata
-			if err := r.Scan(&name, &f.InEnvironment, &f.Enabled, &f.Strategies, &f.Disabled, &f.Milestones.Value,
-				&f.Parents, &f.Children, &md.Type, &md.Description, &md.Stale, &md.ImpressionData); err != nil {
-				return err
-			}
-			f.Milestones.Known = true
-			if len(f.Parents) == 0 {
-				f.Parents = nil
-			}
-			f.Metadata = importvalidate.Known[importvalidate.FeatureMetadata]{Value: md, Known: true}
-			features[name] = f
-			return nil
-		})
-		if err != nil {
-			return nil, err
+	tags := make(map[model.SnapshotTag]bool, len(q.Tags))
+	types, values := make([]string, 0, len(q.Tags)), make([]string, 0, len(q.Tags))
+	for _, t := range q.Tags {
+		if model.Storable(t.Type) && model.Storable(t.Value) {
+			types, values = append(types, t.Type), append(values, t.Value)
 		}
 	}
-	out.Features = importvalidate.Known[map[string]importvalidate.FeatureFacts]{Value: features, Known: true}
-
-	tags := make(map[model.SnapshotTag]bool, len(q.Tags))
-	if len(q.Tags) > 0 {
-		types, values := make([]string, 0, len(q.Tags)), make([]string, 0, len(q.Tags))
-		for _, t := range q.Tags {
-			if model.Storable(t.Type) && model.Storable(t.Value) {
-				types, values = append(types, t.Type), append(values, t.Value)
-			}
-		}
+	if len(types) > 0 {
 		err = db.eachRow(ctx, tx, "import facts: tags", qFactsTags, []any{types, values}, func(r pgx.Rows) error {
 			var t model.SnapshotTag
 			if err := r.Scan(&t.Type, &t.Value); err != nil {
@@ -128,4 +101,37 @@ func (db *DB) ImportFacts(ctx context.Context, q importvalidate.ImportQuery) (*i
 	}
 	out.Tags = importvalidate.Known[map[model.SnapshotTag]bool]{Value: tags, Known: true}
 	return out, nil
+}
+
+// readFeatureFacts reads the features among names, those of them with a
+// strategy in env (release-plan milestone strategies included, as
+// qFeatures counts them) and their facts in env, in one query.
+func (db *DB) readFeatureFacts(ctx context.Context, tx querier, names []string, env string) ([]model.SnapshotFeature, []string, map[string]importvalidate.FeatureFacts, error) {
+	var features []model.SnapshotFeature
+	var with []string
+	facts := make(map[string]importvalidate.FeatureFacts, len(names))
+	_, err := byNames(ctx, db, tx, "features", qFeaturesFacts, names, func(r pgx.Rows) (struct{}, error) {
+		var sf model.SnapshotFeature
+		var f importvalidate.FeatureFacts
+		var md importvalidate.FeatureMetadata
+		if err := r.Scan(&sf.Name, &sf.Project, &sf.Archived, &f.InEnvironment, &f.Enabled, &f.Strategies, &f.Disabled, &f.Milestones.Value,
+			&f.Parents, &f.Children, &md.Type, &md.Description, &md.Stale, &md.ImpressionData); err != nil {
+			return struct{}{}, err
+		}
+		f.Milestones.Known = true
+		if len(f.Parents) == 0 {
+			f.Parents = nil
+		}
+		f.Metadata = importvalidate.Known[importvalidate.FeatureMetadata]{Value: md, Known: true}
+		features = append(features, sf)
+		if f.Strategies > 0 {
+			with = append(with, sf.Name)
+		}
+		facts[sf.Name] = f
+		return struct{}{}, nil
+	}, env)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return features, with, facts, nil
 }

@@ -33,7 +33,7 @@ func TestImportFactsMatchSnapshot(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, q := range statetest.ImportQueries() {
-			got, want := answers(t, q, db.ImportFacts, mem.ImportFacts)
+			got, want := answers(t, q, statetest.With(db, statetest.Facts), statetest.With(mem, statetest.Facts))
 			want.Source = got.Source
 			if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
 				t.Errorf("ImportFacts(%s, %s) limits %v (-snapshot +database):\n%s", q.Project, q.Environment, withLimits, d)
@@ -48,7 +48,7 @@ func TestImportFactsMatchSnapshot(t *testing.T) {
 		}
 	}
 	db := open(t, pgtest.Need(t, &env).URL(name), unleashdb.Options{})
-	f, err := db.ImportFacts(ctx, importvalidate.ImportQuery{Project: "default", Environment: "development",
+	f, err := statetest.Facts(ctx, db, importvalidate.Query{Project: "default", Environment: "development",
 		Features: []string{"existing-flag", "archived-flag", "nope"}, Tags: []model.SnapshotTag{{Type: "simple", Value: "beta"}, {Type: "team", Value: "x"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -75,14 +75,14 @@ func TestImportFactsMatchSnapshot(t *testing.T) {
 	if f.ActiveFeatures.Value != 3 || !f.ProjectEnvironment.Value || f.ProjectArchived.Value || f.ChangeRequests.Value.Project {
 		t.Errorf("target facts %+v", f)
 	}
-	g, err := db.ImportFacts(ctx, importvalidate.ImportQuery{Project: "other", Environment: "production"})
+	g, err := statetest.Facts(ctx, db, importvalidate.Query{Project: "other", Environment: "production"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if cr := g.ChangeRequests.Value; !cr.Environment || !cr.Project || len(g.LinkTemplates.Value) != 1 || g.LinkTemplates.Value[0].URLTemplate != "https://x/{{feature}}" {
 		t.Errorf("project other: change requests %+v, link templates %+v", cr, g.LinkTemplates.Value)
 	}
-	h, err := db.ImportFacts(ctx, importvalidate.ImportQuery{Project: "gone", Environment: "production"})
+	h, err := statetest.Facts(ctx, db, importvalidate.Query{Project: "gone", Environment: "production"})
 	if err != nil {
 		t.Fatal(err)
 	}

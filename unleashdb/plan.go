@@ -6,11 +6,11 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// The queries of the features' configurations (Current and Snapshot):
+// The queries of the features' configurations (Read with
+// importvalidate.PartConfigs, and Snapshot):
 // each reads one batch of names in a batch of environments. A feature's
 // strategies come in the order Unleash evaluates them (sortStrategies:
 // by sort order, then by id, a ULID).
@@ -37,49 +37,6 @@ const (
 			FROM project_environments pe WHERE pe.project_id = p.id AND pe.default_strategy IS NOT NULL), '[]')::text
 		FROM projects p LEFT JOIN project_settings ps ON ps.project = p.id WHERE p.id = ANY($1) ORDER BY p.id`
 )
-
-var _ plan.Source = (*DB)(nil)
-
-// Current implements plan.Source: the named features and their
-// configuration in the environment, the named context fields and tag
-// types that exist, the segments, and the project's defaults, read in one
-// read-only transaction, in a constant number of queries, each with the
-// deadline of one database call.
-func (db *DB) Current(ctx context.Context, q plan.Query) (*model.Snapshot, error) {
-	tx, end, err := db.readTx(ctx, "plan")
-	if err != nil {
-		return nil, err
-	}
-	defer end()
-	s := &model.Snapshot{}
-	features, configs, err := db.readConfigs(ctx, tx, q.Features, []string{q.Environment})
-	if err != nil {
-		return nil, err
-	}
-	s.Features = features
-	for _, c := range configs {
-		s.FeatureConfigs = append(s.FeatureConfigs, *c)
-	}
-	if s.Segments, err = collectIn(ctx, db, tx, "plan: segments", qSnapSegments, nil, scanSegment); err != nil {
-		return nil, err
-	}
-	if len(q.ContextFields) > 0 {
-		s.ContextFields, err = collectIn(ctx, db, tx, "plan: context fields", qContext, []any{q.ContextFields}, scanContextField)
-		if err != nil {
-			return nil, err
-		}
-	}
-	if len(q.TagTypes) > 0 {
-		if s.TagTypes, err = collectIn(ctx, db, tx, "plan: tag types", qTagTypes, []any{q.TagTypes}, scanTagType); err != nil {
-			return nil, err
-		}
-	}
-	s.ProjectDefaults, err = db.readDefaults(ctx, tx, []string{q.Project})
-	if err != nil {
-		return nil, err
-	}
-	return s, nil
-}
 
 // readConfigs reads the features among names and their configurations in
 // envs, in the snapshot's form; configs[i] belongs to features[i].

@@ -11,24 +11,25 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 	"github.com/flagadmin/flagadmin/model"
 )
 
 // The database's answer to a plan's query is the answer of the
-// MemorySource built from the database's snapshot with configurations,
+// MemoryState built from the database's snapshot with configurations,
 // and it reads the reference's seeded feature as the seed made it.
 func TestCurrentEqualsSnapshotSource(t *testing.T) {
 	db := sharedInParallel(t)
 	ctx := context.Background()
-	mem, err := plan.NewMemorySource(configSnapshot(t, db))
+	mem, err := importvalidate.NewMemoryState(configSnapshot(t, db))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, env := range []string{"development", "production"} {
-		q := plan.Query{Project: "default", Environment: env,
+		q := importvalidate.Query{Project: "default", Environment: env,
 			Features:      []string{"existing-flag", "archived-flag", "other-flag", "no-such-flag"},
 			ContextFields: []string{"region", "nope"}, TagTypes: []string{"team", "simple", "nope"}}
-		got, want := answers(t, q, db.Current, mem.Current)
+		got, want := answers(t, q, statetest.With(db, statetest.Current), statetest.With(mem, statetest.Current))
 		// Either may list names in its own order.
 		if d := cmp.Diff(want, got, cmpopts.EquateEmpty(),
 			cmpopts.SortSlices(func(a, b model.SnapshotFeature) bool { return a.Name < b.Name }),
@@ -38,7 +39,7 @@ func TestCurrentEqualsSnapshotSource(t *testing.T) {
 			t.Errorf("%s (-snapshot +database):\n%s", env, d)
 		}
 	}
-	got, err := db.Current(ctx, plan.Query{Project: "default", Environment: "development", Features: []string{"existing-flag"}})
+	got, err := statetest.Current(ctx, db, importvalidate.Query{Project: "default", Environment: "development", Features: []string{"existing-flag"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,12 +66,12 @@ func TestCurrentQueriesConstant(t *testing.T) {
 	count := func(n int) int64 {
 		var c queryCounter
 		db := openDB(t, "unleash", &c)
-		q := plan.Query{Project: "default", Environment: "development", ContextFields: []string{"region"}, TagTypes: []string{"team"}}
+		q := importvalidate.Query{Project: "default", Environment: "development", ContextFields: []string{"region"}, TagTypes: []string{"team"}}
 		for i := range n {
 			q.Features = append(q.Features, fmt.Sprintf("gen-%d", i))
 		}
 		q.Features = append(q.Features, "existing-flag")
-		if _, err := db.Current(ctx, q); err != nil {
+		if _, err := statetest.Current(ctx, db, q); err != nil {
 			t.Fatal(err)
 		}
 		return c.n.Load()
@@ -125,7 +126,7 @@ func TestCurrentStrategyOrder(t *testing.T) {
 		('01A', 'existing-flag', 'default', 'development', 'default', 1, '2026-01-02', 'first'),
 		('01C', 'existing-flag', 'default', 'development', 'default', 0, '2026-01-03', 'zeroth')`)
 	db := openDB(t, name, nil)
-	cur, err := db.Current(context.Background(), plan.Query{Project: "default", Environment: "development", Features: []string{"existing-flag"}})
+	cur, err := statetest.Current(context.Background(), db, importvalidate.Query{Project: "default", Environment: "development", Features: []string{"existing-flag"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,10 +8,11 @@ import (
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
 )
 
-// maxQueries is the most queries one validation may make: the State's,
-// and the import's facts (three queries in one read-only transaction,
-// with its begin and its commit).
-const maxQueries = 12
+// maxQueries is the most queries one validation may make: its one Read,
+// a read-only transaction (its begin and its end) of a query per kind of
+// name, one for the target, and two for the import's facts (the tags'
+// only when the import names one).
+const maxQueries = 10
 
 // TestQueriesPerValidation: one validation makes the same number of
 // queries for 10 and for 10 000 features, at most maxQueries, and finds

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
@@ -42,7 +43,7 @@ func TestSelectOnlyRole(t *testing.T) {
 	if _, err := v.Validate(ctx, genExport(20), importvalidate.Target{Permissions: importvalidate.AllPermissions{}}); err != nil {
 		t.Errorf("Validate as the reader: %v", err)
 	}
-	if _, _, err := db.Project(ctx, "limited"); err != nil {
+	if _, _, err := statetest.Project(ctx, db, "limited"); err != nil {
 		t.Error(err)
 	}
 	// The role really cannot write.

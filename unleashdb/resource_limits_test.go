@@ -8,6 +8,7 @@ import (
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
@@ -51,7 +52,7 @@ func TestResourceLimits(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			db := open(t, url, tt.opts)
-			f, err := db.ImportFacts(ctx, importvalidate.ImportQuery{Project: "default", Environment: "development"})
+			f, err := statetest.Facts(ctx, db, importvalidate.Query{Project: "default", Environment: "development"})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,8 +6,8 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// querier runs a query: the pool for the State and Store methods, the
-// read-only transaction for Snapshot and Current.
+// querier runs a query: the pool for the Store methods and token lookups,
+// the read-only transaction for Read and Snapshot.
 type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 }

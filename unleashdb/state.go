@@ -15,18 +15,25 @@ import (
 // parameter, which the database would refuse (SQLSTATE 22021): no row can
 // hold it, so it is absent from every answer.
 
-// The queries of the State methods. Each reads one batch of names.
+// The queries of the definitions and the target that Read reads. Each
+// reads one batch of names.
 const (
 	qStrategies = `SELECT name, COALESCE(built_in, 0) = 1 FROM strategies WHERE name = ANY($1)`
 	qContext    = `SELECT name, legal_values::text, project FROM context_fields WHERE name = ANY($1)`
 	qSegments   = `SELECT id, name, segment_project_id, constraints FROM segments WHERE name = ANY($1) ORDER BY id`
 	qTagTypes   = `SELECT name FROM tag_types WHERE name = ANY($1)`
-	qFeatures   = `SELECT name, COALESCE(project, 'default'), ` + archivedExpr + ` FROM features WHERE name = ANY($1)`
-	qProject    = `SELECT p.id, ps.feature_limit, ps.feature_naming_pattern, ps.feature_naming_example,
-		ps.feature_naming_description,
+	// qFeatures reads the features among $1 and whether each has a
+	// strategy in environment $2.
+	qFeatures = `SELECT name, COALESCE(project, 'default'), ` + archivedExpr + `,
+		EXISTS (SELECT 1 FROM feature_strategies fs WHERE fs.feature_name = features.name AND fs.environment = $2)
+		FROM features WHERE name = ANY($1)`
+	// qTarget reads whether environment $2 exists, and project $1 (p.id
+	// NULL when it does not exist) with its settings and the number of
+	// its features that are not archived.
+	qTarget = `SELECT EXISTS (SELECT 1 FROM environments WHERE name = $2), p.id, ps.feature_limit,
+		ps.feature_naming_pattern, ps.feature_naming_example, ps.feature_naming_description,
 		(SELECT count(*) FROM features f WHERE f.project = p.id AND NOT ` + archivedExprF + `)
-		FROM projects p LEFT JOIN project_settings ps ON ps.project = p.id WHERE p.id = $1`
-	qWithStrategies = `SELECT DISTINCT feature_name FROM feature_strategies WHERE environment = $1 AND feature_name = ANY($2)`
+		FROM (SELECT 1) one LEFT JOIN projects p ON p.id = $1 LEFT JOIN project_settings ps ON ps.project = p.id`
 
 	// archivedExpr is true for an archived feature: Unleash 8 sets
 	// archived_at; the older archived flag is honoured too.
@@ -34,25 +41,13 @@ const (
 	archivedExprF = `(f.archived_at IS NOT NULL OR COALESCE(f.archived, false))`
 )
 
-var _ importvalidate.State = (*DB)(nil)
-
-// Strategies implements importvalidate.State. A strategy type is built in
+// The rows of Read and of Snapshot alike. A strategy type is built in
 // when its built_in column is 1.
-func (db *DB) Strategies(ctx context.Context, names []string) ([]model.SnapshotStrategy, error) {
-	return byNames(ctx, db, "strategies", qStrategies, names, scanStrategy)
-}
-
-// ContextFields implements importvalidate.State.
-func (db *DB) ContextFields(ctx context.Context, names []string) ([]model.SnapshotContextField, error) {
-	return byNames(ctx, db, "context fields", qContext, names, scanContextField)
-}
-
-// The rows of the State methods and of Snapshot alike.
 var (
 	scanStrategy = columns(func(s *model.SnapshotStrategy) []any { return []any{&s.Name, &s.BuiltIn} })
 	scanSegment  = columns(func(s *model.SnapshotSegment) []any { return []any{&s.ID, &s.Name, &s.Project} })
 	// scanSegmentConstraints reads a segment with its constraints, as
-	// the State tells them (a snapshot leaves them out).
+	// Read tells them (a snapshot leaves them out).
 	scanSegmentConstraints = columns(func(s *model.SnapshotSegment) []any { return []any{&s.ID, &s.Name, &s.Project, &s.Constraints} })
 	scanTagType            = columns(func(t *model.SnapshotTagType) []any { return []any{&t.Name} })
 )
@@ -85,77 +80,70 @@ func legalValues(name string, raw *string) ([]model.LegalValue, error) {
 	return lv, nil
 }
 
-// Segments implements importvalidate.State.
-func (db *DB) Segments(ctx context.Context, names []string) ([]model.SnapshotSegment, error) {
-	return byNames(ctx, db, "segments", qSegments, names, scanSegmentConstraints)
-}
-
-// TagTypes implements importvalidate.State.
-func (db *DB) TagTypes(ctx context.Context, names []string) ([]string, error) {
-	return byNames(ctx, db, "tag types", qTagTypes, names, scanString)
-}
-
-// Features implements importvalidate.State. A feature is archived when its
-// archived_at is set.
-func (db *DB) Features(ctx context.Context, names []string) ([]model.SnapshotFeature, error) {
-	return byNames(ctx, db, "features", qFeatures, names, columns(func(f *model.SnapshotFeature) []any {
-		return []any{&f.Name, &f.Project, &f.Archived}
-	}))
-}
-
-// byNames returns the rows of query for the batch of names ($1), each read
-// by scan; a name no row can hold (model.Storable) is left out, and no
-// query is sent when none is left.
-func byNames[T any](ctx context.Context, db *DB, op, query string, names []string, scan func(pgx.Rows) (T, error)) ([]T, error) {
+// byNames returns the rows of query for the batch of names ($1) and the
+// further arguments more, each read by scan; a name no row can hold
+// (model.Storable) is left out, and no query is sent when none is left.
+func byNames[T any](ctx context.Context, db *DB, q querier, op, query string, names []string, scan func(pgx.Rows) (T, error), more ...any) ([]T, error) {
 	if names = model.StorableOnly(names); len(names) == 0 {
 		return nil, nil
 	}
-	return collect(ctx, db, op, query, []any{names}, scan)
+	return collectIn(ctx, db, q, op, query, append([]any{names}, more...), scan)
 }
 
-// Project implements importvalidate.State: the naming pattern and feature
-// limit of project_settings, and the number of features of the project
-// that are not archived.
-func (db *DB) Project(ctx context.Context, id string) (importvalidate.Project, bool, error) {
+// readTarget reads whether environment env exists and project id, with
+// the naming pattern and feature limit of project_settings and the
+// number of features of the project that are not archived (nil when it
+// does not exist).
+func (db *DB) readTarget(ctx context.Context, q querier, id, env string) (*importvalidate.Project, bool, error) {
 	if !model.Storable(id) {
-		return importvalidate.Project{}, false, nil
+		id = ""
 	}
-	found, err := collect(ctx, db, "project", qProject, []any{id}, func(r pgx.Rows) (importvalidate.Project, error) {
-		var p importvalidate.Project
-		var err error
-		p.SnapshotProject, err = scanProject(r, &p.FeatureCount)
-		return p, err
+	if !model.Storable(env) {
+		env = ""
+	}
+	var p *importvalidate.Project
+	var envExists bool
+	err := db.eachRow(ctx, q, "target", qTarget, []any{id, env}, func(r pgx.Rows) error {
+		var pid *string
+		var limit *int64
+		var pattern, example, description *string
+		var count int64
+		if err := r.Scan(&envExists, &pid, &limit, &pattern, &example, &description, &count); err != nil || pid == nil {
+			return err
+		}
+		p = &importvalidate.Project{SnapshotProject: projectOf(*pid, limit, pattern, example, description), FeatureCount: count}
+		return nil
 	})
 	switch {
-	case err != nil || len(found) == 0:
-		return importvalidate.Project{}, false, err
-	case found[0].FeatureLimit != nil && *found[0].FeatureLimit < 0:
-		return importvalidate.Project{}, false, errorf("project", "project %q has a negative feature limit %d", id, *found[0].FeatureLimit)
+	case err != nil:
+		return nil, false, err
+	case p != nil && p.FeatureLimit != nil && *p.FeatureLimit < 0:
+		return nil, false, errorf("target", "project %q has a negative feature limit %d", id, *p.FeatureLimit)
 	}
-	return found[0], true, nil
+	return p, envExists, nil
 }
 
 // scanProject reads a row of a project's id, feature limit and naming
-// pattern, example and description (no naming without a pattern), and
-// then the columns more points to.
+// pattern, example and description, and then the columns more points to.
 func scanProject(r pgx.Rows, more ...any) (model.SnapshotProject, error) {
-	var p model.SnapshotProject
+	var id string
+	var limit *int64
 	var pattern, example, description *string
-	if err := r.Scan(append([]any{&p.ID, &p.FeatureLimit, &pattern, &example, &description}, more...)...); err != nil {
-		return p, err
+	if err := r.Scan(append([]any{&id, &limit, &pattern, &example, &description}, more...)...); err != nil {
+		return model.SnapshotProject{}, err
 	}
+	return projectOf(id, limit, pattern, example, description), nil
+}
+
+// projectOf is the project id of a row of project_settings: its feature
+// limit and naming pattern, example and description (no naming without a
+// pattern).
+func projectOf(id string, limit *int64, pattern, example, description *string) model.SnapshotProject {
+	p := model.SnapshotProject{ID: id, FeatureLimit: limit}
 	if pattern != nil && *pattern != "" {
 		p.FeatureNaming = &model.FeatureNaming{Pattern: *pattern, Example: deref(example), Description: deref(description)}
 	}
-	return p, nil
-}
-
-// FeaturesWithStrategies implements importvalidate.State.
-func (db *DB) FeaturesWithStrategies(ctx context.Context, env string, names []string) ([]string, error) {
-	if names = model.StorableOnly(names); len(names) == 0 || !model.Storable(env) {
-		return nil, nil
-	}
-	return collect(ctx, db, "features with strategies", qWithStrategies, []any{env, names}, scanString)
+	return p
 }
 
 // deref returns the string p points at, "" for nil.

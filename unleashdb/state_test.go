@@ -58,8 +58,8 @@ func TestStateMatchesSnapshot(t *testing.T) {
 		})
 	}
 	for _, id := range []string{"default", "limited", "other", "nope", "", "default\x00", "\xed\xb0\x80default"} {
-		got, ok, err := db.Project(ctx, id)
-		want, wantOK, _ := mem.Project(ctx, id)
+		got, ok, err := statetest.Project(ctx, db, id)
+		want, wantOK, _ := statetest.Project(ctx, mem, id)
 		if err != nil || ok != wantOK {
 			t.Fatalf("Project(%q) = ok %v, err %v; want ok %v", id, ok, err, wantOK)
 		}
@@ -80,7 +80,7 @@ func TestProjectCounts(t *testing.T) {
 		UPDATE features SET archived_at = now() WHERE name = 'lim-gone';
 		UPDATE project_settings SET feature_limit = NULL, feature_naming_pattern = NULL WHERE project = 'limited';`)
 	db := openDB(t, name, nil)
-	ps, ok, err := db.Project(context.Background(), "limited")
+	ps, ok, err := statetest.Project(context.Background(), db, "limited")
 	if err != nil || !ok {
 		t.Fatalf("Project: ok %v, err %v", ok, err)
 	}
@@ -89,7 +89,7 @@ func TestProjectCounts(t *testing.T) {
 	if d := cmp.Diff(want, ps); d != "" {
 		t.Errorf("Project(limited) (-want +got):\n%s", d)
 	}
-	fs, err := db.Features(context.Background(), []string{"lim-gone", "lim-two"})
+	fs, err := statetest.Features(context.Background(), db, []string{"lim-gone", "lim-two"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/flagadmin/flagadmin/importvalidate/plan"
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/statetest"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/model/profile"
@@ -85,7 +86,7 @@ func TestOpenEveryVersion(t *testing.T) {
 			if err != nil || len(us) == 0 {
 				t.Errorf("Users: %d, %v", len(us), err)
 			}
-			cur, err := db.Current(ctx, plan.Query{Features: []string{"existing-flag"}, ContextFields: []string{"region"}, Project: "default", Environment: "development"})
+			cur, err := statetest.Current(ctx, db, importvalidate.Query{Features: []string{"existing-flag"}, ContextFields: []string{"region"}, Project: "default", Environment: "development"})
 			if err != nil || len(cur.FeatureConfigs) != 1 || len(cur.ContextFields) != 1 {
 				t.Errorf("Current: %+v, %v", cur, err)
 			}

@@ -55,7 +55,7 @@ func serve(ctx context.Context, addr string) error {
 		return err
 	}
 	prof := inst.Profile()
-	planner, err := plan.New(plan.Options{Source: inst.Plan, Profile: &prof})
+	planner, err := plan.New(plan.Options{Source: inst.State, Profile: &prof})
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,7 @@
 // it reads it after cleaning it (view.go), what it refuses and what it
 // drops or changes without a word (one check per Kind, CheckOf), and the
 // facts of the instance and of the caller it reads (Facts, as a state
-// source answers a Query; SnapshotFacts as a snapshot tells them).
+// Source answers a Query, and SnapshotSource as a snapshot tells them).
 //
 // Its findings are typed: a Finding carries its Kind, the import's own
 // message, and the values it names, each at its Places, indices into the

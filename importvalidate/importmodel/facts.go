@@ -2,19 +2,6 @@ package importmodel
 
 import "github.com/flagadmin/flagadmin/model"
 
-// Query names what a state source is asked about for the Facts
-// (importvalidate.ImportState): the target, every feature name the file
-// names anywhere (features, strategies, environments, tags, dependencies
-// and their parents, links), and the (type, value) pairs of the tags that
-// the file's features carry in features[].tags. Names no database can
-// hold are never asked about.
-type Query struct {
-	Project     string
-	Environment string
-	Features    []string
-	Tags        []model.SnapshotTag
-}
-
 // Known is a fact of the instance that a state source may not be able to
 // tell: Known is false when it cannot, and Value is then zero.
 type Known[T any] struct {
@@ -23,7 +10,8 @@ type Known[T any] struct {
 }
 
 // Facts are the facts of the instance and of the caller that the
-// import's own checks read (Input.Facts).
+// import's own checks read (Input.Facts): a Source's answer to a Query
+// that wants PartFacts (Reading.Facts).
 type Facts struct {
 	// Source names the state source in findings about what it cannot
 	// know, such as "the database" or "the admin API".

@@ -7,10 +7,10 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// SnapshotFacts are the facts of the import that a state snapshot tells,
+// snapshotFacts are the facts of the import that a state snapshot tells,
 // indexed once: what its Unknown lists is unknown, everything else known
 // (see model.Snapshot).
-type SnapshotFacts struct {
+type snapshotFacts struct {
 	limits       Known[ResourceLimits]
 	featureTypes map[string]bool
 	tags         map[model.SnapshotTag]bool
@@ -34,9 +34,9 @@ type memoryFeature struct {
 	children int
 }
 
-// NewSnapshotFacts indexes the import facts of s.
-func NewSnapshotFacts(s *model.Snapshot) (*SnapshotFacts, error) {
-	m := &SnapshotFacts{featureTypes: map[string]bool{}, tags: make(map[model.SnapshotTag]bool, len(s.Tags)),
+// newSnapshotFacts indexes the import facts of s.
+func newSnapshotFacts(s *model.Snapshot) (*snapshotFacts, error) {
+	m := &snapshotFacts{featureTypes: map[string]bool{}, tags: make(map[model.SnapshotTag]bool, len(s.Tags)),
 		linkTemplates: true, milestones: true, projects: make(map[string]*model.SnapshotProject, len(s.Projects)),
 		features: make(map[string]*memoryFeature, len(s.Features))}
 	limitsKnown := true
@@ -122,15 +122,16 @@ func NewSnapshotFacts(s *model.Snapshot) (*SnapshotFacts, error) {
 
 // projectEnvironments are the environments of project p (nil: the
 // snapshot's), and whether they are known at all.
-func (m *SnapshotFacts) projectEnvironments(p string) ([]string, bool) {
+func (m *snapshotFacts) projectEnvironments(p string) ([]string, bool) {
 	if pr := m.projects[p]; pr != nil && pr.Environments != nil {
 		return pr.Environments, true
 	}
 	return m.environments, m.environments != nil
 }
 
-// Answer answers q from the snapshot, naming it source in findings.
-func (mf *SnapshotFacts) Answer(source string, q Query) *Facts {
+// answer answers the facts of q from the snapshot, naming it source in
+// findings.
+func (mf *snapshotFacts) answer(source string, q Query) *Facts {
 	out := &Facts{Source: source, Limits: mf.limits,
 		FeatureTypes: Known[map[string]bool]{Value: mf.featureTypes, Known: true}}
 	out.ActiveFeatures = Known[int64]{Value: mf.active, Known: true}
@@ -189,7 +190,7 @@ func (mf *SnapshotFacts) Answer(source string, q Query) *Facts {
 }
 
 // featureFacts are the facts of f in env.
-func (m *SnapshotFacts) featureFacts(f *memoryFeature, env string) FeatureFacts {
+func (m *snapshotFacts) featureFacts(f *memoryFeature, env string) FeatureFacts {
 	ff := FeatureFacts{Parents: f.parents, Children: f.children, Milestones: Known[int]{Known: m.milestones}}
 	if f.f.Environments != nil {
 		ff.InEnvironment = slices.Contains(f.f.Environments, env)

@@ -92,15 +92,15 @@ func benchState(tb testing.TB, body []byte, n int) *model.Snapshot {
 	return s
 }
 
-// countingSource counts the lookups of a plan.
+// countingSource counts the reads of a plan.
 type countingSource struct {
-	plan.Source
+	importvalidate.State
 	n atomic.Int64
 }
 
-func (c *countingSource) Current(ctx context.Context, q plan.Query) (*model.Snapshot, error) {
+func (c *countingSource) Read(ctx context.Context, q importvalidate.Query) (*importvalidate.Reading, error) {
 	c.n.Add(1)
-	return c.Source.Current(ctx, q)
+	return c.State.Read(ctx, q)
 }
 
 // A plan of 10 features and a plan of 10 000 make the same number of
@@ -108,7 +108,7 @@ func (c *countingSource) Current(ctx context.Context, q plan.Query) (*model.Snap
 func TestLookupsConstant(t *testing.T) {
 	for _, n := range []int{10, 10000} {
 		body := benchBody(n)
-		src := &countingSource{Source: memorySource(t, benchState(t, body, n))}
+		src := &countingSource{State: memorySource(t, benchState(t, body, n))}
 		p, err := mustPlanner(t, src).Plan(context.Background(), reportOf(decoded(t, body)))
 		if err != nil {
 			t.Fatal(err)

@@ -21,7 +21,7 @@ var ErrNoImport = errors.New("the report holds no decoded import (the body faile
 // from the import it decoded (rep.Import). Its failures are rep's
 // findings of the import's refusals (see Plan.Failures): the plan and the
 // validation read the file the same way and give the same reasons. It
-// makes one call to the Source, with the names of the file that a
+// makes one Read of the State, with the names of the file that a
 // database can hold (model.StorableOnly).
 func (p *Planner) Plan(ctx context.Context, rep *importvalidate.Report) (*Plan, error) {
 	out, _, err := p.PlanSortOrders(ctx, rep)
@@ -32,7 +32,7 @@ func (p *Planner) Plan(ctx context.Context, rep *importvalidate.Report) (*Plan, 
 // the strategies that the plan shows certain (see SortOrders).
 //
 // A plan is the difference between the instance before the import, as
-// the Source tells it, and after it, as importmodel.Apply replays the
+// the State tells it, and after it, as importmodel.Apply replays the
 // import of the instance's version.
 func (p *Planner) PlanSortOrders(ctx context.Context, rep *importvalidate.Report) (*Plan, SortOrders, error) {
 	if rep == nil || rep.Import == nil {
@@ -41,13 +41,16 @@ func (p *Planner) PlanSortOrders(ctx context.Context, rep *importvalidate.Report
 	project, env := rep.Project, rep.Environment
 	d := &rep.Import.Data
 	// A name no database can hold cannot exist: it is never sent to the
-	// Source, and nothing is read for a project or environment that
+	// State, and nothing is read for a project or environment that
 	// cannot exist (as the validation does, see model.Storable).
 	before := &importmodel.Before{}
 	if model.Storable(project) && model.Storable(env) {
-		got, err := p.src.Current(ctx, queryOf(project, env, d))
+		got, err := p.src.Read(ctx, queryOf(project, env, d))
 		if err == nil {
-			before, err = currentOf(got, project, env)
+			if got == nil {
+				got = &importvalidate.Reading{}
+			}
+			before, err = currentOf(got.Snapshot(), project, env)
 		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("plan: %w", err)
@@ -71,7 +74,7 @@ func (p *Planner) PlanSortOrders(ctx context.Context, rep *importvalidate.Report
 
 // compute is the plan of importing d into project and env over the
 // instance before, without any lookup: before must answer the Query that
-// Planner.Plan would make. It lists no failures: they are a validation's
+// Planner.Plan would read. It lists no failures: they are a validation's
 // (Planner.Plan).
 func compute(project, env string, d *model.ExportData, before *importmodel.Before) *Plan {
 	imp := profile.Default().Import

@@ -14,7 +14,7 @@ import (
 // the feature for an empty one. It is importmodel.ErrNoConfiguration.
 var ErrNoConfiguration = importmodel.ErrNoConfiguration
 
-// currentOf reads s, a Source's answer, into the instance before the
+// currentOf reads s, the snapshot of a State's answer (Reading.Snapshot), into the instance before the
 // import (importmodel.BeforeOf) for environment env and the defaults of
 // project. It fails with ErrNoConfiguration, naming the first feature,
 // when a feature of s has no configuration.

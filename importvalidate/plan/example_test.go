@@ -37,7 +37,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	planner, err := plan.New(plan.Options{Source: inst.Plan})
+	planner, err := plan.New(plan.Options{Source: inst.State})
 	if err != nil {
 		panic(err)
 	}

@@ -137,9 +137,9 @@ func (c *endingContext) Err() error {
 	return context.Canceled
 }
 
-// defaultSource is the MemorySource of the embedded default state, which
+// defaultSource is the MemoryState of the embedded default state, which
 // the hostile bodies refer to.
-func defaultSource(t *testing.T) *plan.MemorySource {
+func defaultSource(t *testing.T) *importvalidate.MemoryState {
 	t.Helper()
 	snap, err := model.DefaultSnapshot()
 	if err != nil {

@@ -147,7 +147,7 @@ func runDiff(t *testing.T, s *unleashtest.Server, seed uint64, cases int) {
 	if fx.validator, err = importvalidate.New(importvalidate.Options{State: inst.State, Profile: &prof}); err != nil {
 		stop(err)
 	}
-	if fx.planner, err = plan.New(plan.Options{Source: inst.Plan, Profile: &prof}); err != nil {
+	if fx.planner, err = plan.New(plan.Options{Source: inst.State, Profile: &prof}); err != nil {
 		stop(err)
 	}
 	start := time.Now()

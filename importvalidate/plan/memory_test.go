@@ -7,14 +7,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
 )
 
 // The snapshot of the state after an import (Applied, written with
-// SnapshotConfig and read back strictly) gives a MemorySource over which
+// SnapshotConfig and read back strictly) gives a MemoryState over which
 // the same file plans as unchanged.
-func TestMemorySourceRoundTrip(t *testing.T) {
+func TestMemoryStateRoundTrip(t *testing.T) {
 	for imp, first := range importableFiles(t, &gen{r: newRand(7), prefix: "mem-", segment: 9000}, 40) {
 		snap := &model.Snapshot{Segments: []model.SnapshotSegment{{ID: 1, Name: "beta-users"}}}
 		for _, n := range first.ContextFields {
@@ -43,34 +44,36 @@ func TestMemorySourceRoundTrip(t *testing.T) {
 	}
 }
 
-func TestNewMemorySourceRefuses(t *testing.T) {
+// A configuration of a feature the snapshot does not list, or listed
+// twice, is refused.
+func TestNewMemoryStateRefusesConfigs(t *testing.T) {
 	for _, s := range []*model.Snapshot{
 		{FeatureConfigs: []model.SnapshotFeatureConfig{{Feature: "ghost"}}},
 		{Features: []model.SnapshotFeature{{Name: "a"}}, FeatureConfigs: []model.SnapshotFeatureConfig{{Feature: "a"}, {Feature: "a"}}},
 	} {
-		if _, err := plan.NewMemorySource(s); err == nil {
-			t.Errorf("NewMemorySource(%+v) succeeded", s)
+		if _, err := importvalidate.NewMemoryState(s); err == nil {
+			t.Errorf("NewMemoryState(%+v) succeeded", s)
 		}
 	}
-	if _, err := plan.NewMemorySource(nil); err != nil {
+	if _, err := importvalidate.NewMemoryState(nil); err != nil {
 		t.Error(err)
 	}
 }
 
 // The project's defaults reach the plan: its stickiness and its default
 // strategy in the environment.
-func TestMemorySourceProjectDefaults(t *testing.T) {
-	src, err := plan.NewMemorySource(&model.Snapshot{ProjectDefaults: []model.SnapshotProjectDefaults{{
+func TestMemoryStateProjectDefaults(t *testing.T) {
+	src, err := importvalidate.NewMemoryState(&model.Snapshot{ProjectDefaults: []model.SnapshotProjectDefaults{{
 		Project: "default", Stickiness: "userId",
 		Strategies: []model.SnapshotDefaultStrategy{{Environment: "development", Strategy: model.Strategy{Name: "default"}}}}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := src.Current(context.Background(), plan.Query{Project: "default", Environment: "development"})
+	r, err := src.Read(context.Background(), importvalidate.Query{Project: "default", Environment: "development", Want: importvalidate.PartConfigs})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.ProjectDefaults) != 1 || s.ProjectDefaults[0].Stickiness != "userId" || s.ProjectDefaults[0].Strategies[0].Strategy.Name != "default" {
+	if s := r.Snapshot(); len(s.ProjectDefaults) != 1 || s.ProjectDefaults[0].Stickiness != "userId" || s.ProjectDefaults[0].Strategies[0].Strategy.Name != "default" {
 		t.Errorf("got %+v", s)
 	}
 }
@@ -79,7 +82,7 @@ func TestMemorySourceProjectDefaults(t *testing.T) {
 // without featureConfigs) cannot tell what the feature holds: a plan over
 // it is refused, never computed as if the feature were empty. Features
 // the snapshot does not list are created as ever.
-func TestMemorySourceWithoutConfiguration(t *testing.T) {
+func TestMemoryStateWithoutConfiguration(t *testing.T) {
 	imp := &model.ImportRequest{Project: "default", Environment: "development", Data: model.ExportData{
 		Features:          []model.Feature{{Name: "known"}, {Name: "bare"}, {Name: "bare2"}, {Name: "new"}},
 		FeatureStrategies: []model.Strategy{{Name: "flexibleRollout", FeatureName: ptr("bare")}},

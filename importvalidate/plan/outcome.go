@@ -13,10 +13,10 @@ import (
 
 // Outcome compares the instance after an import of d with what its plan
 // p foresaw: each imported feature must have the configuration that the
-// import gives it over before (the Source's answer that the plan read),
+// import gives it over before (the snapshot of the State's answer that the plan read),
 // each skipped feature the one it had, and the context fields and tag
-// types the plan creates must exist. after is the same Source read as
-// before, made after the import. It returns one line per difference,
+// types the plan creates must exist. after is the same read as before,
+// made after the import. It returns one line per difference,
 // naming the feature and the aspect with how it differs from the plan;
 // none when the import did exactly what the plan said. It fails as a
 // plan does on a state without a feature's configuration

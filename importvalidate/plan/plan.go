@@ -10,8 +10,9 @@
 // the import rules, per version, and how each was checked on the real
 // server.
 //
-// A plan reads the current configuration through a [Source], in one call
-// whatever the size of the file. It does no I/O of its own.
+// A plan reads the current configuration through the one State of an
+// instance (importvalidate.State, the validation's), in one Read whatever
+// the size of the file. It does no I/O of its own.
 package plan
 
 import (
@@ -182,8 +183,12 @@ func (p *Plan) Count() Count {
 
 // Options configure a Planner.
 type Options struct {
-	// Source is the current configuration (required).
-	Source Source
+	// Source is the instance's state (required): the State a validation
+	// reads (importvalidate.NewMemoryState of a snapshot with its
+	// featureConfigs, package unleashdb or unleashapi, your own store),
+	// which a plan asks for the features' configurations
+	// (importvalidate.PartConfigs).
+	Source importvalidate.State
 	// MaxFailures is how many failures a plan lists (Plan.Failures); the
 	// others are counted in Plan.MoreFailures. 0 means
 	// DefaultMaxFailures.
@@ -197,7 +202,7 @@ type Options struct {
 
 // Planner computes plans. It is safe for concurrent use.
 type Planner struct {
-	src         Source
+	src         importvalidate.State
 	maxFailures int
 	imp         profile.Import
 }

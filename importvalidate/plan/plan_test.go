@@ -22,16 +22,34 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// staticSource answers every query with the same state, and counts its
-// calls.
+// staticSource answers every query with the same state, as it is, and
+// counts its calls.
 type staticSource struct {
 	snap  *model.Snapshot
 	calls int
 }
 
-func (s *staticSource) Current(_ context.Context, _ plan.Query) (*model.Snapshot, error) {
+func (s *staticSource) Read(_ context.Context, q importvalidate.Query) (*importvalidate.Reading, error) {
 	s.calls++
-	return s.snap, nil
+	return readingOf(s.snap, q.Project), nil
+}
+
+// readingOf is the Reading whose snapshot (Reading.Snapshot) is s, as it
+// is, with the defaults of project.
+func readingOf(s *model.Snapshot, project string) *importvalidate.Reading {
+	if s == nil {
+		return &importvalidate.Reading{}
+	}
+	r := &importvalidate.Reading{Features: s.Features, FeatureConfigs: s.FeatureConfigs, ContextFields: s.ContextFields, Segments: s.Segments}
+	for _, t := range s.TagTypes {
+		r.TagTypes = append(r.TagTypes, t.Name)
+	}
+	for i := range s.ProjectDefaults {
+		if s.ProjectDefaults[i].Project == project {
+			r.ProjectDefaults = &s.ProjectDefaults[i]
+		}
+	}
+	return r
 }
 
 type planCase struct {
@@ -115,7 +133,7 @@ func caseFiles(tb testing.TB) []string {
 	return files
 }
 
-func mustPlanner(t testing.TB, src plan.Source) *plan.Planner {
+func mustPlanner(t testing.TB, src importvalidate.State) *plan.Planner {
 	t.Helper()
 	p, err := plan.New(plan.Options{Source: src})
 	if err != nil {
@@ -124,11 +142,11 @@ func mustPlanner(t testing.TB, src plan.Source) *plan.Planner {
 	return p
 }
 
-// memorySource returns the MemorySource of s, and fails tb when
-// NewMemorySource refuses s.
-func memorySource(tb testing.TB, s *model.Snapshot) *plan.MemorySource {
+// memorySource returns the MemoryState of s, and fails tb when
+// NewMemoryState refuses s.
+func memorySource(tb testing.TB, s *model.Snapshot) *importvalidate.MemoryState {
 	tb.Helper()
-	src, err := plan.NewMemorySource(s)
+	src, err := importvalidate.NewMemoryState(s)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -211,7 +229,7 @@ func TestSourceError(t *testing.T) {
 
 type errSource struct{}
 
-func (errSource) Current(context.Context, plan.Query) (*model.Snapshot, error) {
+func (errSource) Read(context.Context, importvalidate.Query) (*importvalidate.Reading, error) {
 	return nil, errBoom
 }
 
@@ -227,7 +245,7 @@ func (*boomError) Error() string { return "boom" }
 // of the validation (its overrides of the file's project and
 // environment) is the plan's.
 func TestQuery(t *testing.T) {
-	var got plan.Query
+	var got importvalidate.Query
 	src := querySource{q: &got}
 	constraints := []model.Constraint{{ContextName: "userId"}, {ContextName: "c"}, {ContextName: "userId"}}
 	imp := &model.ImportRequest{Project: "p", Environment: "e", Data: model.ExportData{
@@ -243,15 +261,16 @@ func TestQuery(t *testing.T) {
 	if _, err := mustPlanner(t, src).Plan(context.Background(), rep); err != nil {
 		t.Fatal(err)
 	}
-	want := plan.Query{Project: "p", Environment: "prod", Features: []string{"a", "b", "x", "y"}, ContextFields: []string{"c", "userId"}, TagTypes: []string{"t"}}
+	want := importvalidate.Query{Project: "p", Environment: "prod", Features: []string{"a", "b", "x", "y"}, ContextFields: []string{"c", "userId"}, TagTypes: []string{"t"},
+		Want: importvalidate.PartConfigs}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Error(d)
 	}
 }
 
-type querySource struct{ q *plan.Query }
+type querySource struct{ q *importvalidate.Query }
 
-func (s querySource) Current(_ context.Context, q plan.Query) (*model.Snapshot, error) {
+func (s querySource) Read(_ context.Context, q importvalidate.Query) (*importvalidate.Reading, error) {
 	*s.q = q
 	return nil, nil
 }

@@ -3,14 +3,20 @@ package plan
 import (
 	"iter"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// queryOf is the Query of a plan of d into project and env: the names
-// of the file that an import reads, but those that no database can hold
-// (model.StorableOnly), which cannot exist.
-func queryOf(project, env string, d *model.ExportData) Query {
-	q := Query{Project: project, Environment: env,
+// queryOf is the one read of a plan of d into project and env
+// (importvalidate.PartConfigs): the features of the file (and those whose
+// links it replaces from outside it), in every project and archived ones
+// included, with their configuration in env; the context fields and tag
+// types the file carries; and the settings of project that the import
+// applies (default stickiness and default strategy in env). It names the
+// names of the file that an import reads, but those that no database can
+// hold (model.StorableOnly), which cannot exist.
+func queryOf(project, env string, d *model.ExportData) importvalidate.Query {
+	q := importvalidate.Query{Project: project, Environment: env, Want: importvalidate.PartConfigs,
 		Features:      make([]string, 0, len(d.Features)),
 		ContextFields: make([]string, 0, len(d.ContextFields)),
 		TagTypes:      make([]string, 0, len(d.TagTypes))}

@@ -369,12 +369,11 @@ func (waitError) Error() string               { return "the instance answered 42
 func (waitError) Unavailable() bool           { return true }
 func (e waitError) RetryAfter() time.Duration { return e.wait }
 
-// hungState waits on every feature lookup until its context ends, then
-// reports the context's error (or, after a minute, that it was not
-// stopped).
+// hungState waits on every read until its context ends, then reports
+// the context's error (or, after a minute, that it was not stopped).
 type hungState struct{ importvalidate.State }
 
-func (hungState) Features(ctx context.Context, _ []string) ([]model.SnapshotFeature, error) {
+func (hungState) Read(ctx context.Context, _ importvalidate.Query) (*importvalidate.Reading, error) {
 	select {
 	case <-ctx.Done():
 		return nil, ctx.Err()
@@ -383,10 +382,10 @@ func (hungState) Features(ctx context.Context, _ []string) ([]model.SnapshotFeat
 	}
 }
 
-// downState fails every feature lookup as unavailable.
+// downState fails every read as unavailable.
 type downState struct{ importvalidate.State }
 
-func (downState) Features(context.Context, []string) ([]model.SnapshotFeature, error) {
+func (downState) Read(context.Context, importvalidate.Query) (*importvalidate.Reading, error) {
 	return nil, downError{}
 }
 

@@ -57,7 +57,7 @@ type setup struct {
 	// plan sets Options.Planner to a planner over the configurations of
 	// the snapshot, read through planSource when it is set.
 	plan       bool
-	planSource func(plan.Source) plan.Source
+	planSource func(importvalidate.State) importvalidate.State
 	// storeTimeout sets Options.StoreTimeout.
 	storeTimeout time.Duration
 }
@@ -86,8 +86,8 @@ func newHandler(t testing.TB, snap *model.Snapshot, s setup) http.Handler {
 	}
 	var planner *plan.Planner
 	if s.plan {
-		var src plan.Source
-		src, err := plan.NewMemorySource(snap)
+		var src importvalidate.State
+		src, err := importvalidate.NewMemoryState(snap)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -198,12 +198,12 @@ func TestHostileNothingReadBeforeCredentials(t *testing.T) {
 	}
 }
 
-// secretState is a State whose lookups fail with an error that quotes the
+// secretState is a State whose reads fail with an error that quotes the
 // names asked for, as a store's error might.
 type secretState struct{ importvalidate.State }
 
-func (s secretState) Features(ctx context.Context, names []string) ([]model.SnapshotFeature, error) {
-	return nil, fmt.Errorf("lookup of features %q timed out", names)
+func (s secretState) Read(ctx context.Context, q importvalidate.Query) (*importvalidate.Reading, error) {
+	return nil, fmt.Errorf("read of features %q timed out", q.Features)
 }
 
 // TestHostileLogAndAnswersHoldNoSecrets sends requests of every outcome,

@@ -15,7 +15,6 @@ import (
 
 	"github.com/flagadmin/flagadmin/examples/server/adminhttp"
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
@@ -24,9 +23,9 @@ import (
 // reaching it means the handler hung.
 const guard = 10 * time.Second
 
-// blockingState is a State whose Features lookup signals entered and then
-// waits for release, ignoring its context, as a slow store would. With
-// only set, it blocks only lookups that ask for that name.
+// blockingState is a State whose reads signal entered and then wait for
+// release, ignoring their context, as a slow store would. With only set,
+// it blocks only reads that ask for that feature.
 type blockingState struct {
 	importvalidate.State
 	entered chan struct{}
@@ -34,13 +33,13 @@ type blockingState struct {
 	only    string
 }
 
-func (s *blockingState) Features(ctx context.Context, names []string) ([]model.SnapshotFeature, error) {
-	if s.only != "" && !slices.Contains(names, s.only) {
-		return s.State.Features(ctx, names)
+func (s *blockingState) Read(ctx context.Context, q importvalidate.Query) (*importvalidate.Reading, error) {
+	if s.only != "" && !slices.Contains(q.Features, s.only) {
+		return s.State.Read(ctx, q)
 	}
 	s.entered <- struct{}{}
 	<-s.release
-	return s.State.Features(ctx, names)
+	return s.State.Read(ctx, q)
 }
 
 func limitedHandler(t *testing.T, st importvalidate.State, inFlight int, queue time.Duration, logger *slog.Logger) http.Handler {
@@ -289,22 +288,22 @@ func TestDisconnectedClientOverHTTP(t *testing.T) {
 	}
 }
 
-// heldSource answers as its Source does once release is closed, and
-// says on entered that a call came.
+// heldSource answers as its State does once release is closed, and
+// says on entered that a read came.
 type heldSource struct {
-	plan.Source
+	importvalidate.State
 	entered chan struct{}
 	release chan struct{}
 }
 
-func (s heldSource) Current(ctx context.Context, q plan.Query) (*model.Snapshot, error) {
+func (s heldSource) Read(ctx context.Context, q importvalidate.Query) (*importvalidate.Reading, error) {
 	s.entered <- struct{}{}
 	select {
 	case <-s.release:
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	return s.Source.Current(ctx, q)
+	return s.State.Read(ctx, q)
 }
 
 // heldPlanHandler is a handler with a planner whose lookups wait for
@@ -319,7 +318,7 @@ func heldPlanHandler(t *testing.T, inFlight int, queue time.Duration) (http.Hand
 	}
 	held := heldSource{entered: make(chan struct{}, inFlight), release: make(chan struct{})}
 	h := newHandler(t, snap, setup{plan: true, inFlight: inFlight, queue: queue,
-		planSource: func(s plan.Source) plan.Source { held.Source = s; return held }})
+		planSource: func(s importvalidate.State) importvalidate.State { held.State = s; return held }})
 	return h, held
 }
 

@@ -4,26 +4,23 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// Check makes each read again on state and src and returns what changed
-// since, one line per difference, naming what changed ("feature
-// checkout: strategies, enabled changed"; "context field region:
-// legalValues [eu us] -> [apac eu us]"; "segment beta: deleted"); none
-// when every answer is the same. It only reads.
-func Check(ctx context.Context, reads []Read, state importvalidate.State, src plan.Source) ([]string, error) {
+// Check makes each read again on state and returns what changed since,
+// one line per difference, naming what changed ("feature checkout:
+// strategies, enabled changed"; "context field region: legalValues [eu
+// us] -> [apac eu us]"; "segment beta: deleted"); none when every answer
+// is the same. It only reads.
+func Check(ctx context.Context, reads []Read, state importvalidate.State) ([]string, error) {
 	reads = compactReads(reads)
-	rec := NewRecorder(state, src)
-	st, ps := rec.State(), rec.Source()
+	rec := NewRecorder(state)
 	for _, rd := range reads {
-		if err := replay(ctx, rd, st, ps); err != nil {
+		if err := replay(ctx, rd, rec); err != nil {
 			return nil, err
 		}
 	}
@@ -56,11 +53,11 @@ func Compare(was, now []Read) []string {
 		delete(after, key(rd))
 		switch {
 		case !ok:
-			add(fmt.Sprintf("the plan no longer reads the %s of %s", rd.Kind, rd.Args))
+			add(fmt.Sprintf("the plan no longer makes the %s of %s", rd.Kind, rd.Args))
 		case !bytes.Equal(rd.Answer, n.Answer):
 			lines := describe(rd, n.Answer)
 			if len(lines) == 0 { // a difference no line names: never none
-				lines = []string{fmt.Sprintf("the %s read of %s changed", rd.Kind, rd.Args)}
+				lines = []string{fmt.Sprintf("the answer to the %s of %s changed", rd.Kind, rd.Args)}
 			}
 			add(lines...)
 		}
@@ -71,117 +68,58 @@ func Compare(was, now []Read) []string {
 	}
 	sortReads(rest)
 	for _, rd := range rest {
-		add(fmt.Sprintf("the plan now reads the %s of %s, which it did not", rd.Kind, rd.Args))
+		add(fmt.Sprintf("the plan now makes the %s of %s, which it did not", rd.Kind, rd.Args))
 	}
 	return out
 }
 
-// replay makes the read rd again.
-func replay(ctx context.Context, rd Read, st importvalidate.State, src plan.Source) error {
-	var list []string
-	var err error
-	switch rd.Kind {
-	case KindStrategies, KindContextFields, KindSegments, KindTagTypes, KindFeatures:
-		if err := json.Unmarshal(rd.Args, &list); err != nil {
-			return fmt.Errorf("planfile: the %s read: %w", rd.Kind, err)
-		}
-	}
-	switch rd.Kind {
-	case KindStrategies:
-		_, err = st.Strategies(ctx, list)
-	case KindContextFields:
-		_, err = st.ContextFields(ctx, list)
-	case KindSegments:
-		_, err = st.Segments(ctx, list)
-	case KindTagTypes:
-		_, err = st.TagTypes(ctx, list)
-	case KindFeatures:
-		_, err = st.Features(ctx, list)
-	case KindProject:
-		var id string
-		if err := json.Unmarshal(rd.Args, &id); err != nil {
-			return fmt.Errorf("planfile: the project read: %w", err)
-		}
-		_, _, err = st.Project(ctx, id)
-	case KindFeaturesWithStrategies:
-		var a envNames
-		if err := json.Unmarshal(rd.Args, &a); err != nil {
-			return fmt.Errorf("planfile: the featuresWithStrategies read: %w", err)
-		}
-		_, err = st.FeaturesWithStrategies(ctx, a.Environment, a.Names)
-	case KindEnvironment:
-		var name string
-		if err := json.Unmarshal(rd.Args, &name); err != nil {
-			return fmt.Errorf("planfile: the environment read: %w", err)
-		}
-		es, ok := st.(importvalidate.EnvironmentState)
-		if !ok {
-			return fmt.Errorf("planfile: the state cannot tell whether environment %q exists", name)
-		}
-		_, err = es.Environment(ctx, name)
-	case KindCurrent:
-		var q plan.Query
-		if err := json.Unmarshal(rd.Args, &q); err != nil {
-			return fmt.Errorf("planfile: the current read: %w", err)
-		}
-		_, err = src.Current(ctx, q)
-	case KindImportFacts:
-		var q importvalidate.ImportQuery
-		if err := json.Unmarshal(rd.Args, &q); err != nil {
-			return fmt.Errorf("planfile: the importFacts read: %w", err)
-		}
-		is, ok := st.(importvalidate.ImportState)
-		if !ok {
-			return errors.New("planfile: the state cannot tell the facts the import's own checks read")
-		}
-		_, err = is.ImportFacts(ctx, q)
-	default:
+// replay makes the read rd again on st.
+func replay(ctx context.Context, rd Read, st importvalidate.State) error {
+	if rd.Kind != KindRead {
 		return fmt.Errorf("planfile: a read of unknown kind %q (a plan file of a later flagadmin?)", rd.Kind)
 	}
+	var q importvalidate.Query
+	if err := json.Unmarshal(rd.Args, &q); err != nil {
+		return fmt.Errorf("planfile: the %s of %s: %w", rd.Kind, rd.Args, err)
+	}
+	_, err := st.Read(ctx, q)
 	return err
 }
 
-// describe says how the answer of rd changed to now.
+// describe says how the answer of rd changed to now, member by member.
 func describe(rd Read, now json.RawMessage) []string {
-	switch rd.Kind {
-	case KindStrategies:
-		return describeNamed[strategyType]("strategy type", rd.Answer, now, func(s strategyType) string { return s.Name })
-	case KindContextFields:
-		return describeNamed[contextField]("context field", rd.Answer, now, func(f contextField) string { return f.Name })
-	case KindSegments:
-		return describeNamed[segment]("segment", rd.Answer, now, func(s segment) string { return s.Name })
-	case KindTagTypes:
-		return describeNamed[string]("tag type", rd.Answer, now, func(s string) string { return s })
-	case KindFeatures:
-		return describeNamed[feature]("feature", rd.Answer, now, func(f feature) string { return f.Name })
-	case KindProject:
-		var id string
-		_ = json.Unmarshal(rd.Args, &id)
-		return []string{fmt.Sprintf("project %q: %s", id, fieldChanges(rd.Answer, now))}
-	case KindFeaturesWithStrategies:
-		var a envNames
-		_ = json.Unmarshal(rd.Args, &a)
-		return describeNamed[string](fmt.Sprintf("strategies in %q of feature", a.Environment), rd.Answer, now, func(s string) string { return s })
-	case KindEnvironment:
-		var name string
-		_ = json.Unmarshal(rd.Args, &name)
-		if string(now) == "true" {
-			return []string{fmt.Sprintf("environment %q: created", name)}
-		}
-		return []string{fmt.Sprintf("environment %q: deleted", name)}
-	case KindCurrent:
-		return describeCurrent(rd, now)
-	case KindImportFacts:
-		return []string{"what the import's own checks read: " + fieldChanges(rd.Answer, now)}
+	var q importvalidate.Query
+	var x, y reading
+	_ = json.Unmarshal(rd.Args, &q)
+	_ = json.Unmarshal(rd.Answer, &x)
+	_ = json.Unmarshal(now, &y)
+	out := describeNamed("strategy type", x.Strategies, y.Strategies, func(s strategyType) string { return s.Name })
+	out = append(out, describeNamed("context field", x.ContextFields, y.ContextFields, func(f contextField) string { return f.Name })...)
+	out = append(out, describeNamed("segment", x.Segments, y.Segments, func(s segment) string { return s.Name })...)
+	out = append(out, describeNamed("tag type", x.TagTypes, y.TagTypes, func(s string) string { return s })...)
+	out = append(out, describeNamed("feature", x.Features, y.Features, func(f feature) string { return f.Name })...)
+	if a, b := list(x.Project), list(y.Project); !bytes.Equal(a, b) {
+		out = append(out, fmt.Sprintf("project %q: %s", q.Project, fieldChanges(a, b)))
 	}
-	return []string{rd.Kind + " changed"}
+	if x.Environment != nil && y.Environment != nil && *x.Environment != *y.Environment {
+		if *y.Environment {
+			out = append(out, fmt.Sprintf("environment %q: created", q.Environment))
+		} else {
+			out = append(out, fmt.Sprintf("environment %q: deleted", q.Environment))
+		}
+	}
+	out = append(out, describeNamed(fmt.Sprintf("strategies in %q of feature", q.Environment), x.WithStrategies, y.WithStrategies, func(s string) string { return s })...)
+	if a, b := list(x.Facts), list(y.Facts); !bytes.Equal(a, b) {
+		out = append(out, "what the import's own checks read: "+fieldChanges(a, b))
+	}
+	if x.Current != nil || y.Current != nil {
+		out = append(out, describeCurrent(q, x.Current, y.Current)...)
+	}
+	return out
 }
 
 // describeNamed compares two lists of items named by name.
-func describeNamed[T any](what string, was, now json.RawMessage, name func(T) string) []string {
-	var x, y []T
-	_ = json.Unmarshal(was, &x)
-	_ = json.Unmarshal(now, &y)
+func describeNamed[T any](what string, x, y []T, name func(T) string) []string {
 	before := map[string]T{}
 	for _, v := range x {
 		before[name(v)] = v
@@ -243,15 +181,16 @@ func orNone(raw json.RawMessage) string {
 	return string(raw)
 }
 
-// describeCurrent compares two configurations that a plan read, both in
-// the normal form of normalCurrent.
-func describeCurrent(rd Read, now json.RawMessage) []string {
-	var x, y model.Snapshot
-	_ = json.Unmarshal(rd.Answer, &x)
-	_ = json.Unmarshal(now, &y)
-	var q plan.Query
-	_ = json.Unmarshal(rd.Args, &q)
-	out := describeNamed[model.SnapshotFeature]("feature", list(x.Features), list(y.Features), func(f model.SnapshotFeature) string { return f.Name })
+// describeCurrent compares two configurations that a plan's read q
+// read, both in the normal form of normalCurrent (nil: none).
+func describeCurrent(q importvalidate.Query, x, y *model.Snapshot) []string {
+	if x == nil {
+		x = &model.Snapshot{}
+	}
+	if y == nil {
+		y = &model.Snapshot{}
+	}
+	out := describeNamed("feature", x.Features, y.Features, func(f model.SnapshotFeature) string { return f.Name })
 	after := map[string]model.SnapshotFeatureConfig{}
 	for _, c := range y.FeatureConfigs {
 		after[c.Feature] = c
@@ -263,9 +202,9 @@ func describeCurrent(rd Read, now json.RawMessage) []string {
 			}
 		}
 	}
-	out = append(out, describeNamed[model.SnapshotSegment]("segment", list(x.Segments), list(y.Segments), func(s model.SnapshotSegment) string { return s.Name })...)
-	out = append(out, describeNamed[model.SnapshotContextField]("context field", list(x.ContextFields), list(y.ContextFields), func(f model.SnapshotContextField) string { return f.Name })...)
-	out = append(out, describeNamed[model.SnapshotTagType]("tag type", list(x.TagTypes), list(y.TagTypes), func(t model.SnapshotTagType) string { return t.Name })...)
+	out = append(out, describeNamed("segment", x.Segments, y.Segments, func(s model.SnapshotSegment) string { return s.Name })...)
+	out = append(out, describeNamed("context field", x.ContextFields, y.ContextFields, func(f model.SnapshotContextField) string { return f.Name })...)
+	out = append(out, describeNamed("tag type", x.TagTypes, y.TagTypes, func(t model.SnapshotTagType) string { return t.Name })...)
 	var dx, dy model.SnapshotProjectDefaults
 	if len(x.ProjectDefaults) > 0 {
 		dx = x.ProjectDefaults[0]

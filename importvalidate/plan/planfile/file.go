@@ -31,16 +31,17 @@ import (
 	"io"
 	"sort"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
 )
 
 // Format is the value of the member "format" of a saved plan, and
 // Version its version. Version 1, whose digest covered only the reads,
-// is refused.
+// and version 2, whose reads were one per kind of name, are refused.
 const (
 	Format  = "flagadmin-plan"
-	Version = 2
+	Version = 3
 )
 
 // File is a saved plan.
@@ -178,23 +179,29 @@ func (e *Entry) check() error {
 	return nil
 }
 
-// Current returns the query of the entry's plan and the configuration it
-// read, in its normal form (the part of the answer that a plan reads),
-// the one plan.Outcome starts from; nil when the plan read none.
-func (e *Entry) Current() (*plan.Query, *model.Snapshot, error) {
+// Current returns the query of the entry's plan (the read that wants
+// importvalidate.PartConfigs) and the configuration it read, in its
+// normal form (the part of the answer that a plan reads), the one
+// plan.Outcome starts from; nil when the plan read none.
+func (e *Entry) Current() (*importvalidate.Query, *model.Snapshot, error) {
 	for _, rd := range e.Reads {
-		if rd.Kind != KindCurrent {
+		if rd.Kind != KindRead {
 			continue
 		}
-		var q plan.Query
-		var cur model.Snapshot
+		var q importvalidate.Query
 		if err := json.Unmarshal(rd.Args, &q); err != nil {
 			return nil, nil, fmt.Errorf("planfile: %w", err)
 		}
-		if err := json.Unmarshal(rd.Answer, &cur); err != nil {
+		if !q.Want.Has(importvalidate.PartConfigs) {
+			continue
+		}
+		var answer struct {
+			Current model.Snapshot `json:"current"`
+		}
+		if err := json.Unmarshal(rd.Answer, &answer); err != nil {
 			return nil, nil, fmt.Errorf("planfile: %w", err)
 		}
-		return &q, &cur, nil
+		return &q, &answer.Current, nil
 	}
 	return nil, nil, nil
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
-	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -69,8 +68,8 @@ func normalSegments(in []model.SnapshotSegment) []segment {
 		func(x, y segment) int { return cmp.Or(cmp.Compare(x.Name, y.Name), cmp.Compare(x.ID, y.ID)) })
 }
 
-// feature is an existing feature as a validation reads it (the
-// environments with strategies are a read of their own).
+// feature is an existing feature as a validation reads it (the features
+// with strategies in the environment are a member of their own).
 type feature struct {
 	Name     string `json:"name"`
 	Project  string `json:"project"`
@@ -93,8 +92,11 @@ type project struct {
 	FeatureCount      *int64 `json:"featureCount,omitempty"`
 }
 
-func normalProject(s importvalidate.Project, ok bool) project {
-	p := project{Exists: ok, FeatureLimit: s.FeatureLimit}
+func normalProject(s *importvalidate.Project) project {
+	if s == nil {
+		return project{}
+	}
+	p := project{Exists: true, FeatureLimit: s.FeatureLimit}
 	if n := s.FeatureNaming; n != nil {
 		p.NamingPattern, p.NamingExample, p.NamingDescription = n.Pattern, n.Example, n.Description
 	}
@@ -112,22 +114,14 @@ func deref(s *string) string {
 	return *s
 }
 
-// normalQuery is q with its lists sorted.
-func normalQuery(q plan.Query) plan.Query {
-	q.Features = names(q.Features)
-	q.ContextFields = names(q.ContextFields)
-	q.TagTypes = names(q.TagTypes)
-	return q
-}
-
-// normalCurrent is the part of cur, a Source's answer to q, that a plan
-// reads (plan.Source): the features sorted by name, their
+// normalCurrent is the part of cur, the snapshot of a State's answer to
+// q (importvalidate.Reading.Snapshot), that a plan reads: the features sorted by name, their
 // configurations with the environment q.Environment alone and their
 // strategies without what the instance assigns (ids, sort orders) but
 // in the order Unleash evaluates them; the names of the context fields
 // and tag types, sorted; the segments the strategies name; the defaults
 // of q.Project in q.Environment. A plan over it is the plan over cur.
-func normalCurrent(q plan.Query, cur *model.Snapshot) *model.Snapshot {
+func normalCurrent(q importvalidate.Query, cur *model.Snapshot) *model.Snapshot {
 	out := &model.Snapshot{}
 	if cur == nil {
 		return out
@@ -200,10 +194,10 @@ func sortedNames[T any](items []T, name func(T) string) []string {
 	return names(out)
 }
 
-// SameCurrent reports whether two answers of a plan.Source to q hold the
-// same configuration as a plan reads it, whatever the order of their
-// features and names.
-func SameCurrent(q plan.Query, x, y *model.Snapshot) bool {
+// SameCurrent reports whether two answers of a State to q, a plan's read
+// (their Reading.Snapshot), hold the same configuration as a plan reads
+// it, whatever the order of their features and names.
+func SameCurrent(q importvalidate.Query, x, y *model.Snapshot) bool {
 	a, _ := json.Marshal(normalCurrent(q, x))
 	b, _ := json.Marshal(normalCurrent(q, y))
 	return bytes.Equal(a, b)
@@ -234,5 +228,65 @@ func normalImportFacts(f *importvalidate.ImportFacts) *importFacts {
 	slices.SortFunc(out.Tags.Value, func(x, y tagFact) int {
 		return cmp.Or(cmp.Compare(x.Type, y.Type), cmp.Compare(x.Value, y.Value))
 	})
+	return out
+}
+
+// reading is the normal form of a Reading: each member of the parts the
+// query wanted, the definitions among the query's names only.
+type reading struct {
+	Strategies     []strategyType  `json:"strategies,omitempty"`
+	ContextFields  []contextField  `json:"contextFields,omitempty"`
+	Segments       []segment       `json:"segments,omitempty"`
+	TagTypes       []string        `json:"tagTypes,omitempty"`
+	Features       []feature       `json:"features,omitempty"`
+	Project        *project        `json:"project,omitempty"`
+	Environment    *bool           `json:"environment,omitempty"`
+	WithStrategies []string        `json:"withStrategies,omitempty"`
+	Facts          *importFacts    `json:"facts,omitempty"`
+	Current        *model.Snapshot `json:"current,omitempty"`
+}
+
+// normalReading is the normal form of r, a State's answer to q (whose
+// lists are sorted): the target as the validation reads it (whether the
+// environment exists: a state that cannot tell takes it as existing),
+// the facts, and the configuration a plan reads (normalCurrent), each
+// when q wants its part.
+func normalReading(q importvalidate.Query, r *importvalidate.Reading) *reading {
+	if r == nil {
+		r = &importvalidate.Reading{}
+	}
+	asked := func(list []string) func(string) bool {
+		return func(n string) bool { _, ok := slices.BinarySearch(list, n); return ok }
+	}
+	out := &reading{
+		Strategies:    normalStrategies(among(r.Strategies, asked(q.Strategies), func(s model.SnapshotStrategy) string { return s.Name })),
+		ContextFields: normalContextFields(among(r.ContextFields, asked(q.ContextFields), func(f model.SnapshotContextField) string { return f.Name })),
+		Segments:      normalSegments(among(r.Segments, asked(q.Segments), func(s model.SnapshotSegment) string { return s.Name })),
+		TagTypes:      names(among(r.TagTypes, asked(q.TagTypes), func(n string) string { return n })),
+		Features:      normalFeatures(among(r.Features, asked(q.Features), func(f model.SnapshotFeature) string { return f.Name })),
+	}
+	if q.Want.Has(importvalidate.PartTarget) {
+		p := normalProject(r.Project)
+		exists := !r.Environment.Known || r.Environment.Value
+		out.Project, out.Environment = &p, &exists
+		out.WithStrategies = names(among(r.WithStrategies, asked(q.Features), func(n string) string { return n }))
+	}
+	if q.Want.Has(importvalidate.PartFacts) {
+		out.Facts = normalImportFacts(r.Facts)
+	}
+	if q.Want.Has(importvalidate.PartConfigs) {
+		out.Current = normalCurrent(q, r.Snapshot())
+	}
+	return out
+}
+
+// among is the items of in whose name is asked.
+func among[T any](in []T, asked func(string) bool, name func(T) string) []T {
+	var out []T
+	for _, v := range in {
+		if asked(name(v)) {
+			out = append(out, v)
+		}
+	}
 	return out
 }

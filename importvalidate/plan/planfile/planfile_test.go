@@ -13,12 +13,21 @@ import (
 	"github.com/flagadmin/flagadmin/model"
 )
 
-// fixed is a plan.Source with a fixed answer.
-type fixed struct{ cur *model.Snapshot }
+// split answers a plan's read (importvalidate.PartConfigs) from the
+// snapshot cur, and the others from st.
+type split struct {
+	st  importvalidate.State
+	cur *model.Snapshot
+}
 
-func (f fixed) Current(context.Context, plan.Query) (*model.Snapshot, error) { return f.cur, nil }
+func (s split) Read(ctx context.Context, q importvalidate.Query) (*importvalidate.Reading, error) {
+	if q.Want.Has(importvalidate.PartConfigs) {
+		return importvalidate.ReadSnapshot(s.cur, q)
+	}
+	return s.st.Read(ctx, q)
+}
 
-// current is a Source's answer holding the feature checkout of the
+// current is a snapshot holding the feature checkout of the
 // project default with the description desc, enabled or not in
 // development, and the context field region.
 func current(desc string, enabled bool) *model.Snapshot {
@@ -67,12 +76,12 @@ func stateWith(t *testing.T, edit func(*model.Snapshot), legal ...string) import
 	return st
 }
 
-// record validates and plans body over st and src through a Recorder.
-func record(t *testing.T, st importvalidate.State, src plan.Source) ([]planfile.Read, *plan.Plan) {
+// record validates and plans body over st through a Recorder.
+func record(t *testing.T, st importvalidate.State) ([]planfile.Read, *plan.Plan) {
 	t.Helper()
 	ctx := context.Background()
-	rec := planfile.NewRecorder(st, src)
-	v, err := importvalidate.New(importvalidate.Options{State: rec.State()})
+	rec := planfile.NewRecorder(st)
+	v, err := importvalidate.New(importvalidate.Options{State: rec})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +89,7 @@ func record(t *testing.T, st importvalidate.State, src plan.Source) ([]planfile.
 	if err != nil || rep.HasErrors() {
 		t.Fatalf("validate: %v %v", err, rep.Diagnostics())
 	}
-	pl, err := plan.New(plan.Options{Source: rec.Source()})
+	pl, err := plan.New(plan.Options{Source: rec})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,23 +106,23 @@ func record(t *testing.T, st importvalidate.State, src plan.Source) ([]planfile.
 func TestCheckNamesWhatChanged(t *testing.T) {
 	ctx := context.Background()
 	cur := current("old", false)
-	reads, p := record(t, state(t, "eu"), fixed{cur})
-	kinds := map[string]bool{}
-	for _, r := range reads {
-		kinds[r.Kind] = true
+	reads, p := record(t, split{state(t, "eu"), cur})
+	// The validation's read and the plan's.
+	if len(reads) != 2 || reads[0].Kind != planfile.KindRead || reads[1].Kind != planfile.KindRead {
+		t.Errorf("reads %v, want two of kind %s", reads, planfile.KindRead)
 	}
-	for _, k := range []string{planfile.KindStrategies, planfile.KindContextFields, planfile.KindFeatures, planfile.KindCurrent, planfile.KindImportFacts} {
-		if !kinds[k] {
-			t.Errorf("no %s read among %v", k, kinds)
+	for _, member := range []string{`"strategies"`, `"contextFields"`, `"features"`, `"facts"`, `"current"`} {
+		if !strings.Contains(string(reads[0].Answer)+string(reads[1].Answer), member) {
+			t.Errorf("no %s read in %s and %s", member, reads[0].Answer, reads[1].Answer)
 		}
 	}
-	if got, err := planfile.Check(ctx, reads, state(t, "eu"), fixed{cur}); err != nil || len(got) != 0 {
+	if got, err := planfile.Check(ctx, reads, split{state(t, "eu"), cur}); err != nil || len(got) != 0 {
 		t.Errorf("the same state: %v %v", got, err)
 	}
 	// A change in another environment is none for the plan.
 	other := current("old", false)
 	other.FeatureConfigs[0].Environments[1].Enabled = false
-	if got, err := planfile.Check(ctx, reads, state(t, "eu"), fixed{other}); err != nil || len(got) != 0 {
+	if got, err := planfile.Check(ctx, reads, split{state(t, "eu"), other}); err != nil || len(got) != 0 {
 		t.Errorf("a change in production: %v %v", got, err)
 	}
 	// The facts the import's own checks read are part of what the plan
@@ -126,11 +135,11 @@ func TestCheckNamesWhatChanged(t *testing.T) {
 		s.ResourceLimits.Constraints = &one
 		s.Unknown = slices.DeleteFunc(s.Unknown, func(u string) bool { return u == model.UnknownResourceLimits })
 	}, "eu")
-	if got, err := planfile.Check(ctx, reads, lower, fixed{cur}); err != nil || !strings.Contains(strings.Join(got, "\n"), "import's own checks") {
+	if got, err := planfile.Check(ctx, reads, split{lower, cur}); err != nil || !strings.Contains(strings.Join(got, "\n"), "import's own checks") {
 		t.Errorf("a lower limit of constraints: %v %v", got, err)
 	}
 	changed := current("new", true)
-	got, err := planfile.Check(ctx, reads, state(t, "eu", "us"), fixed{changed})
+	got, err := planfile.Check(ctx, reads, split{state(t, "eu", "us"), changed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +192,7 @@ func TestCheckNamesWhatChanged(t *testing.T) {
 // error.
 func TestDecodeBindsEverything(t *testing.T) {
 	cur := current("old", false)
-	reads, p := record(t, state(t, "eu"), fixed{cur})
+	reads, p := record(t, split{state(t, "eu"), cur})
 	good := func() planfile.File {
 		f := planfile.File{Format: planfile.Format, Version: planfile.Version, Unleash: "http://127.0.0.1:4242",
 			Plans: []planfile.Entry{{File: "x.json", Project: "default", Environment: "development", Body: json.RawMessage(body), Plan: p,
@@ -240,13 +249,13 @@ func TestDecodeBindsEverything(t *testing.T) {
 // TestCompareNamesMissingAndNewReads: a read made only at plan time or
 // only now is a difference, each named once.
 func TestCompareNamesMissingAndNewReads(t *testing.T) {
-	a := planfile.Read{Kind: planfile.KindTagTypes, Args: json.RawMessage(`["team"]`), Answer: json.RawMessage(`["team"]`)}
-	b := planfile.Read{Kind: planfile.KindTagTypes, Args: json.RawMessage(`["squad"]`), Answer: json.RawMessage(`[]`)}
+	a := planfile.Read{Kind: planfile.KindRead, Args: json.RawMessage(`{"tagTypes":["team"]}`), Answer: json.RawMessage(`{"tagTypes":["team"]}`)}
+	b := planfile.Read{Kind: planfile.KindRead, Args: json.RawMessage(`{"tagTypes":["squad"]}`), Answer: json.RawMessage(`{}`)}
 	if got := planfile.Compare([]planfile.Read{a}, []planfile.Read{a}); len(got) != 0 {
 		t.Errorf("the same reads: %v", got)
 	}
 	got := strings.Join(planfile.Compare([]planfile.Read{a, a}, []planfile.Read{b}), "\n")
-	for _, want := range []string{`no longer reads the tagTypes of ["team"]`, `now reads the tagTypes of ["squad"]`} {
+	for _, want := range []string{`no longer makes the read of {"tagTypes":["team"]}`, `now makes the read of {"tagTypes":["squad"]}`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("Compare says\n%s\nwant %s", got, want)
 		}

@@ -30,20 +30,21 @@ INSERT INTO dependent_features (parent, child) VALUES ('existing-flag', 'archive
 INSERT INTO tags (type, value) VALUES ('simple', 'beta');
 `
 
-// ImportQueries are questions of importvalidate.ImportState about the
-// state of ImportFactsSetup, in the environments development and
-// production.
-func ImportQueries() []importvalidate.ImportQuery {
+// ImportQueries are reads of the import's facts (importvalidate.PartFacts)
+// about the state of ImportFactsSetup, in the environments development
+// and production.
+func ImportQueries() []importvalidate.Query {
 	features := []string{"existing-flag", "archived-flag", "other-flag", "lim-existing", "nope", "existing-flag\x00", ""}
 	tags := []model.SnapshotTag{{Type: "team", Value: "core"}, {Type: "simple", Value: "beta"}, {Type: "simple", Value: "nope"}}
-	return []importvalidate.ImportQuery{
-		{Project: "default", Environment: "development", Features: features, Tags: tags},
-		{Project: "default", Environment: "production", Features: features},
-		{Project: "other", Environment: "production", Features: features},
-		{Project: "other", Environment: "development"},
-		{Project: "gone", Environment: "development", Features: features[:2]},
-		{Project: "gone", Environment: "production"},
-		{Project: "nope", Environment: "development", Features: features[2:4]},
+	const facts = importvalidate.PartFacts
+	return []importvalidate.Query{
+		{Project: "default", Environment: "development", Features: features, Tags: tags, Want: facts},
+		{Project: "default", Environment: "production", Features: features, Want: facts},
+		{Project: "other", Environment: "production", Features: features, Want: facts},
+		{Project: "other", Environment: "development", Want: facts},
+		{Project: "gone", Environment: "development", Features: features[:2], Want: facts},
+		{Project: "gone", Environment: "production", Want: facts},
+		{Project: "nope", Environment: "development", Features: features[2:4], Want: facts},
 	}
 }
 

@@ -220,7 +220,7 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 	if saved != nil {
 		stale := false
 		for _, e := range saved.Plans {
-			changed, err := planfile.Check(ctx, e.Reads, a.client, a.client)
+			changed, err := planfile.Check(ctx, e.Reads, a.client)
 			if err != nil {
 				return fail(ExitUsage, err)
 			}
@@ -234,7 +234,7 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 		}
 		entries = saved.Plans
 	} else {
-		p, err := planOne(ctx, a.client, a.client, a.prof, in, raw, cfg.project, cfg.environment)
+		p, err := planOne(ctx, a.client, a.prof, in, raw, cfg.project, cfg.environment)
 		if p.note != "" {
 			say("note: %s: %s", in.name, p.note)
 		}
@@ -321,7 +321,7 @@ func (a *applier) sayStale(e planfile.Entry, changed []string) {
 type verified struct {
 	plan   *plan.Plan
 	imp    *model.ImportRequest
-	query  *plan.Query
+	query  *importvalidate.Query
 	before *model.Snapshot
 	reads  []planfile.Read
 }
@@ -333,8 +333,8 @@ type verified struct {
 // or a plan that is no longer the saved one.
 func (a *applier) verify(ctx context.Context, e *planfile.Entry) (verified, string, error) {
 	var v verified
-	rec := planfile.NewRecorder(a.client, a.client)
-	val, err := importvalidate.New(importvalidate.Options{State: rec.State(), Profile: &a.prof})
+	rec := planfile.NewRecorder(a.client)
+	val, err := importvalidate.New(importvalidate.Options{State: rec, Profile: &a.prof})
 	if err != nil {
 		return v, "", err
 	}
@@ -351,7 +351,7 @@ func (a *applier) verify(ctx context.Context, e *planfile.Entry) (verified, stri
 	if rep.Import == nil {
 		return refused()
 	}
-	planner, err := plan.New(plan.Options{Source: rec.Source(), Profile: &a.prof})
+	planner, err := plan.New(plan.Options{Source: rec, Profile: &a.prof})
 	if err != nil {
 		return v, "", err
 	}
@@ -380,7 +380,7 @@ func (a *applier) verify(ctx context.Context, e *planfile.Entry) (verified, stri
 		return v, "", err
 	}
 	if v.query == nil { // nothing read: a file with no feature
-		v.query, v.before = &plan.Query{Project: v.plan.Project, Environment: v.plan.Environment}, &model.Snapshot{}
+		v.query, v.before = &importvalidate.Query{Project: v.plan.Project, Environment: v.plan.Environment, Want: importvalidate.PartConfigs}, &model.Snapshot{}
 	}
 	return v, "", nil
 }

@@ -7,9 +7,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
 	"github.com/flagadmin/flagadmin/importvalidate/plan/planfile"
 	"github.com/flagadmin/flagadmin/internal/safetext"
+	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/unleashapi"
 )
 
@@ -51,7 +53,7 @@ func (a *applier) importAll(ctx context.Context, entries []planfile.Entry, check
 		// The instance's event log, from now on: what another writer does
 		// between this check and the import's re-read.
 		mark, watching := a.mark(ctx, e)
-		if changed, err := planfile.Check(ctx, v.reads, a.client, a.client); err != nil || len(changed) > 0 {
+		if changed, err := planfile.Check(ctx, v.reads, a.client); err != nil || len(changed) > 0 {
 			if err != nil {
 				say("%s: not imported: checking its plan again failed: %v", name, err)
 				return stop(ExitImportFailed)
@@ -80,7 +82,7 @@ func (a *applier) importAll(ctx context.Context, entries []planfile.Entry, check
 			return stop(ExitImportFailed)
 		}
 		done = append(done, name)
-		after, err := a.client.Current(ctx, *v.query)
+		after, err := a.current(ctx, *v.query)
 		if err != nil {
 			say("%s: imported; reading the features again failed: %v", name, err)
 			return stop(ExitDiffers)
@@ -188,7 +190,7 @@ func (a *applier) settle(ctx context.Context, e planfile.Entry, v verified, err 
 	var lastErr error
 	asBefore := false
 	for {
-		now, rerr := a.client.Current(ctx, *v.query)
+		now, rerr := a.current(ctx, *v.query)
 		switch {
 		case rerr != nil:
 			lastErr = rerr
@@ -229,7 +231,7 @@ func (a *applier) settle(ctx context.Context, e planfile.Entry, v verified, err 
 func (a *applier) left(ctx context.Context, e planfile.Entry, v verified) {
 	say := sayTo(a.env.Stderr, "flagadmin apply")
 	name := safetext.String(e.File)
-	now, err := a.client.Current(ctx, *v.query)
+	now, err := a.current(ctx, *v.query)
 	if err != nil {
 		say("%s: reading the features again failed, so what the instance holds now is unknown: %v", name, err)
 		return
@@ -257,4 +259,14 @@ func planFeatures(p *plan.Plan) map[string]bool {
 		out[f.Name] = true
 	}
 	return out
+}
+
+// current reads now what the plan's read q read: the configuration a
+// plan reads (importvalidate.Reading.Snapshot).
+func (a *applier) current(ctx context.Context, q importvalidate.Query) (*model.Snapshot, error) {
+	r, err := a.client.Read(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return r.Snapshot(), nil
 }

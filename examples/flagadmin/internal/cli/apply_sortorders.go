@@ -14,14 +14,14 @@ import (
 
 // certainOrder is the entry that plan -out saves and apply sends for the
 // import body of file, planned as p with the sort orders orders over
-// state and src (reads): the body with every created strategy's sort
+// state (reads): the body with every created strategy's sort
 // order given (plan.SortOrders), so that the import orders each
 // feature's strategies as the plan shows them, even those that the file
 // leaves to chance (a note of p, plan.NoteStrategyOrder). That body is
 // validated and planned again, as apply checks it: its plan is p's
 // without the notes of ties, or the entry is refused. A body that already
 // holds those sort orders, and a refused plan, are kept as they are.
-func certainOrder(ctx context.Context, state importvalidate.State, src plan.Source, prof profile.Profile, file string, body []byte,
+func certainOrder(ctx context.Context, state importvalidate.State, prof profile.Profile, file string, body []byte,
 	p *plan.Plan, orders plan.SortOrders, reads []planfile.Read) (planfile.Entry, error) {
 	e := planfile.Entry{File: file, Project: p.Project, Environment: p.Environment, Body: body, Plan: p, Reads: reads}
 	if p.Refused() {
@@ -31,8 +31,8 @@ func certainOrder(ctx context.Context, state importvalidate.State, src plan.Sour
 	if err != nil || !changed {
 		return e, err
 	}
-	rec := planfile.NewRecorder(state, src)
-	v, err := importvalidate.New(importvalidate.Options{State: rec.State(), Profile: &prof})
+	rec := planfile.NewRecorder(state)
+	v, err := importvalidate.New(importvalidate.Options{State: rec, Profile: &prof})
 	if err != nil {
 		return e, err
 	}
@@ -40,7 +40,7 @@ func certainOrder(ctx context.Context, state importvalidate.State, src plan.Sour
 	if err != nil {
 		return e, err
 	}
-	planner, err := plan.New(plan.Options{Source: rec.Source(), Profile: &prof})
+	planner, err := plan.New(plan.Options{Source: rec, Profile: &prof})
 	if err != nil {
 		return e, err
 	}

@@ -159,7 +159,7 @@ func (cfg planConfig) run(ctx context.Context, env Env) int {
 		if err != nil {
 			return fail(ExitUsage, err)
 		}
-		p, err := planOne(ctx, s.State, s.Plan, s.Profile(), in, body, cfg.project, cfg.environment)
+		p, err := planOne(ctx, s.State, s.Profile(), in, body, cfg.project, cfg.environment)
 		if p.note != "" {
 			noteTo(env.Stderr, "flagadmin plan")(in.name + ": " + p.note)
 		}
@@ -199,12 +199,12 @@ func (cfg planConfig) run(ctx context.Context, env Env) int {
 	return ExitOK
 }
 
-// planOne validates and plans one file over state and src, as the
-// version of prof answers and imports, recording what they read.
-func planOne(ctx context.Context, state importvalidate.State, src plan.Source, prof profile.Profile, in input, raw []byte, project, environment string) (planned, error) {
+// planOne validates and plans one file over state, as the version of
+// prof answers and imports, recording what they read.
+func planOne(ctx context.Context, state importvalidate.State, prof profile.Profile, in input, raw []byte, project, environment string) (planned, error) {
 	out := planned{in: in}
-	rec := planfile.NewRecorder(state, src)
-	v, err := importvalidate.New(importvalidate.Options{State: rec.State(), Profile: &prof})
+	rec := planfile.NewRecorder(state)
+	v, err := importvalidate.New(importvalidate.Options{State: rec, Profile: &prof})
 	if err != nil {
 		return out, err
 	}
@@ -227,7 +227,7 @@ func planOne(ctx context.Context, state importvalidate.State, src plan.Source, p
 	if rep.Import == nil {
 		return refusal()
 	}
-	planner, err := plan.New(plan.Options{Source: rec.Source(), Profile: &prof})
+	planner, err := plan.New(plan.Options{Source: rec, Profile: &prof})
 	if err != nil {
 		return out, err
 	}
@@ -248,7 +248,7 @@ func planOne(ctx context.Context, state importvalidate.State, src plan.Source, p
 		return out, err
 	}
 	// The body saved and sent gives every strategy its sort order.
-	if out.entry, err = certainOrder(ctx, state, src, prof, in.name, body, out.plan, orders, rec.Reads()); err != nil {
+	if out.entry, err = certainOrder(ctx, state, prof, in.name, body, out.plan, orders, rec.Reads()); err != nil {
 		return out, err
 	}
 	body = out.entry.Body
@@ -340,16 +340,10 @@ func writePlans(env Env, cfg planConfig, all []planned) error {
 	return err
 }
 
-// instanceInfo is what a saved plan records of the instance of -unleash.
-type instanceInfo interface {
-	BaseURL() string
-	Version(ctx context.Context) (string, error)
-}
-
 // savePlan writes the plan file of cfg.out.
 func savePlan(ctx context.Context, cfg planConfig, s *stateSource, all []planned) error {
-	inst, ok := s.State.(instanceInfo)
-	if !ok {
+	inst := s.Client
+	if inst == nil {
 		return errors.New("-out needs -unleash URL")
 	}
 	version, err := inst.Version(ctx)

@@ -138,7 +138,7 @@ func setupServer(args []string, env Env) (*http.Server, net.Listener, error) {
 		return nil, nil, err
 	}
 	logHandler := slog.NewJSONHandler(env.Stderr, nil)
-	planner, err := plan.New(plan.Options{Source: src.Plan, Profile: &prof})
+	planner, err := plan.New(plan.Options{Source: src.State, Profile: &prof})
 	if err != nil {
 		src.Close()
 		return nil, nil, err

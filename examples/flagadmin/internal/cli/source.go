@@ -29,6 +29,7 @@ import (
 	"github.com/flagadmin/flagadmin/internal/safetext"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/flagadmin/flagadmin/model/profile"
+	"github.com/flagadmin/flagadmin/unleashapi"
 	"github.com/flagadmin/flagadmin/unleashdb"
 )
 
@@ -82,7 +83,7 @@ func registerSource(fs *flag.FlagSet) *sourceFlags {
 	fs.StringVar(&f.Unleash, "unleash", "", "base `URL` of a live Unleash instance (5.12 to 8.x), read over its admin API (token: -token-file or $"+tokenEnv+")")
 	fs.StringVar(&f.TokenFile, "token-file", "", "`file` holding the API token for -unleash (default: $"+tokenEnv+")")
 	fs.BoolVar(&f.ImportFacts, "import-facts", true, "with -unleash, read what the import's own checks need of the instance "+
-		"(up to seven more requests a file); false leaves those facts unknown, and the findings that need one say so")
+		"(up to four more requests a file); false leaves those facts unknown, and the findings that need one say so")
 	fs.StringVar(&f.Version, "unleash-version", "", "the instance's Unleash `version` (5.12.0 to 8.x), instead of what the source says (the instance, the database's migrations, the snapshot; else 8.2.0)")
 	fs.StringVar(&f.PublicURL, "public-url", "", "public `URL` of the instance, the base of invitation links")
 	f.MaxFileSize = readfile.Register(fs)
@@ -124,11 +125,12 @@ type stateSource struct {
 	Name string
 	// Demo reports the embedded demo instance; AdminToken is then its
 	// admin token's secret. Database reports an Unleash database, Unleash
-	// a live instance read over its admin API.
+	// a live instance read over its admin API, whose client Client is.
 	Demo       bool
 	AdminToken string
 	Database   bool
 	Unleash    bool
+	Client     *unleashapi.Client
 
 	snapshot func(context.Context) (*model.Snapshot, error)
 }

@@ -38,7 +38,7 @@ func (f *sourceFlags) openUnleash(ctx context.Context, getenv func(string) strin
 	snapshot := func(ctx context.Context) (*model.Snapshot, error) {
 		return c.SnapshotWith(ctx, unleashapi.SnapshotOptions{FeatureConfigs: opts.FeatureConfigs, PersonalData: opts.PersonalData})
 	}
-	return &stateSource{Instance: c.Instance(), Unleash: true,
+	return &stateSource{Instance: c.Instance(), Unleash: true, Client: c,
 		Name:     fmt.Sprintf("the Unleash %s instance at %s", v, c.BaseURL()),
 		snapshot: snapshot}, nil
 }
