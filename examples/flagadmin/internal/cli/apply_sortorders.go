@@ -32,7 +32,7 @@ func certainOrder(ctx context.Context, state importvalidate.State, src plan.Sour
 		return e, err
 	}
 	rec := planfile.NewRecorder(state, src)
-	v, err := importvalidate.New(importvalidate.Options{State: rec.State(), Profile: &prof})
+	v, err := importvalidate.New(importvalidate.Options{State: rec.State(), Profile: &prof, Disable: splitBodies})
 	if err != nil {
 		return e, err
 	}
