@@ -112,7 +112,11 @@ func (cfg exportConfig) run(ctx context.Context, env Env) int {
 	if err != nil {
 		return fail(ExitUsage, err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, planTimeout)
+	timeout := planTimeout
+	if cfg.tree() {
+		timeout = treeTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	c, _, err := cfg.instance.client(ctx, token)
 	if err != nil {

@@ -62,7 +62,14 @@ func (cfg exportConfig) exportTree(ctx context.Context, env Env, c *unleashapi.C
 				return fail(ExitFindings, err)
 			}
 			ex, err := c.Export(ctx, unleashapi.ExportQuery{Environment: e, Project: p, File: cfg.fileOptions()})
-			if errors.Is(err, unleashapi.ErrEnvironment) || errors.Is(err, unleashapi.ErrNoProject) {
+			if errors.Is(err, unleashapi.ErrEnvironment) {
+				// The open-source edition exports the settings of the
+				// environments default, development and production only
+				// (another one is made in its database): nothing to write.
+				say("%s: not written: the instance's export shows no settings of environment %q in project %q", path, e, p)
+				continue
+			}
+			if errors.Is(err, unleashapi.ErrNoProject) {
 				return fail(ExitFindings, err)
 			}
 			if err != nil {

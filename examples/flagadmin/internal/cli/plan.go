@@ -19,8 +19,12 @@ import (
 	"github.com/flagadmin/flagadmin/model/profile"
 )
 
-// planTimeout bounds a plan against a database or an instance.
-const planTimeout = time.Minute
+// planTimeout bounds a plan against a database or an instance, and
+// treeTimeout the plan or the export of a tree.
+const (
+	planTimeout = time.Minute
+	treeTimeout = 10 * time.Minute
+)
 
 // ExitChanges is the exit code of plan -detailed-exitcode when the
 // import changes something.
@@ -165,7 +169,11 @@ func (cfg planConfig) run(ctx context.Context, env Env) int {
 	if len(problems) > 0 {
 		return fail(ExitUsage, errors.New(strings.Join(problems, "; ")))
 	}
-	ctx, cancel := context.WithTimeout(ctx, planTimeout)
+	timeout := planTimeout
+	if cfg.tree {
+		timeout = treeTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	s, err := cfg.source.Open(ctx, sourceOptions{Getenv: env.Getenv, MaxConns: 2, Note: noteTo(env.Stderr, "flagadmin plan")})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
 	"github.com/flagadmin/flagadmin/importvalidate/plan"
@@ -63,40 +64,104 @@ func planTree(ctx context.Context, state importvalidate.State, src plan.Source, 
 	if err != nil {
 		return nil, err
 	}
-	tp := &treePlan{listed: map[string][]string{}}
+	// The files are planned treeWorkers at a time (each plan waits on the
+	// instance most of its time), the projects' features read once each;
+	// the results keep the tree's order.
+	type result struct {
+		p   planned
+		raw []byte
+		err error
+	}
+	results := make([]result, len(files))
+	listed := map[string][]string{}
+	var mu sync.Mutex
+	w := newWorkers(treeWorkers)
+	for i, f := range files {
+		w.run(func() {
+			in := input{name: f.path, path: f.path}
+			raw, err := in.read(ctx, nil, limit)
+			if err == nil {
+				err = checkTreeTarget(f, raw)
+			}
+			var p planned
+			if err == nil {
+				if p, err = planOne(ctx, state, src, prof, in, raw, f.project, f.environment); err != nil {
+					err = fmt.Errorf("%s: %w", f.path, err)
+				}
+			}
+			mu.Lock()
+			_, read := listed[f.project]
+			if !read {
+				listed[f.project] = nil
+			}
+			mu.Unlock()
+			if err == nil && !read {
+				var names []string
+				names, err = reader.ProjectFeatures(ctx, f.project)
+				mu.Lock()
+				listed[f.project] = names
+				mu.Unlock()
+			}
+			results[i] = result{p, raw, err}
+		})
+	}
+	w.wait()
+	tp := &treePlan{listed: listed}
 	var projects []plan.TreeProject
-	for _, f := range files {
-		in := input{name: f.path, path: f.path}
-		raw, err := in.read(ctx, nil, limit)
-		if err != nil {
-			return nil, err
+	for i, f := range files {
+		r := results[i]
+		if r.err != nil {
+			return nil, r.err
 		}
-		if named, ok := importvalidate.ReadExportTarget(raw); ok {
-			project, environment := named.One()
-			if (project != "" && project != f.project) || (environment != "" && environment != f.environment) {
-				return nil, &targetError{fmt.Sprintf("%s: the file is an export of project %q, environment %q, but its path names project %q, environment %q: "+
-					"a tree's file is the export of the project and the environment its path names", f.path, project, environment, f.project, f.environment)}
-			}
-		}
-		p, err := planOne(ctx, state, src, prof, in, raw, f.project, f.environment)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.path, err)
-		}
-		tp.files = append(tp.files, p)
+		tp.files = append(tp.files, r.p)
 		if len(projects) == 0 || projects[len(projects)-1].Project != f.project {
-			listed, err := reader.ProjectFeatures(ctx, f.project)
-			if err != nil {
-				return nil, err
-			}
-			tp.listed[f.project] = listed
-			projects = append(projects, plan.TreeProject{Project: f.project, Instance: listed})
+			projects = append(projects, plan.TreeProject{Project: f.project, Instance: listed[f.project]})
 		}
 		last := &projects[len(projects)-1]
-		last.Files = append(last.Files, treeFileOf(safetext.String(f.path), raw))
+		last.Files = append(last.Files, treeFileOf(safetext.String(f.path), r.raw))
 	}
 	tp.projects = plan.PlanTree(projects, plan.TreeOptions{Prune: prune, Profile: &prof, OpenSource: oss})
 	return tp, nil
 }
+
+// treeWorkers is how many files of a tree are planned at once.
+const treeWorkers = 4
+
+// checkTreeTarget refuses a file of the tree that is the export of
+// another project or environment than its path names.
+func checkTreeTarget(f treeFile, raw []byte) error {
+	named, ok := importvalidate.ReadExportTarget(raw)
+	if !ok {
+		return nil
+	}
+	project, environment := named.One()
+	if (project != "" && project != f.project) || (environment != "" && environment != f.environment) {
+		return &targetError{fmt.Sprintf("%s: the file is an export of project %q, environment %q, but its path names project %q, environment %q: "+
+			"a tree's file is the export of the project and the environment its path names", f.path, project, environment, f.project, f.environment)}
+	}
+	return nil
+}
+
+// workers run functions, at most as many at a time as their slots.
+type workers struct {
+	wg    sync.WaitGroup
+	slots chan struct{}
+}
+
+func newWorkers(n int) *workers { return &workers{slots: make(chan struct{}, n)} }
+
+// run runs f once a slot is free.
+func (w *workers) run(f func()) {
+	w.wg.Add(1)
+	w.slots <- struct{}{}
+	go func() {
+		defer func() { <-w.slots; w.wg.Done() }()
+		f()
+	}()
+}
+
+// wait waits for every function run.
+func (w *workers) wait() { w.wg.Wait() }
 
 // treeFileOf reads what the tree's plan needs of a file: its features,
 // their parents, and what every environment's export of a feature holds
