@@ -32,9 +32,7 @@ func TestMain(m *testing.M) {
 	}
 	pg.Prestart()
 	unleash.Prestart()
-	treeEarly = unleashtest.StartEarly(unleashtest.Options{})
 	code := m.Run()
-	treeEarly.Stop()
 	unleash.Stop()
 	pg.Stop()
 	os.Exit(code)

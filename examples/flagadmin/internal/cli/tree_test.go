@@ -16,13 +16,18 @@ import (
 	"github.com/flagadmin/flagadmin/model/profile"
 )
 
-// treeServer is an Unleash of the tree tests: an empty database with
-// the project shop beside default (made in SQL: the open-source edition
-// has no API for it), and an admin user's personal access token.
+// treeServer is an Unleash of the tree tests, with an admin user's
+// personal access token: the package's shared server on the dump, with
+// its project other as the second project, in the quick run; in the long
+// one a server of each version on an empty database, with the project
+// shop beside default (made in SQL: the open-source edition has no API
+// for it).
 type treeServer struct {
 	*eaServer
 	version string
 	prof    profile.Profile
+	// second is the project beside default.
+	second string
 }
 
 // treeSQL makes the project shop, with the environments development and
@@ -45,70 +50,75 @@ const treeStart = `{"project":"default","environment":"development","data":{
  "tagTypes":[],
  "dependencies":[{"feature":"child-flag","dependencies":[{"feature":"parent-flag"}]}]}}`
 
-const treeShop = `{"project":"shop","environment":"development","data":{
+// treeShop is the import of the two flags of the second project.
+func treeShop(project string) string {
+	return strings.ReplaceAll(`{"project":"shop","environment":"development","data":{
  "features":[{"name":"shop-a","project":"shop"},{"name":"shop-b","project":"shop"}],
  "featureStrategies":[{"name":"default","featureName":"shop-a"}],
- "featureEnvironments":[{"name":"shop-a","featureName":"shop-a","enabled":true}],"tagTypes":[]}}`
+ "featureEnvironments":[{"name":"shop-a","featureName":"shop-a","enabled":true}],"tagTypes":[]}}`, `"shop"`, fmt.Sprintf("%q", project))
+}
 
-// startTree starts the tree tests' server of version: the one TestMain
-// started early for the default version.
+// startTree starts a server of version for the tree tests, on an empty
+// database with the project shop.
 func startTree(t *testing.T, version string) *treeServer {
 	t.Helper()
-	var s *unleashtest.Server
-	if r, err := unleashtest.ReleaseOf(version); err == nil && r.Version == unleashtest.UnleashVersion && treeEarly != nil {
-		s = unleashtest.TakeForTest(t, treeEarly)
-	} else {
-		s = unleashtest.StartForTest(t, unleashtest.Options{Version: version})
-	}
-	ctx := context.Background()
-	if err := s.Cluster.Exec(ctx, s.Database, treeSQL); err != nil {
+	s := unleashtest.StartForTest(t, unleashtest.Options{Version: version})
+	if err := s.Cluster.Exec(context.Background(), s.Database, treeSQL); err != nil {
 		t.Fatal(err)
 	}
-	pat, err := s.AdminPersonalToken(ctx)
+	pat, err := s.AdminPersonalToken(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	e := &eaServer{Server: s, pat: pat, dir: t.TempDir()}
 	e.patFile = testutil.WriteFile(t, e.dir, "pat", pat+"\n")
 	e.adminFile = testutil.WriteFile(t, e.dir, "admin-token", s.AdminToken+"\n")
-	for _, body := range []string{treeStart, treeShop} {
-		if _, err := s.Do(ctx, "POST", "/api/admin/features-batch/import", pat, []byte(body)); err != nil {
+	return onTree(t, e, "shop")
+}
+
+// onTree imports the tree tests' flags into e's project default and its
+// project second.
+func onTree(t *testing.T, e *eaServer, second string) *treeServer {
+	t.Helper()
+	for _, body := range []string{treeStart, treeShop(second)} {
+		if _, err := e.Do(context.Background(), "POST", "/api/admin/features-batch/import", e.pat, []byte(body)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	res, err := profile.Resolve(s.Release.Version, profile.FromInstance)
+	res, err := profile.Resolve(e.Release.Version, profile.FromInstance)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &treeServer{eaServer: e, version: s.Release.Version, prof: res.Profile}
+	return &treeServer{eaServer: e, version: e.Release.Version, prof: res.Profile, second: second}
 }
 
-// treeEarly is the tree tests' server of the default version, started by
-// TestMain in the background.
-var treeEarly *testutil.Early[*unleashtest.Server]
-
-// TestTree runs export -all, plan DIR and apply DIR on the real Unleash:
-// 8.2.0 in the quick run, every version of FLAGADMIN_VERSIONS in the
-// long one (with the body over the request limit).
+// TestTree runs the tree tests (treeTests) on every version of
+// FLAGADMIN_VERSIONS, a server of its own each, with a project over the
+// request limit: a long test. The quick run runs them on Unleash 8.2.0,
+// the package's shared server, in TestExportApply.
 func TestTree(t *testing.T) {
-	versions := []string{unleashtest.UnleashVersion}
-	if testutil.Long() {
-		versions = unleashtest.LiveVersions(t)
-	}
-	for _, v := range versions {
+	testutil.SkipUnlessLong(t)
+	for _, v := range unleashtest.LiveVersions(t) {
 		t.Run(v, func(t *testing.T) {
 			s := startTree(t, v)
-			dir := filepath.Join(s.dir, "flags")
-			t.Run("export -all writes every project and environment", func(t *testing.T) { treeExport(t, s, dir) })
-			t.Run("an exported tree re-plans empty", func(t *testing.T) { s.treePlanCode(t, dir, ExitOK) })
-			t.Run("a file whose features differ from the project's others", func(t *testing.T) { treeInconsistent(t, s, dir) })
-			t.Run("a change in one environment's file", func(t *testing.T) { treeOneEnvironment(t, s, dir) })
-			t.Run("removed and renamed flags, kept then archived", func(t *testing.T) { treeRemoved(t, s, dir) })
-			t.Run("drift made in the UI, and a stale saved plan", func(t *testing.T) { treeDrift(t, s, dir) })
-			t.Run("a prune that the instance would refuse", func(t *testing.T) { treeRefusedPrune(t, s, dir) })
-			t.Run("a project over the request limit", func(t *testing.T) { testutil.SkipUnlessLong(t); treeOverLimit(t, s, dir) })
+			treeTests(t, s)
+			t.Run("a project over the request limit", func(t *testing.T) { treeOverLimit(t, s, filepath.Join(s.dir, "flags")) })
 		})
 	}
+}
+
+// treeTests run export -all, plan DIR and apply DIR on s; the change in
+// one environment and the drift, which apply the tree twice each, are
+// long tests.
+func treeTests(t *testing.T, s *treeServer) {
+	dir := filepath.Join(s.dir, "flags")
+	t.Run("export -all writes every project and environment", func(t *testing.T) { treeExport(t, s, dir) })
+	t.Run("an exported tree re-plans empty", func(t *testing.T) { s.treePlanCode(t, dir, ExitOK) })
+	t.Run("a file whose features differ from the project's others", func(t *testing.T) { treeInconsistent(t, s, dir) })
+	t.Run("a change in one environment's file", func(t *testing.T) { testutil.SkipUnlessLong(t); treeOneEnvironment(t, s, dir) })
+	t.Run("removed and renamed flags, kept then archived", func(t *testing.T) { treeRemoved(t, s, dir) })
+	t.Run("drift made in the UI, and a stale saved plan", func(t *testing.T) { testutil.SkipUnlessLong(t); treeDrift(t, s, dir) })
+	t.Run("a prune that the instance would refuse", func(t *testing.T) { treeRefusedPrune(t, s, dir) })
 }
 
 // treeFiles are the tree's files, by path under dir, with their content.
@@ -220,7 +230,7 @@ func treeExport(t *testing.T, s *treeServer, dir string) {
 		t.Fatalf("export -all: exit %d\n%s%s", code, out, errOut)
 	}
 	files := treeFiles(t, dir)
-	for _, want := range []string{"default/development.json", "default/production.json", "shop/development.json", "shop/production.json"} {
+	for _, want := range []string{"default/development.json", "default/production.json", s.second + "/development.json", s.second + "/production.json"} {
 		if _, ok := files[want]; !ok {
 			t.Errorf("export -all wrote no %s: %v", want, slices.Sorted(mapsKeys(files)))
 		}
@@ -232,11 +242,11 @@ func treeExport(t *testing.T, s *treeServer, dir string) {
 		}
 	}
 	one := filepath.Join(s.dir, "one")
-	if code, out, errOut := run(nil, nil, "export", "-unleash", s.URL, "-token-file", s.patFile, "-project", "shop", "-o", one); code != ExitOK {
-		t.Fatalf("export -project shop -o: exit %d\n%s%s", code, out, errOut)
+	if code, out, errOut := run(nil, nil, "export", "-unleash", s.URL, "-token-file", s.patFile, "-project", s.second, "-o", one); code != ExitOK {
+		t.Fatalf("export -project %s -o: exit %d\n%s%s", s.second, code, out, errOut)
 	}
-	if got := treeFiles(t, one); len(got) != 2 || got["shop/production.json"] != files["shop/production.json"] {
-		t.Errorf("export -project shop -o DIR wrote %v", slices.Sorted(mapsKeys(got)))
+	if got := treeFiles(t, one); len(got) != 2 || got[s.second+"/production.json"] != files[s.second+"/production.json"] {
+		t.Errorf("export -project %s -o DIR wrote %v", s.second, slices.Sorted(mapsKeys(got)))
 	}
 }
 
@@ -253,10 +263,10 @@ func mapsKeys(m map[string]string) func(func(string) bool) {
 // treeInconsistent: a file that lacks a feature of its project's other
 // files is refused, named.
 func treeInconsistent(t *testing.T, s *treeServer, dir string) {
-	path := filepath.Join(dir, "shop", "production.json")
+	path := filepath.Join(dir, s.second, "production.json")
 	was, _ := os.ReadFile(path)
 	defer os.WriteFile(path, was, 0o644)
-	editJSON(t, dir, "shop", func(env string, ex map[string]any) {
+	editJSON(t, dir, s.second, func(env string, ex map[string]any) {
 		if env == "production" {
 			without(ex, "shop-b")
 		}
@@ -352,7 +362,7 @@ func treeDrift(t *testing.T, s *treeServer, dir string) {
 	}
 	planFile := filepath.Join(s.dir, "drift-plan.json")
 	s.treePlanCode(t, dir, ExitChanges, "-out", planFile)
-	s.do(t, "POST", "/api/admin/projects/shop/features/shop-a/environments/development/strategies", `{"name":"default","title":"sneaked in"}`)
+	s.do(t, "POST", "/api/admin/projects/"+s.second+"/features/shop-a/environments/development/strategies", `{"name":"default","title":"sneaked in"}`)
 	out = s.treeApply(t, planFile, ExitFindings)
 	if !strings.Contains(out, "is stale") || !strings.Contains(out, `"shop-a"`) {
 		t.Errorf("a stale tree plan:\n%s", out)
@@ -388,12 +398,12 @@ func treeRefusedPrune(t *testing.T, s *treeServer, dir string) {
 	for rel, content := range saved {
 		_ = os.WriteFile(filepath.Join(dir, rel), []byte(content), 0o644)
 	}
-	// shop-b leaves the files of shop.
-	editJSON(t, dir, "shop", func(env string, ex map[string]any) { without(ex, "shop-b") })
+	// shop-b leaves the files of the second project.
+	editJSON(t, dir, s.second, func(env string, ex map[string]any) { without(ex, "shop-b") })
 	if !s.prof.AdminAPI.ArchiveDefaultOnly {
 		out := s.treeApply(t, dir, ExitOK, "-prune")
-		if !strings.Contains(out, "Archived in project shop: 1 feature (shop-b)") {
-			t.Errorf("apply -prune in shop on %s:\n%s", s.version, out)
+		if !strings.Contains(out, "Archived in project "+s.second+": 1 feature (shop-b)") {
+			t.Errorf("apply -prune in %s on %s:\n%s", s.second, s.version, out)
 		}
 		return
 	}
@@ -402,7 +412,7 @@ func treeRefusedPrune(t *testing.T, s *treeServer, dir string) {
 		t.Errorf("prune outside default:\n%s", out)
 	}
 	s.treeApply(t, dir, ExitFindings, "-prune")
-	if got := s.projectFeatures(t, "shop"); !slices.Contains(got, "shop-b") {
+	if got := s.projectFeatures(t, s.second); !slices.Contains(got, "shop-b") {
 		t.Errorf("the refused prune archived shop-b: %v", got)
 	}
 }
