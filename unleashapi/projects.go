@@ -117,10 +117,6 @@ func (c *Client) OpenSource(ctx context.Context) (bool, error) {
 	return oss, nil
 }
 
-// ArchivePath is the endpoint that archives features of a project, with
-// {project} for its id, as an *Error's Endpoint names it.
-const ArchivePath = "/api/admin/projects/{project}/archive"
-
 // Archive archives the named features of project (POST
 // /api/admin/projects/{project}/archive, {"features": [...]}), sent once.
 // Unleash archives them together, and refuses (403) to archive a feature
