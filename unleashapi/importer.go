@@ -94,11 +94,17 @@ type RefusedError struct {
 	Name    string
 	Message string
 	Details []string
+	// action is what was refused: "" for the import.
+	action string
 }
 
 func (e *RefusedError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "unleashapi: the instance refused the import: %s", statusText(e.Status))
+	action := e.action
+	if action == "" {
+		action = "the import"
+	}
+	fmt.Fprintf(&b, "unleashapi: the instance refused %s: %s", action, statusText(e.Status))
 	if e.Name != "" {
 		b.WriteString(": " + e.Name)
 	}

@@ -153,6 +153,16 @@ type AdminAPI struct {
 	// 100). Either lists a project's events newest first, by the start of
 	// the transaction that wrote them, to any user's token.
 	EventSearch bool
+	// ArchiveDefaultOnly: the open-source edition answers a personal
+	// access token 403 (PermissionError, DELETE_FEATURE) on archiving
+	// features (POST /api/admin/projects/{id}/archive, DELETE
+	// /api/admin/projects/{id}/features/{name}) in any project but
+	// default (6.x and later; 5.12 archives in any project). An admin
+	// API token archives anywhere, but cannot import. Every version
+	// refuses (403 InvalidOperationError) to archive a feature that a
+	// feature left active depends on, and archives a parent together
+	// with its children.
+	ArchiveDefaultOnly bool
 }
 
 // DefaultMaxBody is the reference's limit of a request body: 500 kB as

@@ -109,6 +109,7 @@ func v610(p *Profile) {
 	p.Database.ProjectsArchivedAt = true
 	p.AdminAPI.SearchArchived = true
 	p.AdminAPI.EventSearch = true
+	p.AdminAPI.ArchiveDefaultOnly = true
 	p.AdminAPI.ExportEnvironmentEnabled = true
 }
 

@@ -142,6 +142,7 @@ func table(ps []profile.Profile) string {
 	row("strategies of equal sort order ordered by id (ULID)", func(p profile.Profile) string { return yes(p.Import.OrderedTies) })
 	row("admin API: the playground's strategies carry their ids", func(p profile.Profile) string { return yes(p.AdminAPI.PlaygroundStrategyIDs) })
 	row("admin API: the feature search lists archived features", func(p profile.Profile) string { return yes(p.AdminAPI.SearchArchived) })
+	row("admin API: open source refuses a personal token's archive outside `default`", func(p profile.Profile) string { return yes(p.AdminAPI.ArchiveDefaultOnly) })
 	row("latest migration", func(p profile.Profile) string {
 		if p.Database.LastMigration == "" {
 			return "-"

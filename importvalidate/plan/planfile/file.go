@@ -38,7 +38,8 @@ import (
 
 // Format is the value of the member "format" of a saved plan, and
 // Version its version. Version 1, whose digest covered only the reads,
-// and version 2, whose reads were one per kind of name, are refused.
+// and version 2, whose reads were one per kind of name, are refused; a
+// version 3 plan may archive features (Archive).
 const (
 	Format  = "flagadmin-plan"
 	Version = 3
@@ -56,6 +57,9 @@ type File struct {
 	CreatedAt string `json:"createdAt,omitempty"`
 	// Plans holds one entry per file, in the order they are applied.
 	Plans []Entry `json:"plans"`
+	// Archive holds, per project of a tree planned with -prune, the
+	// features to archive once every file is imported, in that order.
+	Archive []Archive `json:"archive,omitempty"`
 	// Digest is the digest of everything apply acts on (Seal).
 	Digest string `json:"digest"`
 }
@@ -72,6 +76,20 @@ type Entry struct {
 	Plan *plan.Plan `json:"plan"`
 	// Reads are the instance state the validation and the plan read.
 	Reads []Read `json:"reads"`
+	// Imports is the number of imports the body is sent in, when it is
+	// over the instance's request limit (plan.SplitBody); 0 means one.
+	Imports int `json:"imports,omitempty"`
+}
+
+// Archive is the archive of a project's features that no file of a tree
+// holds.
+type Archive struct {
+	Project string `json:"project"`
+	// Features are the features to archive, sorted.
+	Features []string `json:"features"`
+	// Listed are the project's active features as the plan read them
+	// (sorted): apply reads them again, and refuses a plan made stale.
+	Listed []string `json:"listed"`
 }
 
 // Seal sets f's Digest: "sha256:" and the hex SHA-256 of the JSON of the
@@ -82,9 +100,10 @@ func (f *File) Seal() { f.Digest = f.digest() }
 
 func (f *File) digest() string {
 	all := struct {
-		Unleash string  `json:"unleash"`
-		Plans   []Entry `json:"plans"`
-	}{Unleash: f.Unleash}
+		Unleash string    `json:"unleash"`
+		Plans   []Entry   `json:"plans"`
+		Archive []Archive `json:"archive,omitempty"`
+	}{Unleash: f.Unleash, Archive: f.Archive}
 	for _, e := range f.Plans {
 		e.Body, e.Reads = compact(e.Body), compactReads(e.Reads)
 		sortReads(e.Reads)
@@ -153,6 +172,11 @@ func Decode(raw []byte) (*File, error) {
 			return nil, fmt.Errorf("planfile: plan %d (%q): %w", i+1, e.File, err)
 		}
 	}
+	for _, a := range f.Archive {
+		if a.Project == "" || len(a.Features) == 0 {
+			return nil, errors.New("planfile: an archive without a project or features")
+		}
+	}
 	return &f, nil
 }
 
@@ -160,6 +184,9 @@ func Decode(raw []byte) (*File, error) {
 func (e *Entry) check() error {
 	if e.Plan == nil || len(e.Body) == 0 {
 		return errors.New("no body or no plan")
+	}
+	if e.Imports < 0 {
+		return errors.New("a negative number of imports")
 	}
 	if len(e.Reads) == 0 {
 		return errors.New("no reads: nothing to check the instance against")

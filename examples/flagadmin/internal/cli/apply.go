@@ -46,12 +46,15 @@ const (
 // envURL names the instance when -unleash does not.
 const envURL = "UNLEASH_URL"
 
-const applyUsage = `usage: flagadmin apply -unleash URL [flags] PLANFILE | FILE | -
+const applyUsage = `usage: flagadmin apply -unleash URL [flags] PLANFILE | FILE | DIR | -
 
 Imports into the instance exactly the plan reviewed: PLANFILE is a plan
 saved by 'flagadmin plan -unleash URL -out PLANFILE'; FILE (or - for
 stdin) an import body or a bare export (for the target it names, or
--project and -environment), which apply plans first. The instance is the one -unleash
+-project and -environment), which apply plans first; DIR a tree of
+exports, DIR/PROJECT/ENVIRONMENT.json, planned first as 'flagadmin plan
+DIR' plans it (-prune archives the features of a project that no file of
+it holds). The instance is the one -unleash
 (or $UNLEASH_URL) names, never one a file names: a saved plan must have
 been made for it. apply then:
 
@@ -67,11 +70,16 @@ been made for it. apply then:
     confirmation when standard input is a terminal (-auto-approve for CI;
     with neither it refuses);
  4. imports (POST /api/admin/features-batch/import), one file after the
-    other, each checked again just before it is sent: Unleash imports a
-    file in one transaction;
+    other (a tree's by project, then environment), each checked again
+    just before it is sent: Unleash imports a file in one transaction;
+    a body over the instance's request limit is sent in several imports
+    (the plan says how many), each checked and reported as it lands;
+    apply stops at the first failure, naming the files imported;
  5. reads the same features again, compares them with the plan aspect by
     aspect, and reads the instance's event log for changes that another
-    writer made to them meanwhile.
+    writer made to them meanwhile;
+ 6. archives the features the plan archives (plan -prune), project by
+    project, once every file is imported as planned.
 
 An import whose answer does not say what happened (no answer within
 -import-timeout, a lost connection, a 5xx of the instance or of a gateway)
@@ -98,7 +106,7 @@ type applyConfig struct {
 	instance             *instanceFlags
 	file                 string
 	project, environment string
-	autoApprove          bool
+	autoApprove, prune   bool
 	importTimeout        time.Duration
 	outcomeWait          time.Duration
 }
@@ -110,6 +118,7 @@ func parseApply(args []string, stderr io.Writer) (applyConfig, int, bool) {
 	fs.StringVar(&c.project, "project", "", "`project` to import a FILE into (default: the file's)")
 	fs.StringVar(&c.environment, "environment", "", "`environment` to import a FILE into (default: the file's)")
 	fs.BoolVar(&c.autoApprove, "auto-approve", false, "apply without asking for confirmation (for CI)")
+	fs.BoolVar(&c.prune, "prune", false, "with a tree DIR: archive the features of a project that no file of it holds, after the imports")
 	fs.DurationVar(&c.importTimeout, "import-timeout", defaultImportTimeout, "how long one import request may take before its outcome is unknown")
 	fs.DurationVar(&c.outcomeWait, "outcome-wait", defaultOutcomeWait, "how long to read the instance after an import of unknown outcome")
 	rest, code, ok := parseInterspersed(fs, args)
@@ -153,9 +162,16 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 	if cfg.file == "-" {
 		in = input{name: "<stdin>"}
 	}
-	raw, err := in.read(ctx, env.Stdin, cfg.instance.limit())
-	if err != nil {
-		return fail(ExitUsage, err)
+	tree := cfg.file != "-" && isTree([]string{cfg.file})
+	var raw []byte
+	var err error
+	switch {
+	case tree && (cfg.project != "" || cfg.environment != ""):
+		return fail(ExitUsage, errors.New("-project and -environment are for a FILE: the path of each file of a tree names its target"))
+	case !tree:
+		if raw, err = in.read(ctx, env.Stdin, cfg.instance.limit()); err != nil {
+			return fail(ExitUsage, err)
+		}
 	}
 	// The token goes only to the instance the operator names.
 	named := cfg.instance.url
@@ -170,11 +186,16 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 		if cfg.project != "" || cfg.environment != "" {
 			return fail(ExitUsage, errors.New("-project and -environment are for a FILE: a saved plan holds its target"))
 		}
+		if cfg.prune {
+			return fail(ExitUsage, errors.New("-prune is for a tree DIR: a saved plan holds its archive (plan -prune -out)"))
+		}
 		if named == "" {
 			return fail(ExitUsage, fmt.Errorf("give -unleash URL (or set %s): apply sends the token only to an instance named on its command line; this plan was made for %s", envURL, saved.Unleash))
 		}
 	} else if named == "" {
 		return fail(ExitUsage, fmt.Errorf("give -unleash URL (or set %s), the instance to import into", envURL))
+	} else if cfg.prune && !tree {
+		return fail(ExitUsage, errors.New("-prune is for a tree DIR of DIR/PROJECT/ENVIRONMENT.json files"))
 	}
 	base, err := unleashapi.CanonicalURL(named)
 	if err != nil {
@@ -217,7 +238,10 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 	// The entries to apply: the saved plan's, after checking that the
 	// whole plan still holds; or the file's, planned now.
 	var entries []planfile.Entry
-	if saved != nil {
+	var archives []planfile.Archive
+	var notes []string // what a tree's projects say beyond their files
+	switch {
+	case saved != nil:
 		stale := false
 		for _, e := range saved.Plans {
 			changed, err := planfile.Check(ctx, e.Reads, a.client)
@@ -229,11 +253,42 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 				a.sayStale(e, changed)
 			}
 		}
+		for _, ar := range saved.Archive {
+			changed, err := a.archiveStale(ctx, ar, nil)
+			if err != nil {
+				return fail(ExitUsage, err)
+			}
+			if len(changed) > 0 {
+				stale = true
+				say("the saved archive of project %s is stale: the instance changed since the plan was made:", ar.Project)
+				a.list(changed)
+			}
+		}
 		if stale {
 			return fail(ExitFindings, errors.New("refused: nothing was imported; make a new plan"))
 		}
-		entries = saved.Plans
-	} else {
+		entries, archives = saved.Plans, saved.Archive
+	case tree:
+		tp, err := planTree(ctx, a.client, a.prof, a.client, cfg.file, cfg.prune, cfg.instance.limit())
+		switch {
+		case errors.As(err, new(*targetError)):
+			return fail(ExitFindings, err)
+		case err != nil:
+			return fail(ExitUsage, err)
+		case tp.refused():
+			_ = writeTree(env, planConfig{format: "text"}, tp)
+			return fail(ExitFindings, errors.New("refused: nothing was imported"))
+		}
+		for _, p := range tp.files {
+			entries = append(entries, p.entry)
+		}
+		archives = tp.archives()
+		for _, p := range tp.projects {
+			if lines := projectLines(p); len(lines) > 0 && !p.Archive {
+				notes = append(notes, fmt.Sprintf("\n--- project %s\n%s\n", safetext.String(p.Project), strings.Join(lines, "\n")))
+			}
+		}
+	default:
 		p, err := planOne(ctx, a.client, a.prof, in, raw, cfg.project, cfg.environment)
 		if p.note != "" {
 			say("note: %s: %s", in.name, p.note)
@@ -256,7 +311,7 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 	// failures.
 	checked := make([]verified, len(entries))
 	for i := range entries {
-		v, refusal, err := a.verify(ctx, &entries[i])
+		v, refusal, err := a.verify(ctx, &entries[i], false)
 		if err != nil {
 			return fail(ExitUsage, err)
 		}
@@ -271,10 +326,18 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 	for i, e := range entries {
 		fmt.Fprintf(&shown, "\n--- %s\n", entryTitle(e, checked[i].plan))
 		_ = plan.WriteText(&shown, checked[i].plan, plan.TextOptions{Color: isTerminal(env.Stdout) && env.getenv("NO_COLOR") == ""})
+		shown.WriteString(importsLine(e))
 		if checked[i].plan.HasChanges() {
 			changes = true
 			files++
 		}
+	}
+	for _, n := range notes {
+		shown.WriteString(n)
+	}
+	for _, ar := range archives {
+		fmt.Fprintf(&shown, "\n--- archive in project %s: %s\n", safetext.String(ar.Project), archiveText(ar))
+		changes = true
 	}
 	_, _ = env.Stdout.Write(shown.Bytes())
 	if !changes {
@@ -291,7 +354,14 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 				what = append(what, entryTitle(e, checked[i].plan))
 			}
 		}
-		ok, err := confirm(ctx, env, a.client.BaseURL(), strings.Join(what, "; "))
+		action := "import " + strings.Join(what, "; ")
+		if len(what) == 0 {
+			action = "import nothing"
+		}
+		for _, ar := range archives {
+			action += fmt.Sprintf("; then archive in project %s %s", safetext.String(ar.Project), archiveText(ar))
+		}
+		ok, err := confirm(ctx, env, a.client.BaseURL(), action)
 		if errors.Is(err, errInterrupted) {
 			fmt.Fprintln(env.Stdout, "\nApply cancelled: interrupted. Nothing was sent.")
 			return ExitInterrupted
@@ -302,7 +372,15 @@ func (cfg applyConfig) run(ctx context.Context, env Env) int {
 		}
 	}
 	say("importing into %s", a.client.BaseURL())
-	return a.importAll(ctx, entries, checked)
+	code := a.importAll(ctx, entries, checked)
+	if len(archives) == 0 {
+		return code
+	}
+	if code != ExitOK {
+		say("the archive was not made: not every file was imported as planned")
+		return code
+	}
+	return a.archiveAll(ctx, entries, checked, archives)
 }
 
 // entryTitle names an entry's file, target and counts, escaped.
@@ -319,6 +397,9 @@ func (a *applier) sayStale(e planfile.Entry, changed []string) {
 
 // verified is an entry checked again just now.
 type verified struct {
+	// parts are the bodies of the imports that send the entry's body
+	// (bodyParts), in order.
+	parts  [][]byte
 	plan   *plan.Plan
 	imp    *model.ImportRequest
 	query  *importvalidate.Query
@@ -330,11 +411,14 @@ type verified struct {
 // permissions, and says why the import must not run: the plan's failures
 // (the validation's findings of what the import refuses, the permissions
 // it asks for included), other validation errors or missing permissions,
-// or a plan that is no longer the saved one.
-func (a *applier) verify(ctx context.Context, e *planfile.Entry) (verified, string, error) {
+// or a plan that is no longer the saved one. With follow, e is a file of
+// a tree whose project's earlier files were imported since its plan was
+// made: the plan made now must follow the saved one (plan.Follows), and
+// is the one returned.
+func (a *applier) verify(ctx context.Context, e *planfile.Entry, follow bool) (verified, string, error) {
 	var v verified
 	rec := planfile.NewRecorder(a.client)
-	val, err := importvalidate.New(importvalidate.Options{State: rec, Profile: &a.prof})
+	val, err := importvalidate.New(importvalidate.Options{State: rec, Profile: &a.prof, Disable: splitBodies})
 	if err != nil {
 		return v, "", err
 	}
@@ -367,12 +451,24 @@ func (a *applier) verify(ctx context.Context, e *planfile.Entry) (verified, stri
 	}
 	x, _ := json.Marshal(v.plan)
 	y, _ := json.Marshal(e.Plan)
-	if changed := planfile.Compare(e.Reads, rec.Reads()); len(changed) > 0 {
+	if follow {
+		if d := plan.Follows(v.plan, e.Plan); len(d) > 0 {
+			a.sayStale(*e, d)
+			return v, "the plan made again after the earlier files of its project goes beyond the saved one: the instance changed since; make a new plan", nil
+		}
+		x = y
+	} else if changed := planfile.Compare(e.Reads, rec.Reads()); len(changed) > 0 {
 		a.sayStale(*e, changed)
 		return v, "the plan made now read a state other than the saved one: the instance changed since; make a new plan", nil
 	}
 	if !bytes.Equal(x, y) {
 		return v, "the plan made now differs from the saved one: the instance changed since; make a new plan", nil
+	}
+	if v.parts, err = bodyParts(e.Body, a.prof); err != nil {
+		return v, "the body cannot be sent in imports under the instance's request limit (" + err.Error() + ")", nil
+	}
+	if len(v.parts) != max(1, e.Imports) {
+		return v, fmt.Sprintf("the body is sent in %d imports, where the plan says %d: make a new plan", len(v.parts), max(1, e.Imports)), nil
 	}
 	v.imp, v.reads = rep.Import, rec.Reads()
 	e2 := planfile.Entry{Reads: v.reads}

@@ -31,17 +31,26 @@ func (a *applier) mark(ctx context.Context, e planfile.Entry) (int64, bool) {
 	return id, true
 }
 
-// othersSince names what writers other than this apply's import did to
-// p's features since the event mark, one line per writer and feature.
-// Before the import (imported false) every such event is another's.
-// After it, the import's own events are told apart by their transaction
-// (7.x and later), or else by their user and by counting the imports
-// into the target: a second import by the same user is another's.
-func (a *applier) othersSince(ctx context.Context, mark int64, p *plan.Plan, imported bool) []string {
+// othersSince names what writers other than this apply's imports did to
+// p's features since the event mark, one line per writer and feature;
+// own is the number of imports of the file that apply sent since the
+// mark (several when its body is sent in parts). Before the first
+// (own 0) every such event is another's. After them, their own events
+// are told apart by their transactions (7.x and later), or else by their
+// user and by counting the imports into the target: one more import by
+// the same user is another's.
+func (a *applier) othersSince(ctx context.Context, mark int64, p *plan.Plan, own int) []string {
 	evs, err := a.client.ProjectEvents(ctx, p.Project, mark)
 	if err != nil {
 		return []string{fmt.Sprintf("the event log could not be read again, so changes by others while apply ran are unknown: %v", err)}
 	}
+	// An event is counted once, however many pages showed it.
+	seen := map[int64]bool{}
+	evs = slices.DeleteFunc(evs, func(ev unleashapi.Event) bool {
+		dup := seen[ev.ID]
+		seen[ev.ID] = true
+		return dup
+	})
 	features := planFeatures(p)
 	var relevant []unleashapi.Event
 	for _, ev := range evs {
@@ -63,21 +72,26 @@ func (a *applier) othersSince(ctx context.Context, mark int64, p *plan.Plan, imp
 		}
 	}
 	ours := func(unleashapi.Event) bool { return false }
+	groups := map[string]bool{}
+	for _, ev := range imports {
+		if ev.GroupID != nil {
+			groups[*ev.GroupID] = true
+		}
+	}
 	var lines []string
 	switch {
-	case !imported:
-	case len(imports) == 1 && imports[0].GroupID != nil:
-		g := *imports[0].GroupID
-		ours = func(ev unleashapi.Event) bool { return ev.GroupID != nil && *ev.GroupID == g }
-	case len(imports) == 1:
+	case own == 0:
+	case len(imports) == own && len(groups) == own:
+		ours = func(ev unleashapi.Event) bool { return ev.GroupID != nil && groups[*ev.GroupID] }
+	case len(imports) == own:
 		ours = mine
 	default:
-		// Two imports by this user (or none seen): the features' events
-		// of this user cannot be told apart.
+		// More imports by this user than apply sent (or none seen): the
+		// features' events of this user cannot be told apart.
 		ours = mine
-		if len(imports) > 1 {
-			lines = append(lines, fmt.Sprintf("%d imports into project %s, environment %s by this token's user while apply ran (events %s)",
-				len(imports), safetext.String(p.Project), safetext.String(p.Environment), eventIDs(imports)))
+		if len(imports) > own {
+			lines = append(lines, fmt.Sprintf("%d imports into project %s, environment %s by this token's user while apply ran, where apply sent %d (events %s)",
+				len(imports), safetext.String(p.Project), safetext.String(p.Environment), own, eventIDs(imports)))
 		}
 	}
 	type key struct{ writer, feature string }

@@ -313,26 +313,34 @@ func segmentChanged(t *testing.T, e *eaServer) {
 	}
 }
 
-// overLimit: a body over the instance's request limit is refused by
-// plan and apply, naming the size and the limit; nothing is sent.
+// overLimit: a body over the instance's request limit is planned in
+// several imports (applying them is TestTree's, in the long run); a
+// feature over the limit on its own is refused by plan and by apply,
+// with nothing sent.
 func overLimit(t *testing.T, e *eaServer) {
 	body := e.export(t, "-environment", "development", "-project", "default", "-body")
-	var b map[string]any
-	_ = json.Unmarshal([]byte(body), &b)
-	d := b["data"].(map[string]any)
-	for i := range 1300 {
-		name := fmt.Sprintf("ea-big-%04d", i)
-		d["features"] = append(d["features"].([]any), map[string]any{"name": name, "project": "default", "description": strings.Repeat("x", 500)})
+	big := func(name string, features int, size int) string {
+		var b map[string]any
+		_ = json.Unmarshal([]byte(body), &b)
+		d := b["data"].(map[string]any)
+		for i := range features {
+			d["features"] = append(d["features"].([]any), map[string]any{"name": fmt.Sprintf("ea-big-%04d", i), "project": "default", "description": strings.Repeat("x", size)})
+		}
+		raw, _ := json.Marshal(b)
+		return e.file(t, name, string(raw))
 	}
-	raw, _ := json.Marshal(b)
-	file := e.file(t, "big.json", string(raw))
-	code, out := e.planCode(t, file)
-	if code != ExitFindings || !strings.Contains(out, "over the 512000 bytes") {
+	code, out := e.planCode(t, big("big.json", 1300, 500))
+	if code != ExitChanges || !strings.Contains(out, "it is sent in 2 imports") {
 		t.Errorf("plan: exit %d\n%s", code, out)
+	}
+	file := big("huge.json", 1, 600_000)
+	code, out = e.planCode(t, file)
+	if code != ExitFindings || !strings.Contains(out, "over the 512000 bytes") || !strings.Contains(out, "one feature is over the limit on its own") {
+		t.Errorf("plan of a feature over the limit: exit %d\n%s", code, out)
 	}
 	p := unleashtest.NewProxy(t, e.URL)
 	code, stdout, errOut := e.apply(t, nil, "-unleash", p.URL, "-auto-approve", file)
-	if code != ExitFindings || !strings.Contains(stdout+errOut, "413") || p.Requests(importPath) != 0 {
+	if code != ExitFindings || !strings.Contains(stdout+errOut, "one feature is over the limit on its own") || p.Requests(importPath) != 0 {
 		t.Errorf("apply: exit %d, %d imports sent\n%s%s", code, p.Requests(importPath), stdout, errOut)
 	}
 }

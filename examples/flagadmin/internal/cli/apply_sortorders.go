@@ -32,7 +32,7 @@ func certainOrder(ctx context.Context, state importvalidate.State, prof profile.
 		return e, err
 	}
 	rec := planfile.NewRecorder(state)
-	v, err := importvalidate.New(importvalidate.Options{State: rec, Profile: &prof})
+	v, err := importvalidate.New(importvalidate.Options{State: rec, Profile: &prof, Disable: splitBodies})
 	if err != nil {
 		return e, err
 	}

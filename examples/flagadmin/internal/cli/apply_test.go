@@ -140,7 +140,8 @@ func (e *eaServer) planCode(t *testing.T, file string, args ...string) (int, str
 // the instance, so it runs after the tests that read the dump's state
 // (t.Parallel: after every test of the package that is not parallel).
 // The rounds of generated edits and every kind of stale plan are long
-// tests (FLAGADMIN_LONG=1, .ci/long).
+// tests (FLAGADMIN_LONG=1, .ci/long). Last, the tree tests (tree_test.go)
+// run on it, with the dump's projects.
 func TestExportApply(t *testing.T) {
 	t.Parallel()
 	e := startEA(t)
@@ -161,6 +162,8 @@ func TestExportApply(t *testing.T) {
 	t.Run("interrupt at the prompt", func(t *testing.T) { interruptAtPrompt(t, e) })
 	t.Run("progress on a terminal", func(t *testing.T) { progressOnTerminal(t, e) })
 	t.Run("strategies of equal sort order are applied in the plan's order", func(t *testing.T) { tiesApplied(t, e) })
+	// Last: the tree of every project, with the dump's project other.
+	t.Run("a tree of exports", func(t *testing.T) { treeTests(t, onTree(t, e, "other")) })
 }
 
 // exportStable: two exports of the unchanged instance are the same

@@ -26,17 +26,18 @@ func stdinTerminal(env Env) bool {
 var errInterrupted = errors.New("interrupted")
 
 // confirm asks on env's terminal, as Terraform does, whether to perform
-// the actions shown on target (the question names it, with what), and
+// the actions shown on target (the question names it, with action:
+// "import ..."), and
 // reports whether the answer was exactly "yes". The question goes to
 // standard error, so that standard output holds only the plan. The
 // context's end (Ctrl-C) ends the wait at once with errInterrupted; the
 // read of the terminal is then left behind, and nothing acts on what it
 // reads.
-func confirm(ctx context.Context, env Env, target, what string) (bool, error) {
+func confirm(ctx context.Context, env Env, target, action string) (bool, error) {
 	fmt.Fprintf(env.Stderr, "\nDo you want to perform these actions on %s?\n"+
-		"  flagadmin will import %s.\n"+
+		"  flagadmin will %s.\n"+
 		"  Only 'yes' will be accepted to approve.\n\n"+
-		"  Enter a value: ", target, what)
+		"  Enter a value: ", target, action)
 	type read struct {
 		line string
 		err  error

@@ -19,6 +19,7 @@ import (
 )
 
 const exportUsage = `usage: flagadmin export -unleash URL -environment ENV (-project P | -tag TYPE:VALUE | -features A,B) [flags]
+       flagadmin export -unleash URL (-all | -project P) -o DIR [flags]
 
 Writes the export of the selected features in ENV (the file Unleash's
 Export button downloads), ready for git: pretty-printed, every list in a
@@ -33,6 +34,15 @@ project (-project, or the one project of the selected features) and ENV.
 (TYPE:VALUE; Unleash itself exports by value only), both leaving archived
 ones out; -features the features named, archived ones included.
 
+-all -o DIR writes the repository of the whole instance: every project
+and every environment of it, one file DIR/PROJECT/ENVIRONMENT.json each,
+the same bytes as 'flagadmin export -project PROJECT -environment
+ENVIRONMENT'; -project P -o DIR (without -environment) writes the files of
+one project. Each file is replaced only once it is complete; a file of
+DIR that names no project or environment of the instance is left as it
+is, and said. The open-source edition lists only the project default:
+the other projects are found by their active features (docs/WORKFLOW.md).
+
 Exit code: 0 written; 1 refused (a feature named that does not exist, an
 environment the project does not have); 2 for a usage or I/O problem or an
 instance that cannot be read.
@@ -43,7 +53,7 @@ flags:
 type exportConfig struct {
 	instance                                         *instanceFlags
 	environment, project, tag, features, out, target string
-	body, ids, sortOrder                             bool
+	body, ids, sortOrder, all                        bool
 }
 
 func parseExport(args []string, stderr io.Writer) (exportConfig, int, bool) {
@@ -58,7 +68,8 @@ func parseExport(args []string, stderr io.Writer) (exportConfig, int, bool) {
 	fs.StringVar(&c.target, "target-project", "", "with -body: the `project` to import into (default: the project of the selected features)")
 	fs.BoolVar(&c.ids, "ids", false, "keep the strategy and link ids, which every import regenerates")
 	fs.BoolVar(&c.sortOrder, "sort-order", true, "write each strategy's sortOrder (its place in the order Unleash evaluates them); false writes the Export button's file")
-	fs.StringVar(&c.out, "o", "", "write to `file` (replaced only once the export is complete) instead of standard output")
+	fs.StringVar(&c.out, "o", "", "write to `file` (replaced only once the export is complete) instead of standard output; with -all, or -project without -environment, the directory of the tree")
+	fs.BoolVar(&c.all, "all", false, "export every project and environment into the tree -o DIR")
 	rest, code, ok := parseInterspersed(fs, args)
 	if !ok {
 		return c, code, false
@@ -75,6 +86,8 @@ func parseExport(args []string, stderr io.Writer) (exportConfig, int, bool) {
 		return fail("no arguments besides the flags: " + strings.Join(rest, " "))
 	case c.instance.url == "":
 		return fail("give -unleash URL, the instance to export from")
+	case c.tree():
+		return c.checkTree(fs)
 	case c.environment == "":
 		return fail("give -environment")
 	case n != 1:
@@ -99,14 +112,20 @@ func (cfg exportConfig) run(ctx context.Context, env Env) int {
 	if err != nil {
 		return fail(ExitUsage, err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, planTimeout)
+	timeout := planTimeout
+	if cfg.tree() {
+		timeout = treeTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	c, _, err := cfg.instance.client(ctx, token)
 	if err != nil {
 		return fail(ExitUsage, err)
 	}
-	q := unleashapi.ExportQuery{Environment: cfg.environment, Project: cfg.project,
-		File: exportfile.Options{KeepIDs: cfg.ids, SortOrder: cfg.sortOrder}}
+	if cfg.tree() {
+		return cfg.exportTree(ctx, env, c)
+	}
+	q := unleashapi.ExportQuery{Environment: cfg.environment, Project: cfg.project, File: cfg.fileOptions()}
 	if cfg.features != "" {
 		for _, n := range strings.Split(cfg.features, ",") {
 			if n = strings.TrimSpace(n); n != "" {
@@ -133,7 +152,7 @@ func (cfg exportConfig) run(ctx context.Context, env Env) int {
 	if len(ex.Archived) > 0 {
 		fmt.Fprintf(env.Stderr, "flagadmin export: archived, exported with \"archived\": true: %s\n", strings.Join(quoted(ex.Archived), ", "))
 	}
-	out := ex.File
+	out := textFile(ex.File)
 	if cfg.body {
 		project := cfg.target
 		if project == "" {
@@ -148,9 +167,7 @@ func (cfg exportConfig) run(ctx context.Context, env Env) int {
 		if out, err = exportfile.Body(project, cfg.environment, ex.File); err != nil {
 			return fail(ExitUsage, err)
 		}
-	}
-	if !bytes.HasSuffix(out, []byte("\n")) { // a text file, on a terminal too
-		out = append(out[:len(out):len(out)], '\n')
+		out = textFile(out)
 	}
 	if cfg.out == "" {
 		if _, err := env.Stdout.Write(out); err != nil {
@@ -161,6 +178,19 @@ func (cfg exportConfig) run(ctx context.Context, env Env) int {
 	}
 	fmt.Fprintf(env.Stderr, "flagadmin export: %d %s from %s, environment %s\n", len(ex.Features), plural(len(ex.Features), "feature", "features"), c.BaseURL(), cfg.environment)
 	return ExitOK
+}
+
+// textFile is out ending with a new line: a text file, on a terminal too.
+func textFile(out []byte) []byte {
+	if bytes.HasSuffix(out, []byte("\n")) {
+		return out
+	}
+	return append(out[:len(out):len(out)], '\n')
+}
+
+// fileOptions are what the files keep beyond the instance's own export.
+func (cfg exportConfig) fileOptions() exportfile.Options {
+	return exportfile.Options{KeepIDs: cfg.ids, SortOrder: cfg.sortOrder}
 }
 
 func quoted(names []string) []string {

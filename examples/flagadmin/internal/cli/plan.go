@@ -19,8 +19,12 @@ import (
 	"github.com/flagadmin/flagadmin/model/profile"
 )
 
-// planTimeout bounds a plan against a database or an instance.
-const planTimeout = time.Minute
+// planTimeout bounds a plan against a database or an instance, and
+// treeTimeout the plan or the export of a tree.
+const (
+	planTimeout = time.Minute
+	treeTimeout = 10 * time.Minute
+)
 
 // ExitChanges is the exit code of plan -detailed-exitcode when the
 // import changes something.
@@ -44,6 +48,17 @@ validation's findings of what the import refuses, each at its place
 (FILE:LINE:COL); a file whose structure fails, or that the validation
 refuses for no such finding, gets the findings instead of a plan.
 
+One DIR of exports laid out as DIR/PROJECT/ENVIRONMENT.json ('flagadmin
+export -all -o DIR'), planned over -unleash without -project and
+-environment, is a tree: each file is planned for the target its path
+names, and each project adds what no file says alone: a file that does
+not hold its project's other files' features (an error), the project's
+features no file holds ("left out: kept"; -prune plans to archive them,
+refused where the instance would refuse), and a created feature close
+to a left-out one ("renamed from X?"); then one summary. A body over
+the instance's request limit is sent in several imports, which the plan
+counts.
+
 -out FILE saves the plan for 'flagadmin apply': the bodies, the target,
 the plans, and the instance state they read (the fingerprint), which
 apply checks again. It needs -unleash, the instance apply imports into,
@@ -57,8 +72,8 @@ instance's own export of the file's features.
 
 Exit code: 0 when every import would succeed, 1 when one would be
 refused, 2 for a usage or I/O problem. With -detailed-exitcode (as
-Terraform's): 0 no changes, 2 changes, 1 refused or any problem, usage
-and I/O included.
+Terraform's): 0 no changes, 2 changes (of a tree: a feature left out
+too), 1 refused or any problem, usage and I/O included.
 
 flags:
 `
@@ -67,8 +82,11 @@ flags:
 type planConfig struct {
 	files                             []string
 	project, environment, format, out string
-	detailed                          bool
+	detailed, prune                   bool
 	source                            *sourceFlags
+	// tree: files is one directory of a tree, planned as one
+	// (plan_tree.go).
+	tree bool
 }
 
 func parsePlan(args []string, stderr io.Writer) (planConfig, int, bool) {
@@ -80,6 +98,7 @@ func parsePlan(args []string, stderr io.Writer) (planConfig, int, bool) {
 	fs.StringVar(&c.format, "format", "text", "output `format`: text, json or markdown")
 	fs.StringVar(&c.out, "out", "", "save the plan to `file`, for flagadmin apply (needs -unleash)")
 	fs.BoolVar(&c.detailed, "detailed-exitcode", false, "exit 0 for no changes, 2 for changes, 1 when refused or for any problem")
+	fs.BoolVar(&c.prune, "prune", false, "with a tree DIR: plan to archive the features of a project that no file of it holds")
 	// FILE may come before the flags too.
 	rest, code, ok := parseInterspersed(fs, args)
 	if !ok {
@@ -100,6 +119,10 @@ func parsePlan(args []string, stderr io.Writer) (planConfig, int, bool) {
 		return fail("-out needs the import's facts (leave out -import-facts=false): apply reads them again, and a plan made without them would be stale")
 	}
 	c.files = rest
+	c.tree = c.project == "" && c.environment == "" && c.source.Unleash != "" && isTree(rest)
+	if msg := c.checkTree(); msg != "" {
+		return fail(msg)
+	}
 	return c, ExitOK, true
 }
 
@@ -146,13 +169,20 @@ func (cfg planConfig) run(ctx context.Context, env Env) int {
 	if len(problems) > 0 {
 		return fail(ExitUsage, errors.New(strings.Join(problems, "; ")))
 	}
-	ctx, cancel := context.WithTimeout(ctx, planTimeout)
+	timeout := planTimeout
+	if cfg.tree {
+		timeout = treeTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	s, err := cfg.source.Open(ctx, sourceOptions{Getenv: env.Getenv, MaxConns: 2, Note: noteTo(env.Stderr, "flagadmin plan")})
 	if err != nil {
 		return fail(ExitUsage, err)
 	}
 	defer s.Close()
+	if cfg.tree {
+		return cfg.runTree(ctx, env, s, fail)
+	}
 	var all []planned
 	for _, in := range inputs {
 		body, err := in.read(ctx, env.Stdin, cfg.source.Limit())
@@ -181,8 +211,16 @@ func (cfg planConfig) run(ctx context.Context, env Env) int {
 		refused = refused || p.refusal != "" || p.plan.Refused()
 		changes = changes || (p.plan != nil && p.plan.HasChanges())
 	}
+	return cfg.finish(ctx, env, s, all, nil, refused, changes, fail)
+}
+
+// finish saves the plan of all and archives for -out unless it is
+// refused, and returns the exit code of a plan that is refused or has
+// changes.
+func (cfg planConfig) finish(ctx context.Context, env Env, s *stateSource, all []planned, archives []planfile.Archive,
+	refused, changes bool, fail func(int, error) int) int {
 	if cfg.out != "" && !refused {
-		if err := savePlan(ctx, cfg, s, all); err != nil {
+		if err := savePlan(ctx, cfg, s, all, archives); err != nil {
 			return fail(ExitUsage, err)
 		}
 		fmt.Fprintf(env.Stderr, "\nSaved the plan to: %s\n\nTo apply exactly these changes, run:\n    flagadmin apply -unleash %s %s\n",
@@ -204,7 +242,7 @@ func (cfg planConfig) run(ctx context.Context, env Env) int {
 func planOne(ctx context.Context, state importvalidate.State, prof profile.Profile, in input, raw []byte, project, environment string) (planned, error) {
 	out := planned{in: in}
 	rec := planfile.NewRecorder(state)
-	v, err := importvalidate.New(importvalidate.Options{State: rec, Profile: &prof})
+	v, err := importvalidate.New(importvalidate.Options{State: rec, Profile: &prof, Disable: splitBodies})
 	if err != nil {
 		return out, err
 	}
@@ -252,12 +290,38 @@ func planOne(ctx context.Context, state importvalidate.State, prof profile.Profi
 		return out, err
 	}
 	body = out.entry.Body
-	if limit := prof.Import.MaxBody; limit > 0 && int64(len(body)) > limit {
-		return planned{in: in, target: out.target, note: out.note, refusal: fmt.Sprintf("%s: error: the import body is %d bytes, over the %d bytes (%d kB) that Unleash %s takes: "+
-			"it would answer 413 Request Entity Too Large and import nothing; split the file by feature\n",
-			safetext.String(in.name), len(body), limit, limit>>10, prof.Name)}, nil
+	n, err := importsOf(body, prof)
+	if err != nil {
+		return planned{in: in, target: out.target, note: out.note, refusal: fmt.Sprintf("%s: error: the import body is %d bytes, over the %d bytes (%d kB) that Unleash %s takes, "+
+			"and it cannot be sent in several imports: %v\n", safetext.String(in.name), len(body), prof.Import.MaxBody, prof.Import.MaxBody>>10, prof.Name, err)}, nil
+	}
+	if n > 1 {
+		out.entry.Imports = n
 	}
 	return out, nil
+}
+
+// splitBodies are the rules left out of the validations of plan and
+// apply: a body over the instance's request limit is sent in several
+// imports (importsOf), each within it.
+var splitBodies = []importvalidate.Code{importvalidate.CodeImportBodyTooLarge}
+
+// importsOf is the number of imports body is sent in to an instance of
+// prof: one within its request limit, else those of plan.SplitBody;
+// an error when a feature alone is over the limit.
+func importsOf(body []byte, prof profile.Profile) (int, error) {
+	parts, err := bodyParts(body, prof)
+	return len(parts), err
+}
+
+// bodyParts are the bodies of the imports that send body to an instance
+// of prof (plan.SplitBody).
+func bodyParts(body []byte, prof profile.Profile) ([][]byte, error) {
+	limit := prof.Import.MaxBody
+	if limit <= 0 || int64(len(body)) <= limit {
+		return [][]byte{body}, nil
+	}
+	return plan.SplitBody(body, limit)
 }
 
 // importBody is the import request body of raw, an import body or a bare
@@ -293,14 +357,9 @@ func writePlans(env Env, cfg planConfig, all []planned) error {
 			b.WriteString(safetext.Text(string(out)) + "\n")
 			break
 		}
-		type fileJSON struct {
-			File     string     `json:"file"`
-			Plan     *plan.Plan `json:"plan,omitempty"`
-			Findings string     `json:"findings,omitempty"`
-		}
 		var list []fileJSON
 		for _, p := range all {
-			list = append(list, fileJSON{File: p.in.name, Plan: p.plan, Findings: p.refusal})
+			list = append(list, fileJSON{File: p.in.name, Plan: p.plan, Findings: p.refusal, Imports: p.entry.Imports})
 		}
 		if !many {
 			b.WriteString(all[0].refusal + "Plan: the import will be refused; nothing changes.\n")
@@ -314,6 +373,7 @@ func writePlans(env Env, cfg planConfig, all []planned) error {
 			if p.plan != nil {
 				title = fmt.Sprintf("%s: project %s, environment %s", p.in.name, p.plan.Project, p.plan.Environment)
 				_ = plan.WriteMarkdown(&b, p.plan, plan.MarkdownOptions{Title: title, File: p.in.name, MaxBytes: 60000 / len(all)})
+				b.WriteString(importsLine(p.entry))
 			} else {
 				b.WriteString("#### " + p.in.name + "\n\n**The import will be refused; nothing changes.**\n\n```\n" +
 					strings.ReplaceAll(p.refusal, "```", "'''") + "```\n")
@@ -334,14 +394,36 @@ func writePlans(env Env, cfg planConfig, all []planned) error {
 				continue
 			}
 			_ = plan.WriteText(&b, p.plan, plan.TextOptions{Color: color, File: p.in.name})
+			b.WriteString(importsLine(p.entry))
 		}
 	}
 	_, err := env.Stdout.Write(b.Bytes())
 	return err
 }
 
-// savePlan writes the plan file of cfg.out.
-func savePlan(ctx context.Context, cfg planConfig, s *stateSource, all []planned) error {
+// fileJSON is the plan of one file, in -format json.
+type fileJSON struct {
+	File     string     `json:"file"`
+	Plan     *plan.Plan `json:"plan,omitempty"`
+	Findings string     `json:"findings,omitempty"`
+	// Imports is the number of imports the file is sent in, when more
+	// than one.
+	Imports int `json:"imports,omitempty"`
+}
+
+// importsLine says in how many imports e's body is sent, when more than
+// one; else "".
+func importsLine(e planfile.Entry) string {
+	if e.Imports <= 1 {
+		return ""
+	}
+	return fmt.Sprintf("The import body is %d bytes, over the instance's request limit: it is sent in %d imports, whole features together, parents first.\n",
+		len(e.Body), e.Imports)
+}
+
+// savePlan writes the plan file of cfg.out: the plans of all, then the
+// archives.
+func savePlan(ctx context.Context, cfg planConfig, s *stateSource, all []planned, archives []planfile.Archive) error {
 	inst := s.Client
 	if inst == nil {
 		return errors.New("-out needs -unleash URL")
@@ -355,6 +437,7 @@ func savePlan(ctx context.Context, cfg planConfig, s *stateSource, all []planned
 	for _, p := range all {
 		f.Plans = append(f.Plans, p.entry)
 	}
+	f.Archive = archives
 	f.Seal()
 	raw, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
