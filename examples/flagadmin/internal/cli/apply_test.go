@@ -140,7 +140,10 @@ func (e *eaServer) planCode(t *testing.T, file string, args ...string) (int, str
 // the instance, so it runs after the tests that read the dump's state
 // (t.Parallel: after every test of the package that is not parallel).
 // The rounds of generated edits and every kind of stale plan are long
-// tests (FLAGADMIN_LONG=1, .ci/long).
+// tests (FLAGADMIN_LONG=1, .ci/long), and so are the repeats of a path
+// that the quick suite proves once: the rounds of equal sort orders
+// after the first, the gateway's answers of an unknown outcome, the
+// empty answer at the prompt.
 func TestExportApply(t *testing.T) {
 	t.Parallel()
 	e := startEA(t)
@@ -502,9 +505,10 @@ func refusedImport(t *testing.T, e *eaServer) {
 	p.SetFault(unleashtest.Drop("/api/admin/features-batch/import"))
 	edited := strings.Replace(base, `"Checkout"`, `"dropped"`, 1)
 	// The connection dropped after the import was sent: the instance
-	// cannot have said, so apply reads it, and says the outcome is
-	// unknown while it is as before, never that nothing was changed.
-	code, out, errOut = e.apply(t, nil, "-unleash", p.URL, "-auto-approve", "-outcome-wait", "2s", e.file(t, "dropped.json", edited))
+	// cannot have said, so apply reads it (twice, a second apart), and
+	// says the outcome is unknown while it is as before, never that
+	// nothing was changed.
+	code, out, errOut = e.apply(t, nil, "-unleash", p.URL, "-auto-approve", "-outcome-wait", "1s", e.file(t, "dropped.json", edited))
 	if code != ExitImportFailed || !strings.Contains(errOut, "the outcome is unknown: the instance was still as before") || strings.Contains(errOut, "nothing was changed") {
 		t.Errorf("dropped: exit %d\n%s%s", code, out, errOut)
 	}
