@@ -16,8 +16,9 @@ import (
 // cluster with the reference dump, and the real Unleash 8.2.0 on a copy
 // of the dump (public URL that of the recorded cases). Tests that change
 // them put them back, or run after the others (TestExportApply). And
-// unleashBeside, a second Unleash 8.2.0 on the dump, started early for
-// the apply tests that run beside those on the shared one.
+// unleashBeside, a second Unleash 8.2.0 on the dump, started early (once
+// the shared one is up) for the apply tests that run beside those on the
+// shared one.
 var (
 	pg            pgtest.Shared
 	unleash       = unleashtest.Env{Dump: true, PublicURL: "http://127.0.0.1:4242"}
@@ -39,7 +40,7 @@ func TestMain(m *testing.M) {
 	testutil.ParallelAtLeast(3)
 	pg.Prestart()
 	unleash.Prestart()
-	unleashBeside = unleashtest.StartEarly(unleashtest.Options{Dump: true})
+	unleashBeside = unleash.StartEarlyAfter(unleashtest.Options{Dump: true})
 	code := m.Run()
 	unleashBeside.Stop()
 	unleash.Stop()
