@@ -69,6 +69,19 @@ func startWithin(opts Options) (*Server, error) {
 // way ends.
 func (e *Env) Stop() { e.shared.Stop((*Server).Stop) }
 
+// StartEarlyAfter is StartEarly for a server of one test besides e's,
+// started once e's start (begun by Prestart) has ended, so that the two
+// starts do not share the processors while the package's tests wait for
+// e's.
+func (e *Env) StartEarlyAfter(opts Options) *testutil.Early[*Server] {
+	return testutil.StartEarly(func() (*Server, error) {
+		if testutil.EarlyStarts() {
+			_, _ = e.shared.Get(e.start)
+		}
+		return startWithin(opts)
+	}, (*Server).Stop)
+}
+
 // Envs are servers shared by the tests of a package, one per version,
 // each an Env of the version with Options (whose Version is not used).
 // Declare one in the package's tests and stop it in TestMain after m.Run,

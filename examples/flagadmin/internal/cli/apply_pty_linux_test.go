@@ -51,7 +51,7 @@ func openPTYTo(t *testing.T, w io.Writer) (master, slave *os.File) {
 }
 
 // confirmOnTerminal: on a terminal, apply asks; "no" cancels and imports
-// nothing, "yes" applies.
+// nothing, and so does an empty answer (a long test), "yes" applies.
 func confirmOnTerminal(t *testing.T, e *eaServer, file string) {
 	for _, c := range []struct {
 		answer string
@@ -63,6 +63,9 @@ func confirmOnTerminal(t *testing.T, e *eaServer, file string) {
 		{"yes", ExitOK, "the instance now matches the plan"},
 	} {
 		t.Run("answer "+c.answer, func(t *testing.T) {
+			if c.answer == "" {
+				testutil.SkipUnlessLong(t)
+			}
 			master, slave := openPTY(t)
 			before := e.export(t, "-environment", "development", "-project", "default")
 			if _, err := master.Write([]byte(c.answer + "\n")); err != nil {
@@ -80,14 +83,18 @@ func confirmOnTerminal(t *testing.T, e *eaServer, file string) {
 	}
 }
 
-// progressOnTerminal: an import that takes more than a second says on a
-// terminal that it is waiting; with standard error not a terminal
-// (CI), it says nothing of it.
+// progressOnTerminal: an import that takes more than a second (2.5 s)
+// says on a terminal that it is waiting; with standard error not a
+// terminal (CI), one that takes 1.5 s says nothing of it.
 func progressOnTerminal(t *testing.T, e *eaServer) {
 	body := e.export(t, "-environment", "development", "-project", "default", "-body")
 	for i, terminal := range []bool{true, false} {
 		p := unleashtest.NewProxy(t, e.URL)
-		p.SetFault(unleashtest.Delay(importPath, 2500*time.Millisecond))
+		delay := 1500 * time.Millisecond
+		if terminal {
+			delay = 2500 * time.Millisecond
+		}
+		p.SetFault(unleashtest.Delay(importPath, delay))
 		name := fmt.Sprintf("ea-progress-%d", i)
 		file := e.file(t, name+".json", withFeature(t, body, name, "slow"))
 		var seen testutil.Buffer

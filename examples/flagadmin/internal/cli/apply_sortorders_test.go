@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate/plan/planfile"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/model"
 )
 
@@ -62,7 +63,8 @@ func strategyOrderOf(t *testing.T, e *eaServer, feature string) (titles []string
 // apply sends each strategy's sort order, so that round after round the
 // instance evaluates them in the order the plan shows (the order of the
 // inserts), each of its own sort order, and says that it matches the
-// plan.
+// plan. The quick suite runs one round, then the saved plan's over the
+// strategies that round made; the long tests six rounds.
 func tiesApplied(t *testing.T, e *eaServer) {
 	want := map[string][]string{"ea-tie": {"a", "b", "c", "d"}, "ea-tie-given": {"eu", "x", "y"}}
 	wantOrders := map[string][]int{"ea-tie": {0, 1, 2, 3}, "ea-tie-given": {0, 3, 4}}
@@ -73,7 +75,8 @@ func tiesApplied(t *testing.T, e *eaServer) {
 		!strings.Contains(out, `tied-0.json:8:3: note strategy-order-undetermined: strategies 2 (default "x") and 3 (default "y") get the same sort order, 3`) {
 		t.Fatalf("plan: exit %d\n%s", code, out)
 	}
-	for round := range 6 {
+	rounds := testutil.Sized(1, 6)
+	for round := range rounds {
 		file := e.file(t, fmt.Sprintf("tied-%d.json", round+1), tiedBody(fmt.Sprintf("round %d", round+1)))
 		code, out, errOut := e.apply(t, nil, "-unleash", e.URL, "-auto-approve", file)
 		if code != ExitOK || !strings.Contains(out, "the instance now matches the plan") || strings.Contains(out, "note strategy-order") {
@@ -88,7 +91,7 @@ func tiesApplied(t *testing.T, e *eaServer) {
 	}
 	// A fresh plan of the file: nothing to change, the ties still noted
 	// (an import of the file as it is would leave them to chance).
-	if code, out := e.planCode(t, e.file(t, "tied-again.json", tiedBody("round 6"))); code != ExitOK || !strings.Contains(out, "note strategy-order-undetermined") {
+	if code, out := e.planCode(t, e.file(t, "tied-again.json", tiedBody(fmt.Sprintf("round %d", rounds)))); code != ExitOK || !strings.Contains(out, "note strategy-order-undetermined") {
 		t.Errorf("a fresh plan after apply: exit %d\n%s", code, out)
 	}
 	// A saved plan holds the body with the sort orders, under its digest,

@@ -60,9 +60,10 @@ const eaStart = `{"project":"default","environment":"development","data":{
  "dependencies":[{"feature":"ea-search","dependencies":[{"feature":"ea-parent"}]}],
  "links":[{"feature":"ea-checkout","links":[{"url":"https://example.com/checkout","title":"docs"}]}]}}`
 
-func startEA(t *testing.T) *eaServer {
+// startEA brings s, a server on the dump, to the starting state with a
+// new personal access token of the admin user.
+func startEA(t *testing.T, s *unleashtest.Server) *eaServer {
 	t.Helper()
-	s := unleash.Need(t)
 	ctx := context.Background()
 	pat, err := s.AdminPersonalToken(ctx)
 	if err != nil {
@@ -135,35 +136,51 @@ func (e *eaServer) planCode(t *testing.T, file string, args ...string) (int, str
 }
 
 // TestExportApply runs export, plan -out and apply on the real Unleash
-// 8.2.0, the package's shared server on the dump, into its project
-// default (the dump's features and the test's). It imports and changes
-// the instance, so it runs after the tests that read the dump's state
-// (t.Parallel: after every test of the package that is not parallel).
+// 8.2.0 on the dump, into its project default (the dump's features and
+// the test's). Its tests run in two groups side by side, each on a
+// server of its own (the plan that apply checks again reads the whole
+// instance, such as its count of features, so two applies must not run
+// at once on one server): on the package's shared server export, apply
+// and the plan's guards, after the tests that read the dump's state
+// (t.Parallel: after every test of the package that is not parallel);
+// and the order of strategies; on a second server, started early by
+// TestMain, the tests that mostly wait (a terminal, an import that does
+// not answer).
 // The rounds of generated edits and every kind of stale plan are long
-// tests (FLAGADMIN_LONG=1, .ci/long). Last, the tree tests (tree_test.go)
-// run on it, with the dump's projects.
+// tests (FLAGADMIN_LONG=1, .ci/long), and so are the repeats of a path
+// that the quick suite proves once: the rounds of equal sort orders
+// after the first, the gateway's answers of an unknown outcome, the
+// empty answer at the prompt. Last on the shared server, the tree tests
+// (tree_test.go) run with the dump's projects.
 func TestExportApply(t *testing.T) {
 	t.Parallel()
-	e := startEA(t)
-	t.Run("export is stable", func(t *testing.T) { exportStable(t, e) })
-	t.Run("export then apply changes nothing", func(t *testing.T) { exportApplyNothing(t, e) })
-	t.Run("admin token refused before anything is sent", func(t *testing.T) { adminTokenRefused(t, e) })
-	t.Run("generated edits are applied as planned", func(t *testing.T) { testutil.SkipUnlessLong(t); generatedEdits(t, e) })
-	t.Run("a stale plan is refused", func(t *testing.T) { testutil.SkipUnlessLong(t); stalePlans(t, e) })
-	t.Run("a refused import changes nothing", func(t *testing.T) { refusedImport(t, e) })
-	t.Run("promotion between environments", func(t *testing.T) { promotion(t, e) })
-	t.Run("confirmation", func(t *testing.T) { confirmation(t, e) })
-	t.Run("an import of unknown outcome is read until it tells", func(t *testing.T) { unknownOutcomes(t, e) })
-	t.Run("racing applies", func(t *testing.T) { racingApplies(t, e) })
-	t.Run("edited plan files", func(t *testing.T) { editedPlanFiles(t, e) })
-	t.Run("file names escaped", func(t *testing.T) { escapedNames(t, e) })
-	t.Run("a changed segment makes a plan stale", func(t *testing.T) { segmentChanged(t, e) })
-	t.Run("a body over the request limit", func(t *testing.T) { overLimit(t, e) })
-	t.Run("interrupt at the prompt", func(t *testing.T) { interruptAtPrompt(t, e) })
-	t.Run("progress on a terminal", func(t *testing.T) { progressOnTerminal(t, e) })
-	t.Run("strategies of equal sort order are applied in the plan's order", func(t *testing.T) { tiesApplied(t, e) })
-	// Last: the tree of every project, with the dump's project other.
-	t.Run("a tree of exports", func(t *testing.T) { treeTests(t, onTree(t, e, "other")) })
+	t.Run("shared server", func(t *testing.T) {
+		t.Parallel()
+		e := startEA(t, unleash.Need(t))
+		t.Run("export is stable", func(t *testing.T) { exportStable(t, e) })
+		t.Run("export then apply changes nothing", func(t *testing.T) { exportApplyNothing(t, e) })
+		t.Run("admin token refused before anything is sent", func(t *testing.T) { adminTokenRefused(t, e) })
+		t.Run("generated edits are applied as planned", func(t *testing.T) { testutil.SkipUnlessLong(t); generatedEdits(t, e) })
+		t.Run("a stale plan is refused", func(t *testing.T) { testutil.SkipUnlessLong(t); stalePlans(t, e) })
+		t.Run("a refused import changes nothing", func(t *testing.T) { refusedImport(t, e) })
+		t.Run("promotion between environments", func(t *testing.T) { promotion(t, e) })
+		t.Run("racing applies", func(t *testing.T) { racingApplies(t, e) })
+		t.Run("edited plan files", func(t *testing.T) { editedPlanFiles(t, e) })
+		t.Run("file names escaped", func(t *testing.T) { escapedNames(t, e) })
+		t.Run("a changed segment makes a plan stale", func(t *testing.T) { segmentChanged(t, e) })
+		t.Run("a body over the request limit", func(t *testing.T) { overLimit(t, e) })
+		t.Run("strategies of equal sort order are applied in the plan's order", func(t *testing.T) { tiesApplied(t, e) })
+		// Last: the tree of every project, with the dump's project other.
+		t.Run("a tree of exports", func(t *testing.T) { treeTests(t, onTree(t, e, "other")) })
+	})
+	t.Run("own server", func(t *testing.T) {
+		t.Parallel()
+		e := startEA(t, unleashtest.TakeForTest(t, unleashBeside))
+		t.Run("confirmation", func(t *testing.T) { confirmation(t, e) })
+		t.Run("an import of unknown outcome is read until it tells", func(t *testing.T) { unknownOutcomes(t, e) })
+		t.Run("interrupt at the prompt", func(t *testing.T) { interruptAtPrompt(t, e) })
+		t.Run("progress on a terminal", func(t *testing.T) { progressOnTerminal(t, e) })
+	})
 }
 
 // exportStable: two exports of the unchanged instance are the same
@@ -505,9 +522,10 @@ func refusedImport(t *testing.T, e *eaServer) {
 	p.SetFault(unleashtest.Drop("/api/admin/features-batch/import"))
 	edited := strings.Replace(base, `"Checkout"`, `"dropped"`, 1)
 	// The connection dropped after the import was sent: the instance
-	// cannot have said, so apply reads it, and says the outcome is
-	// unknown while it is as before, never that nothing was changed.
-	code, out, errOut = e.apply(t, nil, "-unleash", p.URL, "-auto-approve", "-outcome-wait", "2s", e.file(t, "dropped.json", edited))
+	// cannot have said, so apply reads it (twice, a second apart), and
+	// says the outcome is unknown while it is as before, never that
+	// nothing was changed.
+	code, out, errOut = e.apply(t, nil, "-unleash", p.URL, "-auto-approve", "-outcome-wait", "1s", e.file(t, "dropped.json", edited))
 	if code != ExitImportFailed || !strings.Contains(errOut, "the outcome is unknown: the instance was still as before") || strings.Contains(errOut, "nothing was changed") {
 		t.Errorf("dropped: exit %d\n%s%s", code, out, errOut)
 	}

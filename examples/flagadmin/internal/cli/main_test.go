@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/internal/testharness/pgtest"
+	"github.com/flagadmin/flagadmin/internal/testharness/testutil"
 	"github.com/flagadmin/flagadmin/internal/testharness/unleashtest"
 )
 
@@ -14,10 +15,14 @@ import (
 // background (or by the first test that needs them): a PostgreSQL
 // cluster with the reference dump, and the real Unleash 8.2.0 on a copy
 // of the dump (public URL that of the recorded cases). Tests that change
-// them put them back, or run after the others (TestExportApply).
+// them put them back, or run after the others (TestExportApply). And
+// unleashBeside, a second Unleash 8.2.0 on the dump, started early (once
+// the shared one is up) for the apply tests that run beside those on the
+// shared one.
 var (
-	pg      pgtest.Shared
-	unleash = unleashtest.Env{Dump: true, PublicURL: "http://127.0.0.1:4242"}
+	pg            pgtest.Shared
+	unleash       = unleashtest.Env{Dump: true, PublicURL: "http://127.0.0.1:4242"}
+	unleashBeside *testutil.Early[*unleashtest.Server]
 )
 
 // TestMain runs the program itself when reenterEnv is set, so that a test
@@ -30,9 +35,14 @@ func TestMain(m *testing.M) {
 			return Main(ctx, args, env)
 		})
 	}
+	// Three parallel tests: the two groups of TestExportApply, which
+	// mostly wait on their servers, and TestCleanExport.
+	testutil.ParallelAtLeast(3)
 	pg.Prestart()
 	unleash.Prestart()
+	unleashBeside = unleash.StartEarlyAfter(unleashtest.Options{Dump: true})
 	code := m.Run()
+	unleashBeside.Stop()
 	unleash.Stop()
 	pg.Stop()
 	os.Exit(code)
