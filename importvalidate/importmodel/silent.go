@@ -479,7 +479,7 @@ func checkImportStrategyParametersDefaults(in *Input) []Finding {
 	var out []Finding
 	imp := in.VersionProfile().Import
 	// The parameters are completed as the replay completes them
-	// (profile.Import.StrategyParameters). The project's default
+	// (profile.Import.StrategyParameters, StrategyDefaults). The project's default
 	// stickiness is not among the facts: a stand-in tells where the
 	// import puts it.
 	const projectStickiness = "\x00"
@@ -488,14 +488,13 @@ func checkImportStrategyParametersDefaults(in *Input) []Finding {
 		if s.Parameters != nil {
 			p = *s.Parameters
 		}
-		got := imp.StrategyParameters(s.Name, *s.FeatureName, p, projectStickiness)
-		var set []string
-		for _, k := range [...]string{"rollout", "stickiness", "groupId"} {
-			v, ok := got[k]
-			if old, had := p[k]; !ok || (had && old == v) {
-				continue
-			}
-			switch {
+		defaults, n := imp.StrategyDefaults(s.Name, *s.FeatureName, p, projectStickiness)
+		if n == 0 {
+			return
+		}
+		set := make([]string, 0, n)
+		for _, kv := range defaults[:n] {
+			switch k, v := kv[0], kv[1]; {
 			case k == "stickiness" && v == projectStickiness:
 				set = append(set, "the project's default stickiness")
 			case k == "groupId":

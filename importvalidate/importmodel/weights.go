@@ -47,9 +47,8 @@ func fixVariantWeights(n int, weight func(k int) (model.WeightType, float64), se
 func fixVariantsInOrder[V any](in []V, weight func(V) (model.WeightType, float64), set func(*V, float64)) ([]V, bool) {
 	out := make([]V, 0, len(in))
 	ok := fixVariantWeights(len(in), func(k int) (model.WeightType, float64) { return weight(in[k]) }, func(k int, w float64) {
-		v := in[k]
-		set(&v, w)
-		out = append(out, v)
+		out = append(out, in[k])
+		set(&out[len(out)-1], w)
 	})
 	if !ok {
 		return nil, false

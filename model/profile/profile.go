@@ -247,20 +247,41 @@ const (
 // stickiness is stickiness ("" means "default"). It returns params itself
 // when they stay as they are.
 func (i Import) StrategyParameters(name, feature string, params map[string]string, stickiness string) map[string]string {
+	set, n := i.StrategyDefaults(name, feature, params, stickiness)
+	if n == 0 {
+		return params
+	}
+	out := make(map[string]string, len(params)+n)
+	for k, v := range params {
+		out[k] = v
+	}
+	for _, kv := range set[:n] {
+		out[kv[0]] = kv[1]
+	}
+	return out
+}
+
+// StrategyDefaults are the parameters that StrategyParameters sets, as
+// name and value, set[:n]: at most three, none for most strategies,
+// rollout before stickiness before groupId where they are set together.
+func (i Import) StrategyDefaults(name, feature string, params map[string]string, stickiness string) (set [3][2]string, n int) {
 	if stickiness == "" {
 		stickiness = "default"
 	}
-	set := map[string]string{}
+	add := func(k, v string) {
+		set[n] = [2]string{k, v}
+		n++
+	}
 	st, hasSt := params["stickiness"]
 	switch i.RolloutDefaults {
 	case RolloutNone, RolloutMerge:
 		if hasSt && st == "" {
-			set["stickiness"] = "default"
+			add("stickiness", "default")
 		}
 		if i.RolloutDefaults == RolloutMerge && name == "flexibleRollout" {
-			for k, v := range map[string]string{"rollout": "100", "stickiness": stickiness, "groupId": feature} {
-				if _, ok := params[k]; !ok {
-					set[k] = v
+			for _, kv := range [...][2]string{{"rollout", "100"}, {"stickiness", stickiness}, {"groupId", feature}} {
+				if _, ok := params[kv[0]]; !ok {
+					add(kv[0], kv[1])
 				}
 			}
 		}
@@ -269,26 +290,16 @@ func (i Import) StrategyParameters(name, feature string, params map[string]strin
 			break
 		}
 		if _, ok := params["rollout"]; !ok {
-			set["rollout"] = "100"
+			add("rollout", "100")
 		}
 		if st == "" {
-			set["stickiness"] = stickiness
+			add("stickiness", stickiness)
 		}
 		if g, ok := params["groupId"]; !ok || (g == "" && i.RolloutDefaults == RolloutEmpty) {
-			set["groupId"] = feature
+			add("groupId", feature)
 		}
 	}
-	if len(set) == 0 {
-		return params
-	}
-	out := make(map[string]string, len(params)+len(set))
-	for k, v := range params {
-		out[k] = v
-	}
-	for k, v := range set {
-		out[k] = v
-	}
-	return out
+	return set, n
 }
 
 // Limits are the default resource limits an import applies.
