@@ -1,6 +1,7 @@
 package importmodel
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 
@@ -30,7 +31,7 @@ func (b RequestBody) size(project, env string, limit int64) (sent, compact, exac
 		if sent <= limit {
 			return sent, sent, sent, false
 		}
-		return sent, jsonwire.CompactLenUpTo(b.Raw, limit), sent, true
+		return sent, compactLenUpTo(b.Raw, limit), sent, true
 	}
 	p, _ := json.Marshal(project)
 	e, _ := json.Marshal(env)
@@ -39,8 +40,23 @@ func (b RequestBody) size(project, env string, limit int64) (sent, compact, exac
 	if wrap+int64(len(b.Raw)) <= limit {
 		return 0, 0, 0, false
 	}
-	sent = wrap + jsonwire.CompactLenUpTo(b.Raw, limit-wrap)
+	sent = wrap + compactLenUpTo(b.Raw, limit-wrap)
 	return sent, sent, int64(len(b.Raw)), sent > limit
+}
+
+// compactLenUpTo is jsonwire.CompactLenUpTo(data, max). A body written
+// compact, as exports and most tools write JSON, has no white space byte
+// in its first max+1 bytes: those are all counted and the count stops
+// there, which four searches tell without reading the bytes one by one.
+func compactLenUpTo(data []byte, max int64) int64 {
+	if max >= 0 && max < int64(len(data)) {
+		head := data[:max+1]
+		if bytes.IndexByte(head, ' ') < 0 && bytes.IndexByte(head, '\n') < 0 &&
+			bytes.IndexByte(head, '\t') < 0 && bytes.IndexByte(head, '\r') < 0 {
+			return max + 1
+		}
+	}
+	return jsonwire.CompactLenUpTo(data, max)
 }
 
 // checkImportBodyTooLarge reports a request body over the instance's
