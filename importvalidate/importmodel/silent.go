@@ -2,6 +2,7 @@ package importmodel
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -489,6 +490,9 @@ func checkImportStrategyParametersDefaults(in *Input) []Finding {
 			p = *s.Parameters
 		}
 		got := imp.StrategyParameters(s.Name, *s.FeatureName, p, projectStickiness)
+		if sameMap(got, p) {
+			return // the parameters stay as they are
+		}
 		var set []string
 		for _, k := range [...]string{"rollout", "stickiness", "groupId"} {
 			v, ok := got[k]
@@ -514,6 +518,13 @@ func checkImportStrategyParametersDefaults(in *Input) []Finding {
 		}
 	})
 	return out
+}
+
+// sameMap reports whether a and b are the same map (not merely equal):
+// StrategyParameters returns the parameters themselves when it leaves
+// them as they are.
+func sameMap(a, b map[string]string) bool {
+	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }
 
 func checkImportContextFieldNotUpdated(in *Input) []Finding {
