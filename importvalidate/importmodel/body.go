@@ -44,15 +44,27 @@ func (b RequestBody) size(project, env string, limit int64) (sent, compact, exac
 	return sent, sent, int64(len(b.Raw)), sent > limit
 }
 
-// compactLenUpTo is jsonwire.CompactLenUpTo(data, max). A body written
-// compact, as exports and most tools write JSON, has no white space byte
-// in its first max+1 bytes: those are all counted and the count stops
-// there, which four searches tell without reading the bytes one by one.
+// compactLenUpTo is jsonwire.CompactLenUpTo(data, max), told without
+// reading each byte where it can be: data[:n] less all its white space,
+// in its strings or not, is at most its compact length, which grows by
+// at most one a byte, so once n less the white space bytes counted
+// (bytes.Count, four searches of n bytes) is over max the count stops at
+// max+1 within data[:n]. A body with little white space, as exports are
+// written, is told over max so; otherwise it is counted byte by byte.
 func compactLenUpTo(data []byte, max int64) int64 {
-	if max >= 0 && max < int64(len(data)) {
-		head := data[:max+1]
-		if bytes.IndexByte(head, ' ') < 0 && bytes.IndexByte(head, '\n') < 0 &&
-			bytes.IndexByte(head, '\t') < 0 && bytes.IndexByte(head, '\r') < 0 {
+	if max < 0 || max >= int64(len(data)) {
+		return jsonwire.CompactLenUpTo(data, max)
+	}
+	n, white := int64(0), int64(0)
+	for range 64 {
+		next := max + 1 + white
+		if next > int64(len(data)) {
+			break
+		}
+		for _, c := range [...]byte{' ', '\n', '\t', '\r'} {
+			white += int64(bytes.Count(data[n:next], []byte{c}))
+		}
+		if n = next; n-white > max {
 			return max + 1
 		}
 	}

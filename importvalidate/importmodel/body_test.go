@@ -20,3 +20,21 @@ func TestCompactLenUpTo(t *testing.T) {
 		}
 	}
 }
+
+// TestCompactLenUpToWhiteSpace holds it to the count on bodies with
+// white space in their strings and out of them, at limits around their
+// compact length.
+func TestCompactLenUpToWhiteSpace(t *testing.T) {
+	for _, s := range []string{
+		`{"a":"x y z","b":"  ","c":[1, 2, 3]}`,
+		"[\n  \"a b\",\n  \"c\\\" d\",\n  1\n]",
+		"{\"d\":\"\t\t\t\t\t\t\t\t\t\t\",\"e\":1}",
+	} {
+		whole := jsonwire.CompactLenUpTo([]byte(s), int64(len(s)))
+		for max := int64(0); max <= whole+1; max++ {
+			if got, want := compactLenUpTo([]byte(s), max), jsonwire.CompactLenUpTo([]byte(s), max); got != want {
+				t.Errorf("compactLenUpTo(%q, %d) = %d, want %d", s, max, got, want)
+			}
+		}
+	}
+}
