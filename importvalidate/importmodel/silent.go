@@ -333,8 +333,11 @@ func checkImportUnknownFeatureType(in *Input) []Finding {
 	if !in.Facts.FeatureTypes.Known {
 		return nil
 	}
-	var out []Finding
 	v := in.resolved()
+	if !v.notes.unknownType {
+		return nil // every type of features[] is known
+	}
+	var out []Finding
 	known := lastAnswers(func(t string) bool { return in.Facts.FeatureTypes.Value[t] })
 	for i := range in.Import.Data.Features {
 		f := &in.Import.Data.Features[i]

@@ -150,11 +150,19 @@ func (l *variantList) suspects() {
 	if fixed > 1000 {
 		m |= suspectFixOver1000
 	}
-	fixVariantWeights(l.len(), l.typedWeight, func(k int, w float64) {
-		if _, old := l.weight(k); w != old {
-			m |= suspectRecomputed
+	// fixVariantWeights, its first walk done above.
+	if shares, ok := variableShares(variables, fixed); ok {
+		j := 0
+		for k := range l.len() {
+			if t, w := l.weight(k); t == string(model.WeightVariable) {
+				if shares.weight(j) != w {
+					m |= suspectRecomputed
+					break
+				}
+				j++
+			}
 		}
-	})
+	}
 	l.suspect = m
 }
 

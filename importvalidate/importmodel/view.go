@@ -113,9 +113,11 @@ type notes struct {
 	// for (memberSet), over all entries; oddName is true when
 	// a name of features[] is not one that Unleash's nameType certainly
 	// accepts (nameTypeValid), and emptyType when an entry has the
-	// type "".
-	features           memberSet
-	oddName, emptyType bool
+	// type "". unknownType is true when an entry has a type that is
+	// not "" and, as far as the facts tell, not a feature type of the
+	// instance.
+	features                        memberSet
+	oddName, emptyType, unknownType bool
 }
 
 // note appends i to note when test holds.
@@ -205,10 +207,16 @@ func (in *Input) resolved() *view {
 	v.ints = lists.ints
 	v.entry, v.strategy, v.envName, v.envFeature = x.entry, x.strategy, x.envName, x.envFeature
 	v.tag, v.dependency, v.link = x.tag, x.dependency, x.link
+	// The types of a file are few: most are one of the last few asked.
+	knownType := lastAnswers(func(t string) bool { return in.Facts.FeatureTypes.Value[t] })
 	for i := range d.Features {
 		f := &d.Features[i]
-		if f.Type != nil && *f.Type == "" {
-			v.notes.emptyType = true
+		if f.Type != nil {
+			if *f.Type == "" {
+				v.notes.emptyType = true
+			} else if in.Facts.FeatureTypes.Known && !v.notes.unknownType && !knownType(*f.Type) {
+				v.notes.unknownType = true
+			}
 		}
 		v.notes.features |= featureMembers(f)
 		// The entry is a first one when its name is the next to resolve.

@@ -13,7 +13,7 @@ import "github.com/flagadmin/flagadmin/model"
 // then returns the variable variants, then the fixed ones
 // (fixVariantsInOrder); one of neither type is dropped. The replay
 // (after_variants.go), the validation's import-variant-weights-recomputed
-// and the view's suspects (variants.go) read it.
+// and the view's suspects (variants.go, through variableShares) read it.
 func fixVariantWeights(n int, weight func(k int) (model.WeightType, float64), set func(k int, w float64)) bool {
 	variable, fixed := 0, 0.0
 	for k := range n {
@@ -24,21 +24,40 @@ func fixVariantWeights(n int, weight func(k int) (model.WeightType, float64), se
 			fixed += w
 		}
 	}
-	if variable == 0 || fixed > 1000 {
+	shares, ok := variableShares(variable, fixed)
+	if !ok {
 		return false
 	}
-	avg, rem := int64(1000-fixed)/int64(variable), int64(1000-fixed)%int64(variable)
+	j := 0
 	for k := range n {
 		if t, _ := weight(k); t == model.WeightVariable {
-			w := avg
-			if rem > 0 {
-				w++
-				rem--
-			}
-			set(k, float64(w))
+			set(k, shares.weight(j))
+			j++
 		}
 	}
 	return true
+}
+
+// shares are what the variable variants of a list take of 1000 once the
+// fixed ones have theirs: avg each, the first rem of them one more.
+type shares struct{ avg, rem int64 }
+
+// variableShares are the shares of variable variable variants next to
+// fixed variants whose weights sum to fixed (fixVariantWeights' first
+// walk); ok is false where the import refuses the list.
+func variableShares(variable int, fixed float64) (s shares, ok bool) {
+	if variable == 0 || fixed > 1000 {
+		return shares{}, false
+	}
+	return shares{int64(1000-fixed) / int64(variable), int64(1000-fixed) % int64(variable)}, true
+}
+
+// weight is the weight the import gives the j-th variable variant.
+func (s shares) weight(j int) float64 {
+	if int64(j) < s.rem {
+		return float64(s.avg + 1)
+	}
+	return float64(s.avg)
 }
 
 // fixVariantsInOrder returns the list in as the import returns it from
