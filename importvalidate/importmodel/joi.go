@@ -181,12 +181,6 @@ func (a jsArray) appendJS(dst []byte) []byte {
 }
 func (jsArray) truthy() bool { return true }
 
-// jsBool is a boolean value.
-type jsBool bool
-
-func (b jsBool) appendJS(dst []byte) []byte { return strconv.AppendBool(dst, bool(b)) }
-func (b jsBool) truthy() bool               { return bool(b) }
-
 // jsDecoded is a value decoded by jsvalue.Parse (numbers as
 // json.Number, objects as maps, whose members JSON.stringify then writes
 // in sorted order).
