@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 )
 
@@ -168,12 +169,7 @@ func SplitBody(body []byte, limit int64) ([][]byte, error) {
 			}
 			out.WriteByte(']')
 		}
-		keys := make([]string, 0, len(shared))
-		for k := range shared {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(shared)) {
 			if !first {
 				out.WriteByte(',')
 			}
