@@ -16,6 +16,13 @@ import (
 // existing feature connected to the environment with its strategies.
 func refusalBenchInput(b testing.TB, n int) (*Input, []byte, *MemoryState) {
 	b.Helper()
+	return refusalBenchInputIn(b, n, nil)
+}
+
+// refusalBenchInputIn is refusalBenchInput whose view takes its memory
+// from spare.
+func refusalBenchInputIn(b testing.TB, n int, spare *importmodel.Buffers) (*Input, []byte, *MemoryState) {
+	b.Helper()
 	opts := exportgen.Options{Features: n, Seed: 42, ProblemShare: 0.01}
 	body := exportgen.JSON(opts)
 	snap := exportgen.Snapshot(opts)
@@ -31,7 +38,7 @@ func refusalBenchInput(b testing.TB, n int) (*Input, []byte, *MemoryState) {
 	if err != nil || problems.HasErrors() {
 		b.Fatal(err, problems)
 	}
-	in, err := gather(context.Background(), st, imp, imp.Project, imp.Environment, true, false, importmodel.RequestBody{}, nil)
+	in, err := gather(context.Background(), st, imp, imp.Project, imp.Environment, true, false, importmodel.RequestBody{}, spare)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -34,6 +34,11 @@ type Rule struct {
 	// Check inspects the input and returns the issues found, possibly none.
 	// An error aborts the validation.
 	Check func(ctx context.Context, in *Input) ([]Issue, error)
+
+	// ownCheck marks a built-in check of the import model (importmodel),
+	// which reads only what is its own after Input.ReadShared: such
+	// checks may run on a goroutine of their own (rules_run.go).
+	ownCheck bool
 }
 
 // Catalogue returns the built-in rules in the order they run: the
@@ -49,7 +54,7 @@ func Catalogue() []Rule {
 	for _, info := range codeTable() {
 		if check := info.ruleCheck(); check != nil {
 			rules = append(rules, Rule{Code: info.Code, Severity: info.Severity, Category: info.Category,
-				Summary: info.Summary, Reference: info.Reference, Import: info.Import, Check: pure(check)})
+				Summary: info.Summary, Reference: info.Reference, Import: info.Import, Check: pure(check), ownCheck: info.fromModel})
 		}
 	}
 	return rules

@@ -81,6 +81,13 @@ type Validator struct {
 	// spareView is the memory of a view of the cleaned file that the
 	// last validation left, for the next one (importmodel.Buffers).
 	spareView atomic.Pointer[importmodel.Buffers]
+	// own marks the rules that are built-in checks of the import model
+	// (Rule.ownCheck), hasOwnChecks says whether any runs, and sideFrom
+	// is the size of a file from which they run on a goroutine of their
+	// own (rules_run.go; negative: on every file).
+	own          []bool
+	hasOwnChecks bool
+	sideFrom     int
 }
 
 // New builds a Validator. It fails on a nil State, on an unknown code in
@@ -88,7 +95,7 @@ type Validator struct {
 // rule whose severity or category is not one of a rule's (any category
 // but CategoryStructure, the structural tier's), and on negative limits.
 func New(opts Options) (*Validator, error) {
-	v := &Validator{state: opts.State, strict: opts.Strict}
+	v := &Validator{state: opts.State, strict: opts.Strict, sideFrom: sideFrom}
 	if opts.Profile != nil {
 		v.profile = *opts.Profile
 	} else {
@@ -139,6 +146,8 @@ func New(opts Options) (*Validator, error) {
 			r.Category = CategoryRule
 		}
 		v.rules = append(v.rules, r)
+		v.own = append(v.own, i < builtIn && r.ownCheck)
+		v.hasOwnChecks = v.hasOwnChecks || (i < builtIn && r.ownCheck)
 		v.constraintContexts = v.constraintContexts || r.Code == CodeUnknownContextField || r.Code == CodeUnknownStickiness || r.Category == CategoryImport
 		v.importFacts = v.importFacts || r.Category == CategoryImport
 	}
@@ -327,15 +336,12 @@ func (v *Validator) validateImport(ctx context.Context, imp *model.ImportRequest
 		}
 	}
 	rep := &Report{Project: project, Environment: env, Issues: []Issue{}, Import: imp, VersionNote: v.versionNote}
-	for _, r := range v.rules {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		found, err := r.Check(ctx, in)
-		if err != nil {
-			return nil, fmt.Errorf("importvalidate: rule %s: %w", r.Code, err)
-		}
-		for _, is := range found {
+	results, err := v.runRules(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range v.rules {
+		for _, is := range results[i].found {
 			is.Code = r.Code
 			if is.Severity == 0 {
 				is.Severity = r.Severity
