@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/flagadmin/flagadmin/model/profile"
@@ -156,15 +157,19 @@ func fresh[T any](c *Client, e *cached[T], dst **T) bool {
 }
 
 // parallel runs fns with at most Options.Concurrency at once and returns
-// the first error to happen; it cancels the others.
-func (c *Client) parallel(ctx context.Context, fns ...func(context.Context) error) error {
-	ctx, cancel := context.WithCancel(ctx)
+// the first error to happen; it cancels the others. A function that never
+// started because the context ended reports nothing of its own: the error
+// is then that of a request under way, which names it, or the context's
+// when none was.
+func (c *Client) parallel(parent context.Context, fns ...func(context.Context) error) error {
+	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	sem := make(chan struct{}, c.opts.Concurrency)
 	var (
-		wg    sync.WaitGroup
-		once  sync.Once
-		first error
+		wg      sync.WaitGroup
+		once    sync.Once
+		first   error
+		skipped atomic.Bool
 	)
 	fail := func(err error) {
 		once.Do(func() { first = err; cancel() })
@@ -176,7 +181,7 @@ func (c *Client) parallel(ctx context.Context, fns ...func(context.Context) erro
 			select {
 			case sem <- struct{}{}:
 			case <-ctx.Done():
-				fail(ctx.Err())
+				skipped.Store(true)
 				return
 			}
 			defer func() { <-sem }()
@@ -186,6 +191,9 @@ func (c *Client) parallel(ctx context.Context, fns ...func(context.Context) erro
 		}()
 	}
 	wg.Wait()
+	if first == nil && skipped.Load() {
+		return parent.Err()
+	}
 	return first
 }
 
