@@ -57,6 +57,22 @@ const (
 	SkipOtherProject
 )
 
+// skipOf is why the import leaves alone a features[] entry whose name
+// exists, archived or not, in project, when it imports into target: the
+// cleaning drops an archived feature before anything else, then a feature
+// of another project is not the target's. It is 0 for an entry the import
+// applies. The view (resolveExisting) and the replay (features) both
+// decide by it.
+func skipOf(archived bool, project, target string) Skip {
+	switch {
+	case archived:
+		return SkipArchived
+	case project != target:
+		return SkipOtherProject
+	}
+	return 0
+}
+
 // Apply replays the import of d into project and environment env over
 // before (nil: an empty instance), as the import of imp's version does,
 // and returns the instance after it. The file's items that the import

@@ -14,20 +14,13 @@ func (r *replay) features() {
 			return
 		}
 		f := &r.d.Features[i]
-		if r.archived(f.Name) {
-			r.skipped[f.Name] = SkipArchived
-			continue
-		}
-		old, ok := r.existing[f.Name]
-		var c Config
-		switch {
-		case ok && old.Project != r.project:
-			r.skipped[f.Name] = SkipOtherProject
-			continue
-		case ok:
+		c := Config{Name: f.Name, Project: r.project}
+		if old, ok := r.existing[f.Name]; ok {
+			if skip := skipOf(old.Archived, old.Project, r.project); skip != 0 {
+				r.skipped[f.Name] = skip
+				continue
+			}
 			c = cloneConfig(old)
-		default:
-			c = Config{Name: f.Name, Project: r.project}
 		}
 		c.setMetadata(f, r.imp.DescriptionAsGiven)
 		r.want[f.Name] = &c

@@ -397,8 +397,9 @@ func (v *view) resolveExisting(in *Input, r *ref) {
 	r.exists, r.existingArchived, r.project = true, f.Archived, f.Project
 	r.inProject = f.Project == in.Project
 	if r.first >= 0 {
-		r.inFile = !r.existingArchived
-		r.applied = !r.existingArchived && r.inProject
+		skip := skipOf(f.Archived, f.Project, in.Project)
+		r.inFile = skip != SkipArchived
+		r.applied = skip == 0
 	}
 }
 
