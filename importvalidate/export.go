@@ -3,7 +3,6 @@ package importvalidate
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -92,26 +91,44 @@ func ReadExportTarget(raw []byte) (ExportTarget, bool) {
 	if !isExport(raw) {
 		return ExportTarget{}, false
 	}
-	var named struct {
-		Features []struct {
-			Project json.RawMessage `json:"project"`
-		} `json:"features"`
-		FeatureEnvironments []struct {
-			Environment json.RawMessage `json:"environment"`
-		} `json:"featureEnvironments"`
-	}
-	var se *json.SyntaxError
-	if err := json.Unmarshal(raw[jsonwire.BOMLen(raw):], &named); errors.As(err, &se) {
+	if _, ok := jsonwire.Syntax(raw); !ok {
 		return ExportTarget{}, false
 	}
-	var e ExportTarget
-	for _, f := range named.Features {
-		e.Projects = addName(e.Projects, f.Project)
+	// The last of a repeated member counts, as JSON.parse keeps it.
+	features, environments := -1, -1
+	jsonwire.EachMember(raw, jsonwire.SkipWS(raw, jsonwire.BOMLen(raw)), func(key []byte, v int) {
+		switch {
+		case jsonwire.KeyIs(key, "features"):
+			features = v
+		case jsonwire.KeyIs(key, "featureEnvironments"):
+			environments = v
+		}
+	})
+	return ExportTarget{Projects: namesIn(raw, features, "project"), Environments: namesIn(raw, environments, "environment")}, true
+}
+
+// namesIn lists, each once, in the order they first come, the strings
+// that member holds in the objects of the array at offset i of raw, a
+// valid JSON text (none for i < 0 or no array there); the last member of
+// an object of that name counts. Only the member's value is read: the
+// rest of the array is skipped.
+func namesIn(raw []byte, i int, member string) []string {
+	if i < 0 {
+		return nil
 	}
-	for _, fe := range named.FeatureEnvironments {
-		e.Environments = addName(e.Environments, fe.Environment)
-	}
-	return e, true
+	var names []string
+	jsonwire.EachElement(raw, i, func(el int) {
+		at := -1
+		jsonwire.EachMember(raw, el, func(key []byte, v int) {
+			if jsonwire.KeyIs(key, member) {
+				at = v
+			}
+		})
+		if at >= 0 {
+			names = addName(names, raw[at:jsonwire.SkipValue(raw, at)])
+		}
+	})
+	return names
 }
 
 // ExportTargetOf is what the decoded export d names of its target, as
@@ -133,10 +150,22 @@ func ExportTargetOf(d *model.ExportData) ExportTarget {
 }
 
 // addName adds the JSON string raw to names unless it is there already
-// or raw is no string.
-func addName(names []string, raw json.RawMessage) []string {
+// or raw is no string. A string without escapes, valid UTF-8, is taken as
+// it is written, and compared before it is copied.
+func addName(names []string, raw []byte) []string {
+	if len(raw) < 2 || raw[0] != '"' {
+		return names
+	}
+	if text := raw[1 : len(raw)-1]; !slices.Contains(text, '\\') && utf8.Valid(text) {
+		for _, n := range names {
+			if n == string(text) {
+				return names
+			}
+		}
+		return append(names, string(text))
+	}
 	var s string
-	if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &s) != nil || slices.Contains(names, s) {
+	if json.Unmarshal(raw, &s) != nil || slices.Contains(names, s) {
 		return names
 	}
 	return append(names, s)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/flagadmin/flagadmin/importvalidate"
+	"github.com/flagadmin/flagadmin/internal/testharness/exportgen"
 	"github.com/flagadmin/flagadmin/model"
 	"github.com/google/go-cmp/cmp"
 )
@@ -158,6 +159,23 @@ func TestFileTarget(t *testing.T) {
 		if (err != nil) != tc.wantErr || got.Project != tc.project || got.Environment != tc.environment {
 			t.Errorf("FileTarget(%.30q, %q, %q) = %q, %q, %v; want %q, %q, error %v", tc.raw, tc.given.Project, tc.given.Environment,
 				got.Project, got.Environment, err, tc.project, tc.environment, tc.wantErr)
+		}
+	}
+}
+
+// BenchmarkReadExportTarget reads the target of a bare export of 10 000
+// features, as validate does for a file given without -project or
+// -environment, before it validates it.
+func BenchmarkReadExportTarget(b *testing.B) {
+	raw := exportgen.ExportJSON(exportgen.Options{Features: 10000, Seed: 1})
+	want := importvalidate.ExportTarget{Projects: []string{"default"}, Environments: []string{"development"}}
+	b.SetBytes(int64(len(raw)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		got, ok := importvalidate.ReadExportTarget(raw)
+		if !ok || !cmp.Equal(got, want) {
+			b.Fatalf("ReadExportTarget = %+v, %v; want %+v", got, ok, want)
 		}
 	}
 }
