@@ -150,25 +150,23 @@ func ExportTargetOf(d *model.ExportData) ExportTarget {
 }
 
 // addName adds the JSON string raw to names unless it is there already
-// or raw is no string. A string without escapes, valid UTF-8, is taken as
-// it is written, and compared before it is copied.
+// or raw is no string. The string is read as the validation decodes it
+// (jsonwire.AppendUnquoted); one without escapes, valid UTF-8, is taken
+// as it is written, and compared before it is copied.
 func addName(names []string, raw []byte) []string {
 	if len(raw) < 2 || raw[0] != '"' {
 		return names
 	}
-	if text := raw[1 : len(raw)-1]; !slices.Contains(text, '\\') && utf8.Valid(text) {
-		for _, n := range names {
-			if n == string(text) {
-				return names
-			}
+	text := raw[1 : len(raw)-1]
+	if slices.Contains(text, '\\') || !utf8.Valid(text) {
+		text = jsonwire.AppendUnquoted(nil, text)
+	}
+	for _, n := range names {
+		if n == string(text) {
+			return names
 		}
-		return append(names, string(text))
 	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil || slices.Contains(names, s) {
-		return names
-	}
-	return append(names, s)
+	return append(names, string(text))
 }
 
 // FileTarget returns t completed from raw, the content of a file: when

@@ -48,6 +48,17 @@ func TestExportTarget(t *testing.T) {
 			err:    `importvalidate: the export names no single target: its features name 2 projects ("web", "app"): give Target.Project`,
 		},
 		{
+			// Names are read as the validation decodes them: escapes
+			// resolved, a lone surrogate kept; a repeated member's last
+			// value counts, and keys match exactly.
+			name: "escapes, repeats and look-alike keys",
+			raw: `{"features": [{"name": "a", "project": "w\u0065b", "project": "web"}, {"name": "b", "project": "web"}],
+			       "Features": [{"name": "c", "project": "app"}], "featureStrategies": [], "tagTypes": [],
+			       "featureEnvironments": [{"name": "a", "environment": "dev\ud800"}], "featur\u0065Environments": [{"name": "a", "environment": "dev\ud800"}]}`,
+			want:   importvalidate.ExportTarget{Projects: []string{"web"}, Environments: []string{"dev\xed\xa0\x80"}},
+			filled: importvalidate.Target{Project: "web", Environment: "dev\xed\xa0\x80"},
+		},
+		{
 			name:   "nothing named",
 			raw:    `{"features": [], "featureStrategies": [], "tagTypes": []}`,
 			err:    `importvalidate: the export names no single target: no feature names its project; no featureEnvironments entry names an environment: give Target.Project and Target.Environment`,
