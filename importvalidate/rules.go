@@ -35,9 +35,10 @@ type Rule struct {
 	// An error aborts the validation.
 	Check func(ctx context.Context, in *Input) ([]Issue, error)
 
-	// ownCheck marks a built-in check of the import model (importmodel),
-	// which reads only what is its own after Input.ReadShared: such
-	// checks may run on a goroutine of their own (rules_run.go).
+	// ownCheck marks a built-in check of the import model (importmodel)
+	// of CategoryImport, which reads only what is its own after
+	// Input.ReadShared: such checks may run on a goroutine of their own
+	// (rules_run.go).
 	ownCheck bool
 }
 
@@ -54,7 +55,8 @@ func Catalogue() []Rule {
 	for _, info := range codeTable() {
 		if check := info.ruleCheck(); check != nil {
 			rules = append(rules, Rule{Code: info.Code, Severity: info.Severity, Category: info.Category,
-				Summary: info.Summary, Reference: info.Reference, Import: info.Import, Check: pure(check), ownCheck: info.fromModel})
+				Summary: info.Summary, Reference: info.Reference, Import: info.Import, Check: pure(check),
+				ownCheck: info.fromModel && info.Category == CategoryImport})
 		}
 	}
 	return rules
