@@ -20,11 +20,12 @@ type ruleResult struct {
 
 // runRules runs the validator's rules on in and returns what each found,
 // in the order of v.rules. On a large file, the import's own checks
-// (Rule.ownCheck) run on a second goroutine, on a copy of the input,
-// while the others run on this one: they read what Input.ReadShared
-// kept and otherwise only what is theirs. The names their findings
-// record are merged into in. A panic of a rule on the second goroutine
-// is raised again on this one.
+// (Rule.ownCheck) and the other rules run on two goroutines: the checks
+// on this one, the others on a second, on a copy of the input. The checks
+// read what Input.ReadShared kept, the view it resolves once for both,
+// and otherwise only what is theirs. The names the other rules' findings
+// record are merged into in. A panic of a rule on the second goroutine is
+// raised again on this one.
 func (v *Validator) runRules(ctx context.Context, in *Input) ([]ruleResult, error) {
 	results := make([]ruleResult, len(v.rules))
 	if !v.twoGoroutines(in) {
@@ -37,11 +38,13 @@ func (v *Validator) runRules(ctx context.Context, in *Input) ([]ruleResult, erro
 	side := *in
 	side.names = nil
 	done := make(chan any, 1)
+	// The other rules take less time: they go to the goroutine that
+	// starts later.
 	go func() {
 		defer func() { done <- recover() }()
-		_ = v.runEach(ctx, &side, results, true, true)
+		_ = v.runEach(ctx, &side, results, true, false)
 	}()
-	_ = v.runEach(ctx, in, results, true, false)
+	_ = v.runEach(ctx, in, results, true, true)
 	if p := <-done; p != nil {
 		panic(p)
 	}

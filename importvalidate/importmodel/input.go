@@ -167,15 +167,16 @@ func (in *Input) Reread() {
 }
 
 // ReadShared reads at once what the model keeps for every reader of the
-// input: the file's names, the view of the cleaned file, the strategies'
-// types, the naming pattern's verdicts and the missing parents. After it,
-// the import's own checks (Check) read and keep only what no other
-// reader asks for (the variant and constraint lists, the dependencies the
-// import applies), so they may run on one goroutine while other readers
+// input: the file's names, the cleaned view, the strategies' types, the
+// naming pattern's verdicts and the missing parents. After it, the
+// import's own checks (Check) read and keep only what no other reader
+// asks for (the variant and constraint lists, the dependencies the import
+// applies) or what the view resolves once for whichever reader asks first
+// (the other waits), so they may run on one goroutine while other readers
 // of a copy of the input run on another.
 func (in *Input) ReadShared() {
 	in.fileNames()
-	in.resolved()
+	in.cleaned()
 	in.StrategyTypes()
 	in.Naming()
 	in.missingParents()

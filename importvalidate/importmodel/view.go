@@ -1,6 +1,10 @@
 package importmodel
 
-import "github.com/flagadmin/flagadmin/model"
+import (
+	"sync"
+
+	"github.com/flagadmin/flagadmin/model"
+)
 
 // view is the file as the import reads it after cleaning it
 // (export-import-service.js cleanData): the features[] entries of names
@@ -15,6 +19,8 @@ import "github.com/flagadmin/flagadmin/model"
 // that names a feature holds the index of that name's ref, so that a rule
 // walks slices instead of hashing names again.
 type view struct {
+	// resolving runs resolve once (resolved).
+	resolving sync.Once
 	// archived is the set of features[] names that exist archived, in any
 	// project; nil when there are none.
 	archived map[string]bool
@@ -196,9 +202,14 @@ func (v *view) addArchived(name string) {
 // the next entry's, without hashing it.
 func (in *Input) resolved() *view {
 	v := in.cleaned()
-	if v.refs != nil {
-		return v
-	}
+	v.resolving.Do(func() { in.resolve(v) })
+	return v
+}
+
+// resolve fills in the cleaned view v: the names resolved, the kept
+// lists and the notes. Readers on two goroutines share v (ReadShared):
+// resolved runs it once, the other waiting.
+func (in *Input) resolve(v *view) {
 	d := &in.Import.Data
 	x := in.fileNames()
 	ns, ne := len(d.FeatureStrategies), len(d.FeatureEnvironments)
@@ -317,7 +328,6 @@ func (in *Input) resolved() *view {
 		}
 	}
 	v.noteTags(in)
-	return v
 }
 
 // noteEnvironment notes what the rules of feature environments look for
