@@ -58,8 +58,8 @@ func TestRulesOnTwoGoroutines(t *testing.T) {
 			if d := cmp.Diff(inOne.names, inTwo.names); d != "" {
 				t.Errorf("recorded names differ (-one goroutine +two):\n%s", d)
 			}
-			for i, r := range got {
-				if two.own[i] && len(r.found) > 0 {
+			for _, i := range two.checks {
+				if len(got[i].found) > 0 {
 					withFindings++
 					break
 				}

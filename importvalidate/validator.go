@@ -81,13 +81,12 @@ type Validator struct {
 	// spareView is the memory of a view of the cleaned file that the
 	// last validation left, for the next one (importmodel.Buffers).
 	spareView atomic.Pointer[importmodel.Buffers]
-	// own marks the rules that are built-in checks of the import model
-	// (Rule.ownCheck), hasOwnChecks says whether any runs, and sideFrom
-	// is the size of a file from which they run on a goroutine of their
-	// own (rules_run.go; negative: on every file).
-	own          []bool
-	hasOwnChecks bool
-	sideFrom     int
+	// order lists the indices of rules; checks those of the import's
+	// own checks (Rule.ownCheck) and others the rest, each in order; and
+	// sideFrom is the size of a file from which the rules run on two
+	// goroutines (rules_run.go; negative: on every file).
+	order, checks, others []int
+	sideFrom              int
 }
 
 // New builds a Validator. It fails on a nil State, on an unknown code in
@@ -145,9 +144,13 @@ func New(opts Options) (*Validator, error) {
 		if r.Category == 0 {
 			r.Category = CategoryRule
 		}
+		v.order = append(v.order, len(v.rules))
+		if i < builtIn && r.ownCheck {
+			v.checks = append(v.checks, len(v.rules))
+		} else {
+			v.others = append(v.others, len(v.rules))
+		}
 		v.rules = append(v.rules, r)
-		v.own = append(v.own, i < builtIn && r.ownCheck)
-		v.hasOwnChecks = v.hasOwnChecks || (i < builtIn && r.ownCheck)
 		v.constraintContexts = v.constraintContexts || r.Code == CodeUnknownContextField || r.Code == CodeUnknownStickiness || r.Category == CategoryImport
 		v.importFacts = v.importFacts || r.Category == CategoryImport
 	}

@@ -82,7 +82,6 @@ type constraints struct {
 	// (NUM_*, DATE_*, SEMVER_*) has no value (null or ""), and
 	// valuesMissing when one of a list operator has no values.
 	valueMissing, valuesMissing bool
-	read                        bool
 }
 
 // valueBits says what is wrong with a constraint's value.
@@ -105,11 +104,13 @@ type refusedValue struct {
 // constraintList returns what the constraints the import checks
 // hold.
 func (in *Input) constraintList() *constraints {
-	cs := &in.resolved().constraints
-	if cs.read {
-		return cs
-	}
-	cs.read = true
+	v := in.resolved()
+	v.constraintsOnce.Do(func() { in.readConstraints(&v.constraints) })
+	return &v.constraints
+}
+
+// readConstraints fills in cs, the view's constraints (constraintList).
+func (in *Input) readConstraints(cs *constraints) {
 	// The fields with legal values are few: each one's are read once,
 	// and most constraints name one of the last few fields.
 	withLegal := in.fieldsWithLegalValues()
@@ -159,7 +160,6 @@ func (in *Input) constraintList() *constraints {
 			cs.regex = append(cs.regex, [2]int32{int32(at.strategy), int32(at.constraint)})
 		}
 	})
-	return cs
 }
 
 // valueCheck checks the value v of a constraint of kind opNumber,

@@ -33,8 +33,7 @@ func (in *Input) eachAppliedDependency(f func(i, k int, child, parent *ref)) {
 		return
 	}
 	v := in.resolved()
-	if !v.parentsRead {
-		v.parentsRead = true
+	v.parentsOnce.Do(func() {
 		// Most dependencies name one parent.
 		v.parents = make([]dependencyParent, 0, len(d.Dependencies))
 		for i := range d.Dependencies {
@@ -50,7 +49,7 @@ func (in *Input) eachAppliedDependency(f func(i, k int, child, parent *ref)) {
 				v.parents = append(v.parents, dependencyParent{int32(i), int32(k), r, parent})
 			}
 		}
-	}
+	})
 	for _, p := range v.parents {
 		f(int(p.i), int(p.k), &v.refs[p.child], &v.refs[p.parent])
 	}

@@ -166,14 +166,13 @@ func (in *Input) Reread() {
 	in.placesCache, in.fileNamesCache = nil, nil
 }
 
-// ReadShared reads at once what the model keeps for every reader of the
-// input: the file's names, the cleaned view, the strategies' types, the
-// naming pattern's verdicts and the missing parents. After it, the
-// import's own checks (Check) read and keep only what no other reader
-// asks for (the variant and constraint lists, the dependencies the import
-// applies) or what the view resolves once for whichever reader asks first
-// (the other waits), so they may run on one goroutine while other readers
-// of a copy of the input run on another.
+// ReadShared reads at once what the model keeps on the input itself for
+// every reader: the file's names, the cleaned view, the strategies'
+// types, the naming pattern's verdicts and the missing parents. What the
+// view reads later (the names resolved, the variant and constraint lists,
+// the dependencies the import applies) it reads once for whichever reader
+// asks first, the others waiting. After ReadShared, readers of copies of
+// the input may therefore run on several goroutines.
 func (in *Input) ReadShared() {
 	in.fileNames()
 	in.cleaned()

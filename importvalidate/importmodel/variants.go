@@ -253,10 +253,12 @@ func (l variantList) at(k int, rest string) Place {
 // kept.
 func (in *Input) variantLists() *view {
 	v := in.resolved()
-	if v.variantsRead {
-		return v
-	}
-	v.variantsRead = true
+	v.variantsOnce.Do(func() { in.readVariantLists(v) })
+	return v
+}
+
+// readVariantLists fills in v's lists of variants (variantLists).
+func (in *Input) readVariantLists(v *view) {
 	keep := func(l variantList) {
 		if l.suspects(); l.suspect != 0 {
 			v.variants = append(v.variants, l)
@@ -273,7 +275,6 @@ func (in *Input) variantLists() *view {
 			keep(variantList{env: e, i: i})
 		}
 	})
-	return v
 }
 
 // eachSuspectList calls f with each list of variants the import

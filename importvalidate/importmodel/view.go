@@ -28,14 +28,15 @@ type view struct {
 	// name, read with the tags' notes (noteTags).
 	usedTagTypes map[string]bool
 	// variants are the lists of variants the import checks in which a
-	// rule may find something, read on first use (variantsRead).
+	// rule may find something, read on first use (variantsOnce).
 	variants     []variantList
-	variantsRead bool
+	variantsOnce sync.Once
 	// suspect is the union of the lists' suspects.
 	suspect variantSuspect
 	// constraints are those of the kept strategies, read on first use
-	// (constraintList).
-	constraints constraints
+	// (constraintList, constraintsOnce).
+	constraints     constraints
+	constraintsOnce sync.Once
 
 	// refs are the feature names resolved, one for each of fileNames'
 	// names: first those of features[] in order of first occurrence (files
@@ -76,9 +77,9 @@ type view struct {
 	// look for items of one kind.
 	notes notes
 	// parents are the parents of the dependencies the import applies,
-	// read on first use (parentsRead).
+	// read on first use (parentsOnce).
 	parents     []dependencyParent
-	parentsRead bool
+	parentsOnce sync.Once
 }
 
 // notes are what the view's one walk of each list notes for the
