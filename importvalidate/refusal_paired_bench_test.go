@@ -17,9 +17,9 @@ import (
 // (off-cpu-ns/op, on-cpu-ns/op), their ratio (on/off) and what the
 // checks add per feature of the export (checks-cpu-ns/feature), and the
 // ratio of their wall times (wall-on/off); an op is one validation of
-// each. On a file of 256 entries or more the checks run on a second
-// goroutine beside the other rules (rules_run.go): with more than one
-// processor, the wall ratio is then below the processor-time one. The
+// each. On a file of 256 entries or more the rules run on two goroutines
+// (rules_run.go): with more than one processor, the wall ratio is then
+// below the processor-time one. The
 // process's CPU time counts the collector's idle workers, which mark on
 // a free core for as long as a cycle lasts: with GOMAXPROCS=1 there is
 // none, and the two ratios then measure the validation's own work.
