@@ -31,8 +31,10 @@ type ruleResult struct {
 func (v *Validator) runRules(ctx context.Context, in *Input) ([]ruleResult, error) {
 	results := make([]ruleResult, len(v.rules))
 	if !v.twoGoroutines(in) {
-		if err := v.runAll(ctx, in, results, v.order); err != nil {
-			return nil, err
+		for i := range v.rules {
+			if err := v.runRule(ctx, in, results, i); err != nil {
+				return nil, err
+			}
 		}
 		return results, nil
 	}

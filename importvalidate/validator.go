@@ -81,12 +81,12 @@ type Validator struct {
 	// spareView is the memory of a view of the cleaned file that the
 	// last validation left, for the next one (importmodel.Buffers).
 	spareView atomic.Pointer[importmodel.Buffers]
-	// order lists the indices of rules; checks those of the import's
-	// own checks (Rule.ownCheck) and others the rest, each in order; and
-	// sideFrom is the size of a file from which the rules run on two
-	// goroutines (rules_run.go; negative: on every file).
-	order, checks, others []int
-	sideFrom              int
+	// checks lists the indices of rules that are the import's own checks
+	// (Rule.ownCheck) and others the rest, each in order; sideFrom is the
+	// size of a file from which the rules run on two goroutines
+	// (rules_run.go; negative: on every file).
+	checks, others []int
+	sideFrom       int
 }
 
 // New builds a Validator. It fails on a nil State, on an unknown code in
@@ -144,7 +144,6 @@ func New(opts Options) (*Validator, error) {
 		if r.Category == 0 {
 			r.Category = CategoryRule
 		}
-		v.order = append(v.order, len(v.rules))
 		if i < builtIn && r.ownCheck {
 			v.checks = append(v.checks, len(v.rules))
 		} else {
