@@ -1,6 +1,8 @@
 package importvalidate
 
 import (
+	"context"
+	"errors"
 	"math"
 	"path/filepath"
 	"strings"
@@ -70,5 +72,28 @@ func TestRulesOnTwoGoroutines(t *testing.T) {
 	// comparison compared findings, not empty lists.
 	if withFindings < len(inputs)/2 {
 		t.Errorf("the import's own checks found something in %d of %d inputs", withFindings, len(inputs))
+	}
+}
+
+// On two goroutines as on one, a failing rule (a caller's, which runs on
+// the second goroutine) and an ended context end the rules with their
+// error.
+func TestRulesOnTwoGoroutinesFail(t *testing.T) {
+	failing := Rule{Code: "caller-fails", Check: func(context.Context, *Input) ([]Issue, error) {
+		return nil, errors.New("the caller's store is down")
+	}}
+	for _, sideFrom := range []int{math.MaxInt, -1} {
+		v := built(t, New, Options{State: demo(t), Rules: []Rule{failing}})
+		v.sideFrom = sideFrom
+		in, _, _ := refusalBenchInput(t, 300)
+		if _, err := v.runRules(t.Context(), in); err == nil || err.Error() != "importvalidate: rule caller-fails: the caller's store is down" {
+			t.Errorf("sideFrom %d: a failing rule gave %v", sideFrom, err)
+		}
+		ctx, cancel := context.WithCancel(t.Context())
+		cancel()
+		in, _, _ = refusalBenchInput(t, 300)
+		if _, err := v.runRules(ctx, in); !errors.Is(err, context.Canceled) {
+			t.Errorf("sideFrom %d: an ended context gave %v", sideFrom, err)
+		}
 	}
 }
