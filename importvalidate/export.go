@@ -24,8 +24,12 @@ import (
 // included, reads as a request body.
 func isExport(raw []byte) bool {
 	i := jsonwire.SkipWS(raw, jsonwire.BOMLen(raw))
-	return i < len(raw) && raw[i] == '{' && !jsonwire.HasMember(raw, "project", "environment", "data")
+	return i < len(raw) && raw[i] == '{' && !jsonwire.HasMember(raw, requestMembers()...)
 }
+
+// requestMembers are the members of an import request body, of which a
+// bare export has none.
+func requestMembers() []string { return []string{"project", "environment", "data"} }
 
 // IsExport reports whether raw reads as a bare export, the file Unleash's
 // Export button downloads, rather than as an import request body: a JSON
@@ -88,22 +92,31 @@ type ExportTarget struct {
 // its target. ok is false when raw is no export or no JSON text; members
 // of an unexpected type name nothing.
 func ReadExportTarget(raw []byte) (ExportTarget, bool) {
-	if !isExport(raw) {
-		return ExportTarget{}, false
-	}
 	if _, ok := jsonwire.Syntax(raw); !ok {
 		return ExportTarget{}, false
 	}
-	// The last of a repeated member counts, as JSON.parse keeps it.
-	features, environments := -1, -1
-	jsonwire.EachMember(raw, jsonwire.SkipWS(raw, jsonwire.BOMLen(raw)), func(key []byte, v int) {
-		switch {
-		case jsonwire.KeyIs(key, "features"):
+	top := jsonwire.SkipWS(raw, jsonwire.BOMLen(raw))
+	if raw[top] != '{' {
+		return ExportTarget{}, false
+	}
+	// One walk of the members tells an export (isExport) and finds its
+	// lists; the last of a repeated member counts, as JSON.parse keeps it.
+	export, features, environments := true, -1, -1
+	request := requestMembers()
+	jsonwire.EachMember(raw, top, func(name []byte, v int) bool {
+		switch n := string(name); {
+		case slices.Contains(request, n):
+			export = false
+		case n == "features":
 			features = v
-		case jsonwire.KeyIs(key, "featureEnvironments"):
+		case n == "featureEnvironments":
 			environments = v
 		}
+		return export
 	})
+	if !export {
+		return ExportTarget{}, false
+	}
 	return ExportTarget{Projects: namesIn(raw, features, "project"), Environments: namesIn(raw, environments, "environment")}, true
 }
 
@@ -117,15 +130,21 @@ func namesIn(raw []byte, i int, member string) []string {
 		return nil
 	}
 	var names []string
+	var text jsonwire.NameBuf
 	jsonwire.EachElement(raw, i, func(el int) {
 		at := -1
-		jsonwire.EachMember(raw, el, func(key []byte, v int) {
-			if jsonwire.KeyIs(key, member) {
+		jsonwire.EachMember(raw, el, func(name []byte, v int) bool {
+			if string(name) == member {
 				at = v
 			}
+			return true
 		})
-		if at >= 0 {
-			names = addName(names, raw[at:jsonwire.SkipValue(raw, at)])
+		// A string, read as the validation decodes it.
+		if at >= 0 && raw[at] == '"' {
+			s := text.Decode(raw[at+1 : jsonwire.SkipValue(raw, at)-1])
+			if !slices.ContainsFunc(names, func(n string) bool { return n == string(s) }) {
+				names = append(names, string(s))
+			}
 		}
 	})
 	return names
@@ -147,26 +166,6 @@ func ExportTargetOf(d *model.ExportData) ExportTarget {
 		}
 	}
 	return e
-}
-
-// addName adds the JSON string raw to names unless it is there already
-// or raw is no string. The string is read as the validation decodes it
-// (jsonwire.AppendUnquoted); one without escapes, valid UTF-8, is taken
-// as it is written, and compared before it is copied.
-func addName(names []string, raw []byte) []string {
-	if len(raw) < 2 || raw[0] != '"' {
-		return names
-	}
-	text := raw[1 : len(raw)-1]
-	if slices.Contains(text, '\\') || !utf8.Valid(text) {
-		text = jsonwire.AppendUnquoted(nil, text)
-	}
-	for _, n := range names {
-		if n == string(text) {
-			return names
-		}
-	}
-	return append(names, string(text))
 }
 
 // FileTarget returns t completed from raw, the content of a file: when

@@ -1,6 +1,7 @@
 package jsonwire
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -40,30 +41,12 @@ func LocateMember(data []byte, pointer string) int64 {
 // first such member, so that a document whose first member is wanted is
 // answered without reading the rest; it reads every member otherwise.
 func HasMember(data []byte, names ...string) bool {
-	i := SkipWS(data, BOMLen(data))
-	if i >= len(data) || data[i] != '{' {
-		return false
-	}
-	var buf nameBuf
-	for i = SkipWS(data, i+1); i < len(data) && data[i] == '"'; {
-		end := skipString(data, i)
-		if end >= len(data) {
-			return false // the text ends in the name
-		}
-		name := buf.decode(data[i+1 : end-1])
-		for _, n := range names {
-			if string(name) == n {
-				return true
-			}
-		}
-		i = SkipWS(data, end)
-		i = SkipWS(data, i+1) // past ':'
-		i = SkipWS(data, SkipValue(data, i))
-		if i < len(data) && data[i] == ',' {
-			i = SkipWS(data, i+1)
-		}
-	}
-	return false
+	found := false
+	EachMember(data, SkipWS(data, BOMLen(data)), func(name []byte, _ int) bool {
+		found = slices.Contains(names, string(name))
+		return !found
+	})
+	return found
 }
 
 // pointerTrie holds the JSON pointers to locate, one node per reference
@@ -123,11 +106,11 @@ func (t *pointerTrie) locate(d []byte, i int, offs []int64) int {
 	}
 	switch d[i] {
 	case '{':
-		var names nameBuf
+		var names NameBuf
 		i = SkipWS(d, i+1)
 		for i < len(d) && d[i] == '"' {
 			end := skipString(d, i)
-			child := t.members[string(names.decode(d[i+1:end-1]))]
+			child := t.members[string(names.Decode(d[i+1:end-1]))]
 			if child != nil {
 				for _, k := range child.atName {
 					offs[k] = int64(i)

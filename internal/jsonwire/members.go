@@ -1,23 +1,28 @@
 package jsonwire
 
 // EachMember calls fn with each member of the object whose '{' is at i
-// in d, a JSON text known to be valid: its key as written between the
-// quotes (escapes left in) and the offset of its value. It does nothing
-// when no object starts at i. Values are skipped, not read.
-func EachMember(d []byte, i int, fn func(key []byte, value int)) {
+// in d: its name decoded as the reference reads it (NameBuf; valid until
+// the next call) and the offset of its value, until fn returns false.
+// Values are skipped, not read. It does nothing when no object starts at
+// i, and stops where a broken text gives no next member name; members are
+// read on past a missing comma.
+func EachMember(d []byte, i int, fn func(name []byte, value int) bool) {
 	if i >= len(d) || d[i] != '{' {
 		return
 	}
-	for j := SkipWS(d, i+1); j < len(d) && d[j] == '"'; {
-		end := skipString(d, j)
-		key := d[j+1 : end-1]
+	var names NameBuf
+	for i = SkipWS(d, i+1); i < len(d) && d[i] == '"'; {
+		end := skipString(d, i)
+		if end >= len(d) {
+			return // the text ends in the name
+		}
 		v := SkipWS(d, SkipWS(d, end)+1) // past the ':'
-		fn(key, v)
-		j = SkipWS(d, SkipValue(d, v))
-		if j >= len(d) || d[j] != ',' {
+		if !fn(names.Decode(d[i+1:end-1]), v) {
 			return
 		}
-		j = SkipWS(d, j+1)
+		if i = SkipWS(d, SkipValue(d, v)); i < len(d) && d[i] == ',' {
+			i = SkipWS(d, i+1)
+		}
 	}
 }
 
@@ -40,15 +45,4 @@ func EachElement(d []byte, i int, fn func(value int)) {
 		}
 		j = SkipWS(d, j+1)
 	}
-}
-
-// KeyIs reports whether key, a member's key as written between its
-// quotes, is name once its escapes are read.
-func KeyIs(key []byte, name string) bool {
-	for _, c := range key {
-		if c == '\\' {
-			return string(AppendUnquoted(nil, key)) == name
-		}
-	}
-	return string(key) == name
 }

@@ -6,15 +6,15 @@ import (
 	"unicode/utf8"
 )
 
-// nameBuf decodes member names as the reference reads them, into
-// buffers it reuses.
-type nameBuf struct{ valid, name []byte }
+// NameBuf decodes the content of JSON strings, member names above all, as
+// the reference reads them, into buffers it reuses.
+type NameBuf struct{ valid, name []byte }
 
-// decode returns the name of the raw key (string content between the
-// quotes) as the reference reads the body: ill-formed sequences replaced
-// first (one U+FFFD per maximal subpart), then escapes decoded. The result
-// is raw itself or one of b's buffers, valid until the next call.
-func (b *nameBuf) decode(raw []byte) []byte {
+// Decode returns the text of the raw string content (between the quotes)
+// as the reference reads the body: ill-formed sequences replaced first
+// (one U+FFFD per maximal subpart), then escapes decoded. The result is
+// raw itself or one of b's buffers, valid until the next call.
+func (b *NameBuf) Decode(raw []byte) []byte {
 	if !utf8.Valid(raw) {
 		b.valid = AppendReplacingInvalid(b.valid[:0], raw)
 		raw = b.valid
@@ -59,7 +59,7 @@ func WalkPointers(data []byte, fn func(off int, key bool, ptr []byte) bool) {
 	var (
 		stack []walkFrame
 		ptr   []byte
-		names nameBuf
+		names NameBuf
 		d     = data
 		i     = SkipWS(d, BOMLen(d))
 	)
@@ -125,13 +125,13 @@ func WalkPointers(data []byte, fn func(off int, key bool, ptr []byte) bool) {
 
 // walkKey reads the key at i, sets ptr to the member's pointer, reports the
 // member to fn and returns the offset of the member's value.
-func walkKey(d []byte, i int, f walkFrame, ptr []byte, names *nameBuf, fn func(int, bool, []byte) bool) (int, []byte, bool) {
+func walkKey(d []byte, i int, f walkFrame, ptr []byte, names *NameBuf, fn func(int, bool, []byte) bool) (int, []byte, bool) {
 	if i >= len(d) || d[i] != '"' {
 		return i, ptr, false
 	}
 	end := skipString(d, i)
 	ptr = append(ptr[:f.ptrLen], '/')
-	ptr = AppendPointerToken(ptr, names.decode(d[i+1:end-1]))
+	ptr = AppendPointerToken(ptr, names.Decode(d[i+1:end-1]))
 	if !fn(i, true, ptr) {
 		return i, ptr, false
 	}
